@@ -1,0 +1,90 @@
+// ESLint flat config: typescript-eslint's recommended rules (no type information, so it stays fast), the
+// import-boundary rules of docs/architecture (layers import only to their left), no process.env outside config,
+// and file-size limits for src.
+import { defineConfig } from 'eslint/config';
+import { builtinRules } from 'eslint/use-at-your-own-risk';
+import tseslint from 'typescript-eslint';
+
+/** A relative import that reaches into one of these top-level folders of src. */
+const into = (...folders) => `^\\.{1,2}/(?:.*/)?(?:${folders.join('|')})(?:/|$)`;
+
+const layer = (message, ...folders) => ({ regex: into(...folders), message });
+
+// `max-lines` twice (warn at 300, error at 500) needs a second name for the same rule.
+const local = { rules: { 'max-lines-hard': builtinRules.get('max-lines') } };
+
+export default defineConfig(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench/.work/**'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,js,mjs}'],
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through src/config (loadConfig), never process.env.' },
+      ],
+    },
+  },
+  {
+    // Only configuration, tests and tooling may read the environment.
+    files: ['src/config/**', 'tests/**', 'scripts/**', 'bench/**', 'vitest.config.ts', 'eslint.config.js'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['src/**/*.ts'],
+    plugins: { local },
+    rules: {
+      'max-lines': ['warn', { max: 300, skipBlankLines: true, skipComments: true }],
+      'local/max-lines-hard': ['error', { max: 500, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    files: ['src/kernel/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [layer('kernel is the bottom layer: it imports no database, engine, module or transport code.', 'database', 'engine', 'modules', 'http', 'graphql', 'cli')] },
+      ],
+    },
+  },
+  {
+    files: ['src/database/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [layer('database imports only kernel and config.', 'engine', 'modules', 'http', 'graphql', 'cli')] },
+      ],
+    },
+  },
+  {
+    files: ['src/engine/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [layer('engine is transport-free and never imports modules.', 'modules', 'http', 'graphql', 'cli')] },
+      ],
+    },
+  },
+  {
+    files: ['src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            layer('modules do not import transports.', 'graphql', 'cli'),
+            {
+              regex: '^\\.{1,2}/(?:.*/)?http/(?!respond\\.js$|request-context\\.js$|build-test-server\\.js$)',
+              message: 'modules may import only http/respond.js and http/request-context.js from the HTTP adapter.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
