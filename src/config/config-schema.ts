@@ -1,0 +1,94 @@
+/**
+ * Every environment variable Stratum reads: name, type, default, description and whether it is secret.
+ * Names and defaults follow Directus. docs/config.md is generated from this table.
+ */
+export type VarType = 'string' | 'integer' | 'boolean' | 'duration' | 'size' | 'list' | 'json' | 'enum' | 'url';
+
+export type VarSpec = {
+  name: string;
+  type: VarType;
+  default?: string;
+  description: string;
+  secret?: boolean;
+  values?: readonly string[];
+  min?: number;
+};
+
+export const CONFIG_SCHEMA: readonly VarSpec[] = [
+  // Server
+  { name: 'HOST', type: 'string', default: '0.0.0.0', description: 'Address the server listens on.' },
+  { name: 'PORT', type: 'integer', default: '8055', min: 0, description: 'Port the server listens on.' },
+  { name: 'PUBLIC_URL', type: 'string', default: '/', description: 'Public URL of the server; used in e-mail links and SSO callbacks.' },
+  { name: 'LOG_LEVEL', type: 'enum', default: 'info', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], description: 'Log level (pino).' },
+  { name: 'LOG_STYLE', type: 'enum', default: 'pretty', values: ['pretty', 'raw'], description: '`raw` logs JSON lines; `pretty` logs short readable lines.' },
+  { name: 'NODE_ENV', type: 'enum', default: 'production', values: ['production', 'development', 'test'], description: 'Runtime mode.' },
+  { name: 'MAX_PAYLOAD_SIZE', type: 'size', default: '1mb', description: 'Largest request body accepted (bytes, or with a unit: `500kb`, `1mb`).' },
+  { name: 'GRACEFUL_SHUTDOWN_TIMEOUT', type: 'duration', default: '10s', description: 'How long shutdown waits for in-flight requests.' },
+  { name: 'IP_TRUST_PROXY', type: 'boolean', default: 'false', description: 'Trust `X-Forwarded-For` for the client address.' },
+  { name: 'IP_CUSTOM_HEADER', type: 'string', default: '', description: 'Header holding the client address (e.g. `CF-Connecting-IP`).' },
+  // Database
+  { name: 'DB_CLIENT', type: 'enum', default: 'sqlite3', values: ['sqlite3', 'pg', 'postgres', 'mysql', 'mysql2', 'mariadb'], description: 'Database vendor.' },
+  { name: 'DB_FILENAME', type: 'string', default: './data/data.db', description: 'SQLite database file.' },
+  { name: 'DB_CONNECTION_STRING', type: 'string', default: '', secret: true, description: 'Connection URL for PostgreSQL or MySQL (overrides host, port, …).' },
+  { name: 'DB_HOST', type: 'string', default: '127.0.0.1', description: 'Database host.' },
+  { name: 'DB_PORT', type: 'integer', default: '', description: 'Database port (5432 for PostgreSQL, 3306 for MySQL when empty).' },
+  { name: 'DB_DATABASE', type: 'string', default: 'stratum', description: 'Database name.' },
+  { name: 'DB_USER', type: 'string', default: '', description: 'Database user.' },
+  { name: 'DB_PASSWORD', type: 'string', default: '', secret: true, description: 'Database password.' },
+  { name: 'DB_SSL', type: 'boolean', default: 'false', description: 'Use TLS for the database connection.' },
+  { name: 'DB_POOL_MIN', type: 'integer', default: '0', min: 0, description: 'Smallest connection pool (PostgreSQL, MySQL).' },
+  { name: 'DB_POOL_MAX', type: 'integer', default: '10', min: 1, description: 'Largest connection pool (PostgreSQL, MySQL).' },
+  // Security
+  { name: 'SECRET', type: 'string', default: '', secret: true, description: 'Secret that signs tokens. A random one is generated (and tokens die with the process) when empty.' },
+  { name: 'ADMIN_EMAIL', type: 'string', default: 'admin@example.com', description: 'E-mail of the administrator created on the first start.' },
+  { name: 'ADMIN_PASSWORD', type: 'string', default: '', secret: true, description: 'Password of that administrator; generated and printed once when empty.' },
+  { name: 'ACCESS_TOKEN_TTL', type: 'duration', default: '15m', description: 'Lifetime of access tokens.' },
+  { name: 'REFRESH_TOKEN_TTL', type: 'duration', default: '7d', description: 'Lifetime of refresh tokens (sessions).' },
+  { name: 'REFRESH_TOKEN_COOKIE_NAME', type: 'string', default: 'service_refresh_token', description: 'Name of the refresh-token cookie.' },
+  { name: 'REFRESH_TOKEN_COOKIE_DOMAIN', type: 'string', default: '', description: 'Domain of the refresh-token cookie.' },
+  { name: 'REFRESH_TOKEN_COOKIE_SECURE', type: 'boolean', default: 'false', description: 'Secure flag of the refresh-token cookie.' },
+  { name: 'REFRESH_TOKEN_COOKIE_SAME_SITE', type: 'enum', default: 'lax', values: ['lax', 'strict', 'none'], description: 'SameSite of the refresh-token cookie.' },
+  { name: 'SESSION_COOKIE_TTL', type: 'duration', default: '1d', description: 'Lifetime of the session cookie and its token.' },
+  { name: 'SESSION_COOKIE_NAME', type: 'string', default: 'service_session_token', description: 'Name of the session cookie.' },
+  { name: 'SESSION_COOKIE_DOMAIN', type: 'string', default: '', description: 'Domain of the session cookie.' },
+  { name: 'SESSION_COOKIE_SECURE', type: 'boolean', default: 'false', description: 'Secure flag of the session cookie.' },
+  { name: 'SESSION_COOKIE_SAME_SITE', type: 'enum', default: 'lax', values: ['lax', 'strict', 'none'], description: 'SameSite of the session cookie.' },
+  { name: 'SESSION_REFRESH_GRACE_PERIOD', type: 'duration', default: '10s', description: 'How long a rotated refresh token keeps working (concurrent tabs).' },
+  { name: 'LOGIN_STALL_TIME', type: 'integer', default: '500', min: 0, description: 'Every login answer takes at least this many milliseconds.' },
+  { name: 'PASSWORD_RESET_URL_ALLOW_LIST', type: 'list', default: '', description: 'Reset URLs a password request may name.' },
+  { name: 'AUTH_PROVIDERS', type: 'list', default: '', description: 'Single sign-on providers; each is configured with `AUTH_<NAME>_*`.' },
+  { name: 'AUTH_DISABLE_DEFAULT', type: 'boolean', default: 'false', description: 'Turn off e-mail and password login.' },
+  // CORS
+  { name: 'CORS_ENABLED', type: 'boolean', default: 'false', description: 'Send CORS headers.' },
+  { name: 'CORS_ORIGIN', type: 'string', default: 'false', description: '`true` (reflect the origin), `false`, or a comma-separated list of origins.' },
+  { name: 'CORS_METHODS', type: 'list', default: 'GET,POST,PATCH,DELETE', description: 'Allowed methods.' },
+  { name: 'CORS_ALLOWED_HEADERS', type: 'list', default: 'Content-Type,Authorization', description: 'Allowed request headers.' },
+  { name: 'CORS_EXPOSED_HEADERS', type: 'list', default: 'Content-Range', description: 'Headers exposed to the browser.' },
+  { name: 'CORS_CREDENTIALS', type: 'boolean', default: 'true', description: 'Allow credentials.' },
+  { name: 'CORS_MAX_AGE', type: 'integer', default: '18000', min: 0, description: 'Preflight cache time in seconds.' },
+  // Query
+  { name: 'QUERY_LIMIT_DEFAULT', type: 'integer', default: '100', min: 1, description: 'Default `limit` of list reads.' },
+  { name: 'QUERY_LIMIT_MAX', type: 'integer', default: '', min: 1, description: 'Largest `limit` allowed; unset means unlimited.' },
+  { name: 'MAX_RELATIONAL_DEPTH', type: 'integer', default: '10', min: 2, description: 'Deepest relational path in `fields`, `filter` and `deep`.' },
+  { name: 'MAX_FILTER_DEPTH', type: 'integer', default: '20', min: 2, description: 'Deepest nesting of a filter object (`_and`/`_or`/relations).' },
+  { name: 'MAX_BATCH_MUTATION', type: 'integer', default: '', min: 1, description: 'Most items one batch write may touch; unset means unlimited.' },
+  // Rate limiting
+  { name: 'RATE_LIMITER_ENABLED', type: 'boolean', default: 'false', description: 'Limit requests per IP.' },
+  { name: 'RATE_LIMITER_POINTS', type: 'integer', default: '50', min: 1, description: 'Requests allowed per IP per duration.' },
+  { name: 'RATE_LIMITER_DURATION', type: 'integer', default: '1', min: 1, description: 'Duration of the per-IP window in seconds.' },
+  { name: 'RATE_LIMITER_STORE', type: 'enum', default: 'memory', values: ['memory', 'redis'], description: 'Where rate-limit counters live.' },
+  { name: 'REDIS', type: 'string', default: '', secret: true, description: 'Redis URL (for `RATE_LIMITER_STORE=redis`).' },
+  // Activity
+  { name: 'ACTIVITY_RETENTION', type: 'string', default: '90d', description: 'Age after which activity rows are pruned; `false` keeps them.' },
+  { name: 'REVISIONS_RETENTION', type: 'string', default: '90d', description: 'Age after which revisions are pruned; `false` keeps them.' },
+  // E-mail
+  { name: 'EMAIL_FROM', type: 'string', default: 'no-reply@example.com', description: 'Sender of e-mail.' },
+  { name: 'EMAIL_TRANSPORT', type: 'enum', default: 'sendmail', values: ['sendmail', 'smtp'], description: 'How e-mail is sent.' },
+  { name: 'EMAIL_SENDMAIL_PATH', type: 'string', default: '/usr/sbin/sendmail', description: 'sendmail binary.' },
+  { name: 'EMAIL_SMTP_HOST', type: 'string', default: '', description: 'SMTP host.' },
+  { name: 'EMAIL_SMTP_PORT', type: 'integer', default: '587', min: 1, description: 'SMTP port.' },
+  { name: 'EMAIL_SMTP_USER', type: 'string', default: '', description: 'SMTP user.' },
+  { name: 'EMAIL_SMTP_PASSWORD', type: 'string', default: '', secret: true, description: 'SMTP password.' },
+  { name: 'EMAIL_SMTP_SECURE', type: 'boolean', default: 'false', description: 'Use TLS from the start (port 465).' },
+  { name: 'EMAIL_SMTP_IGNORE_TLS', type: 'boolean', default: 'false', description: 'Do not upgrade with STARTTLS.' },
+];

@@ -1,0 +1,180 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './load-config.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'stratum-config-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function problemsOf(run: () => unknown): string[] {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig defaults', () => {
+  it('uses Directus defaults when nothing is set', () => {
+    const config = loadConfig({}, { cwd: dir });
+    expect(config.server).toEqual({
+      host: '0.0.0.0',
+      port: 8055,
+      publicUrl: '/',
+      maxPayloadSize: 1024 * 1024,
+      gracefulShutdownTimeout: 10_000,
+      ipTrustProxy: false,
+      ipCustomHeader: null,
+    });
+    expect(config.db).toMatchObject({ client: 'sqlite3', filename: './data/data.db', connectionString: null, poolMax: 10 });
+    expect(config.auth).toMatchObject({ accessTokenTtl: 15 * 60_000, refreshTokenTtl: 7 * 86_400_000, loginStallTime: 500 });
+    expect(config.auth.sessionCookie).toEqual({ name: 'service_session_token', domain: null, secure: false, sameSite: 'lax' });
+    expect(config.auth.refreshCookie.name).toBe('service_refresh_token');
+    expect(config.cors).toEqual({
+      enabled: false,
+      origin: false,
+      methods: ['GET', 'POST', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Content-Type', 'Authorization'],
+      exposedHeaders: ['Content-Range'],
+      credentials: true,
+      maxAge: 18000,
+    });
+    expect(config.query).toEqual({ limitDefault: 100, limitMax: null, maxRelationalDepth: 10, maxFilterDepth: 20, maxBatchMutation: null });
+    expect(config.retention).toEqual({ activity: 90 * 86_400_000, revisions: 90 * 86_400_000 });
+    expect(config.redis).toBeNull();
+  });
+
+  it('generates a secret when SECRET is unset, and says so', () => {
+    const a = loadConfig({}, { cwd: dir });
+    const b = loadConfig({}, { cwd: dir });
+    expect(a.secretGenerated).toBe(true);
+    expect(a.secret.length).toBeGreaterThanOrEqual(32);
+    expect(a.secret).not.toBe(b.secret);
+    expect(loadConfig({ SECRET: 'my-secret' }, { cwd: dir })).toMatchObject({ secret: 'my-secret', secretGenerated: false });
+  });
+});
+
+describe('loadConfig types', () => {
+  it('coerces integers, booleans, durations, sizes, lists and enums', () => {
+    const config = loadConfig(
+      {
+        PORT: '3000',
+        IP_TRUST_PROXY: 'yes',
+        ACCESS_TOKEN_TTL: '1h',
+        GRACEFUL_SHUTDOWN_TIMEOUT: '250',
+        MAX_PAYLOAD_SIZE: '500kb',
+        PASSWORD_RESET_URL_ALLOW_LIST: 'https://a.example.com/reset, https://b.example.com/reset',
+        CORS_ORIGIN: 'https://a.example.com,https://b.example.com',
+        RATE_LIMITER_STORE: 'memory',
+        QUERY_LIMIT_MAX: '500',
+      },
+      { cwd: dir },
+    );
+    expect(config.server.port).toBe(3000);
+    expect(config.server.ipTrustProxy).toBe(true);
+    expect(config.auth.accessTokenTtl).toBe(3_600_000);
+    expect(config.server.gracefulShutdownTimeout).toBe(250);
+    expect(config.server.maxPayloadSize).toBe(500 * 1024);
+    expect(config.auth.passwordResetUrlAllowList).toEqual(['https://a.example.com/reset', 'https://b.example.com/reset']);
+    expect(config.cors.origin).toEqual(['https://a.example.com', 'https://b.example.com']);
+    expect(config.query.limitMax).toBe(500);
+  });
+
+  it('normalises DB_CLIENT aliases and picks the vendor port', () => {
+    expect(loadConfig({ DB_CLIENT: 'postgres' }, { cwd: dir }).db).toMatchObject({ client: 'pg', port: 5432 });
+    expect(loadConfig({ DB_CLIENT: 'mariadb' }, { cwd: dir }).db).toMatchObject({ client: 'mysql', port: 3306 });
+    expect(loadConfig({ DB_CLIENT: 'pg', DB_PORT: '6543' }, { cwd: dir }).db.port).toBe(6543);
+  });
+
+  it('reads CORS_ORIGIN=true and retention false', () => {
+    const config = loadConfig({ CORS_ORIGIN: 'true', ACTIVITY_RETENTION: 'false' }, { cwd: dir });
+    expect(config.cors.origin).toBe(true);
+    expect(config.retention.activity).toBeNull();
+  });
+
+  it('collects AUTH_<PROVIDER>_* settings in camelCase', () => {
+    const config = loadConfig({ AUTH_PROVIDERS: 'GitHub', AUTH_GITHUB_CLIENT_ID: 'id', AUTH_GITHUB_ISSUER_URL: 'https://x' }, { cwd: dir });
+    expect(config.auth.providers).toEqual(['github']);
+    expect(config.auth.providerSettings).toEqual({ github: { clientId: 'id', issuerUrl: 'https://x' } });
+  });
+});
+
+describe('loadConfig sources', () => {
+  it('reads .env in the working directory, and real variables win', () => {
+    writeFileSync(join(dir, '.env'), 'PORT=4000\nDB_CLIENT=pg\n# comment\nADMIN_EMAIL="boss@example.com"\n');
+    const config = loadConfig({ DB_CLIENT: 'mysql' }, { cwd: dir });
+    expect(config.server.port).toBe(4000);
+    expect(config.db.client).toBe('mysql');
+    expect(config.admin.email).toBe('boss@example.com');
+  });
+
+  it('skips .env when readDotEnv is false', () => {
+    writeFileSync(join(dir, '.env'), 'PORT=4000\n');
+    expect(loadConfig({}, { cwd: dir, readDotEnv: false }).server.port).toBe(8055);
+  });
+
+  it('reads *_FILE indirection (without the trailing newline), relative to the working directory', () => {
+    writeFileSync(join(dir, 'db-password'), 's3cret\n');
+    writeFileSync(join(dir, 'secret'), 'from-file');
+    const config = loadConfig({ DB_PASSWORD_FILE: 'db-password', SECRET_FILE: join(dir, 'secret') }, { cwd: dir });
+    expect(config.db.password).toBe('s3cret');
+    expect(config.secret).toBe('from-file');
+  });
+
+  it('prefers the variable itself over its *_FILE', () => {
+    writeFileSync(join(dir, 'secret'), 'from-file');
+    expect(loadConfig({ SECRET: 'direct', SECRET_FILE: 'secret' }, { cwd: dir }).secret).toBe('direct');
+  });
+
+  it('reports an unreadable *_FILE', () => {
+    const problems = problemsOf(() => loadConfig({ SECRET_FILE: 'missing.txt' }, { cwd: dir }));
+    expect(problems).toEqual([expect.stringContaining('SECRET_FILE')]);
+  });
+});
+
+describe('loadConfig failures', () => {
+  it('lists every problem at once', () => {
+    const problems = problemsOf(() => loadConfig({ PORT: 'eighty', CORS_ENABLED: 'maybe', DB_CLIENT: 'oracle' }, { cwd: dir }));
+    expect(problems).toHaveLength(3);
+    expect(problems.join('\n')).toMatch(/PORT/);
+    expect(problems.join('\n')).toMatch(/CORS_ENABLED/);
+    expect(problems.join('\n')).toMatch(/DB_CLIENT/);
+  });
+
+  it('names every bad variable in the error message', () => {
+    const run = () => loadConfig({ ACCESS_TOKEN_TTL: 'soon', MAX_PAYLOAD_SIZE: 'huge' }, { cwd: dir });
+    expect(run).toThrow(/ACCESS_TOKEN_TTL/);
+    expect(run).toThrow(/MAX_PAYLOAD_SIZE/);
+  });
+
+  it('enforces minimums', () => {
+    expect(problemsOf(() => loadConfig({ DB_POOL_MAX: '0' }, { cwd: dir }))).toEqual([expect.stringContaining('DB_POOL_MAX must be at least 1')]);
+  });
+
+  it('rejects a retention that is not a duration', () => {
+    expect(problemsOf(() => loadConfig({ REVISIONS_RETENTION: 'forever' }, { cwd: dir }))).toEqual([
+      expect.stringContaining('REVISIONS_RETENTION'),
+    ]);
+  });
+});
+
+describe('loadConfig result', () => {
+  it('is deeply frozen', () => {
+    const config = loadConfig({}, { cwd: dir });
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.server)).toBe(true);
+    expect(Object.isFrozen(config.cors.methods)).toBe(true);
+    expect(Object.isFrozen(config.auth.sessionCookie)).toBe(true);
+    expect(() => {
+      (config.server as { port: number }).port = 1;
+    }).toThrow(TypeError);
+  });
+});

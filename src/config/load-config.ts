@@ -1,0 +1,278 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import dotenv from 'dotenv';
+import { CONFIG_SCHEMA, type VarSpec } from './config-schema.js';
+import { parseDuration, parseValue } from './parse-value.js';
+
+export type DbClient = 'sqlite3' | 'pg' | 'mysql';
+export type SameSite = 'lax' | 'strict' | 'none';
+export type CookieConfig = { name: string; domain: string | null; secure: boolean; sameSite: SameSite };
+
+export type Config = {
+  server: {
+    host: string;
+    port: number;
+    publicUrl: string;
+    maxPayloadSize: number;
+    gracefulShutdownTimeout: number;
+    ipTrustProxy: boolean;
+    ipCustomHeader: string | null;
+  };
+  log: { level: string; style: 'pretty' | 'raw' };
+  nodeEnv: 'production' | 'development' | 'test';
+  db: {
+    client: DbClient;
+    filename: string;
+    connectionString: string | null;
+    host: string;
+    port: number;
+    database: string;
+    user: string | null;
+    password: string | null;
+    ssl: boolean;
+    poolMin: number;
+    poolMax: number;
+  };
+  secret: string;
+  secretGenerated: boolean;
+  admin: { email: string; password: string | null };
+  auth: {
+    accessTokenTtl: number;
+    refreshTokenTtl: number;
+    sessionCookieTtl: number;
+    refreshGracePeriod: number;
+    loginStallTime: number;
+    refreshCookie: CookieConfig;
+    sessionCookie: CookieConfig;
+    passwordResetUrlAllowList: string[];
+    providers: string[];
+    disableDefault: boolean;
+    /** `AUTH_<NAME>_<KEY>` variables per provider name (lower case), key in camelCase. */
+    providerSettings: Record<string, Record<string, string>>;
+  };
+  cors: {
+    enabled: boolean;
+    origin: boolean | string[];
+    methods: string[];
+    allowedHeaders: string[];
+    exposedHeaders: string[];
+    credentials: boolean;
+    maxAge: number;
+  };
+  query: {
+    limitDefault: number;
+    limitMax: number | null;
+    maxRelationalDepth: number;
+    maxFilterDepth: number;
+    maxBatchMutation: number | null;
+  };
+  rateLimiter: { enabled: boolean; points: number; duration: number; store: 'memory' | 'redis' };
+  redis: string | null;
+  retention: { activity: number | null; revisions: number | null };
+  email: {
+    from: string;
+    transport: 'sendmail' | 'smtp';
+    sendmailPath: string;
+    smtp: { host: string | null; port: number; user: string | null; password: string | null; secure: boolean; ignoreTls: boolean };
+  };
+};
+
+const KNOWN_NAMES = new Set(CONFIG_SCHEMA.map((spec) => spec.name));
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+export type LoadConfigOptions = { cwd?: string; readDotEnv?: boolean };
+
+/**
+ * Reads the environment once: `.env` in the working directory (real variables win), `*_FILE` indirection,
+ * typed parsing of every variable in CONFIG_SCHEMA. Throws ConfigError listing every problem at once.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = {}): Config {
+  const cwd = options.cwd ?? process.cwd();
+  const merged: Record<string, string | undefined> = {};
+  const dotEnvPath = resolve(cwd, '.env');
+  if (options.readDotEnv !== false && existsSync(dotEnvPath)) Object.assign(merged, dotenv.parse(readFileSync(dotEnvPath)));
+  Object.assign(merged, env);
+
+  const problems: string[] = [];
+  for (const [key, value] of Object.entries(merged)) {
+    if (!key.endsWith('_FILE') || value === undefined || value === '') continue;
+    const target = key.slice(0, -'_FILE'.length);
+    // Only our own variables (and provider settings) are read from files; other tools' *_FILE are not ours.
+    if (!KNOWN_NAMES.has(target) && !target.startsWith('AUTH_')) continue;
+    if (merged[target] !== undefined && merged[target] !== '') continue;
+    try {
+      merged[target] = readFileSync(resolve(cwd, value), 'utf8').replace(/\r?\n$/, '');
+    } catch {
+      problems.push(`${key} points to "${value}", which cannot be read`);
+    }
+  }
+
+  const values = new Map<string, unknown>();
+  for (const spec of CONFIG_SCHEMA) {
+    const raw = merged[spec.name] ?? spec.default ?? '';
+    const parsed = parseValue(spec, raw);
+    if ('error' in parsed) problems.push(parsed.error);
+    else values.set(spec.name, parsed.value);
+  }
+  const retention = (name: string): number | null => {
+    const raw = String(values.get(name) ?? '');
+    if (raw === '' || raw === 'false') return null;
+    const d = parseDuration(raw);
+    if (d === null) problems.push(`${name} must be a duration such as 90d, or false`);
+    return d;
+  };
+  const activityRetention = retention('ACTIVITY_RETENTION');
+  const revisionsRetention = retention('REVISIONS_RETENTION');
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const get = <T>(name: string): T => values.get(name) as T;
+  const nullable = (name: string): string | null => {
+    const v = get<string | null>(name);
+    return v === '' || v === null ? null : v;
+  };
+  const client = normaliseClient(get<string>('DB_CLIENT'));
+  const secret = nullable('SECRET');
+  const corsOrigin = get<string>('CORS_ORIGIN');
+
+  const config: Config = {
+    server: {
+      host: get('HOST'),
+      port: get('PORT'),
+      publicUrl: get('PUBLIC_URL'),
+      maxPayloadSize: get('MAX_PAYLOAD_SIZE'),
+      gracefulShutdownTimeout: get('GRACEFUL_SHUTDOWN_TIMEOUT'),
+      ipTrustProxy: get('IP_TRUST_PROXY'),
+      ipCustomHeader: nullable('IP_CUSTOM_HEADER'),
+    },
+    log: { level: get('LOG_LEVEL'), style: get('LOG_STYLE') },
+    nodeEnv: get('NODE_ENV'),
+    db: {
+      client,
+      filename: get('DB_FILENAME'),
+      connectionString: nullable('DB_CONNECTION_STRING'),
+      host: get('DB_HOST'),
+      port: get<number | null>('DB_PORT') ?? (client === 'pg' ? 5432 : 3306),
+      database: get('DB_DATABASE'),
+      user: nullable('DB_USER'),
+      password: nullable('DB_PASSWORD'),
+      ssl: get('DB_SSL'),
+      poolMin: get('DB_POOL_MIN'),
+      poolMax: get('DB_POOL_MAX'),
+    },
+    secret: secret ?? randomBytes(32).toString('base64url'),
+    secretGenerated: secret === null,
+    admin: { email: get('ADMIN_EMAIL'), password: nullable('ADMIN_PASSWORD') },
+    auth: {
+      accessTokenTtl: get('ACCESS_TOKEN_TTL'),
+      refreshTokenTtl: get('REFRESH_TOKEN_TTL'),
+      sessionCookieTtl: get('SESSION_COOKIE_TTL'),
+      refreshGracePeriod: get('SESSION_REFRESH_GRACE_PERIOD'),
+      loginStallTime: get('LOGIN_STALL_TIME'),
+      refreshCookie: cookie(get, nullable, 'REFRESH_TOKEN_COOKIE'),
+      sessionCookie: cookie(get, nullable, 'SESSION_COOKIE'),
+      passwordResetUrlAllowList: get('PASSWORD_RESET_URL_ALLOW_LIST'),
+      providers: get<string[]>('AUTH_PROVIDERS').map((p) => p.toLowerCase()),
+      disableDefault: get('AUTH_DISABLE_DEFAULT'),
+      providerSettings: providerSettings(merged, get<string[]>('AUTH_PROVIDERS')),
+    },
+    cors: {
+      enabled: get('CORS_ENABLED'),
+      origin: corsOrigin === 'true' ? true : corsOrigin === 'false' || corsOrigin === null ? false : corsOrigin.split(',').map((s) => s.trim()),
+      methods: get('CORS_METHODS'),
+      allowedHeaders: get('CORS_ALLOWED_HEADERS'),
+      exposedHeaders: get('CORS_EXPOSED_HEADERS'),
+      credentials: get('CORS_CREDENTIALS'),
+      maxAge: get('CORS_MAX_AGE'),
+    },
+    query: {
+      limitDefault: get('QUERY_LIMIT_DEFAULT'),
+      limitMax: get('QUERY_LIMIT_MAX'),
+      maxRelationalDepth: get('MAX_RELATIONAL_DEPTH'),
+      maxFilterDepth: get('MAX_FILTER_DEPTH'),
+      maxBatchMutation: get('MAX_BATCH_MUTATION'),
+    },
+    rateLimiter: {
+      enabled: get('RATE_LIMITER_ENABLED'),
+      points: get('RATE_LIMITER_POINTS'),
+      duration: get('RATE_LIMITER_DURATION'),
+      store: get('RATE_LIMITER_STORE'),
+    },
+    redis: nullable('REDIS'),
+    retention: { activity: activityRetention, revisions: revisionsRetention },
+    email: {
+      from: get('EMAIL_FROM'),
+      transport: get('EMAIL_TRANSPORT'),
+      sendmailPath: get('EMAIL_SENDMAIL_PATH'),
+      smtp: {
+        host: nullable('EMAIL_SMTP_HOST'),
+        port: get('EMAIL_SMTP_PORT'),
+        user: nullable('EMAIL_SMTP_USER'),
+        password: nullable('EMAIL_SMTP_PASSWORD'),
+        secure: get('EMAIL_SMTP_SECURE'),
+        ignoreTls: get('EMAIL_SMTP_IGNORE_TLS'),
+      },
+    },
+  };
+  return deepFreeze(config);
+}
+
+function normaliseClient(value: string): DbClient {
+  if (value === 'pg' || value === 'postgres') return 'pg';
+  if (value === 'mysql' || value === 'mysql2' || value === 'mariadb') return 'mysql';
+  return 'sqlite3';
+}
+
+function cookie(
+  get: <T>(name: string) => T,
+  nullable: (name: string) => string | null,
+  prefix: string,
+): CookieConfig {
+  return {
+    name: get(`${prefix}_NAME`),
+    domain: nullable(`${prefix}_DOMAIN`),
+    secure: get(`${prefix}_SECURE`),
+    sameSite: get(`${prefix}_SAME_SITE`),
+  };
+}
+
+function providerSettings(env: Record<string, string | undefined>, providers: string[]) {
+  const result: Record<string, Record<string, string>> = {};
+  for (const provider of providers) {
+    const prefix = `AUTH_${provider.toUpperCase()}_`;
+    const settings: Record<string, string> = {};
+    for (const [key, value] of Object.entries(env)) {
+      if (!key.startsWith(prefix) || value === undefined) continue;
+      const camel = key
+        .slice(prefix.length)
+        .toLowerCase()
+        .replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+      settings[camel] = value;
+    }
+    result[provider.toLowerCase()] = settings;
+  }
+  return result;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+export type { VarSpec };
+
+/** The configuration of this process: its environment plus `.env`. The one place that hands process.env over. */
+export function loadProcessConfig(options: LoadConfigOptions = {}): Config {
+  return loadConfig(process.env, options);
+}

@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config/index.js';
+import { closeDatabase, createDatabase } from './connection.js';
+
+const folders: string[] = [];
+afterEach(async () => {
+  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
+});
+
+function sqliteDb(filename: string) {
+  return loadConfig({ DB_CLIENT: 'sqlite3', DB_FILENAME: filename }, { readDotEnv: false }).db;
+}
+
+describe('createDatabase', () => {
+  it('creates the folder of a SQLite file and sets the pragmas', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'stratum-connection-'));
+    folders.push(folder);
+    const filename = join(folder, 'nested', 'deeper', 'data.db');
+    const { knex, dialect } = await createDatabase(sqliteDb(filename));
+    try {
+      expect(dialect.vendor).toBe('sqlite');
+      expect(existsSync(filename)).toBe(true);
+      expect(await knex.raw('PRAGMA journal_mode')).toEqual([{ journal_mode: 'wal' }]);
+      expect(await knex.raw('PRAGMA foreign_keys')).toEqual([{ foreign_keys: 1 }]);
+      expect(await knex.raw('PRAGMA busy_timeout')).toEqual([{ timeout: 5000 }]);
+      expect(await knex.raw('PRAGMA synchronous')).toEqual([{ synchronous: 1 }]);
+    } finally {
+      await closeDatabase(knex);
+    }
+  });
+
+  it('throws an error naming the file when it cannot open it', async () => {
+    await expect(createDatabase(sqliteDb('/dev/null/stratum/data.db'))).rejects.toThrow(/Cannot connect to the sqlite database.*\/dev\/null/);
+  });
+
+  it('throws an error naming the host when the server is unreachable', async () => {
+    const db = loadConfig({ DB_CLIENT: 'pg', DB_HOST: '127.0.0.1', DB_PORT: '1', DB_DATABASE: 'nothing' }, { readDotEnv: false }).db;
+    await expect(createDatabase(db)).rejects.toThrow(/Cannot connect to the postgres database at 127\.0\.0\.1:1\/nothing/);
+  });
+});

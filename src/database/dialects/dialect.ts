@@ -1,0 +1,127 @@
+import type { Knex } from 'knex';
+import type { Config } from '../../config/index.js';
+import type { AppError } from '../../kernel/errors/index.js';
+import type { FieldType } from '../../kernel/system/field-types.js';
+
+/** The vendor names used in snapshots (`vendor`). */
+export type Vendor = 'sqlite' | 'postgres' | 'mysql';
+
+/** A physical column as introspection reports it, the same shape for every vendor. */
+export type ColumnInfo = {
+  table: string;
+  name: string;
+  /** Vendor type name in lower case, without length (e.g. `varchar`, `integer`, `timestamp with time zone`). */
+  dataType: string;
+  /**
+   * The full vendor type as declared, lower case, with length or precision (`tinyint(1)`, `datetime(3)`,
+   * `char(36)`), when the vendor reports one. `fieldTypeOf` needs it where `dataType` is ambiguous.
+   */
+  columnType?: string | null;
+  /**
+   * The default as a JS literal where it is one (`'active'`, 25, false, null); a "now" default is
+   * `CURRENT_TIMESTAMP` on every vendor; other expressions are the raw SQL text.
+   */
+  defaultValue: unknown;
+  maxLength: number | null;
+  numericPrecision: number | null;
+  numericScale: number | null;
+  isNullable: boolean;
+  isUnique: boolean;
+  isIndexed: boolean;
+  isPrimaryKey: boolean;
+  isGenerated: boolean;
+  generationExpression: string | null;
+  hasAutoIncrement: boolean;
+  foreignKeyTable: string | null;
+  foreignKeyColumn: string | null;
+};
+
+export type ForeignKeyInfo = {
+  table: string;
+  column: string;
+  foreignKeyTable: string;
+  foreignKeyColumn: string;
+  constraintName: string | null;
+  onUpdate: string | null;
+  onDelete: string | null;
+};
+
+export type IndexInfo = { table: string; name: string; columns: string[]; unique: boolean; primary: boolean };
+
+/** Options for creating or altering a column; everything optional but the type. */
+export type ColumnDefinition = {
+  name: string;
+  type: FieldType;
+  maxLength?: number | null;
+  precision?: number | null;
+  scale?: number | null;
+  nullable?: boolean;
+  defaultValue?: unknown;
+  unique?: boolean;
+  indexed?: boolean;
+  primaryKey?: boolean;
+  autoIncrement?: boolean;
+};
+
+/** SQL date/time parts usable as field functions (`year(date_created)`). */
+export type DateFunction = 'year' | 'month' | 'week' | 'day' | 'weekday' | 'hour' | 'minute' | 'second';
+
+/**
+ * Everything that differs between database vendors. Nothing outside `database/dialects/` may branch on the
+ * vendor; the shared contract suite in tests/dialects checks every implementation.
+ */
+export interface Dialect {
+  readonly vendor: Vendor;
+  /** Knex connection settings for this vendor from the typed config. */
+  knexConfig(db: Config['db']): Knex.Config;
+  /** Per-connection setup (pragmas, session time zone). Called once after the pool is made. */
+  prepare(knex: Knex): Promise<void>;
+
+  /** Maps a vendor column type to a field type (used for tables without meta). */
+  fieldTypeOf(column: ColumnInfo): FieldType;
+  /** Adds a column for a field definition to a table builder (create or alter). */
+  addColumn(table: Knex.CreateTableBuilder | Knex.AlterTableBuilder, column: ColumnDefinition, knex: Knex): Knex.ColumnBuilder;
+  /** SQL expression for "now" as a column default, in the same format the dialect writes timestamps. */
+  nowDefault(knex: Knex): Knex.Raw;
+
+  /** Converts a JS value for a field type to what the driver binds (dates, booleans, json). */
+  toDatabase(type: FieldType, value: unknown): unknown;
+  /** Converts a driver value for a field type to the API value (ISO dates, booleans, parsed json). */
+  fromDatabase(type: FieldType, value: unknown): unknown;
+
+  /**
+   * `LOWER(col) LIKE ?`-style case-insensitive pattern match, parameterised. `%` and `_` are wildcards and
+   * `!` escapes them (and itself) on every vendor, as the query compiler writes patterns.
+   */
+  ilike(knex: Knex, column: string, pattern: string, negate: boolean): Knex.Raw;
+  /** SQL for a date part of a column, e.g. year(col). */
+  dateFunction(knex: Knex, fn: DateFunction, column: string, type: FieldType): Knex.Raw;
+  /** SQL for random order. */
+  randomOrder(knex: Knex): Knex.Raw;
+
+  /** Lists user tables (not the vendor's own). */
+  listTables(knex: Knex): Promise<string[]>;
+  /** Every column of every table (or of one table). */
+  listColumns(knex: Knex, table?: string): Promise<ColumnInfo[]>;
+  listForeignKeys(knex: Knex, table?: string): Promise<ForeignKeyInfo[]>;
+  listIndexes(knex: Knex, table?: string): Promise<IndexInfo[]>;
+
+  /** Translates a driver error into a catalogue error, or returns null when it is not a known kind. */
+  translateError(error: unknown, collection: string): AppError | null;
+  /**
+   * Opens the transaction for a schema change. Vendors that rebuild a table to alter it (SQLite) suspend
+   * foreign key enforcement around it, so dropping the old copy of a referenced table fires no ON DELETE
+   * actions, and check every key before committing. Optional: without it a plain transaction is used.
+   */
+  schemaTransaction?<T>(knex: Knex, work: (trx: Knex.Transaction) => Promise<T>): Promise<T>;
+  /** Whether DDL can run inside a transaction and roll back (false for MySQL/MariaDB). */
+  readonly transactionalDdl: boolean;
+  /** Whether INSERT … RETURNING is supported. */
+  readonly supportsReturning: boolean;
+  /**
+   * After a row was inserted with an explicit value for an auto-increment column: move the column's
+   * counter past it, so later automatic values don't collide. Only vendors whose counter does not follow
+   * explicit values by itself (PostgreSQL sequences) implement it.
+   */
+  syncAutoIncrement?(knex: Knex, table: string, column: string): Promise<void>;
+}

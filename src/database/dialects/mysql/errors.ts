@@ -1,0 +1,54 @@
+import {
+  type AppError,
+  invalidForeignKey,
+  notNullViolation,
+  recordNotUnique,
+  valueOutOfRange,
+  valueTooLong,
+} from '../../../kernel/errors/index.js';
+
+type MysqlError = { errno?: unknown; sqlMessage?: unknown; message?: unknown };
+
+/**
+ * MySQL/MariaDB error numbers: 1062 duplicate entry, 1048/1364 null or missing value, 1452/1451 foreign key,
+ * 1264 out of range, 1406 too long. Fields come from the message; for duplicates from the index name knex
+ * gives single-column unique indexes (`<table>_<field>_unique`).
+ */
+export function translateError(error: unknown, collection: string): AppError | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { errno, sqlMessage, message } = error as MysqlError;
+  const text = typeof sqlMessage === 'string' ? sqlMessage : typeof message === 'string' ? message : '';
+  switch (errno) {
+    case 1062: {
+      const match = /Duplicate entry '(.*)' for key '(.+)'/s.exec(text);
+      return recordNotUnique(collection, fieldOfIndex(match?.[2], collection), match?.[1] ?? null, error);
+    }
+    case 1048:
+      return notNullViolation(collection, capture(/Column '(.+?)' cannot be null/, text), error);
+    case 1364:
+      return notNullViolation(collection, capture(/Field '(.+?)' doesn't have a default value/, text), error);
+    case 1452:
+      return invalidForeignKey(collection, capture(/FOREIGN KEY \(`([^`]+)`\)/, text), null, error);
+    case 1451:
+      return invalidForeignKey(collection, null, null, error);
+    case 1264:
+      return valueOutOfRange(collection, capture(/Out of range value for column '(.+?)'/, text), null, error);
+    case 1406:
+      return valueTooLong(collection, capture(/Data too long for column '(.+?)'/, text), null, error);
+    default:
+      return null;
+  }
+}
+
+function capture(pattern: RegExp, text: string): string | null {
+  return pattern.exec(text)?.[1] ?? null;
+}
+
+/** `articles_slug_unique` (MySQL 8: `articles.articles_slug_unique`) → slug; null for PRIMARY and others. */
+function fieldOfIndex(index: string | undefined, collection: string): string | null {
+  if (!index) return null;
+  const name = index.startsWith(`${collection}.`) ? index.slice(collection.length + 1) : index;
+  const prefix = `${collection}_`;
+  if (!name.startsWith(prefix) || !name.endsWith('_unique')) return null;
+  return name.slice(prefix.length, -'_unique'.length) || null;
+}

@@ -1,0 +1,46 @@
+import {
+  type AppError,
+  invalidForeignKey,
+  notNullViolation,
+  recordNotUnique,
+  valueOutOfRange,
+  valueTooLong,
+} from '../../../kernel/errors/index.js';
+
+type PgError = { code?: unknown; detail?: unknown; column?: unknown };
+
+/**
+ * SQLSTATE codes: 23505 unique, 23502 not null (pg names the column), 23503 foreign key, 22003 out of range,
+ * 22001 too long. The field and value of key violations come from the `detail` text
+ * (`Key (email)=(a@b.c) already exists.`).
+ */
+export function translateError(error: unknown, collection: string): AppError | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, detail, column } = error as PgError;
+  switch (code) {
+    case '23505': {
+      const key = parseKeyDetail(detail);
+      return recordNotUnique(collection, key.field, key.value, error);
+    }
+    case '23502':
+      return notNullViolation(collection, typeof column === 'string' ? column : null, error);
+    case '23503': {
+      const key = parseKeyDetail(detail);
+      return invalidForeignKey(collection, key.field, key.value, error);
+    }
+    case '22003':
+      return valueOutOfRange(collection, null, null, error);
+    case '22001':
+      return valueTooLong(collection, null, null, error);
+    default:
+      return null;
+  }
+}
+
+/** `Key (email)=(a@b.c) already exists.` → email, a@b.c; nulls for several columns or other text. */
+function parseKeyDetail(detail: unknown): { field: string | null; value: unknown } {
+  if (typeof detail !== 'string') return { field: null, value: null };
+  const match = /^Key \((.+?)\)=\((.*)\) (?:already exists|is not present|is still referenced)/s.exec(detail);
+  if (!match?.[1] || match[1].includes(',')) return { field: null, value: null };
+  return { field: match[1].replace(/^"(.*)"$/, '$1'), value: match[2] ?? null };
+}

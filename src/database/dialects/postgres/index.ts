@@ -1,0 +1,36 @@
+import type { Dialect } from '../dialect.js';
+import { addColumn } from './add-column.js';
+import { translateError } from './errors.js';
+import { fieldTypeOf } from './field-type-of.js';
+import { dateFunction, ilike, randomOrder } from './functions.js';
+import { listColumns, listForeignKeys, listIndexes, listTables } from './introspection.js';
+import { knexConfig } from './knex-config.js';
+import { nowDefault } from './now-default.js';
+import { prepare } from './prepare.js';
+import { syncAutoIncrement } from './sync-auto-increment.js';
+import { fromDatabase, toDatabase } from './values.js';
+
+/** PostgreSQL through pg: UTC sessions, `timestamptz` timestamps, `json` documents, the current schema. */
+export function createPostgresDialect(): Dialect {
+  return {
+    vendor: 'postgres',
+    knexConfig,
+    prepare,
+    fieldTypeOf,
+    addColumn,
+    nowDefault,
+    toDatabase,
+    fromDatabase,
+    ilike,
+    dateFunction,
+    randomOrder,
+    listTables,
+    listColumns,
+    listForeignKeys,
+    listIndexes,
+    translateError,
+    transactionalDdl: true,
+    supportsReturning: true,
+    syncAutoIncrement,
+  };
+}

@@ -1,0 +1,55 @@
+import type { Knex } from 'knex';
+import pg from 'pg';
+import type { Config } from '../../../config/index.js';
+import { toNumberWhenSafe } from '../shared/to-number-when-safe.js';
+
+/** The session time zone every connection uses, so `timestamptz` text and `now()` are UTC. */
+export const SET_UTC = "SET TIME ZONE 'UTC'";
+
+/**
+ * Per-connection type parsers (pg's global parsers stay untouched): `bigint` as a number when safe, and
+ * `json`/`jsonb`, `date` and `timestamp` (without zone) as the server's text, so no JS time zone is applied
+ * and JSON is parsed in one place (fromDatabase) as on the other vendors.
+ */
+const TEXT_PARSERS = new Map<number, (text: string) => unknown>([
+  [20, (text) => toNumberWhenSafe(text)],
+  [114, (text) => text],
+  [3802, (text) => text],
+  [1082, (text) => text],
+  [1114, (text) => text],
+]);
+
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    const custom = (format ?? 'text') === 'text' ? TEXT_PARSERS.get(oid) : undefined;
+    return custom ?? pg.types.getTypeParser(oid, format as 'text');
+  },
+} as unknown as pg.CustomTypesConfig;
+
+type RawConnection = { query(sql: string, callback: (error: Error | null) => void): void };
+
+export function knexConfig(db: Config['db']): Knex.Config {
+  const ssl = db.ssl ? { ssl: true } : {};
+  const connection = db.connectionString
+    ? { connectionString: db.connectionString, ...ssl, types }
+    : {
+        host: db.host,
+        port: db.port,
+        user: db.user ?? undefined,
+        password: db.password ?? undefined,
+        database: db.database,
+        ...ssl,
+        types,
+      };
+  return {
+    client: 'pg',
+    connection,
+    pool: {
+      min: db.poolMin,
+      max: db.poolMax,
+      afterCreate(raw: RawConnection, done: (error: Error | null, connection: RawConnection) => void) {
+        raw.query(SET_UTC, (error) => done(error, raw));
+      },
+    },
+  };
+}

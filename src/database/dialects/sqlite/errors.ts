@@ -1,0 +1,41 @@
+import {
+  type AppError,
+  invalidForeignKey,
+  notNullViolation,
+  recordNotUnique,
+  valueTooLong,
+} from '../../../kernel/errors/index.js';
+
+/**
+ * better-sqlite3 errors carry extended result codes (`SQLITE_CONSTRAINT_UNIQUE`, …) and messages such as
+ * `UNIQUE constraint failed: articles.slug`, from which the field is read. SQLite never names the value,
+ * and has no length or range checks of its own.
+ */
+export function translateError(error: unknown, collection: string): AppError | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  const text = typeof message === 'string' ? message : '';
+  switch (code) {
+    case 'SQLITE_CONSTRAINT_UNIQUE':
+    case 'SQLITE_CONSTRAINT_PRIMARYKEY':
+      return recordNotUnique(collection, fieldAfter(text, 'UNIQUE constraint failed: '), null, error);
+    case 'SQLITE_CONSTRAINT_NOTNULL':
+      return notNullViolation(collection, fieldAfter(text, 'NOT NULL constraint failed: '), error);
+    case 'SQLITE_CONSTRAINT_FOREIGNKEY':
+      return invalidForeignKey(collection, null, null, error);
+    case 'SQLITE_TOOBIG':
+      return valueTooLong(collection, null, null, error);
+    default:
+      return null;
+  }
+}
+
+/** `… UNIQUE constraint failed: articles.slug` → `slug`; null when several columns are named. */
+function fieldAfter(message: string, marker: string): string | null {
+  const at = message.indexOf(marker);
+  if (at === -1) return null;
+  const columns = message.slice(at + marker.length).trim().split(/\s*,\s*/);
+  if (columns.length !== 1 || !columns[0]) return null;
+  const name = columns[0];
+  return name.slice(name.lastIndexOf('.') + 1);
+}

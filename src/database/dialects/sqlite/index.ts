@@ -1,0 +1,36 @@
+import type { Dialect } from '../dialect.js';
+import { addColumn } from './add-column.js';
+import { translateError } from './errors.js';
+import { fieldTypeOf } from './field-type-of.js';
+import { dateFunction, ilike, randomOrder } from './functions.js';
+import { listColumns, listForeignKeys, listIndexes, listTables } from './introspection.js';
+import { knexConfig } from './knex-config.js';
+import { nowDefault } from './now-default.js';
+import { prepare } from './prepare.js';
+import { schemaTransaction } from './schema-transaction.js';
+import { fromDatabase, toDatabase } from './values.js';
+
+/** SQLite through better-sqlite3: one connection, WAL, enforced foreign keys, dates as ISO text. */
+export function createSqliteDialect(): Dialect {
+  return {
+    vendor: 'sqlite',
+    knexConfig,
+    prepare,
+    fieldTypeOf,
+    addColumn,
+    nowDefault,
+    toDatabase,
+    fromDatabase,
+    ilike,
+    dateFunction,
+    randomOrder,
+    listTables,
+    listColumns,
+    listForeignKeys,
+    listIndexes,
+    translateError,
+    schemaTransaction,
+    transactionalDdl: true,
+    supportsReturning: true,
+  };
+}

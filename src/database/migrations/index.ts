@@ -1,0 +1,10 @@
+import { createSystemTables } from './20261122a-create-system-tables.js';
+import type { Migration } from './migration.types.js';
+
+export type { Migration } from './migration.types.js';
+
+/**
+ * Every migration, oldest first. Listed by hand: the code also runs from dist/, so no directory globbing.
+ * Run them with runMigrations() from ./run-migrations.js.
+ */
+export const MIGRATIONS: readonly Migration[] = [createSystemTables];

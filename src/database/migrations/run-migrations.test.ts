@@ -1,0 +1,63 @@
+import type { Knex } from 'knex';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config/index.js';
+import { closeDatabase, createDatabase } from '../connection.js';
+import type { Dialect } from '../dialects/dialect.js';
+import { MIGRATIONS } from './index.js';
+import type { Migration } from './migration.types.js';
+import { pendingMigrations, runMigrations } from './run-migrations.js';
+
+let knex: Knex;
+let dialect: Dialect;
+
+beforeEach(async () => {
+  ({ knex, dialect } = await createDatabase(loadConfig({ DB_CLIENT: 'sqlite3', DB_FILENAME: ':memory:' }, { readDotEnv: false }).db));
+});
+
+afterEach(async () => {
+  await closeDatabase(knex);
+});
+
+const createNotes: Migration = {
+  version: '20261123A',
+  name: 'create-notes',
+  async up(db) {
+    await db.schema.createTable('notes', (table) => table.increments('id'));
+  },
+};
+
+const failing: Migration = {
+  version: '20261124A',
+  name: 'half-done',
+  async up(db) {
+    await db.schema.createTable('half_done', (table) => table.increments('id'));
+    throw new Error('migration failed');
+  },
+};
+
+describe('runMigrations', () => {
+  it('applies pending migrations in version order and records them', async () => {
+    expect(await runMigrations(knex, dialect, [createNotes, ...MIGRATIONS])).toEqual(['20261122A', '20261123A']);
+    expect(await knex.schema.hasTable('notes')).toBe(true);
+    const rows = (await knex('service_migrations').orderBy('version')) as { version: string; name: string; timestamp: string }[];
+    expect(rows.map((r) => [r.version, r.name])).toEqual([
+      ['20261122A', 'create-system-tables'],
+      ['20261123A', 'create-notes'],
+    ]);
+    expect(rows[0]?.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+
+  it('skips what is recorded', async () => {
+    await runMigrations(knex, dialect);
+    expect(await pendingMigrations(knex, [...MIGRATIONS, createNotes])).toEqual([createNotes]);
+    expect(await runMigrations(knex, dialect, [...MIGRATIONS, createNotes])).toEqual(['20261123A']);
+    expect(await runMigrations(knex, dialect, [...MIGRATIONS, createNotes])).toEqual([]);
+  });
+
+  it('rolls a failed migration back when DDL is transactional', async () => {
+    await runMigrations(knex, dialect);
+    await expect(runMigrations(knex, dialect, [...MIGRATIONS, failing])).rejects.toThrow('migration failed');
+    expect(await knex.schema.hasTable('half_done')).toBe(false);
+    expect(await pendingMigrations(knex, [...MIGRATIONS, failing])).toEqual([failing]);
+  });
+});

@@ -1,0 +1,52 @@
+/** Who is asking, resolved once per request (or fixed for system work and the CLI). */
+export type Accountability = {
+  /** The user's id, or null for public requests and system work. */
+  user: string | null;
+  /** The user's own role. */
+  role: string | null;
+  /** The user's role and every ancestor role, root first. */
+  roles: string[];
+  /** Ids of every policy that applies to this request (after the IP filter). */
+  policies: string[];
+  admin: boolean;
+  app: boolean;
+  ip: string | null;
+  userAgent: string | null;
+  origin: string | null;
+  /** Id of the session row a session-bound token belongs to. */
+  session: string | null;
+};
+
+export type RequestOrigin = { ip?: string | null; userAgent?: string | null; origin?: string | null };
+
+/** The accountability of work the platform does itself (bootstrap, migrations, the CLI): admin, no user. */
+export function systemAccountability(origin: RequestOrigin = {}): Accountability {
+  return {
+    user: null,
+    role: null,
+    roles: [],
+    policies: [],
+    admin: true,
+    app: true,
+    ip: origin.ip ?? null,
+    userAgent: origin.userAgent ?? null,
+    origin: origin.origin ?? null,
+    session: null,
+  };
+}
+
+/** An anonymous request: only the public policies apply (filled in by the permission engine). */
+export function publicAccountability(origin: RequestOrigin = {}, policies: string[] = []): Accountability {
+  return {
+    user: null,
+    role: null,
+    roles: [],
+    policies,
+    admin: false,
+    app: false,
+    ip: origin.ip ?? null,
+    userAgent: origin.userAgent ?? null,
+    origin: origin.origin ?? null,
+    session: null,
+  };
+}

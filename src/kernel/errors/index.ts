@@ -1,0 +1,2 @@
+export * from './app-error.js';
+export * from './catalogue.js';
