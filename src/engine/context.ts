@@ -1,0 +1,56 @@
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { Config } from '../config/index.js';
+import type { Dialect } from '../database/dialects/dialect.js';
+import type { Accountability } from '../kernel/context/index.js';
+import { ADMIN_PERMISSIONS } from './permissions/admin-permissions.js';
+import type { PermissionSet } from './permissions/permissions.types.js';
+import type { SchemaOverview } from './schema-overview/schema-overview.types.js';
+
+export { ADMIN_PERMISSIONS };
+
+/**
+ * Everything one unit of work needs: who asks, which database handle (a transaction inside writes),
+ * the schema as it was when the work started, the typed config, a clock and a logger.
+ * Services are stateless and take a Context first.
+ */
+export type Context = {
+  db: Knex;
+  dialect: Dialect;
+  schema: SchemaOverview;
+  accountability: Accountability;
+  /** The rules that apply to `accountability`, dynamic variables resolved (admin: no checks). */
+  permissions: PermissionSet;
+  config: Config;
+  logger: Logger;
+  now: () => Date;
+  /** True when `db` is a transaction (nested work joins it instead of opening another). */
+  inTransaction: boolean;
+  /** Work to run once the surrounding transaction has committed (cache invalidation, action events). */
+  afterCommit?: (() => void)[];
+};
+
+/** Runs `work` in one transaction: joins the current one, or opens one and commits or rolls back. */
+export async function withTransaction<T>(ctx: Context, work: (trx: Context) => Promise<T>): Promise<T> {
+  if (ctx.inTransaction) return work(ctx);
+  const afterCommit: (() => void)[] = [];
+  const result = await ctx.db.transaction(async (trx) => work({ ...ctx, db: trx, inTransaction: true, afterCommit }));
+  for (const callback of afterCommit) callback();
+  return result;
+}
+
+/** Runs `callback` after the current transaction commits, or now when there is none. */
+export function onCommit(ctx: Context, callback: () => void): void {
+  if (ctx.inTransaction && ctx.afterCommit) ctx.afterCommit.push(callback);
+  else callback();
+}
+
+/** The same context as someone else (e.g. system work inside a user's request). */
+export function withAccountability(ctx: Context, accountability: Accountability, permissions: PermissionSet): Context {
+  return { ...ctx, accountability, permissions };
+}
+
+/** The same context doing system work (no permission checks), keeping who asked for the audit trail. */
+export function asSystem(ctx: Context): Context {
+  return { ...ctx, permissions: ADMIN_PERMISSIONS };
+}

@@ -1,0 +1,56 @@
+import type { PermissionRule } from './permissions.types.js';
+
+const rule = (collection: string, action: PermissionRule['action'], permissions: PermissionRule['permissions'] = null, fields: string[] = ['*']): PermissionRule => ({
+  id: null,
+  policy: null,
+  collection,
+  action,
+  permissions,
+  validation: null,
+  presets: null,
+  fields,
+  system: true,
+});
+
+/**
+ * The minimal rules every user with app access gets (directus-behaviour.md §6.4, with `service_` names).
+ * They never appear in /permissions results.
+ */
+export const APP_ACCESS_RULES: readonly PermissionRule[] = Object.freeze([
+  rule('service_collections', 'read'),
+  rule('service_fields', 'read'),
+  rule('service_relations', 'read'),
+  rule('service_activity', 'read', { user: { _eq: '$CURRENT_USER' } }),
+  rule('service_roles', 'read', { id: { _in: '$CURRENT_ROLES' } }),
+  rule('service_settings', 'read', null, [
+    'id',
+    'project_name',
+    'project_url',
+    'project_color',
+    'project_descriptor',
+    'public_note',
+    'default_language',
+    'default_appearance',
+    'custom_css',
+  ]),
+  rule('service_users', 'read', { id: { _eq: '$CURRENT_USER' } }, [
+    'id',
+    'first_name',
+    'last_name',
+    'email',
+    'password',
+    'location',
+    'title',
+    'description',
+    'tags',
+    'avatar',
+    'language',
+    'tfa_secret',
+    'status',
+    'role',
+    'provider',
+    'last_page',
+    'appearance',
+    'email_notifications',
+  ]),
+]);

@@ -1,0 +1,179 @@
+import { forbiddenCollection, forbiddenFields, invalidQuery } from '../../../kernel/errors/index.js';
+import { canAccessField, fieldCaseFilter, getAccess } from '../../permissions/get-access.js';
+import type { CollectionAccess, PermissionSet } from '../../permissions/permissions.types.js';
+import { getCollection } from '../../schema-overview/get-collection.js';
+import { getFieldRelation } from '../../schema-overview/get-field-relation.js';
+import type { CollectionOverview, SchemaOverview } from '../../schema-overview/schema-overview.types.js';
+import type { DeepQuery, Query } from '../query.types.js';
+import type { AstNode, RootAst } from './ast.types.js';
+import { dateFunctionsFor, parseFieldFunction, type FieldFunction } from './parse-field-function.js';
+
+export type AstEnv = {
+  schema: SchemaOverview;
+  permissions: PermissionSet;
+  maxRelationalDepth: number;
+};
+
+/**
+ * Turns a query on a collection into the tree of what to read, checking every requested field against the
+ * schema and the reader's read permissions (unknown or forbidden: 403, as Directus, without revealing which).
+ */
+export function buildAst(env: AstEnv, collection: string, query: Query): RootAst {
+  const access = requireReadAccess(env, collection, 'root');
+  const fields = query.fields && query.fields.length > 0 ? query.fields : ['*'];
+  const children = buildChildren(env, collection, access, fields, query.deep ?? {}, query.alias ?? {}, '', 0);
+  return { collection, children, query, rowFilter: access.kind === 'all' ? null : access.rowFilter };
+}
+
+export function requireReadAccess(env: AstEnv, collection: string, path: string): CollectionAccess {
+  getCollection(env.schema, collection, path);
+  const access = getAccess(env.permissions, collection, 'read');
+  if (!access) throw forbiddenCollection(collection, path);
+  return access;
+}
+
+type Entry = { field: string; key: string; children: string[] | null };
+
+function buildChildren(
+  env: AstEnv,
+  collectionName: string,
+  access: CollectionAccess,
+  requested: string[],
+  deep: Record<string, DeepQuery>,
+  alias: Record<string, string>,
+  path: string,
+  depth: number,
+): AstNode[] {
+  const collection = getCollection(env.schema, collectionName);
+  // Output keys in the order they are first asked for; a nested request wins over a plain one.
+  const entries = new Map<string, Entry>();
+  const forbidden: string[] = [];
+  const addDirect = (field: string, key: string) => {
+    if (!entries.has(key)) entries.set(key, { field, key, children: null });
+  };
+  const addNested = (field: string, key: string, rest: string) => {
+    const entry = entries.get(key) ?? { field, key, children: [] };
+    entry.children = [...(entry.children ?? []), rest];
+    entries.set(key, entry);
+  };
+
+  for (const raw of requested) {
+    if (raw.split('.').length - 1 + depth > env.maxRelationalDepth) throw invalidQuery('Max relational depth exceeded');
+    const dot = raw.indexOf('.');
+    const head = dot === -1 ? raw : raw.slice(0, dot);
+    const rest = dot === -1 ? null : raw.slice(dot + 1);
+
+    if (head === '*') {
+      for (const field of Object.keys(collection.fields)) {
+        if (!canAccessField(access, field)) continue;
+        const relation = getFieldRelation(env.schema, collectionName, field);
+        // A wildcard skips one-to-many fields into collections (or keys) the reader cannot see instead of failing.
+        const related = relation ? getAccess(env.permissions, relation.related, 'read') : null;
+        if (relation?.kind === 'o2m' && !(related && canAccessField(related, getCollection(env.schema, relation.related).primary))) continue;
+        if (rest !== null && relation && related) addNested(field, field, rest);
+        else addDirect(field, field);
+      }
+      continue;
+    }
+
+    const target = alias[head] ?? head;
+    const fn = parseFieldFunction(target);
+    const fieldName = fn ? fn.field : target;
+    if (!Object.hasOwn(collection.fields, fieldName) || !canAccessField(access, fieldName)) {
+      forbidden.push(fieldName);
+      continue;
+    }
+    if (fn) {
+      if (rest !== null) throw invalidQuery(`Field function "${target}" can't be followed by a path`);
+      // Directus names a function's output `<field>_<function>` (`published_at_year`), unless aliased.
+      addDirect(target, target === head ? `${fn.field}_${fn.name}` : head);
+    } else if (rest === null) addDirect(fieldName, head);
+    else if (getFieldRelation(env.schema, collectionName, fieldName)) addNested(fieldName, head, rest);
+    else forbidden.push(raw);
+  }
+  if (forbidden.length > 0) throw forbiddenFields(collectionName, [...new Set(forbidden)], path === '' ? 'root' : path);
+
+  return [...entries.values()].map(({ field, key, children }) =>
+    children === null
+      ? buildDirectNode(env, collection, access, field, key, deep, path, depth)
+      : buildRelationNode(env, collection, access, field, key, children, deep[key] ?? deep[field] ?? {}, path, depth),
+  );
+}
+
+function buildDirectNode(
+  env: AstEnv,
+  collection: CollectionOverview,
+  access: CollectionAccess,
+  target: string,
+  key: string,
+  deep: Record<string, DeepQuery>,
+  path: string,
+  depth: number,
+): AstNode {
+  const fn = parseFieldFunction(target);
+  const fieldName = fn ? fn.field : target;
+  const field = collection.fields[fieldName]!;
+  const caseFilter = fieldCaseFilter(access, fieldName);
+  if (fn) {
+    validateFunction(env, collection.collection, fieldName, fn.name);
+    return { kind: 'field', key, field: fieldName, type: field.type, fn: fn.name, caseFilter };
+  }
+  // A plain o2m field reads as the list of related primary keys.
+  const relation = getFieldRelation(env.schema, collection.collection, fieldName);
+  if (relation?.kind === 'o2m') {
+    return buildRelationNode(env, collection, access, fieldName, key, [], deep[key] ?? deep[fieldName] ?? {}, path, depth, true);
+  }
+  return { kind: 'field', key, field: fieldName, type: field.type, fn: null, caseFilter };
+}
+
+function buildRelationNode(
+  env: AstEnv,
+  collection: CollectionOverview,
+  access: CollectionAccess,
+  fieldName: string,
+  key: string,
+  requested: string[],
+  deep: DeepQuery,
+  path: string,
+  depth: number,
+  keysOnly = false,
+): AstNode {
+  const relation = getFieldRelation(env.schema, collection.collection, fieldName)!;
+  const childPath = path === '' ? key : `${path}.${key}`;
+  const relatedAccess = requireReadAccess(env, relation.related, childPath);
+  const related = getCollection(env.schema, relation.related);
+  const fields = keysOnly ? [related.primary] : requested;
+  if (keysOnly && !canAccessField(relatedAccess, related.primary)) {
+    throw forbiddenFields(relation.related, [related.primary], childPath);
+  }
+  const children = buildChildren(env, relation.related, relatedAccess, fields, deep.deep ?? {}, {}, childPath, depth + 1);
+  return {
+    kind: relation.kind,
+    key,
+    field: fieldName,
+    collection: relation.related,
+    relation: relation.relation,
+    children,
+    query: deep,
+    keysOnly,
+    rowFilter: relatedAccess.kind === 'all' ? null : relatedAccess.rowFilter,
+    caseFilter: fieldCaseFilter(access, fieldName),
+    path: childPath,
+  };
+}
+
+function validateFunction(env: AstEnv, collection: string, field: string, fn: string): void {
+  const overview = getCollection(env.schema, collection).fields[field]!;
+  if (fn === 'count') {
+    if (getFieldRelation(env.schema, collection, field)?.kind !== 'o2m') {
+      throw invalidQuery(`Function "count" only works on one-to-many fields, not on "${field}"`);
+    }
+    return;
+  }
+  if (!['date', 'dateTime', 'timestamp', 'time'].includes(overview.type)) {
+    throw invalidQuery(`Function "${fn}" only works on date and time fields, not on "${field}"`);
+  }
+  if (!dateFunctionsFor(overview.type).includes(fn as FieldFunction)) {
+    throw invalidQuery(`Function "${fn}" can't be used on the ${overview.type} field "${field}"`);
+  }
+}

@@ -1,0 +1,218 @@
+import type { Knex } from 'knex';
+import { getCollection } from '../../schema-overview/get-collection.js';
+import type { Filter } from '../../schema-overview/schema-overview.types.js';
+import type { AstNode, RelationNode, RootAst } from '../ast/ast.types.js';
+import { compileFilter, compilePermissionFilter, functionColumn, type CompileEnv } from '../compile/compile-filter.js';
+import { compileSearch } from '../compile/compile-search.js';
+import { compileSort, type OrderTerm } from '../compile/compile-sort.js';
+import { and, type Sql, TRUE_SQL } from '../compile/sql.js';
+import type { DeepQuery, Query } from '../query.types.js';
+
+export type Row = Record<string, unknown>;
+
+const CONCEALED = '**********';
+const CHUNK = 500;
+const PK = '__pk';
+const FK = '__fk';
+const RN = '__rn';
+
+/** Reads the rows an AST describes: one query for the root, one batched query per relation and level. */
+export async function runAst(env: CompileEnv, ast: RootAst): Promise<Row[]> {
+  const alias = env.nextAlias();
+  const qb = env.knex.from({ [alias]: ast.collection });
+  selectLevel(env, qb, ast.collection, alias, ast.children);
+  const where = rootWhere(env, ast.collection, alias, ast.rowFilter, ast.query);
+  qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
+  applyOrder(env, qb, orderFor(env, ast.collection, alias, ast.query.sort, ast.query.aggregate !== undefined));
+  applyWindow(qb, ast.query);
+  const rows = (await qb) as Row[];
+  await finishLevel(env, ast.collection, ast.children, rows);
+  return rows;
+}
+
+/** WHERE of a root read: permissions, then the query's filter, then search. */
+export function rootWhere(env: CompileEnv, collection: string, alias: string, rowFilter: Filter | null, query: Query, withFilter = true): Sql {
+  return and([
+    rowFilter ? compilePermissionFilter(env, rowFilter, collection, alias) : TRUE_SQL,
+    withFilter && query.filter ? compileFilter(env, query.filter, collection, alias) : TRUE_SQL,
+    withFilter && query.search ? compileSearch(env, query.search, collection, alias) : TRUE_SQL,
+  ]);
+}
+
+function applyWindow(qb: Knex.QueryBuilder, query: { limit?: number; offset?: number; page?: number }): void {
+  const limit = query.limit ?? -1;
+  if (limit !== -1) qb.limit(limit);
+  const offset = query.page && query.page > 0 && limit > 0 ? limit * (query.page - 1) : query.offset ?? 0;
+  if (offset > 0) {
+    // MySQL cannot OFFSET without LIMIT: use its largest value.
+    if (limit === -1) qb.limit(Number.MAX_SAFE_INTEGER);
+    qb.offset(offset);
+  }
+}
+
+function orderFor(env: CompileEnv, collection: string, alias: string, sort: string[] | undefined, aggregate: boolean): OrderTerm[] {
+  if (sort && sort.length > 0) return compileSort(env, sort, collection, alias);
+  if (aggregate) return [];
+  const overview = getCollection(env.schema, collection);
+  const field = overview.sortField ?? overview.primary;
+  return [{ expression: { sql: '??', bindings: [`${alias}.${field}`] }, descending: false }];
+}
+
+function applyOrder(env: CompileEnv, qb: Knex.QueryBuilder, terms: OrderTerm[]): void {
+  for (const term of terms) {
+    if ('random' in term) qb.orderByRaw(env.dialect.randomOrder(env.knex).toSQL().sql);
+    else qb.orderByRaw(`${term.expression.sql} ${term.descending ? 'DESC' : 'ASC'}`, term.expression.bindings as Knex.RawBinding[]);
+  }
+}
+
+function orderSql(terms: OrderTerm[], env: CompileEnv): Sql {
+  const parts = terms.map((t) =>
+    'random' in t ? { sql: env.dialect.randomOrder(env.knex).toSQL().sql, bindings: [] } : { sql: `${t.expression.sql} ${t.descending ? 'DESC' : 'ASC'}`, bindings: t.expression.bindings },
+  );
+  return { sql: parts.map((p) => p.sql).join(', '), bindings: parts.flatMap((p) => p.bindings) };
+}
+
+function caseColumn(env: CompileEnv, collection: string, alias: string, caseFilter: Filter | null, column: Sql, key: string): Knex.Raw {
+  if (!caseFilter) return env.knex.raw(`${column.sql} AS ??`, [...column.bindings, key] as Knex.RawBinding[]);
+  const when = compilePermissionFilter(env, caseFilter, collection, alias);
+  return env.knex.raw(`CASE WHEN ${when.sql} THEN ${column.sql} ELSE NULL END AS ??`, [...when.bindings, ...column.bindings, key] as Knex.RawBinding[]);
+}
+
+/** Adds the SELECT list of one level: its fields, plus the helper keys its relations need. */
+function selectLevel(env: CompileEnv, qb: Knex.QueryBuilder, collection: string, alias: string, nodes: AstNode[]): void {
+  const overview = getCollection(env.schema, collection);
+  const columns: Knex.Raw[] = [env.knex.raw('?? AS ??', [`${alias}.${overview.primary}`, PK])];
+  for (const node of nodes) {
+    if (node.kind === 'field') {
+      const field = overview.fields[node.field];
+      if (!field) continue;
+      if (node.fn) columns.push(caseColumn(env, collection, alias, node.caseFilter, functionColumn(env, node.fn, collection, node.field, alias), node.key));
+      else if (!field.alias) columns.push(caseColumn(env, collection, alias, node.caseFilter, { sql: '??', bindings: [`${alias}.${node.field}`] }, node.key));
+    } else if (node.kind === 'm2o') {
+      columns.push(caseColumn(env, collection, alias, node.caseFilter, { sql: '??', bindings: [`${alias}.${node.field}`] }, `${FK}${node.key}`));
+    } else if (node.caseFilter) {
+      columns.push(caseColumn(env, collection, alias, node.caseFilter, { sql: '1', bindings: [] }, `${FK}${node.key}`));
+    }
+  }
+  qb.select(columns);
+}
+
+/** Reads the relations of a level, casts values, and removes helper keys. */
+async function finishLevel(env: CompileEnv, collection: string, nodes: AstNode[], rows: Row[]): Promise<void> {
+  if (rows.length === 0) return;
+  const overview = getCollection(env.schema, collection);
+  for (const node of nodes) {
+    if (node.kind === 'm2o') await attachManyToOne(env, node, rows);
+    else if (node.kind === 'o2m') await attachOneToMany(env, node, rows);
+  }
+  for (const row of rows) {
+    for (const node of nodes) {
+      if (node.kind !== 'field') continue;
+      const field = overview.fields[node.field];
+      if (!field || (field.alias && !node.fn)) continue;
+      const value = row[node.key];
+      if (node.fn) row[node.key] = value === null || value === undefined ? null : Number(value);
+      else if (field.special.includes('conceal') || field.type === 'hash') row[node.key] = value === null || value === undefined ? null : CONCEALED;
+      else row[node.key] = env.dialect.fromDatabase(field.type, value);
+    }
+    delete row[PK];
+    for (const node of nodes) if (node.kind !== 'field') delete row[`${FK}${node.key}`];
+  }
+}
+
+async function attachManyToOne(env: CompileEnv, node: RelationNode, rows: Row[]): Promise<void> {
+  const keys = unique(rows.map((r) => r[`${FK}${node.key}`]));
+  const related = getCollection(env.schema, node.collection);
+  const byKey = new Map<string, Row>();
+  for (const chunk of chunks(keys)) {
+    const alias = env.nextAlias();
+    const qb = env.knex.from({ [alias]: node.collection });
+    selectLevel(env, qb, node.collection, alias, node.children);
+    // A deep `_filter` / `_search` on an m2o leaves the related item out (null) when it does not match.
+    const where = and([
+      { sql: `?? IN (${chunk.map(() => '?').join(', ')})`, bindings: [`${alias}.${related.primary}`, ...chunk] },
+      node.rowFilter ? compilePermissionFilter(env, node.rowFilter, node.collection, alias) : TRUE_SQL,
+      node.query.filter ? compileFilter(env, node.query.filter, node.collection, alias, node.path) : TRUE_SQL,
+      node.query.search ? compileSearch(env, node.query.search, node.collection, alias) : TRUE_SQL,
+    ]);
+    qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
+    const found = (await qb) as Row[];
+    for (const row of found) byKey.set(String(row[PK]), row);
+    await finishLevel(env, node.collection, node.children, found.map((r) => r));
+  }
+  // finishLevel deleted PK on found rows after indexing; the map still points at the same objects.
+  for (const row of rows) {
+    const fk = row[`${FK}${node.key}`];
+    row[node.key] = fk === null || fk === undefined ? null : byKey.get(String(fk)) ?? null;
+  }
+}
+
+async function attachOneToMany(env: CompileEnv, node: RelationNode, rows: Row[]): Promise<void> {
+  const fkField = node.relation.field;
+  const visible = rows.filter((r) => !node.caseFilter || Number(r[`${FK}${node.key}`]) === 1);
+  const keys = unique(visible.map((r) => r[PK]));
+  const related = getCollection(env.schema, node.collection);
+  const keysOnly = node.keysOnly;
+  const groups = new Map<string, Row[]>();
+  for (const chunk of chunks(keys)) {
+    const found = await readChildren(env, node, chunk, fkField);
+    await finishLevel(env, node.collection, node.children, found);
+    for (const row of found) {
+      const parent = String(row[`${FK}parent`]);
+      delete row[`${FK}parent`];
+      delete row[RN];
+      const list = groups.get(parent) ?? [];
+      list.push(row);
+      groups.set(parent, list);
+    }
+  }
+  for (const row of rows) {
+    if (node.caseFilter && Number(row[`${FK}${node.key}`]) !== 1) {
+      row[node.key] = null;
+      continue;
+    }
+    const children = groups.get(String(row[PK])) ?? [];
+    row[node.key] = keysOnly ? children.map((c) => c[related.primary]) : children;
+  }
+}
+
+async function readChildren(env: CompileEnv, node: RelationNode, parents: unknown[], fkField: string): Promise<Row[]> {
+  const deep: DeepQuery = node.query;
+  const alias = env.nextAlias();
+  const qb = env.knex.from({ [alias]: node.collection });
+  selectLevel(env, qb, node.collection, alias, node.children);
+  qb.select(env.knex.raw('?? AS ??', [`${alias}.${fkField}`, `${FK}parent`]));
+  const where = and([
+    { sql: `?? IN (${parents.map(() => '?').join(', ')})`, bindings: [`${alias}.${fkField}`, ...parents] },
+    node.rowFilter ? compilePermissionFilter(env, node.rowFilter, node.collection, alias) : TRUE_SQL,
+    deep.filter ? compileFilter(env, deep.filter, node.collection, alias, node.path) : TRUE_SQL,
+    deep.search ? compileSearch(env, deep.search, node.collection, alias) : TRUE_SQL,
+  ]);
+  qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
+  const order = orderFor(env, node.collection, alias, deep.sort, false);
+  const limit = deep.limit ?? -1;
+  const offset = deep.page && deep.page > 0 && limit > 0 ? limit * (deep.page - 1) : deep.offset ?? 0;
+  if (limit === -1 && offset === 0) {
+    applyOrder(env, qb, order);
+    return (await qb) as Row[];
+  }
+  // Per-parent limit and offset: number the children of each parent, keep the window.
+  const orderBy = orderSql(order, env);
+  qb.select(env.knex.raw(`ROW_NUMBER() OVER (PARTITION BY ?? ORDER BY ${orderBy.sql}) AS ??`, [`${alias}.${fkField}`, ...orderBy.bindings, RN] as Knex.RawBinding[]));
+  const outer = env.knex.from(qb.as('w')).where(RN, '>', offset);
+  if (limit !== -1) outer.andWhere(RN, '<=', offset + limit);
+  outer.orderBy(RN);
+  return (await outer) as Row[];
+}
+
+function unique(values: unknown[]): unknown[] {
+  const seen = new Map<string, unknown>();
+  for (const v of values) if (v !== null && v !== undefined) seen.set(String(v), v);
+  return [...seen.values()];
+}
+
+function chunks<T>(values: T[]): T[][] {
+  const result: T[][] = [];
+  for (let i = 0; i < values.length; i += CHUNK) result.push(values.slice(i, i + CHUNK));
+  return result;
+}
