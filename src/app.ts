@@ -1,0 +1,150 @@
+import { createRequire } from 'node:module';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Knex } from 'knex';
+import type { Config } from './config/index.js';
+import { closeDatabase, createDatabase } from './database/connection.js';
+import type { Dialect } from './database/dialects/dialect.js';
+import { runMigrations } from './database/migrations/run-migrations.js';
+import type { AuditRecorder } from './engine/audit-recorder.js';
+import type { Context } from './engine/context.js';
+import { createPermissionsEngine, type PermissionsEngine } from './engine/permissions/create-permissions-engine.js';
+import { createSchemaStore, type SchemaStore } from './engine/schema-overview/create-schema-store.js';
+import { createGraphqlRoutes } from './graphql/index.js';
+import { buildServer } from './http/server.js';
+import { accountabilityOf } from './http/request-context.js';
+import { sendExportStream, sendResult } from './http/respond.js';
+import { systemAccountability, type Accountability } from './kernel/context/index.js';
+import { createLogger, type Logger } from './kernel/logger.js';
+import { createActivityRecorder, createActivityRoutes, createCommentsService, createRevisionsRoutes, startRetention } from './modules/activity/index.js';
+import { createAuthRoutes, createAuthService, type AuthService } from './modules/auth/index.js';
+import { bootstrapDatabase, type BootstrapResult } from './modules/bootstrap/bootstrap-database.js';
+import { createItemsRoutes, createItemsService, type CollectionBehaviour, type ItemRouteDeps, type ItemsService } from './modules/items/index.js';
+import { createAccessControlRoutes, invalidatingBehaviour, permissionsBehaviour, selfEscalationGuards } from './modules/policies/index.js';
+import { createSettingsRoutes } from './modules/settings/index.js';
+import { createUsersRoutes, lastAdminGuard, usersBehaviour } from './modules/users/index.js';
+import { createSchemaRoutes, schemaBehaviours } from './modules/collections/index.js';
+import { createSchemaSnapshotRoutes } from './modules/schema/index.js';
+
+const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
+
+export type AppOverrides = { now?: () => Date; logger?: Logger };
+
+export type App = {
+  config: Config;
+  logger: Logger;
+  version: string;
+  knex: Knex;
+  dialect: Dialect;
+  schema: SchemaStore;
+  permissions: PermissionsEngine;
+  audit: AuditRecorder;
+  items: ItemsService;
+  auth: AuthService;
+  server: FastifyInstance;
+  /** A Context for an accountability, with its permission set and the current schema. */
+  contextFor(accountability: Accountability): Promise<Context>;
+  /** A Context for system work (admin, no user): bootstrap, migrations, the CLI. */
+  systemContext(): Promise<Context>;
+  /** Starts background work of a serving process (activity retention); returns a stop function. */
+  startBackgroundJobs(): () => void;
+  migrate(): Promise<string[]>;
+  bootstrap(): Promise<BootstrapResult>;
+  close(): Promise<void>;
+};
+
+/**
+ * The composition root: database → engines → modules → transports, wired by hand (no container, no module
+ * singletons, so several apps can live in one process). Never listens; see main.ts.
+ */
+export async function createApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
+  const logger = overrides.logger ?? createLogger(config.log);
+  const now = overrides.now ?? (() => new Date());
+  const { knex, dialect } = await createDatabase(config.db);
+  const schema = createSchemaStore(knex, dialect);
+  const permissions = createPermissionsEngine({ knex, dialect });
+  const audit = createActivityRecorder();
+
+  const invalidatePermissions = () => permissions.invalidate();
+  // Nobody but an administrator raises their own access through the access-control collections, and an
+  // active administrator always remains (lastAdminGuard).
+  const guards = selfEscalationGuards();
+  const behaviours = new Map<string, CollectionBehaviour[]>([
+    ['service_users', [usersBehaviour(invalidatePermissions), lastAdminGuard('service_users')]],
+    ['service_roles', [invalidatingBehaviour(invalidatePermissions), guards.service_roles!, lastAdminGuard('service_roles')]],
+    ['service_policies', [invalidatingBehaviour(invalidatePermissions), guards.service_policies!, lastAdminGuard('service_policies')]],
+    ['service_access', [invalidatingBehaviour(invalidatePermissions), guards.service_access!, lastAdminGuard('service_access')]],
+    ['service_permissions', [permissionsBehaviour(invalidatePermissions), guards.service_permissions!]],
+    ...schemaBehaviours(() => schema.invalidate()),
+  ]);
+  const items = createItemsService({ audit, behaviours });
+  const auth = createAuthService({ config, knex, permissions, audit });
+
+  const contextFor = async (accountability: Accountability): Promise<Context> => {
+    const base = { db: knex, dialect, schema: await schema.get(), accountability, config, logger, now, inTransaction: false };
+    return { ...base, permissions: await permissions.permissionSet(base) };
+  };
+  const requestContext = (request: FastifyRequest) => contextFor(accountabilityOf(request));
+  const routeDeps: ItemRouteDeps = { items, contextFor: requestContext, send: sendResult, sendExport: sendExportStream };
+
+  const routes: { prefix: string; plugin: FastifyPluginAsync }[] = [
+    { prefix: '/items', plugin: createItemsRoutes(routeDeps) },
+    { prefix: '/activity', plugin: createActivityRoutes({ ...routeDeps, comments: createCommentsService({ items, audit }) }) },
+    { prefix: '/revisions', plugin: createRevisionsRoutes(routeDeps) },
+    { prefix: '/users', plugin: createUsersRoutes(routeDeps) },
+    { prefix: '/settings', plugin: createSettingsRoutes(routeDeps) },
+    { prefix: '/auth', plugin: createAuthRoutes({ config, auth, contextFor: requestContext }) },
+    ...Object.entries(createAccessControlRoutes({ ...routeDeps, permissions })).map(([prefix, plugin]) => ({ prefix, plugin })),
+    ...createSchemaRoutes({ ...routeDeps, knex, dialect, schemaStore: schema }),
+    { prefix: '/schema', plugin: createSchemaSnapshotRoutes({ items, schemaStore: schema, version: pkg.version, contextFor: requestContext }) },
+    { prefix: '/graphql', plugin: createGraphqlRoutes({ config, items, auth, contextFor: requestContext }) },
+  ];
+
+  const server = buildServer({
+    config,
+    logger,
+    authenticate: (input) => auth.authenticate(input),
+    routes,
+    checkDatabase: async () => {
+      await knex.raw('select 1');
+    },
+    version: pkg.version,
+    vendor: dialect.vendor,
+  });
+
+  const systemContext = () => contextFor(systemAccountability());
+
+  const migrate = async () => {
+    const applied = await runMigrations(knex, dialect);
+    schema.invalidate();
+    permissions.invalidate();
+    return applied;
+  };
+
+  return {
+    config,
+    logger,
+    version: pkg.version,
+    knex,
+    dialect,
+    schema,
+    permissions,
+    audit,
+    items,
+    auth,
+    server,
+    contextFor,
+    systemContext,
+    migrate,
+    startBackgroundJobs: () => startRetention({ knex, dialect, retention: config.retention, logger, now }),
+    async bootstrap() {
+      await migrate();
+      const result = await bootstrapDatabase(await systemContext(), items, config.admin);
+      permissions.invalidate();
+      return result;
+    },
+    async close() {
+      await server.close();
+      await closeDatabase(knex);
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { methodNotAllowed } from '../kernel/errors/index.js';
+import type { GraphqlDeps } from './graphql.types.js';
+import { runGraphql } from './run-graphql.js';
+import type { GraphqlScope } from './schema/exposed-collections.js';
+import { createSchemaCache } from './schema/schema-cache.js';
+
+const OTHER_METHODS = ['PUT', 'PATCH', 'DELETE', 'SEARCH'] as const;
+
+/**
+ * `/graphql` (user collections) and `/graphql/system` (system collections, auth): GET for queries, POST for
+ * everything; other methods are 405 with an `Allow` header. Errors of the request itself use the REST envelope.
+ */
+export function createGraphqlRoutes(deps: GraphqlDeps): FastifyPluginAsync {
+  const cache = createSchemaCache();
+  return async (app: FastifyInstance) => {
+    const register = (url: string, scope: GraphqlScope) => {
+      const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+        const body = await runGraphql(deps, cache, scope, request, reply);
+        reply.header('Cache-Control', 'no-cache');
+        return reply.code(200).type('application/json; charset=utf-8').send(body);
+      };
+      app.get(url, handler);
+      app.post(url, handler);
+      app.route({
+        method: [...OTHER_METHODS],
+        url,
+        handler: async (request, reply) => {
+          reply.header('Allow', 'GET, POST');
+          throw methodNotAllowed(request.method, ['GET', 'POST']);
+        },
+      });
+    };
+    register('/system', 'system');
+    register('/', 'items');
+  };
+}

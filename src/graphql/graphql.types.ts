@@ -1,0 +1,21 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config/index.js';
+import type { Context } from '../engine/context.js';
+import type { AuthService } from '../modules/auth/index.js';
+import type { ItemsService } from '../modules/items/index.js';
+
+/** What the GraphQL transport needs from the app: the same services and request context as REST. */
+export type GraphqlDeps = {
+  config: Config;
+  items: ItemsService;
+  auth: AuthService;
+  /** The request's Context (accountability, permission set, schema), as the REST routes build it. */
+  contextFor: (request: FastifyRequest) => Promise<Context>;
+};
+
+/** The `contextValue` every resolver receives: the request's Context plus the HTTP exchange (auth cookies). */
+export type GraphqlContext = {
+  ctx: Context;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};

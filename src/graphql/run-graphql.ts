@@ -1,0 +1,72 @@
+import {
+  GraphQLError,
+  execute,
+  getOperationAST,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLFormattedError,
+} from 'graphql';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { methodNotAllowed } from '../kernel/errors/index.js';
+import type { GraphqlContext, GraphqlDeps } from './graphql.types.js';
+import { readGraphqlParams } from './read-graphql-params.js';
+import { formatResolverError, graphqlExecutionError, graphqlValidationError } from './resolvers/map-error.js';
+import { buildGraphqlSchema } from './schema/build-graphql-schema.js';
+import type { GraphqlScope } from './schema/exposed-collections.js';
+import type { SchemaCache } from './schema/schema-cache.js';
+import { maxDepthRule } from './validation/max-depth.js';
+import { singleUseMutationsRule } from './validation/single-use-mutations.js';
+
+/** Directus's GRAPHQL_QUERY_TOKEN_LIMIT default: longer documents are refused before they are parsed further. */
+export const GRAPHQL_QUERY_TOKEN_LIMIT = 5000;
+
+export type GraphqlResponse = { data?: unknown; errors?: GraphQLFormattedError[] };
+
+/**
+ * One GraphQL request, end to end: read the parameters, parse (token limit), build or reuse the caller's schema,
+ * validate (standard rules, single-use mutations, depth), execute with the request's Context, format errors.
+ * Request-level problems throw catalogue errors (400/405); resolver errors come back inside the result.
+ */
+export async function runGraphql(deps: GraphqlDeps, cache: SchemaCache, scope: GraphqlScope, request: FastifyRequest, reply: FastifyReply): Promise<GraphqlResponse> {
+  const params = readGraphqlParams(request);
+  const document = parseDocument(params.query);
+
+  const operation = getOperationAST(document, params.operationName);
+  if (request.method === 'GET' && operation && operation.operation !== 'query') throw methodNotAllowed('GET', ['POST']);
+
+  const ctx = await deps.contextFor(request);
+  const schema = cache.get(ctx.schema, ctx.permissions, scope, () => buildGraphqlSchema(deps, ctx.schema, ctx.permissions, scope));
+  const rules = [...specifiedRules, singleUseMutationsRule, maxDepthRule(ctx.config.query.maxRelationalDepth + 2)];
+  const errors = validate(schema, document, rules, { maxErrors: 20 });
+  if (errors.length > 0) throw graphqlValidationError(errors);
+  // A caller without any mutation has no Mutation type: that is their schema refusing the document.
+  if (operation && !schema.getRootType(operation.operation)) {
+    throw graphqlValidationError([new GraphQLError(`Schema is not configured to execute ${operation.operation} operation.`, { nodes: operation })]);
+  }
+
+  const contextValue: GraphqlContext = { ctx, request, reply };
+  let result: ExecutionResult;
+  try {
+    result = await execute({ schema, document, variableValues: params.variables, operationName: params.operationName, contextValue });
+  } catch (error) {
+    throw graphqlExecutionError(error);
+  }
+  // No data at all: the request itself was wrong (unknown operation, variables of the wrong type).
+  if (result.data === undefined && result.errors && result.errors.length > 0) throw graphqlValidationError(result.errors);
+  const response: GraphqlResponse = { data: result.data ?? null };
+  if (result.errors && result.errors.length > 0) response.errors = result.errors.map((e) => formatResolverError(e, ctx.logger));
+  return response;
+}
+
+function parseDocument(query: string): DocumentNode {
+  try {
+    return parse(query, { maxTokens: GRAPHQL_QUERY_TOKEN_LIMIT });
+  } catch (error) {
+    if (error instanceof GraphQLError) throw graphqlValidationError([error]);
+    // A document nested deeply enough to exhaust the parser's stack is refused the same way.
+    throw graphqlValidationError([new GraphQLError('The document could not be parsed.')]);
+  }
+}

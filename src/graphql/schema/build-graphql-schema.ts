@@ -1,0 +1,43 @@
+import { GraphQLObjectType, GraphQLSchema, type GraphQLFieldConfigMap } from 'graphql';
+import type { PermissionSet } from '../../engine/permissions/permissions.types.js';
+import type { SchemaOverview } from '../../engine/schema-overview/schema-overview.types.js';
+import type { GraphqlContext, GraphqlDeps } from '../graphql.types.js';
+import { authMutationFields } from '../resolvers/auth-fields.js';
+import { collectionMutationFields, collectionQueryFields } from '../resolvers/collection-fields.js';
+import { systemMutationFields, systemQueryFields } from '../resolvers/system-fields.js';
+import { exposedCollections, type GraphqlScope } from './exposed-collections.js';
+import { createTypeRegistry } from './type-registry.js';
+
+type Fields = GraphQLFieldConfigMap<unknown, GraphqlContext>;
+
+/**
+ * The GraphQL schema one caller sees in one scope: the SchemaOverview filtered by their permission set.
+ * Collections they may not read have no query fields; mutations exist only for the actions they hold.
+ * The system scope adds `server_ping`, `users_me` and the auth mutations (these are there for everyone).
+ */
+export function buildGraphqlSchema(deps: Pick<GraphqlDeps, 'items' | 'auth' | 'config'>, schema: SchemaOverview, permissions: PermissionSet, scope: GraphqlScope): GraphQLSchema {
+  const exposed = exposedCollections(schema, permissions, scope);
+  const registry = createTypeRegistry(schema, permissions, exposed);
+  const query: Fields = {};
+  const mutation: Fields = {};
+  const add = (target: Fields, fields: Fields) => {
+    for (const [name, field] of Object.entries(fields)) if (!Object.hasOwn(target, name)) target[name] = field;
+  };
+
+  if (scope === 'system') add(query, systemQueryFields(registry, deps.items));
+  for (const entry of exposed.values()) {
+    add(query, collectionQueryFields(registry, deps.items, entry));
+    add(mutation, collectionMutationFields(registry, deps.items, entry));
+  }
+  if (scope === 'system') {
+    add(mutation, systemMutationFields(registry, deps.items));
+    add(mutation, authMutationFields(deps));
+  }
+  // A schema needs at least one query field; an items scope with nothing readable still answers __typename.
+  if (Object.keys(query).length === 0) add(query, systemQueryFields({ ...registry, exposed: new Map() }, deps.items));
+
+  return new GraphQLSchema({
+    query: new GraphQLObjectType({ name: 'Query', fields: query }),
+    ...(Object.keys(mutation).length > 0 ? { mutation: new GraphQLObjectType({ name: 'Mutation', fields: mutation }) } : {}),
+  });
+}

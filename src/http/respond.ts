@@ -1,0 +1,66 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { contentDisposition, exportFilename, formatExport, parseExportFormat } from './export/format-export.js';
+import { streamExport } from './export/stream-export.js';
+import { rawQueryOf } from './request-context.js';
+
+export type Result = { data: unknown; meta?: unknown };
+
+export type SendResultOptions = {
+  /** Names the export file (`<collection> 20261122-32824.csv`); `Export` when absent. */
+  collection?: string;
+  /** Send `data` itself instead of `{data, meta}` (e.g. GET /schema/snapshot); exports are unchanged. */
+  bare?: boolean;
+};
+
+/**
+ * Sends a module's result the Directus way: `200 {data, meta?}`, or `204` with no body when the result is null.
+ * `?export=json|csv|csv_utf8|xml|yaml` turns `data` into a file download (meta is dropped).
+ * Successful responses are never cached by clients (`Cache-Control: no-cache`).
+ */
+export function sendResult(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  result: Result | null,
+  options: SendResultOptions = {},
+): FastifyReply {
+  const format = parseExportFormat(rawQueryOf(request)['export']);
+  reply.header('Cache-Control', 'no-cache');
+  reply.header('Vary', 'Origin, Cache-Control');
+  if (result === null) return reply.code(204).send();
+
+  if (format !== undefined) {
+    const file = formatExport(result.data, format);
+    return reply
+      .code(200)
+      .header('Content-Type', file.contentType)
+      .header('Content-Disposition', contentDisposition(exportFilename(options.collection, file.extension)))
+      .send(file.body);
+  }
+
+  const body = options.bare === true ? result.data : result.meta === undefined ? { data: result.data } : { data: result.data, meta: result.meta };
+  reply.code(200).type('application/json; charset=utf-8');
+  // Objects go through Fastify's serializer (and a route's response schema); bare scalars are encoded here.
+  return reply.send(body !== null && typeof body === 'object' ? body : JSON.stringify(body ?? null));
+}
+
+/**
+ * Sends a list as a file download streamed from pages of rows (`?export=` on list reads).
+ * Returns undefined when the request asks for no export, so the caller answers normally.
+ */
+export function sendExportStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pages: () => AsyncIterable<Record<string, unknown>[]>,
+  options: SendResultOptions = {},
+): FastifyReply | undefined {
+  const format = parseExportFormat(rawQueryOf(request)['export']);
+  if (format === undefined) return undefined;
+  const extension = format === 'csv_utf8' ? 'csv' : format;
+  const contentType = { json: 'application/json', csv: 'text/csv', csv_utf8: 'text/csv', xml: 'text/xml', yaml: 'text/yaml' }[format];
+  return reply
+    .code(200)
+    .header('Cache-Control', 'no-cache')
+    .header('Content-Type', `${contentType}; charset=utf-8`)
+    .header('Content-Disposition', contentDisposition(exportFilename(options.collection, extension)))
+    .send(streamExport(pages(), format));
+}

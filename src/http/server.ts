@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import type { Config } from '../config/index.js';
+import type { Accountability } from '../kernel/context/accountability.js';
+import type { Logger } from '../kernel/logger.js';
+import { createServerRoutes } from '../modules/server/index.js';
+import { parseExportFormat } from './export/format-export.js';
+import { authenticatePlugin, clientIp, type AuthenticateInput } from './plugins/authenticate.js';
+import { registerBodyParsers } from './plugins/body-parsers.js';
+import { errorHandlerPlugin, sendError } from './plugins/error-handler.js';
+import { parseQuerystring } from './plugins/querystring.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { rawQueryOf } from './request-context.js';
+
+export type HttpDeps = {
+  config: Config;
+  logger: Logger;
+  /** Resolves the token (or none) of a request to an Accountability; throws catalogue errors (TOKEN_EXPIRED, INVALID_TOKEN, INVALID_CREDENTIALS). */
+  authenticate: (input: AuthenticateInput) => Promise<Accountability>;
+  /** Module route plugins, registered under their prefix (e.g. { prefix: '/items', plugin }). */
+  routes: { prefix: string; plugin: FastifyPluginAsync }[];
+  /** Database health for /server/health. */
+  checkDatabase: () => Promise<void>;
+  version: string;
+  vendor: string;
+};
+
+const PING_PATH = '/server/ping';
+const BODY_DEFAULT_METHODS = new Set(['POST', 'PATCH', 'PUT', 'SEARCH']);
+
+/**
+ * Assembles the HTTP server (does not listen): body parsers, qs query strings, CORS, rate limiting, cookies,
+ * authentication, the error envelope, /server/ping, the /server module and every module route plugin.
+ * The /server routes are registered here unless `routes` already has a `/server` entry.
+ */
+export function buildServer(deps: HttpDeps): FastifyInstance {
+  const { config } = deps;
+  const server = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: config.server.maxPayloadSize,
+    trustProxy: config.server.ipTrustProxy,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    genReqId: () => randomUUID(),
+    routerOptions: {
+      querystringParser: parseQuerystring,
+      ignoreTrailingSlash: true,
+      maxParamLength: 500,
+    },
+    frameworkErrors: (error, request, reply) => {
+      sendError(error, request, reply);
+    },
+  });
+
+  // Directus reads with a body through SEARCH (`{query}` or `{keys}`); module routes can declare it.
+  server.addHttpMethod('SEARCH', { hasBody: true });
+  registerBodyParsers(server);
+
+  server.addHook('onRequest', async (_request, reply) => {
+    reply.header('X-Powered-By', 'Stratum');
+  });
+  server.addHook('onResponse', async (request, reply) => {
+    request.log.debug(
+      { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime) },
+      'request completed',
+    );
+  });
+  // Directus gives a body-less POST/PATCH/PUT/SEARCH the body `{}`.
+  server.addHook('preValidation', async (request) => {
+    if (request.body === undefined && BODY_DEFAULT_METHODS.has(request.method)) request.body = {};
+  });
+  // An unknown ?export= fails before the handler runs (and before any write happens).
+  server.addHook('preHandler', async (request) => {
+    parseExportFormat(rawQueryOf(request)['export']);
+  });
+
+  void server.register(errorHandlerPlugin);
+  if (config.cors.enabled) {
+    void server.register(fastifyCors, {
+      origin: config.cors.origin,
+      methods: config.cors.methods,
+      allowedHeaders: config.cors.allowedHeaders,
+      exposedHeaders: config.cors.exposedHeaders,
+      credentials: config.cors.credentials,
+      maxAge: config.cors.maxAge,
+    });
+  }
+  if (config.rateLimiter.enabled) {
+    void server.register(rateLimitPlugin, {
+      config: config.rateLimiter,
+      keyOf: (request) => clientIp(request, config.server.ipCustomHeader) ?? 'unknown',
+    });
+  }
+  void server.register(fastifyCookie);
+  void server.register(authenticatePlugin, { config, authenticate: deps.authenticate, skipPaths: [PING_PATH] });
+
+  server.get(PING_PATH, async (_request, reply) => reply.type('text/plain; charset=utf-8').send('pong'));
+
+  if (!deps.routes.some((route) => normalisePrefix(route.prefix) === '/server')) {
+    void server.register(createServerRoutes({ checkDatabase: deps.checkDatabase, version: deps.version, vendor: deps.vendor }), {
+      prefix: '/server',
+    });
+  }
+  for (const route of deps.routes) void server.register(route.plugin, { prefix: normalisePrefix(route.prefix) });
+
+  server.log.debug({ routes: deps.routes.map((r) => r.prefix) }, 'http server assembled');
+  return server;
+}
+
+function normalisePrefix(prefix: string): string {
+  const withSlash = prefix.startsWith('/') ? prefix : `/${prefix}`;
+  return withSlash.length > 1 && withSlash.endsWith('/') ? withSlash.slice(0, -1) : withSlash;
+}

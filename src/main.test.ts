@@ -1,0 +1,83 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
+import { loadConfig } from './config/index.js';
+import { buildTestServer } from './http/build-test-server.js';
+import { startServer, type StartableApp } from './main.js';
+
+const slowRoutes: FastifyPluginAsync = async (server) => {
+  server.get('/wait/:ms', async (request) => {
+    const ms = Number((request.params as { ms: string }).ms);
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    return { waited: ms };
+  });
+};
+
+function setup(env: Record<string, string> = {}) {
+  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', GRACEFUL_SHUTDOWN_TIMEOUT: '2s', ...env }, { readDotEnv: false });
+  const appClose = vi.fn(async () => undefined);
+  const createApp = async (): Promise<StartableApp> => {
+    const { server } = buildTestServer({ routes: [{ prefix: '/slow', plugin: slowRoutes }] });
+    return { server, close: appClose };
+  };
+  return { config, appClose, createApp };
+}
+
+describe('startServer', () => {
+  it('listens on HOST:PORT, reports the URL and stops on shutdown', async () => {
+    const { config, createApp, appClose } = setup();
+    const onListening = vi.fn();
+    const running = await startServer({ config, createApp, onListening, signals: [] });
+    expect(onListening).toHaveBeenCalledWith(running.url);
+    expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const res = await fetch(`${running.url}/server/ping`);
+    expect(await res.text()).toBe('pong');
+    await running.shutdown();
+    expect(appClose).toHaveBeenCalledTimes(1);
+    await expect(fetch(`${running.url}/server/ping`)).rejects.toThrow();
+  });
+
+  it('lets a request in flight finish before closing the app', async () => {
+    const { config, createApp, appClose } = setup();
+    const running = await startServer({ config, createApp, signals: [] });
+    const inFlight = fetch(`${running.url}/slow/wait/300`).then((r) => r.json());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await running.shutdown();
+    expect(await inFlight).toEqual({ waited: 300 });
+    expect(appClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('cuts requests still running after GRACEFUL_SHUTDOWN_TIMEOUT', async () => {
+    const { config, createApp, appClose } = setup({ GRACEFUL_SHUTDOWN_TIMEOUT: '100' });
+    const running = await startServer({ config, createApp, signals: [] });
+    const inFlight = fetch(`${running.url}/slow/wait/5000`).then(
+      () => 'answered',
+      () => 'cut',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = Date.now();
+    await running.shutdown();
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await inFlight).toBe('cut');
+    expect(appClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('shuts down on a signal and exits 0', async () => {
+    const { config, createApp, appClose } = setup();
+    const exit = vi.fn();
+    await startServer({ config, createApp, exit, signals: ['SIGUSR2'] });
+    process.emit('SIGUSR2');
+    await vi.waitFor(() => expect(exit).toHaveBeenCalledWith(0));
+    expect(appClose).toHaveBeenCalledTimes(1);
+    expect(process.listenerCount('SIGUSR2')).toBe(0);
+  });
+
+  it('closes the app and rethrows when the port is taken', async () => {
+    const first = setup();
+    const running = await startServer({ config: first.config, createApp: first.createApp, signals: [] });
+    const port = Number(new URL(running.url).port);
+    const second = setup({ PORT: String(port) });
+    await expect(startServer({ config: second.config, createApp: second.createApp, signals: [] })).rejects.toThrow(/EADDRINUSE/);
+    expect(second.appClose).toHaveBeenCalledTimes(1);
+    await running.shutdown();
+  });
+});

@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import argon2 from 'argon2';
+import type { Knex } from 'knex';
+import type { Config } from '../../config/index.js';
+import type { AuditRecorder } from '../../engine/audit-recorder.js';
+import { withTransaction, type Context } from '../../engine/context.js';
+import type { PermissionsEngine } from '../../engine/permissions/create-permissions-engine.js';
+import type { Accountability, RequestOrigin } from '../../kernel/context/index.js';
+import { invalidCredentials, userSuspended } from '../../kernel/errors/index.js';
+import { isOurJwt, signAccessToken, verifyAccessToken } from './access-token.js';
+import { hashSessionToken, newSessionToken, rotateToken } from './session-token.js';
+
+export type LoginMode = 'json' | 'cookie' | 'session';
+export type TokenResult = { accessToken: string; refreshToken: string; expires: number; sessionId: string };
+
+export type AuthService = {
+  /** Token (or none) → accountability; throws TOKEN_EXPIRED / INVALID_TOKEN / INVALID_CREDENTIALS. */
+  authenticate(input: RequestOrigin & { token: string | null }): Promise<Accountability>;
+  login(ctx: Context, input: { email: string; password: string; mode: LoginMode }): Promise<TokenResult>;
+  refresh(ctx: Context, input: { refreshToken: string; mode: LoginMode }): Promise<TokenResult>;
+  logout(ctx: Context, refreshToken: string): Promise<void>;
+};
+
+type SessionRow = { id: string; token: string; user: string; expires: unknown; next_token: string | null };
+
+async function findSession(ctx: Context, tokenHash: string): Promise<SessionRow | undefined> {
+  return (await ctx.db('service_sessions').select('id', 'token', 'user', 'expires', 'next_token').where({ token: tokenHash }).first()) as SessionRow | undefined;
+}
+
+function toTime(ctx: Context, value: unknown): number {
+  return new Date(String(ctx.dialect.fromDatabase('timestamp', value))).getTime();
+}
+
+/** The user behind a session must still be active; otherwise the session ends (suspended: USER_SUSPENDED). */
+async function assertActive(ctx: Context, session: SessionRow): Promise<void> {
+  const user = (await ctx.db('service_users').select('status').where({ id: session.user }).first()) as { status: string } | undefined;
+  if (user && user.status === 'active') return;
+  await endChain(ctx, session);
+  if (user?.status === 'suspended') throw userSuspended();
+  throw invalidCredentials();
+}
+
+/** Deletes a session and every session it was rotated into. */
+async function endChain(ctx: Context, session: SessionRow): Promise<void> {
+  const ids = [session.id];
+  let next = session.next_token;
+  for (let hops = 0; next !== null && hops < 1000; hops++) {
+    const successor = await findSession(ctx, next);
+    if (!successor || ids.includes(successor.id)) break;
+    ids.push(successor.id);
+    next = successor.next_token;
+  }
+  await ctx.db('service_sessions').whereIn('id', ids).delete();
+}
+
+/**
+ * Forgets a user's dead sessions: expired current ones, and rotated ones whose rotation is older than a
+ * refresh-token lifetime (until then they are kept to recognise the reuse of a leaked token).
+ */
+async function purgeSessions(ctx: Context, user: string, now: number, refreshTtl: number): Promise<void> {
+  const nowValue = ctx.dialect.toDatabase('timestamp', new Date(now).toISOString()) as string;
+  const rotatedBefore = ctx.dialect.toDatabase('timestamp', new Date(now - refreshTtl).toISOString()) as string;
+  await ctx.db('service_sessions')
+    .where({ user })
+    .where((q) => {
+      void q.where((a) => void a.whereNull('next_token').where('expires', '<', nowValue)).orWhere((b) => void b.whereNotNull('next_token').where('last_used', '<', rotatedBefore));
+    })
+    .delete();
+}
+
+/** A dummy hash compared against when the user is unknown, so both failures cost the same. */
+let dummyHash: Promise<string> | null = null;
+
+export function createAuthService(deps: { config: Config; knex: Knex; permissions: PermissionsEngine; audit: AuditRecorder }): AuthService {
+  const { config, permissions, audit } = deps;
+
+  const issue = async (ctx: Context, userId: string, mode: LoginMode, sessionId: string, refreshToken: string): Promise<TokenResult> => {
+    const accountability = await permissions.accountabilityForUser(userId, ctx.accountability);
+    if (!accountability) throw invalidCredentials();
+    const ttl = mode === 'session' ? config.auth.sessionCookieTtl : config.auth.accessTokenTtl;
+    const accessToken = await signAccessToken(
+      config.secret,
+      { id: userId, role: accountability.role, app_access: accountability.app, admin_access: accountability.admin, ...(mode === 'session' ? { session: sessionId } : {}) },
+      ttl,
+      ctx.now(),
+    );
+    return { accessToken, refreshToken, expires: ttl, sessionId };
+  };
+
+  const stall = async (started: number) => {
+    const wait = config.auth.loginStallTime - (Date.now() - started);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  };
+
+  return {
+    async authenticate(input) {
+      const origin = { ip: input.ip ?? null, userAgent: input.userAgent ?? null, origin: input.origin ?? null };
+      if (!input.token) return permissions.publicAccountability(origin);
+      if (isOurJwt(input.token)) {
+        const claims = await verifyAccessToken(config.secret, input.token, new Date());
+        const user = await permissions.getUser(claims.id);
+        if (!user || user.status !== 'active') throw invalidCredentials();
+        if (claims.session) {
+          const session = await deps.knex('service_sessions').select('id', 'expires').where({ id: claims.session, user: claims.id }).first();
+          if (!session || new Date(String(session.expires)).getTime() < Date.now()) throw invalidCredentials();
+        }
+        const accountability = await permissions.accountabilityForUser(claims.id, { ...origin, session: claims.session ?? null });
+        if (!accountability) throw invalidCredentials();
+        return accountability;
+      }
+      const user = (await deps.knex('service_users').select('id').where({ token: input.token, status: 'active' }).first()) as { id: string } | undefined;
+      if (!user) throw invalidCredentials();
+      const accountability = await permissions.accountabilityForUser(user.id, origin);
+      if (!accountability) throw invalidCredentials();
+      return accountability;
+    },
+
+    async login(ctx, { email, password, mode }) {
+      const started = Date.now();
+      try {
+        const user = (await ctx.db('service_users')
+          .select('id', 'password', 'status', 'provider')
+          .whereRaw('LOWER(??) = ?', ['email', email.trim().toLowerCase()])
+          .first()) as { id: string; password: string | null; status: string; provider: string } | undefined;
+        dummyHash ??= argon2.hash(randomUUID());
+        const hash = user?.password ?? (await dummyHash);
+        const valid = await argon2.verify(hash, password).catch(() => false);
+        if (!user || !valid || user.status !== 'active' || user.provider !== 'default' || !user.password) {
+          await audit.recordEvent(ctx, { action: 'login_failed', collection: 'service_users', item: user?.id ?? email.slice(0, 255), user: user?.id ?? null });
+          throw invalidCredentials();
+        }
+        const refreshToken = newSessionToken();
+        const sessionId = randomUUID();
+        await withTransaction(ctx, async (trx) => {
+          await trx.db('service_sessions').insert({
+            id: sessionId,
+            token: hashSessionToken(refreshToken),
+            user: user.id,
+            expires: trx.dialect.toDatabase('timestamp', new Date(trx.now().getTime() + config.auth.refreshTokenTtl).toISOString()),
+            ip: trx.accountability.ip,
+            user_agent: trx.accountability.userAgent?.slice(0, 1024) ?? null,
+            origin: trx.accountability.origin,
+            date_created: trx.dialect.toDatabase('timestamp', trx.now().toISOString()),
+            last_used: trx.dialect.toDatabase('timestamp', trx.now().toISOString()),
+          });
+          await trx.db('service_users').where({ id: user.id }).update({ last_access: trx.dialect.toDatabase('timestamp', trx.now().toISOString()) });
+          await purgeSessions(trx, user.id, trx.now().getTime(), config.auth.refreshTokenTtl);
+          await audit.recordEvent(trx, { action: 'login', collection: 'service_users', item: user.id, user: user.id });
+        });
+        // Tokens are issued after commit: the permission engine reads through the pool, not the transaction.
+        return await issue(ctx, user.id, mode, sessionId, refreshToken);
+      } finally {
+        await stall(started);
+      }
+    },
+
+    async refresh(ctx, { refreshToken, mode }) {
+      const rotated = await withTransaction(ctx, async (trx) => {
+        const session = await findSession(trx, hashSessionToken(refreshToken));
+        if (!session) throw invalidCredentials();
+        const now = trx.now().getTime();
+        const expired = toTime(trx, session.expires) < now;
+        if (session.next_token !== null) {
+          // A rotated token: inside the grace period it answers with its successor (concurrent tabs);
+          // afterwards a reuse means it leaked, so the whole chain is ended.
+          if (expired) {
+            await endChain(trx, session);
+            return null;
+          }
+          const next = rotateToken(config.secret, refreshToken);
+          const successor = await findSession(trx, session.next_token);
+          if (!successor || successor.token !== hashSessionToken(next) || toTime(trx, successor.expires) < now) throw invalidCredentials();
+          await assertActive(trx, successor);
+          return { user: successor.user, sessionId: successor.id, next };
+        }
+        if (expired) throw invalidCredentials();
+        await assertActive(trx, session);
+        const next = rotateToken(config.secret, refreshToken);
+        const nextHash = hashSessionToken(next);
+        // Guarded: of two concurrent refreshes with the same token, one rotates and the other follows it.
+        const claimed = await trx.db('service_sessions').where({ id: session.id }).whereNull('next_token').update({
+          next_token: nextHash,
+          expires: trx.dialect.toDatabase('timestamp', new Date(now + config.auth.refreshGracePeriod).toISOString()),
+          last_used: trx.dialect.toDatabase('timestamp', new Date(now).toISOString()),
+        });
+        if (claimed === 0) throw invalidCredentials();
+        const sessionId = randomUUID();
+        await trx.db('service_sessions').insert({
+          id: sessionId,
+          token: nextHash,
+          user: session.user,
+          expires: trx.dialect.toDatabase('timestamp', new Date(now + config.auth.refreshTokenTtl).toISOString()),
+          ip: trx.accountability.ip,
+          user_agent: trx.accountability.userAgent?.slice(0, 1024) ?? null,
+          origin: trx.accountability.origin,
+          date_created: trx.dialect.toDatabase('timestamp', new Date(now).toISOString()),
+          last_used: trx.dialect.toDatabase('timestamp', new Date(now).toISOString()),
+        });
+        await purgeSessions(trx, session.user, now, config.auth.refreshTokenTtl);
+        return { user: session.user, sessionId, next };
+      });
+      // A reused rotated token ended its chain (committed); only then is the caller refused.
+      if (!rotated) throw invalidCredentials();
+      return issue(ctx, rotated.user, mode, rotated.sessionId, rotated.next);
+    },
+
+    async logout(ctx, refreshToken) {
+      await withTransaction(ctx, async (trx) => {
+        const session = await findSession(trx, hashSessionToken(refreshToken));
+        if (!session) return;
+        await endChain(trx, session);
+        await audit.recordEvent(trx, { action: 'logout', collection: 'service_users', item: session.user, user: session.user });
+      });
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { Knex } from 'knex';
+import { onCommit, type Context } from '../../engine/context.js';
+import { invalidPayload, isAppError, type AppError } from '../../kernel/errors/index.js';
+import type { SchemaDeps } from './schema.types.js';
+
+export type SchemaChangeOptions = {
+  /** The collection the change is about (names it in translated driver errors). */
+  collection: string;
+  /**
+   * Undoes what may have been committed when the change fails on a vendor whose DDL commits at once
+   * (MySQL/MariaDB); runs on the pool after the failed transaction. Best effort.
+   */
+  undo?: (db: Knex) => Promise<void>;
+};
+
+/**
+ * Runs one schema change as one transaction (joining the caller's when there is one, as schema apply does),
+ * opened by the dialect so that SQLite can rebuild tables safely. The schema overview is invalidated after
+ * commit and also when the change fails (DDL may already have committed). Driver errors become catalogue
+ * errors; one the dialect does not know is still the client's change being refused: 400, never a 500.
+ * A caller grouping several changes (schema apply) opens the group with runSchemaChange too: a transaction
+ * from withTransaction lacks SQLite's foreign key suspension, and rebuilding a referenced table would then
+ * fire ON DELETE actions on the rows that point at it.
+ */
+export async function runSchemaChange<T>(ctx: Context, deps: SchemaDeps, options: SchemaChangeOptions, work: (trx: Context) => Promise<T>): Promise<T> {
+  if (ctx.inTransaction) {
+    try {
+      const result = await work(ctx);
+      onCommit(ctx, () => deps.schemaStore.invalidate());
+      return result;
+    } catch (error) {
+      throw translate(ctx, error, options.collection);
+    } finally {
+      deps.schemaStore.invalidate();
+    }
+  }
+
+  const afterCommit: (() => void)[] = [];
+  const body = (trx: Knex.Transaction) => work({ ...ctx, db: trx, inTransaction: true, afterCommit });
+  try {
+    const result = ctx.dialect.schemaTransaction ? await ctx.dialect.schemaTransaction(ctx.db, body) : await ctx.db.transaction(body);
+    deps.schemaStore.invalidate();
+    for (const callback of afterCommit) callback();
+    return result;
+  } catch (error) {
+    deps.schemaStore.invalidate();
+    if (!ctx.dialect.transactionalDdl && options.undo) {
+      await options.undo(ctx.db).catch((undoError: unknown) => ctx.logger.error({ err: undoError }, `could not undo a failed schema change of "${options.collection}"`));
+    }
+    throw translate(ctx, error, options.collection);
+  }
+}
+
+function translate(ctx: Context, error: unknown, collection: string): AppError {
+  if (isAppError(error)) return error;
+  const known = ctx.dialect.translateError(error, collection);
+  if (known) return known;
+  ctx.logger.warn({ err: error }, `the database refused a schema change of "${collection}"`);
+  return invalidPayload(`The database refused the change to collection "${collection}"`, error);
+}

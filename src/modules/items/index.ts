@@ -1,0 +1,4 @@
+export { createItemsService } from './create-items-service.js';
+export { createItemsRoutes } from './items.routes.js';
+export { registerItemRoutes, type ItemRouteDeps, type ItemRouteOptions } from './register-item-routes.js';
+export type { CollectionBehaviour, Item, ItemsDeps, ItemsService, PrimaryKey } from './items.types.js';

@@ -1,0 +1,38 @@
+import type { AuditEntry } from '../../../engine/audit-recorder.js';
+import { onCommit, withTransaction, type Context } from '../../../engine/context.js';
+import { getCollection } from '../../../engine/schema-overview/get-collection.js';
+import type { ItemsDeps, ItemsService, PrimaryKey } from '../items.types.js';
+import { assertItemAccess } from './assert-item-access.js';
+import { writeManyToOne, writeOneToMany } from './nested-relations.js';
+import { preparePayload } from './prepare-payload.js';
+import { recordAudit } from './record-audit.js';
+import { toRow, translated } from './write-rows.js';
+import { validateKeys } from './validate-keys.js';
+
+const CHUNK = 500;
+
+/** Applies the same data to every key, in one transaction; every key must be updatable (else 403, nothing written). */
+export async function updateItems(ctx: Context, deps: ItemsDeps, svc: ItemsService, collection: string, rawKeys: unknown[], data: unknown): Promise<PrimaryKey[]> {
+  const overview = getCollection(ctx.schema, collection);
+  const keys = validateKeys(overview, rawKeys, ctx.config.query.maxBatchMutation);
+  const behaviours = deps.behaviours.get(collection) ?? [];
+  return withTransaction(ctx, async (trx) => {
+    await assertItemAccess(trx, collection, 'update', keys);
+    const prepared = await preparePayload(trx, collection, 'update', data, keys, behaviours);
+    await writeManyToOne(trx, svc, collection, prepared);
+    const row = toRow(trx, collection, prepared.columns);
+    if (Object.keys(row).length > 0) {
+      for (let i = 0; i < keys.length; i += CHUNK) {
+        const chunk = keys.slice(i, i + CHUNK);
+        await translated(trx, collection, () => trx.db(collection).whereIn(overview.primary, chunk).update(row));
+      }
+    }
+    for (const key of keys) await writeOneToMany(trx, svc, collection, key, prepared.oneToMany);
+    const written = { ...prepared.columns, ...prepared.oneToMany };
+    for (const behaviour of behaviours) if (behaviour.afterWrite) await behaviour.afterWrite(trx, { action: 'update', payload: written, keys });
+    const entries: AuditEntry[] = keys.map((key) => ({ action: 'update', collection, item: key, delta: { ...prepared.columns }, data: null }));
+    await recordAudit(trx, deps, collection, entries);
+    for (const behaviour of behaviours) if (behaviour.afterCommit) onCommit(trx, behaviour.afterCommit);
+    return keys;
+  });
+}

@@ -1,0 +1,157 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Context } from '../../engine/context.js';
+import { isPlainObject, parseQuery } from '../../engine/query/parse/parse-query.js';
+import type { Query } from '../../engine/query/query.types.js';
+import { getCollection } from '../../engine/schema-overview/get-collection.js';
+import { isAppError, invalidPayload } from '../../kernel/errors/index.js';
+import type { ItemsService, PrimaryKey } from './items.types.js';
+import { readPages } from './operations/read-pages.js';
+
+export type ItemRouteDeps = {
+  items: ItemsService;
+  /** Streams `?export=` of a list read page by page; returns undefined when the request asks for no export. */
+  sendExport?: (request: FastifyRequest, reply: FastifyReply, pages: () => AsyncIterable<Record<string, unknown>[]>, options?: { collection?: string }) => unknown;
+  contextFor: (request: FastifyRequest) => Promise<Context>;
+  send: (request: FastifyRequest, reply: FastifyReply, result: { data: unknown; meta?: unknown } | null, options?: { collection?: string }) => unknown;
+};
+
+export type ItemRouteOptions = {
+  /** The collection a request addresses (fixed for system endpoints, from the path for /items). */
+  collectionOf: (request: FastifyRequest) => string;
+  /** Only GET routes (activity, revisions). */
+  readOnly?: boolean;
+  /** Routes to leave out (a module may serve them itself). */
+  skip?: ('create' | 'update' | 'delete')[];
+};
+
+type Params = { id?: string };
+
+/**
+ * Directus's item-style CRUD on one route prefix: list/read, create one or many, update one, many by keys,
+ * by query or as a batch, delete one or many, singletons. Handlers only decode, call the items service and
+ * encode; permissions and validation live in the engines.
+ */
+export function registerItemRoutes(app: FastifyInstance, deps: ItemRouteDeps, options: ItemRouteOptions): void {
+  const { items, contextFor, send } = deps;
+  const query = (ctx: Context, request: FastifyRequest): Query =>
+    parseQuery((request.query ?? {}) as Record<string, unknown>, { limitDefault: ctx.config.query.limitDefault, limitMax: ctx.config.query.limitMax });
+
+  /** After a write the result is read back with the caller's own permissions; if that is forbidden: 204. */
+  const respondWith = async (request: FastifyRequest, reply: FastifyReply, read: () => Promise<unknown>, collection: string) => {
+    try {
+      return send(request, reply, { data: await read() }, { collection });
+    } catch (error) {
+      if (isAppError(error) && error.status === 403) return send(request, reply, null);
+      throw error;
+    }
+  };
+
+  app.get('/', async (request, reply) => {
+    const ctx = await contextFor(request);
+    const collection = options.collectionOf(request);
+    const q = query(ctx, request);
+    if (getCollection(ctx.schema, collection).singleton) return send(request, reply, { data: await items.readSingleton(ctx, collection, q) }, { collection });
+    const exported = deps.sendExport?.(request, reply, () => readPages(ctx, collection, q), { collection });
+    if (exported !== undefined) return exported;
+    return send(request, reply, await items.readByQuery(ctx, collection, q), { collection });
+  });
+
+  // SEARCH: a read whose query (or keys) travels in the body, for queries too long for a URL.
+  app.route({
+    method: 'SEARCH',
+    url: '/',
+    handler: async (request, reply) => {
+      const ctx = await contextFor(request);
+      const collection = options.collectionOf(request);
+      const body = request.body;
+      const limits = { limitDefault: ctx.config.query.limitDefault, limitMax: ctx.config.query.limitMax };
+      if (isPlainObject(body) && Array.isArray(body.keys) && body.query === undefined) {
+        return send(request, reply, { data: await items.readMany(ctx, collection, body.keys as PrimaryKey[], query(ctx, request)) }, { collection });
+      }
+      if (isPlainObject(body) && isPlainObject(body.query) && body.keys === undefined) {
+        return send(request, reply, await items.readByQuery(ctx, collection, parseQuery(body.query, limits)), { collection });
+      }
+      throw invalidPayload('The payload must be an object with exactly one of "query" or "keys"');
+    },
+  });
+
+  app.get<{ Params: Params }>('/:id', async (request, reply) => {
+    const ctx = await contextFor(request);
+    const collection = options.collectionOf(request);
+    return send(request, reply, { data: await items.readOne(ctx, collection, request.params.id ?? '', query(ctx, request)) }, { collection });
+  });
+
+  if (options.readOnly) return;
+  const skip = new Set(options.skip ?? []);
+
+  if (!skip.has('create')) {
+    app.post('/', async (request, reply) => {
+      const ctx = await contextFor(request);
+      const collection = options.collectionOf(request);
+      const body = request.body;
+      const q = query(ctx, request);
+      if (Array.isArray(body)) {
+        const keys = await items.createMany(ctx, collection, body);
+        return respondWith(request, reply, () => items.readMany(ctx, collection, keys, q), collection);
+      }
+      if (!isPlainObject(body)) throw invalidPayload('The payload must be an object or an array of objects');
+      const key = await items.createOne(ctx, collection, body);
+      return respondWith(request, reply, () => items.readOne(ctx, collection, key, q), collection);
+    });
+  }
+
+  if (!skip.has('update')) {
+    app.patch('/', async (request, reply) => {
+      const ctx = await contextFor(request);
+      const collection = options.collectionOf(request);
+      const body = request.body;
+      const q = query(ctx, request);
+      let keys: PrimaryKey[];
+      if (getCollection(ctx.schema, collection).singleton) {
+        // A singleton has one item: only a plain object of values, no batch, keys or query forms.
+        if (!isPlainObject(body) || (Object.hasOwn(body, 'data') && (Object.hasOwn(body, 'keys') || Object.hasOwn(body, 'query')))) {
+          throw invalidPayload('The payload of a singleton must be an object of values');
+        }
+        const key = await items.upsertSingleton(ctx, collection, body);
+        return respondWith(request, reply, () => items.readOne(ctx, collection, key, q), collection);
+      }
+      if (Array.isArray(body)) keys = await items.updateBatch(ctx, collection, body);
+      else if (isPlainObject(body) && body.data !== undefined && Array.isArray(body.keys) && body.query === undefined) {
+        keys = await items.updateMany(ctx, collection, body.keys as PrimaryKey[], body.data);
+      } else if (isPlainObject(body) && body.data !== undefined && isPlainObject(body.query) && body.keys === undefined) {
+        const target = parseQuery(body.query, { limitDefault: -1, limitMax: null });
+        keys = await items.updateByQuery(ctx, collection, target, body.data);
+      } else {
+        throw invalidPayload('The payload must be an array of items, or an object with "data" and exactly one of "keys" or "query"');
+      }
+      return respondWith(request, reply, () => items.readMany(ctx, collection, keys, q), collection);
+    });
+
+    app.patch<{ Params: Params }>('/:id', async (request, reply) => {
+      const ctx = await contextFor(request);
+      const collection = options.collectionOf(request);
+      const key = await items.updateOne(ctx, collection, request.params.id ?? '', request.body ?? {});
+      return respondWith(request, reply, () => items.readOne(ctx, collection, key, query(ctx, request)), collection);
+    });
+  }
+
+  if (!skip.has('delete')) {
+    app.delete('/', async (request, reply) => {
+      const ctx = await contextFor(request);
+      const collection = options.collectionOf(request);
+      const body = request.body;
+      if (Array.isArray(body)) await items.deleteMany(ctx, collection, body as PrimaryKey[]);
+      else if (isPlainObject(body) && Array.isArray(body.keys) && body.query === undefined) await items.deleteMany(ctx, collection, body.keys as PrimaryKey[]);
+      else if (isPlainObject(body) && isPlainObject(body.query) && body.keys === undefined) {
+        await items.deleteByQuery(ctx, collection, parseQuery(body.query, { limitDefault: -1, limitMax: null }));
+      } else throw invalidPayload('The payload must be an array of keys, or an object with exactly one of "keys" or "query"');
+      return send(request, reply, null);
+    });
+
+    app.delete<{ Params: Params }>('/:id', async (request, reply) => {
+      const ctx = await contextFor(request);
+      await items.deleteOne(ctx, options.collectionOf(request), request.params.id ?? '');
+      return send(request, reply, null);
+    });
+  }
+}

@@ -1,0 +1,46 @@
+import { PERMISSION_ACTIONS } from '../../engine/permissions/permissions.types.js';
+import { isPlainObject } from '../../engine/query/parse/parse-query.js';
+import { hasCollection } from '../../engine/schema-overview/get-collection.js';
+import { invalidPayload } from '../../kernel/errors/index.js';
+import type { CollectionBehaviour } from '../items/index.js';
+import { validatePermissionRule } from './validate-permission-rule.js';
+
+/** Permission rules are checked before they are stored: known action, existing collection, filter objects. */
+export function permissionsBehaviour(invalidate: () => void): CollectionBehaviour {
+  return {
+    async beforeWrite(ctx, { action, payload, keys }) {
+      if (action === 'create' || 'action' in payload) {
+        if (!(PERMISSION_ACTIONS as readonly unknown[]).includes(payload.action)) {
+          throw invalidPayload(`"action" must be one of [${PERMISSION_ACTIONS.join(', ')}]`);
+        }
+      }
+      if (action === 'create' || 'collection' in payload) {
+        if (typeof payload.collection !== 'string' || !hasCollection(ctx.schema, payload.collection)) {
+          throw invalidPayload(`"collection" must name an existing collection`);
+        }
+      }
+      for (const key of ['permissions', 'validation', 'presets'] as const) {
+        const value = payload[key];
+        if (typeof value === 'string') {
+          try {
+            payload = { ...payload, [key]: JSON.parse(value) as unknown };
+          } catch {
+            throw invalidPayload(`"${key}" must be valid JSON`);
+          }
+        }
+        if (payload[key] !== undefined && payload[key] !== null && !isPlainObject(payload[key])) {
+          throw invalidPayload(`"${key}" must be an object`);
+        }
+      }
+      // A missing `policy` is the generic required-field failure (400 FAILED_VALIDATION, as Directus).
+      await validatePermissionRule(ctx, { action, payload, keys });
+      return payload;
+    },
+    afterCommit: invalidate,
+  };
+}
+
+/** Any write to roles, policies or access rows changes who may do what: forget the cached rules. */
+export function invalidatingBehaviour(invalidate: () => void): CollectionBehaviour {
+  return { afterCommit: invalidate };
+}

@@ -1,0 +1,89 @@
+import type { Context } from '../../engine/context.js';
+import { forbidden, invalidPayload } from '../../kernel/errors/index.js';
+import type { SchemaDeps } from '../collections/index.js';
+import { checkSnapshotReferences } from './check-references.js';
+import { foreignKeyName } from './constraint-name.js';
+import { diffSnapshots, isEmptyDiff } from './diff-snapshots.js';
+import { hashSnapshot } from './hash-snapshot.js';
+import { normaliseSnapshot } from './normalise-snapshot.js';
+import { parseSnapshot } from './parse-snapshot.js';
+import { readSnapshot } from './read-snapshot.js';
+import type { DiffResult, IncomingSnapshot, Snapshot } from './snapshot.types.js';
+import { VENDOR_COLUMN_FACTS } from './vendor-column-types.js';
+
+/** What the schema services need: the collections module's dependencies and the server's version. */
+export type SchemaModuleDeps = SchemaDeps & { version: string };
+
+/** Schema snapshots, diffs and applies are for administrators only (everyone else: the generic 403). */
+export function assertAdmin(ctx: Context): void {
+  if (!ctx.permissions.admin) throw forbidden();
+}
+
+/**
+ * The instance's snapshot and hash, read from the database every time (not from the in-memory schema
+ * overview: another process, such as the CLI, may have changed the schema).
+ */
+export async function currentSnapshot(ctx: Context, deps: SchemaModuleDeps): Promise<{ snapshot: Snapshot; hash: string }> {
+  const snapshot = await readSnapshot(ctx, deps, deps.version);
+  return { snapshot, hash: hashSnapshot(snapshot) };
+}
+
+/** `GET /schema/snapshot`. */
+export async function takeSnapshot(ctx: Context, deps: SchemaModuleDeps): Promise<Snapshot> {
+  assertAdmin(ctx);
+  return readSnapshot(ctx, deps, deps.version);
+}
+
+const BYPASS = 'You can bypass this check by passing the "force" query parameter.';
+
+/** Seed §9: a snapshot of another server version or database vendor is refused unless `force`. */
+export function checkSource(incoming: IncomingSnapshot, version: string, vendor: string, force: boolean): void {
+  if (force) return;
+  const { snapshot, origin } = incoming;
+  if (snapshot.service !== version) {
+    throw invalidPayload(`Provided snapshot's ${origin} version ${snapshot.service} does not match the current instance's version ${version}. ${BYPASS}`);
+  }
+  if (snapshot.vendor === null) throw invalidPayload(`Provided snapshot does not contain the "vendor" property. ${BYPASS}`);
+  if (snapshot.vendor !== vendor) throw invalidPayload(`Provided snapshot's vendor ${snapshot.vendor} does not match the current instance's vendor ${vendor}. ${BYPASS}`);
+}
+
+/**
+ * An uploaded snapshot, checked (structure, source, references) and described as this instance would
+ * describe it (foreign snapshots mapped; see normaliseSnapshot).
+ */
+export function prepareSnapshot(ctx: Context, deps: SchemaModuleDeps, input: unknown, force: boolean): Snapshot {
+  const incoming = parseSnapshot(input);
+  checkSource(incoming, deps.version, ctx.dialect.vendor, force);
+  const snapshot = normaliseSnapshot(incoming, ctx.dialect.vendor);
+  checkSnapshotReferences(snapshot);
+  return snapshot;
+}
+
+/**
+ * Constraint names can't be changed by an apply (a key is only made again when its rules change), so they are
+ * never a difference: an existing key keeps the name it has, a new one gets the name Stratum will give it.
+ */
+function alignConstraintNames(after: Snapshot, current: Snapshot, named: boolean): void {
+  const existing = new Map(current.relations.map((r) => [`${r.collection}.${r.field}`, r.schema]));
+  for (const relation of after.relations) {
+    if (!relation.schema) continue;
+    const now = existing.get(`${relation.collection}.${relation.field}`);
+    relation.schema.constraint_name = now ? now.constraint_name : named ? foreignKeyName(relation.collection, relation.field) : null;
+  }
+}
+
+/**
+ * `POST /schema/diff`: what it takes to turn this instance's schema into the uploaded snapshot's, with the
+ * hash of the instance's schema; null when nothing differs.
+ */
+export async function diffSchema(ctx: Context, deps: SchemaModuleDeps, input: unknown, options: { force: boolean }): Promise<DiffResult | null> {
+  assertAdmin(ctx);
+  // The database is read while the upload is checked (on PostgreSQL and MySQL the two overlap).
+  const reading = readSnapshot(ctx, deps, deps.version);
+  reading.catch(() => undefined);
+  const after = prepareSnapshot(ctx, deps, input, options.force);
+  const current = await reading;
+  alignConstraintNames(after, current, VENDOR_COLUMN_FACTS[ctx.dialect.vendor].namesConstraints);
+  const diff = diffSnapshots(current, after);
+  return isEmptyDiff(diff) ? null : { hash: hashSnapshot(current), diff };
+}

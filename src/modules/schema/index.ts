@@ -1,0 +1,6 @@
+export { createSchemaSnapshotRoutes, type SchemaSnapshotRouteDeps } from './schema.routes.js';
+export { applyDiff, stepLabel, type ApplyOptions, type ApplyReport, type StepReport, type Statement } from './apply-diff.js';
+export { diffSchema, takeSnapshot, prepareSnapshot, type SchemaModuleDeps } from './diff-schema.js';
+export { parseDocument, MAX_UPLOAD_BYTES } from './read-upload.js';
+export { hashSnapshot } from './hash-snapshot.js';
+export type * from './snapshot.types.js';

@@ -1,0 +1,1 @@
+export { createServerRoutes, type HealthReport, type ServerRoutesDeps } from './server.routes.js';

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestServer } from '../../http/build-test-server.js';
+
+let server: FastifyInstance | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe('GET /server/health', () => {
+  it('answers 200 ok as application/health+json without a token', async () => {
+    server = buildTestServer().server;
+    const res = await server.inject('/server/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/health\+json/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json()).toEqual({ status: 'ok', checks: { database: 'ok' } });
+  });
+
+  it('answers 503 error when the database check throws', async () => {
+    server = buildTestServer({
+      checkDatabase: async () => {
+        throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+      },
+    }).server;
+    const res = await server.inject('/server/health');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 'error', checks: { database: 'error' } });
+    expect(res.body).not.toContain('ECONNREFUSED');
+  });
+});
+
+describe('GET /server/info', () => {
+  it('shows only the project to the public', async () => {
+    server = buildTestServer().server;
+    const res = await server.inject('/server/info');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { project: { project_name: 'Stratum' } } });
+  });
+
+  it('adds the version and vendor for admins', async () => {
+    server = buildTestServer().server;
+    const res = await server.inject({ url: '/server/info', headers: { authorization: 'Bearer admin' } });
+    expect(res.json()).toEqual({ data: { project: { project_name: 'Stratum' }, version: '1.2.3', vendor: 'sqlite' } });
+  });
+
+  it('keeps the version from non-admin users', async () => {
+    server = buildTestServer().server;
+    const res = await server.inject({ url: '/server/info', headers: { authorization: 'Bearer user' } });
+    expect(res.json().data.version).toBeUndefined();
+  });
+});

@@ -1,0 +1,1 @@
+export { createSettingsRoutes } from './settings.routes.js';

@@ -1,0 +1,39 @@
+import { forbiddenAction, invalidPayload } from '../../kernel/errors/index.js';
+import type { CollectionBehaviour } from '../items/index.js';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Fields that decide a user's own access: only administrators may write them. */
+const ACCESS_FIELDS = ['role', 'policies', 'status', 'token', 'provider', 'external_identifier', 'auth_data', 'tfa_secret'];
+
+/**
+ * Users: e-mail is normalised and checked; nobody but an administrator changes their own access; sessions
+ * end with a deactivation or a change of credentials.
+ */
+export function usersBehaviour(invalidate: () => void): CollectionBehaviour {
+  return {
+    beforeWrite(ctx, { action, payload, keys }) {
+      if (typeof payload.email === 'string') {
+        const email = payload.email.trim().toLowerCase();
+        if (!EMAIL.test(email)) throw invalidPayload('"email" must be a valid email');
+        payload = { ...payload, email };
+      }
+      if (!ctx.accountability.admin) {
+        const own = action === 'update' && keys.some((k) => String(k) === ctx.accountability.user);
+        const touched = ACCESS_FIELDS.filter((f) => f in payload);
+        if (own && touched.length > 0) throw forbiddenAction(action, 'service_users', touched);
+      }
+      return payload;
+    },
+    async afterWrite(ctx, { action, payload, keys }) {
+      if (action !== 'update' || payload === null || keys.length === 0) return;
+      // A user who is no longer active loses every session; a new password or e-mail ends the other ones
+      // (Directus), so a session can't outlive the credentials it was opened with.
+      const deactivated = 'status' in payload && payload.status !== 'active';
+      if (!deactivated && !('password' in payload) && !('email' in payload)) return;
+      const sessions = ctx.db('service_sessions').whereIn('user', keys.map(String));
+      if (!deactivated && ctx.accountability.session) void sessions.whereNot('id', ctx.accountability.session);
+      await sessions.delete();
+    },
+    afterCommit: invalidate,
+  };
+}
