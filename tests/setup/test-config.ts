@@ -1,0 +1,37 @@
+import { type Config, loadConfig } from '../../src/config/index.js';
+
+/** Settings every test app uses: quiet, a fixed secret and admin, no login delay. */
+export const TEST_ENV: Readonly<Record<string, string>> = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  SECRET: 'stratum-test-secret-0123456789abcdef',
+  ADMIN_EMAIL: 'admin@example.com',
+  ADMIN_PASSWORD: 'AdminPass123!',
+  LOGIN_STALL_TIME: '0',
+  RATE_LIMITER_ENABLED: 'false',
+};
+
+/**
+ * A full Config for tests on the given database (from createTestDatabase), built by the real loader from
+ * DB_* variables so it is parsed and frozen like production config. `overrides` are further variables.
+ */
+export function testConfig(db: Config['db'], overrides: Record<string, string> = {}): Config {
+  return loadConfig(
+    {
+      ...TEST_ENV,
+      DB_CLIENT: db.client,
+      DB_FILENAME: db.filename,
+      DB_CONNECTION_STRING: db.connectionString ?? '',
+      DB_HOST: db.host,
+      DB_PORT: String(db.port),
+      DB_DATABASE: db.database,
+      DB_USER: db.user ?? '',
+      DB_PASSWORD: db.password ?? '',
+      DB_SSL: String(db.ssl),
+      DB_POOL_MIN: String(db.poolMin),
+      DB_POOL_MAX: String(db.poolMax),
+      ...overrides,
+    },
+    { readDotEnv: false },
+  );
+}
