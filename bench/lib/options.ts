@@ -1,0 +1,89 @@
+/**
+ * Command-line options of `npm run bench`.
+ */
+import { parseArgs } from 'node:util';
+import { CASES } from './cases.js';
+
+export type Options = {
+  db: 'sqlite' | 'postgres';
+  durationS: number;
+  warmupS: number;
+  connections: number;
+  only: string[] | undefined;
+  build: boolean;
+  directus: boolean;
+  profile: boolean;
+  quietWaitS: number;
+  ports: { stratum: number; directus: number; floor: number };
+  args: string[];
+};
+
+export const USAGE = `npm run bench [-- options]
+
+  --db sqlite|postgres    database of both servers (default sqlite)
+  --duration <s>          seconds of load per case and server (default 10)
+  --warmup <s>            seconds of warm-up before each load (default 2)
+  --connections <n>       concurrent connections (default 10)
+  --only <case,...>       run only these cases: ${CASES.map((c) => c.id).join(', ')}
+  --no-build              do not run tsc first (use dist/ as it is)
+  --no-directus           Stratum and the floor only (no ratios; for profiling)
+  --quiet-wait <s>        before each load, wait up to this long for other processes to use < 0.5 CPU
+                          (default 10; 0: do not wait)
+  --profile               run Stratum with --cpu-prof; prints the top self-time functions at the end
+  --stratum-port, --directus-port, --floor-port   (default 8165, 8057, 8167)
+
+A run with --only or --no-directus prints its table and writes bench/.work/last-run.md; a full run also
+replaces its database's section of bench/RESULTS.md.`;
+
+function positiveNumber(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number, got ${value}`);
+  return n;
+}
+
+export function parseOptions(argv: string[]): Options | 'help' {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      db: { type: 'string', default: 'sqlite' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string' },
+      only: { type: 'string' },
+      'no-build': { type: 'boolean', default: false },
+      'no-directus': { type: 'boolean', default: false },
+      profile: { type: 'boolean', default: false },
+      'quiet-wait': { type: 'string' },
+      'stratum-port': { type: 'string' },
+      'directus-port': { type: 'string' },
+      'floor-port': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) return 'help';
+  const db = values.db === 'postgres' || values.db === 'pg' ? 'postgres' : values.db === 'sqlite' ? 'sqlite' : undefined;
+  if (!db) throw new Error(`--db must be sqlite or postgres, got ${values.db}`);
+  const only = values.only?.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const id of only ?? []) {
+    if (!CASES.some((c) => c.id === id)) throw new Error(`unknown case "${id}"; cases: ${CASES.map((c) => c.id).join(', ')}`);
+  }
+  return {
+    db,
+    durationS: positiveNumber('duration', values.duration, 10),
+    warmupS: positiveNumber('warmup', values.warmup, 2),
+    connections: Math.round(positiveNumber('connections', values.connections, 10)),
+    only,
+    build: !values['no-build'],
+    directus: !values['no-directus'],
+    profile: values.profile,
+    quietWaitS: values['quiet-wait'] === '0' ? 0 : positiveNumber('quiet-wait', values['quiet-wait'], 10),
+    ports: {
+      stratum: positiveNumber('stratum-port', values['stratum-port'], 8165),
+      directus: positiveNumber('directus-port', values['directus-port'], 8057),
+      floor: positiveNumber('floor-port', values['floor-port'], 8167),
+    },
+    args: argv,
+  };
+}

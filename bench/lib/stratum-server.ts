@@ -1,0 +1,101 @@
+/**
+ * Builds and runs Stratum (`node dist/cli/index.js start`) as a child process on 127.0.0.1.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, openSync, closeSync } from 'node:fs';
+import path from 'node:path';
+import { onCleanup } from './cleanup.js';
+import { isAlive, processAgeSeconds, stopPid, waitForPong } from './process-metrics.js';
+
+export const ADMIN_EMAIL = 'admin@example.com';
+export const ADMIN_PASSWORD = 'AdminPass123!';
+
+export type StratumConfig = {
+  repoRoot: string;
+  workDir: string;
+  port: number;
+  /** sqlite: the database file; postgres: the connection string. */
+  db: { client: 'sqlite'; filename: string } | { client: 'postgres'; connectionString: string };
+  /** Directory for --cpu-prof output, when profiling. */
+  cpuProfDir?: string;
+  /** Names the log file (`<logName>.log` in workDir). */
+  logName: string;
+};
+
+export type StartTiming = {
+  /** From spawn() to the first pong, measured by the runner. */
+  spawnToPongMs: number;
+  /** The process's own age (kernel clock) when the first pong arrived. */
+  processAgeMs: number;
+};
+
+export function buildStratum(repoRoot: string): void {
+  console.error('[bench] building Stratum (tsc -p tsconfig.build.json) ...');
+  const result = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    timeout: 300_000,
+  });
+  if (result.status !== 0) throw new Error(`the Stratum build failed (exit ${String(result.status)})`);
+}
+
+export class StratumServer {
+  private child: ChildProcess | undefined;
+  private unregister: (() => void) | undefined;
+
+  constructor(private readonly config: StratumConfig) {}
+
+  get pid(): number {
+    if (!this.child?.pid) throw new Error('Stratum is not running');
+    return this.child.pid;
+  }
+
+  async start(): Promise<StartTiming> {
+    if (this.child) throw new Error('Stratum is already running');
+    const { config } = this;
+    mkdirSync(config.workDir, { recursive: true });
+    const log = openSync(path.join(config.workDir, `${config.logName}.log`), 'w');
+    // A clean environment (no DB_* or PORT from the caller), and a working directory without a .env file.
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(config.port),
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      SECRET: 'bench-secret-0123456789abcdef0123456789abcdef',
+      LOG_LEVEL: 'warn',
+      ...(config.db.client === 'sqlite'
+        ? { DB_CLIENT: 'sqlite3', DB_FILENAME: config.db.filename }
+        : { DB_CLIENT: 'pg', DB_CONNECTION_STRING: config.db.connectionString }),
+    };
+    const nodeArgs = config.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${config.cpuProfDir}`] : [];
+    const started = performance.now();
+    const child = spawn(process.execPath, [...nodeArgs, path.join(config.repoRoot, 'dist/cli/index.js'), 'start'], {
+      cwd: config.workDir,
+      env,
+      stdio: ['ignore', log, log],
+    });
+    closeSync(log);
+    this.child = child;
+    const pid = child.pid;
+    if (!pid) throw new Error('could not start Stratum');
+    this.unregister = onCleanup('Stratum', () => this.stop(), () => {
+      if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+    });
+    let exited = false;
+    child.once('exit', () => (exited = true));
+    await waitForPong(config.port, 60_000, () => !exited);
+    const processAgeMs = processAgeSeconds(pid) * 1000;
+    return { spawnToPongMs: performance.now() - started, processAgeMs };
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    this.child = undefined;
+    if (child?.pid) await stopPid(child.pid, 10_000);
+    this.unregister?.();
+    this.unregister = undefined;
+  }
+}
