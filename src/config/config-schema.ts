@@ -56,6 +56,7 @@ export const CONFIG_SCHEMA: readonly VarSpec[] = [
   { name: 'SESSION_REFRESH_GRACE_PERIOD', type: 'duration', default: '10s', description: 'How long a rotated refresh token keeps working (concurrent tabs).' },
   { name: 'LOGIN_STALL_TIME', type: 'integer', default: '500', min: 0, description: 'Every login answer takes at least this many milliseconds.' },
   { name: 'PASSWORD_RESET_URL_ALLOW_LIST', type: 'list', default: '', description: 'Reset URLs a password request may name.' },
+  { name: 'AUTH_PASSWORD_POLICY', type: 'string', default: '', description: 'Regular expression every new password must match, written as Directus does (`/^.{8,}$/`); empty accepts any.' },
   { name: 'AUTH_PROVIDERS', type: 'list', default: '', description: 'Single sign-on providers; each is configured with `AUTH_<NAME>_*`.' },
   { name: 'AUTH_DISABLE_DEFAULT', type: 'boolean', default: 'false', description: 'Turn off e-mail and password login.' },
   // CORS
@@ -76,6 +77,9 @@ export const CONFIG_SCHEMA: readonly VarSpec[] = [
   { name: 'RATE_LIMITER_ENABLED', type: 'boolean', default: 'false', description: 'Limit requests per IP.' },
   { name: 'RATE_LIMITER_POINTS', type: 'integer', default: '50', min: 1, description: 'Requests allowed per IP per duration.' },
   { name: 'RATE_LIMITER_DURATION', type: 'integer', default: '1', min: 1, description: 'Duration of the per-IP window in seconds.' },
+  { name: 'RATE_LIMITER_LOGIN_ENABLED', type: 'boolean', default: 'true', description: 'Throttle failed logins per e-mail address and per IP (temporary; no lock-out).' },
+  { name: 'RATE_LIMITER_LOGIN_POINTS', type: 'integer', default: '10', min: 1, description: 'Failed logins allowed per e-mail address and per IP within the duration.' },
+  { name: 'RATE_LIMITER_LOGIN_DURATION', type: 'integer', default: '900', min: 1, description: 'Window of the failed-login throttle in seconds.' },
   { name: 'RATE_LIMITER_STORE', type: 'enum', default: 'memory', values: ['memory', 'redis'], description: 'Where rate-limit counters live.' },
   { name: 'REDIS', type: 'string', default: '', secret: true, description: 'Redis URL (for `RATE_LIMITER_STORE=redis`).' },
   // Activity

@@ -48,6 +48,8 @@ export type Config = {
     passwordResetUrlAllowList: string[];
     providers: string[];
     disableDefault: boolean;
+    /** AUTH_PASSWORD_POLICY compiled; null accepts any password. */
+    passwordPolicy: RegExp | null;
     /** `AUTH_<NAME>_<KEY>` variables per provider name (lower case), key in camelCase. */
     providerSettings: Record<string, Record<string, string>>;
   };
@@ -67,7 +69,14 @@ export type Config = {
     maxFilterDepth: number;
     maxBatchMutation: number | null;
   };
-  rateLimiter: { enabled: boolean; points: number; duration: number; store: 'memory' | 'redis' };
+  rateLimiter: {
+    enabled: boolean;
+    points: number;
+    duration: number;
+    store: 'memory' | 'redis';
+    /** Failed-login throttle per e-mail address and per IP; duration in seconds. */
+    login: { enabled: boolean; points: number; duration: number };
+  };
   redis: string | null;
   retention: { activity: number | null; revisions: number | null };
   email: {
@@ -132,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
   };
   const activityRetention = retention('ACTIVITY_RETENTION');
   const revisionsRetention = retention('REVISIONS_RETENTION');
+  const passwordPolicy = parsePolicy(String(values.get('AUTH_PASSWORD_POLICY') ?? ''), problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   const get = <T>(name: string): T => values.get(name) as T;
@@ -182,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
       passwordResetUrlAllowList: get('PASSWORD_RESET_URL_ALLOW_LIST'),
       providers: get<string[]>('AUTH_PROVIDERS').map((p) => p.toLowerCase()),
       disableDefault: get('AUTH_DISABLE_DEFAULT'),
+      passwordPolicy,
       providerSettings: providerSettings(merged, get<string[]>('AUTH_PROVIDERS')),
     },
     cors: {
@@ -205,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
       points: get('RATE_LIMITER_POINTS'),
       duration: get('RATE_LIMITER_DURATION'),
       store: get('RATE_LIMITER_STORE'),
+      login: { enabled: get('RATE_LIMITER_LOGIN_ENABLED'), points: get('RATE_LIMITER_LOGIN_POINTS'), duration: get('RATE_LIMITER_LOGIN_DURATION') },
     },
     redis: nullable('REDIS'),
     retention: { activity: activityRetention, revisions: revisionsRetention },
@@ -223,6 +235,18 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     },
   };
   return deepFreeze(config);
+}
+
+/** `/^.{8,}$/` (Directus's form, flags allowed) or a bare pattern; an invalid expression is a problem. */
+function parsePolicy(raw: string, problems: string[]): RegExp | null {
+  if (raw.trim() === '') return null;
+  const literal = /^\/(.*)\/([a-z]*)$/s.exec(raw.trim());
+  try {
+    return literal ? new RegExp(literal[1]!, literal[2]!.replace(/g/g, '')) : new RegExp(raw);
+  } catch {
+    problems.push('AUTH_PASSWORD_POLICY must be a valid regular expression');
+    return null;
+  }
 }
 
 function normaliseClient(value: string): DbClient {

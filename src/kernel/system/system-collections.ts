@@ -50,6 +50,7 @@ export const SYSTEM_COLLECTIONS: SystemCollectionSpec[] = [
       avatar: uuid,
       language: str,
       tfa_secret: { type: 'string', special: ['conceal'] },
+      tfa_recovery_codes: { type: 'json', special: ['cast-json', 'conceal'] },
       status: str,
       role: uuid,
       token: { type: 'string', special: ['conceal'] },
