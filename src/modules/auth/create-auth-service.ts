@@ -19,6 +19,8 @@ export type AuthService = {
   login(ctx: Context, input: { email: string; password: string; mode: LoginMode }): Promise<TokenResult>;
   refresh(ctx: Context, input: { refreshToken: string; mode: LoginMode }): Promise<TokenResult>;
   logout(ctx: Context, refreshToken: string): Promise<void>;
+  /** A session for a user already identified (single sign-on); records the `login`. */
+  openSession(ctx: Context, userId: string, mode: LoginMode): Promise<TokenResult>;
 };
 
 type SessionRow = { id: string; token: string; user: string; expires: unknown; next_token: string | null };
@@ -87,6 +89,33 @@ export function createAuthService(deps: { config: Config; knex: Knex; permission
     return { accessToken, refreshToken, expires: ttl, sessionId };
   };
 
+  /**
+   * Starts a session for a user who has proven who they are (password, SSO): stores the hashed refresh token,
+   * stamps `last_access`, forgets dead sessions and records the `login`, in one transaction; the tokens are
+   * issued after commit (the permission engine reads through the pool, not the transaction).
+   */
+  const openSession = async (ctx: Context, userId: string, mode: LoginMode): Promise<TokenResult> => {
+    const refreshToken = newSessionToken();
+    const sessionId = randomUUID();
+    await withTransaction(ctx, async (trx) => {
+      await trx.db('service_sessions').insert({
+        id: sessionId,
+        token: hashSessionToken(refreshToken),
+        user: userId,
+        expires: trx.dialect.toDatabase('timestamp', new Date(trx.now().getTime() + config.auth.refreshTokenTtl).toISOString()),
+        ip: trx.accountability.ip,
+        user_agent: trx.accountability.userAgent?.slice(0, 1024) ?? null,
+        origin: trx.accountability.origin,
+        date_created: trx.dialect.toDatabase('timestamp', trx.now().toISOString()),
+        last_used: trx.dialect.toDatabase('timestamp', trx.now().toISOString()),
+      });
+      await trx.db('service_users').where({ id: userId }).update({ last_access: trx.dialect.toDatabase('timestamp', trx.now().toISOString()) });
+      await purgeSessions(trx, userId, trx.now().getTime(), config.auth.refreshTokenTtl);
+      await audit.recordEvent(trx, { action: 'login', collection: 'service_users', item: userId, user: userId });
+    });
+    return issue(ctx, userId, mode, sessionId, refreshToken);
+  };
+
   const stall = async (started: number) => {
     const wait = config.auth.loginStallTime - (Date.now() - started);
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -129,26 +158,7 @@ export function createAuthService(deps: { config: Config; knex: Knex; permission
           await audit.recordEvent(ctx, { action: 'login_failed', collection: 'service_users', item: user?.id ?? email.slice(0, 255), user: user?.id ?? null });
           throw invalidCredentials();
         }
-        const refreshToken = newSessionToken();
-        const sessionId = randomUUID();
-        await withTransaction(ctx, async (trx) => {
-          await trx.db('service_sessions').insert({
-            id: sessionId,
-            token: hashSessionToken(refreshToken),
-            user: user.id,
-            expires: trx.dialect.toDatabase('timestamp', new Date(trx.now().getTime() + config.auth.refreshTokenTtl).toISOString()),
-            ip: trx.accountability.ip,
-            user_agent: trx.accountability.userAgent?.slice(0, 1024) ?? null,
-            origin: trx.accountability.origin,
-            date_created: trx.dialect.toDatabase('timestamp', trx.now().toISOString()),
-            last_used: trx.dialect.toDatabase('timestamp', trx.now().toISOString()),
-          });
-          await trx.db('service_users').where({ id: user.id }).update({ last_access: trx.dialect.toDatabase('timestamp', trx.now().toISOString()) });
-          await purgeSessions(trx, user.id, trx.now().getTime(), config.auth.refreshTokenTtl);
-          await audit.recordEvent(trx, { action: 'login', collection: 'service_users', item: user.id, user: user.id });
-        });
-        // Tokens are issued after commit: the permission engine reads through the pool, not the transaction.
-        return await issue(ctx, user.id, mode, sessionId, refreshToken);
+        return await openSession(ctx, user.id, mode);
       } finally {
         await stall(started);
       }
@@ -203,6 +213,8 @@ export function createAuthService(deps: { config: Config; knex: Knex; permission
       if (!rotated) throw invalidCredentials();
       return issue(ctx, rotated.user, mode, rotated.sessionId, rotated.next);
     },
+
+    openSession,
 
     async logout(ctx, refreshToken) {
       await withTransaction(ctx, async (trx) => {
