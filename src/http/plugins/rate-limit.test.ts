@@ -45,7 +45,7 @@ describe('rateLimitPlugin', () => {
   });
 
   it('the config keeps its defaults', () => {
-    expect(loadConfig({}, { readDotEnv: false }).rateLimiter).toEqual({ enabled: false, points: 50, duration: 1, store: 'memory' });
+    expect(loadConfig({}, { readDotEnv: false }).rateLimiter).toEqual({ enabled: false, points: 50, duration: 1, store: 'memory', login: { enabled: true, points: 10, duration: 900 } });
   });
 });
 
