@@ -1,4 +1,5 @@
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { invalidToken, tokenExpired } from '../../kernel/errors/index.js';
 
 export const TOKEN_ISSUER = 'stratum';
@@ -11,7 +12,17 @@ export type AccessClaims = {
   session?: string;
 };
 
-const key = (secret: string) => new TextEncoder().encode(secret);
+/** Keys made once per secret: importing a key costs more than the HMAC itself. */
+const keys = new Map<string, KeyObject>();
+function keyOf(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    if (keys.size > 8) keys.clear();
+    keys.set(secret, key);
+  }
+  return key;
+}
 
 /** Signs an access token (HS256, issuer `stratum`) that expires after `ttlMs`. */
 export async function signAccessToken(secret: string, claims: AccessClaims, ttlMs: number, now: Date): Promise<string> {
@@ -21,21 +32,57 @@ export async function signAccessToken(secret: string, claims: AccessClaims, ttlM
     .setIssuedAt(iat)
     .setExpirationTime(iat + Math.ceil(ttlMs / 1000))
     .setIssuer(TOKEN_ISSUER)
-    .sign(key(secret));
+    .sign(keyOf(secret));
 }
 
-/** Verifies signature (HS256 only; `alg: none` and others refused), issuer and expiry. */
-export async function verifyAccessToken(secret: string, token: string, now: Date): Promise<AccessClaims> {
+const HS256_HEADERS = new Set<string>();
+
+/** Whether a base64url JWT header names exactly HS256 (with an optional `typ: JWT`), remembered per header text. */
+function isHs256Header(encoded: string): boolean {
+  if (HS256_HEADERS.has(encoded)) return true;
   try {
-    const { payload } = await jwtVerify(token, key(secret), { issuer: TOKEN_ISSUER, algorithms: ['HS256'], currentDate: now });
-    if (typeof payload.id !== 'string' || !('role' in payload) || typeof payload.app_access !== 'boolean' || typeof payload.admin_access !== 'boolean') {
-      throw invalidToken();
-    }
-    return payload as unknown as AccessClaims;
-  } catch (error) {
-    if (error instanceof errors.JWTExpired) throw tokenExpired();
+    const header = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const keys = Object.keys(header);
+    const ok =
+      header.alg === 'HS256' &&
+      (header.typ === undefined || header.typ === 'JWT') &&
+      keys.every((k) => k === 'alg' || k === 'typ');
+    if (ok && HS256_HEADERS.size < 16) HS256_HEADERS.add(encoded);
+    return ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Verifies an access token: HS256 only (`alg: none` and every other algorithm refused), the signature compared in
+ * constant time with a key made once, then issuer, expiry and the claim types. Written on node:crypto rather than
+ * jose's `jwtVerify`, which imports the key through WebCrypto on every call (three times the cost of the check
+ * itself); see docs/decisions/0007-access-token-verification.md.
+ */
+export async function verifyAccessToken(secret: string, token: string, now: Date): Promise<AccessClaims> {
+  const parts = token.split('.');
+  if (parts.length !== 3 || !isHs256Header(parts[0]!)) throw invalidToken();
+  // Compared as text: base64url has spare bits, so two signature strings can decode to the same bytes.
+  const expected = Buffer.from(createHmac('sha256', keyOf(secret)).update(`${parts[0]}.${parts[1]}`).digest('base64url'));
+  const given = Buffer.from(parts[2]!);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidToken();
+  let payload: Record<string, unknown>;
+  try {
+    payload = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+  } catch {
     throw invalidToken();
   }
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) throw invalidToken();
+  if (payload.iss !== TOKEN_ISSUER) throw invalidToken();
+  const seconds = now.getTime() / 1000;
+  if (typeof payload.exp !== 'number') throw invalidToken();
+  if (payload.nbf !== undefined && (typeof payload.nbf !== 'number' || payload.nbf > seconds)) throw invalidToken();
+  if (typeof payload.id !== 'string' || !('role' in payload) || typeof payload.app_access !== 'boolean' || typeof payload.admin_access !== 'boolean') {
+    throw invalidToken();
+  }
+  if (payload.exp <= seconds) throw tokenExpired();
+  return payload as unknown as AccessClaims;
 }
 
 /** Whether a string looks like a JWT of ours (three base64url parts with our issuer), without verifying it. */
