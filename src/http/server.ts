@@ -59,22 +59,35 @@ export function buildServer(deps: HttpDeps): FastifyInstance {
   server.addHttpMethod('SEARCH', { hasBody: true });
   registerBodyParsers(server);
 
-  server.addHook('onRequest', async (_request, reply) => {
+  // Per-request hooks are synchronous (callback style): an async hook costs a promise per request.
+  server.addHook('onRequest', (_request, reply, done) => {
     reply.header('X-Powered-By', 'Stratum');
+    done();
   });
-  server.addHook('onResponse', async (request, reply) => {
-    request.log.debug(
-      { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime) },
-      'request completed',
-    );
-  });
+  if (deps.logger.isLevelEnabled('debug')) {
+    server.addHook('onResponse', (request, reply, done) => {
+      request.log.debug(
+        { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime) },
+        'request completed',
+      );
+      done();
+    });
+  }
   // Directus gives a body-less POST/PATCH/PUT/SEARCH the body `{}`.
-  server.addHook('preValidation', async (request) => {
+  server.addHook('preValidation', (request, _reply, done) => {
     if (request.body === undefined && BODY_DEFAULT_METHODS.has(request.method)) request.body = {};
+    done();
   });
   // An unknown ?export= fails before the handler runs (and before any write happens).
-  server.addHook('preHandler', async (request) => {
-    parseExportFormat(rawQueryOf(request)['export']);
+  server.addHook('preHandler', (request, _reply, done) => {
+    const format = rawQueryOf(request)['export'];
+    if (format === undefined) return done();
+    try {
+      parseExportFormat(format);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
   });
 
   void server.register(errorHandlerPlugin);

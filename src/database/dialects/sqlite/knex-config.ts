@@ -6,7 +6,34 @@ import type { Config } from '../../../config/index.js';
 /** The per-connection settings: WAL, enforced foreign keys, wait on locks, fast and still durable syncs. */
 export const SQLITE_PRAGMAS = ['journal_mode = WAL', 'foreign_keys = ON', 'busy_timeout = 5000', 'synchronous = NORMAL'] as const;
 
-type RawConnection = { pragma(source: string): unknown };
+type Statement = { reader: boolean; safeIntegers(on?: boolean): Statement };
+type RawConnection = { pragma(source: string): unknown; prepare(sql: string): Statement };
+
+/** Statements kept per connection, by SQL text (least recently used dropped first). */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Makes `prepare` reuse statements: knex prepares every query again, which costs as much as running a small one.
+ * Safe because knex only calls `all`/`run` on them (never an open iterator), and SQLite re-prepares a statement
+ * by itself when the schema changes under it.
+ */
+export function cacheStatements(connection: RawConnection, size = STATEMENT_CACHE_SIZE): void {
+  const prepare = connection.prepare.bind(connection);
+  const cache = new Map<string, Statement>();
+  connection.prepare = (sql: string) => {
+    const hit = cache.get(sql);
+    if (hit) {
+      cache.delete(sql);
+      cache.set(sql, hit);
+      // knex sets safeIntegers only when a query asks for it; reset what an earlier use may have set.
+      return hit.safeIntegers(false);
+    }
+    const statement = prepare(sql);
+    if (cache.size >= size) cache.delete(cache.keys().next().value!);
+    cache.set(sql, statement);
+    return statement;
+  };
+}
 
 /**
  * better-sqlite3 with one pooled connection (SQLite serialises writes anyway). Creates the folder of the
@@ -26,6 +53,7 @@ export function knexConfig(db: Config['db']): Knex.Config {
       afterCreate(connection: RawConnection, done: (error: Error | null, connection: RawConnection) => void) {
         try {
           for (const pragma of SQLITE_PRAGMAS) connection.pragma(pragma);
+          cacheStatements(connection);
           done(null, connection);
         } catch (error) {
           done(error as Error, connection);
