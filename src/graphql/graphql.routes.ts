@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { methodNotAllowed } from '../kernel/errors/index.js';
 import type { GraphqlDeps } from './graphql.types.js';
-import { runGraphql } from './run-graphql.js';
+import type { runGraphql as RunGraphql } from './run-graphql.js';
 import type { GraphqlScope } from './schema/exposed-collections.js';
 import { createSchemaCache } from './schema/schema-cache.js';
 
@@ -13,6 +13,12 @@ const OTHER_METHODS = ['PUT', 'PATCH', 'DELETE', 'SEARCH'] as const;
  */
 export function createGraphqlRoutes(deps: GraphqlDeps): FastifyPluginAsync {
   const cache = createSchemaCache();
+  // graphql-js is loaded with the first GraphQL request: a server that never serves one never pays for it.
+  let engine: Promise<typeof RunGraphql> | null = null;
+  const runGraphql: typeof RunGraphql = async (...args) => {
+    engine ??= import('./run-graphql.js').then((module) => module.runGraphql);
+    return (await engine)(...args);
+  };
   return async (app: FastifyInstance) => {
     const register = (url: string, scope: GraphqlScope) => {
       const handler = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
@@ -28,6 +29,21 @@ export type HttpDeps = {
 };
 
 const PING_PATH = '/server/ping';
+// Resolved from Fastify's own location: they are its dependencies, not ours.
+const fastifyRequire = createRequire(createRequire(import.meta.url).resolve('fastify'));
+
+type CompilerFactory = (...args: unknown[]) => (routeSchema: unknown) => unknown;
+/**
+ * Fastify's schema compilers (ajv, fast-json-stringify: about 250 files) loaded only if a route ever declares a
+ * JSON schema. Stratum's routes validate their input in the engine, so a normal start never loads them.
+ */
+function lazyCompiler(module: string): CompilerFactory {
+  let factory: CompilerFactory | null = null;
+  return (...args) => {
+    factory ??= (fastifyRequire(module) as () => CompilerFactory)();
+    return factory(...args);
+  };
+}
 const BODY_DEFAULT_METHODS = new Set(['POST', 'PATCH', 'PUT', 'SEARCH']);
 
 /**
@@ -45,6 +61,9 @@ export function buildServer(deps: HttpDeps): FastifyInstance {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     genReqId: () => randomUUID(),
+    schemaController: {
+      compilersFactory: { buildValidator: lazyCompiler('@fastify/ajv-compiler') as never, buildSerializer: lazyCompiler('@fastify/fast-json-stringify-compiler') as never },
+    },
     routerOptions: {
       querystringParser: parseQuerystring,
       ignoreTrailingSlash: true,

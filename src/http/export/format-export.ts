@@ -1,4 +1,4 @@
-import { stringify } from 'yaml';
+import { stringifyYaml as stringify } from '../../kernel/text/yaml.js';
 import { invalidQuery } from '../../kernel/errors/index.js';
 import { toCsv } from './to-csv.js';
 import { toXml } from './to-xml.js';

@@ -1,5 +1,4 @@
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
-import { SignJWT } from 'jose';
 import { invalidToken, tokenExpired } from '../../kernel/errors/index.js';
 
 export const TOKEN_ISSUER = 'stratum';
@@ -27,6 +26,8 @@ function keyOf(secret: string): KeyObject {
 /** Signs an access token (HS256, issuer `stratum`) that expires after `ttlMs`. */
 export async function signAccessToken(secret: string, claims: AccessClaims, ttlMs: number, now: Date): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
+  // jose is loaded with the first login: verifying (every request) needs only node:crypto.
+  const { SignJWT } = await import('jose');
   return new SignJWT({ ...claims })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuedAt(iat)

@@ -1,11 +1,20 @@
-import { Busboy } from '@fastify/busboy';
-import { parse as parseYaml } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Busboy as BusboyFactory } from '@fastify/busboy';
+import { parseYaml } from '../../kernel/text/yaml.js';
 import { invalidPayload } from '../../kernel/errors/index.js';
 
 /** The largest snapshot or diff file accepted in an upload (a 1,000-field snapshot is about 1.5 MB of YAML). */
 export const MAX_UPLOAD_BYTES = 16 * 1024 * 1024;
 /** YAML aliases allowed in one document: enough for hand-written anchors, far too few for an expansion bomb. */
 const MAX_YAML_ALIASES = 100;
+
+// Loaded with the first upload: most processes never parse multipart bodies.
+const require = createRequire(import.meta.url);
+let busboy: typeof BusboyFactory | null = null;
+const Busboy = (options: ConstructorParameters<typeof BusboyFactory>[0]) => {
+  busboy ??= (require('@fastify/busboy') as { Busboy: typeof BusboyFactory }).Busboy;
+  return new busboy(options);
+};
 
 type UploadedFile = { name: string; mimeType: string; data: Buffer; truncated: boolean };
 

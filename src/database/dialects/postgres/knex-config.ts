@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import type { Knex } from 'knex';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Config } from '../../../config/index.js';
 import { toNumberWhenSafe } from '../shared/to-number-when-safe.js';
 
@@ -19,10 +20,15 @@ const TEXT_PARSERS = new Map<number, (text: string) => unknown>([
   [1114, (text) => text],
 ]);
 
+// pg is loaded on first use (knex loads it for the connection anyway), so SQLite processes never pay for it.
+let pgTypes: typeof pg.types | null = null;
+const require = createRequire(import.meta.url);
+
 const types = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     const custom = (format ?? 'text') === 'text' ? TEXT_PARSERS.get(oid) : undefined;
-    return custom ?? pg.types.getTypeParser(oid, format as 'text');
+    pgTypes ??= (require('pg') as typeof pg).types;
+    return custom ?? pgTypes.getTypeParser(oid, format as 'text');
   },
 } as unknown as pg.CustomTypesConfig;
 

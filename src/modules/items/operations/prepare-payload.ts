@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import argon2 from 'argon2';
+import { hashPassword } from '../../../kernel/text/password-hash.js';
 import type { Context } from '../../../engine/context.js';
 import { applyWriteRules } from '../../../engine/permissions/apply-write-rules.js';
 import { evaluateValidation } from '../../../engine/permissions/evaluate-validation.js';
@@ -91,7 +91,7 @@ async function applySpecials(
     if ((special.includes('hash') || field.type === 'hash') && has && typeof columns[field.field] === 'string') {
       const value = columns[field.field] as string;
       if (value === '') throw invalidPayload(`Field "${field.field}" can't be empty`);
-      columns[field.field] = await argon2.hash(value);
+      columns[field.field] = await hashPassword(value);
     }
   }
 }

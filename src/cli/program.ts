@@ -1,0 +1,41 @@
+import { Command } from 'commander';
+import { startCommand } from './commands/start.js';
+
+const program = new Command('stratum').description('Stratum: a Directus-compatible data platform server.');
+
+program.command('start').description('Start the server (migrates, and bootstraps an empty database).').action(startCommand);
+program.command('bootstrap').description('Migrate and create the first administrator.').action(async () => (await import('./commands/bootstrap.js')).bootstrapCommand());
+program.command('migrate').description('Apply pending migrations.').action(async () => (await import('./commands/migrate.js')).migrateCommand());
+const users = program.command('users').description('Manage users.');
+users
+  .command('create')
+  .description('Create a user.')
+  .requiredOption('--email <email>', 'e-mail address')
+  .requiredOption('--password <password>', 'password')
+  .option('--role <id>', 'role id')
+  .action(async (options: { email: string; password: string; role?: string }) => (await import('./commands/users-create.js')).usersCreateCommand(options));
+
+const schema = program.command('schema').description('Schema as code: snapshot the schema to a file, apply a snapshot file.');
+schema
+  .command('snapshot')
+  .description('Write the schema snapshot to a file (stdout without a path). Exit 0 written, 1 error, 2 refused.')
+  .argument('[path]', 'file to write')
+  .option('--format <format>', 'yaml or json', 'yaml')
+  .option('-y, --yes', 'overwrite an existing file without asking')
+  .action(async (path: string | undefined, options: { format?: string; yes?: boolean }) => {
+    process.exitCode = await (await import('./commands/schema-snapshot.js')).schemaSnapshotCommand(path, options);
+  });
+schema
+  .command('apply')
+  .description('Apply a snapshot file (YAML or JSON): print the plan, ask before destructive steps. Exit 0 applied or nothing to do, 1 error, 2 refused.')
+  .argument('<path>', 'snapshot file (.yaml/.yml as YAML, anything else as JSON)')
+  .option('-d, --dry-run', 'print the plan with its SQL statements and change nothing')
+  .option('-y, --yes', 'apply destructive steps without asking')
+  .action(async (path: string, options: { dryRun?: boolean; yes?: boolean }) => {
+    process.exitCode = await (await import('./commands/schema-apply.js')).schemaApplyCommand(path, options);
+  });
+
+/** Parses argv and runs the command it names. */
+export function runProgram(argv: string[]): Promise<unknown> {
+  return program.parseAsync(argv);
+}
