@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import argon2 from 'argon2';
+import { hashPassword, verifyPassword } from '../../kernel/text/password-hash.js';
 import type { Knex } from 'knex';
 import type { Config } from '../../config/index.js';
 import type { AuditRecorder } from '../../engine/audit-recorder.js';
@@ -151,9 +151,9 @@ export function createAuthService(deps: { config: Config; knex: Knex; permission
           .select('id', 'password', 'status', 'provider')
           .whereRaw('LOWER(??) = ?', ['email', email.trim().toLowerCase()])
           .first()) as { id: string; password: string | null; status: string; provider: string } | undefined;
-        dummyHash ??= argon2.hash(randomUUID());
+        dummyHash ??= hashPassword(randomUUID());
         const hash = user?.password ?? (await dummyHash);
-        const valid = await argon2.verify(hash, password).catch(() => false);
+        const valid = await verifyPassword(hash, password);
         if (!user || !valid || user.status !== 'active' || user.provider !== 'default' || !user.password) {
           await audit.recordEvent(ctx, { action: 'login_failed', collection: 'service_users', item: user?.id ?? email.slice(0, 255), user: user?.id ?? null });
           throw invalidCredentials();
