@@ -1,5 +1,6 @@
 import { createSystemTables } from './20261122a-create-system-tables.js';
 import { addTfaRecoveryCodes } from './20261124a-add-tfa-recovery-codes.js';
+import { addActivityActionIndex } from './20261124b-add-activity-action-index.js';
 import type { Migration } from './migration.types.js';
 
 export type { Migration } from './migration.types.js';
@@ -8,4 +9,4 @@ export type { Migration } from './migration.types.js';
  * Every migration, oldest first. Listed by hand: the code also runs from dist/, so no directory globbing.
  * Run them with runMigrations() from ./run-migrations.js.
  */
-export const MIGRATIONS: readonly Migration[] = [createSystemTables, addTfaRecoveryCodes];
+export const MIGRATIONS: readonly Migration[] = [createSystemTables, addTfaRecoveryCodes, addActivityActionIndex];
