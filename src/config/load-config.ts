@@ -142,6 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
   const activityRetention = retention('ACTIVITY_RETENTION');
   const revisionsRetention = retention('REVISIONS_RETENTION');
   const passwordPolicy = parsePolicy(String(values.get('AUTH_PASSWORD_POLICY') ?? ''), problems);
+  if (values.get('RATE_LIMITER_STORE') === 'redis' && String(values.get('REDIS') ?? '') === '') problems.push('RATE_LIMITER_STORE=redis needs REDIS (a redis:// URL)');
+  if (values.get('EMAIL_TRANSPORT') === 'smtp' && String(values.get('EMAIL_SMTP_HOST') ?? '') === '') problems.push('EMAIL_TRANSPORT=smtp needs EMAIL_SMTP_HOST');
   if (problems.length > 0) throw new ConfigError(problems);
 
   const get = <T>(name: string): T => values.get(name) as T;

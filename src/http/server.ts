@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config/index.js';
+import type { CounterStore } from '../engine/rate-limit/create-counter-store.js';
 import type { Accountability } from '../kernel/context/accountability.js';
 import type { Logger } from '../kernel/logger.js';
 import { createServerRoutes } from '../modules/server/index.js';
@@ -26,6 +27,8 @@ export type HttpDeps = {
   checkDatabase: () => Promise<void>;
   version: string;
   vendor: string;
+  /** The counters of the per-IP limiter, shared with the login throttle; without one the limiter makes its own. */
+  rateLimitStore?: CounterStore;
 };
 
 const PING_PATH = '/server/ping';
@@ -124,6 +127,8 @@ export function buildServer(deps: HttpDeps): FastifyInstance {
     void server.register(rateLimitPlugin, {
       config: config.rateLimiter,
       keyOf: (request) => clientIp(request, config.server.ipCustomHeader) ?? 'unknown',
+      store: deps.rateLimitStore,
+      redis: config.redis,
     });
   }
   void server.register(fastifyCookie);

@@ -43,6 +43,7 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   // Errors bypass `respond`: no caching or download headers from a half-finished success.
   reply.removeHeader('cache-control');
   reply.removeHeader('content-disposition');
+  for (const error of errors) for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   return reply.code(status).type('application/json; charset=utf-8').send(toEnvelope(errors));
 }
 

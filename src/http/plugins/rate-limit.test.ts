@@ -1,8 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config/index.js';
+import { ConfigError, loadConfig } from '../../config/index.js';
+import { createMemoryCounterStore } from '../../engine/rate-limit/memory-counter-store.js';
 import { buildTestServer } from '../build-test-server.js';
-import { createFixedWindowLimiter } from './rate-limit.js';
+import { errorHandlerPlugin } from './error-handler.js';
+import { rateLimitPlugin } from './rate-limit.js';
 
 let server: FastifyInstance | undefined;
 afterEach(async () => {
@@ -39,27 +41,56 @@ describe('rateLimitPlugin', () => {
     for (let i = 0; i < 5; i++) expect((await server.inject('/server/ping')).statusCode).toBe(200);
   });
 
-  it('refuses to start with the redis store, with a clear configuration error', async () => {
-    server = buildTestServer({ env: { RATE_LIMITER_ENABLED: 'true', RATE_LIMITER_STORE: 'redis' } }).server;
-    await expect(server.ready()).rejects.toThrow(/RATE_LIMITER_STORE=redis is not supported/);
+  it('restores the points when the window ends (fake clock)', async () => {
+    let now = 1_000_000;
+    const config = loadConfig({ RATE_LIMITER_ENABLED: 'true', RATE_LIMITER_POINTS: '1', RATE_LIMITER_DURATION: '60' }, { readDotEnv: false }).rateLimiter;
+    server = Fastify();
+    await server.register(errorHandlerPlugin);
+    await server.register(rateLimitPlugin, { config, keyOf: () => 'client', store: createMemoryCounterStore({ now: () => now }) });
+    server.get('/x', async () => 'ok');
+    expect((await server.inject('/x')).statusCode).toBe(200);
+    now += 30_000;
+    const limited = await server.inject('/x');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBe('30');
+    expect(limited.json().errors[0].extensions.reset).toBe(new Date(1_060_000).toISOString());
+    now += 30_000;
+    expect((await server.inject('/x')).statusCode).toBe(200);
+  });
+
+  it('shares its counts through Redis with RATE_LIMITER_STORE=redis (two servers, one budget)', async () => {
+    // A fresh budget per run: the client address is unique, the counters live in the real Redis.
+    const env = { RATE_LIMITER_ENABLED: 'true', RATE_LIMITER_POINTS: '2', RATE_LIMITER_DURATION: '30', RATE_LIMITER_STORE: 'redis', REDIS: 'redis://127.0.0.1:6379' };
+    const remoteAddress = `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250)).join('.')}`;
+    const other = buildTestServer({ env }).server;
+    server = buildTestServer({ env }).server;
+    try {
+      expect((await server.inject({ url: '/server/ping', remoteAddress })).statusCode).toBe(200);
+      expect((await other.inject({ url: '/server/ping', remoteAddress })).statusCode).toBe(200);
+      const limited = await server.inject({ url: '/server/ping', remoteAddress });
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await other.inject({ url: '/server/ping', remoteAddress: `${remoteAddress}1` })).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('answers 503 SERVICE_UNAVAILABLE when the Redis store cannot be reached', async () => {
+    server = buildTestServer({
+      env: { RATE_LIMITER_ENABLED: 'true', RATE_LIMITER_STORE: 'redis', REDIS: 'redis://127.0.0.1:1' },
+    }).server;
+    const res = await server.inject('/server/ping');
+    expect(res.statusCode).toBe(503);
+    expect(res.json().errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
+  });
+
+  it('refuses RATE_LIMITER_STORE=redis without REDIS, with a clear configuration error', () => {
+    expect(() => loadConfig({ RATE_LIMITER_STORE: 'redis' }, { readDotEnv: false })).toThrow(ConfigError);
+    expect(() => loadConfig({ RATE_LIMITER_STORE: 'redis' }, { readDotEnv: false })).toThrow(/RATE_LIMITER_STORE=redis needs REDIS/);
   });
 
   it('the config keeps its defaults', () => {
     expect(loadConfig({}, { readDotEnv: false }).rateLimiter).toEqual({ enabled: false, points: 50, duration: 1, store: 'memory', login: { enabled: true, points: 10, duration: 900 } });
-  });
-});
-
-describe('createFixedWindowLimiter', () => {
-  it('restores the points when the window ends and forgets expired windows', () => {
-    let now = 1_000;
-    const limiter = createFixedWindowLimiter({ points: 2, durationMs: 1_000, now: () => now });
-    expect(limiter.hit('a').allowed).toBe(true);
-    expect(limiter.hit('a')).toMatchObject({ allowed: true, remaining: 0, resetAt: 2_000 });
-    expect(limiter.hit('a').allowed).toBe(false);
-    limiter.hit('b');
-    expect(limiter.size()).toBe(2);
-    now = 2_000;
-    expect(limiter.hit('a')).toMatchObject({ allowed: true, remaining: 1, resetAt: 3_000 });
-    expect(limiter.size()).toBe(1);
   });
 });

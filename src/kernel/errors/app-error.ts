@@ -6,6 +6,8 @@ export class AppError extends Error {
   readonly code: string;
   readonly status: number;
   readonly extensions: Record<string, unknown>;
+  /** HTTP headers the answer carries (e.g. `Retry-After` on 429); other transports ignore them. */
+  readonly headers: Record<string, string> = {};
 
   constructor(
     code: string,

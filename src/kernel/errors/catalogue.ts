@@ -181,14 +181,16 @@ export const unsupportedMediaType = (mediaType: string, where: string) =>
   make('UNSUPPORTED_MEDIA_TYPE', `Unsupported media type "${mediaType}" in ${where}.`, { mediaType, where });
 export const unprocessableContent = (reason: string) =>
   make('UNPROCESSABLE_CONTENT', `Can't process content. ${sentence(reason)}`, { reason });
-export const requestsExceeded = (limit: number, reset: Date, retryAfterMs: number) =>
-  make('REQUESTS_EXCEEDED', `Too many requests, retry after ${Math.ceil(retryAfterMs / 1000)}s.`, {
-    limit,
-    reset: reset.toISOString(),
-  });
+/** 429 with `Retry-After` (whole seconds, at least 1) for the transports to send. */
+export function requestsExceeded(limit: number, reset: Date, retryAfterMs: number): AppError {
+  const seconds = Math.max(Math.ceil(retryAfterMs / 1000), 1);
+  const error = make('REQUESTS_EXCEEDED', `Too many requests, retry after ${seconds}s.`, { limit, reset: reset.toISOString() });
+  error.headers['Retry-After'] = String(seconds);
+  return error;
+}
 export const internalServerError = (cause?: unknown) =>
   make('INTERNAL_SERVER_ERROR', 'An unexpected error occurred.', {}, cause);
-export const serviceUnavailable = (service: string, reason: string) =>
-  make('SERVICE_UNAVAILABLE', `Service "${service}" is unavailable. ${sentence(reason)}`, { service, reason });
+export const serviceUnavailable = (service: string, reason: string, cause?: unknown) =>
+  make('SERVICE_UNAVAILABLE', `Service "${service}" is unavailable. ${sentence(reason)}`, { service, reason }, cause);
 export const invalidProviderConfig = (provider: string, reason?: string) =>
   make('INVALID_PROVIDER_CONFIG', 'Invalid config.', reason ? { provider, reason } : { provider });

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isAppError } from '../../kernel/errors/index.js';
+import type { CounterStore } from './counter-store.js';
+import { createCounterStore } from './create-counter-store.js';
+import { createMemoryCounterStore } from './memory-counter-store.js';
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+const silent = pino({ level: 'silent' });
+
+type Clock = { at: number };
+const stores: CounterStore[] = [];
+afterAll(async () => {
+  for (const store of stores) await store.close();
+});
+
+const kinds: { name: string; make: (clock: Clock) => Promise<CounterStore> }[] = [
+  { name: 'memory', make: async (clock) => createMemoryCounterStore({ now: () => clock.at }) },
+  { name: 'redis', make: async (clock) => createCounterStore({ kind: 'redis', redis: REDIS_URL, logger: silent, now: () => clock.at }) },
+];
+
+describe.each(kinds)('$name counter store', ({ make }) => {
+  const setup = async () => {
+    const clock = { at: Date.now() };
+    const store = await make(clock);
+    stores.push(store);
+    return { clock, store, key: `test:${randomUUID()}` };
+  };
+
+  it('counts hits in a window that starts with the first hit', async () => {
+    const { clock, store, key } = await setup();
+    const start = clock.at;
+    expect(await store.peek(key)).toBeNull();
+    expect(await store.increment(key, 60_000)).toEqual({ count: 1, resetAt: start + 60_000 });
+    clock.at += 1_000;
+    expect(await store.increment(key, 60_000)).toEqual({ count: 2, resetAt: start + 60_000 });
+    expect(await store.peek(key)).toEqual({ count: 2, resetAt: start + 60_000 });
+  });
+
+  it('starts over once the window has ended (by the store clock, without sleeping)', async () => {
+    const { clock, store, key } = await setup();
+    await store.increment(key, 60_000);
+    await store.increment(key, 60_000);
+    clock.at += 60_000;
+    expect(await store.peek(key)).toBeNull();
+    expect(await store.increment(key, 60_000)).toEqual({ count: 1, resetAt: clock.at + 60_000 });
+  });
+
+  it('takes a hit back, never below zero, and forgets a key on reset', async () => {
+    const { store, key } = await setup();
+    await store.increment(key, 60_000);
+    await store.increment(key, 60_000);
+    await store.decrement(key);
+    expect((await store.peek(key))?.count).toBe(1);
+    await store.decrement(key);
+    await store.decrement(key);
+    expect((await store.peek(key))?.count).toBe(0);
+    await store.reset(key);
+    expect(await store.peek(key)).toBeNull();
+    await store.decrement(key);
+    expect(await store.peek(key)).toBeNull();
+  });
+
+  it('keeps keys apart', async () => {
+    const { store, key } = await setup();
+    await store.increment(`${key}:a`, 60_000);
+    await store.increment(`${key}:a`, 60_000);
+    expect((await store.increment(`${key}:b`, 60_000)).count).toBe(1);
+  });
+
+  it('counts concurrent hits exactly once each', async () => {
+    const { store, key } = await setup();
+    const results = await Promise.all(Array.from({ length: 20 }, () => store.increment(key, 60_000)));
+    expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_v, i) => i + 1));
+  });
+});
+
+describe('memory counter store', () => {
+  it('forgets ended windows', async () => {
+    const clock = { at: 1_000 };
+    const store = createMemoryCounterStore({ now: () => clock.at });
+    await store.increment('a', 1_000);
+    await store.increment('b', 1_000);
+    expect(store.size()).toBe(2);
+    clock.at = 2_000;
+    await store.increment('a', 1_000);
+    expect(store.size()).toBe(1);
+  });
+});
+
+describe('redis counter store', () => {
+  it('shares counts between two stores (two instances of the server)', async () => {
+    const one = await createCounterStore({ kind: 'redis', redis: REDIS_URL, logger: silent });
+    const two = await createCounterStore({ kind: 'redis', redis: REDIS_URL, logger: silent });
+    stores.push(one, two);
+    const key = `test:${randomUUID()}`;
+    await one.increment(key, 60_000);
+    expect((await two.increment(key, 60_000)).count).toBe(2);
+  });
+
+  it('answers 503 SERVICE_UNAVAILABLE when Redis cannot be reached', async () => {
+    const store = await createCounterStore({ kind: 'redis', redis: 'redis://127.0.0.1:1', logger: silent });
+    stores.push(store);
+    const error = await store.increment('x', 1_000).catch((e: unknown) => e);
+    expect(isAppError(error) && error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(isAppError(error) && error.status).toBe(503);
+  });
+});

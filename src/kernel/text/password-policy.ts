@@ -1,0 +1,13 @@
+import { failedValidation } from '../errors/index.js';
+
+/**
+ * Throws 400 FAILED_VALIDATION on the field `password` when a new password does not match AUTH_PASSWORD_POLICY
+ * (Directus answers a policy miss the same way, on every path that sets a password). No policy accepts any.
+ */
+export function assertPasswordPolicy(policy: RegExp | null, password: string): void {
+  if (policy === null) return;
+  // A sticky or global expression would carry lastIndex from one call to the next.
+  policy.lastIndex = 0;
+  if (policy.test(password)) return;
+  throw failedValidation({ field: 'password', type: 'regex', detail: "Provided password doesn't match the password policy." });
+}
