@@ -5,6 +5,7 @@ import type { AstNode, RelationNode, RootAst } from '../ast/ast.types.js';
 import { compileFilter, compilePermissionFilter, functionColumn, type CompileEnv } from '../compile/compile-filter.js';
 import { compileSearch } from '../compile/compile-search.js';
 import { compileSort, type OrderTerm } from '../compile/compile-sort.js';
+import { quoteIdentifier } from '../compile/quote-identifier.js';
 import { and, type Sql, TRUE_SQL } from '../compile/sql.js';
 import type { DeepQuery, Query } from '../query.types.js';
 
@@ -72,29 +73,37 @@ function orderSql(terms: OrderTerm[], env: CompileEnv): Sql {
   return { sql: parts.map((p) => p.sql).join(', '), bindings: parts.flatMap((p) => p.bindings) };
 }
 
-function caseColumn(env: CompileEnv, collection: string, alias: string, caseFilter: Filter | null, column: Sql, key: string): Knex.Raw {
-  if (!caseFilter) return env.knex.raw(`${column.sql} AS ??`, [...column.bindings, key] as Knex.RawBinding[]);
-  const when = compilePermissionFilter(env, caseFilter, collection, alias);
-  return env.knex.raw(`CASE WHEN ${when.sql} THEN ${column.sql} ELSE NULL END AS ??`, [...when.bindings, ...column.bindings, key] as Knex.RawBinding[]);
+/** An identifier as SQL: pre-quoted text when possible, else a `??` binding. */
+function ident(env: CompileEnv, name: string): Sql {
+  const quoted = quoteIdentifier(env.knex, name);
+  return quoted === null ? { sql: '??', bindings: [name] } : { sql: quoted, bindings: [] };
 }
 
-/** Adds the SELECT list of one level: its fields, plus the helper keys its relations need. */
-function selectLevel(env: CompileEnv, qb: Knex.QueryBuilder, collection: string, alias: string, nodes: AstNode[]): void {
+function caseColumn(env: CompileEnv, collection: string, alias: string, caseFilter: Filter | null, column: Sql, key: string): Sql {
+  const as = ident(env, key);
+  if (!caseFilter) return { sql: `${column.sql} AS ${as.sql}`, bindings: [...column.bindings, ...as.bindings] };
+  const when = compilePermissionFilter(env, caseFilter, collection, alias);
+  return { sql: `CASE WHEN ${when.sql} THEN ${column.sql} ELSE NULL END AS ${as.sql}`, bindings: [...when.bindings, ...column.bindings, ...as.bindings] };
+}
+
+/** Adds the SELECT list of one level (one raw fragment): its fields, plus the helper keys its relations need. */
+function selectLevel(env: CompileEnv, qb: Knex.QueryBuilder, collection: string, alias: string, nodes: AstNode[], extra: Sql[] = []): void {
   const overview = getCollection(env.schema, collection);
-  const columns: Knex.Raw[] = [env.knex.raw('?? AS ??', [`${alias}.${overview.primary}`, PK])];
+  const columns: Sql[] = [caseColumn(env, collection, alias, null, ident(env, `${alias}.${overview.primary}`), PK)];
   for (const node of nodes) {
     if (node.kind === 'field') {
       const field = overview.fields[node.field];
       if (!field) continue;
       if (node.fn) columns.push(caseColumn(env, collection, alias, node.caseFilter, functionColumn(env, node.fn, collection, node.field, alias), node.key));
-      else if (!field.alias) columns.push(caseColumn(env, collection, alias, node.caseFilter, { sql: '??', bindings: [`${alias}.${node.field}`] }, node.key));
+      else if (!field.alias) columns.push(caseColumn(env, collection, alias, node.caseFilter, ident(env, `${alias}.${node.field}`), node.key));
     } else if (node.kind === 'm2o') {
-      columns.push(caseColumn(env, collection, alias, node.caseFilter, { sql: '??', bindings: [`${alias}.${node.field}`] }, `${FK}${node.key}`));
+      columns.push(caseColumn(env, collection, alias, node.caseFilter, ident(env, `${alias}.${node.field}`), `${FK}${node.key}`));
     } else if (node.caseFilter) {
       columns.push(caseColumn(env, collection, alias, node.caseFilter, { sql: '1', bindings: [] }, `${FK}${node.key}`));
     }
   }
-  qb.select(columns);
+  columns.push(...extra);
+  qb.select(env.knex.raw(columns.map((c) => c.sql).join(', '), columns.flatMap((c) => c.bindings) as Knex.RawBinding[]));
 }
 
 /** Reads the relations of a level, casts values, and removes helper keys. */
@@ -180,8 +189,7 @@ async function readChildren(env: CompileEnv, node: RelationNode, parents: unknow
   const deep: DeepQuery = node.query;
   const alias = env.nextAlias();
   const qb = env.knex.from({ [alias]: node.collection });
-  selectLevel(env, qb, node.collection, alias, node.children);
-  qb.select(env.knex.raw('?? AS ??', [`${alias}.${fkField}`, `${FK}parent`]));
+  selectLevel(env, qb, node.collection, alias, node.children, [caseColumn(env, node.collection, alias, null, ident(env, `${alias}.${fkField}`), `${FK}parent`)]);
   const where = and([
     { sql: `?? IN (${parents.map(() => '?').join(', ')})`, bindings: [`${alias}.${fkField}`, ...parents] },
     node.rowFilter ? compilePermissionFilter(env, node.rowFilter, node.collection, alias) : TRUE_SQL,
