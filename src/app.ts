@@ -8,6 +8,7 @@ import { runMigrations } from './database/migrations/run-migrations.js';
 import type { AuditRecorder } from './engine/audit-recorder.js';
 import type { Context } from './engine/context.js';
 import { createPermissionsEngine, type PermissionsEngine } from './engine/permissions/create-permissions-engine.js';
+import { createCounterStore, type CounterStore } from './engine/rate-limit/create-counter-store.js';
 import { createSchemaStore, type SchemaStore } from './engine/schema-overview/create-schema-store.js';
 import { createGraphqlRoutes } from './graphql/index.js';
 import { buildServer } from './http/server.js';
@@ -16,7 +17,16 @@ import { sendExportStream, sendResult } from './http/respond.js';
 import { systemAccountability, type Accountability } from './kernel/context/index.js';
 import { createLogger, type Logger } from './kernel/logger.js';
 import { createActivityRecorder, createActivityRoutes, createCommentsService, createRevisionsRoutes, startRetention } from './modules/activity/index.js';
-import { createAuthRoutes, createAuthService, type AuthService } from './modules/auth/index.js';
+import {
+  createAuthRoutes,
+  createAuthService,
+  createPasswordRoutes,
+  createPasswordService,
+  createThrottle,
+  type AuthService,
+  type PasswordService,
+} from './modules/auth/index.js';
+import { createMailer, type Mailer } from './modules/mail/index.js';
 import { bootstrapDatabase, type BootstrapResult } from './modules/bootstrap/bootstrap-database.js';
 import { createItemsRoutes, createItemsService, type CollectionBehaviour, type ItemRouteDeps, type ItemsService } from './modules/items/index.js';
 import { createAccessControlRoutes, invalidatingBehaviour, permissionsBehaviour, selfEscalationGuards } from './modules/policies/index.js';
@@ -27,7 +37,7 @@ import { createSchemaSnapshotRoutes } from './modules/schema/index.js';
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
 
-export type AppOverrides = { now?: () => Date; logger?: Logger };
+export type AppOverrides = { now?: () => Date; logger?: Logger; mailer?: Mailer };
 
 export type App = {
   config: Config;
@@ -40,6 +50,11 @@ export type App = {
   audit: AuditRecorder;
   items: ItemsService;
   auth: AuthService;
+  passwords: PasswordService;
+  /** Sends the app's e-mail (password reset links) in the background. */
+  mailer: Mailer;
+  /** Rate-limit and throttle counters (memory or Redis). */
+  counters: CounterStore;
   server: FastifyInstance;
   /** A Context for an accountability, with its permission set and the current schema. */
   contextFor(accountability: Accountability): Promise<Context>;
@@ -77,7 +92,13 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     ...schemaBehaviours(() => schema.invalidate()),
   ]);
   const items = createItemsService({ audit, behaviours });
-  const auth = createAuthService({ config, knex, permissions, audit });
+  // One counter store (memory, or Redis with RATE_LIMITER_STORE=redis) for the request limiter and the throttles.
+  const counters = await createCounterStore({ kind: config.rateLimiter.store, redis: config.redis, logger, now: () => now().getTime() });
+  const loginThrottle = createThrottle({ store: counters, config: config.rateLimiter.login, scope: 'login' });
+  const auth = createAuthService({ config, knex, permissions, audit, throttle: loginThrottle });
+  const mailer = overrides.mailer ?? createMailer(config.email, logger);
+  const requestThrottle = createThrottle({ store: counters, config: config.rateLimiter.login, scope: 'password-request' });
+  const passwords = createPasswordService({ config, audit, mailer, requestThrottle, loginThrottle });
 
   const contextFor = async (accountability: Accountability): Promise<Context> => {
     const base = { db: knex, dialect, schema: await schema.get(), accountability, config, logger, now, inTransaction: false };
@@ -93,10 +114,11 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     { prefix: '/users', plugin: createUsersRoutes(routeDeps) },
     { prefix: '/settings', plugin: createSettingsRoutes(routeDeps) },
     { prefix: '/auth', plugin: createAuthRoutes({ config, auth, contextFor: requestContext }) },
+    { prefix: '/auth', plugin: createPasswordRoutes({ passwords, contextFor: requestContext }) },
     ...Object.entries(createAccessControlRoutes({ ...routeDeps, permissions })).map(([prefix, plugin]) => ({ prefix, plugin })),
     ...createSchemaRoutes({ ...routeDeps, knex, dialect, schemaStore: schema }),
     { prefix: '/schema', plugin: createSchemaSnapshotRoutes({ items, schemaStore: schema, version: pkg.version, contextFor: requestContext }) },
-    { prefix: '/graphql', plugin: createGraphqlRoutes({ config, items, auth, contextFor: requestContext }) },
+    { prefix: '/graphql', plugin: createGraphqlRoutes({ config, items, auth, passwords, contextFor: requestContext }) },
   ];
 
   const server = buildServer({
@@ -109,6 +131,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     },
     version: pkg.version,
     vendor: dialect.vendor,
+    rateLimitStore: counters,
   });
 
   const systemContext = () => contextFor(systemAccountability());
@@ -131,6 +154,9 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     audit,
     items,
     auth,
+    passwords,
+    mailer,
+    counters,
     server,
     contextFor,
     systemContext,
@@ -144,6 +170,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     },
     async close() {
       await server.close();
+      await mailer.close();
+      await counters.close();
       await closeDatabase(knex);
     },
   };

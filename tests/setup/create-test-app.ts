@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { createApp, type App } from '../../src/app.js';
+import { createApp, type App, type AppOverrides } from '../../src/app.js';
 import { createTestDatabase, type TestVendor } from './test-database.js';
 import { testConfig } from './test-config.js';
 
@@ -39,9 +39,9 @@ let counter = 0;
  * A migrated, bootstrapped app on a fresh database of the run's vendor (TEST_DB), plus request helpers.
  * Each test file makes its own and closes it in afterAll.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, overrides: AppOverrides = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await createApp(testConfig(database.db, env));
+  const app = await createApp(testConfig(database.db, env), overrides);
   await app.bootstrap();
 
   const request = (method: string, url: string, options: RequestOptions = {}) =>

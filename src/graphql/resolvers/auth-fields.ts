@@ -25,11 +25,11 @@ const AUTH_TOKENS = new GraphQLObjectType({
 type Args = Record<string, unknown>;
 
 /**
- * `auth_login`, `auth_refresh`, `auth_logout`: the REST semantics (same service, same cookies), except that the
+ * `auth_login`, `auth_refresh`, `auth_logout`, `auth_password_request`, `auth_password_reset`: the REST semantics (same service, same cookies), except that the
  * mode defaults to `json` for all three (Directus). Fields a mode does not deliver in the body are null.
  */
-export function authMutationFields(deps: Pick<GraphqlDeps, 'auth' | 'config'>): GraphQLFieldConfigMap<unknown, GraphqlContext> {
-  const { auth, config } = deps;
+export function authMutationFields(deps: Pick<GraphqlDeps, 'auth' | 'passwords' | 'config'>): GraphQLFieldConfigMap<unknown, GraphqlContext> {
+  const { auth, passwords, config } = deps;
 
   const deliver = (gctx: GraphqlContext, mode: LoginMode, result: TokenResult) => {
     if (mode !== 'json') setAuthCookie(gctx.reply, config.auth.refreshCookie, result.refreshToken, config.auth.refreshTokenTtl);
@@ -86,6 +86,24 @@ export function authMutationFields(deps: Pick<GraphqlDeps, 'auth' | 'config'>): 
         await auth.logout(gctx.ctx, refreshTokenOf(gctx, args));
         clearAuthCookie(gctx.reply, config.auth.refreshCookie);
         clearAuthCookie(gctx.reply, config.auth.sessionCookie);
+        return true;
+      },
+    },
+    // The REST password service: `true` for known and unknown addresses alike; only a bad payload (e.g. a
+    // refused reset_url) or the throttle surfaces as an error.
+    auth_password_request: {
+      type: GraphQLBoolean,
+      args: { email: { type: new GraphQLNonNull(GraphQLString) }, reset_url: { type: GraphQLString } },
+      resolve: async (_s, args: Args, gctx) => {
+        await passwords.requestReset(gctx.ctx, { email: String(args.email), resetUrl: typeof args.reset_url === 'string' ? args.reset_url : null });
+        return true;
+      },
+    },
+    auth_password_reset: {
+      type: GraphQLBoolean,
+      args: { token: { type: new GraphQLNonNull(GraphQLString) }, password: { type: new GraphQLNonNull(GraphQLString) } },
+      resolve: async (_s, args: Args, gctx) => {
+        await passwords.resetPassword(gctx.ctx, { token: String(args.token), password: String(args.password) });
         return true;
       },
     },

@@ -15,7 +15,7 @@ type Fields = GraphQLFieldConfigMap<unknown, GraphqlContext>;
  * Collections they may not read have no query fields; mutations exist only for the actions they hold.
  * The system scope adds `server_ping`, `users_me` and the auth mutations (these are there for everyone).
  */
-export function buildGraphqlSchema(deps: Pick<GraphqlDeps, 'items' | 'auth' | 'config'>, schema: SchemaOverview, permissions: PermissionSet, scope: GraphqlScope): GraphQLSchema {
+export function buildGraphqlSchema(deps: Pick<GraphqlDeps, 'items' | 'auth' | 'passwords' | 'config'>, schema: SchemaOverview, permissions: PermissionSet, scope: GraphqlScope): GraphQLSchema {
   const exposed = exposedCollections(schema, permissions, scope);
   const registry = createTypeRegistry(schema, permissions, exposed);
   const query: Fields = {};

@@ -5,9 +5,11 @@ import type { Config } from '../../config/index.js';
 import type { AuditRecorder } from '../../engine/audit-recorder.js';
 import { withTransaction, type Context } from '../../engine/context.js';
 import type { PermissionsEngine } from '../../engine/permissions/create-permissions-engine.js';
+import { createMemoryCounterStore } from '../../engine/rate-limit/memory-counter-store.js';
 import type { Accountability, RequestOrigin } from '../../kernel/context/index.js';
 import { invalidCredentials, userSuspended } from '../../kernel/errors/index.js';
 import { isOurJwt, signAccessToken, verifyAccessToken } from './access-token.js';
+import { createThrottle, type Throttle, type ThrottledAttempt } from './login-throttle.js';
 import { hashSessionToken, newSessionToken, rotateToken } from './session-token.js';
 
 export type LoginMode = 'json' | 'cookie' | 'session';
@@ -73,8 +75,10 @@ async function purgeSessions(ctx: Context, user: string, now: number, refreshTtl
 /** A dummy hash compared against when the user is unknown, so both failures cost the same. */
 let dummyHash: Promise<string> | null = null;
 
-export function createAuthService(deps: { config: Config; knex: Knex; permissions: PermissionsEngine; audit: AuditRecorder }): AuthService {
+export function createAuthService(deps: { config: Config; knex: Knex; permissions: PermissionsEngine; audit: AuditRecorder; throttle?: Throttle }): AuthService {
   const { config, permissions, audit } = deps;
+  // Failed logins per address and per IP (RATE_LIMITER_LOGIN_*); the app passes one over its shared counter store.
+  const throttle = deps.throttle ?? createThrottle({ store: createMemoryCounterStore(), config: config.rateLimiter.login, scope: 'login' });
 
   const issue = async (ctx: Context, userId: string, mode: LoginMode, sessionId: string, refreshToken: string): Promise<TokenResult> => {
     const accountability = await permissions.accountabilityForUser(userId, ctx.accountability);
@@ -146,7 +150,9 @@ export function createAuthService(deps: { config: Config; knex: Knex; permission
 
     async login(ctx, { email, password, mode }) {
       const started = Date.now();
+      let attempt: ThrottledAttempt | null = null;
       try {
+        attempt = await throttle.begin(email, ctx.accountability.ip);
         const user = (await ctx.db('service_users')
           .select('id', 'password', 'status', 'provider')
           .whereRaw('LOWER(??) = ?', ['email', email.trim().toLowerCase()])
@@ -158,7 +164,12 @@ export function createAuthService(deps: { config: Config; knex: Knex; permission
           await audit.recordEvent(ctx, { action: 'login_failed', collection: 'service_users', item: user?.id ?? email.slice(0, 255), user: user?.id ?? null });
           throw invalidCredentials();
         }
-        return await openSession(ctx, user.id, mode);
+        const tokens = await openSession(ctx, user.id, mode);
+        await attempt.succeeded();
+        return tokens;
+      } catch (error) {
+        await attempt?.failed(error);
+        throw error;
       } finally {
         await stall(started);
       }

@@ -1,2 +1,5 @@
 export { clearCookie as clearAuthCookie, createAuthRoutes, setCookie as setAuthCookie } from './auth.routes.js';
 export { createAuthService, type AuthService, type LoginMode, type TokenResult } from './create-auth-service.js';
+export { createPasswordService, type PasswordService } from './create-password-service.js';
+export { createPasswordRoutes } from './password.routes.js';
+export { createThrottle, type Throttle } from './login-throttle.js';

@@ -1,4 +1,5 @@
 import { forbiddenAction, invalidPayload } from '../../kernel/errors/index.js';
+import { assertPasswordPolicy } from '../../kernel/text/password-policy.js';
 import type { CollectionBehaviour } from '../items/index.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -6,12 +7,14 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const ACCESS_FIELDS = ['role', 'policies', 'status', 'token', 'provider', 'external_identifier', 'auth_data', 'tfa_secret'];
 
 /**
- * Users: e-mail is normalised and checked; nobody but an administrator changes their own access; sessions
- * end with a deactivation or a change of credentials.
+ * Users: e-mail is normalised and checked; a new password meets AUTH_PASSWORD_POLICY; nobody but an
+ * administrator changes their own access; sessions end with a deactivation or a change of credentials.
  */
 export function usersBehaviour(invalidate: () => void): CollectionBehaviour {
   return {
     beforeWrite(ctx, { action, payload, keys }) {
+      // Every path that sets a password (REST, GraphQL, /users/me, the CLI) meets AUTH_PASSWORD_POLICY.
+      if (typeof payload.password === 'string') assertPasswordPolicy(ctx.config.auth.passwordPolicy, payload.password);
       if (typeof payload.email === 'string') {
         const email = payload.email.trim().toLowerCase();
         if (!EMAIL.test(email)) throw invalidPayload('"email" must be a valid email');

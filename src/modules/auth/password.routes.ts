@@ -1,0 +1,46 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Context } from '../../engine/context.js';
+import { isPlainObject } from '../../engine/query/parse/parse-query.js';
+import { invalidPayload } from '../../kernel/errors/index.js';
+import type { PasswordService } from './create-password-service.js';
+
+export type PasswordRouteDeps = {
+  passwords: PasswordService;
+  contextFor: (request: FastifyRequest) => Promise<Context>;
+};
+
+/** `/auth/password/request` and `/auth/password/reset` (registered under `/auth`); both answer 204. */
+export function createPasswordRoutes(deps: PasswordRouteDeps): FastifyPluginAsync {
+  return async (app) => {
+    app.post('/password/request', async (request, reply) => {
+      const body = objectBody(request.body);
+      const email = requiredString(body, 'email');
+      if (body.reset_url !== undefined && body.reset_url !== null && typeof body.reset_url !== 'string') throw invalidPayload('"reset_url" must be a string');
+      const resetUrl = typeof body.reset_url === 'string' ? body.reset_url : null;
+      await deps.passwords.requestReset(await deps.contextFor(request), { email, resetUrl });
+      return reply.code(204).send();
+    });
+
+    app.post('/password/reset', async (request, reply) => {
+      const body = objectBody(request.body);
+      const token = requiredString(body, 'token');
+      const password = requiredString(body, 'password');
+      await deps.passwords.resetPassword(await deps.contextFor(request), { token, password });
+      return reply.code(204).send();
+    });
+  };
+}
+
+function objectBody(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null || body === '') return {};
+  if (!isPlainObject(body)) throw invalidPayload('The payload must be an object');
+  return body;
+}
+
+function requiredString(body: Record<string, unknown>, field: string): string {
+  const value = body[field];
+  if (value === undefined || value === null) throw invalidPayload(`"${field}" is required`);
+  if (typeof value !== 'string') throw invalidPayload(`"${field}" must be a string`);
+  if (value === '') throw invalidPayload(`"${field}" is not allowed to be empty`);
+  return value;
+}
