@@ -24,9 +24,9 @@ export type TestSmtpServer = {
 
 /**
  * A real SMTP server on 127.0.0.1 (a free port), no TLS, no authentication, that keeps every message it
- * receives (parsed with mailparser) for the test to read.
+ * receives (parsed with mailparser) for the test to read; `delayMs` makes it slow to accept each message.
  */
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+export async function startSmtpServer(options: { delayMs?: number } = {}): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   const waiters: { count: number; resolve: (mail: ReceivedMail) => void }[] = [];
   const server = new SMTPServer({
@@ -35,6 +35,8 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     logger: false,
     onData(stream, session, callback) {
       simpleParser(stream)
+        // A slow server: the message is taken only after the delay.
+        .then(async (parsed) => (options.delayMs ? new Promise<typeof parsed>((resolve) => setTimeout(() => resolve(parsed), options.delayMs)) : parsed))
         .then((parsed) => {
           messages.push({
             to: session.envelope.rcptTo.map((r) => r.address),

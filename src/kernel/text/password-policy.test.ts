@@ -28,8 +28,8 @@ describe('assertPasswordPolicy', () => {
     expect(error.extensions).toMatchObject({ field: 'password', type: 'regex' });
   });
 
-  it('gives the same answer every time with a sticky expression', () => {
-    const policy = /.{8,}/y;
+  it('gives the same answer every time with a sticky expression, frozen as the config is', () => {
+    const policy = Object.freeze(/.{8,}/y);
     for (let i = 0; i < 3; i++) expect(errorOf(() => assertPasswordPolicy(policy, 'abcdefghij'))).toBeNull();
   });
 });

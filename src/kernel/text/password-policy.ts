@@ -6,8 +6,8 @@ import { failedValidation } from '../errors/index.js';
  */
 export function assertPasswordPolicy(policy: RegExp | null, password: string): void {
   if (policy === null) return;
-  // A sticky or global expression would carry lastIndex from one call to the next.
-  policy.lastIndex = 0;
-  if (policy.test(password)) return;
+  // A sticky or global expression keeps lastIndex between calls (and the config is frozen): test a fresh copy.
+  const pattern = policy.global || policy.sticky ? new RegExp(policy) : policy;
+  if (pattern.test(password)) return;
   throw failedValidation({ field: 'password', type: 'regex', detail: "Provided password doesn't match the password policy." });
 }

@@ -25,6 +25,7 @@ type UserRow = { id: string; email: string | null; password: string | null; stat
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_EMAIL_LENGTH = 254;
+const MAX_TOKEN_LENGTH = 4096;
 
 export function createPasswordService(deps: {
   config: Config;
@@ -76,6 +77,7 @@ export function createPasswordService(deps: {
     },
 
     async resetPassword(ctx, { token, password }) {
+      if (token.length > MAX_TOKEN_LENGTH) throw invalidPayload('"token" is too long');
       const claims = await verifyResetToken(config.secret, token, ctx.now());
       if (password === '') throw invalidPayload('"password" is not allowed to be empty');
       assertPasswordPolicy(config.auth.passwordPolicy, password);
