@@ -33,7 +33,7 @@ export function createMailer(config: Config['email'], logger: Logger): Mailer {
   const deliver = async (message: MailMessage): Promise<void> => {
     try {
       const info = (await (await transportOf()).sendMail({ from: config.from, ...message })) as { messageId?: string };
-      logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
+      logger.debug({ subject: message.subject, messageId: info.messageId }, 'mail sent');
     } catch (error) {
       logger.error({ err: error, to: message.to, subject: message.subject }, 'mail could not be sent');
     }
