@@ -1,6 +1,7 @@
 import { createSystemTables } from './20261122a-create-system-tables.js';
 import { addTfaRecoveryCodes } from './20261124a-add-tfa-recovery-codes.js';
 import { addActivityActionIndex } from './20261124b-add-activity-action-index.js';
+import { addSessionFamily } from './20261124d-add-session-family.js';
 import type { Migration } from './migration.types.js';
 
 export type { Migration } from './migration.types.js';
@@ -9,4 +10,4 @@ export type { Migration } from './migration.types.js';
  * Every migration, oldest first. Listed by hand: the code also runs from dist/, so no directory globbing.
  * Run them with runMigrations() from ./run-migrations.js.
  */
-export const MIGRATIONS: readonly Migration[] = [createSystemTables, addTfaRecoveryCodes, addActivityActionIndex];
+export const MIGRATIONS: readonly Migration[] = [createSystemTables, addTfaRecoveryCodes, addActivityActionIndex, addSessionFamily];

@@ -21,7 +21,7 @@ export type UserRow = { id: string; role: string | null; status: string };
 
 export type PermissionsEngine = {
   /** The accountability of a user (role tree, policies after the IP filter, admin/app flags); null if the user is gone. */
-  accountabilityForUser(userId: string, origin: RequestOrigin & { session?: string | null }): Promise<Accountability | null>;
+  accountabilityForUser(userId: string, origin: RequestOrigin & { session?: string | null; sessionFamily?: string | null }): Promise<Accountability | null>;
   /** The accountability of an anonymous request: the public policies. */
   publicAccountability(origin: RequestOrigin): Promise<Accountability>;
   /** The user row as the engine caches it (status checks for tokens). */
@@ -90,7 +90,7 @@ export function createPermissionsEngine(deps: { knex: Knex; dialect: Dialect }):
     return result;
   };
 
-  const build = (user: string | null, role: string | null, roles: string[], policies: PolicyRow[], origin: RequestOrigin & { session?: string | null }): Accountability => ({
+  const build = (user: string | null, role: string | null, roles: string[], policies: PolicyRow[], origin: RequestOrigin & { session?: string | null; sessionFamily?: string | null }): Accountability => ({
     user,
     role,
     roles,
@@ -101,6 +101,7 @@ export function createPermissionsEngine(deps: { knex: Knex; dialect: Dialect }):
     userAgent: origin.userAgent ?? null,
     origin: origin.origin ?? null,
     session: origin.session ?? null,
+    ...(origin.sessionFamily ? { sessionFamily: origin.sessionFamily } : {}),
   });
 
   return {

@@ -15,6 +15,8 @@ export type Accountability = {
   origin: string | null;
   /** Id of the session row a session-bound token belongs to. */
   session: string | null;
+  /** The sign-in (`service_sessions.family`) the token belongs to, in every login mode; null for static tokens. */
+  sessionFamily?: string | null;
 };
 
 export type RequestOrigin = { ip?: string | null; userAgent?: string | null; origin?: string | null };

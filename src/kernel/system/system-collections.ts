@@ -157,6 +157,7 @@ export const SYSTEM_COLLECTIONS: SystemCollectionSpec[] = [
       next_token: { type: 'string', special: ['conceal'] },
       date_created: ts,
       last_used: ts,
+      family: uuid,
     },
   },
   {

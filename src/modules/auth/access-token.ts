@@ -9,6 +9,8 @@ export type AccessClaims = {
   app_access: boolean;
   admin_access: boolean;
   session?: string;
+  /** The sign-in this token belongs to (`service_sessions.family`), in every mode: `/users/me/sessions` marks it current. */
+  sid?: string;
 };
 
 /** Keys made once per secret: importing a key costs more than the HMAC itself. */

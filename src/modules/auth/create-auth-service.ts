@@ -13,7 +13,7 @@ import { createThrottle, type Throttle, type ThrottledAttempt } from './login-th
 import { hashSessionToken, newSessionToken, rotateToken } from './session-token.js';
 
 export type LoginMode = 'json' | 'cookie' | 'session';
-export type TokenResult = { accessToken: string; refreshToken: string; expires: number; sessionId: string };
+export type TokenResult = { accessToken: string; refreshToken: string; expires: number; sessionId: string; family: string };
 
 export type AuthService = {
   /** Token (or none) → accountability; throws TOKEN_EXPIRED / INVALID_TOKEN / INVALID_CREDENTIALS. */
@@ -25,10 +25,10 @@ export type AuthService = {
   openSession(ctx: Context, userId: string, mode: LoginMode): Promise<TokenResult>;
 };
 
-type SessionRow = { id: string; token: string; user: string; expires: unknown; next_token: string | null };
+type SessionRow = { id: string; token: string; user: string; expires: unknown; next_token: string | null; family: string | null; date_created: unknown };
 
 async function findSession(ctx: Context, tokenHash: string): Promise<SessionRow | undefined> {
-  return (await ctx.db('service_sessions').select('id', 'token', 'user', 'expires', 'next_token').where({ token: tokenHash }).first()) as SessionRow | undefined;
+  return (await ctx.db('service_sessions').select('id', 'token', 'user', 'expires', 'next_token', 'family', 'date_created').where({ token: tokenHash }).first()) as SessionRow | undefined;
 }
 
 function toTime(ctx: Context, value: unknown): number {
@@ -80,17 +80,17 @@ export function createAuthService(deps: { config: Config; knex: Knex; permission
   // Failed logins per address and per IP (RATE_LIMITER_LOGIN_*); the app passes one over its shared counter store.
   const throttle = deps.throttle ?? createThrottle({ store: createMemoryCounterStore(), config: config.rateLimiter.login, scope: 'login' });
 
-  const issue = async (ctx: Context, userId: string, mode: LoginMode, sessionId: string, refreshToken: string): Promise<TokenResult> => {
+  const issue = async (ctx: Context, userId: string, mode: LoginMode, sessionId: string, family: string, refreshToken: string): Promise<TokenResult> => {
     const accountability = await permissions.accountabilityForUser(userId, ctx.accountability);
     if (!accountability) throw invalidCredentials();
     const ttl = mode === 'session' ? config.auth.sessionCookieTtl : config.auth.accessTokenTtl;
     const accessToken = await signAccessToken(
       config.secret,
-      { id: userId, role: accountability.role, app_access: accountability.app, admin_access: accountability.admin, ...(mode === 'session' ? { session: sessionId } : {}) },
+      { id: userId, role: accountability.role, app_access: accountability.app, admin_access: accountability.admin, ...(mode === 'session' ? { session: sessionId } : {}), sid: family },
       ttl,
       ctx.now(),
     );
-    return { accessToken, refreshToken, expires: ttl, sessionId };
+    return { accessToken, refreshToken, expires: ttl, sessionId, family };
   };
 
   /**
@@ -104,6 +104,7 @@ export function createAuthService(deps: { config: Config; knex: Knex; permission
     await withTransaction(ctx, async (trx) => {
       await trx.db('service_sessions').insert({
         id: sessionId,
+        family: sessionId,
         token: hashSessionToken(refreshToken),
         user: userId,
         expires: trx.dialect.toDatabase('timestamp', new Date(trx.now().getTime() + config.auth.refreshTokenTtl).toISOString()),
@@ -117,7 +118,7 @@ export function createAuthService(deps: { config: Config; knex: Knex; permission
       await purgeSessions(trx, userId, trx.now().getTime(), config.auth.refreshTokenTtl);
       await audit.recordEvent(trx, { action: 'login', collection: 'service_users', item: userId, user: userId });
     });
-    return issue(ctx, userId, mode, sessionId, refreshToken);
+    return issue(ctx, userId, mode, sessionId, sessionId, refreshToken);
   };
 
   const stall = async (started: number) => {
@@ -137,7 +138,7 @@ export function createAuthService(deps: { config: Config; knex: Knex; permission
           const session = await deps.knex('service_sessions').select('id', 'expires').where({ id: claims.session, user: claims.id }).first();
           if (!session || new Date(String(session.expires)).getTime() < Date.now()) throw invalidCredentials();
         }
-        const accountability = await permissions.accountabilityForUser(claims.id, { ...origin, session: claims.session ?? null });
+        const accountability = await permissions.accountabilityForUser(claims.id, { ...origin, session: claims.session ?? null, sessionFamily: typeof claims.sid === 'string' ? claims.sid : null });
         if (!accountability) throw invalidCredentials();
         return accountability;
       }
@@ -192,7 +193,7 @@ export function createAuthService(deps: { config: Config; knex: Knex; permission
           const successor = await findSession(trx, session.next_token);
           if (!successor || successor.token !== hashSessionToken(next) || toTime(trx, successor.expires) < now) throw invalidCredentials();
           await assertActive(trx, successor);
-          return { user: successor.user, sessionId: successor.id, next };
+          return { user: successor.user, sessionId: successor.id, family: successor.family ?? successor.id, next };
         }
         if (expired) throw invalidCredentials();
         await assertActive(trx, session);
@@ -206,23 +207,26 @@ export function createAuthService(deps: { config: Config; knex: Knex; permission
         });
         if (claimed === 0) throw invalidCredentials();
         const sessionId = randomUUID();
+        // The new row continues the same sign-in: its family and creation time are the first row's.
+        const family = session.family ?? session.id;
         await trx.db('service_sessions').insert({
           id: sessionId,
+          family,
           token: nextHash,
           user: session.user,
           expires: trx.dialect.toDatabase('timestamp', new Date(now + config.auth.refreshTokenTtl).toISOString()),
           ip: trx.accountability.ip,
           user_agent: trx.accountability.userAgent?.slice(0, 1024) ?? null,
           origin: trx.accountability.origin,
-          date_created: trx.dialect.toDatabase('timestamp', new Date(now).toISOString()),
+          date_created: session.date_created ?? trx.dialect.toDatabase('timestamp', new Date(now).toISOString()),
           last_used: trx.dialect.toDatabase('timestamp', new Date(now).toISOString()),
         });
         await purgeSessions(trx, session.user, now, config.auth.refreshTokenTtl);
-        return { user: session.user, sessionId, next };
+        return { user: session.user, sessionId, family, next };
       });
       // A reused rotated token ended its chain (committed); only then is the caller refused.
       if (!rotated) throw invalidCredentials();
-      return issue(ctx, rotated.user, mode, rotated.sessionId, rotated.next);
+      return issue(ctx, rotated.user, mode, rotated.sessionId, rotated.family, rotated.next);
     },
 
     openSession,

@@ -3,3 +3,5 @@ export { createAuthService, type AuthService, type LoginMode, type TokenResult }
 export { createPasswordService, type PasswordService } from './create-password-service.js';
 export { createPasswordRoutes } from './password.routes.js';
 export { createThrottle, type Throttle } from './login-throttle.js';
+export { createSessionsService, type SessionInfo, type SessionsService } from './create-sessions-service.js';
+export { createSessionsRoutes } from './sessions.routes.js';

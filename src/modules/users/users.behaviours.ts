@@ -34,7 +34,10 @@ export function usersBehaviour(invalidate: () => void): CollectionBehaviour {
       const deactivated = 'status' in payload && payload.status !== 'active';
       if (!deactivated && !('password' in payload) && !('email' in payload)) return;
       const sessions = ctx.db('service_sessions').whereIn('user', keys.map(String));
-      if (!deactivated && ctx.accountability.session) void sessions.whereNot('id', ctx.accountability.session);
+      // The sign-in the change came from stays (every row of it, so a refresh in its grace period still works).
+      const current = ctx.accountability.sessionFamily;
+      if (!deactivated && current) void sessions.where((q) => void q.whereNot('family', current).orWhereNull('family'));
+      else if (!deactivated && ctx.accountability.session) void sessions.whereNot('id', ctx.accountability.session);
       await sessions.delete();
     },
     afterCommit: invalidate,

@@ -1,0 +1,30 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Context } from '../../engine/context.js';
+import { forbidden, invalidCredentials } from '../../kernel/errors/index.js';
+import type { SessionsService } from './create-sessions-service.js';
+
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `/users/me/sessions`: list the caller's sign-ins, end one, or end every other one. */
+export function createSessionsRoutes(deps: {
+  sessions: SessionsService;
+  contextFor: (request: FastifyRequest) => Promise<Context>;
+  send: (request: FastifyRequest, reply: FastifyReply, result: { data: unknown }) => unknown;
+}): FastifyPluginAsync {
+  const { sessions } = deps;
+  return async (app) => {
+    app.get('/', async (request, reply) => deps.send(request, reply, { data: await sessions.list(await deps.contextFor(request)) }));
+    app.delete('/', async (request, reply) => {
+      await sessions.endOthers(await deps.contextFor(request));
+      return reply.code(204).send();
+    });
+    app.delete<{ Params: { id: string } }>('/:id', async (request, reply) => {
+      const ctx = await deps.contextFor(request);
+      if (!ctx.accountability.user) throw invalidCredentials();
+      // Not an id of ours: answered like a session that isn't the caller's.
+      if (!ID.test(request.params.id)) throw forbidden();
+      await sessions.end(ctx, request.params.id.toLowerCase());
+      return reply.code(204).send();
+    });
+  };
+}
