@@ -44,8 +44,16 @@ async function assertActive(ctx: Context, session: SessionRow): Promise<void> {
   throw invalidCredentials();
 }
 
-/** Deletes a session and every session it was rotated into. */
+/**
+ * Ends a sign-in: every row of its family (those it was rotated from, still in their grace period, and those it
+ * was rotated into), so no earlier session cookie or refresh token of it outlives the end. Rows from before
+ * families existed are followed along their rotation chain.
+ */
 async function endChain(ctx: Context, session: SessionRow): Promise<void> {
+  if (session.family) {
+    await ctx.db('service_sessions').where({ family: session.family, user: session.user }).delete();
+    return;
+  }
   const ids = [session.id];
   let next = session.next_token;
   for (let hops = 0; next !== null && hops < 1000; hops++) {
