@@ -4,8 +4,13 @@ import { loadConfig } from './config/index.js';
 import { buildTestServer } from './http/build-test-server.js';
 import { startServer, type StartableApp } from './main.js';
 
+/** Resolvers waiting for the next request to reach the slow handler (no fixed sleeps: CI machines are busy). */
+const arrivals: (() => void)[] = [];
+const nextArrival = () => new Promise<void>((resolve) => arrivals.push(resolve));
+
 const slowRoutes: FastifyPluginAsync = async (server) => {
   server.get('/wait/:ms', async (request) => {
+    arrivals.shift()?.();
     const ms = Number((request.params as { ms: string }).ms);
     await new Promise((resolve) => setTimeout(resolve, ms));
     return { waited: ms };
@@ -39,8 +44,9 @@ describe('startServer', () => {
   it('lets a request in flight finish before closing the app', async () => {
     const { config, createApp, appClose } = setup();
     const running = await startServer({ config, createApp, signals: [] });
+    const arrived = nextArrival();
     const inFlight = fetch(`${running.url}/slow/wait/300`).then((r) => r.json());
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await arrived;
     await running.shutdown();
     expect(await inFlight).toEqual({ waited: 300 });
     expect(appClose).toHaveBeenCalledTimes(1);
@@ -49,11 +55,12 @@ describe('startServer', () => {
   it('cuts requests still running after GRACEFUL_SHUTDOWN_TIMEOUT', async () => {
     const { config, createApp, appClose } = setup({ GRACEFUL_SHUTDOWN_TIMEOUT: '100' });
     const running = await startServer({ config, createApp, signals: [] });
+    const arrived = nextArrival();
     const inFlight = fetch(`${running.url}/slow/wait/5000`).then(
       () => 'answered',
       () => 'cut',
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await arrived;
     const started = Date.now();
     await running.shutdown();
     expect(Date.now() - started).toBeLessThan(2000);
