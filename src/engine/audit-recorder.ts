@@ -8,6 +8,8 @@ export type AuditEntry = {
   delta: Record<string, unknown> | null;
   /** The whole item after the change; null for deletes. */
   data: Record<string, unknown> | null;
+  /** Revisions written by the nested (relational) writes of this item; this item's revision becomes their parent. */
+  children?: number[];
 };
 
 export type AuditEvent = {

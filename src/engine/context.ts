@@ -28,6 +28,11 @@ export type Context = {
   inTransaction: boolean;
   /** Work to run once the surrounding transaction has committed (cache invalidation, action events). */
   afterCommit?: (() => void)[];
+  /**
+   * Set while the nested (relational) items of one item are written: the audit recorder adds the ids of the
+   * revisions it writes, and the item's own revision becomes their parent.
+   */
+  childRevisions?: number[];
 };
 
 /** Runs `work` in one transaction: joins the current one, or opens one and commits or rolls back. */

@@ -7,10 +7,13 @@ import {
   deleteItem,
   deleteItems,
   readActivities,
+  readActivity,
   readItem,
   readItems,
   readMe,
   readPolicyGlobals,
+  readRevision,
+  readRevisions,
   readSettings,
   readSingleton,
   refresh,
@@ -215,6 +218,63 @@ describe('@directus/sdk compatibility', () => {
       expect(error.errors[0]!.extensions.code).toBe('FORBIDDEN');
       // Without read permission on users, /users/me answers only the id (Directus).
       expect(await c.request(readMe({ fields: ['email'] }))).toEqual({ id: expect.any(String) });
+    });
+  });
+
+  describe('activity and revisions', () => {
+    it('reads an item\'s history with readActivities: filter, sort, fields with revisions and the user', async () => {
+      const c = await adminClient();
+      const item = await c.request(createItem('articles', { title: 'History' }));
+      await c.request(updateItem('articles', item.id, { rating: 4 }));
+      const history = await c.request(
+        readActivities({
+          filter: { collection: { _eq: 'articles' }, item: { _eq: String(item.id) } },
+          sort: ['-id'],
+          fields: ['action', 'item', { user: ['email'] }, { revisions: ['delta'] }] as never,
+        }),
+      );
+      expect(history).toEqual([
+        { action: 'update', item: String(item.id), user: { email: 'admin@example.com' }, revisions: [{ delta: { rating: 4 } }] },
+        { action: 'create', item: String(item.id), user: { email: 'admin@example.com' }, revisions: [{ delta: { title: 'History' } }] },
+      ]);
+      const page = await c.request(readActivities({ fields: ['id'], sort: ['id'], limit: 2, offset: 1 }));
+      expect(page).toHaveLength(2);
+      expect(page[0]!.id).toBeLessThan(page[1]!.id);
+    });
+
+    it('reads one record with readActivity, and FORBIDDEN for a missing id', async () => {
+      const c = await adminClient();
+      const [latest] = await c.request(readActivities({ filter: { action: { _eq: 'update' } }, sort: ['-id'], limit: 1, fields: ['id'] }));
+      const one = await c.request(readActivity(latest!.id, { fields: ['id', 'action', 'collection', 'item', 'timestamp'] }));
+      expect(one).toMatchObject({ id: latest!.id, action: 'update', collection: 'articles', item: expect.any(String) });
+      expect(new Date(one.timestamp as string).toISOString()).toBe(one.timestamp);
+      const missing = await sdkError(c.request(readActivity(99_999_999)));
+      expect(missing.errors[0]!.extensions.code).toBe('FORBIDDEN');
+      expect(missing.response?.status).toBe(403);
+    });
+
+    it('reads revisions with readRevisions and readRevision', async () => {
+      const c = await adminClient();
+      const item = await c.request(createItem('articles', { title: 'Revised' }));
+      const revisions = await c.request(readRevisions({ filter: { collection: { _eq: 'articles' }, item: { _eq: String(item.id) } }, fields: ['id', 'data', 'delta', 'parent'] }));
+      expect(revisions).toEqual([{ id: expect.any(Number), data: expect.objectContaining({ id: item.id, title: 'Revised' }), delta: { title: 'Revised' }, parent: null }]);
+      const one = await c.request(readRevision(revisions[0]!.id, { fields: ['item', { activity: ['action'] }] as never }));
+      expect(one).toEqual({ item: String(item.id), activity: { action: 'create' } });
+    });
+
+    it('shows an app user only their own activity, and refuses the public', async () => {
+      const user = await t.userWith({ email: 'sdk-activity@example.com', appAccess: true });
+      const c = client();
+      await c.login('sdk-activity@example.com', 'UserPass123!');
+      const own = await c.request(readActivities({ fields: ['action', 'user'] }));
+      expect(own.length).toBeGreaterThanOrEqual(2);
+      expect(own.every((row) => row.user === user.userId)).toBe(true);
+      const admins = await (await adminClient()).request(readActivities({ filter: { action: { _eq: 'create' } }, limit: 1, fields: ['id'] }));
+      const foreign = await sdkError(c.request(readActivity(admins[0]!.id)));
+      expect(foreign.errors[0]!.extensions.code).toBe('FORBIDDEN');
+      const anonymous = await sdkError(client().request(readActivities()));
+      expect(anonymous.errors[0]!.extensions.code).toBe('FORBIDDEN');
+      expect(anonymous.response?.status).toBe(403);
     });
   });
 });

@@ -4,11 +4,12 @@ import { getCollection } from '../../engine/schema-overview/get-collection.js';
 
 /**
  * Writes activity rows (and revisions for collections with accountability `all`) with the caller's
- * transaction handle, so the trail commits or rolls back with the change it describes.
+ * transaction handle, so the trail commits or rolls back with the change it describes. The revisions of
+ * nested writes (`entry.children`) get the revision of the item they were written for as their parent.
  */
 export function createActivityRecorder(): AuditRecorder {
-  const insertActivity = async (ctx: Context, row: Record<string, unknown>): Promise<number> => {
-    const query = ctx.db('service_activity').insert(row);
+  const insertRow = async (ctx: Context, table: string, row: Record<string, unknown>): Promise<number> => {
+    const query = ctx.db(table).insert(row);
     const result = (await (ctx.dialect.supportsReturning ? query.returning('id') : query)) as unknown[];
     const first = result[0];
     return Number(first && typeof first === 'object' ? (first as { id: unknown }).id : first);
@@ -26,9 +27,9 @@ export function createActivityRecorder(): AuditRecorder {
       for (const entry of entries) {
         const overview = getCollection(ctx.schema, entry.collection);
         if (overview.accountability === null) continue;
-        const id = await insertActivity(ctx, { ...base(ctx), action: entry.action, collection: entry.collection, item: String(entry.item) });
+        const id = await insertRow(ctx, 'service_activity', { ...base(ctx), action: entry.action, collection: entry.collection, item: String(entry.item) });
         if (overview.accountability === 'all' && entry.action !== 'delete') {
-          await ctx.db('service_revisions').insert({
+          const revision = await insertRow(ctx, 'service_revisions', {
             activity: id,
             collection: entry.collection,
             item: String(entry.item),
@@ -36,11 +37,13 @@ export function createActivityRecorder(): AuditRecorder {
             delta: ctx.dialect.toDatabase('json', entry.delta),
             parent: null,
           });
+          if (entry.children && entry.children.length > 0) await ctx.db('service_revisions').whereIn('id', entry.children).update({ parent: revision });
+          ctx.childRevisions?.push(revision);
         }
       }
     },
     async recordEvent(ctx, event: AuditEvent) {
-      return insertActivity(ctx, {
+      return insertRow(ctx, 'service_activity', {
         ...base(ctx),
         user: event.user !== undefined ? event.user : ctx.accountability.user,
         action: event.action,

@@ -19,11 +19,14 @@ export async function createItems(ctx: Context, deps: ItemsDeps, svc: ItemsServi
     const entries: AuditEntry[] = [];
     for (const payload of payloads) {
       const prepared = await preparePayload(trx, collection, 'create', payload, [], behaviours);
-      await writeManyToOne(trx, svc, collection, prepared);
+      // The nested items' revisions are collected so that this item's revision becomes their parent.
+      const children: number[] = [];
+      const nested = { ...trx, childRevisions: children };
+      await writeManyToOne(nested, svc, collection, prepared);
       const key = await insertRow(trx, collection, prepared.columns);
       keys.push(key);
-      entries.push({ action: 'create', collection, item: key, delta: prepared.columns, data: null });
-      await writeOneToMany(trx, svc, collection, key, prepared.oneToMany);
+      entries.push({ action: 'create', collection, item: key, delta: prepared.columns, data: null, children });
+      await writeOneToMany(nested, svc, collection, key, prepared.oneToMany);
       const written = { ...prepared.columns, ...prepared.oneToMany };
       for (const behaviour of behaviours) if (behaviour.afterWrite) await behaviour.afterWrite(trx, { action: 'create', payload: written, keys: [key] });
     }

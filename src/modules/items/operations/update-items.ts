@@ -19,7 +19,9 @@ export async function updateItems(ctx: Context, deps: ItemsDeps, svc: ItemsServi
   return withTransaction(ctx, async (trx) => {
     await assertItemAccess(trx, collection, 'update', keys);
     const prepared = await preparePayload(trx, collection, 'update', data, keys, behaviours);
-    await writeManyToOne(trx, svc, collection, prepared);
+    // Nested items' revisions get the revision of the item they were written for (the first key's for m2o) as parent.
+    const children = new Map(keys.map((key) => [key, [] as number[]]));
+    await writeManyToOne({ ...trx, childRevisions: children.get(keys[0]!) }, svc, collection, prepared);
     const row = toRow(trx, collection, prepared.columns);
     if (Object.keys(row).length > 0) {
       for (let i = 0; i < keys.length; i += CHUNK) {
@@ -27,10 +29,10 @@ export async function updateItems(ctx: Context, deps: ItemsDeps, svc: ItemsServi
         await translated(trx, collection, () => trx.db(collection).whereIn(overview.primary, chunk).update(row));
       }
     }
-    for (const key of keys) await writeOneToMany(trx, svc, collection, key, prepared.oneToMany);
+    for (const key of keys) await writeOneToMany({ ...trx, childRevisions: children.get(key) }, svc, collection, key, prepared.oneToMany);
     const written = { ...prepared.columns, ...prepared.oneToMany };
     for (const behaviour of behaviours) if (behaviour.afterWrite) await behaviour.afterWrite(trx, { action: 'update', payload: written, keys });
-    const entries: AuditEntry[] = keys.map((key) => ({ action: 'update', collection, item: key, delta: { ...prepared.columns }, data: null }));
+    const entries: AuditEntry[] = keys.map((key) => ({ action: 'update', collection, item: key, delta: { ...prepared.columns }, data: null, children: children.get(key) }));
     await recordAudit(trx, deps, collection, entries);
     for (const behaviour of behaviours) if (behaviour.afterCommit) onCommit(trx, behaviour.afterCommit);
     return keys;
