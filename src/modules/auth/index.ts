@@ -3,3 +3,6 @@ export { createAuthService, type AuthService, type LoginMode, type TokenResult }
 export { createPasswordService, type PasswordService } from './create-password-service.js';
 export { createPasswordRoutes } from './password.routes.js';
 export { createThrottle, type Throttle } from './login-throttle.js';
+export { createTfaService, type TfaService } from './create-tfa-service.js';
+export { createTfaRoutes } from './tfa.routes.js';
+export { createOtpReplayGuard, type OtpReplayGuard } from './second-factor.js';
