@@ -20,13 +20,17 @@ import { createActivityRecorder, createActivityRoutes, createCommentsService, cr
 import {
   createAuthRoutes,
   createAuthService,
+  createOtpReplayGuard,
   createPasswordRoutes,
   createPasswordService,
   createSessionsRoutes,
   createSessionsService,
+  createTfaRoutes,
+  createTfaService,
   createThrottle,
   type AuthService,
   type PasswordService,
+  type TfaService,
 } from './modules/auth/index.js';
 import { createMailer, type Mailer } from './modules/mail/index.js';
 import { bootstrapDatabase, type BootstrapResult } from './modules/bootstrap/bootstrap-database.js';
@@ -53,6 +57,8 @@ export type App = {
   items: ItemsService;
   auth: AuthService;
   passwords: PasswordService;
+  /** Two-factor authentication (TOTP, recovery codes, administrator reset). */
+  tfa: TfaService;
   /** Sends the app's e-mail (password reset links) in the background. */
   mailer: Mailer;
   /** Rate-limit and throttle counters (memory or Redis). */
@@ -97,7 +103,9 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   // One counter store (memory, or Redis with RATE_LIMITER_STORE=redis) for the request limiter and the throttles.
   const counters = await createCounterStore({ kind: config.rateLimiter.store, redis: config.redis, logger, now: () => now().getTime() });
   const loginThrottle = createThrottle({ store: counters, config: config.rateLimiter.login, scope: 'login' });
-  const auth = createAuthService({ config, knex, permissions, audit, throttle: loginThrottle });
+  const otpGuard = createOtpReplayGuard(counters);
+  const auth = createAuthService({ config, knex, permissions, audit, throttle: loginThrottle, otpGuard });
+  const tfa = createTfaService({ config, audit, guard: otpGuard, throttle: loginThrottle });
   const mailer = overrides.mailer ?? createMailer(config.email, logger);
   const requestThrottle = createThrottle({ store: counters, config: config.rateLimiter.login, scope: 'password-request' });
   const passwords = createPasswordService({ config, audit, mailer, requestThrottle, loginThrottle });
@@ -115,13 +123,14 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     { prefix: '/revisions', plugin: createRevisionsRoutes(routeDeps) },
     { prefix: '/users', plugin: createUsersRoutes(routeDeps) },
     { prefix: '/users/me/sessions', plugin: createSessionsRoutes({ sessions: createSessionsService({ audit }), contextFor: requestContext, send: sendResult }) },
+    { prefix: '/users', plugin: createTfaRoutes({ tfa, contextFor: requestContext }) },
     { prefix: '/settings', plugin: createSettingsRoutes(routeDeps) },
     { prefix: '/auth', plugin: createAuthRoutes({ config, auth, contextFor: requestContext }) },
     { prefix: '/auth', plugin: createPasswordRoutes({ passwords, contextFor: requestContext }) },
     ...Object.entries(createAccessControlRoutes({ ...routeDeps, permissions })).map(([prefix, plugin]) => ({ prefix, plugin })),
     ...createSchemaRoutes({ ...routeDeps, knex, dialect, schemaStore: schema }),
     { prefix: '/schema', plugin: createSchemaSnapshotRoutes({ items, schemaStore: schema, version: pkg.version, contextFor: requestContext }) },
-    { prefix: '/graphql', plugin: createGraphqlRoutes({ config, items, auth, passwords, contextFor: requestContext }) },
+    { prefix: '/graphql', plugin: createGraphqlRoutes({ config, items, auth, passwords, tfa, contextFor: requestContext }) },
   ];
 
   const server = buildServer({
@@ -158,6 +167,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     items,
     auth,
     passwords,
+    tfa,
     mailer,
     counters,
     server,

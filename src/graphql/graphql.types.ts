@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/index.js';
 import type { Context } from '../engine/context.js';
-import type { AuthService, PasswordService } from '../modules/auth/index.js';
+import type { AuthService, PasswordService, TfaService } from '../modules/auth/index.js';
 import type { ItemsService } from '../modules/items/index.js';
 
 /** What the GraphQL transport needs from the app: the same services and request context as REST. */
@@ -11,6 +11,8 @@ export type GraphqlDeps = {
   auth: AuthService;
   /** Password reset requests and resets (the same service as REST). */
   passwords: PasswordService;
+  /** Two-factor authentication (the same service as REST). */
+  tfa: TfaService;
   /** The request's Context (accountability, permission set, schema), as the REST routes build it. */
   contextFor: (request: FastifyRequest) => Promise<Context>;
 };

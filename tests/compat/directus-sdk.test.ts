@@ -4,8 +4,12 @@ import {
   createDirectus,
   createItem,
   createItems,
+  createUser,
   deleteItem,
   deleteItems,
+  disableTwoFactor,
+  enableTwoFactor,
+  generateTwoFactorSecret,
   readActivities,
   readActivity,
   readItem,
@@ -29,6 +33,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../setup/create-test-app.js';
 import { countRows, seedCollections } from '../setup/seed-collections.js';
+import { totpCode } from '../setup/totp-code.js';
 
 type Article = { id: number; title: string; status: string; rating: number | null; author: number | { name: string } | null; comments: unknown[] };
 type Schema = {
@@ -111,6 +116,27 @@ describe('@directus/sdk compatibility', () => {
       expect(await c.request(readPolicyGlobals())).toEqual({ app_access: true, admin_access: true, enforce_tfa: false });
       expect(await c.request(readSettings({ fields: ['project_name'] }))).toEqual({ project_name: 'Stratum' });
       expect(await c.request(updateSettings({ project_name: 'SDK' }, { fields: ['project_name'] }))).toEqual({ project_name: 'SDK' });
+    });
+
+    it('sets up two-factor, logs in with the otp and turns it off again', async () => {
+      const admin = await adminClient();
+      await admin.request(createUser({ email: 'sdk-tfa@example.com', password: 'SdkTfaPass-1', status: 'active' }));
+      const c = client();
+      await c.login('sdk-tfa@example.com', 'SdkTfaPass-1');
+      const { secret, otpauth_url } = await c.request(generateTwoFactorSecret('SdkTfaPass-1'));
+      expect(otpauth_url).toContain(`secret=${secret}`);
+      // Typed void by the SDK; Stratum's answer carries the recovery codes, and the SDK hands the data through.
+      const enabled = (await c.request(enableTwoFactor(secret, totpCode(secret, new Date())))) as unknown as { recovery_codes: string[] };
+      expect(enabled.recovery_codes).toHaveLength(10);
+
+      const refused = await sdkError(client().login('sdk-tfa@example.com', 'SdkTfaPass-1'));
+      expect(refused.errors[0]!.extensions.code).toBe('INVALID_OTP');
+      // The next step's code: accepted (one step of drift either way) and not the one enable used.
+      const next = client();
+      const auth = await next.login('sdk-tfa@example.com', 'SdkTfaPass-1', { otp: totpCode(secret, new Date(Date.now() + 30_000)) });
+      expect(auth.access_token).toBeTruthy();
+      await next.request(disableTwoFactor(enabled.recovery_codes[0]!));
+      expect((await client().login('sdk-tfa@example.com', 'SdkTfaPass-1')).access_token).toBeTruthy();
     });
 
     it('updates the current user', async () => {

@@ -66,7 +66,8 @@ export function authMutationFields(deps: Pick<GraphqlDeps, 'auth' | 'passwords' 
       },
       resolve: async (_s, args: Args, gctx) => {
         const mode = modeOf(args);
-        const result = await auth.login(gctx.ctx, { email: String(args.email), password: String(args.password), mode });
+        const otp = typeof args.otp === 'string' ? args.otp : null;
+        const result = await auth.login(gctx.ctx, { email: String(args.email), password: String(args.password), mode, otp });
         return deliver(gctx, mode, result);
       },
     },

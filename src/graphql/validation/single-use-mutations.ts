@@ -12,6 +12,7 @@ export const SINGLE_USE_MUTATIONS: ReadonlySet<string> = new Set([
   'users_me_tfa_generate',
   'users_me_tfa_enable',
   'users_me_tfa_disable',
+  'users_me_tfa_recovery_codes',
   'utils_cache_clear',
 ]);
 

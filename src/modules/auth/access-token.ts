@@ -8,6 +8,8 @@ export type AccessClaims = {
   role: string | null;
   app_access: boolean;
   admin_access: boolean;
+  /** Present (true) when a policy enforces two-factor and the user has not set it up (Directus). */
+  enforce_tfa?: true;
   session?: string;
   /** The sign-in this token belongs to (`service_sessions.family`), in every mode: `/users/me/sessions` marks it current. */
   sid?: string;

@@ -27,7 +27,7 @@ export function createAuthRoutes(deps: AuthRouteDeps): FastifyPluginAsync {
       if (body.otp !== undefined && typeof body.otp !== 'string') throw invalidPayload('"otp" must be a string');
       const mode = readMode(body.mode, 'json');
       const ctx = await deps.contextFor(request);
-      const result = await auth.login(ctx, { email: body.email, password: body.password, mode });
+      const result = await auth.login(ctx, { email: body.email, password: body.password, mode, otp: typeof body.otp === 'string' ? body.otp : null });
       return sendTokens(reply, config, mode, result);
     });
 

@@ -7,9 +7,10 @@ import { withTransaction, type Context } from '../../engine/context.js';
 import type { PermissionsEngine } from '../../engine/permissions/create-permissions-engine.js';
 import { createMemoryCounterStore } from '../../engine/rate-limit/memory-counter-store.js';
 import type { Accountability, RequestOrigin } from '../../kernel/context/index.js';
-import { invalidCredentials, userSuspended } from '../../kernel/errors/index.js';
+import { invalidCredentials, invalidOtp, userSuspended } from '../../kernel/errors/index.js';
 import { isOurJwt, signAccessToken, verifyAccessToken } from './access-token.js';
 import { createThrottle, type Throttle, type ThrottledAttempt } from './login-throttle.js';
+import { createOtpReplayGuard, lockTfaState, useSecondFactor, type OtpReplayGuard } from './second-factor.js';
 import { hashSessionToken, newSessionToken, rotateToken } from './session-token.js';
 
 export type LoginMode = 'json' | 'cookie' | 'session';
@@ -18,7 +19,8 @@ export type TokenResult = { accessToken: string; refreshToken: string; expires: 
 export type AuthService = {
   /** Token (or none) → accountability; throws TOKEN_EXPIRED / INVALID_TOKEN / INVALID_CREDENTIALS. */
   authenticate(input: RequestOrigin & { token: string | null }): Promise<Accountability>;
-  login(ctx: Context, input: { email: string; password: string; mode: LoginMode }): Promise<TokenResult>;
+  /** Password, then (for a user with two-factor on) `otp`: a current code or an unused recovery code. */
+  login(ctx: Context, input: { email: string; password: string; mode: LoginMode; otp?: string | null }): Promise<TokenResult>;
   refresh(ctx: Context, input: { refreshToken: string; mode: LoginMode }): Promise<TokenResult>;
   logout(ctx: Context, refreshToken: string): Promise<void>;
   /** A session for a user already identified (single sign-on); records the `login`. */
@@ -83,10 +85,31 @@ async function purgeSessions(ctx: Context, user: string, now: number, refreshTtl
 /** A dummy hash compared against when the user is unknown, so both failures cost the same. */
 let dummyHash: Promise<string> | null = null;
 
-export function createAuthService(deps: { config: Config; knex: Knex; permissions: PermissionsEngine; audit: AuditRecorder; throttle?: Throttle }): AuthService {
+export function createAuthService(deps: {
+  config: Config;
+  knex: Knex;
+  permissions: PermissionsEngine;
+  audit: AuditRecorder;
+  throttle?: Throttle;
+  otpGuard?: OtpReplayGuard;
+}): AuthService {
   const { config, permissions, audit } = deps;
   // Failed logins per address and per IP (RATE_LIMITER_LOGIN_*); the app passes one over its shared counter store.
   const throttle = deps.throttle ?? createThrottle({ store: createMemoryCounterStore(), config: config.rateLimiter.login, scope: 'login' });
+  // One-time passwords already used (the app passes one over the shared counter store).
+  const otpGuard = deps.otpGuard ?? createOtpReplayGuard(createMemoryCounterStore());
+
+  /**
+   * `enforce_tfa: true` when a policy that applies to the user enforces two-factor and the user has none yet
+   * (Directus's claim; the app then asks the user to set it up). Every applicable policy counts, those attached
+   * to the user directly too (Directus looks only at the role's).
+   */
+  const enforcesTfa = async (ctx: Context, accountability: Accountability): Promise<boolean> => {
+    const policies = await permissions.policiesOf(accountability);
+    if (!policies.some((p) => p.enforceTfa)) return false;
+    const row = (await ctx.db('service_users').select('tfa_secret').where({ id: accountability.user }).first()) as { tfa_secret: string | null } | undefined;
+    return !row?.tfa_secret;
+  };
 
   const issue = async (ctx: Context, userId: string, mode: LoginMode, sessionId: string, family: string, refreshToken: string): Promise<TokenResult> => {
     const accountability = await permissions.accountabilityForUser(userId, ctx.accountability);
@@ -94,7 +117,15 @@ export function createAuthService(deps: { config: Config; knex: Knex; permission
     const ttl = mode === 'session' ? config.auth.sessionCookieTtl : config.auth.accessTokenTtl;
     const accessToken = await signAccessToken(
       config.secret,
-      { id: userId, role: accountability.role, app_access: accountability.app, admin_access: accountability.admin, ...(mode === 'session' ? { session: sessionId } : {}), sid: family },
+      {
+        id: userId,
+        role: accountability.role,
+        app_access: accountability.app,
+        admin_access: accountability.admin,
+        ...((await enforcesTfa(ctx, accountability)) ? { enforce_tfa: true as const } : {}),
+        ...(mode === 'session' ? { session: sessionId } : {}),
+        sid: family,
+      },
       ttl,
       ctx.now(),
     );
@@ -106,10 +137,11 @@ export function createAuthService(deps: { config: Config; knex: Knex; permission
    * stamps `last_access`, forgets dead sessions and records the `login`, in one transaction; the tokens are
    * issued after commit (the permission engine reads through the pool, not the transaction).
    */
-  const openSession = async (ctx: Context, userId: string, mode: LoginMode): Promise<TokenResult> => {
+  const openSession = async (ctx: Context, userId: string, mode: LoginMode, within?: (trx: Context) => Promise<void>): Promise<TokenResult> => {
     const refreshToken = newSessionToken();
     const sessionId = randomUUID();
     await withTransaction(ctx, async (trx) => {
+      if (within) await within(trx);
       await trx.db('service_sessions').insert({
         id: sessionId,
         family: sessionId,
@@ -157,15 +189,15 @@ export function createAuthService(deps: { config: Config; knex: Knex; permission
       return accountability;
     },
 
-    async login(ctx, { email, password, mode }) {
+    async login(ctx, { email, password, mode, otp }) {
       const started = Date.now();
       let attempt: ThrottledAttempt | null = null;
       try {
         attempt = await throttle.begin(email, ctx.accountability.ip);
         const user = (await ctx.db('service_users')
-          .select('id', 'password', 'status', 'provider')
+          .select('id', 'password', 'status', 'provider', 'tfa_secret')
           .whereRaw('LOWER(??) = ?', ['email', email.trim().toLowerCase()])
-          .first()) as { id: string; password: string | null; status: string; provider: string } | undefined;
+          .first()) as { id: string; password: string | null; status: string; provider: string; tfa_secret: string | null } | undefined;
         dummyHash ??= hashPassword(randomUUID());
         const hash = user?.password ?? (await dummyHash);
         const valid = await verifyPassword(hash, password);
@@ -173,7 +205,21 @@ export function createAuthService(deps: { config: Config; knex: Knex; permission
           await audit.recordEvent(ctx, { action: 'login_failed', collection: 'service_users', item: user?.id ?? email.slice(0, 255), user: user?.id ?? null });
           throw invalidCredentials();
         }
-        const tokens = await openSession(ctx, user.id, mode);
+        // Two-factor (after the password, so a wrong password is always INVALID_CREDENTIALS): the code is checked,
+        // and a recovery code spent, in the transaction that opens the session.
+        const tokens = await openSession(ctx, user.id, mode, async (trx) => {
+          if (!user.tfa_secret) return;
+          const state = await lockTfaState(trx, user.id);
+          if (!state?.secret) return;
+          const used = otp ? await useSecondFactor(trx, otpGuard, { userId: user.id, state, otp, allowRecoveryCode: true }) : null;
+          if (!used) throw invalidOtp();
+          if (used === 'recovery_code') await audit.recordEvent(trx, { action: 'tfa_recovery_code_used', collection: 'service_users', item: user.id, user: user.id });
+        }).catch(async (error: unknown) => {
+          if ((error as { code?: unknown }).code === 'INVALID_OTP') {
+            await audit.recordEvent(ctx, { action: 'login_failed', collection: 'service_users', item: user.id, user: user.id, comment: otp ? 'invalid one-time password' : 'one-time password required' });
+          }
+          throw error;
+        });
         await attempt.succeeded();
         return tokens;
       } catch (error) {

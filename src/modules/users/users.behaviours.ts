@@ -4,7 +4,7 @@ import type { CollectionBehaviour } from '../items/index.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Fields that decide a user's own access: only administrators may write them. */
-const ACCESS_FIELDS = ['role', 'policies', 'status', 'token', 'provider', 'external_identifier', 'auth_data', 'tfa_secret'];
+const ACCESS_FIELDS = ['role', 'policies', 'status', 'token', 'provider', 'external_identifier', 'auth_data', 'tfa_secret', 'tfa_recovery_codes'];
 
 /**
  * Users: e-mail is normalised and checked; a new password meets AUTH_PASSWORD_POLICY; nobody but an
@@ -20,6 +20,8 @@ export function usersBehaviour(invalidate: () => void): CollectionBehaviour {
         if (!EMAIL.test(email)) throw invalidPayload('"email" must be a valid email');
         payload = { ...payload, email };
       }
+      // Clearing the secret (an administrator's PATCH) turns two-factor off: the recovery codes go with it.
+      if ('tfa_secret' in payload && !payload.tfa_secret) payload = { ...payload, tfa_recovery_codes: null };
       if (!ctx.accountability.admin) {
         const own = action === 'update' && keys.some((k) => String(k) === ctx.accountability.user);
         const touched = ACCESS_FIELDS.filter((f) => f in payload);
