@@ -48,13 +48,16 @@ function fieldType(ctx: Context, meta: MetaRow, column: ColumnInfo): FieldType {
  * relations in the snapshot (a key without a tracked relation is left out).
  */
 export async function readSnapshot(ctx: Context, _deps: SchemaDeps, service: string): Promise<Snapshot> {
-  // Introspection and the three meta tables are read side by side (over several connections of the pool).
-  const [introspected, allCollectionRows, allFieldRows, allRelationRows] = await Promise.all([
-    ctx.dialect.introspect(ctx.db),
-    readMetaRows(ctx, 'service_collections'),
-    readMetaRows(ctx, 'service_fields'),
-    readMetaRows(ctx, 'service_relations'),
-  ]);
+  // Introspection and the three meta tables are read side by side over the pool (one after the other in a transaction).
+  const reads = [
+    () => ctx.dialect.introspect(ctx.db),
+    () => readMetaRows(ctx, 'service_collections'),
+    () => readMetaRows(ctx, 'service_fields'),
+    () => readMetaRows(ctx, 'service_relations'),
+  ] as const;
+  const [introspected, allCollectionRows, allFieldRows, allRelationRows] = ctx.inTransaction
+    ? [await reads[0](), await reads[1](), await reads[2](), await reads[3]()]
+    : await Promise.all([reads[0](), reads[1](), reads[2](), reads[3]()]);
   const tables = new Set(introspected.tables.filter((t) => !isSystemCollection(t)));
   const collectionRows = allCollectionRows.filter((r) => !isSystemCollection(String(r.collection)));
   const tracked = new Set(collectionRows.map((r) => String(r.collection)));

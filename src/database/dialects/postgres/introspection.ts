@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { ColumnInfo, ForeignKeyInfo, IndexInfo, SchemaIntrospection } from '../dialect.js';
 import { attachKeyInfo } from '../shared/attach-key-info.js';
+import { sideBySide } from '../shared/side-by-side.js';
 import { NOW_DEFAULT, normaliseDefault } from '../shared/normalise-default.js';
 import { parseDefaultLiteral } from '../shared/parse-default-literal.js';
 import { fieldTypeOf } from './field-type-of.js';
@@ -110,18 +111,18 @@ const VARCHAR_OID = 1043;
 const NUMERIC_OID = 1700;
 
 export async function listColumns(knex: Knex, table?: string): Promise<ColumnInfo[]> {
-  const [columns, indexes, foreignKeys] = await Promise.all([readColumns(knex, table), listIndexes(knex, table), listForeignKeys(knex, table)]);
+  const [columns, indexes, foreignKeys] = await sideBySide(knex, [() => readColumns(knex, table), () => listIndexes(knex, table), () => listForeignKeys(knex, table)] as const);
   return attachKeyInfo(columns, indexes, foreignKeys);
 }
 
 /** Tables, columns, indexes and foreign keys together: four catalogue queries side by side. */
 export async function introspect(knex: Knex, table?: string): Promise<SchemaIntrospection> {
-  const [tables, columns, indexes, foreignKeys] = await Promise.all([
-    table === undefined ? listTables(knex) : listTables(knex).then((names) => names.filter((name) => name === table)),
-    readColumns(knex, table),
-    listIndexes(knex, table),
-    listForeignKeys(knex, table),
-  ]);
+  const [tables, columns, indexes, foreignKeys] = await sideBySide(knex, [
+    async () => (table === undefined ? listTables(knex) : (await listTables(knex)).filter((name) => name === table)),
+    () => readColumns(knex, table),
+    () => listIndexes(knex, table),
+    () => listForeignKeys(knex, table),
+  ] as const);
   return { tables, columns: attachKeyInfo(columns, indexes, foreignKeys), foreignKeys, indexes };
 }
 
