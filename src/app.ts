@@ -97,7 +97,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     ['service_policies', [invalidatingBehaviour(invalidatePermissions), guards.service_policies!, lastAdminGuard('service_policies')]],
     ['service_access', [invalidatingBehaviour(invalidatePermissions), guards.service_access!, lastAdminGuard('service_access')]],
     ['service_permissions', [permissionsBehaviour(invalidatePermissions), guards.service_permissions!]],
-    ...schemaBehaviours(() => schema.invalidate()),
+    ...schemaBehaviours(schema),
   ]);
   const items = createItemsService({ audit, behaviours });
   // One counter store (memory, or Redis with RATE_LIMITER_STORE=redis) for the request limiter and the throttles.

@@ -253,7 +253,7 @@ describe('addColumn and fieldTypeOf', () => {
       { name: 'body', type: 'text', defaultValue: 'Once upon a time' },
       { name: 'meta', type: 'json', defaultValue: { theme: 'dark', sizes: [1, 2] } },
       { name: 'day', type: 'date', defaultValue: '2026-01-31' },
-    ], (table) => table.foreign('parent').references('id').inTable('contract_types').onDelete('SET NULL'));
+    ], (table) => table.foreign('parent').references('id').inTable('contract_types').onDelete('SET NULL').onUpdate('CASCADE'));
     const columns = await dialect.listColumns(knex, 'contract_options');
     expect(column(columns, 'contract_options', 'code')).toMatchObject({ isPrimaryKey: true, isNullable: false, maxLength: 20 });
     expect(column(columns, 'contract_options', 'title')).toMatchObject({ defaultValue: "it's a draft", isNullable: false, maxLength: 80 });
@@ -279,6 +279,85 @@ describe('addColumn and fieldTypeOf', () => {
     expect(dialect.fromDatabase('json', row?.meta)).toEqual({ theme: 'dark', sizes: [1, 2] });
     expect(dialect.fromDatabase('date', row?.day)).toBe('2026-01-31');
     expect(Math.abs(Date.parse(String(dialect.fromDatabase('timestamp', row?.created))) - Date.now())).toBeLessThan(60_000);
+  });
+});
+
+describe('introspect', () => {
+  beforeAll(async () => {
+    await createTable('contract_keys', [
+      { name: 'id', type: 'integer', primaryKey: true, autoIncrement: true },
+      { name: 'code', type: 'string', maxLength: 12, nullable: false },
+      { name: 'region', type: 'string', maxLength: 8 },
+      { name: 'owner', type: 'integer' },
+      { name: 'option', type: 'string', maxLength: 20 },
+      { name: 'price', type: 'decimal', precision: 12, scale: 4, defaultValue: 9.5 },
+    ], (table) => {
+      table.unique(['region', 'code'], { indexName: 'contract_keys_region_code_unique' });
+      table.index(['owner', 'region'], 'contract_keys_owner_region_index');
+      table.foreign('owner').references('id').inTable('contract_types').onDelete('CASCADE').onUpdate('SET NULL');
+      table.foreign('option').references('code').inTable('contract_options').onDelete('RESTRICT');
+    });
+    await knex.raw('CREATE VIEW ?? AS SELECT ??, ?? FROM ??', ['contract_keys_view', 'id', 'code', 'contract_keys']);
+  });
+
+  afterAll(async () => {
+    await knex.raw('DROP VIEW ??', ['contract_keys_view']);
+  });
+
+  it('answers what the four list methods answer, for every table and for one', async () => {
+    const all = await dialect.introspect(knex);
+    expect(all.tables).toEqual(await dialect.listTables(knex));
+    expect(all.columns).toEqual(await dialect.listColumns(knex));
+    expect(all.foreignKeys).toEqual(await dialect.listForeignKeys(knex));
+    expect(all.indexes).toEqual(await dialect.listIndexes(knex));
+    const one = await dialect.introspect(knex, 'contract_keys');
+    expect(one.tables).toEqual(['contract_keys']);
+    expect(one.columns).toEqual(all.columns.filter((c) => c.table === 'contract_keys'));
+    expect(one.columns).toEqual(await dialect.listColumns(knex, 'contract_keys'));
+    expect(one.foreignKeys).toEqual(all.foreignKeys.filter((k) => k.table === 'contract_keys'));
+    expect(one.indexes).toEqual(all.indexes.filter((i) => i.table === 'contract_keys'));
+    expect(await dialect.introspect(knex, 'no_such_table')).toEqual({ tables: [], columns: [], foreignKeys: [], indexes: [] });
+  });
+
+  it('leaves views out', async () => {
+    const { tables, columns, indexes, foreignKeys } = await dialect.introspect(knex);
+    expect(tables).not.toContain('contract_keys_view');
+    for (const list of [columns, indexes, foreignKeys]) expect(list.some((entry) => entry.table === 'contract_keys_view')).toBe(false);
+    expect(await dialect.listColumns(knex, 'contract_keys_view')).toEqual([]);
+  });
+
+  it('reports multi-column indexes with their columns in order, and no single-column facts from them', async () => {
+    const { columns, indexes } = await dialect.introspect(knex, 'contract_keys');
+    const named = (cols: string[]) => indexes.filter((i) => !i.primary && i.columns.join() === cols.join());
+    expect(named(['region', 'code']).map((i) => i.unique)).toEqual([true]);
+    expect(named(['owner', 'region']).some((i) => !i.unique)).toBe(true);
+    expect(indexes.filter((i) => i.primary).map((i) => i.columns)).toEqual([['id']]);
+    expect(column(columns, 'contract_keys', 'code')).toMatchObject({ isUnique: false, isIndexed: false, isNullable: false, maxLength: 12 });
+    expect(column(columns, 'contract_keys', 'region')).toMatchObject({ isUnique: false, isNullable: true, maxLength: 8 });
+    expect(column(columns, 'contract_keys', 'price')).toMatchObject({ numericPrecision: 12, numericScale: 4, defaultValue: 9.5, maxLength: null });
+    expect(column(columns, 'contract_keys', 'id')).toMatchObject({ isPrimaryKey: true, hasAutoIncrement: true, defaultValue: null, numericPrecision: null });
+  });
+
+  it('reports the rules of foreign keys on delete and on update', async () => {
+    const { columns, foreignKeys } = await dialect.introspect(knex);
+    const key = (table: string, name: string) => foreignKeys.find((k) => k.table === table && k.column === name);
+    expect(key('contract_keys', 'owner')).toMatchObject({ foreignKeyTable: 'contract_types', foreignKeyColumn: 'id', onDelete: 'CASCADE', onUpdate: 'SET NULL' });
+    expect(key('contract_keys', 'option')).toMatchObject({ foreignKeyTable: 'contract_options', foreignKeyColumn: 'code', onDelete: 'RESTRICT' });
+    expect(key('contract_options', 'parent')).toMatchObject({ foreignKeyTable: 'contract_types', foreignKeyColumn: 'id', onDelete: 'SET NULL', onUpdate: 'CASCADE' });
+    if (dialect.vendor !== 'sqlite') expect(key('contract_keys', 'owner')?.constraintName).toEqual(expect.any(String));
+    expect(column(columns, 'contract_keys', 'option')).toMatchObject({ foreignKeyTable: 'contract_options', foreignKeyColumn: 'code' });
+    expect(column(columns, 'contract_keys', 'region')).toMatchObject({ foreignKeyTable: null, foreignKeyColumn: null });
+  });
+
+  it('reads defaults, lengths, precision and scale the same way as listColumns of one table', async () => {
+    const { columns } = await dialect.introspect(knex, 'contract_options');
+    expect(column(columns, 'contract_options', 'title')).toMatchObject({ defaultValue: "it's a draft", maxLength: 80, isNullable: false });
+    expect(column(columns, 'contract_options', 'slug')).toMatchObject({ isUnique: true, isIndexed: true, maxLength: 255 });
+    expect(column(columns, 'contract_options', 'rank')).toMatchObject({ isUnique: false, isIndexed: true, defaultValue: 5 });
+    expect(column(columns, 'contract_options', 'amount')).toMatchObject({ numericPrecision: 8, numericScale: 2, maxLength: null });
+    expect(column(columns, 'contract_options', 'created').defaultValue).toBe('CURRENT_TIMESTAMP');
+    expect(column(columns, 'contract_options', 'meta').defaultValue).toEqual({ theme: 'dark', sizes: [1, 2] });
+    expect(column(columns, 'contract_options', 'active')).toMatchObject({ defaultValue: true, isNullable: false, numericPrecision: null });
   });
 });
 

@@ -48,6 +48,15 @@ export type ForeignKeyInfo = {
 
 export type IndexInfo = { table: string; name: string; columns: string[]; unique: boolean; primary: boolean };
 
+/** Everything introspection knows about the user tables, read together (see `Dialect.introspect`). */
+export type SchemaIntrospection = {
+  tables: string[];
+  /** With their key facts (primary, unique, indexed, foreign key target), as listColumns reports them. */
+  columns: ColumnInfo[];
+  foreignKeys: ForeignKeyInfo[];
+  indexes: IndexInfo[];
+};
+
 /** Options for creating or altering a column; everything optional but the type. */
 export type ColumnDefinition = {
   name: string;
@@ -105,6 +114,11 @@ export interface Dialect {
   listColumns(knex: Knex, table?: string): Promise<ColumnInfo[]>;
   listForeignKeys(knex: Knex, table?: string): Promise<ForeignKeyInfo[]>;
   listIndexes(knex: Knex, table?: string): Promise<IndexInfo[]>;
+  /**
+   * Tables, columns, foreign keys and indexes of every user table (or of one table) at once: the same facts as
+   * the four list methods, from a few set-based catalogue queries run side by side (each kind read once).
+   */
+  introspect(knex: Knex, table?: string): Promise<SchemaIntrospection>;
 
   /** Translates a driver error into a catalogue error, or returns null when it is not a known kind. */
   translateError(error: unknown, collection: string): AppError | null;

@@ -1,13 +1,15 @@
 import { createSystemTables } from './20261122a-create-system-tables.js';
 import { addTfaRecoveryCodes } from './20261124a-add-tfa-recovery-codes.js';
 import { addActivityActionIndex } from './20261124b-add-activity-action-index.js';
+import { addSchemaVersion } from './20261124c-add-schema-version.js';
 import { addSessionFamily } from './20261124d-add-session-family.js';
 import type { Migration } from './migration.types.js';
 
 export type { Migration } from './migration.types.js';
+export { SCHEMA_VERSION_TABLE } from './20261124c-add-schema-version.js';
 
 /**
  * Every migration, oldest first. Listed by hand: the code also runs from dist/, so no directory globbing.
  * Run them with runMigrations() from ./run-migrations.js.
  */
-export const MIGRATIONS: readonly Migration[] = [createSystemTables, addTfaRecoveryCodes, addActivityActionIndex, addSessionFamily];
+export const MIGRATIONS: readonly Migration[] = [createSystemTables, addTfaRecoveryCodes, addActivityActionIndex, addSchemaVersion, addSessionFamily];

@@ -22,10 +22,8 @@ const SPECIAL_TYPES: Record<string, FieldType> = {
  * service_collections / service_fields / service_relations, and the code-declared system collections.
  */
 export async function buildSchemaOverview(knex: Knex, dialect: Dialect): Promise<SchemaOverview> {
-  const [tables, columns, foreignKeys, collectionRows, fieldRows, relationRows] = await Promise.all([
-    dialect.listTables(knex),
-    dialect.listColumns(knex),
-    dialect.listForeignKeys(knex),
+  const [{ tables, columns, foreignKeys }, collectionRows, fieldRows, relationRows] = await Promise.all([
+    dialect.introspect(knex),
     knex('service_collections').select('*') as Promise<MetaRow[]>,
     knex('service_fields').select('*').orderBy('id') as Promise<MetaRow[]>,
     knex('service_relations').select('*').orderBy('id') as Promise<MetaRow[]>,

@@ -1,17 +1,52 @@
 import type { Knex } from 'knex';
+import { SCHEMA_VERSION_TABLE } from '../../database/migrations/index.js';
 import type { Dialect } from '../../database/dialects/dialect.js';
 import { buildSchemaOverview } from './build-schema-overview.js';
 import type { SchemaOverview } from './schema-overview.types.js';
+import { bumpSchemaVersion, readSchemaVersion } from './schema-version.js';
 
 export type SchemaStore = {
   /** The current overview, built once and kept in memory until invalidated. */
   get(): Promise<SchemaOverview>;
-  /** Rebuild on next use; called after every schema change commits. */
+  /** Rebuild on next use; called after every schema change commits (and after a failed one). */
   invalidate(): void;
+  /**
+   * Records a schema change in the database: raises the stored schema version, inside `db` when it is the
+   * change's transaction. Every schema change calls it, so that other processes drop what they cached.
+   */
+  recordChange(db: Knex): Promise<void>;
+  /**
+   * A value derived from the schema (e.g. the snapshot), built by `build` and kept while the schema version
+   * stored in the database is the one read before it was built and this process made no change since.
+   * Costs one single-row query per call. Only for reads outside a transaction (`build` must read through the
+   * pool): what a transaction sees may never commit.
+   */
+  cached<T>(key: string, build: () => Promise<T>): Promise<T>;
 };
+
+type Entry = { version: number; generation: number; value: Promise<unknown> };
 
 export function createSchemaStore(knex: Knex, dialect: Dialect): SchemaStore {
   let current: Promise<SchemaOverview> | null = null;
+  /** Raised by every local invalidation: entries built before it are not used again. */
+  let generation = 0;
+  const entries = new Map<string, Entry>();
+  /** Transactions that raised the version already. */
+  const recorded = new WeakSet<Knex>();
+  /** Whether the database has the version table (false before the migrations ran); checked once. */
+  let versioned: Promise<boolean> | null = null;
+  const hasVersion = (db: Knex) => {
+    if (versioned === null) {
+      // A knex builder runs its query each time it is awaited: made a promise, it runs once.
+      const checking = Promise.resolve(db.schema.hasTable(SCHEMA_VERSION_TABLE));
+      versioned = checking;
+      checking.catch(() => {
+        if (versioned === checking) versioned = null;
+      });
+    }
+    return versioned;
+  };
+
   return {
     get() {
       current ??= buildSchemaOverview(knex, dialect).then(
@@ -25,6 +60,32 @@ export function createSchemaStore(knex: Knex, dialect: Dialect): SchemaStore {
     },
     invalidate() {
       current = null;
+      generation++;
+      entries.clear();
+      versioned = null;
+    },
+    async recordChange(db) {
+      // Once per transaction is enough (the row stays locked until it ends); the pool is asked every time.
+      if (db.isTransaction) {
+        if (recorded.has(db)) return;
+        recorded.add(db);
+      }
+      if (await hasVersion(db)) await bumpSchemaVersion(db);
+    },
+    async cached<T>(key: string, build: () => Promise<T>): Promise<T> {
+      // The version is read before anything is built: a change committed meanwhile raises it past this one.
+      const since = generation;
+      const version = (await hasVersion(knex)) ? await readSchemaVersion(knex) : null;
+      if (version === null) return build();
+      const found = entries.get(key);
+      if (found && found.version === version && found.generation === since) return found.value as Promise<T>;
+      const entry: Entry = { version, generation: since, value: build() };
+      if (since !== generation) return entry.value as Promise<T>;
+      entries.set(key, entry);
+      entry.value.catch(() => {
+        if (entries.get(key) === entry) entries.delete(key);
+      });
+      return entry.value as Promise<T>;
     },
   };
 }

@@ -8,7 +8,7 @@ const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 /**
  * Ten new recovery codes, `xxxx-xxxx-xxxx-xxxx` (16 characters from a 31-letter alphabet, about 79 bits each).
  * With that much entropy a fast hash is safe to store them with (as refresh tokens are); see
- * docs/decisions/0010-two-factor-authentication.md.
+ * docs/decisions/0011-two-factor-authentication.md.
  */
 export function newRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODE_COUNT }, () => {

@@ -34,7 +34,11 @@ export function createSchemaRoutes(deps: SchemaRouteDeps): { prefix: string; plu
   ];
 }
 
-/** Writes to the meta collections change the schema overview. */
-export function schemaBehaviours(invalidate: () => void): [string, CollectionBehaviour[]][] {
-  return ['service_collections', 'service_fields', 'service_relations'].map((c) => [c, [{ afterCommit: invalidate }]]);
+/**
+ * Writes to the meta collections change the schema: they raise the stored schema version in their
+ * transaction (other processes drop what they cached) and invalidate this process's overview after commit.
+ */
+export function schemaBehaviours(store: Pick<SchemaStore, 'invalidate' | 'recordChange'>): [string, CollectionBehaviour[]][] {
+  const behaviour: CollectionBehaviour = { afterWrite: (ctx) => store.recordChange(ctx.db), afterCommit: () => store.invalidate() };
+  return ['service_collections', 'service_fields', 'service_relations'].map((c) => [c, [behaviour]]);
 }

@@ -15,8 +15,10 @@ export type SchemaChangeOptions = {
 
 /**
  * Runs one schema change as one transaction (joining the caller's when there is one, as schema apply does),
- * opened by the dialect so that SQLite can rebuild tables safely. The schema overview is invalidated after
- * commit and also when the change fails (DDL may already have committed). Driver errors become catalogue
+ * opened by the dialect so that SQLite can rebuild tables safely. The change raises the schema version stored
+ * in the database first (in the same transaction: it also serialises concurrent changes; see decision 0010).
+ * The schema overview is invalidated after commit and also when the change fails (DDL may already have
+ * committed). Driver errors become catalogue
  * errors; one the dialect does not know is still the client's change being refused: 400, never a 500.
  * A caller grouping several changes (schema apply) opens the group with runSchemaChange too: a transaction
  * from withTransaction lacks SQLite's foreign key suspension, and rebuilding a referenced table would then
@@ -25,6 +27,7 @@ export type SchemaChangeOptions = {
 export async function runSchemaChange<T>(ctx: Context, deps: SchemaDeps, options: SchemaChangeOptions, work: (trx: Context) => Promise<T>): Promise<T> {
   if (ctx.inTransaction) {
     try {
+      await deps.schemaStore.recordChange(ctx.db);
       const result = await work(ctx);
       onCommit(ctx, () => deps.schemaStore.invalidate());
       return result;
@@ -36,9 +39,13 @@ export async function runSchemaChange<T>(ctx: Context, deps: SchemaDeps, options
   }
 
   const afterCommit: (() => void)[] = [];
-  const body = (trx: Knex.Transaction) => work({ ...ctx, db: trx, inTransaction: true, afterCommit });
+  const body = async (trx: Knex.Transaction) => {
+    await deps.schemaStore.recordChange(trx);
+    return work({ ...ctx, db: trx, inTransaction: true, afterCommit });
+  };
   try {
     const result = ctx.dialect.schemaTransaction ? await ctx.dialect.schemaTransaction(ctx.db, body) : await ctx.db.transaction(body);
+    await recordAfterDdl(ctx, deps);
     deps.schemaStore.invalidate();
     for (const callback of afterCommit) callback();
     return result;
@@ -47,8 +54,19 @@ export async function runSchemaChange<T>(ctx: Context, deps: SchemaDeps, options
     if (!ctx.dialect.transactionalDdl && options.undo) {
       await options.undo(ctx.db).catch((undoError: unknown) => ctx.logger.error({ err: undoError }, `could not undo a failed schema change of "${options.collection}"`));
     }
+    await recordAfterDdl(ctx, deps);
     throw translate(ctx, error, options.collection);
   }
+}
+
+/**
+ * Where DDL commits at once (MySQL/MariaDB), the version raised at the start of a change committed with its
+ * first statement, before the change was done: raise it again once it is over (done, failed or undone), so
+ * that nothing read in between stays cached. Best effort; the local caches are invalidated anyway.
+ */
+export async function recordAfterDdl(ctx: Context, deps: SchemaDeps): Promise<void> {
+  if (ctx.dialect.transactionalDdl) return;
+  await deps.schemaStore.recordChange(ctx.db).catch((error: unknown) => ctx.logger.error({ err: error }, 'could not record a schema change'));
 }
 
 function translate(ctx: Context, error: unknown, collection: string): AppError {

@@ -109,10 +109,16 @@ function stepFailure(error: unknown, index: number, total: number, step: PlanSte
 
 type SchemaTransaction = { ctx: Context; trx: Knex.Transaction };
 
-/** One transaction for a whole apply, opened by the dialect (SQLite suspends key checks around table rebuilds). */
+/**
+ * One transaction for a whole apply, opened by the dialect (SQLite suspends key checks around table rebuilds).
+ * It raises the stored schema version first, as every schema change does (runSchemaChange).
+ */
 async function inSchemaTransaction<T>(ctx: Context, deps: SchemaModuleDeps, work: (trx: SchemaTransaction) => Promise<T>): Promise<T> {
   const afterCommit: (() => void)[] = [];
-  const body = (trx: Knex.Transaction) => work({ trx, ctx: { ...ctx, db: trx, inTransaction: true, afterCommit } });
+  const body = async (trx: Knex.Transaction) => {
+    await deps.schemaStore.recordChange(trx);
+    return work({ trx, ctx: { ...ctx, db: trx, inTransaction: true, afterCommit } });
+  };
   try {
     const result = ctx.dialect.schemaTransaction ? await ctx.dialect.schemaTransaction(ctx.db, body) : await ctx.db.transaction(body);
     for (const callback of afterCommit) callback();

@@ -19,19 +19,43 @@ export function assertAdmin(ctx: Context): void {
   if (!ctx.permissions.admin) throw forbidden();
 }
 
+/** The instance's schema as a snapshot, frozen (it may be shared between requests), and its hash. */
+export type CurrentSchema = { snapshot: Snapshot; hash: string };
+
 /**
- * The instance's snapshot and hash, read from the database every time (not from the in-memory schema
- * overview: another process, such as the CLI, may have changed the schema).
+ * The instance's snapshot and hash, read from the database (not from the in-memory schema overview: another
+ * process, such as the CLI, may have changed the schema). Outside a transaction the snapshot is kept while the
+ * schema version stored in the database is unchanged (every schema change raises it, in any process:
+ * decision 0010); inside one it is read again (what a transaction sees may never commit).
  */
-export async function currentSnapshot(ctx: Context, deps: SchemaModuleDeps): Promise<{ snapshot: Snapshot; hash: string }> {
-  const snapshot = await readSnapshot(ctx, deps, deps.version);
-  return { snapshot, hash: hashSnapshot(snapshot) };
+export async function currentSnapshot(ctx: Context, deps: SchemaModuleDeps): Promise<CurrentSchema> {
+  const read = async (): Promise<CurrentSchema> => describeSchema(await readSnapshot(ctx, deps, deps.version));
+  return ctx.inTransaction ? read() : deps.schemaStore.cached(`schema-snapshot:${deps.version}`, read);
+}
+
+/** The hash is worked out on first use (a snapshot request does not need it). */
+function describeSchema(snapshot: Snapshot): CurrentSchema {
+  deepFreeze(snapshot);
+  let hash: string | null = null;
+  return {
+    snapshot,
+    get hash() {
+      hash ??= hashSnapshot(snapshot);
+      return hash;
+    },
+  };
+}
+
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const nested of Object.values(value)) deepFreeze(nested);
 }
 
 /** `GET /schema/snapshot`. */
 export async function takeSnapshot(ctx: Context, deps: SchemaModuleDeps): Promise<Snapshot> {
   assertAdmin(ctx);
-  return readSnapshot(ctx, deps, deps.version);
+  return (await currentSnapshot(ctx, deps)).snapshot;
 }
 
 const BYPASS = 'You can bypass this check by passing the "force" query parameter.';
@@ -79,11 +103,11 @@ function alignConstraintNames(after: Snapshot, current: Snapshot, named: boolean
 export async function diffSchema(ctx: Context, deps: SchemaModuleDeps, input: unknown, options: { force: boolean }): Promise<DiffResult | null> {
   assertAdmin(ctx);
   // The database is read while the upload is checked (on PostgreSQL and MySQL the two overlap).
-  const reading = readSnapshot(ctx, deps, deps.version);
+  const reading = currentSnapshot(ctx, deps);
   reading.catch(() => undefined);
   const after = prepareSnapshot(ctx, deps, input, options.force);
   const current = await reading;
-  alignConstraintNames(after, current, VENDOR_COLUMN_FACTS[ctx.dialect.vendor].namesConstraints);
-  const diff = diffSnapshots(current, after);
-  return isEmptyDiff(diff) ? null : { hash: hashSnapshot(current), diff };
+  alignConstraintNames(after, current.snapshot, VENDOR_COLUMN_FACTS[ctx.dialect.vendor].namesConstraints);
+  const diff = diffSnapshots(current.snapshot, after);
+  return isEmptyDiff(diff) ? null : { hash: current.hash, diff };
 }

@@ -42,19 +42,29 @@ function fieldType(ctx: Context, meta: MetaRow, column: ColumnInfo): FieldType {
  * The instance's schema as a snapshot (seed §2.3, Directus's content rules): every user collection, field and
  * relation that has a meta row (untracked tables, columns and foreign keys are left out, as are fields and
  * relations of collections that are left out). The same facts as /collections, /fields and /relations, read
- * in six queries. Deterministic: collections by name; fields by collection, `meta.sort` (unsorted last) and
+ * in a few queries run side by side. Deterministic: collections by name; fields by collection, `meta.sort` (unsorted last) and
  * name; relations by collection and field; `meta` keys sorted deeply, `id` removed; the other keys in
  * Directus's order. Equal schemas give byte-equal JSON. A field's `foreign_key_*` facts come from the
  * relations in the snapshot (a key without a tracked relation is left out).
  */
 export async function readSnapshot(ctx: Context, _deps: SchemaDeps, service: string): Promise<Snapshot> {
-  const tables = new Set((await ctx.dialect.listTables(ctx.db)).filter((t) => !isSystemCollection(t)));
-  const collectionRows = (await readMetaRows(ctx, 'service_collections')).filter((r) => !isSystemCollection(String(r.collection)));
+  // Introspection and the three meta tables are read side by side over the pool (one after the other in a transaction).
+  const reads = [
+    () => ctx.dialect.introspect(ctx.db),
+    () => readMetaRows(ctx, 'service_collections'),
+    () => readMetaRows(ctx, 'service_fields'),
+    () => readMetaRows(ctx, 'service_relations'),
+  ] as const;
+  const [introspected, allCollectionRows, allFieldRows, allRelationRows] = ctx.inTransaction
+    ? [await reads[0](), await reads[1](), await reads[2](), await reads[3]()]
+    : await Promise.all([reads[0](), reads[1](), reads[2](), reads[3]()]);
+  const tables = new Set(introspected.tables.filter((t) => !isSystemCollection(t)));
+  const collectionRows = allCollectionRows.filter((r) => !isSystemCollection(String(r.collection)));
   const tracked = new Set(collectionRows.map((r) => String(r.collection)));
-  const columns = (await ctx.dialect.listColumns(ctx.db)).filter((c) => tracked.has(c.table) && tables.has(c.table));
-  const keys = (await ctx.dialect.listForeignKeys(ctx.db)).filter((k) => tracked.has(k.table));
-  const fieldRows = (await readMetaRows(ctx, 'service_fields')).filter((r) => tracked.has(String(r.collection)));
-  const relationRows = (await readMetaRows(ctx, 'service_relations')).filter((r) => {
+  const columns = introspected.columns.filter((c) => tracked.has(c.table) && tables.has(c.table));
+  const keys = introspected.foreignKeys.filter((k) => tracked.has(k.table));
+  const fieldRows = allFieldRows.filter((r) => tracked.has(String(r.collection)));
+  const relationRows = allRelationRows.filter((r) => {
     const related = r.one_collection;
     return tracked.has(String(r.many_collection)) && (typeof related !== 'string' || tracked.has(related) || isSystemCollection(related));
   });

@@ -3,7 +3,7 @@ import { addColumn } from './add-column.js';
 import { translateError } from './errors.js';
 import { fieldTypeOf } from './field-type-of.js';
 import { dateFunction, ilike, randomOrder } from './functions.js';
-import { listColumns, listForeignKeys, listIndexes, listTables } from './introspection.js';
+import { introspect, listColumns, listForeignKeys, listIndexes, listTables } from './introspection.js';
 import { knexConfig } from './knex-config.js';
 import { nowDefault } from './now-default.js';
 import { prepare } from './prepare.js';
@@ -27,6 +27,7 @@ export function createMysqlDialect(): Dialect {
     listColumns,
     listForeignKeys,
     listIndexes,
+    introspect,
     translateError,
     transactionalDdl: false,
     supportsReturning: false,

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ColumnInfo, ForeignKeyInfo, IndexInfo } from '../dialect.js';
+import type { ColumnInfo, ForeignKeyInfo, IndexInfo, SchemaIntrospection } from '../dialect.js';
 import { attachKeyInfo } from '../shared/attach-key-info.js';
 import { NOW_DEFAULT, normaliseDefault } from '../shared/normalise-default.js';
 import { parseDefaultLiteral } from '../shared/parse-default-literal.js';
@@ -27,7 +27,7 @@ type ColumnRow = {
   hidden: number;
 };
 
-export async function listColumns(knex: Knex, table?: string): Promise<ColumnInfo[]> {
+async function readColumns(knex: Knex, table?: string): Promise<ColumnInfo[]> {
   const filter = tableFilter(table);
   const rows = (await knex.raw(
     `SELECT m.name AS table_name, c.name, c.type, c."notnull", c.dflt_value, c.pk, c.hidden
@@ -39,7 +39,7 @@ export async function listColumns(knex: Knex, table?: string): Promise<ColumnInf
   const pkCount = new Map<string, number>();
   for (const row of rows) if (row.pk > 0) pkCount.set(row.table_name, (pkCount.get(row.table_name) ?? 0) + 1);
 
-  const columns = rows.map((row): ColumnInfo => {
+  return rows.map((row): ColumnInfo => {
     const declared = (row.type ?? '').trim().toLowerCase();
     const { base, args } = splitType(declared);
     const isChar = base.includes('char');
@@ -67,8 +67,22 @@ export async function listColumns(knex: Knex, table?: string): Promise<ColumnInf
     column.defaultValue = parseDefault(row.dflt_value, column);
     return column;
   });
-  const [indexes, foreignKeys] = await Promise.all([listIndexes(knex, table), listForeignKeys(knex, table)]);
+}
+
+export async function listColumns(knex: Knex, table?: string): Promise<ColumnInfo[]> {
+  const [columns, indexes, foreignKeys] = await Promise.all([readColumns(knex, table), listIndexes(knex, table), listForeignKeys(knex, table)]);
   return attachKeyInfo(columns, indexes, foreignKeys);
+}
+
+/** Tables, columns, indexes and foreign keys together, each kind read once. */
+export async function introspect(knex: Knex, table?: string): Promise<SchemaIntrospection> {
+  const [tables, columns, indexes, foreignKeys] = await Promise.all([
+    listTables(knex).then((names) => (table === undefined ? names : names.filter((name) => name === table))),
+    readColumns(knex, table),
+    listIndexes(knex, table),
+    listForeignKeys(knex, table),
+  ]);
+  return { tables, columns: attachKeyInfo(columns, indexes, foreignKeys), foreignKeys, indexes };
 }
 
 function splitType(declared: string): { base: string; args: number[] } {

@@ -1,0 +1,105 @@
+import type { Knex } from 'knex';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config/index.js';
+import { closeDatabase, createDatabase } from '../../database/connection.js';
+import type { Dialect } from '../../database/dialects/dialect.js';
+import { runMigrations } from '../../database/migrations/run-migrations.js';
+import { createSchemaStore } from './create-schema-store.js';
+import { readSchemaVersion } from './schema-version.js';
+
+let knex: Knex;
+let dialect: Dialect;
+
+beforeEach(async () => {
+  ({ knex, dialect } = await createDatabase(loadConfig({ DB_CLIENT: 'sqlite3', DB_FILENAME: ':memory:' }, { readDotEnv: false }).db));
+});
+
+afterEach(async () => {
+  await closeDatabase(knex);
+});
+
+/** A build function that counts its calls and answers the call number. */
+function counter(): { build: () => Promise<number>; calls: () => number } {
+  let calls = 0;
+  return { build: async () => ++calls, calls: () => calls };
+}
+
+describe('createSchemaStore: cached()', () => {
+  beforeEach(async () => {
+    await runMigrations(knex, dialect);
+  });
+
+  it('builds once while the stored version stays the same', async () => {
+    const store = createSchemaStore(knex, dialect);
+    const { build, calls } = counter();
+    expect(await store.cached('a', build)).toBe(1);
+    expect(await store.cached('a', build)).toBe(1);
+    expect(calls()).toBe(1);
+    expect(await store.cached('b', build)).toBe(2);
+  });
+
+  it('builds again after a change recorded by another store (another process) on the same database', async () => {
+    const store = createSchemaStore(knex, dialect);
+    const other = createSchemaStore(knex, dialect);
+    const { build } = counter();
+    expect(await store.cached('a', build)).toBe(1);
+    const before = await readSchemaVersion(knex);
+    await knex.transaction(async (trx) => {
+      await other.recordChange(trx);
+      await other.recordChange(trx);
+    });
+    expect(await readSchemaVersion(knex)).toBe((before ?? 0) + 1);
+    expect(await store.cached('a', build)).toBe(2);
+    expect(await store.cached('a', build)).toBe(2);
+  });
+
+  it('keeps the version when the transaction of a change rolls back', async () => {
+    const store = createSchemaStore(knex, dialect);
+    const { build } = counter();
+    await store.cached('a', build);
+    const before = await readSchemaVersion(knex);
+    await expect(
+      knex.transaction(async (trx) => {
+        await store.recordChange(trx);
+        throw new Error('change failed');
+      }),
+    ).rejects.toThrow('change failed');
+    expect(await readSchemaVersion(knex)).toBe(before);
+  });
+
+  it('builds again after invalidate() (a change in this process)', async () => {
+    const store = createSchemaStore(knex, dialect);
+    const { build } = counter();
+    await store.cached('a', build);
+    store.invalidate();
+    expect(await store.cached('a', build)).toBe(2);
+  });
+
+  it('does not keep a failed build', async () => {
+    const store = createSchemaStore(knex, dialect);
+    await expect(store.cached('a', () => Promise.reject(new Error('no')))).rejects.toThrow('no');
+    expect(await store.cached('a', async () => 'built')).toBe('built');
+  });
+
+  it('shares one build between concurrent callers', async () => {
+    const store = createSchemaStore(knex, dialect);
+    const { build, calls } = counter();
+    const answers = await Promise.all([store.cached('a', build), store.cached('a', build), store.cached('a', build)]);
+    expect(answers).toEqual([1, 1, 1]);
+    expect(calls()).toBe(1);
+  });
+});
+
+describe('createSchemaStore without the version table (not migrated)', () => {
+  it('caches nothing and records nothing', async () => {
+    const store = createSchemaStore(knex, dialect);
+    const { build } = counter();
+    expect(await store.cached('a', build)).toBe(1);
+    expect(await store.cached('a', build)).toBe(2);
+    await store.recordChange(knex);
+    await runMigrations(knex, dialect);
+    store.invalidate();
+    expect(await store.cached('a', build)).toBe(3);
+    expect(await store.cached('a', build)).toBe(3);
+  });
+});
