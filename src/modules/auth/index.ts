@@ -3,3 +3,5 @@ export { createAuthService, type AuthService, type LoginMode, type TokenResult }
 export { createPasswordService, type PasswordService } from './create-password-service.js';
 export { createPasswordRoutes } from './password.routes.js';
 export { createThrottle, type Throttle } from './login-throttle.js';
+export { createSsoService, type SsoService } from './sso/create-sso-service.js';
+export { createSsoRoutes } from './sso/sso.routes.js';
