@@ -186,6 +186,15 @@ describe('loadConfig types', () => {
     expect(text).toContain('AUTH_INSECURE_REDIRECT_ALLOW_LIST: "/relative" is not an absolute http(s) URL');
   });
 
+  it('reads provider secrets from *_FILE', () => {
+    writeFileSync(join(dir, 'client-secret'), 'from-file\n');
+    const config = loadConfig(
+      { PUBLIC_URL: 'https://api.example.com', AUTH_PROVIDERS: 'corp', AUTH_CORP_DRIVER: 'openid', AUTH_CORP_CLIENT_ID: 'id', AUTH_CORP_CLIENT_SECRET_FILE: 'client-secret', AUTH_CORP_ISSUER_URL: 'https://idp.example.com' },
+      { cwd: dir },
+    );
+    expect(config.auth.providers[0]!.clientSecret).toBe('from-file');
+  });
+
   it('needs an absolute PUBLIC_URL for the callbacks, and accepts plain http on localhost', () => {
     const env = { AUTH_PROVIDERS: 'dev', AUTH_DEV_DRIVER: 'openid', AUTH_DEV_CLIENT_ID: 'id', AUTH_DEV_CLIENT_SECRET: 's', AUTH_DEV_ISSUER_URL: 'http://localhost:9000' };
     expect(problemsOf(() => loadConfig(env, { cwd: dir }))).toEqual([expect.stringContaining('needs PUBLIC_URL to be an absolute')]);

@@ -19,7 +19,7 @@ describe('single sign-on against a real OpenID Connect provider', () => {
   beforeAll(async () => {
     idp = await startIdentityProvider([callback('corp'), callback('signup'), callback('plain')]);
     const client = { CLIENT_ID: idp.clientId, CLIENT_SECRET: idp.clientSecret };
-    const env: Record<string, string> = { PUBLIC_URL, AUTH_PROVIDERS: 'corp,signup,plain' };
+    const env: Record<string, string> = { PUBLIC_URL, AUTH_PROVIDERS: 'corp,signup,plain,down' };
     const provider = (name: string, settings: Record<string, string>) => {
       for (const [key, value] of Object.entries({ ...client, ...settings })) env[`AUTH_${name.toUpperCase()}_${key}`] = value;
     };
@@ -37,6 +37,8 @@ describe('single sign-on against a real OpenID Connect provider', () => {
       SCOPE: 'openid email profile',
       CLIENT_TOKEN_ENDPOINT_AUTH_METHOD: 'client_secret_basic',
     });
+    // A provider nobody answers for (a closed port).
+    provider('down', { DRIVER: 'openid', ISSUER_URL: 'http://127.0.0.1:9' });
     t = await createTestApp(env, { now: () => new Date(Date.now() + offset) });
     const role = await t.request('POST', '/roles', { token: t.adminToken, body: { id: ROLE_ID, name: 'Signed up' } });
     expect(role.statusCode).toBe(200);
@@ -97,6 +99,7 @@ describe('single sign-on against a real OpenID Connect provider', () => {
           { name: 'corp', driver: 'openid', label: 'Corporate', icon: 'account_circle' },
           { name: 'signup', driver: 'openid' },
           { name: 'plain', driver: 'oauth2' },
+          { name: 'down', driver: 'openid' },
         ],
         disableDefault: false,
       });
@@ -104,14 +107,14 @@ describe('single sign-on against a real OpenID Connect provider', () => {
 
     it('GET /auth?sessionOnly hides providers that deliver a refresh cookie', async () => {
       const names = (r: LightMyRequestResponse) => dataOf<{ name: string }[]>(r).map((p) => p.name);
-      expect(names(await t.request('GET', '/auth?sessionOnly'))).toEqual(['corp', 'plain']);
-      expect(names(await t.request('GET', '/auth?sessionOnly=false'))).toEqual(['corp', 'signup', 'plain']);
+      expect(names(await t.request('GET', '/auth?sessionOnly'))).toEqual(['corp', 'plain', 'down']);
+      expect(names(await t.request('GET', '/auth?sessionOnly=false'))).toEqual(['corp', 'signup', 'plain', 'down']);
     });
 
     it('GET /auth/oauth answers the provider keys (the specification\'s shape)', async () => {
       const response = await t.request('GET', '/auth/oauth');
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ data: ['corp', 'signup', 'plain'] });
+      expect(response.json()).toEqual({ data: ['corp', 'signup', 'plain', 'down'] });
     });
   });
 
@@ -134,11 +137,24 @@ describe('single sign-on against a real OpenID Connect provider', () => {
       }
     });
 
+    it('ignores a stale token on the start and the callback (the browser may still carry an old session)', async () => {
+      const stale = { authorization: 'Bearer not-a-valid-token' };
+      expect((await t.request('GET', '/auth/login/corp', { headers: stale })).statusCode).toBe(302);
+      expect((await t.request('GET', '/auth/oauth/corp', { headers: stale })).statusCode).toBe(302);
+      expectError(await t.request('GET', '/auth/login/corp/callback?code=x&state=y', { headers: stale }), 401, 'INVALID_CREDENTIALS');
+    });
+
     it('uses a fresh state and verifier for every start', async () => {
       const a = new URL((await t.request('GET', '/auth/login/corp')).headers.location as string);
       const b = new URL((await t.request('GET', '/auth/login/corp')).headers.location as string);
       expect(a.searchParams.get('state')).not.toBe(b.searchParams.get('state'));
       expect(a.searchParams.get('code_challenge')).not.toBe(b.searchParams.get('code_challenge'));
+    });
+
+    it('answers 503 SERVICE_UNAVAILABLE when the provider cannot be reached, and sets no flow cookie', async () => {
+      const response = await t.request('GET', '/auth/login/down');
+      expectError(response, 503, 'SERVICE_UNAVAILABLE');
+      expect(response.cookies).toHaveLength(0);
     });
 
     it('answers 404 ROUTE_NOT_FOUND for a provider that is not configured, and for POST', async () => {
