@@ -126,6 +126,8 @@ function loadProvider(env: Record<string, string | undefined>, name: string, pro
     const problem = urlProblem(url, allowInsecure);
     if (problem) problems.push(`${prefix}${key} ${problem}`);
   }
+  const scope = values.get('SCOPE');
+  if (driver === 'openid' && typeof scope === 'string' && !scope.split(/\s+/).includes('openid')) problems.push(`${prefix}SCOPE must include "openid" for the openid driver`);
   const params = values.get('PARAMS');
   if (params !== undefined && params !== null && !isStringRecord(params)) problems.push(`${prefix}PARAMS must be a JSON object of strings`);
   for (const entry of (values.get('REDIRECT_ALLOW_LIST') as string[] | undefined) ?? []) {

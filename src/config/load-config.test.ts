@@ -168,6 +168,7 @@ describe('loadConfig types', () => {
           AUTH_INSECURE_CLIENT_SECRET: 's',
           AUTH_INSECURE_ISSUER_URL: 'http://idp.internal',
           AUTH_INSECURE_REDIRECT_ALLOW_LIST: '/relative',
+          AUTH_INSECURE_SCOPE: 'email profile',
         },
         { cwd: dir },
       ),
@@ -184,6 +185,7 @@ describe('loadConfig types', () => {
     expect(text).toContain('AUTH_NODRIVER_DRIVER is required');
     expect(text).toContain('AUTH_INSECURE_ISSUER_URL uses plain http');
     expect(text).toContain('AUTH_INSECURE_REDIRECT_ALLOW_LIST: "/relative" is not an absolute http(s) URL');
+    expect(text).toContain('AUTH_INSECURE_SCOPE must include "openid"');
   });
 
   it('reads provider secrets from *_FILE', () => {
