@@ -378,6 +378,32 @@ describe('single sign-on against a real OpenID Connect provider', () => {
       expect((await me(dataOf<Tokens>(viaCookie).access_token)).external_identifier).toBe(sub);
     });
 
+    it('`mode` chooses the delivery as on POST /auth/login: cookie or session, with or without a redirect', async () => {
+      const { sub, email } = person();
+      const userId = await createUser({ email, provider: 'corp', external_identifier: sub });
+
+      const cookieMode = await finish(await signIn('corp', sub, { mode: 'cookie' }));
+      expect(cookieMode.statusCode, cookieMode.body).toBe(200);
+      expect(Object.keys(dataOf(cookieMode)).sort()).toEqual(['access_token', 'expires']);
+      expect(cookieMode.cookies.find((c) => c.name === 'service_refresh_token')?.value).toBeTruthy();
+
+      const sessionMode = await finish(await signIn('corp', sub, { mode: 'session' }));
+      expect(sessionMode.statusCode, sessionMode.body).toBe(200);
+      expect(Object.keys(dataOf(sessionMode))).toEqual(['expires']);
+      const session = sessionMode.cookies.find((c) => c.name === 'service_session_token')!;
+      expect(dataOf(await t.request('GET', '/users/me', { headers: { cookie: `service_session_token=${session.value}` } })).id).toBe(userId);
+
+      const redirected = await finish(await signIn('corp', sub, { redirect: '/admin', mode: 'cookie' }));
+      expect(redirected.statusCode).toBe(302);
+      expect(redirected.cookies.find((c) => c.name === 'service_session_token')).toBeUndefined();
+      expect(redirected.cookies.find((c) => c.name === 'service_refresh_token')).toBeDefined();
+    });
+
+    it('refuses an unknown mode, and json with a redirect (tokens never travel in a redirect)', async () => {
+      expectError(await t.request('GET', '/auth/login/corp', { query: { mode: 'jwt' } }), 400, 'INVALID_PAYLOAD');
+      expectError(await t.request('GET', '/auth/login/corp', { query: { mode: 'json', redirect: '/admin' } }), 400, 'INVALID_PAYLOAD');
+    });
+
     it('a failed sign-in goes back to the redirect with the reason, and sets no session', async () => {
       const { sub } = person();
       const response = await finish(await signIn('corp', sub, { redirect: 'https://app.example.com/signed-in?tab=2' }));

@@ -1,6 +1,7 @@
 import * as oidc from 'openid-client';
 import type { AuthProviderConfig, Config } from '../../../config/index.js';
 import type { Context } from '../../../engine/context.js';
+import { invalidPayload } from '../../../kernel/errors/index.js';
 import type { Logger } from '../../../kernel/logger.js';
 import type { ItemsService } from '../../items/index.js';
 import type { AuthService, LoginMode, TokenResult } from '../create-auth-service.js';
@@ -18,17 +19,19 @@ export type SsoService = {
   /** Name of the flow cookie of a provider (Directus: `<driver>.<name>`). */
   flowCookieName(provider: AuthProviderConfig): string;
   /**
-   * Starts a sign-in: checks `redirect` (400 INVALID_PAYLOAD when not allowed), makes state, nonce and a PKCE
-   * verifier, and returns the provider URL to send the browser to plus the sealed flow cookie to set.
+   * Starts a sign-in: checks `redirect` (400 INVALID_PAYLOAD when not allowed) and `mode`, makes state, nonce and
+   * a PKCE verifier, and returns the provider URL to send the browser to plus the sealed flow cookie to set.
+   * Mode: as asked; else the provider's MODE with a redirect, `json` without. A redirect never carries tokens, so
+   * `json` with a redirect is refused.
    */
-  start(ctx: Context, provider: AuthProviderConfig, redirect: string | null): Promise<{ location: string; cookie: FlowCookie }>;
+  start(ctx: Context, provider: AuthProviderConfig, input: { redirect: string | null; mode: LoginMode | null }): Promise<{ location: string; cookie: FlowCookie }>;
   /** Opens the flow cookie of a callback; missing, altered, expired or another provider's: 401 INVALID_CREDENTIALS. */
   openFlow(ctx: Context, provider: AuthProviderConfig, cookie: string | undefined): Promise<SsoFlow>;
   /**
    * Finishes a sign-in: redeems the code (state, PKCE, nonce and issuer checked by openid-client), finds or
    * registers the user and opens a session in `mode` (records the `login`).
    */
-  finish(ctx: Context, provider: AuthProviderConfig, flow: SsoFlow, callbackQuery: string, mode: LoginMode): Promise<TokenResult>;
+  finish(ctx: Context, provider: AuthProviderConfig, flow: SsoFlow, callbackQuery: string): Promise<TokenResult>;
 };
 
 /** `<PUBLIC_URL>/auth/login/<name>/callback`: the redirect URI registered at the provider. */
@@ -55,8 +58,9 @@ export function createSsoService(deps: { config: Config; auth: AuthService; item
     find: (name) => byName.get(name.toLowerCase()) ?? null,
     flowCookieName: (provider) => `${provider.driver}.${provider.name}`,
 
-    async start(ctx, provider, redirect) {
+    async start(ctx, provider, { redirect, mode }) {
       const target = redirect === null ? null : assertLoginRedirect(redirect, provider.redirectAllowList, config.server.publicUrl);
+      if (target !== null && mode === 'json') throw invalidPayload('"mode" json can\'t be used with a redirect; use cookie or session');
       const codeVerifier = oidc.randomPKCECodeVerifier();
       const flow: SsoFlow = {
         provider: provider.name,
@@ -64,6 +68,7 @@ export function createSsoService(deps: { config: Config; auth: AuthService; item
         codeVerifier,
         nonce: provider.driver === 'openid' ? oidc.randomNonce() : null,
         redirect: target,
+        mode: mode ?? (target === null ? 'json' : provider.mode),
       };
       const location = await clientOf(provider).authorizationUrl({
         callbackUrl: callbackUrlOf(config.server.publicUrl, provider.name),
@@ -77,13 +82,13 @@ export function createSsoService(deps: { config: Config; auth: AuthService; item
 
     openFlow: (ctx, provider, cookie) => openFlow(config.secret, provider.name, cookie, ctx.now()),
 
-    async finish(ctx, provider, flow, callbackQuery, mode) {
+    async finish(ctx, provider, flow, callbackQuery) {
       // The URL the provider sent the browser to, rebuilt from PUBLIC_URL (never from the request's Host).
       const callbackUrl = new URL(callbackUrlOf(config.server.publicUrl, provider.name));
       callbackUrl.search = callbackQuery;
       const profile = await clientOf(provider).profile({ callbackUrl, codeVerifier: flow.codeVerifier, state: flow.state, nonce: flow.nonce });
       const userId = await resolveSsoUser(ctx, items, provider, profile);
-      return auth.openSession(ctx, userId, mode);
+      return auth.openSession(ctx, userId, flow.mode);
     },
   };
 }

@@ -7,9 +7,13 @@ export type SsoFlow = {
   state: string;
   codeVerifier: string;
   nonce: string | null;
-  /** The checked absolute redirect, or null for a JSON answer. */
+  /** The checked absolute redirect, or null to answer the tokens. */
   redirect: string | null;
+  /** How the session is delivered: `json` (body), `cookie` (refresh cookie) or `session` (session cookie). */
+  mode: 'json' | 'cookie' | 'session';
 };
+
+const MODES = new Set(['json', 'cookie', 'session']);
 
 /** Lifetime of a sign-in flow (Directus: 5 minutes). */
 export const FLOW_TTL_SECONDS = 300;
@@ -24,7 +28,7 @@ function flowKey(secret: string): Uint8Array {
 export async function sealFlow(secret: string, flow: SsoFlow, now: Date): Promise<string> {
   const { EncryptJWT } = await import('jose');
   const iat = Math.floor(now.getTime() / 1000);
-  return new EncryptJWT({ p: flow.provider, s: flow.state, v: flow.codeVerifier, n: flow.nonce, r: flow.redirect })
+  return new EncryptJWT({ p: flow.provider, s: flow.state, v: flow.codeVerifier, n: flow.nonce, r: flow.redirect, m: flow.mode })
     .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
     .setIssuedAt(iat)
     .setExpirationTime(iat + FLOW_TTL_SECONDS)
@@ -43,9 +47,9 @@ export async function openFlow(secret: string, provider: string, value: string |
       contentEncryptionAlgorithms: ['A256GCM'],
       currentDate: now,
     });
-    const { p, s, v, n, r } = payload as Record<string, unknown>;
-    if (p !== provider || typeof s !== 'string' || typeof v !== 'string') throw invalidCredentials();
-    return { provider, state: s, codeVerifier: v, nonce: typeof n === 'string' ? n : null, redirect: typeof r === 'string' ? r : null };
+    const { p, s, v, n, r, m } = payload as Record<string, unknown>;
+    if (p !== provider || typeof s !== 'string' || typeof v !== 'string' || typeof m !== 'string' || !MODES.has(m)) throw invalidCredentials();
+    return { provider, state: s, codeVerifier: v, nonce: typeof n === 'string' ? n : null, redirect: typeof r === 'string' ? r : null, mode: m as SsoFlow['mode'] };
   } catch {
     throw invalidCredentials();
   }

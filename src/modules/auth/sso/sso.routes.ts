@@ -2,7 +2,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthProviderConfig, Config } from '../../../config/index.js';
 import type { Context } from '../../../engine/context.js';
 import { invalidPayload, isAppError, routeNotFound } from '../../../kernel/errors/index.js';
-import { setCookie } from '../auth.routes.js';
+import { sendTokens, setCookie } from '../auth.routes.js';
+import type { LoginMode } from '../create-auth-service.js';
 import type { SsoService } from './create-sso-service.js';
 import { failureRedirect } from './login-redirect.js';
 
@@ -12,11 +13,13 @@ export type SsoRouteDeps = {
   contextFor: (request: FastifyRequest) => Promise<Context>;
 };
 
+const MODES: LoginMode[] = ['json', 'cookie', 'session'];
+
 type CookieReply = { setCookie: (name: string, value: string, options: object) => void };
 
 /**
  * Single sign-on over HTTP (mounted under /auth): `GET /auth` (Directus's listing), `GET /auth/oauth` (the
- * specification's list of keys), `GET /auth/login/:provider` and its alias `GET /auth/oauth/:provider` (start),
+ * specification's list of keys), `GET /auth/login/:provider?redirect=&mode=` and its alias `GET /auth/oauth/:provider` (start),
  * `GET /auth/login/:provider/callback` (finish). The flow itself lives in create-sso-service.ts.
  */
 export function createSsoRoutes(deps: SsoRouteDeps): FastifyPluginAsync {
@@ -31,10 +34,11 @@ export function createSsoRoutes(deps: SsoRouteDeps): FastifyPluginAsync {
 
   const start = async (request: FastifyRequest, reply: FastifyReply) => {
     const provider = providerOf(request);
-    const redirect = (request.query as Record<string, unknown>).redirect;
+    const { redirect, mode } = request.query as Record<string, unknown>;
     if (redirect !== undefined && typeof redirect !== 'string') throw invalidPayload('"redirect" must be a string');
+    if (mode !== undefined && (typeof mode !== 'string' || !MODES.includes(mode as LoginMode))) throw invalidPayload('"mode" must be one of [json, cookie, session]');
     const ctx = await deps.contextFor(request);
-    const { location, cookie } = await sso.start(ctx, provider, redirect === undefined || redirect === '' ? null : redirect);
+    const { location, cookie } = await sso.start(ctx, provider, { redirect: redirect === undefined || redirect === '' ? null : redirect, mode: (mode as LoginMode | undefined) ?? null });
     (reply as unknown as CookieReply).setCookie(cookie.name, cookie.value, { httpOnly: true, path: '/', sameSite: 'lax', secure: cookie.secure, maxAge: cookie.maxAge });
     return reply.code(302).header('location', location).header('cache-control', 'no-store').send();
   };
@@ -64,14 +68,11 @@ export function createSsoRoutes(deps: SsoRouteDeps): FastifyPluginAsync {
       const ctx = await deps.contextFor(request);
       const flow = await sso.openFlow(ctx, provider, cookies[cookieName]);
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-      if (flow.redirect === null) {
-        const tokens = await sso.finish(ctx, provider, flow, query, 'json');
-        return reply.send({ data: { access_token: tokens.accessToken, expires: tokens.expires, refresh_token: tokens.refreshToken } });
-      }
+      if (flow.redirect === null) return sendTokens(reply, config, flow.mode, await sso.finish(ctx, provider, flow, query));
       try {
-        const tokens = await sso.finish(ctx, provider, flow, query, provider.mode);
+        const tokens = await sso.finish(ctx, provider, flow, query);
         setCookie(reply, config.auth.refreshCookie, tokens.refreshToken, config.auth.refreshTokenTtl);
-        if (provider.mode === 'session') setCookie(reply, config.auth.sessionCookie, tokens.accessToken, config.auth.sessionCookieTtl);
+        if (flow.mode === 'session') setCookie(reply, config.auth.sessionCookie, tokens.accessToken, config.auth.sessionCookieTtl);
         return await reply.code(302).header('location', flow.redirect).send();
       } catch (error) {
         const code = isAppError(error) ? error.code : 'UNKNOWN_EXCEPTION';
