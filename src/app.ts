@@ -27,6 +27,8 @@ import {
   createSessionsService,
   createTfaRoutes,
   createTfaService,
+  createSsoRoutes,
+  createSsoService,
   createThrottle,
   type AuthService,
   type PasswordService,
@@ -109,6 +111,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const mailer = overrides.mailer ?? createMailer(config.email, logger);
   const requestThrottle = createThrottle({ store: counters, config: config.rateLimiter.login, scope: 'password-request' });
   const passwords = createPasswordService({ config, audit, mailer, requestThrottle, loginThrottle });
+  const sso = createSsoService({ config, auth, items, logger });
 
   const contextFor = async (accountability: Accountability): Promise<Context> => {
     const base = { db: knex, dialect, schema: await schema.get(), accountability, config, logger, now, inTransaction: false };
@@ -127,6 +130,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     { prefix: '/settings', plugin: createSettingsRoutes(routeDeps) },
     { prefix: '/auth', plugin: createAuthRoutes({ config, auth, contextFor: requestContext }) },
     { prefix: '/auth', plugin: createPasswordRoutes({ passwords, contextFor: requestContext }) },
+    { prefix: '/auth', plugin: createSsoRoutes({ config, sso, contextFor: requestContext }) },
     ...Object.entries(createAccessControlRoutes({ ...routeDeps, permissions })).map(([prefix, plugin]) => ({ prefix, plugin })),
     ...createSchemaRoutes({ ...routeDeps, knex, dialect, schemaStore: schema }),
     { prefix: '/schema', plugin: createSchemaSnapshotRoutes({ items, schemaStore: schema, version: pkg.version, contextFor: requestContext }) },

@@ -100,10 +100,107 @@ describe('loadConfig types', () => {
     expect(config.retention.activity).toBeNull();
   });
 
-  it('collects AUTH_<PROVIDER>_* settings in camelCase', () => {
-    const config = loadConfig({ AUTH_PROVIDERS: 'GitHub', AUTH_GITHUB_CLIENT_ID: 'id', AUTH_GITHUB_ISSUER_URL: 'https://x' }, { cwd: dir });
-    expect(config.auth.providers).toEqual(['github']);
-    expect(config.auth.providerSettings).toEqual({ github: { clientId: 'id', issuerUrl: 'https://x' } });
+  it('reads AUTH_<PROVIDER>_* into typed providers, with the drivers\' defaults', () => {
+    const config = loadConfig(
+      {
+        PUBLIC_URL: 'https://api.example.com',
+        AUTH_PROVIDERS: 'Corp,github',
+        AUTH_CORP_DRIVER: 'openid',
+        AUTH_CORP_CLIENT_ID: 'id',
+        AUTH_CORP_CLIENT_SECRET: 'shh',
+        AUTH_CORP_ISSUER_URL: 'https://login.example.com/realms/corp',
+        AUTH_CORP_ALLOW_PUBLIC_REGISTRATION: 'true',
+        AUTH_CORP_REDIRECT_ALLOW_LIST: 'https://app.example.com/done',
+        AUTH_CORP_LABEL: 'Corporate',
+        AUTH_GITHUB_DRIVER: 'oauth2',
+        AUTH_GITHUB_CLIENT_ID: 'gid',
+        AUTH_GITHUB_CLIENT_SECRET: 'gsecret',
+        AUTH_GITHUB_AUTHORIZE_URL: 'https://github.com/login/oauth/authorize',
+        AUTH_GITHUB_ACCESS_URL: 'https://github.com/login/oauth/access_token',
+        AUTH_GITHUB_PROFILE_URL: 'https://api.github.com/user',
+        AUTH_GITHUB_PARAMS: '{"allow_signup":"false"}',
+        AUTH_GITHUB_MODE: 'cookie',
+      },
+      { cwd: dir },
+    );
+    expect(config.auth.providers.map((p) => p.name)).toEqual(['corp', 'github']);
+    expect(config.auth.providers[0]).toMatchObject({
+      driver: 'openid',
+      clientId: 'id',
+      clientSecret: 'shh',
+      issuerUrl: 'https://login.example.com/realms/corp',
+      scope: 'openid profile email',
+      identifierKey: 'sub',
+      emailKey: 'email',
+      firstNameKey: 'given_name',
+      allowPublicRegistration: true,
+      defaultRoleId: null,
+      redirectAllowList: ['https://app.example.com/done'],
+      mode: 'session',
+      label: 'Corporate',
+      icon: null,
+      tokenEndpointAuthMethod: 'client_secret_basic',
+    });
+    expect(config.auth.providers[1]).toMatchObject({
+      driver: 'oauth2',
+      scope: 'email',
+      identifierKey: null,
+      issuerUrl: 'https://github.com',
+      params: { allow_signup: 'false' },
+      mode: 'cookie',
+      allowPublicRegistration: false,
+    });
+  });
+
+  it('refuses provider settings that cannot work, listing each problem', () => {
+    const problems = problemsOf(() =>
+      loadConfig(
+        {
+          AUTH_PROVIDERS: 'default,corp,plain,bad-name,nodriver,insecure',
+          AUTH_CORP_DRIVER: 'openid',
+          AUTH_CORP_CLIENT_ID: 'id',
+          AUTH_CORP_AUTHORIZE_URL: 'https://x.example.com/authorize',
+          AUTH_CORP_ROLE_MAPPING: '{}',
+          AUTH_CORP_MODE: 'json',
+          AUTH_PLAIN_DRIVER: 'saml',
+          AUTH_INSECURE_DRIVER: 'openid',
+          AUTH_INSECURE_CLIENT_ID: 'id',
+          AUTH_INSECURE_CLIENT_SECRET: 's',
+          AUTH_INSECURE_ISSUER_URL: 'http://idp.internal',
+          AUTH_INSECURE_REDIRECT_ALLOW_LIST: '/relative',
+          AUTH_INSECURE_SCOPE: 'email profile',
+        },
+        { cwd: dir },
+      ),
+    );
+    const text = problems.join('\n');
+    expect(text).toContain('"default" is reserved');
+    expect(text).toContain('AUTH_CORP_CLIENT_SECRET is required');
+    expect(text).toContain('AUTH_CORP_ISSUER_URL is required');
+    expect(text).toContain('AUTH_CORP_AUTHORIZE_URL does not apply to the openid driver');
+    expect(text).toContain('AUTH_CORP_ROLE_MAPPING is not a setting');
+    expect(text).toContain('AUTH_CORP_MODE must be one of session, cookie');
+    expect(text).toContain('AUTH_PLAIN_DRIVER must be one of openid, oauth2');
+    expect(text).toContain('"bad-name" must be letters and digits only');
+    expect(text).toContain('AUTH_NODRIVER_DRIVER is required');
+    expect(text).toContain('AUTH_INSECURE_ISSUER_URL uses plain http');
+    expect(text).toContain('AUTH_INSECURE_REDIRECT_ALLOW_LIST: "/relative" is not an absolute http(s) URL');
+    expect(text).toContain('AUTH_INSECURE_SCOPE must include "openid"');
+  });
+
+  it('reads provider secrets from *_FILE', () => {
+    writeFileSync(join(dir, 'client-secret'), 'from-file\n');
+    const config = loadConfig(
+      { PUBLIC_URL: 'https://api.example.com', AUTH_PROVIDERS: 'corp', AUTH_CORP_DRIVER: 'openid', AUTH_CORP_CLIENT_ID: 'id', AUTH_CORP_CLIENT_SECRET_FILE: 'client-secret', AUTH_CORP_ISSUER_URL: 'https://idp.example.com' },
+      { cwd: dir },
+    );
+    expect(config.auth.providers[0]!.clientSecret).toBe('from-file');
+  });
+
+  it('needs an absolute PUBLIC_URL for the callbacks, and accepts plain http on localhost', () => {
+    const env = { AUTH_PROVIDERS: 'dev', AUTH_DEV_DRIVER: 'openid', AUTH_DEV_CLIENT_ID: 'id', AUTH_DEV_CLIENT_SECRET: 's', AUTH_DEV_ISSUER_URL: 'http://localhost:9000' };
+    expect(problemsOf(() => loadConfig(env, { cwd: dir }))).toEqual([expect.stringContaining('needs PUBLIC_URL to be an absolute')]);
+    expect(loadConfig({ ...env, PUBLIC_URL: 'http://localhost:8055' }, { cwd: dir }).auth.providers[0]!.issuerUrl).toBe('http://localhost:9000');
   });
 });
 

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import dotenv from 'dotenv';
 import { CONFIG_SCHEMA, type VarSpec } from './config-schema.js';
+import { loadAuthProviders, type AuthProviderConfig } from './load-auth-providers.js';
 import { parseDuration, parseValue } from './parse-value.js';
 
 export type DbClient = 'sqlite3' | 'pg' | 'mysql';
@@ -46,12 +47,11 @@ export type Config = {
     refreshCookie: CookieConfig;
     sessionCookie: CookieConfig;
     passwordResetUrlAllowList: string[];
-    providers: string[];
+    /** Single sign-on providers in AUTH_PROVIDERS order, each checked at start-up. */
+    providers: AuthProviderConfig[];
     disableDefault: boolean;
     /** AUTH_PASSWORD_POLICY compiled; null accepts any password. */
     passwordPolicy: RegExp | null;
-    /** `AUTH_<NAME>_<KEY>` variables per provider name (lower case), key in camelCase. */
-    providerSettings: Record<string, Record<string, string>>;
   };
   cors: {
     enabled: boolean;
@@ -142,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
   const activityRetention = retention('ACTIVITY_RETENTION');
   const revisionsRetention = retention('REVISIONS_RETENTION');
   const passwordPolicy = parsePolicy(String(values.get('AUTH_PASSWORD_POLICY') ?? ''), problems);
+  const providers = loadAuthProviders(merged, (values.get('AUTH_PROVIDERS') as string[] | undefined) ?? [], String(values.get('PUBLIC_URL') ?? ''), problems);
   if (values.get('RATE_LIMITER_STORE') === 'redis' && String(values.get('REDIS') ?? '') === '') problems.push('RATE_LIMITER_STORE=redis needs REDIS (a redis:// URL)');
   if (values.get('EMAIL_TRANSPORT') === 'smtp' && String(values.get('EMAIL_SMTP_HOST') ?? '') === '') problems.push('EMAIL_TRANSPORT=smtp needs EMAIL_SMTP_HOST');
   if (problems.length > 0) throw new ConfigError(problems);
@@ -192,10 +193,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
       refreshCookie: cookie(get, nullable, 'REFRESH_TOKEN_COOKIE'),
       sessionCookie: cookie(get, nullable, 'SESSION_COOKIE'),
       passwordResetUrlAllowList: get('PASSWORD_RESET_URL_ALLOW_LIST'),
-      providers: get<string[]>('AUTH_PROVIDERS').map((p) => p.toLowerCase()),
+      providers,
       disableDefault: get('AUTH_DISABLE_DEFAULT'),
       passwordPolicy,
-      providerSettings: providerSettings(merged, get<string[]>('AUTH_PROVIDERS')),
     },
     cors: {
       enabled: get('CORS_ENABLED'),
@@ -268,24 +268,6 @@ function cookie(
     secure: get(`${prefix}_SECURE`),
     sameSite: get(`${prefix}_SAME_SITE`),
   };
-}
-
-function providerSettings(env: Record<string, string | undefined>, providers: string[]) {
-  const result: Record<string, Record<string, string>> = {};
-  for (const provider of providers) {
-    const prefix = `AUTH_${provider.toUpperCase()}_`;
-    const settings: Record<string, string> = {};
-    for (const [key, value] of Object.entries(env)) {
-      if (!key.startsWith(prefix) || value === undefined) continue;
-      const camel = key
-        .slice(prefix.length)
-        .toLowerCase()
-        .replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
-      settings[camel] = value;
-    }
-    result[provider.toLowerCase()] = settings;
-  }
-  return result;
 }
 
 function deepFreeze<T>(value: T): T {

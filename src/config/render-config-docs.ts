@@ -1,7 +1,10 @@
-import type { VarSpec } from './config-schema.js';
+import type { ProviderVarSpec, VarSpec } from './config-schema.js';
 
-/** Renders docs/config.md from CONFIG_SCHEMA: one row per variable (name, type, default, description), secrets marked. */
-export function renderConfigDocs(schema: readonly VarSpec[]): string {
+/**
+ * Renders docs/config.md from CONFIG_SCHEMA: one row per variable (name, type, default, description), secrets
+ * marked; then the settings of single sign-on providers (AUTH_PROVIDER_SCHEMA) when given.
+ */
+export function renderConfigDocs(schema: readonly VarSpec[], providerSchema: readonly ProviderVarSpec[] = []): string {
   const lines = [
     '# Configuration',
     '',
@@ -22,17 +25,35 @@ export function renderConfigDocs(schema: readonly VarSpec[]): string {
     const name = spec.secret === true ? `\`${spec.name}\` **secret**` : `\`${spec.name}\``;
     lines.push(`| ${name} | ${typeOf(spec)} | ${defaultOf(spec)} | ${escapeCell(spec.description)} |`);
   }
+  if (providerSchema.length > 0) {
+    lines.push(
+      '',
+      '## Single sign-on providers',
+      '',
+      'Each name in `AUTH_PROVIDERS` (letters and digits; `default` is reserved) is configured with',
+      '`AUTH_<NAME>_<KEY>` variables, e.g. `AUTH_KEYCLOAK_CLIENT_ID`. Unknown keys, keys of the other driver and',
+      'missing required keys stop the start. See docs/authentication.md.',
+      '',
+      '| Key | Drivers | Type | Default | Description |',
+      '|---|---|---|---|---|',
+    );
+    for (const spec of providerSchema) {
+      const required = spec.required === true ? ' **required**' : '';
+      const secret = spec.secret === true ? ' **secret**' : '';
+      lines.push(`| \`${spec.key}\`${required}${secret} | ${spec.drivers.join(', ')} | ${typeOf(spec)} | ${defaultOf(spec)} | ${escapeCell(spec.description)} |`);
+    }
+  }
   lines.push('');
   return lines.join('\n');
 }
 
-function typeOf(spec: VarSpec): string {
+function typeOf(spec: Omit<VarSpec, 'name'>): string {
   if (spec.type === 'enum' && spec.values !== undefined) return `one of ${spec.values.map((v) => `\`${v}\``).join(', ')}`;
   if (spec.type === 'integer' && spec.min !== undefined) return `integer ≥ ${spec.min}`;
   return spec.type;
 }
 
-function defaultOf(spec: VarSpec): string {
+function defaultOf(spec: Omit<VarSpec, 'name'>): string {
   if (spec.default === undefined || spec.default === '') return '(unset)';
   return `\`${escapeCell(spec.default)}\``;
 }

@@ -144,6 +144,9 @@ describe('ignoresStaleToken', () => {
   it.each([
     ['/auth/login', true],
     ['/auth/login/github', true],
+    ['/auth/login/github/callback', true],
+    ['/auth/oauth/github', true],
+    ['/auth/oauth', false],
     ['/auth/refresh', true],
     ['/auth/refresh/', true],
     ['/auth/password/reset', true],

@@ -99,7 +99,8 @@ export function clearCookie(reply: FastifyReply, cookie: CookieConfig) {
   (reply as unknown as { setCookie: (name: string, value: string, options: object) => void }).setCookie(cookie.name, '', { ...cookieOptions(cookie, 0), expires: new Date(0) });
 }
 
-function sendTokens(reply: FastifyReply, config: Config, mode: LoginMode, result: TokenResult) {
+/** Answers tokens as POST /auth/login does in `mode` (body, refresh cookie, session cookie); also used by single sign-on. */
+export function sendTokens(reply: FastifyReply, config: Config, mode: LoginMode, result: TokenResult) {
   if (mode === 'json') return reply.send({ data: { expires: result.expires, refresh_token: result.refreshToken, access_token: result.accessToken } });
   if (mode === 'cookie') {
     setCookie(reply, config.auth.refreshCookie, result.refreshToken, config.auth.refreshTokenTtl);

@@ -8,3 +8,5 @@ export { createSessionsRoutes } from './sessions.routes.js';
 export { createTfaService, type TfaService } from './create-tfa-service.js';
 export { createTfaRoutes } from './tfa.routes.js';
 export { createOtpReplayGuard, type OtpReplayGuard } from './second-factor.js';
+export { createSsoService, type SsoService } from './sso/create-sso-service.js';
+export { createSsoRoutes } from './sso/sso.routes.js';

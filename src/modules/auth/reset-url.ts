@@ -1,28 +1,10 @@
 import { invalidPayload } from '../../kernel/errors/index.js';
+import { isUrlAllowed } from './url-allow-list.js';
 
 const MAX_URL_LENGTH = 2048;
 
-function parseWebUrl(value: string): URL | null {
-  if (!URL.canParse(value)) return null;
-  const url = new URL(value);
-  return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
-}
-
-/**
- * Whether `url` may receive reset tokens: an absolute http(s) URL, without credentials, that is listed in
- * PASSWORD_RESET_URL_ALLOW_LIST exactly, or that has the origin (scheme, host, port) and path of a listed URL
- * (its query may differ). Comparing parsed origins refuses look-alikes such as `https://app.example.com.evil.io`,
- * `https://app.example.com@evil.io` or another path; an empty list allows nothing.
- */
-export function isResetUrlAllowed(url: string, allowList: readonly string[]): boolean {
-  const target = parseWebUrl(url);
-  if (!target || target.username !== '' || target.password !== '') return false;
-  return allowList.some((entry) => {
-    if (entry === url) return true;
-    const allowed = parseWebUrl(entry);
-    return allowed !== null && allowed.origin === target.origin && allowed.pathname === target.pathname;
-  });
-}
+/** Whether `url` may receive reset tokens: see isUrlAllowed (PASSWORD_RESET_URL_ALLOW_LIST). */
+export const isResetUrlAllowed = isUrlAllowed;
 
 /** Throws 400 INVALID_PAYLOAD unless `url` passes the allow list. */
 export function assertResetUrl(url: string, allowList: readonly string[]): void {
