@@ -23,8 +23,11 @@ export type AuthService = {
   login(ctx: Context, input: { email: string; password: string; mode: LoginMode; otp?: string | null }): Promise<TokenResult>;
   refresh(ctx: Context, input: { refreshToken: string; mode: LoginMode }): Promise<TokenResult>;
   logout(ctx: Context, refreshToken: string): Promise<void>;
-  /** A session for a user already identified (single sign-on); records the `login`. */
-  openSession(ctx: Context, userId: string, mode: LoginMode): Promise<TokenResult>;
+  /**
+   * A session for a user already identified (single sign-on); records the `login`. A user with two-factor on
+   * must give `otp` (a current code or an unused recovery code), else 401 INVALID_OTP.
+   */
+  openSession(ctx: Context, userId: string, mode: LoginMode, options?: { otp?: string | null }): Promise<TokenResult>;
 };
 
 type SessionRow = { id: string; token: string; user: string; expires: unknown; next_token: string | null; family: string | null; date_created: unknown };
@@ -161,6 +164,23 @@ export function createAuthService(deps: {
     return issue(ctx, userId, mode, sessionId, sessionId, refreshToken);
   };
 
+  /** The second-factor check run in the session's transaction: nothing for a user without two-factor. */
+  const requireSecondFactor = (userId: string, otp: string | null) => async (trx: Context) => {
+    const state = await lockTfaState(trx, userId);
+    if (!state?.secret) return;
+    const used = otp ? await useSecondFactor(trx, otpGuard, { userId, state, otp, allowRecoveryCode: true }) : null;
+    if (!used) throw invalidOtp();
+    if (used === 'recovery_code') await audit.recordEvent(trx, { action: 'tfa_recovery_code_used', collection: 'service_users', item: userId, user: userId });
+  };
+  /** Opens a session behind the second factor; a refused code is recorded as a `login_failed`. */
+  const openVerifiedSession = (ctx: Context, userId: string, mode: LoginMode, otp: string | null, tfa: boolean) =>
+    openSession(ctx, userId, mode, tfa ? requireSecondFactor(userId, otp) : undefined).catch(async (error: unknown) => {
+      if ((error as { code?: unknown }).code === 'INVALID_OTP') {
+        await audit.recordEvent(ctx, { action: 'login_failed', collection: 'service_users', item: userId, user: userId, comment: otp ? 'invalid one-time password' : 'one-time password required' });
+      }
+      throw error;
+    });
+
   const stall = async (started: number) => {
     const wait = config.auth.loginStallTime - (Date.now() - started);
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -207,19 +227,7 @@ export function createAuthService(deps: {
         }
         // Two-factor (after the password, so a wrong password is always INVALID_CREDENTIALS): the code is checked,
         // and a recovery code spent, in the transaction that opens the session.
-        const tokens = await openSession(ctx, user.id, mode, async (trx) => {
-          if (!user.tfa_secret) return;
-          const state = await lockTfaState(trx, user.id);
-          if (!state?.secret) return;
-          const used = otp ? await useSecondFactor(trx, otpGuard, { userId: user.id, state, otp, allowRecoveryCode: true }) : null;
-          if (!used) throw invalidOtp();
-          if (used === 'recovery_code') await audit.recordEvent(trx, { action: 'tfa_recovery_code_used', collection: 'service_users', item: user.id, user: user.id });
-        }).catch(async (error: unknown) => {
-          if ((error as { code?: unknown }).code === 'INVALID_OTP') {
-            await audit.recordEvent(ctx, { action: 'login_failed', collection: 'service_users', item: user.id, user: user.id, comment: otp ? 'invalid one-time password' : 'one-time password required' });
-          }
-          throw error;
-        });
+        const tokens = await openVerifiedSession(ctx, user.id, mode, otp ?? null, user.tfa_secret !== null);
         await attempt.succeeded();
         return tokens;
       } catch (error) {
@@ -283,7 +291,7 @@ export function createAuthService(deps: {
       return issue(ctx, rotated.user, mode, rotated.sessionId, rotated.family, rotated.next);
     },
 
-    openSession,
+    openSession: (ctx, userId, mode, options) => openVerifiedSession(ctx, userId, mode, options?.otp ?? null, true),
 
     async logout(ctx, refreshToken) {
       await withTransaction(ctx, async (trx) => {

@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCode } from '../../setup/totp-code.js';
 import { createTestApp, type TestApp } from '../../setup/create-test-app.js';
 import { dataOf, expectError } from '../../setup/expect-error.js';
 import { startIdentityProvider, type TestIdentityProvider } from '../../setup/oidc-provider.js';
@@ -309,6 +310,24 @@ describe('single sign-on against a real OpenID Connect provider', () => {
       const { sub, email } = person({ email_verified: false });
       await createUser({ email, provider: 'corp' });
       expectError(await finish(await signIn('corp', sub)), 401, 'INVALID_CREDENTIALS');
+    });
+
+    it('asks a user with two-factor on for the code given at the start (?otp=), as a password login does', async () => {
+      const { sub, email } = person();
+      const userId = await createUser({ email, provider: 'corp', external_identifier: sub });
+      const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+      await t.app.knex('service_users').where({ id: userId }).update({ tfa_secret: secret });
+
+      expectError(await finish(await signIn('corp', sub)), 401, 'INVALID_OTP');
+      expectError(await finish(await signIn('corp', sub, { otp: '000000' === totpCode(secret, new Date()) ? '111111' : '000000' })), 401, 'INVALID_OTP');
+      const sessions = await t.app.knex('service_sessions').where({ user: userId });
+      expect(sessions).toHaveLength(0);
+      const failed = await t.app.knex('service_activity').where({ action: 'login_failed', user: userId });
+      expect(failed).toHaveLength(2);
+
+      const response = await finish(await signIn('corp', sub, { otp: totpCode(secret, new Date()) }));
+      expect(response.statusCode, response.body).toBe(200);
+      expect(await me(dataOf<Tokens>(response).access_token)).toMatchObject({ id: userId });
     });
 
     it('refuses users who are not active', async () => {

@@ -24,7 +24,7 @@ export type SsoService = {
    * Mode: as asked; else the provider's MODE with a redirect, `json` without. A redirect never carries tokens, so
    * `json` with a redirect is refused.
    */
-  start(ctx: Context, provider: AuthProviderConfig, input: { redirect: string | null; mode: LoginMode | null }): Promise<{ location: string; cookie: FlowCookie }>;
+  start(ctx: Context, provider: AuthProviderConfig, input: { redirect: string | null; mode: LoginMode | null; otp?: string | null }): Promise<{ location: string; cookie: FlowCookie }>;
   /** Opens the flow cookie of a callback; missing, altered, expired or another provider's: 401 INVALID_CREDENTIALS. */
   openFlow(ctx: Context, provider: AuthProviderConfig, cookie: string | undefined): Promise<SsoFlow>;
   /**
@@ -58,7 +58,7 @@ export function createSsoService(deps: { config: Config; auth: AuthService; item
     find: (name) => byName.get(name.toLowerCase()) ?? null,
     flowCookieName: (provider) => `${provider.driver}.${provider.name}`,
 
-    async start(ctx, provider, { redirect, mode }) {
+    async start(ctx, provider, { redirect, mode, otp }) {
       const target = redirect === null ? null : assertLoginRedirect(redirect, provider.redirectAllowList, config.server.publicUrl);
       if (target !== null && mode === 'json') throw invalidPayload('"mode" json can\'t be used with a redirect; use cookie or session');
       const codeVerifier = oidc.randomPKCECodeVerifier();
@@ -69,6 +69,7 @@ export function createSsoService(deps: { config: Config; auth: AuthService; item
         nonce: provider.driver === 'openid' ? oidc.randomNonce() : null,
         redirect: target,
         mode: mode ?? (target === null ? 'json' : provider.mode),
+        otp: otp ?? null,
       };
       const location = await clientOf(provider).authorizationUrl({
         callbackUrl: callbackUrlOf(config.server.publicUrl, provider.name),
@@ -88,7 +89,8 @@ export function createSsoService(deps: { config: Config; auth: AuthService; item
       callbackUrl.search = callbackQuery;
       const profile = await clientOf(provider).profile({ callbackUrl, codeVerifier: flow.codeVerifier, state: flow.state, nonce: flow.nonce });
       const userId = await resolveSsoUser(ctx, items, provider, profile);
-      return auth.openSession(ctx, userId, flow.mode);
+      // A user with two-factor on gives the code at the start (`?otp=`), as with a password login.
+      return auth.openSession(ctx, userId, flow.mode, { otp: flow.otp ?? null });
     },
   };
 }

@@ -4,7 +4,7 @@ import { openFlow, sealFlow, type SsoFlow } from './flow-cookie.js';
 
 const SECRET = 'flow-cookie-test-secret';
 const NOW = new Date('2026-11-24T10:00:00Z');
-const FLOW: SsoFlow = { provider: 'corp', state: 'state-1', codeVerifier: 'verifier-1', nonce: 'nonce-1', redirect: 'https://app.example.com/x', mode: 'session' };
+const FLOW: SsoFlow = { provider: 'corp', state: 'state-1', codeVerifier: 'verifier-1', nonce: 'nonce-1', redirect: 'https://app.example.com/x', mode: 'session', otp: '123456' };
 
 async function code(promise: Promise<unknown>): Promise<string | undefined> {
   try {
@@ -20,6 +20,7 @@ describe('flow cookie', () => {
     const sealed = await sealFlow(SECRET, FLOW, NOW);
     expect(sealed).not.toContain('verifier-1');
     expect(Buffer.from(sealed.split('.')[3] ?? '', 'base64url').toString()).not.toContain('state-1');
+    expect(Buffer.from(sealed.split('.')[3] ?? '', 'base64url').toString()).not.toContain('123456');
     expect(await openFlow(SECRET, 'corp', sealed, new Date(NOW.getTime() + 299_000))).toEqual(FLOW);
   });
 

@@ -34,11 +34,16 @@ export function createSsoRoutes(deps: SsoRouteDeps): FastifyPluginAsync {
 
   const start = async (request: FastifyRequest, reply: FastifyReply) => {
     const provider = providerOf(request);
-    const { redirect, mode } = request.query as Record<string, unknown>;
+    const { redirect, mode, otp } = request.query as Record<string, unknown>;
     if (redirect !== undefined && typeof redirect !== 'string') throw invalidPayload('"redirect" must be a string');
     if (mode !== undefined && (typeof mode !== 'string' || !MODES.includes(mode as LoginMode))) throw invalidPayload('"mode" must be one of [json, cookie, session]');
+    if (otp !== undefined && (typeof otp !== 'string' || otp.length > 64)) throw invalidPayload('"otp" must be a string');
     const ctx = await deps.contextFor(request);
-    const { location, cookie } = await sso.start(ctx, provider, { redirect: redirect === undefined || redirect === '' ? null : redirect, mode: (mode as LoginMode | undefined) ?? null });
+    const { location, cookie } = await sso.start(ctx, provider, {
+      redirect: redirect === undefined || redirect === '' ? null : redirect,
+      mode: (mode as LoginMode | undefined) ?? null,
+      otp: otp === undefined || otp === '' ? null : otp,
+    });
     (reply as unknown as CookieReply).setCookie(cookie.name, cookie.value, { httpOnly: true, path: '/', sameSite: 'lax', secure: cookie.secure, maxAge: cookie.maxAge });
     return reply.code(302).header('location', location).header('cache-control', 'no-store').send();
   };
