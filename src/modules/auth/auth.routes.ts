@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config, CookieConfig } from '../../config/index.js';
 import type { Context } from '../../engine/context.js';
-import { isPlainObject } from '../../engine/query/parse/parse-query.js';
 import { invalidPayload } from '../../kernel/errors/index.js';
 import type { AuthService, LoginMode, TokenResult } from './create-auth-service.js';
+import { objectBody } from './read-body.js';
 
 export type AuthRouteDeps = {
   config: Config;
@@ -50,12 +50,6 @@ export function createAuthRoutes(deps: AuthRouteDeps): FastifyPluginAsync {
       return reply.code(204).send();
     });
   };
-}
-
-function objectBody(body: unknown): Record<string, unknown> {
-  if (body === undefined || body === null || body === '') return {};
-  if (!isPlainObject(body)) throw invalidPayload('The payload must be an object');
-  return body;
 }
 
 function readMode(value: unknown, fallback: LoginMode): LoginMode {

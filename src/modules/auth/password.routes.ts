@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Context } from '../../engine/context.js';
-import { isPlainObject } from '../../engine/query/parse/parse-query.js';
 import { invalidPayload } from '../../kernel/errors/index.js';
 import type { PasswordService } from './create-password-service.js';
+import { objectBody, requiredString } from './read-body.js';
 
 export type PasswordRouteDeps = {
   passwords: PasswordService;
@@ -31,16 +31,3 @@ export function createPasswordRoutes(deps: PasswordRouteDeps): FastifyPluginAsyn
   };
 }
 
-function objectBody(body: unknown): Record<string, unknown> {
-  if (body === undefined || body === null || body === '') return {};
-  if (!isPlainObject(body)) throw invalidPayload('The payload must be an object');
-  return body;
-}
-
-function requiredString(body: Record<string, unknown>, field: string): string {
-  const value = body[field];
-  if (value === undefined || value === null) throw invalidPayload(`"${field}" is required`);
-  if (typeof value !== 'string') throw invalidPayload(`"${field}" must be a string`);
-  if (value === '') throw invalidPayload(`"${field}" is not allowed to be empty`);
-  return value;
-}

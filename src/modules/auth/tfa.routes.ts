@@ -1,28 +1,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Context } from '../../engine/context.js';
-import { isPlainObject } from '../../engine/query/parse/parse-query.js';
-import { invalidCredentials, invalidPayload } from '../../kernel/errors/index.js';
+import { invalidCredentials } from '../../kernel/errors/index.js';
 import type { TfaService } from './create-tfa-service.js';
+import { objectBody, requiredString } from './read-body.js';
 
 export type TfaRouteDeps = {
   tfa: TfaService;
   contextFor: (request: FastifyRequest) => Promise<Context>;
 };
-
-/** A required string field of the body, with Directus's (Joi's) wording when it is missing or not a string. */
-function requiredString(body: Record<string, unknown>, field: string): string {
-  const value = body[field];
-  if (value === undefined || value === null) throw invalidPayload(`"${field}" is required`);
-  if (typeof value !== 'string') throw invalidPayload(`"${field}" must be a string`);
-  if (value === '') throw invalidPayload(`"${field}" is not allowed to be empty`);
-  return value;
-}
-
-function objectBody(body: unknown): Record<string, unknown> {
-  if (body === undefined || body === null || body === '') return {};
-  if (!isPlainObject(body)) throw invalidPayload('The payload must be an object');
-  return body;
-}
 
 /**
  * Two-factor routes, registered under `/users`: `/me/tfa/generate`, `/me/tfa/enable`, `/me/tfa/disable` (Directus),
