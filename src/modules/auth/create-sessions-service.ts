@@ -1,5 +1,7 @@
+import type { Knex } from 'knex';
 import type { AuditRecorder } from '../../engine/audit-recorder.js';
 import { withTransaction, type Context } from '../../engine/context.js';
+import type { Accountability } from '../../kernel/context/index.js';
 import { forbidden, invalidCredentials } from '../../kernel/errors/index.js';
 
 /** One sign-in of the caller as `/users/me/sessions` shows it; `id` is stable across refreshes. */
@@ -24,6 +26,17 @@ export type SessionsService = {
 };
 
 type Row = { id: string; family: string | null; date_created: unknown; last_used: unknown; expires: unknown; ip: string | null; user_agent: string | null; origin: string | null };
+
+/**
+ * Narrows a `service_sessions` query to every sign-in but the one the request comes from: by its family (any
+ * login mode), else by the session row of a session cookie; a static token has no sign-in, so nothing is left out.
+ */
+export function exceptCurrentSignIn(query: Knex.QueryBuilder, accountability: Accountability): Knex.QueryBuilder {
+  const family = accountability.sessionFamily;
+  if (family) return query.where((q) => void q.whereNot('family', family).orWhereNull('family'));
+  if (accountability.session) return query.whereNot('id', accountability.session);
+  return query;
+}
 
 function userOf(ctx: Context): string {
   if (!ctx.accountability.user) throw invalidCredentials();
@@ -77,11 +90,7 @@ export function createSessionsService(deps: { audit: AuditRecorder }): SessionsS
     async endOthers(ctx) {
       const user = userOf(ctx);
       return withTransaction(ctx, async (trx) => {
-        const query = trx.db('service_sessions').where({ user });
-        const family = ctx.accountability.sessionFamily;
-        if (family) void query.where((q) => void q.whereNot('family', family).orWhereNull('family'));
-        else if (ctx.accountability.session) void query.whereNot('id', ctx.accountability.session);
-        const deleted = await query.delete();
+        const deleted = await exceptCurrentSignIn(trx.db('service_sessions').where({ user }), ctx.accountability).delete();
         if (deleted > 0) await deps.audit.recordEvent(trx, { action: 'logout', collection: 'service_users', item: user, user });
         return deleted;
       });

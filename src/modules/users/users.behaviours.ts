@@ -1,5 +1,6 @@
 import { forbiddenAction, invalidPayload } from '../../kernel/errors/index.js';
 import { assertPasswordPolicy } from '../../kernel/text/password-policy.js';
+import { exceptCurrentSignIn } from '../auth/create-sessions-service.js';
 import type { CollectionBehaviour } from '../items/index.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -37,10 +38,7 @@ export function usersBehaviour(invalidate: () => void): CollectionBehaviour {
       if (!deactivated && !('password' in payload) && !('email' in payload)) return;
       const sessions = ctx.db('service_sessions').whereIn('user', keys.map(String));
       // The sign-in the change came from stays (every row of it, so a refresh in its grace period still works).
-      const current = ctx.accountability.sessionFamily;
-      if (!deactivated && current) void sessions.where((q) => void q.whereNot('family', current).orWhereNull('family'));
-      else if (!deactivated && ctx.accountability.session) void sessions.whereNot('id', ctx.accountability.session);
-      await sessions.delete();
+      await (deactivated ? sessions : exceptCurrentSignIn(sessions, ctx.accountability)).delete();
     },
     afterCommit: invalidate,
   };
