@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import type { CommandIo } from '../../src/cli/commands/schema-io.js';
 import { schemaApplyCommand } from '../../src/cli/commands/schema-apply.js';
 import { schemaSnapshotCommand } from '../../src/cli/commands/schema-snapshot.js';
 import { createTestApp, type TestApp } from '../setup/create-test-app.js';
+import { runCli } from '../setup/run-cli.js';
 import { seedSchema, snapshotOf, type Json } from '../http/schema/schema-test-helpers.js';
 
 type Captured = CommandIo & { out: () => string; err: () => string };
@@ -122,26 +122,8 @@ describe('stratum schema snapshot | apply', () => {
     snapshot.fields = snapshot.fields.filter((f: Json) => f.field !== 'rating');
     const file = join(folder, 'process.json');
     await writeFile(file, JSON.stringify(snapshot));
-    const db = target.app.config.db;
-    const env = {
-      ...process.env,
-      LOG_LEVEL: 'silent',
-      SECRET: 'stratum-test-secret-0123456789abcdef',
-      DB_CLIENT: db.client,
-      DB_FILENAME: db.filename,
-      DB_HOST: db.host,
-      DB_PORT: String(db.port),
-      DB_DATABASE: db.database,
-      DB_USER: db.user ?? '',
-      DB_PASSWORD: db.password ?? '',
-    };
-    const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'schema', 'apply', file], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stderr = '';
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('close', (code) => resolve({ code, stderr }));
-    });
-    expect(result.stderr).toContain('Refusing to apply 1 destructive step(s) without --yes');
+    const result = await runCli(target.app.config.db, ['schema', 'apply', file]);
+    expect(result.err).toContain('Refusing to apply 1 destructive step(s) without --yes');
     expect(result.code).toBe(2);
   }, 90_000);
 });

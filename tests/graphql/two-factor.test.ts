@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../setup/create-test-app.js';
-import { totpCode } from '../setup/totp-code.js';
+import { createTotpClock } from '../setup/totp-code.js';
 import { gql, type GraphqlBody } from './graphql-request.js';
 
 const GENERATE = 'mutation ($password: String!) { users_me_tfa_generate(password: $password) { secret otpauth_url } }';
@@ -12,12 +12,7 @@ const LOGIN = 'mutation ($email: String!, $password: String!, $otp: String) { au
 
 describe('GraphQL two-factor mutations (/graphql/system)', () => {
   let t: TestApp;
-  let offset = 0;
-  const now = () => new Date(Date.now() + offset);
-  const nextCode = (secret: string) => {
-    offset += 60_000;
-    return totpCode(secret, now());
-  };
+  const { now, nextCode } = createTotpClock();
 
   beforeAll(async () => {
     t = await createTestApp({ RATE_LIMITER_LOGIN_POINTS: '10000' }, { now });

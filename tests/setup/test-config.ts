@@ -17,21 +17,24 @@ export const TEST_ENV: Readonly<Record<string, string>> = {
  */
 export function testConfig(db: Config['db'], overrides: Record<string, string> = {}): Config {
   return loadConfig(
-    {
-      ...TEST_ENV,
-      DB_CLIENT: db.client,
-      DB_FILENAME: db.filename,
-      DB_CONNECTION_STRING: db.connectionString ?? '',
-      DB_HOST: db.host,
-      DB_PORT: String(db.port),
-      DB_DATABASE: db.database,
-      DB_USER: db.user ?? '',
-      DB_PASSWORD: db.password ?? '',
-      DB_SSL: String(db.ssl),
-      DB_POOL_MIN: String(db.poolMin),
-      DB_POOL_MAX: String(db.poolMax),
-      ...overrides,
-    },
+    { ...TEST_ENV, ...databaseEnv(db), ...overrides },
     { readDotEnv: false },
   );
+}
+
+/** The DB_* variables that describe a test database (for the config loader, or a CLI process). */
+export function databaseEnv(db: Config['db']): Record<string, string> {
+  return {
+    DB_CLIENT: db.client,
+    DB_FILENAME: db.filename,
+    DB_CONNECTION_STRING: db.connectionString ?? '',
+    DB_HOST: db.host,
+    DB_PORT: String(db.port),
+    DB_DATABASE: db.database,
+    DB_USER: db.user ?? '',
+    DB_PASSWORD: db.password ?? '',
+    DB_SSL: String(db.ssl),
+    DB_POOL_MIN: String(db.poolMin),
+    DB_POOL_MAX: String(db.poolMax),
+  };
 }

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import { createApp } from '../../../src/app.js';
 import { schemaApplyCommand } from '../../../src/cli/commands/schema-apply.js';
 import { gql, type GraphqlBody } from '../../graphql/graphql-request.js';
 import { createTestApp, type TestApp } from '../../setup/create-test-app.js';
+import { runCli } from '../../setup/run-cli.js';
 import { dataOf, expectError } from '../../setup/expect-error.js';
 import { countRows, seedCollections } from '../../setup/seed-collections.js';
 
@@ -323,31 +323,8 @@ describe('activity recording matrix', () => {
   });
 
   it('the CLI (`users create`, a real process) records the new user as system work', async () => {
-    const db = t.app.config.db;
-    const env = {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      SECRET: 'stratum-test-secret-0123456789abcdef',
-      DB_CLIENT: db.client,
-      DB_FILENAME: db.filename,
-      DB_CONNECTION_STRING: db.connectionString ?? '',
-      DB_HOST: db.host,
-      DB_PORT: String(db.port),
-      DB_DATABASE: db.database,
-      DB_USER: db.user ?? '',
-      DB_PASSWORD: db.password ?? '',
-    };
     const since = await mark();
-    const result = await new Promise<{ code: number | null; out: string; err: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'users', 'create', '--email', 'cli-user@example.com', '--password', 'Cli-Secret-123'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, out, err }));
-    });
+    const result = await runCli(t.app.config.db, ['users', 'create', '--email', 'cli-user@example.com', '--password', 'Cli-Secret-123']);
     expect(result.code, result.err).toBe(0);
     const id = /User created: (\S+)/.exec(result.out)![1]!;
     const rows = await trail(since);

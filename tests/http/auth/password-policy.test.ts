@@ -1,42 +1,14 @@
-import { spawn } from 'node:child_process';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../../src/config/index.js';
 import { gql } from '../../graphql/graphql-request.js';
 import { createTestApp, type TestApp } from '../../setup/create-test-app.js';
+import { runCli } from '../../setup/run-cli.js';
 import { dataOf, expectError } from '../../setup/expect-error.js';
 
 const POLICY = '/^(?=.*\\d).{10,}$/';
 const GOOD = 'Good-Password-1';
 const BAD = 'too-short';
 const POLICY_MESSAGE = 'Validation failed for field "password". Provided password doesn\'t match the password policy.';
-
-/** Runs the real CLI (`stratum users create`) against the test database; resolves with its exit code and output. */
-function runCli(db: Config['db'], args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const env = {
-    ...process.env,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SECRET: 'stratum-test-secret-0123456789abcdef',
-    AUTH_PASSWORD_POLICY: POLICY,
-    DB_CLIENT: db.client,
-    DB_FILENAME: db.filename,
-    DB_HOST: db.host,
-    DB_PORT: String(db.port),
-    DB_DATABASE: db.database,
-    DB_USER: db.user ?? '',
-    DB_PASSWORD: db.password ?? '',
-  };
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out, err }));
-  });
-}
 
 describe('AUTH_PASSWORD_POLICY wherever a password is set, and the sessions a new password ends', () => {
   let t: TestApp;
@@ -119,14 +91,14 @@ describe('AUTH_PASSWORD_POLICY wherever a password is set, and the sessions a ne
   describe('CLI', () => {
     it('refuses `users create` with a password that misses the policy, and creates one that meets it', async () => {
       const refused = nextEmail();
-      const bad = await runCli(t.app.config.db, ['users', 'create', '--email', refused, '--password', BAD]);
+      const bad = await runCli(t.app.config.db, ['users', 'create', '--email', refused, '--password', BAD], { AUTH_PASSWORD_POLICY: POLICY });
       expect(bad.code).toBe(1);
       expect(bad.err).toContain('FAILED_VALIDATION');
       expect(bad.err).toContain("doesn't match the password policy");
       expect(await countUsers(refused)).toBe(0);
 
       const accepted = nextEmail();
-      const good = await runCli(t.app.config.db, ['users', 'create', '--email', accepted, '--password', GOOD]);
+      const good = await runCli(t.app.config.db, ['users', 'create', '--email', accepted, '--password', GOOD], { AUTH_PASSWORD_POLICY: POLICY });
       expect(good.code).toBe(0);
       expect(good.out).toMatch(/^User created: /);
       expect(await countUsers(accepted)).toBe(1);

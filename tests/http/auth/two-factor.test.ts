@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../setup/create-test-app.js';
 import { dataOf, expectError } from '../../setup/expect-error.js';
-import { totpCode } from '../../setup/totp-code.js';
+import { createTotpClock, totpCode } from '../../setup/totp-code.js';
 
 type Tokens = { access_token: string; refresh_token: string; expires: number };
 type ActivityRow = { action: string; item: string; user: string | null; comment: string | null };
@@ -13,15 +13,9 @@ function claimsOf(token: string): Record<string, unknown> {
 
 describe('two-factor authentication (/users/me/tfa/*, otp at login, /users/:id/tfa/reset)', () => {
   let t: TestApp;
-  /** The server's clock runs `offset` ms ahead: each fresh code is taken a minute later (a code works once). */
-  let offset = 0;
+  /** The server's clock runs ahead: each fresh code is taken a minute later (a code works once). */
+  const { now, advance, nextCode } = createTotpClock();
   let users = 0;
-  const now = () => new Date(Date.now() + offset);
-  /** The code of the next unused time step. */
-  const nextCode = (secret: string) => {
-    offset += 60_000;
-    return totpCode(secret, now());
-  };
 
   beforeAll(async () => {
     // Throttling has its own tests; here every request must reach the service.
@@ -140,7 +134,7 @@ describe('two-factor authentication (/users/me/tfa/*, otp at login, /users/:id/t
     it('accepts the code of the step before and after now, not two steps away', async () => {
       const user = await newUser();
       const { secret } = dataOf<{ secret: string }>(await post('/users/me/tfa/generate', { password: 'UserPass123!' }, user.token));
-      offset += 60_000;
+      advance(60_000);
       const far = totpCode(secret, new Date(now().getTime() - 65_000));
       expectError(await post('/users/me/tfa/enable', { secret, otp: far }, user.token), 400, 'INVALID_PAYLOAD');
       const previous = totpCode(secret, new Date(now().getTime() - 30_000));

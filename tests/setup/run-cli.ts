@@ -1,0 +1,22 @@
+import { spawn } from 'node:child_process';
+import type { Config } from '../../src/config/index.js';
+import { databaseEnv, TEST_ENV } from './test-config.js';
+
+export type CliResult = { code: number | null; out: string; err: string };
+
+/**
+ * Runs the real CLI (`node --import tsx src/cli/index.ts <args>`) as a process against a test database, with the
+ * tests' settings plus `env`; resolves with its exit code and output. No terminal: stdin is closed.
+ */
+export function runCli(db: Config['db'], args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  const childEnv = { ...process.env, ...TEST_ENV, ...databaseEnv(db), ...env };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, out, err }));
+  });
+}
