@@ -6,6 +6,7 @@ import { closeDatabase, createDatabase } from './database/connection.js';
 import type { Dialect } from './database/dialects/dialect.js';
 import { runMigrations } from './database/migrations/run-migrations.js';
 import type { AuditRecorder } from './engine/audit-recorder.js';
+import { createCacheSync, type CacheSync } from './engine/cache-sync/create-cache-sync.js';
 import type { Context } from './engine/context.js';
 import { createPermissionsEngine, type PermissionsEngine } from './engine/permissions/create-permissions-engine.js';
 import { createCounterStore, type CounterStore } from './engine/rate-limit/create-counter-store.js';
@@ -42,6 +43,7 @@ import { createSettingsRoutes } from './modules/settings/index.js';
 import { createUsersRoutes, lastAdminGuard, usersBehaviour } from './modules/users/index.js';
 import { createSchemaRoutes, schemaBehaviours } from './modules/collections/index.js';
 import { createSchemaSnapshotRoutes } from './modules/schema/index.js';
+import { createUtilsRoutes } from './modules/utils/index.js';
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -55,6 +57,8 @@ export type App = {
   dialect: Dialect;
   schema: SchemaStore;
   permissions: PermissionsEngine;
+  /** Keeps the schema and permission caches correct across instances (versions in the database, decision 0012). */
+  cacheSync: CacheSync;
   audit: AuditRecorder;
   items: ItemsService;
   auth: AuthService;
@@ -89,16 +93,22 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const permissions = createPermissionsEngine({ knex, dialect });
   const audit = createActivityRecorder();
 
-  const invalidatePermissions = () => permissions.invalidate();
+  const cacheSync = createCacheSync({
+    knex,
+    maxAge: config.cache.systemTtl,
+    onSchemaChange: () => schema.invalidate(),
+    onAccessChange: () => permissions.invalidate(),
+  });
+  const accessCaches = { invalidate: () => permissions.invalidate(), record: (db: Knex) => cacheSync.recordAccessChange(db) };
   // Nobody but an administrator raises their own access through the access-control collections, and an
   // active administrator always remains (lastAdminGuard).
   const guards = selfEscalationGuards();
   const behaviours = new Map<string, CollectionBehaviour[]>([
-    ['service_users', [usersBehaviour(invalidatePermissions), lastAdminGuard('service_users')]],
-    ['service_roles', [invalidatingBehaviour(invalidatePermissions), guards.service_roles!, lastAdminGuard('service_roles')]],
-    ['service_policies', [invalidatingBehaviour(invalidatePermissions), guards.service_policies!, lastAdminGuard('service_policies')]],
-    ['service_access', [invalidatingBehaviour(invalidatePermissions), guards.service_access!, lastAdminGuard('service_access')]],
-    ['service_permissions', [permissionsBehaviour(invalidatePermissions), guards.service_permissions!]],
+    ['service_users', [usersBehaviour(accessCaches), lastAdminGuard('service_users')]],
+    ['service_roles', [invalidatingBehaviour(accessCaches), guards.service_roles!, lastAdminGuard('service_roles')]],
+    ['service_policies', [invalidatingBehaviour(accessCaches), guards.service_policies!, lastAdminGuard('service_policies')]],
+    ['service_access', [invalidatingBehaviour(accessCaches), guards.service_access!, lastAdminGuard('service_access')]],
+    ['service_permissions', [permissionsBehaviour(accessCaches), guards.service_permissions!]],
     ...schemaBehaviours(schema),
   ]);
   const items = createItemsService({ audit, behaviours });
@@ -134,13 +144,18 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     ...Object.entries(createAccessControlRoutes({ ...routeDeps, permissions })).map(([prefix, plugin]) => ({ prefix, plugin })),
     ...createSchemaRoutes({ ...routeDeps, knex, dialect, schemaStore: schema }),
     { prefix: '/schema', plugin: createSchemaSnapshotRoutes({ items, schemaStore: schema, version: pkg.version, contextFor: requestContext }) },
+    { prefix: '/utils', plugin: createUtilsRoutes({ cacheSync }) },
     { prefix: '/graphql', plugin: createGraphqlRoutes({ config, items, auth, passwords, tfa, contextFor: requestContext }) },
   ];
 
   const server = buildServer({
     config,
     logger,
-    authenticate: (input) => auth.authenticate(input),
+    // Every request first makes this instance's caches current (one shared version read), then authenticates.
+    authenticate: async (input) => {
+      await cacheSync.check();
+      return auth.authenticate(input);
+    },
     routes,
     checkDatabase: async () => {
       await knex.raw('select 1');
@@ -167,6 +182,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     dialect,
     schema,
     permissions,
+    cacheSync,
     audit,
     items,
     auth,

@@ -15,6 +15,14 @@ users
   .option('--role <id>', 'role id')
   .action(async (options: { email: string; password: string; role?: string }) => (await import('./commands/users-create.js')).usersCreateCommand(options));
 
+program
+  .command('cache')
+  .description('Caches of every running instance.')
+  .command('clear')
+  .description('Make every instance drop its permission caches on its next request (with --system, its schema caches too); use after changing the database by hand.')
+  .option('--system', 'also the schema caches (schema overview, snapshot, GraphQL schemas)')
+  .action(async (options: { system?: boolean }) => (await import('./commands/cache-clear.js')).cacheClearCommand(options));
+
 const schema = program.command('schema').description('Schema as code: snapshot the schema to a file, apply a snapshot file.');
 schema
   .command('snapshot')

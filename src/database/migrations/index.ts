@@ -3,6 +3,7 @@ import { addTfaRecoveryCodes } from './20261124a-add-tfa-recovery-codes.js';
 import { addActivityActionIndex } from './20261124b-add-activity-action-index.js';
 import { addSchemaVersion } from './20261124c-add-schema-version.js';
 import { addSessionFamily } from './20261124d-add-session-family.js';
+import { addAccessVersion } from './20261125a-add-access-version.js';
 import type { Migration } from './migration.types.js';
 
 export type { Migration } from './migration.types.js';
@@ -12,4 +13,4 @@ export { SCHEMA_VERSION_TABLE } from './20261124c-add-schema-version.js';
  * Every migration, oldest first. Listed by hand: the code also runs from dist/, so no directory globbing.
  * Run them with runMigrations() from ./run-migrations.js.
  */
-export const MIGRATIONS: readonly Migration[] = [createSystemTables, addTfaRecoveryCodes, addActivityActionIndex, addSchemaVersion, addSessionFamily];
+export const MIGRATIONS: readonly Migration[] = [createSystemTables, addTfaRecoveryCodes, addActivityActionIndex, addSchemaVersion, addSessionFamily, addAccessVersion];

@@ -44,6 +44,8 @@ export function createPermissionsEngine(deps: { knex: Knex; dialect: Dialect }):
   let tables: Promise<Tables> | null = null;
   const users = new Map<string, Promise<UserRow | null>>();
   const sets = new Map<string, PermissionRule[]>();
+  /** Raised by every invalidation: what was read before it is not stored after it. */
+  let generation = 0;
 
   const loadTables = (): Promise<Tables> => {
     tables ??= readTables(knex, dialect).catch((error: unknown) => {
@@ -60,9 +62,13 @@ export function createPermissionsEngine(deps: { knex: Knex; dialect: Dialect }):
         .select('id', 'role', 'status')
         .where('id', userId)
         .first()
-        .then((row: UserRow | undefined) => row ?? null)
+        .then((row: UserRow | undefined) => {
+          // An unknown id is not remembered: the user may be created a moment later (on any instance).
+          if (!row && users.get(userId) === cached) users.delete(userId);
+          return row ?? null;
+        })
         .catch((error: unknown) => {
-          users.delete(userId);
+          if (users.get(userId) === cached) users.delete(userId);
           throw error;
         });
       if (users.size > 10_000) users.clear();
@@ -127,16 +133,21 @@ export function createPermissionsEngine(deps: { knex: Knex; dialect: Dialect }):
       const key = `${accountability.app ? 'app' : 'api'}|${accountability.policies.join(',')}`;
       let rules = sets.get(key);
       if (!rules) {
+        const since = generation;
         const t = await loadTables();
         rules = accountability.policies.flatMap((id) => t.rulesByPolicy.get(id) ?? []);
         if (accountability.app) rules = [...rules, ...APP_ACCESS_RULES];
-        if (sets.size > 1000) sets.clear();
-        sets.set(key, rules);
+        // Tables read before an invalidation may be stale: used for this request, never stored.
+        if (since === generation) {
+          if (sets.size > 1000) sets.clear();
+          sets.set(key, rules);
+        }
       }
       const resolved = await resolveVariables({ ...ctx, permissions: ADMIN_PERMISSIONS }, rules);
       return indexRules(resolved);
     },
     invalidate() {
+      generation++;
       tables = null;
       users.clear();
       sets.clear();

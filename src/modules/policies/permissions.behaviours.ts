@@ -2,11 +2,19 @@ import { PERMISSION_ACTIONS } from '../../engine/permissions/permissions.types.j
 import { isPlainObject } from '../../engine/query/parse/parse-query.js';
 import { hasCollection } from '../../engine/schema-overview/get-collection.js';
 import { invalidPayload } from '../../kernel/errors/index.js';
+import type { Knex } from 'knex';
 import type { CollectionBehaviour } from '../items/index.js';
 import { validatePermissionRule } from './validate-permission-rule.js';
 
+/**
+ * The permission caches of every instance: `record` raises the stored access version inside the writing
+ * transaction (other instances drop their caches on their next request), `invalidate` drops this process's
+ * caches after commit (decision 0012).
+ */
+export type AccessCaches = { invalidate: () => void; record: (db: Knex) => Promise<void> };
+
 /** Permission rules are checked before they are stored: known action, existing collection, filter objects. */
-export function permissionsBehaviour(invalidate: () => void): CollectionBehaviour {
+export function permissionsBehaviour(caches: AccessCaches): CollectionBehaviour {
   return {
     async beforeWrite(ctx, { action, payload, keys }) {
       if (action === 'create' || 'action' in payload) {
@@ -36,11 +44,12 @@ export function permissionsBehaviour(invalidate: () => void): CollectionBehaviou
       await validatePermissionRule(ctx, { action, payload, keys });
       return payload;
     },
-    afterCommit: invalidate,
+    afterWrite: (ctx) => caches.record(ctx.db),
+    afterCommit: caches.invalidate,
   };
 }
 
-/** Any write to roles, policies or access rows changes who may do what: forget the cached rules. */
-export function invalidatingBehaviour(invalidate: () => void): CollectionBehaviour {
-  return { afterCommit: invalidate };
+/** Any write to roles, policies or access rows changes who may do what: every instance forgets the cached rules. */
+export function invalidatingBehaviour(caches: AccessCaches): CollectionBehaviour {
+  return { afterWrite: (ctx) => caches.record(ctx.db), afterCommit: caches.invalidate };
 }

@@ -2,6 +2,7 @@ import { forbiddenAction, invalidPayload } from '../../kernel/errors/index.js';
 import { assertPasswordPolicy } from '../../kernel/text/password-policy.js';
 import { exceptCurrentSignIn } from '../auth/create-sessions-service.js';
 import type { CollectionBehaviour } from '../items/index.js';
+import type { AccessCaches } from '../policies/index.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Fields that decide a user's own access: only administrators may write them. */
@@ -11,7 +12,7 @@ const ACCESS_FIELDS = ['role', 'policies', 'status', 'token', 'provider', 'exter
  * Users: e-mail is normalised and checked; a new password meets AUTH_PASSWORD_POLICY; nobody but an
  * administrator changes their own access; sessions end with a deactivation or a change of credentials.
  */
-export function usersBehaviour(invalidate: () => void): CollectionBehaviour {
+export function usersBehaviour(caches: AccessCaches): CollectionBehaviour {
   return {
     beforeWrite(ctx, { action, payload, keys }) {
       // Every path that sets a password (REST, GraphQL, /users/me, the CLI) meets AUTH_PASSWORD_POLICY.
@@ -31,6 +32,8 @@ export function usersBehaviour(invalidate: () => void): CollectionBehaviour {
       return payload;
     },
     async afterWrite(ctx, { action, payload, keys }) {
+      // Every instance caches user rows (role, status) for tokens: a change of either, or a deletion, is announced.
+      if (action === 'delete' || (payload !== null && ('role' in payload || 'status' in payload))) await caches.record(ctx.db);
       if (action !== 'update' || payload === null || keys.length === 0) return;
       // A user who is no longer active loses every session; a new password or e-mail ends the other ones
       // (Directus), so a session can't outlive the credentials it was opened with.
@@ -40,6 +43,6 @@ export function usersBehaviour(invalidate: () => void): CollectionBehaviour {
       // The sign-in the change came from stays (every row of it, so a refresh in its grace period still works).
       await (deactivated ? sessions : exceptCurrentSignIn(sessions, ctx.accountability)).delete();
     },
-    afterCommit: invalidate,
+    afterCommit: caches.invalidate,
   };
 }

@@ -1,0 +1,29 @@
+import type { Knex } from 'knex';
+import { SCHEMA_VERSION_TABLE } from '../../database/migrations/index.js';
+
+/** The versions every instance compares before trusting what it cached (decision 0012). */
+export type CacheVersions = { schema: number; access: number };
+
+/** The stored versions, or null when the database has no version row (not migrated yet). One single-row query. */
+export async function readCacheVersions(db: Knex): Promise<CacheVersions | null> {
+  const row = (await db(SCHEMA_VERSION_TABLE).where({ id: 1 }).first()) as Record<string, unknown> | undefined;
+  if (row === undefined) return null;
+  return { schema: Number(row.version), access: Number(row.access_version ?? 0) };
+}
+
+/** Whether the database has both versions (false before the migrations ran). */
+export async function hasCacheVersions(db: Knex): Promise<boolean> {
+  return db.schema.hasColumn(SCHEMA_VERSION_TABLE, 'access_version');
+}
+
+/**
+ * Raises the access version (and the schema version with `schema`). Called with the writing transaction, so
+ * the raise commits or rolls back with the change it announces.
+ */
+export async function bumpCacheVersions(db: Knex, which: { schema: boolean; access: boolean }): Promise<void> {
+  const columns: Record<string, number> = {};
+  if (which.schema) columns.version = 1;
+  if (which.access) columns.access_version = 1;
+  if (Object.keys(columns).length === 0) return;
+  await db(SCHEMA_VERSION_TABLE).where({ id: 1 }).increment(columns);
+}

@@ -1,0 +1,149 @@
+import type { Knex } from 'knex';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config/index.js';
+import { closeDatabase, createDatabase } from '../../database/connection.js';
+import type { Dialect } from '../../database/dialects/dialect.js';
+import { runMigrations } from '../../database/migrations/run-migrations.js';
+import { readCacheVersions } from './cache-versions.js';
+import { createCacheSync, type CacheSync } from './create-cache-sync.js';
+
+let knex: Knex;
+let dialect: Dialect;
+
+beforeEach(async () => {
+  ({ knex, dialect } = await createDatabase(loadConfig({ DB_CLIENT: 'sqlite3', DB_FILENAME: ':memory:' }, { readDotEnv: false }).db));
+});
+
+afterEach(async () => {
+  await closeDatabase(knex);
+});
+
+/** A sync whose drops are counted; `time` is its clock. */
+function instance(maxAge = 0): { sync: CacheSync; drops: { schema: number; access: number }; time: { now: number } } {
+  const drops = { schema: 0, access: 0 };
+  const time = { now: 0 };
+  const sync = createCacheSync({
+    knex,
+    maxAge,
+    clock: () => time.now,
+    onSchemaChange: () => drops.schema++,
+    onAccessChange: () => drops.access++,
+  });
+  return { sync, drops, time };
+}
+
+describe('createCacheSync', () => {
+  beforeEach(async () => {
+    await runMigrations(knex, dialect);
+  });
+
+  it('drops everything on the first check (caches may predate it), then nothing while the versions stay', async () => {
+    const a = instance();
+    await a.sync.check();
+    expect(a.drops).toEqual({ schema: 1, access: 1 });
+    await a.sync.check();
+    await a.sync.check();
+    expect(a.drops).toEqual({ schema: 1, access: 1 });
+  });
+
+  it('drops the permission caches of another instance when one records an access change, once per transaction', async () => {
+    const a = instance();
+    const b = instance();
+    await b.sync.check();
+    const before = await readCacheVersions(knex);
+    await knex.transaction(async (trx) => {
+      await a.sync.recordAccessChange(trx);
+      await a.sync.recordAccessChange(trx);
+    });
+    expect(await readCacheVersions(knex)).toEqual({ schema: before!.schema, access: before!.access + 1 });
+    await b.sync.check();
+    expect(b.drops).toEqual({ schema: 1, access: 2 });
+  });
+
+  it('does not announce an access change whose transaction rolled back', async () => {
+    const a = instance();
+    const b = instance();
+    await b.sync.check();
+    await expect(
+      knex.transaction(async (trx) => {
+        await a.sync.recordAccessChange(trx);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await b.sync.check();
+    expect(b.drops).toEqual({ schema: 1, access: 1 });
+  });
+
+  it('drops schema and permission caches of another instance when the schema version moves', async () => {
+    const b = instance();
+    await b.sync.check();
+    await knex('service_schema_version').where({ id: 1 }).increment('version', 1);
+    await b.sync.check();
+    expect(b.drops).toEqual({ schema: 2, access: 2 });
+  });
+
+  it('clear() raises the access version (with system, the schema version too) and drops here at once', async () => {
+    const a = instance();
+    const b = instance();
+    await a.sync.check();
+    await b.sync.check();
+    const before = (await readCacheVersions(knex))!;
+    await a.sync.clear({ system: false });
+    expect(a.drops).toEqual({ schema: 1, access: 2 });
+    expect(await readCacheVersions(knex)).toEqual({ schema: before.schema, access: before.access + 1 });
+    await b.sync.check();
+    expect(b.drops).toEqual({ schema: 1, access: 2 });
+    await a.sync.clear({ system: true });
+    expect(a.drops).toEqual({ schema: 2, access: 3 });
+    expect(await readCacheVersions(knex)).toEqual({ schema: before.schema + 1, access: before.access + 2 });
+    await b.sync.check();
+    expect(b.drops).toEqual({ schema: 2, access: 3 });
+  });
+
+  it('requests arriving together share one read', async () => {
+    const b = instance();
+    await b.sync.check();
+    const queries: string[] = [];
+    const listener = (q: { sql: string }) => queries.push(q.sql);
+    knex.on('query', listener);
+    try {
+      await Promise.all([b.sync.check(), b.sync.check(), b.sync.check()]);
+    } finally {
+      knex.off('query', listener);
+    }
+    expect(queries).toHaveLength(1);
+  });
+
+  it('a check that starts after a change committed always sees it, even while an older read is in flight', async () => {
+    const b = instance();
+    await b.sync.check();
+    const first = b.sync.check();
+    await knex('service_schema_version').where({ id: 1 }).increment('access_version', 1);
+    await first;
+    await b.sync.check();
+    expect(b.drops.access).toBe(2);
+  });
+
+  it('with CACHE_SYSTEM_TTL, drops everything once the caches are older than it (changes made by hand)', async () => {
+    const b = instance(5000);
+    await b.sync.check();
+    b.time.now = 4999;
+    await b.sync.check();
+    expect(b.drops).toEqual({ schema: 1, access: 1 });
+    b.time.now = 5000;
+    await b.sync.check();
+    expect(b.drops).toEqual({ schema: 2, access: 2 });
+    b.time.now = 9000;
+    await b.sync.check();
+    expect(b.drops).toEqual({ schema: 2, access: 2 });
+  });
+
+  it('does nothing (and caches nothing about it) on a database that is not migrated yet', async () => {
+    await knex.schema.dropTable('service_schema_version');
+    const b = instance();
+    await b.sync.check();
+    await b.sync.recordAccessChange(knex);
+    await b.sync.clear({ system: true });
+    expect(b.drops).toEqual({ schema: 1, access: 1 });
+  });
+});

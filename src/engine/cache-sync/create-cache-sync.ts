@@ -1,0 +1,114 @@
+import type { Knex } from 'knex';
+import { bumpCacheVersions, hasCacheVersions, readCacheVersions, type CacheVersions } from './cache-versions.js';
+
+export type CacheSync = {
+  /**
+   * Makes this process's caches current before a request uses them: reads the stored versions and drops what a
+   * change committed anywhere (this or another instance) has made stale. Requests that arrive in the same turn
+   * of the event loop share one read, which is always sent after they arrived, so a change committed before
+   * a request arrived is always seen by it.
+   */
+  check(): Promise<void>;
+  /** Records a change of access control in `db` (the writing transaction): the access version, once per transaction. */
+  recordAccessChange(db: Knex): Promise<void>;
+  /**
+   * Raises the access version (with `system`, the schema version too), so every instance drops those caches
+   * on its next request, and drops them here at once. `POST /utils/cache/clear`, `stratum cache clear`.
+   */
+  clear(options: { system: boolean }): Promise<void>;
+};
+
+export type CacheSyncDeps = {
+  knex: Knex;
+  /** Drops everything derived from the schema (overview, snapshot, GraphQL schemas). */
+  onSchemaChange: () => void;
+  /** Drops everything derived from access control (roles, policies, permissions, user rows). */
+  onAccessChange: () => void;
+  /**
+   * Longest time (ms) caches are kept without a version change, so that a change made in the database by hand
+   * is seen within it; 0 keeps them until a version changes.
+   */
+  maxAge: number;
+  /** Monotonic milliseconds (tests pass their own). */
+  clock?: () => number;
+};
+
+/** Cross-instance cache correctness by versions stored in the database (decision 0012). */
+export function createCacheSync(deps: CacheSyncDeps): CacheSync {
+  const { knex } = deps;
+  const clock = deps.clock ?? (() => performance.now());
+  const recorded = new WeakSet<Knex>();
+  /** Versions the caches were last made current with; null until the first read. */
+  let known: CacheVersions | null = null;
+  let lastDrop = clock();
+  /** Sequence of the last read sent, and of the last read whose answer was applied. */
+  let sent = 0;
+  let applied = 0;
+  /** A read not sent yet: requests arriving now join it. */
+  let queued: Promise<void> | null = null;
+  /** Only a positive answer is kept: a database migrated later is noticed. */
+  let versioned: Promise<boolean> | null = null;
+
+  /** Asked through `db` (a writing transaction holds SQLite's only connection). */
+  const hasVersions = (db: Knex): Promise<boolean> => {
+    if (versioned) return versioned;
+    const checking = hasCacheVersions(db);
+    versioned = checking;
+    checking.then(
+      (yes) => {
+        if (!yes && versioned === checking) versioned = null;
+      },
+      () => {
+        if (versioned === checking) versioned = null;
+      },
+    );
+    return checking;
+  };
+
+  const dropAll = () => {
+    deps.onSchemaChange();
+    deps.onAccessChange();
+    lastDrop = clock();
+  };
+
+  const apply = (seq: number, versions: CacheVersions | null) => {
+    // An answer older than one already applied (reads can overtake each other on a pool) changes nothing.
+    if (seq < applied) return;
+    applied = seq;
+    if (versions === null) return;
+    if (known === null || versions.schema !== known.schema) dropAll();
+    else if (versions.access !== known.access) deps.onAccessChange();
+    else if (deps.maxAge > 0 && clock() - lastDrop >= deps.maxAge) dropAll();
+    known = versions;
+  };
+
+  const read = async (): Promise<void> => {
+    const seq = ++sent;
+    const versions = (await hasVersions(knex)) ? await readCacheVersions(knex) : null;
+    apply(seq, versions);
+  };
+
+  return {
+    check() {
+      queued ??= new Promise<void>((resolve, reject) => {
+        setImmediate(() => {
+          queued = null;
+          read().then(resolve, reject);
+        });
+      });
+      return queued;
+    },
+    async recordAccessChange(db) {
+      if (db.isTransaction) {
+        if (recorded.has(db)) return;
+        recorded.add(db);
+      }
+      if (await hasVersions(db)) await bumpCacheVersions(db, { schema: false, access: true });
+    },
+    async clear({ system }) {
+      if (await hasVersions(knex)) await bumpCacheVersions(knex, { schema: system, access: true });
+      if (system) dropAll();
+      else deps.onAccessChange();
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { createUtilsRoutes, systemRequested } from './cache.routes.js';
