@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Config } from '../../src/config/index.js';
+import { databaseEnv, TEST_ENV } from '../setup/test-config.js';
+
+/** Parsed JSON (loosely typed, as response.json() is). */
+export type Json = ReturnType<typeof JSON.parse>;
+
+export type Instance = {
+  name: string;
+  url: string;
+  /** A request to this instance; the answer's status and parsed JSON body (null when empty). */
+  call(method: string, path: string, options?: { token?: string | null; body?: unknown }): Promise<{ status: number; json: Json }>;
+  stop(): Promise<void>;
+};
+
+/**
+ * Starts a real server process (`node --import tsx src/cli/index.ts start`, as `npm start` does) on the test
+ * database, on a port of its own (PORT=0: the system picks a free one; the URL is read from its start-up line).
+ */
+export function startInstance(name: string, db: Config['db'], env: Record<string, string> = {}): Promise<Instance> {
+  const childEnv = { ...process.env, ...TEST_ENV, ...databaseEnv(db), HOST: '127.0.0.1', PORT: '0', ...env };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'start'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const onExit = (code: number | null) => reject(new Error(`instance ${name} exited (${code}) before listening:\n${out}\n${err}`));
+    child.once('exit', onExit);
+    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const found = /Stratum is running at (http:\/\/\S+)/.exec(out);
+      if (!found) return;
+      child.off('exit', onExit);
+      child.stdout!.removeAllListeners('data');
+      child.stdout!.resume();
+      resolve(instance(name, found[1]!.replace('localhost', '127.0.0.1'), child));
+    });
+  });
+}
+
+function instance(name: string, url: string, child: ChildProcess): Instance {
+  return {
+    name,
+    url,
+    async call(method, path, options = {}) {
+      const headers: Record<string, string> = {};
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      if (options.body !== undefined) headers['content-type'] = 'application/json';
+      const response = await fetch(`${url}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+      const text = await response.text();
+      return { status: response.status, json: text === '' ? null : (JSON.parse(text) as Json) };
+    },
+    stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+      return new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      });
+    },
+  };
+}
