@@ -228,6 +228,19 @@ describe('three instances on one database', () => {
       expectStatus(await B.call('POST', '/items/c_ddl', { token: admin, body: { by_hand: 'yes' } }), 200);
     });
 
+    it('`stratum cache clear` (another process) makes A and C see a permission inserted by hand', async () => {
+      const u = await user(C);
+      expect(code(await A.call('GET', '/items/c_hand', { token: u.token }))).toBe('FORBIDDEN');
+      expect(code(await C.call('GET', '/items/c_hand', { token: u.token }))).toBe('FORBIDDEN');
+      await sql('service_permissions').insert({ policy: u.policy, collection: 'c_hand', action: 'read', fields: '*' });
+      expect(code(await A.call('GET', '/items/c_hand', { token: u.token }))).toBe('FORBIDDEN');
+      const cleared = await runCli(database.db, ['cache', 'clear']);
+      expect(cleared.code).toBe(0);
+      expect(cleared.out).toContain('Permission caches cleared');
+      expectStatus(await A.call('GET', '/items/c_hand', { token: u.token }), 200);
+      expectStatus(await C.call('GET', '/items/c_hand', { token: u.token }), 200);
+    });
+
     it('POST /utils/cache/clear is for administrators only: 403 for a user and for the public', async () => {
       const u = await user(B);
       expect(code(expectStatus(await B.call('POST', '/utils/cache/clear', { token: u.token }), 403))).toBe('FORBIDDEN');

@@ -183,4 +183,22 @@ describe('createPermissionsEngine permission sets', () => {
     expect((await engine.getUser(userEmile))?.role).toBe(roleStaff);
     expect(await policiesOf(userEmile)).toEqual([P.staff, P.editor]);
   });
+
+  it('does not remember that a user id is unknown: a user created later (on any instance) is found', async () => {
+    const fresh = createPermissionsEngine({ knex: fx.knex, dialect: fx.dialect });
+    const later = id(104);
+    expect(await fresh.getUser(later)).toBeNull();
+    await fx.knex('service_users').insert({ id: later, email: 'later@example.com', role: null, status: 'active' });
+    expect((await fresh.getUser(later))?.status).toBe('active');
+  });
+
+  it('does not keep a rule set built from tables read before an invalidation', async () => {
+    const fresh = createPermissionsEngine({ knex: fx.knex, dialect: fx.dialect });
+    const { permissions: _ignored, ...ctx } = await fx.ctx({ accountability: { user: userEmile, policies: [P.unused], app: false, admin: false } });
+    const inFlight = fresh.permissionSet(ctx);
+    fresh.invalidate();
+    await fx.knex('service_permissions').where({ policy: P.unused }).update({ fields: 'id' });
+    expect((await inFlight).index.get('comments:delete')?.[0]?.fields).toBeNull();
+    expect((await fresh.permissionSet(ctx)).index.get('comments:delete')?.[0]?.fields).toEqual(['id']);
+  });
 });
