@@ -145,7 +145,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     ...createSchemaRoutes({ ...routeDeps, knex, dialect, schemaStore: schema }),
     { prefix: '/schema', plugin: createSchemaSnapshotRoutes({ items, schemaStore: schema, version: pkg.version, contextFor: requestContext }) },
     { prefix: '/utils', plugin: createUtilsRoutes({ cacheSync }) },
-    { prefix: '/graphql', plugin: createGraphqlRoutes({ config, items, auth, passwords, tfa, contextFor: requestContext }) },
+    { prefix: '/graphql', plugin: createGraphqlRoutes({ config, items, auth, passwords, tfa, cacheSync, contextFor: requestContext }) },
   ];
 
   const server = buildServer({

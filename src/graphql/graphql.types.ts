@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/index.js';
+import type { CacheSync } from '../engine/cache-sync/create-cache-sync.js';
 import type { Context } from '../engine/context.js';
 import type { AuthService, PasswordService, TfaService } from '../modules/auth/index.js';
 import type { ItemsService } from '../modules/items/index.js';
@@ -13,6 +14,8 @@ export type GraphqlDeps = {
   passwords: PasswordService;
   /** Two-factor authentication (the same service as REST). */
   tfa: TfaService;
+  /** Cross-instance cache versions (`utils_cache_clear`). */
+  cacheSync: Pick<CacheSync, 'clear'>;
   /** The request's Context (accountability, permission set, schema), as the REST routes build it. */
   contextFor: (request: FastifyRequest) => Promise<Context>;
 };

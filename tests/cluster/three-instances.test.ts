@@ -241,6 +241,20 @@ describe('three instances on one database', () => {
       expectStatus(await C.call('GET', '/items/c_hand', { token: u.token }), 200);
     });
 
+    it('the GraphQL mutation utils_cache_clear(system: true) on B makes C see a column added by hand; refused to a user', async () => {
+      await ok(A, 'POST', '/collections', { collection: 'c_gql_ddl', schema: {}, fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }] });
+      expect(code(await C.call('GET', '/items/c_gql_ddl?fields=by_hand', { token: admin }))).toBe('FORBIDDEN');
+      await sql.schema.alterTable('c_gql_ddl', (table) => table.string('by_hand'));
+      const u = await user(B);
+      const mutation = { query: 'mutation { utils_cache_clear(system: true) }' };
+      const refused = await B.call('POST', '/graphql/system', { token: u.token, body: mutation });
+      expect(refused.json.errors[0].extensions.code).toBe('FORBIDDEN');
+      expect(code(await C.call('GET', '/items/c_gql_ddl?fields=by_hand', { token: admin }))).toBe('FORBIDDEN');
+      const cleared = expectStatus(await B.call('POST', '/graphql/system', { token: admin, body: mutation }), 200);
+      expect(cleared.json).toEqual({ data: { utils_cache_clear: null } });
+      expectStatus(await C.call('GET', '/items/c_gql_ddl?fields=by_hand', { token: admin }), 200);
+    });
+
     it('POST /utils/cache/clear is for administrators only: 403 for a user and for the public', async () => {
       const u = await user(B);
       expect(code(expectStatus(await B.call('POST', '/utils/cache/clear', { token: u.token }), 403))).toBe('FORBIDDEN');

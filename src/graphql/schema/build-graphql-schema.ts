@@ -6,6 +6,7 @@ import { authMutationFields } from '../resolvers/auth-fields.js';
 import { collectionMutationFields, collectionQueryFields } from '../resolvers/collection-fields.js';
 import { systemMutationFields, systemQueryFields } from '../resolvers/system-fields.js';
 import { tfaMutationFields } from '../resolvers/tfa-fields.js';
+import { utilsMutationFields } from '../resolvers/utils-fields.js';
 import { exposedCollections, type GraphqlScope } from './exposed-collections.js';
 import { createTypeRegistry } from './type-registry.js';
 
@@ -14,9 +15,10 @@ type Fields = GraphQLFieldConfigMap<unknown, GraphqlContext>;
 /**
  * The GraphQL schema one caller sees in one scope: the SchemaOverview filtered by their permission set.
  * Collections they may not read have no query fields; mutations exist only for the actions they hold.
- * The system scope adds `server_ping`, `users_me`, the auth and two-factor mutations (these are there for everyone).
+ * The system scope adds `server_ping`, `users_me`, the auth, two-factor and `utils_cache_clear` mutations (these are
+ * there for everyone; the last refuses all but administrators).
  */
-export function buildGraphqlSchema(deps: Pick<GraphqlDeps, 'items' | 'auth' | 'passwords' | 'tfa' | 'config'>, schema: SchemaOverview, permissions: PermissionSet, scope: GraphqlScope): GraphQLSchema {
+export function buildGraphqlSchema(deps: Pick<GraphqlDeps, 'items' | 'auth' | 'passwords' | 'tfa' | 'config' | 'cacheSync'>, schema: SchemaOverview, permissions: PermissionSet, scope: GraphqlScope): GraphQLSchema {
   const exposed = exposedCollections(schema, permissions, scope);
   const registry = createTypeRegistry(schema, permissions, exposed);
   const query: Fields = {};
@@ -34,6 +36,7 @@ export function buildGraphqlSchema(deps: Pick<GraphqlDeps, 'items' | 'auth' | 'p
     add(mutation, systemMutationFields(registry, deps.items));
     add(mutation, authMutationFields(deps));
     add(mutation, tfaMutationFields(deps));
+    add(mutation, utilsMutationFields(deps));
   }
   // A schema needs at least one query field; an items scope with nothing readable still answers __typename.
   if (Object.keys(query).length === 0) add(query, systemQueryFields({ ...registry, exposed: new Map() }, deps.items));
