@@ -13,6 +13,12 @@ export type Instance = {
   stop(): Promise<void>;
 };
 
+/** Every server this test process started: killed if the test process ends without stopping them. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 /**
  * Starts a real server process (`node --import tsx src/cli/index.ts start`, as `npm start` does) on the test
  * database, on a port of its own (PORT=0: the system picks a free one; the URL is read from its start-up line).
@@ -20,6 +26,8 @@ export type Instance = {
 export function startInstance(name: string, db: Config['db'], env: Record<string, string> = {}): Promise<Instance> {
   const childEnv = { ...process.env, ...TEST_ENV, ...databaseEnv(db), HOST: '127.0.0.1', PORT: '0', ...env };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'start'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
