@@ -132,6 +132,21 @@ async function main(): Promise<void> {
     b.knex.off('query', count);
     rows.push(`| 50 requests arriving together | ${(queries / 20).toFixed(1)} version queries per 50 checks | |`);
     row('GET /items (user, 20 rows, caches warm) on B, whole request', await samples(read));
+    // Under concurrency the read is shared: 16 requests in flight at a time.
+    let versionQueries = 0;
+    const countVersions = (q: { sql: string }) => {
+      if (q.sql.includes('service_schema_version')) versionQueries++;
+    };
+    b.knex.on('query', countVersions);
+    const total = runs * 16;
+    const started = performance.now();
+    let next = 0;
+    await Promise.all(Array.from({ length: 16 }, async () => {
+      while (next++ < total) await read();
+    }));
+    const elapsed = performance.now() - started;
+    b.knex.off('query', countVersions);
+    rows.push(`| ${total} GET /items on B, 16 in flight | ${(total / (elapsed / 1000)).toFixed(0)} requests/s | ${(versionQueries / total).toFixed(2)} version queries per request |`);
 
     row('transaction that raises the access version (bump only)', await samples(() => a!.knex.transaction((trx) => bumpCacheVersions(trx, { schema: false, access: true }))));
     row('empty transaction (select 1), for comparison', await samples(() => a!.knex.transaction((trx) => trx.raw('select 1'))));
