@@ -98,6 +98,10 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     maxAge: config.cache.systemTtl,
     onSchemaChange: () => schema.invalidate(),
     onAccessChange: () => permissions.invalidate(),
+    onExpiry: () => {
+      schema.revalidate();
+      permissions.invalidate();
+    },
   });
   const accessCaches = { invalidate: () => permissions.invalidate(), record: (db: Knex) => cacheSync.recordAccessChange(db) };
   // Nobody but an administrator raises their own access through the access-control collections, and an

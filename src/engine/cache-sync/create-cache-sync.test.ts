@@ -19,8 +19,8 @@ afterEach(async () => {
 });
 
 /** A sync whose drops are counted; `time` is its clock. */
-function instance(maxAge = 0): { sync: CacheSync; drops: { schema: number; access: number }; time: { now: number } } {
-  const drops = { schema: 0, access: 0 };
+function instance(maxAge = 0): { sync: CacheSync; drops: { schema: number; access: number; expiry: number }; time: { now: number } } {
+  const drops = { schema: 0, access: 0, expiry: 0 };
   const time = { now: 0 };
   const sync = createCacheSync({
     knex,
@@ -28,6 +28,7 @@ function instance(maxAge = 0): { sync: CacheSync; drops: { schema: number; acces
     clock: () => time.now,
     onSchemaChange: () => drops.schema++,
     onAccessChange: () => drops.access++,
+    onExpiry: () => drops.expiry++,
   });
   return { sync, drops, time };
 }
@@ -40,10 +41,10 @@ describe('createCacheSync', () => {
   it('drops everything on the first check (caches may predate it), then nothing while the versions stay', async () => {
     const a = instance();
     await a.sync.check();
-    expect(a.drops).toEqual({ schema: 1, access: 1 });
+    expect(a.drops).toEqual({ schema: 1, access: 1, expiry: 0 });
     await a.sync.check();
     await a.sync.check();
-    expect(a.drops).toEqual({ schema: 1, access: 1 });
+    expect(a.drops).toEqual({ schema: 1, access: 1, expiry: 0 });
   });
 
   it('drops the permission caches of another instance when one records an access change, once per transaction', async () => {
@@ -57,7 +58,7 @@ describe('createCacheSync', () => {
     });
     expect(await readCacheVersions(knex)).toEqual({ schema: before!.schema, access: before!.access + 1 });
     await b.sync.check();
-    expect(b.drops).toEqual({ schema: 1, access: 2 });
+    expect(b.drops).toEqual({ schema: 1, access: 2, expiry: 0 });
   });
 
   it('does not announce an access change whose transaction rolled back', async () => {
@@ -71,7 +72,7 @@ describe('createCacheSync', () => {
       }),
     ).rejects.toThrow('rolled back');
     await b.sync.check();
-    expect(b.drops).toEqual({ schema: 1, access: 1 });
+    expect(b.drops).toEqual({ schema: 1, access: 1, expiry: 0 });
   });
 
   it('drops schema and permission caches of another instance when the schema version moves', async () => {
@@ -79,7 +80,7 @@ describe('createCacheSync', () => {
     await b.sync.check();
     await knex('service_schema_version').where({ id: 1 }).increment('version', 1);
     await b.sync.check();
-    expect(b.drops).toEqual({ schema: 2, access: 2 });
+    expect(b.drops).toEqual({ schema: 2, access: 2, expiry: 0 });
   });
 
   it('clear() raises the access version (with system, the schema version too) and drops here at once', async () => {
@@ -89,15 +90,15 @@ describe('createCacheSync', () => {
     await b.sync.check();
     const before = (await readCacheVersions(knex))!;
     await a.sync.clear({ system: false });
-    expect(a.drops).toEqual({ schema: 1, access: 2 });
+    expect(a.drops).toEqual({ schema: 1, access: 2, expiry: 0 });
     expect(await readCacheVersions(knex)).toEqual({ schema: before.schema, access: before.access + 1 });
     await b.sync.check();
-    expect(b.drops).toEqual({ schema: 1, access: 2 });
+    expect(b.drops).toEqual({ schema: 1, access: 2, expiry: 0 });
     await a.sync.clear({ system: true });
-    expect(a.drops).toEqual({ schema: 2, access: 3 });
+    expect(a.drops).toEqual({ schema: 2, access: 3, expiry: 0 });
     expect(await readCacheVersions(knex)).toEqual({ schema: before.schema + 1, access: before.access + 2 });
     await b.sync.check();
-    expect(b.drops).toEqual({ schema: 2, access: 3 });
+    expect(b.drops).toEqual({ schema: 2, access: 3, expiry: 0 });
   });
 
   it('requests arriving together share one read', async () => {
@@ -124,18 +125,21 @@ describe('createCacheSync', () => {
     expect(b.drops.access).toBe(2);
   });
 
-  it('with CACHE_SYSTEM_TTL, drops everything once the caches are older than it (changes made by hand)', async () => {
+  it('with CACHE_SYSTEM_TTL, reads everything again once the caches are older than it (changes made by hand)', async () => {
     const b = instance(5000);
     await b.sync.check();
     b.time.now = 4999;
     await b.sync.check();
-    expect(b.drops).toEqual({ schema: 1, access: 1 });
+    expect(b.drops).toEqual({ schema: 1, access: 1, expiry: 0 });
     b.time.now = 5000;
     await b.sync.check();
-    expect(b.drops).toEqual({ schema: 2, access: 2 });
+    expect(b.drops).toEqual({ schema: 1, access: 1, expiry: 1 });
     b.time.now = 9000;
     await b.sync.check();
-    expect(b.drops).toEqual({ schema: 2, access: 2 });
+    expect(b.drops).toEqual({ schema: 1, access: 1, expiry: 1 });
+    b.time.now = 10_000;
+    await b.sync.check();
+    expect(b.drops).toEqual({ schema: 1, access: 1, expiry: 2 });
   });
 
   it('does nothing (and caches nothing about it) on a database that is not migrated yet', async () => {
@@ -144,6 +148,6 @@ describe('createCacheSync', () => {
     await b.sync.check();
     await b.sync.recordAccessChange(knex);
     await b.sync.clear({ system: true });
-    expect(b.drops).toEqual({ schema: 1, access: 1 });
+    expect(b.drops).toEqual({ schema: 1, access: 1, expiry: 0 });
   });
 });

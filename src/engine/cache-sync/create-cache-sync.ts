@@ -25,6 +25,11 @@ export type CacheSyncDeps = {
   /** Drops everything derived from access control (roles, policies, permissions, user rows). */
   onAccessChange: () => void;
   /**
+   * The caches reached `maxAge` with no version change: read everything again, keeping what turns out the same
+   * (so that, say, GraphQL schemas built from an unchanged schema survive).
+   */
+  onExpiry: () => void;
+  /**
    * Longest time (ms) caches are kept without a version change, so that a change made in the database by hand
    * is seen within it; 0 keeps them until a version changes.
    */
@@ -78,7 +83,10 @@ export function createCacheSync(deps: CacheSyncDeps): CacheSync {
     if (versions === null) return;
     if (known === null || versions.schema !== known.schema) dropAll();
     else if (versions.access !== known.access) deps.onAccessChange();
-    else if (deps.maxAge > 0 && clock() - lastDrop >= deps.maxAge) dropAll();
+    else if (deps.maxAge > 0 && clock() - lastDrop >= deps.maxAge) {
+      deps.onExpiry();
+      lastDrop = clock();
+    }
     known = versions;
   };
 

@@ -103,3 +103,31 @@ describe('createSchemaStore without the version table (not migrated)', () => {
     expect(await store.cached('a', build)).toBe(3);
   });
 });
+
+describe('createSchemaStore: revalidate()', () => {
+  beforeEach(async () => {
+    await runMigrations(knex, dialect);
+  });
+
+  it('keeps the same overview object when nothing changed, and drops the cached values', async () => {
+    const store = createSchemaStore(knex, dialect);
+    const first = await store.get();
+    const { build } = counter();
+    await store.cached('a', build);
+    store.revalidate();
+    expect(await store.get()).toBe(first);
+    expect(await store.cached('a', build)).toBe(2);
+  });
+
+  it('answers a new overview when the database changed by hand', async () => {
+    const store = createSchemaStore(knex, dialect);
+    await knex.schema.createTable('by_hand', (table) => table.increments('id'));
+    const first = await store.get();
+    expect(first.collections['by_hand']?.fields['label']).toBeUndefined();
+    await knex.schema.alterTable('by_hand', (table) => table.string('label'));
+    store.revalidate();
+    const second = await store.get();
+    expect(second).not.toBe(first);
+    expect(second.collections['by_hand']?.fields['label']).toBeDefined();
+  });
+});

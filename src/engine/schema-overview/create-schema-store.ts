@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Knex } from 'knex';
 import { SCHEMA_VERSION_TABLE } from '../../database/migrations/index.js';
 import type { Dialect } from '../../database/dialects/dialect.js';
@@ -10,6 +11,11 @@ export type SchemaStore = {
   get(): Promise<SchemaOverview>;
   /** Rebuild on next use; called after every schema change commits (and after a failed one). */
   invalidate(): void;
+  /**
+   * Read the schema again (CACHE_SYSTEM_TTL: changes made by hand), but keep the current overview object when
+   * nothing changed, so that what is cached per overview (GraphQL schemas) survives. Drops the cached values.
+   */
+  revalidate(): void;
   /**
    * Records a schema change in the database: raises the stored schema version, inside `db` when it is the
    * change's transaction. Every schema change calls it, so that other processes drop what they cached.
@@ -63,6 +69,24 @@ export function createSchemaStore(knex: Knex, dialect: Dialect): SchemaStore {
       generation++;
       entries.clear();
       versioned = null;
+    },
+    revalidate() {
+      const previous = current;
+      generation++;
+      entries.clear();
+      versioned = null;
+      if (previous === null) return;
+      const rebuilt: Promise<SchemaOverview> = buildSchemaOverview(knex, dialect).then(
+        async (schema) => {
+          const before = await previous.catch(() => null);
+          return before !== null && isDeepStrictEqual(before, schema) ? before : Object.freeze(schema);
+        },
+        (error: unknown) => {
+          if (current === rebuilt) current = null;
+          throw error;
+        },
+      );
+      current = rebuilt;
     },
     async recordChange(db) {
       // Once per transaction is enough (the row stays locked until it ends); the pool is asked every time.
