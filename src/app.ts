@@ -96,7 +96,9 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const cacheSync = createCacheSync({
     knex,
     maxAge: config.cache.systemTtl,
-    onSchemaChange: () => schema.invalidate(),
+    // Read again rather than dropped: an overview that turns out unchanged (this instance's own change, seen
+    // once more through the version) stays the same object, and the GraphQL schemas built from it stay too.
+    onSchemaChange: () => schema.revalidate(),
     onAccessChange: () => permissions.invalidate(),
     onExpiry: () => {
       schema.revalidate();
