@@ -17,7 +17,7 @@ export function isForeign(incoming: IncomingSnapshot, vendor: Vendor): boolean {
  * The snapshot as this instance would describe the same schema. Always (facts that follow from others, so
  * a hand-edited snapshot does not differ forever from what applying it gives): a missing `data_type` is this
  * vendor's; a primary key is neither nullable, unique nor indexed by itself and only an integer one
- * auto-increments; a unique column is indexed (its unique index), and on MySQL/MariaDB every foreign key
+ * auto-increments, with no default of its own (the counter); a unique column is indexed (its unique index), and on MySQL/MariaDB every foreign key
  * column is (the index the key needs); the foreign key facts of fields and relations follow the relations.
  * For a foreign snapshot (another vendor, or Directus) also: Directus's `directus_*` system names become
  * `service_*`; the vendor's spelling of each column (data
@@ -54,6 +54,8 @@ export function normaliseSnapshot(incoming: IncomingSnapshot, vendor: Vendor, dr
     if (schema.is_primary_key) Object.assign(schema, { is_unique: false, is_indexed: false, is_nullable: false });
     if (foreign && field.type === 'string' && schema.max_length === 36 && (schema.is_primary_key || target?.type === 'uuid')) field.type = 'uuid';
     if (!(field.type === 'integer' || field.type === 'bigInteger') || !schema.is_primary_key) schema.has_auto_increment = false;
+    // The counter is the default of an auto-increment key (Directus on PostgreSQL reports `nextval('…_seq'::regclass)`).
+    if (schema.has_auto_increment) schema.default_value = null;
     const type = field.type as ColumnType;
     const column = facts.types[type];
     if (column && (foreign || schema.data_type === '')) {
