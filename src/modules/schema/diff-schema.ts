@@ -79,7 +79,7 @@ export function checkSource(incoming: IncomingSnapshot, version: string, vendor:
 export function prepareSnapshot(ctx: Context, deps: SchemaModuleDeps, input: unknown, force: boolean, dropped = new DroppedMetaKeys()): Snapshot {
   const incoming = parseSnapshot(input);
   checkSource(incoming, deps.version, ctx.dialect.vendor, force);
-  const snapshot = normaliseSnapshot(incoming, ctx.dialect.vendor, dropped);
+  const snapshot = normaliseSnapshot(incoming, ctx.dialect.vendor, dropped, ctx.dialect.columnTypeVariants);
   checkSnapshotReferences(snapshot);
   return snapshot;
 }

@@ -23,10 +23,16 @@ export function isForeign(incoming: IncomingSnapshot, vendor: Vendor): boolean {
  * `service_*`; the vendor's spelling of each column (data
  * type, a uuid's length, precisions of other than decimals, constraint names, the default key rule) is this
  * vendor's; and, as Directus does when it applies, a char(36) string that is a primary key or points at a
- * uuid key becomes a uuid. Meta keys this server does not store are dropped from every snapshot, each noted
+ * uuid key becomes a uuid; on the same vendor a `data_type` that is one of the dialect's column type variants
+ * is kept (it is made as named). Meta keys this server does not store are dropped from every snapshot, each noted
  * in `dropped` (decision 0022).
  */
-export function normaliseSnapshot(incoming: IncomingSnapshot, vendor: Vendor, dropped: DroppedMetaKeys = new DroppedMetaKeys()): Snapshot {
+export function normaliseSnapshot(
+  incoming: IncomingSnapshot,
+  vendor: Vendor,
+  dropped: DroppedMetaKeys = new DroppedMetaKeys(),
+  variants: Readonly<Partial<Record<FieldType, readonly string[]>>> = {},
+): Snapshot {
   const foreign = isForeign(incoming, vendor);
   // A Directus snapshot of an older version lacks the keys added since: they mean the default.
   const fill = (meta: SnapshotMeta, kind: 'collection' | 'field' | 'relation') => (incoming.origin === 'directus' ? withMetaDefaults(meta, kind) : meta);
@@ -58,8 +64,10 @@ export function normaliseSnapshot(incoming: IncomingSnapshot, vendor: Vendor, dr
     if (schema.has_auto_increment) schema.default_value = null;
     const type = field.type as ColumnType;
     const column = facts.types[type];
+    // A Directus snapshot of this vendor keeps a column type the dialect makes on request (`datetime` timestamps).
+    const keepsType = incoming.snapshot.vendor === vendor && (variants[field.type as FieldType] ?? []).includes(schema.data_type);
     if (column && (foreign || schema.data_type === '')) {
-      schema.data_type = column.dataType;
+      if (!keepsType) schema.data_type = column.dataType;
       if (foreign) mapLengths(schema, field.type as FieldType, column.maxLength);
     }
     schema.foreign_key_table = relation?.related_collection ?? null;
