@@ -70,6 +70,8 @@ export type ColumnDefinition = {
   indexed?: boolean;
   primaryKey?: boolean;
   autoIncrement?: boolean;
+  /** A vendor column type to use instead of the usual one, when it is one of the dialect's columnTypeVariants. */
+  dataType?: string | null;
 };
 
 /** SQL date/time parts usable as field functions (`year(date_created)`). */
@@ -130,6 +132,12 @@ export interface Dialect {
   schemaTransaction?<T>(knex: Knex, work: (trx: Knex.Transaction) => Promise<T>): Promise<T>;
   /** Whether DDL can run inside a transaction and roll back (false for MySQL/MariaDB). */
   readonly transactionalDdl: boolean;
+  /**
+   * Column types other than the usual one that this vendor makes for a field type when asked (a snapshot of
+   * this vendor names it in `schema.data_type`), each reading back as the same field type (with the field's
+   * `special`, e.g. `cast-timestamp`), so that applying a snapshot creates exactly the column it names.
+   */
+  readonly columnTypeVariants: Readonly<Partial<Record<FieldType, readonly string[]>>>;
   /** Whether INSERT … RETURNING is supported. */
   readonly supportsReturning: boolean;
   /**

@@ -21,6 +21,7 @@ export function columnDefinition(name: string, type: FieldType, options: Omit<Co
     defaultValue: options.defaultValue,
     primaryKey: options.primaryKey,
     autoIncrement: options.autoIncrement,
+    dataType: options.dataType,
   };
 }
 

@@ -14,6 +14,8 @@ export type ColumnOptions = {
   indexed: boolean;
   primaryKey: boolean;
   autoIncrement: boolean;
+  /** The vendor column type asked for (`schema.data_type`); the dialect uses it only when it is one of its variants. */
+  dataType: string | null;
 };
 
 const STRING_TYPES: readonly FieldType[] = ['string', 'hash'];
@@ -23,7 +25,8 @@ const MAX_VARCHAR = 65535;
 /**
  * Reads the settable parts of a field's `schema` (Directus names) for a field of `type`; only keys present
  * are returned. Keys that do not apply to the type (a `max_length` on an integer, as snapshots carry) and
- * read-only facts (`data_type`, `is_generated`, `foreign_key_*`) are ignored. Bad values are a 400.
+ * read-only facts (`is_generated`, `foreign_key_*`) are ignored; `data_type` is passed on to the dialect, which
+ * makes that column type only when it is one of its columnTypeVariants for the field type. Bad values are a 400.
  */
 export function parseColumnOptions(field: string, type: FieldType, raw: unknown): Partial<ColumnOptions> {
   if (raw === undefined || raw === null) return {};
@@ -62,6 +65,7 @@ export function parseColumnOptions(field: string, type: FieldType, raw: unknown)
       options.scale = scale;
     }
   }
+  if (typeof raw.data_type === 'string' && raw.data_type !== '') options.dataType = raw.data_type.toLowerCase();
   if (raw.default_value !== undefined) options.defaultValue = parseDefaultValue(field, type, raw.default_value);
   return options;
 }
@@ -78,6 +82,7 @@ export function withColumnDefaults(type: FieldType, given: Partial<ColumnOptions
     indexed: given.indexed ?? false,
     primaryKey: given.primaryKey ?? false,
     autoIncrement: given.autoIncrement ?? false,
+    dataType: given.dataType ?? null,
   };
   if (options.precision !== null && options.scale !== null && options.scale > options.precision) {
     throw invalidPayload(`"schema.numeric_scale" can't be larger than "schema.numeric_precision"`);

@@ -84,6 +84,8 @@ function desiredColumn(field: string, type: FieldType, currentType: FieldType, c
     indexed: given.indexed ?? column.isIndexed,
     primaryKey: column.isPrimaryKey,
     autoIncrement: column.hasAutoIncrement,
+    // A column made as one of the dialect's variants (`datetime` for a timestamp on SQLite) stays one.
+    dataType: given.dataType ?? (typeChanged ? null : column.dataType),
   };
   if (options.precision !== null && options.scale !== null && options.scale > options.precision) {
     throw invalidPayload(`"schema.numeric_scale" can't be larger than "schema.numeric_precision"`);

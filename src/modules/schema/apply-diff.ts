@@ -9,6 +9,7 @@ import { planApply, type ApplyPlan, type PlanStep } from './plan-apply.js';
 import { DiffConflict, resolveEntries } from './resolve-entries.js';
 import { runStep } from './run-step.js';
 import type { Snapshot } from './snapshot.types.js';
+import { DroppedMetaKeys, dropUnknownMetaFromDiff } from './unknown-meta-keys.js';
 
 import { statementsOnCopy, type Statement } from './dry-run-on-copy.js';
 
@@ -24,6 +25,8 @@ export type ApplyReport = {
   steps: StepReport[];
   /** How the statements were collected, where it matters (MySQL/MariaDB: on a scratch copy). */
   note?: string;
+  /** Meta keys of the diff this server does not store, dropped (decision 0022). */
+  warnings?: string[];
 };
 
 export type ApplyOptions = {
@@ -64,9 +67,13 @@ class DryRunDone extends Error {}
  */
 export async function applyDiff(ctx: Context, deps: SchemaModuleDeps, input: unknown, options: ApplyOptions = {}): Promise<ApplyReport> {
   assertAdmin(ctx);
-  const { hash, diff } = parseDiff(input);
+  const parsed = parseDiff(input);
+  const dropped = new DroppedMetaKeys();
+  const hash = parsed.hash;
+  const diff = dropUnknownMetaFromDiff(parsed.diff, dropped);
+  const warnings = dropped.warnings();
   const { snapshot: current, hash: currentHash } = await currentSnapshot(ctx, deps);
-  if (isEmptyDiff(diff)) return { hash: currentHash, dry_run: options.dryRun === true, steps: [] };
+  if (isEmptyDiff(diff)) return { hash: currentHash, dry_run: options.dryRun === true, steps: [], ...(warnings.length > 0 ? { warnings } : {}) };
   let resolved;
   try {
     resolved = resolveEntries(current, diff);
@@ -78,14 +85,15 @@ export async function applyDiff(ctx: Context, deps: SchemaModuleDeps, input: unk
   const plan = planApply(current, resolved);
   await checkPlanData(ctx, plan, current);
 
-  if (options.planOnly) return { hash: currentHash, dry_run: true, steps: plan.steps.map(reportStep) };
-  if (options.dryRun) return dryRun(ctx, deps, plan, currentHash, current);
+  const warned = warnings.length > 0 ? { warnings } : {};
+  if (options.planOnly) return { hash: currentHash, dry_run: true, steps: plan.steps.map(reportStep), ...warned };
+  if (options.dryRun) return { ...(await dryRun(ctx, deps, plan, currentHash, current)), ...warned };
   if (ctx.dialect.transactionalDdl) {
     await inSchemaTransaction(ctx, deps, async (trx) => runSteps(trx.ctx, deps, plan, options));
   } else {
     await runSteps(ctx, deps, plan, options, true);
   }
-  return { hash: currentHash, dry_run: false, steps: plan.steps.map(reportStep) };
+  return { hash: currentHash, dry_run: false, steps: plan.steps.map(reportStep), ...warned };
 }
 
 async function runSteps(ctx: Context, deps: SchemaModuleDeps, plan: ApplyPlan, options: ApplyOptions, stepwise = false, onEach?: (index: number) => void): Promise<void> {

@@ -9,6 +9,7 @@ import { normaliseSnapshot } from './normalise-snapshot.js';
 import { parseSnapshot } from './parse-snapshot.js';
 import { readSnapshot } from './read-snapshot.js';
 import type { DiffResult, IncomingSnapshot, Snapshot } from './snapshot.types.js';
+import { DroppedMetaKeys } from './unknown-meta-keys.js';
 import { VENDOR_COLUMN_FACTS } from './vendor-column-types.js';
 
 /** What the schema services need: the collections module's dependencies and the server's version. */
@@ -75,10 +76,10 @@ export function checkSource(incoming: IncomingSnapshot, version: string, vendor:
  * An uploaded snapshot, checked (structure, source, references) and described as this instance would
  * describe it (foreign snapshots mapped; see normaliseSnapshot).
  */
-export function prepareSnapshot(ctx: Context, deps: SchemaModuleDeps, input: unknown, force: boolean): Snapshot {
+export function prepareSnapshot(ctx: Context, deps: SchemaModuleDeps, input: unknown, force: boolean, dropped = new DroppedMetaKeys()): Snapshot {
   const incoming = parseSnapshot(input);
   checkSource(incoming, deps.version, ctx.dialect.vendor, force);
-  const snapshot = normaliseSnapshot(incoming, ctx.dialect.vendor);
+  const snapshot = normaliseSnapshot(incoming, ctx.dialect.vendor, dropped, ctx.dialect.columnTypeVariants);
   checkSnapshotReferences(snapshot);
   return snapshot;
 }
@@ -96,18 +97,27 @@ function alignConstraintNames(after: Snapshot, current: Snapshot, named: boolean
   }
 }
 
+/** A diff and the warnings about meta keys of the upload that were dropped (decision 0022). */
+export type DiffAnswer = { result: DiffResult | null; warnings: string[] };
+
 /**
  * `POST /schema/diff`: what it takes to turn this instance's schema into the uploaded snapshot's, with the
  * hash of the instance's schema; null when nothing differs.
  */
 export async function diffSchema(ctx: Context, deps: SchemaModuleDeps, input: unknown, options: { force: boolean }): Promise<DiffResult | null> {
+  return (await diffSchemaWithWarnings(ctx, deps, input, options)).result;
+}
+
+/** diffSchema, also naming the meta keys of the upload this server does not store (dropped, not compared). */
+export async function diffSchemaWithWarnings(ctx: Context, deps: SchemaModuleDeps, input: unknown, options: { force: boolean }): Promise<DiffAnswer> {
   assertAdmin(ctx);
   // The database is read while the upload is checked (on PostgreSQL and MySQL the two overlap).
   const reading = currentSnapshot(ctx, deps);
   reading.catch(() => undefined);
-  const after = prepareSnapshot(ctx, deps, input, options.force);
+  const dropped = new DroppedMetaKeys();
+  const after = prepareSnapshot(ctx, deps, input, options.force, dropped);
   const current = await reading;
   alignConstraintNames(after, current.snapshot, VENDOR_COLUMN_FACTS[ctx.dialect.vendor].namesConstraints);
   const diff = diffSnapshots(current.snapshot, after);
-  return isEmptyDiff(diff) ? null : { hash: current.hash, diff };
+  return { result: isEmptyDiff(diff) ? null : { hash: current.hash, diff }, warnings: dropped.warnings() };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseSnapshot } from './normalise-snapshot.js';
 import { parseSnapshot } from './parse-snapshot.js';
+import { DroppedMetaKeys } from './unknown-meta-keys.js';
 
 const directus = {
   version: 1,
@@ -26,7 +27,10 @@ describe('normaliseSnapshot', () => {
   it("maps a Directus snapshot onto this instance's vendor", () => {
     const snapshot = normaliseSnapshot(parseSnapshot(directus), 'postgres');
     expect(snapshot.vendor).toBe('postgres');
-    expect(snapshot.collections[0]!.meta).toEqual({ collection: 'posts', note: null });
+    // Unknown keys dropped (decision 0022); keys the snapshot left out get the default a new row gets.
+    expect(snapshot.collections[0]!.meta).toMatchObject({ collection: 'posts', note: null, versioning: false, accountability: 'all', hidden: false });
+    expect(snapshot.collections[0]!.meta).not.toHaveProperty('future_option');
+    expect(snapshot.fields[0]!.meta).toMatchObject({ special: ['uuid'], searchable: true, hidden: false, width: 'full' });
     const [id, owner, , post] = snapshot.fields;
     expect(id!.schema).toMatchObject({ data_type: 'uuid', max_length: null, is_unique: false, is_indexed: false });
     expect(post!.type).toBe('uuid');
@@ -45,10 +49,12 @@ describe('normaliseSnapshot', () => {
     expect(sqlite.fields.find((f) => f.field === 'owner')!.schema!.is_indexed).toBe(false);
   });
 
-  it("leaves a snapshot of this vendor's own as it is", () => {
+  it("leaves a snapshot of this vendor's own as it is, but for the meta keys this server does not store", () => {
     const own = { ...directus, directus: undefined, service: '1.0.0' };
-    const snapshot = normaliseSnapshot(parseSnapshot(own), 'sqlite');
-    expect(snapshot.collections[0]!.meta).toEqual({ collection: 'posts', note: null, future_option: true });
+    const dropped = new DroppedMetaKeys();
+    const snapshot = normaliseSnapshot(parseSnapshot(own), 'sqlite', dropped);
+    expect(snapshot.collections[0]!.meta).toEqual({ collection: 'posts', note: null });
+    expect(dropped.warnings()).toEqual(['Dropped collection meta "future_option": this server does not store it (posts)']);
     expect(snapshot.fields[3]!.type).toBe('string');
   });
 });

@@ -52,7 +52,7 @@ function name(entry: Obj, key: string, where: string): string {
 /**
  * Checks the body of POST /schema/apply: `{hash, diff: {collections, fields, relations}}` as the diff endpoint
  * answers it (Directus's rules: every entry names its item and carries deep-diff records of the right shape).
- * `systemFields` is accepted when empty (this server has no indexes on system fields to change).
+ * `warnings` (the diff's) is ignored. `systemFields` is accepted when empty (this server has no indexes on system fields to change).
  */
 export function parseDiff(input: unknown): DiffResult {
   if (!isObject(input) || Object.keys(input).length === 0) throw invalidPayload('No data was included in the body');
@@ -63,7 +63,8 @@ export function parseDiff(input: unknown): DiffResult {
   if (diff.systemFields !== undefined && (!Array.isArray(diff.systemFields) || diff.systemFields.length > 0)) {
     fail('', '"diff.systemFields" is not supported: system fields have no indexes to change here');
   }
-  for (const key of Object.keys(input)) if (key !== 'hash' && key !== 'diff') fail('', `"${key}" is not allowed`);
+  // `warnings` is what the diff answered beside the diff (decision 0022); it is taken back and ignored.
+  for (const key of Object.keys(input)) if (key !== 'hash' && key !== 'diff' && key !== 'warnings') fail('', `"${key}" is not allowed`);
 
   const collections = (diff.collections as unknown[]).map((entry, i): CollectionDiff => {
     const at = `diff.collections[${i}]`;

@@ -5,7 +5,7 @@ import { rawQueryOf } from '../../http/request-context.js';
 import type { SchemaStore } from '../../engine/schema-overview/create-schema-store.js';
 import type { ItemsService } from '../items/index.js';
 import { applyDiff } from './apply-diff.js';
-import { diffSchema, takeSnapshot, type SchemaModuleDeps } from './diff-schema.js';
+import { diffSchemaWithWarnings, takeSnapshot, type SchemaModuleDeps } from './diff-schema.js';
 import { MAX_UPLOAD_BYTES, readUpload } from './read-upload.js';
 
 export type SchemaSnapshotRouteDeps = {
@@ -28,8 +28,9 @@ function flag(request: FastifyRequest, name: string): boolean {
 const BODY_LIMIT = MAX_UPLOAD_BYTES + 1024 * 1024;
 
 /**
- * `/schema`: GET /snapshot (the bare snapshot; `?export=` downloads it), POST /diff (`{hash, diff}` or 204),
- * POST /apply (204; `?dry_run=true` answers `{data: {hash, dry_run, steps}}` with each step's statements).
+ * `/schema`: GET /snapshot (the bare snapshot; `?export=` downloads it), POST /diff (`{hash, diff, warnings?}`
+ * or 204), POST /apply (204; `?dry_run=true` answers `{data: {hash, dry_run, steps, warnings?}}`
+ * with each step's statements). `warnings` name meta keys of the upload that were dropped (decision 0022).
  * Administrators only. Bodies are JSON, or multipart/form-data with one JSON or YAML file.
  */
 export function createSchemaSnapshotRoutes(deps: SchemaSnapshotRouteDeps): FastifyPluginAsync {
@@ -43,8 +44,9 @@ export function createSchemaSnapshotRoutes(deps: SchemaSnapshotRouteDeps): Fasti
     app.post('/diff', { bodyLimit: BODY_LIMIT }, async (request, reply) => {
       const ctx = await deps.contextFor(request);
       const document = await readUpload(request.body, request.headers['content-type']);
-      const result = await diffSchema(ctx, services, document, { force: flag(request, 'force') });
-      return sendResult(request, reply, result === null ? null : { data: result }, { bare: true });
+      const { result, warnings } = await diffSchemaWithWarnings(ctx, services, document, { force: flag(request, 'force') });
+      // Meta keys this server does not store are dropped and named beside `data` (decision 0022).
+      return sendResult(request, reply, result === null ? null : { data: warnings.length > 0 ? { ...result, warnings } : result }, { bare: true });
     });
 
     app.post('/apply', { bodyLimit: BODY_LIMIT }, async (request, reply) => {

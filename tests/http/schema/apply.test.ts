@@ -129,7 +129,7 @@ describe('POST /schema/apply', () => {
       ['prototype path', (d) => d.diff.fields.push({ collection: 'authors', field: 'name', diff: [{ kind: 'N', path: ['__proto__', 'polluted'], rhs: 1 }] }), 'must not name a prototype key'],
       ['default too long', (d) => d.diff.fields.push({ collection: 'authors', field: 'name', diff: [{ kind: 'E', path: ['schema', 'default_value'], lhs: 'Anonymous', rhs: 'x'.repeat(121) }] }), 'longer than its maximum length (120)'],
       ['primary key change', (d) => d.diff.fields.push({ collection: 'articles', field: 'id', diff: [{ kind: 'E', path: ['schema', 'is_primary_key'], lhs: true, rhs: false }] }), 'The primary key of collection "articles" can\'t change'],
-      ['unknown meta', (d) => d.diff.collections.push({ collection: 'authors', diff: [{ kind: 'E', path: ['meta'], lhs: before.json.collections.find((c: Json) => c.collection === 'authors').meta, rhs: { bogus: 1 } }] }), '"bogus" is not a property of the meta of collection "authors"'],
+      ['meta of the wrong kind', (d) => d.diff.collections.push({ collection: 'authors', diff: [{ kind: 'E', path: ['meta'], lhs: before.json.collections.find((c: Json) => c.collection === 'authors').meta, rhs: { hidden: 'yes' } }] }), '"meta.hidden" of collection "authors" must be a boolean'],
     ];
     for (const [name, change, message] of cases) {
       const bad = structuredClone(diff);

@@ -30,6 +30,7 @@ export function createMysqlDialect(): Dialect {
     introspect,
     translateError,
     transactionalDdl: false,
+    columnTypeVariants: {},
     supportsReturning: false,
   };
 }

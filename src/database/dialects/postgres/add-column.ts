@@ -33,12 +33,16 @@ function columnType(column: ColumnDefinition): string | null {
   return column.type === 'alias' || column.type === 'unknown' ? null : types[column.type];
 }
 
+/** Directus on PostgreSQL makes floats `real` columns. */
+export const POSTGRES_COLUMN_TYPE_VARIANTS = { float: ['real'] } as const;
+
 export function addColumn(
   table: Knex.CreateTableBuilder | Knex.AlterTableBuilder,
   column: ColumnDefinition,
   knex: Knex,
 ): Knex.ColumnBuilder {
-  const type = columnType(column);
+  const variant = column.dataType && (POSTGRES_COLUMN_TYPE_VARIANTS as Partial<Record<FieldType, readonly string[]>>)[column.type]?.includes(column.dataType) ? column.dataType : null;
+  const type = variant ?? columnType(column);
   if (type === null) throw new Error(`Field type "${column.type}" has no column`);
   if (column.autoIncrement && column.type === 'integer') return applyColumnOptions(table.increments(column.name), column, undefined);
   if (column.autoIncrement && column.type === 'bigInteger') {

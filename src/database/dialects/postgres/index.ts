@@ -1,5 +1,5 @@
 import type { Dialect } from '../dialect.js';
-import { addColumn } from './add-column.js';
+import { addColumn, POSTGRES_COLUMN_TYPE_VARIANTS } from './add-column.js';
 import { translateError } from './errors.js';
 import { fieldTypeOf } from './field-type-of.js';
 import { dateFunction, ilike, randomOrder } from './functions.js';
@@ -31,6 +31,7 @@ export function createPostgresDialect(): Dialect {
     introspect,
     translateError,
     transactionalDdl: true,
+    columnTypeVariants: POSTGRES_COLUMN_TYPE_VARIANTS,
     supportsReturning: true,
     syncAutoIncrement,
   };

@@ -32,12 +32,16 @@ function declaredType(column: ColumnDefinition): string | null {
   return column.type === 'alias' || column.type === 'unknown' ? null : types[column.type];
 }
 
+/** Directus on SQLite makes timestamps `datetime` columns (read back as timestamps by their `cast-timestamp`). */
+export const SQLITE_COLUMN_TYPE_VARIANTS = { timestamp: ['datetime'] } as const;
+
 export function addColumn(
   table: Knex.CreateTableBuilder | Knex.AlterTableBuilder,
   column: ColumnDefinition,
   knex: Knex,
 ): Knex.ColumnBuilder {
-  const type = declaredType(column);
+  const variant = column.dataType && (SQLITE_COLUMN_TYPE_VARIANTS as Partial<Record<FieldType, readonly string[]>>)[column.type]?.includes(column.dataType) ? column.dataType : null;
+  const type = variant ?? declaredType(column);
   if (type === null) throw new Error(`Field type "${column.type}" has no column`);
   if (column.autoIncrement && (column.type === 'integer' || column.type === 'bigInteger')) {
     return applyColumnOptions(table.increments(column.name), column, undefined);

@@ -1,5 +1,5 @@
 import type { Dialect } from '../dialect.js';
-import { addColumn } from './add-column.js';
+import { addColumn, SQLITE_COLUMN_TYPE_VARIANTS } from './add-column.js';
 import { translateError } from './errors.js';
 import { fieldTypeOf } from './field-type-of.js';
 import { dateFunction, ilike, randomOrder } from './functions.js';
@@ -32,6 +32,7 @@ export function createSqliteDialect(): Dialect {
     translateError,
     schemaTransaction,
     transactionalDdl: true,
+    columnTypeVariants: SQLITE_COLUMN_TYPE_VARIANTS,
     supportsReturning: true,
   };
 }
