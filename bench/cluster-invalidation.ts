@@ -12,13 +12,12 @@
  *   npm run bench:cluster -- --db mysql    # the local MariaDB/MySQL (127.0.0.1:3306, user root)
  *   npm run bench:cluster -- --runs 200
  */
-import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdirSync, rmSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import knexFactory from 'knex';
 import { createApp, type App } from '../src/app.js';
 import { loadConfig } from '../src/config/index.js';
+import { createBenchDatabase } from './lib/bench-database.js';
 import { bumpCacheVersions, readCacheVersions } from '../src/engine/cache-sync/cache-versions.js';
 
 const args = new Map<string, string>();
@@ -50,43 +49,9 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
   return performance.now() - started;
 }
 
-async function database(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
-  const name = `stratum_bench_${randomBytes(4).toString('hex')}`;
-  if (vendor === 'postgres') {
-    const admin = () => knexFactory({ client: 'pg', connection: { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' } });
-    const k = admin();
-    await k.raw(`CREATE DATABASE ${name}`);
-    await k.destroy();
-    return {
-      env: { DB_CLIENT: 'pg', DB_HOST: '127.0.0.1', DB_PORT: '5432', DB_USER: 'postgres', DB_DATABASE: name },
-      drop: async () => {
-        const again = admin();
-        await again.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await again.destroy();
-      },
-    };
-  }
-  if (vendor === 'mysql') {
-    const admin = () => knexFactory({ client: 'mysql2', connection: { host: '127.0.0.1', port: 3306, user: 'root' } });
-    const k = admin();
-    await k.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-    await k.destroy();
-    return {
-      env: { DB_CLIENT: 'mysql', DB_HOST: '127.0.0.1', DB_PORT: '3306', DB_USER: 'root', DB_DATABASE: name },
-      drop: async () => {
-        const again = admin();
-        await again.raw(`DROP DATABASE IF EXISTS \`${name}\``);
-        await again.destroy();
-      },
-    };
-  }
-  const folder = join(import.meta.dirname, '.work', name);
-  mkdirSync(folder, { recursive: true });
-  return { env: { DB_FILENAME: join(folder, 'data.db') }, drop: async () => rmSync(folder, { recursive: true, force: true }) };
-}
 
 async function main(): Promise<void> {
-  const db = await database();
+  const db = await createBenchDatabase(vendor, join(import.meta.dirname, '.work'));
   // CACHE_SYSTEM_TTL=0: only version changes drop caches, so every rebuild measured here is one a write caused.
   const env = { LOG_LEVEL: 'warn', SECRET: 'bench-secret-0123456789', ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'AdminPass123!', RATE_LIMITER_ENABLED: 'false', CACHE_SYSTEM_TTL: '0', ...db.env };
   let a: App | undefined;
