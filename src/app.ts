@@ -119,7 +119,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   ]);
   const items = createItemsService({ audit, behaviours });
   // One counter store (memory, or Redis with RATE_LIMITER_STORE=redis) for the request limiter and the throttles.
-  const counters = await createCounterStore({ kind: config.rateLimiter.store, redis: config.redis, logger, now: () => now().getTime() });
+  const counters = await createCounterStore({ kind: config.rateLimiter.store, redis: config.redis, keyPrefix: config.redisKeyPrefix, logger, now: () => now().getTime() });
   const loginThrottle = createThrottle({ store: counters, config: config.rateLimiter.login, scope: 'login' });
   const otpGuard = createOtpReplayGuard(counters);
   const auth = createAuthService({ config, knex, permissions, audit, throttle: loginThrottle, otpGuard });

@@ -78,6 +78,8 @@ export type Config = {
     login: { enabled: boolean; points: number; duration: number };
   };
   redis: string | null;
+  /** Prefix of every Redis key (`REDIS_KEY_PREFIX`). */
+  redisKeyPrefix: string;
   /** Schema and permission caches: longest age (ms) without a version change; 0 = no limit (decision 0012). */
   cache: { systemTtl: number };
   retention: { activity: number | null; revisions: number | null };
@@ -223,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
       login: { enabled: get('RATE_LIMITER_LOGIN_ENABLED'), points: get('RATE_LIMITER_LOGIN_POINTS'), duration: get('RATE_LIMITER_LOGIN_DURATION') },
     },
     redis: nullable('REDIS'),
+    redisKeyPrefix: get('REDIS_KEY_PREFIX'),
     cache: { systemTtl: get('CACHE_SYSTEM_TTL') },
     retention: { activity: activityRetention, revisions: revisionsRetention },
     email: {

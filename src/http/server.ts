@@ -128,7 +128,7 @@ export function buildServer(deps: HttpDeps): FastifyInstance {
       config: config.rateLimiter,
       keyOf: (request) => clientIp(request, config.server.ipCustomHeader) ?? 'unknown',
       store: deps.rateLimitStore,
-      redis: config.redis,
+      redis: { url: config.redis, keyPrefix: config.redisKeyPrefix },
     });
   }
   void server.register(fastifyCookie);

@@ -9,7 +9,7 @@ export type Instance = {
   name: string;
   url: string;
   /** A request to this instance; the answer's status and parsed JSON body (null when empty). */
-  call(method: string, path: string, options?: { token?: string | null; body?: unknown }): Promise<{ status: number; json: Json }>;
+  call(method: string, path: string, options?: { token?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; json: Json }>;
   stop(): Promise<void>;
 };
 
@@ -51,7 +51,7 @@ function instance(name: string, url: string, child: ChildProcess): Instance {
     name,
     url,
     async call(method, path, options = {}) {
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = { ...options.headers };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       if (options.body !== undefined) headers['content-type'] = 'application/json';
       const response = await fetch(`${url}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });

@@ -1,15 +1,21 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, createDatabase } from '../../src/database/connection.js';
+import { deleteRedisKeys, TEST_REDIS_URL } from '../../src/testing/redis-test-prefix.js';
 import { runCli } from '../setup/run-cli.js';
+import { TEST_ENV } from '../setup/test-config.js';
 import { createTestDatabase, type TestDatabase } from '../setup/test-database.js';
 import { startInstance, type Instance, type Json } from './instances.js';
 
 /**
  * Three real server processes on one database (decision 0012): whatever one instance commits, the next request
  * on any other instance sees. No waiting anywhere: each check is the very next request after the change.
- * CACHE_SYSTEM_TTL=0, so nothing but the version check can make a stale cache current.
+ * CACHE_SYSTEM_TTL=0, so nothing but the version check can make a stale cache current. The counters (login
+ * throttle, rate limits) live in the local Redis under this file's own REDIS_KEY_PREFIX (TEST_ENV).
  */
+
+/** The client address the instances count a request under (IP_CUSTOM_HEADER), so the throttle test spreads its tries. */
+const IP_HEADER = 'x-test-client-ip';
 
 let database: TestDatabase;
 let A: Instance;
@@ -56,7 +62,7 @@ beforeAll(async () => {
   // One migration and bootstrap first, so the three start-ups find a ready database.
   const bootstrap = await runCli(database.db, ['bootstrap']);
   if (bootstrap.code !== 0) throw new Error(`bootstrap failed: ${bootstrap.out}${bootstrap.err}`);
-  const started = await Promise.all(['A', 'B', 'C'].map((name) => startInstance(name, database.db, { CACHE_SYSTEM_TTL: '0' })));
+  const started = await Promise.all(['A', 'B', 'C'].map((name) => startInstance(name, database.db, { CACHE_SYSTEM_TTL: '0', RATE_LIMITER_STORE: 'redis', REDIS: TEST_REDIS_URL, RATE_LIMITER_LOGIN_POINTS: '4', IP_CUSTOM_HEADER: IP_HEADER })));
   [A, B, C] = started as [Instance, Instance, Instance];
   admin = (await login(A, 'admin@example.com', 'AdminPass123!')).access_token;
   sql = (await createDatabase(database.db)).knex;
@@ -66,6 +72,7 @@ afterAll(async () => {
   await Promise.all([A, B, C].filter(Boolean).map((instance) => instance.stop()));
   if (sql) await closeDatabase(sql);
   await database?.drop();
+  await deleteRedisKeys(TEST_ENV.REDIS_KEY_PREFIX!);
 });
 
 describe('three instances on one database', () => {
@@ -260,5 +267,15 @@ describe('three instances on one database', () => {
       expect(code(expectStatus(await B.call('POST', '/utils/cache/clear', { token: u.token }), 403))).toBe('FORBIDDEN');
       expect(code(expectStatus(await C.call('POST', '/utils/cache/clear?system=true'), 403))).toBe('FORBIDDEN');
     });
+  });
+
+  it('the failed-login throttle is shared: failures spread over A, B and C use up one budget', async () => {
+    const u = await user(A);
+    let address = 0;
+    const attempt = (instance: Instance, password: string) =>
+      instance.call('POST', '/auth/login', { body: { email: u.email, password }, headers: { [IP_HEADER]: `192.0.2.${++address}` } });
+    for (const instance of [A, B, C, A]) expect(code(expectStatus(await attempt(instance, 'wrong'), 401))).toBe('INVALID_CREDENTIALS');
+    // Four failures in all: the fifth try is refused everywhere, even with the right password.
+    for (const instance of [B, C]) expect(code(expectStatus(await attempt(instance, 'UserPass123!'), 429))).toBe('REQUESTS_EXCEEDED');
   });
 });

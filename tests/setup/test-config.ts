@@ -1,6 +1,10 @@
 import { type Config, loadConfig } from '../../src/config/index.js';
+import { createRedisTestPrefix } from '../../src/testing/redis-test-prefix.js';
 
-/** Settings every test app uses: quiet, a fixed secret and admin, no login delay. */
+/**
+ * Settings every test app uses: quiet, a fixed secret and admin, no login delay, and Redis keys of this test
+ * file's own (a local server's counters in the same Redis never reach a test; each file deletes its keys).
+ */
 export const TEST_ENV: Readonly<Record<string, string>> = {
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',
@@ -9,6 +13,7 @@ export const TEST_ENV: Readonly<Record<string, string>> = {
   ADMIN_PASSWORD: 'AdminPass123!',
   LOGIN_STALL_TIME: '0',
   RATE_LIMITER_ENABLED: 'false',
+  REDIS_KEY_PREFIX: createRedisTestPrefix(),
 };
 
 /**

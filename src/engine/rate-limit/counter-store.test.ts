@@ -2,22 +2,25 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isAppError } from '../../kernel/errors/index.js';
+import { createRedisTestPrefix, deleteRedisKeys, TEST_REDIS_URL } from '../../testing/redis-test-prefix.js';
 import type { CounterStore } from './counter-store.js';
 import { createCounterStore } from './create-counter-store.js';
 import { createMemoryCounterStore } from './memory-counter-store.js';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
+const keyPrefix = createRedisTestPrefix();
 const silent = pino({ level: 'silent' });
 
 type Clock = { at: number };
 const stores: CounterStore[] = [];
 afterAll(async () => {
   for (const store of stores) await store.close();
+  await deleteRedisKeys(keyPrefix);
 });
 
 const kinds: { name: string; make: (clock: Clock) => Promise<CounterStore> }[] = [
   { name: 'memory', make: async (clock) => createMemoryCounterStore({ now: () => clock.at }) },
-  { name: 'redis', make: async (clock) => createCounterStore({ kind: 'redis', redis: REDIS_URL, logger: silent, now: () => clock.at }) },
+  { name: 'redis', make: async (clock) => createCounterStore({ kind: 'redis', redis: REDIS_URL, keyPrefix, logger: silent, now: () => clock.at }) },
 ];
 
 describe.each(kinds)('$name counter store', ({ make }) => {
@@ -91,16 +94,28 @@ describe('memory counter store', () => {
 
 describe('redis counter store', () => {
   it('shares counts between two stores (two instances of the server)', async () => {
-    const one = await createCounterStore({ kind: 'redis', redis: REDIS_URL, logger: silent });
-    const two = await createCounterStore({ kind: 'redis', redis: REDIS_URL, logger: silent });
+    const one = await createCounterStore({ kind: 'redis', redis: REDIS_URL, keyPrefix, logger: silent });
+    const two = await createCounterStore({ kind: 'redis', redis: REDIS_URL, keyPrefix, logger: silent });
     stores.push(one, two);
     const key = `test:${randomUUID()}`;
     await one.increment(key, 60_000);
     expect((await two.increment(key, 60_000)).count).toBe(2);
   });
 
+  it('keeps its counters under REDIS_KEY_PREFIX: stores with another prefix count apart', async () => {
+    const otherPrefix = createRedisTestPrefix();
+    const mine = await createCounterStore({ kind: 'redis', redis: REDIS_URL, keyPrefix, logger: silent });
+    const other = await createCounterStore({ kind: 'redis', redis: REDIS_URL, keyPrefix: otherPrefix, logger: silent });
+    stores.push(mine, other);
+    const key = `test:${randomUUID()}`;
+    for (let i = 0; i < 5; i++) await other.increment(key, 60_000);
+    expect((await mine.increment(key, 60_000)).count).toBe(1);
+    expect(await deleteRedisKeys(otherPrefix)).toBe(1);
+    expect((await mine.peek(key))?.count).toBe(1);
+  });
+
   it('answers 503 SERVICE_UNAVAILABLE when Redis cannot be reached', async () => {
-    const store = await createCounterStore({ kind: 'redis', redis: 'redis://127.0.0.1:1', logger: silent });
+    const store = await createCounterStore({ kind: 'redis', redis: 'redis://127.0.0.1:1', keyPrefix, logger: silent });
     stores.push(store);
     const error = await store.increment('x', 1_000).catch((e: unknown) => e);
     expect(isAppError(error) && error.code).toBe('SERVICE_UNAVAILABLE');

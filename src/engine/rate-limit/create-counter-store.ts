@@ -9,11 +9,13 @@ export type { CounterStore, CounterWindow } from './counter-store.js';
 export async function createCounterStore(options: {
   kind: 'memory' | 'redis';
   redis: string | null;
+  /** `REDIS_KEY_PREFIX`. */
+  keyPrefix: string;
   logger: Logger;
   now?: () => number;
 }): Promise<CounterStore> {
   if (options.kind === 'memory') return createMemoryCounterStore({ now: options.now });
   // loadConfig already refuses RATE_LIMITER_STORE=redis without REDIS; this guards direct callers.
   if (!options.redis) throw new Error('RATE_LIMITER_STORE=redis needs REDIS');
-  return createRedisCounterStore({ url: options.redis, logger: options.logger, now: options.now });
+  return createRedisCounterStore({ url: options.redis, keyPrefix: options.keyPrefix, logger: options.logger, now: options.now });
 }

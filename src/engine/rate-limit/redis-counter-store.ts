@@ -30,9 +30,13 @@ end
 return 0
 `;
 
-const KEY_PREFIX = 'stratum:rate:';
-
-export type RedisCounterStoreOptions = { url: string; logger: Logger; now?: () => number };
+export type RedisCounterStoreOptions = {
+  url: string;
+  /** `REDIS_KEY_PREFIX`: the counters live under `<keyPrefix>rate:`. */
+  keyPrefix: string;
+  logger: Logger;
+  now?: () => number;
+};
 
 /**
  * Counters in Redis (`REDIS`), shared by every instance. The connection opens with the first command; an
@@ -43,6 +47,7 @@ export async function createRedisCounterStore(options: RedisCounterStoreOptions)
   // Loaded only when configured: most installations never need a Redis client.
   const { Redis } = await import('ioredis');
   const now = options.now ?? Date.now;
+  const KEY_PREFIX = `${options.keyPrefix}rate:`;
   const client: RedisClient = new Redis(options.url, {
     lazyConnect: true,
     connectTimeout: 2_000,

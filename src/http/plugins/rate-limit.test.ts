@@ -1,12 +1,17 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config/index.js';
 import { createMemoryCounterStore } from '../../engine/rate-limit/memory-counter-store.js';
+import { createRedisTestPrefix, deleteRedisKeys, TEST_REDIS_URL } from '../../testing/redis-test-prefix.js';
 import { buildTestServer } from '../build-test-server.js';
 import { errorHandlerPlugin } from './error-handler.js';
 import { rateLimitPlugin } from './rate-limit.js';
 
 let server: FastifyInstance | undefined;
+const keyPrefix = createRedisTestPrefix();
+afterAll(async () => {
+  await deleteRedisKeys(keyPrefix);
+});
 afterEach(async () => {
   await server?.close();
   server = undefined;
@@ -60,7 +65,7 @@ describe('rateLimitPlugin', () => {
 
   it('shares its counts through Redis with RATE_LIMITER_STORE=redis (two servers, one budget)', async () => {
     // A fresh budget per run: the client address is unique, the counters live in the real Redis.
-    const env = { RATE_LIMITER_ENABLED: 'true', RATE_LIMITER_POINTS: '2', RATE_LIMITER_DURATION: '30', RATE_LIMITER_STORE: 'redis', REDIS: 'redis://127.0.0.1:6379' };
+    const env = { RATE_LIMITER_ENABLED: 'true', RATE_LIMITER_POINTS: '2', RATE_LIMITER_DURATION: '30', RATE_LIMITER_STORE: 'redis', REDIS: TEST_REDIS_URL, REDIS_KEY_PREFIX: keyPrefix };
     const remoteAddress = `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250)).join('.')}`;
     const other = buildTestServer({ env }).server;
     server = buildTestServer({ env }).server;

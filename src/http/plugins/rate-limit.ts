@@ -10,9 +10,9 @@ export type RateLimitOptions = {
   /** The key a request is counted under (the client IP). */
   keyOf: (request: FastifyRequest) => string;
   /** Where the counters live (shared with the login throttle). Without one the plugin makes its own from
-   *  `config.store` and `redis`, and closes it with the server. */
+   *  `config.store` and `redis` (`REDIS`, `REDIS_KEY_PREFIX`), and closes it with the server. */
   store?: CounterStore;
-  redis?: string | null;
+  redis?: { url: string | null; keyPrefix: string };
   /** Milliseconds since the epoch, for a store of the plugin's own; tests pass a fake clock. */
   now?: () => number;
 };
@@ -28,7 +28,7 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
     const { config, keyOf } = options;
     let store = options.store;
     if (!store) {
-      const own = await createCounterStore({ kind: config.store, redis: options.redis ?? null, logger: server.log as unknown as Logger, now: options.now });
+      const own = await createCounterStore({ kind: config.store, redis: options.redis?.url ?? null, keyPrefix: options.redis?.keyPrefix ?? '', logger: server.log as unknown as Logger, now: options.now });
       server.addHook('onClose', async () => own.close());
       store = own;
     }

@@ -1,13 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedisTestPrefix, deleteRedisKeys, TEST_REDIS_URL } from '../../../src/testing/redis-test-prefix.js';
 import { createTestApp, type TestApp } from '../../setup/create-test-app.js';
 import { dataOf, expectError } from '../../setup/expect-error.js';
+import { TEST_ENV } from '../../setup/test-config.js';
 
 const POINTS = 3;
 const DURATION_S = 600;
 const THROTTLE = { RATE_LIMITER_LOGIN_POINTS: String(POINTS), RATE_LIMITER_LOGIN_DURATION: String(DURATION_S) };
 const PASSWORD = 'Throttle-Pass-1';
+const REDIS = { RATE_LIMITER_STORE: 'redis', REDIS: TEST_REDIS_URL };
+
+afterAll(async () => {
+  await deleteRedisKeys(TEST_ENV.REDIS_KEY_PREFIX!);
+});
 
 /** A random documentation-range address, so runs never share counters (Redis keeps them between runs). */
 const randomIp = () => `2001:db8:${randomBytes(6).toString('hex').match(/.{4}/g)!.join(':')}::1`;
@@ -107,13 +114,13 @@ function suite(name: string, env: Record<string, string>) {
 }
 
 suite('failed-login throttle (memory store)', {});
-suite('failed-login throttle (Redis store)', { RATE_LIMITER_STORE: 'redis', REDIS: 'redis://127.0.0.1:6379' });
+suite('failed-login throttle (Redis store)', REDIS);
 
 describe('failed-login throttle shared through Redis', () => {
   let one: TestApp;
   let two: TestApp;
   beforeAll(async () => {
-    const env = { ...THROTTLE, RATE_LIMITER_STORE: 'redis', REDIS: 'redis://127.0.0.1:6379' };
+    const env = { ...THROTTLE, ...REDIS };
     [one, two] = await Promise.all([createTestApp(env), createTestApp(env)]);
   });
   afterAll(async () => {
@@ -126,6 +133,28 @@ describe('failed-login throttle shared through Redis', () => {
     for (let i = 0; i < POINTS; i++) expectError(await login(i % 2 === 0 ? one : two), 401, 'INVALID_CREDENTIALS');
     expectError(await login(one), 429, 'REQUESTS_EXCEEDED');
     expectError(await login(two), 429, 'REQUESTS_EXCEEDED');
+  });
+});
+
+describe('failed-login throttle and REDIS_KEY_PREFIX', () => {
+  let throttled: TestApp | undefined;
+  let fresh: TestApp | undefined;
+  const otherPrefix = createRedisTestPrefix();
+  afterAll(async () => {
+    await Promise.all([throttled?.close(), fresh?.close()]);
+    await deleteRedisKeys(otherPrefix);
+  });
+
+  it('counts under its own prefix: failures counted by another deployment in the same Redis do not throttle this one', async () => {
+    // Both sign in as the administrator from the default address (127.0.0.1), as a local server's clients do.
+    throttled = await createTestApp({ ...THROTTLE, ...REDIS, REDIS_KEY_PREFIX: otherPrefix });
+    const attempt = (t: TestApp, password: string) => t.app.server.inject({ method: 'POST', url: '/auth/login', payload: { email: 'admin@example.com', password } });
+    for (let i = 0; i < POINTS; i++) expectError(await attempt(throttled, 'wrong'), 401, 'INVALID_CREDENTIALS');
+    expectError(await attempt(throttled, 'AdminPass123!'), 429, 'REQUESTS_EXCEEDED');
+
+    fresh = await createTestApp({ ...THROTTLE, ...REDIS });
+    expect(dataOf(await attempt(fresh, 'AdminPass123!'))).toHaveProperty('access_token');
+    expectError(await attempt(throttled, 'AdminPass123!'), 429, 'REQUESTS_EXCEEDED');
   });
 });
 
