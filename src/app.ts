@@ -158,10 +158,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     config,
     logger,
     // Every request first makes this instance's caches current (one shared version read), then authenticates.
-    authenticate: async (input) => {
-      await cacheSync.check();
-      return auth.authenticate(input);
-    },
+    prepareRequest: () => cacheSync.check(),
+    authenticate: (input) => auth.authenticate(input),
     routes,
     checkDatabase: async () => {
       await knex.raw('select 1');

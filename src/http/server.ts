@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
+import fp from 'fastify-plugin';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config/index.js';
 import type { CounterStore } from '../engine/rate-limit/create-counter-store.js';
 import type { Accountability } from '../kernel/context/accountability.js';
+import { serviceUnavailable } from '../kernel/errors/index.js';
 import type { Logger } from '../kernel/logger.js';
 import { createServerRoutes } from '../modules/server/index.js';
 import { parseExportFormat } from './export/format-export.js';
@@ -14,7 +16,7 @@ import { registerBodyParsers } from './plugins/body-parsers.js';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler.js';
 import { parseQuerystring } from './plugins/querystring.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
-import { rawQueryOf } from './request-context.js';
+import { rawQueryOf, requestPath } from './request-context.js';
 
 export type HttpDeps = {
   config: Config;
@@ -25,6 +27,11 @@ export type HttpDeps = {
   routes: { prefix: string; plugin: FastifyPluginAsync }[];
   /** Database health for /server/health. */
   checkDatabase: () => Promise<void>;
+  /**
+   * Runs before authentication on every request but /server/ping and /server/health (which must answer while
+   * the database does not): makes the instance's caches current. A failure answers 503 SERVICE_UNAVAILABLE.
+   */
+  prepareRequest?: () => Promise<void>;
   version: string;
   vendor: string;
   /** The counters of the per-IP limiter, shared with the login throttle; without one the limiter makes its own. */
@@ -32,6 +39,7 @@ export type HttpDeps = {
 };
 
 const PING_PATH = '/server/ping';
+const HEALTH_PATH = '/server/health';
 // Resolved from Fastify's own location: they are its dependencies, not ours.
 const fastifyRequire = createRequire(createRequire(import.meta.url).resolve('fastify'));
 
@@ -132,6 +140,22 @@ export function buildServer(deps: HttpDeps): FastifyInstance {
     });
   }
   void server.register(fastifyCookie);
+  const prepare = deps.prepareRequest;
+  if (prepare) {
+    void server.register(
+      fp(async (scope) => {
+        scope.addHook('onRequest', async (request) => {
+          const path = requestPath(request);
+          if (path === PING_PATH || path === HEALTH_PATH) return;
+          try {
+            await prepare();
+          } catch (error) {
+            throw serviceUnavailable('database', "The database can't be reached", error);
+          }
+        });
+      }, { name: 'stratum-prepare-request' }),
+    );
+  }
   void server.register(authenticatePlugin, { config, authenticate: deps.authenticate, skipPaths: [PING_PATH] });
 
   server.get(PING_PATH, async (_request, reply) => reply.type('text/plain; charset=utf-8').send('pong'));
