@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type { Config } from './config/index.js';
 import { closeDatabase, createDatabase } from './database/connection.js';
 import type { Dialect } from './database/dialects/dialect.js';
-import { runMigrations } from './database/migrations/run-migrations.js';
+import { pendingMigrations, runMigrations } from './database/migrations/run-migrations.js';
 import type { AuditRecorder } from './engine/audit-recorder.js';
 import { createCacheSync, type CacheSync } from './engine/cache-sync/create-cache-sync.js';
 import type { Context } from './engine/context.js';
@@ -164,6 +164,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     checkDatabase: async () => {
       await knex.raw('select 1');
     },
+    checkMigrations: async () => (await pendingMigrations(knex)).length === 0,
+    ...(config.rateLimiter.store === 'redis' ? { checkRedis: () => counters.ping() } : {}),
     version: pkg.version,
     vendor: dialect.vendor,
     rateLimitStore: counters,

@@ -18,6 +18,8 @@ export function buildTestServer(
     env?: Record<string, string>;
     routes?: { prefix: string; plugin: FastifyPluginAsync }[];
     checkDatabase?: () => Promise<void>;
+    checkRedis?: () => Promise<void>;
+    checkMigrations?: () => Promise<boolean>;
     logger?: Logger;
   } = {},
 ): { server: FastifyInstance; calls: AuthenticateInput[] } {
@@ -35,6 +37,8 @@ export function buildTestServer(
       { prefix: '/auth', plugin: authRoutes },
     ],
     checkDatabase: options.checkDatabase ?? (async () => undefined),
+    checkRedis: options.checkRedis,
+    checkMigrations: options.checkMigrations,
     version: '1.2.3',
     vendor: 'sqlite',
   });

@@ -27,6 +27,9 @@ export type HttpDeps = {
   routes: { prefix: string; plugin: FastifyPluginAsync }[];
   /** Database health for /server/health. */
   checkDatabase: () => Promise<void>;
+  /** Redis and migration state for /server/health, where they apply. */
+  checkRedis?: () => Promise<void>;
+  checkMigrations?: () => Promise<boolean>;
   /**
    * Runs before authentication on every request but /server/ping and /server/health (which must answer while
    * the database does not): makes the instance's caches current. A failure answers 503 SERVICE_UNAVAILABLE.
@@ -161,7 +164,7 @@ export function buildServer(deps: HttpDeps): FastifyInstance {
   server.get(PING_PATH, async (_request, reply) => reply.type('text/plain; charset=utf-8').send('pong'));
 
   if (!deps.routes.some((route) => normalisePrefix(route.prefix) === '/server')) {
-    void server.register(createServerRoutes({ checkDatabase: deps.checkDatabase, version: deps.version, vendor: deps.vendor }), {
+    void server.register(createServerRoutes({ checkDatabase: deps.checkDatabase, checkRedis: deps.checkRedis, checkMigrations: deps.checkMigrations, version: deps.version, vendor: deps.vendor }), {
       prefix: '/server',
     });
   }

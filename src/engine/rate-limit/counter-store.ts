@@ -16,6 +16,8 @@ export interface CounterStore {
   peek(key: string): Promise<CounterWindow | null>;
   /** Forgets the key's window. */
   reset(key: string): Promise<void>;
+  /** Resolves when the store can be reached (health checks); throws otherwise. */
+  ping(): Promise<void>;
   /** The store's clock, in milliseconds since the epoch. */
   now(): number;
   /** Releases the store's resources (the Redis connection). */

@@ -46,6 +46,7 @@ export function createMemoryCounterStore(options: { now?: () => number } = {}): 
     async reset(key) {
       windows.delete(key);
     },
+    ping: async () => undefined,
     now,
     async close() {
       windows.clear();

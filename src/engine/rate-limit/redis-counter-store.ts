@@ -91,6 +91,10 @@ export async function createRedisCounterStore(options: RedisCounterStoreOptions)
       run(async () => {
         await client.del(KEY_PREFIX + key);
       }),
+    ping: () =>
+      run(async () => {
+        await client.ping();
+      }),
     now,
     async close() {
       if (client.status === 'ready') await client.quit().catch(() => client.disconnect());

@@ -29,6 +29,33 @@ describe('GET /server/health', () => {
     expect(res.json()).toEqual({ status: 'error', checks: { database: 'error' } });
     expect(res.body).not.toContain('ECONNREFUSED');
   });
+
+  it('reports Redis and migrations where they apply: all well is 200 ok', async () => {
+    server = buildTestServer({ checkRedis: async () => undefined, checkMigrations: async () => true }).server;
+    const res = await server.inject('/server/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'ok', redis: 'ok' } });
+  });
+
+  it('answers 200 warn when Redis does not answer (every instance shares it: routing around it would not help)', async () => {
+    server = buildTestServer({
+      checkRedis: async () => {
+        throw new Error('connect ECONNREFUSED 127.0.0.1:6379');
+      },
+      checkMigrations: async () => true,
+    }).server;
+    const res = await server.inject('/server/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'warn', checks: { database: 'ok', migrations: 'ok', redis: 'error' } });
+    expect(res.body).not.toContain('ECONNREFUSED');
+  });
+
+  it('answers 503 error when the database lacks migrations this instance knows', async () => {
+    server = buildTestServer({ checkMigrations: async () => false }).server;
+    const res = await server.inject('/server/health');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 'error', checks: { database: 'ok', migrations: 'pending' } });
+  });
 });
 
 describe('GET /server/info', () => {

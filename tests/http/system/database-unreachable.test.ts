@@ -20,7 +20,7 @@ describe('an instance whose database cannot be reached', () => {
     const health = await t.app.server.inject({ url: '/server/health' });
     expect(health.statusCode).toBe(503);
     expect(health.headers['content-type']).toMatch(/^application\/health\+json/);
-    expect(health.json()).toEqual({ status: 'error', checks: { database: 'error' } });
+    expect(health.json()).toEqual({ status: 'error', checks: { database: 'error', migrations: 'error' } });
     const ping = await t.app.server.inject({ url: '/server/ping' });
     expect(ping.statusCode).toBe(200);
     expect(ping.body).toBe('pong');
