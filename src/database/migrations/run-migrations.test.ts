@@ -1,22 +1,10 @@
-import type { Knex } from 'knex';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config/index.js';
-import { closeDatabase, createDatabase } from '../connection.js';
-import type { Dialect } from '../dialects/dialect.js';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from './index.js';
 import type { Migration } from './migration.types.js';
 import { pendingMigrations, runMigrations } from './run-migrations.js';
+import { useMemoryDatabase } from '../../testing/memory-database.js';
 
-let knex: Knex;
-let dialect: Dialect;
-
-beforeEach(async () => {
-  ({ knex, dialect } = await createDatabase(loadConfig({ DB_CLIENT: 'sqlite3', DB_FILENAME: ':memory:' }, { readDotEnv: false }).db));
-});
-
-afterEach(async () => {
-  await closeDatabase(knex);
-});
+const db = useMemoryDatabase();
 
 const createNotes: Migration = {
   version: '20990101A',
@@ -38,25 +26,25 @@ const failing: Migration = {
 describe('runMigrations', () => {
   it('applies pending migrations in version order and records them', async () => {
     const ours = MIGRATIONS.map((m) => m.version);
-    expect(await runMigrations(knex, dialect, [createNotes, ...MIGRATIONS])).toEqual([...ours, '20990101A']);
-    expect(await knex.schema.hasTable('notes')).toBe(true);
-    const rows = (await knex('service_migrations').orderBy('version')) as { version: string; name: string; timestamp: string }[];
+    expect(await runMigrations(db.knex, db.dialect, [createNotes, ...MIGRATIONS])).toEqual([...ours, '20990101A']);
+    expect(await db.knex.schema.hasTable('notes')).toBe(true);
+    const rows = (await db.knex('service_migrations').orderBy('version')) as { version: string; name: string; timestamp: string }[];
     expect(rows.map((r) => [r.version, r.name])).toEqual([...MIGRATIONS.map((m) => [m.version, m.name]), ['20990101A', 'create-notes']]);
     expect(rows[0]).toMatchObject({ version: '20261122A', name: 'create-system-tables' });
     expect(rows[0]?.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
   it('skips what is recorded', async () => {
-    await runMigrations(knex, dialect);
-    expect(await pendingMigrations(knex, [...MIGRATIONS, createNotes])).toEqual([createNotes]);
-    expect(await runMigrations(knex, dialect, [...MIGRATIONS, createNotes])).toEqual(['20990101A']);
-    expect(await runMigrations(knex, dialect, [...MIGRATIONS, createNotes])).toEqual([]);
+    await runMigrations(db.knex, db.dialect);
+    expect(await pendingMigrations(db.knex, [...MIGRATIONS, createNotes])).toEqual([createNotes]);
+    expect(await runMigrations(db.knex, db.dialect, [...MIGRATIONS, createNotes])).toEqual(['20990101A']);
+    expect(await runMigrations(db.knex, db.dialect, [...MIGRATIONS, createNotes])).toEqual([]);
   });
 
   it('rolls a failed migration back when DDL is transactional', async () => {
-    await runMigrations(knex, dialect);
-    await expect(runMigrations(knex, dialect, [...MIGRATIONS, failing])).rejects.toThrow('migration failed');
-    expect(await knex.schema.hasTable('half_done')).toBe(false);
-    expect(await pendingMigrations(knex, [...MIGRATIONS, failing])).toEqual([failing]);
+    await runMigrations(db.knex, db.dialect);
+    await expect(runMigrations(db.knex, db.dialect, [...MIGRATIONS, failing])).rejects.toThrow('migration failed');
+    expect(await db.knex.schema.hasTable('half_done')).toBe(false);
+    expect(await pendingMigrations(db.knex, [...MIGRATIONS, failing])).toEqual([failing]);
   });
 });

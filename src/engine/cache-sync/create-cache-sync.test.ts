@@ -1,29 +1,17 @@
-import type { Knex } from 'knex';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config/index.js';
-import { closeDatabase, createDatabase } from '../../database/connection.js';
-import type { Dialect } from '../../database/dialects/dialect.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../database/migrations/run-migrations.js';
 import { readCacheVersions } from './cache-versions.js';
 import { createCacheSync, type CacheSync } from './create-cache-sync.js';
+import { useMemoryDatabase } from '../../testing/memory-database.js';
 
-let knex: Knex;
-let dialect: Dialect;
-
-beforeEach(async () => {
-  ({ knex, dialect } = await createDatabase(loadConfig({ DB_CLIENT: 'sqlite3', DB_FILENAME: ':memory:' }, { readDotEnv: false }).db));
-});
-
-afterEach(async () => {
-  await closeDatabase(knex);
-});
+const db = useMemoryDatabase();
 
 /** A sync whose drops are counted; `time` is its clock. */
 function instance(maxAge = 0): { sync: CacheSync; drops: { schema: number; access: number; expiry: number }; time: { now: number } } {
   const drops = { schema: 0, access: 0, expiry: 0 };
   const time = { now: 0 };
   const sync = createCacheSync({
-    knex,
+    knex: db.knex,
     maxAge,
     clock: () => time.now,
     onSchemaChange: () => drops.schema++,
@@ -35,7 +23,7 @@ function instance(maxAge = 0): { sync: CacheSync; drops: { schema: number; acces
 
 describe('createCacheSync', () => {
   beforeEach(async () => {
-    await runMigrations(knex, dialect);
+    await runMigrations(db.knex, db.dialect);
   });
 
   it('drops everything on the first check (caches may predate it), then nothing while the versions stay', async () => {
@@ -51,12 +39,12 @@ describe('createCacheSync', () => {
     const a = instance();
     const b = instance();
     await b.sync.check();
-    const before = await readCacheVersions(knex);
-    await knex.transaction(async (trx) => {
+    const before = await readCacheVersions(db.knex);
+    await db.knex.transaction(async (trx) => {
       await a.sync.recordAccessChange(trx);
       await a.sync.recordAccessChange(trx);
     });
-    expect(await readCacheVersions(knex)).toEqual({ schema: before!.schema, access: before!.access + 1 });
+    expect(await readCacheVersions(db.knex)).toEqual({ schema: before!.schema, access: before!.access + 1 });
     await b.sync.check();
     expect(b.drops).toEqual({ schema: 1, access: 2, expiry: 0 });
   });
@@ -66,7 +54,7 @@ describe('createCacheSync', () => {
     const b = instance();
     await b.sync.check();
     await expect(
-      knex.transaction(async (trx) => {
+      db.knex.transaction(async (trx) => {
         await a.sync.recordAccessChange(trx);
         throw new Error('rolled back');
       }),
@@ -78,7 +66,7 @@ describe('createCacheSync', () => {
   it('drops schema and permission caches of another instance when the schema version moves', async () => {
     const b = instance();
     await b.sync.check();
-    await knex('service_schema_version').where({ id: 1 }).increment('version', 1);
+    await db.knex('service_schema_version').where({ id: 1 }).increment('version', 1);
     await b.sync.check();
     expect(b.drops).toEqual({ schema: 2, access: 2, expiry: 0 });
   });
@@ -88,15 +76,15 @@ describe('createCacheSync', () => {
     const b = instance();
     await a.sync.check();
     await b.sync.check();
-    const before = (await readCacheVersions(knex))!;
+    const before = (await readCacheVersions(db.knex))!;
     await a.sync.clear({ system: false });
     expect(a.drops).toEqual({ schema: 1, access: 2, expiry: 0 });
-    expect(await readCacheVersions(knex)).toEqual({ schema: before.schema, access: before.access + 1 });
+    expect(await readCacheVersions(db.knex)).toEqual({ schema: before.schema, access: before.access + 1 });
     await b.sync.check();
     expect(b.drops).toEqual({ schema: 1, access: 2, expiry: 0 });
     await a.sync.clear({ system: true });
     expect(a.drops).toEqual({ schema: 2, access: 3, expiry: 0 });
-    expect(await readCacheVersions(knex)).toEqual({ schema: before.schema + 1, access: before.access + 2 });
+    expect(await readCacheVersions(db.knex)).toEqual({ schema: before.schema + 1, access: before.access + 2 });
     await b.sync.check();
     expect(b.drops).toEqual({ schema: 2, access: 3, expiry: 0 });
   });
@@ -106,11 +94,11 @@ describe('createCacheSync', () => {
     await b.sync.check();
     const queries: string[] = [];
     const listener = (q: { sql: string }) => queries.push(q.sql);
-    knex.on('query', listener);
+    db.knex.on('query', listener);
     try {
       await Promise.all([b.sync.check(), b.sync.check(), b.sync.check()]);
     } finally {
-      knex.off('query', listener);
+      db.knex.off('query', listener);
     }
     expect(queries).toHaveLength(1);
   });
@@ -119,7 +107,7 @@ describe('createCacheSync', () => {
     const b = instance();
     await b.sync.check();
     const first = b.sync.check();
-    await knex('service_schema_version').where({ id: 1 }).increment('access_version', 1);
+    await db.knex('service_schema_version').where({ id: 1 }).increment('access_version', 1);
     await first;
     await b.sync.check();
     expect(b.drops.access).toBe(2);
@@ -143,10 +131,10 @@ describe('createCacheSync', () => {
   });
 
   it('does nothing (and caches nothing about it) on a database that is not migrated yet', async () => {
-    await knex.schema.dropTable('service_schema_version');
+    await db.knex.schema.dropTable('service_schema_version');
     const b = instance();
     await b.sync.check();
-    await b.sync.recordAccessChange(knex);
+    await b.sync.recordAccessChange(db.knex);
     await b.sync.clear({ system: true });
     expect(b.drops).toEqual({ schema: 1, access: 1, expiry: 0 });
   });

@@ -1,22 +1,10 @@
-import type { Knex } from 'knex';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config/index.js';
-import { closeDatabase, createDatabase } from '../../database/connection.js';
-import type { Dialect } from '../../database/dialects/dialect.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../database/migrations/run-migrations.js';
 import { createSchemaStore } from './create-schema-store.js';
 import { readSchemaVersion } from './schema-version.js';
+import { useMemoryDatabase } from '../../testing/memory-database.js';
 
-let knex: Knex;
-let dialect: Dialect;
-
-beforeEach(async () => {
-  ({ knex, dialect } = await createDatabase(loadConfig({ DB_CLIENT: 'sqlite3', DB_FILENAME: ':memory:' }, { readDotEnv: false }).db));
-});
-
-afterEach(async () => {
-  await closeDatabase(knex);
-});
+const db = useMemoryDatabase();
 
 /** A build function that counts its calls and answers the call number. */
 function counter(): { build: () => Promise<number>; calls: () => number } {
@@ -26,11 +14,11 @@ function counter(): { build: () => Promise<number>; calls: () => number } {
 
 describe('createSchemaStore: cached()', () => {
   beforeEach(async () => {
-    await runMigrations(knex, dialect);
+    await runMigrations(db.knex, db.dialect);
   });
 
   it('builds once while the stored version stays the same', async () => {
-    const store = createSchemaStore(knex, dialect);
+    const store = createSchemaStore(db.knex, db.dialect);
     const { build, calls } = counter();
     expect(await store.cached('a', build)).toBe(1);
     expect(await store.cached('a', build)).toBe(1);
@@ -39,36 +27,36 @@ describe('createSchemaStore: cached()', () => {
   });
 
   it('builds again after a change recorded by another store (another process) on the same database', async () => {
-    const store = createSchemaStore(knex, dialect);
-    const other = createSchemaStore(knex, dialect);
+    const store = createSchemaStore(db.knex, db.dialect);
+    const other = createSchemaStore(db.knex, db.dialect);
     const { build } = counter();
     expect(await store.cached('a', build)).toBe(1);
-    const before = await readSchemaVersion(knex);
-    await knex.transaction(async (trx) => {
+    const before = await readSchemaVersion(db.knex);
+    await db.knex.transaction(async (trx) => {
       await other.recordChange(trx);
       await other.recordChange(trx);
     });
-    expect(await readSchemaVersion(knex)).toBe((before ?? 0) + 1);
+    expect(await readSchemaVersion(db.knex)).toBe((before ?? 0) + 1);
     expect(await store.cached('a', build)).toBe(2);
     expect(await store.cached('a', build)).toBe(2);
   });
 
   it('keeps the version when the transaction of a change rolls back', async () => {
-    const store = createSchemaStore(knex, dialect);
+    const store = createSchemaStore(db.knex, db.dialect);
     const { build } = counter();
     await store.cached('a', build);
-    const before = await readSchemaVersion(knex);
+    const before = await readSchemaVersion(db.knex);
     await expect(
-      knex.transaction(async (trx) => {
+      db.knex.transaction(async (trx) => {
         await store.recordChange(trx);
         throw new Error('change failed');
       }),
     ).rejects.toThrow('change failed');
-    expect(await readSchemaVersion(knex)).toBe(before);
+    expect(await readSchemaVersion(db.knex)).toBe(before);
   });
 
   it('builds again after invalidate() (a change in this process)', async () => {
-    const store = createSchemaStore(knex, dialect);
+    const store = createSchemaStore(db.knex, db.dialect);
     const { build } = counter();
     await store.cached('a', build);
     store.invalidate();
@@ -76,13 +64,13 @@ describe('createSchemaStore: cached()', () => {
   });
 
   it('does not keep a failed build', async () => {
-    const store = createSchemaStore(knex, dialect);
+    const store = createSchemaStore(db.knex, db.dialect);
     await expect(store.cached('a', () => Promise.reject(new Error('no')))).rejects.toThrow('no');
     expect(await store.cached('a', async () => 'built')).toBe('built');
   });
 
   it('shares one build between concurrent callers', async () => {
-    const store = createSchemaStore(knex, dialect);
+    const store = createSchemaStore(db.knex, db.dialect);
     const { build, calls } = counter();
     const answers = await Promise.all([store.cached('a', build), store.cached('a', build), store.cached('a', build)]);
     expect(answers).toEqual([1, 1, 1]);
@@ -92,12 +80,12 @@ describe('createSchemaStore: cached()', () => {
 
 describe('createSchemaStore without the version table (not migrated)', () => {
   it('caches nothing and records nothing', async () => {
-    const store = createSchemaStore(knex, dialect);
+    const store = createSchemaStore(db.knex, db.dialect);
     const { build } = counter();
     expect(await store.cached('a', build)).toBe(1);
     expect(await store.cached('a', build)).toBe(2);
-    await store.recordChange(knex);
-    await runMigrations(knex, dialect);
+    await store.recordChange(db.knex);
+    await runMigrations(db.knex, db.dialect);
     store.invalidate();
     expect(await store.cached('a', build)).toBe(3);
     expect(await store.cached('a', build)).toBe(3);
@@ -106,11 +94,11 @@ describe('createSchemaStore without the version table (not migrated)', () => {
 
 describe('createSchemaStore: revalidate()', () => {
   beforeEach(async () => {
-    await runMigrations(knex, dialect);
+    await runMigrations(db.knex, db.dialect);
   });
 
   it('keeps the same overview object when nothing changed, and drops the cached values', async () => {
-    const store = createSchemaStore(knex, dialect);
+    const store = createSchemaStore(db.knex, db.dialect);
     const first = await store.get();
     const { build } = counter();
     await store.cached('a', build);
@@ -120,11 +108,11 @@ describe('createSchemaStore: revalidate()', () => {
   });
 
   it('answers a new overview when the database changed by hand', async () => {
-    const store = createSchemaStore(knex, dialect);
-    await knex.schema.createTable('by_hand', (table) => table.increments('id'));
+    const store = createSchemaStore(db.knex, db.dialect);
+    await db.knex.schema.createTable('by_hand', (table) => table.increments('id'));
     const first = await store.get();
     expect(first.collections['by_hand']?.fields['label']).toBeUndefined();
-    await knex.schema.alterTable('by_hand', (table) => table.string('label'));
+    await db.knex.schema.alterTable('by_hand', (table) => table.string('label'));
     store.revalidate();
     const second = await store.get();
     expect(second).not.toBe(first);
