@@ -4,13 +4,15 @@ import { addActivityActionIndex } from './20261124b-add-activity-action-index.js
 import { addSchemaVersion } from './20261124c-add-schema-version.js';
 import { addSessionFamily } from './20261124d-add-session-family.js';
 import { addAccessVersion } from './20261125a-add-access-version.js';
+import { addLeases } from './20261125k-add-leases.js';
 import type { Migration } from './migration.types.js';
 
 export type { Migration } from './migration.types.js';
 export { SCHEMA_VERSION_TABLE } from './20261124c-add-schema-version.js';
+export { LEASES_TABLE } from './20261125k-add-leases.js';
 
 /**
  * Every migration, oldest first. Listed by hand: the code also runs from dist/, so no directory globbing.
  * Run them with runMigrations() from ./run-migrations.js.
  */
-export const MIGRATIONS: readonly Migration[] = [createSystemTables, addTfaRecoveryCodes, addActivityActionIndex, addSchemaVersion, addSessionFamily, addAccessVersion];
+export const MIGRATIONS: readonly Migration[] = [createSystemTables, addTfaRecoveryCodes, addActivityActionIndex, addSchemaVersion, addSessionFamily, addAccessVersion, addLeases];

@@ -2,4 +2,4 @@ export { createActivityRecorder } from './create-activity-recorder.js';
 export { createActivityRoutes, createRevisionsRoutes } from './activity.routes.js';
 export { createCommentsService, type CommentsService } from './comments.js';
 export { pruneActivity, type PruneResult, type RetentionSettings } from './prune-activity.js';
-export { startRetention } from './start-retention.js';
+export { createRetentionRun, RETENTION_LEASE, startRetention } from './start-retention.js';

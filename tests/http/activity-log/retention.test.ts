@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pruneActivity } from '../../../src/modules/activity/index.js';
+import pino from 'pino';
+import { LEASES_TABLE as RETENTION_LEASE_TABLE } from '../../../src/database/migrations/index.js';
+import { createRetentionRun, pruneActivity, RETENTION_LEASE } from '../../../src/modules/activity/index.js';
 import { createTestApp, type TestApp } from '../../setup/create-test-app.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -59,5 +61,39 @@ describe('activity retention', () => {
     for (let i = 0; i < rows.length; i += 200) await t.app.knex('service_activity').insert(rows.slice(i, i + 200));
     const result = await pruneActivity(t.app.knex, t.app.dialect, { activity: 90 * DAY, revisions: null }, new Date());
     expect(result.activity).toBe(1200);
+  });
+});
+
+describe('activity retention across instances', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('prunes on one instance at a time: the lease holder prunes, the others skip until the lease expires', async () => {
+    const oldRow = () => ({ action: 'login', collection: 'service_users', item: '1', timestamp: t.app.dialect.toDatabase('timestamp', new Date(Date.now() - 200 * DAY).toISOString()) });
+    const base = { knex: t.app.knex, dialect: t.app.dialect, retention: { activity: 90 * DAY, revisions: null }, logger: pino({ level: 'silent' }) };
+    let clock = Date.now();
+    const deps = { ...base, now: () => new Date(clock) };
+    // Two instances over the one database.
+    const a = createRetentionRun(deps, 'instance-a');
+    const b = createRetentionRun(deps, 'instance-b');
+
+    await t.app.knex('service_activity').insert([oldRow(), oldRow()]);
+    expect((await a())?.activity).toBeGreaterThanOrEqual(2);
+    await t.app.knex('service_activity').insert(oldRow());
+    expect(await b()).toBeNull();
+    // a renews its own lease on its next run.
+    expect(await a()).toEqual({ activity: 1, revisions: 0 });
+
+    // a died: once its lease (under an hour) is over, b carries on.
+    clock += 60 * 60 * 1000;
+    await t.app.knex('service_activity').insert(oldRow());
+    expect(await b()).toEqual({ activity: 1, revisions: 0 });
+    expect(await a()).toBeNull();
+    expect(await t.app.knex(RETENTION_LEASE_TABLE).where({ name: RETENTION_LEASE }).first()).toMatchObject({ holder: 'instance-b' });
   });
 });
