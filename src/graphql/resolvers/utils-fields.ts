@@ -1,5 +1,5 @@
 import { GraphQLBoolean, GraphQLScalarType, type GraphQLFieldConfigMap } from 'graphql';
-import { forbidden } from '../../kernel/errors/index.js';
+import { clearCaches } from '../../modules/utils/index.js';
 import type { GraphqlContext, GraphqlDeps } from '../graphql.types.js';
 
 /** Directus's `Void`: a mutation that answers nothing (always null). */
@@ -15,8 +15,7 @@ export function utilsMutationFields(deps: Pick<GraphqlDeps, 'cacheSync'>): Graph
       type: VOID,
       args: { system: { type: GraphQLBoolean } },
       resolve: async (_s, args: { system?: boolean | null }, gctx) => {
-        if (!gctx.ctx.accountability.admin) throw forbidden();
-        await deps.cacheSync.clear({ system: args.system === true });
+        await clearCaches(deps.cacheSync, gctx.ctx.accountability, { system: args.system === true });
         return null;
       },
     },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { CacheSync } from '../../engine/cache-sync/create-cache-sync.js';
 import { accountabilityOf } from '../../http/request-context.js';
-import { forbidden } from '../../kernel/errors/index.js';
+import { clearCaches } from './clear-caches.js';
 
 export type UtilsRoutesDeps = { cacheSync: Pick<CacheSync, 'clear'> };
 
@@ -13,8 +13,7 @@ export type UtilsRoutesDeps = { cacheSync: Pick<CacheSync, 'clear'> };
 export function createUtilsRoutes(deps: UtilsRoutesDeps): FastifyPluginAsync {
   return async (app) => {
     app.post('/cache/clear', async (request, reply) => {
-      if (!accountabilityOf(request).admin) throw forbidden();
-      await deps.cacheSync.clear({ system: systemRequested((request.query as Record<string, unknown>).system) });
+      await clearCaches(deps.cacheSync, accountabilityOf(request), { system: systemRequested((request.query as Record<string, unknown>).system) });
       return reply.code(200).send();
     });
   };

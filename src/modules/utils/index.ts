@@ -1,1 +1,2 @@
 export { createUtilsRoutes, systemRequested } from './cache.routes.js';
+export { clearCaches } from './clear-caches.js';
