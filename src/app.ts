@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import type { Knex } from 'knex';
 import type { Config } from './config/index.js';
 import { closeDatabase, createDatabase } from './database/connection.js';
+import { serviceUnavailable } from './kernel/errors/index.js';
 import type { Dialect } from './database/dialects/dialect.js';
 import { pendingMigrations, runMigrations } from './database/migrations/run-migrations.js';
 import type { AuditRecorder } from './engine/audit-recorder.js';
@@ -161,6 +162,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     prepareRequest: () => cacheSync.check(),
     authenticate: (input) => auth.authenticate(input),
     routes,
+    classifyError: (error) => (dialect.isConnectionError(error) ? serviceUnavailable('database', "The database can't be reached right now; try again", error) : null),
     checkDatabase: async () => {
       await knex.raw('select 1');
     },

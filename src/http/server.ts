@@ -7,7 +7,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import type { Config } from '../config/index.js';
 import type { CounterStore } from '../engine/rate-limit/create-counter-store.js';
 import type { Accountability } from '../kernel/context/accountability.js';
-import { serviceUnavailable } from '../kernel/errors/index.js';
+import { serviceUnavailable, type AppError } from '../kernel/errors/index.js';
 import type { Logger } from '../kernel/logger.js';
 import { createServerRoutes } from '../modules/server/index.js';
 import { parseExportFormat } from './export/format-export.js';
@@ -25,6 +25,8 @@ export type HttpDeps = {
   authenticate: (input: AuthenticateInput) => Promise<Accountability>;
   /** Module route plugins, registered under their prefix (e.g. { prefix: '/items', plugin }). */
   routes: { prefix: string; plugin: FastifyPluginAsync }[];
+  /** Maps a lower layer's error to a catalogue error (a lost database connection: 503), or null. */
+  classifyError?: (error: unknown) => AppError | null;
   /** Database health for /server/health. */
   checkDatabase: () => Promise<void>;
   /** Redis and migration state for /server/health, where they apply. */
@@ -123,7 +125,7 @@ export function buildServer(deps: HttpDeps): FastifyInstance {
     }
   });
 
-  void server.register(errorHandlerPlugin);
+  void server.register(errorHandlerPlugin, { classify: deps.classifyError });
   if (config.cors.enabled) {
     void server.register(fastifyCors, {
       origin: config.cors.origin,

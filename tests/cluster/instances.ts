@@ -10,7 +10,12 @@ export type Instance = {
   url: string;
   /** A request to this instance; the answer's status and parsed JSON body (null when empty). */
   call(method: string, path: string, options?: { token?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; json: Json }>;
-  stop(): Promise<void>;
+  /** Everything the process has written to stdout and stderr so far. */
+  output(): string;
+  /** SIGTERM (a graceful shutdown); resolves with the exit code once the process has gone. */
+  stop(): Promise<number | null>;
+  /** SIGKILL (a crash); resolves once the process has gone. */
+  kill(): Promise<void>;
 };
 
 /** Every server this test process started: killed if the test process ends without stopping them. */
@@ -40,13 +45,35 @@ export function startInstance(name: string, db: Config['db'], env: Record<string
       if (!found) return;
       child.off('exit', onExit);
       child.stdout!.removeAllListeners('data');
-      child.stdout!.resume();
-      resolve(instance(name, found[1]!.replace('localhost', '127.0.0.1'), child));
+      child.stderr!.removeAllListeners('data');
+      const output = { text: out + err };
+      child.stdout!.on('data', (more: Buffer) => (output.text += more.toString()));
+      child.stderr!.on('data', (more: Buffer) => (output.text += more.toString()));
+      resolve(instance(name, found[1]!.replace('localhost', '127.0.0.1'), child, output));
     });
   });
 }
 
-function instance(name: string, url: string, child: ChildProcess): Instance {
+/** The parsed JSON body; null when empty; the text itself when it is not JSON (`pong`). */
+function parseBody(text: string): Json {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as Json;
+  } catch {
+    return text;
+  }
+}
+
+/** Sends `signal` and resolves with the exit code once the process has gone (at once if it already has). */
+function end(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill(signal);
+  });
+}
+
+function instance(name: string, url: string, child: ChildProcess, output: { text: string }): Instance {
   return {
     name,
     url,
@@ -56,14 +83,12 @@ function instance(name: string, url: string, child: ChildProcess): Instance {
       if (options.body !== undefined) headers['content-type'] = 'application/json';
       const response = await fetch(`${url}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
       const text = await response.text();
-      return { status: response.status, json: text === '' ? null : (JSON.parse(text) as Json) };
+      return { status: response.status, json: parseBody(text) };
     },
-    stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-      return new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      });
+    output: () => output.text,
+    stop: () => end(child, 'SIGTERM'),
+    async kill() {
+      await end(child, 'SIGKILL');
     },
   };
 }

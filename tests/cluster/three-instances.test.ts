@@ -5,6 +5,7 @@ import { deleteRedisKeys, TEST_REDIS_URL } from '../../src/testing/redis-test-pr
 import { runCli } from '../setup/run-cli.js';
 import { TEST_ENV } from '../setup/test-config.js';
 import { createTestDatabase, type TestDatabase } from '../setup/test-database.js';
+import { errorCode as code, expectStatus, login } from './answers.js';
 import { startInstance, type Instance, type Json } from './instances.js';
 
 /**
@@ -25,24 +26,11 @@ let admin: string;
 /** Direct access to the database: "changes made by hand". */
 let sql: Knex;
 
-type Answer = { status: number; json: Json };
-
-function expectStatus(answer: Answer, status: number): Answer {
-  if (answer.status !== status) throw new Error(`expected ${status}, got ${answer.status}: ${JSON.stringify(answer.json)}`);
-  return answer;
-}
 
 async function ok(instance: Instance, method: string, path: string, body?: unknown, status = 200): Promise<Json> {
   return expectStatus(await instance.call(method, path, { token: admin, body }), status).json?.data;
 }
 
-async function login(instance: Instance, email: string, password: string): Promise<{ access_token: string; refresh_token: string }> {
-  return expectStatus(await instance.call('POST', '/auth/login', { body: { email, password } }), 200).json.data;
-}
-
-function code(answer: Answer): string | undefined {
-  return answer.json?.errors?.[0]?.extensions?.code;
-}
 
 let users = 0;
 /** A user (made on `on`) with a role and an empty policy; returns ids and a token. */

@@ -125,6 +125,11 @@ export interface Dialect {
   /** Translates a driver error into a catalogue error, or returns null when it is not a known kind. */
   translateError(error: unknown, collection: string): AppError | null;
   /**
+   * True when a driver error means the database can't be reached or dropped the connection (a restart, a
+   * killed backend, a full pool): the request gets 503 SERVICE_UNAVAILABLE, and the pool opens a new one.
+   */
+  isConnectionError(error: unknown): boolean;
+  /**
    * Opens the transaction for a schema change. Vendors that rebuild a table to alter it (SQLite) suspend
    * foreign key enforcement around it, so dropping the old copy of a referenced table fires no ON DELETE
    * actions, and check every key before committing. Optional: without it a plain transaction is used.

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAppError } from '../../kernel/errors/index.js';
+import { freePort, ownRedisServer, type OwnRedisServer } from '../../testing/own-redis-server.js';
 import { createRedisTestPrefix, deleteRedisKeys, TEST_REDIS_URL } from '../../testing/redis-test-prefix.js';
+import { captureLogger } from '../../testing/capture-logger.js';
 import type { CounterStore } from './counter-store.js';
 import { createCounterStore } from './create-counter-store.js';
 import { createMemoryCounterStore } from './memory-counter-store.js';
@@ -114,11 +116,54 @@ describe('redis counter store', () => {
     expect((await mine.peek(key))?.count).toBe(1);
   });
 
-  it('answers 503 SERVICE_UNAVAILABLE when Redis cannot be reached', async () => {
-    const store = await createCounterStore({ kind: 'redis', redis: 'redis://127.0.0.1:1', keyPrefix, logger: silent });
+  it('counts in memory when Redis cannot be reached at start, and fails closed only where asked (requireShared)', async () => {
+    const store = await createCounterStore({ kind: 'redis', redis: `redis://127.0.0.1:${await freePort()}`, keyPrefix, logger: silent });
     stores.push(store);
-    const error = await store.increment('x', 1_000).catch((e: unknown) => e);
+    expect((await store.increment('x', 60_000)).count).toBe(1);
+    expect((await store.increment('x', 60_000)).count).toBe(2);
+    expect((await store.peek('x'))?.count).toBe(2);
+    const error = await store.increment('y', 1_000, { requireShared: true }).catch((e: unknown) => e);
     expect(isAppError(error) && error.code).toBe('SERVICE_UNAVAILABLE');
     expect(isAppError(error) && error.status).toBe(503);
+    await expect(store.ping()).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+  });
+});
+
+describe('redis counter store while its Redis goes down and comes back (a Redis of its own)', () => {
+  let redis: OwnRedisServer;
+  beforeAll(async () => {
+    redis = await ownRedisServer();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  it('falls back to memory at once, logs the outage and the recovery once each, and shares counts again after', async () => {
+    const { logger, lines } = captureLogger();
+    const one = await createCounterStore({ kind: 'redis', redis: redis.url, keyPrefix, logger });
+    const two = await createCounterStore({ kind: 'redis', redis: redis.url, keyPrefix, logger: silent });
+    stores.push(one, two);
+    const key = `test:${randomUUID()}`;
+    await one.increment(key, 60_000);
+    expect((await two.increment(key, 60_000)).count).toBe(2);
+
+    await redis.stop();
+    const started = Date.now();
+    // Every call answers (from this process's memory), none waits for the dead connection.
+    for (let i = 1; i <= 5; i++) expect((await one.increment(key, 60_000)).count).toBe(i);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await expect(one.increment(key, 60_000, { requireShared: true })).rejects.toMatchObject({ status: 503 });
+    await expect(one.ping()).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(lines.filter((line) => String(line.msg).startsWith('Redis is unreachable'))).toHaveLength(1);
+
+    await redis.start();
+    await expect.poll(async () => one.ping().then(() => true, () => false), { timeout: 10_000, interval: 100 }).toBe(true);
+    expect(lines.filter((line) => String(line.msg).startsWith('Redis is reachable again'))).toHaveLength(1);
+    // Shared again: the restarted Redis is empty, and both stores count the same key together.
+    const after = `test:${randomUUID()}`;
+    await one.increment(after, 60_000);
+    await expect.poll(async () => (await two.peek(after))?.count ?? 0, { timeout: 10_000, interval: 100 }).toBe(1);
+    expect((await two.increment(after, 60_000)).count).toBe(2);
+    expect((await one.increment(after, 60_000, { requireShared: true })).count).toBe(3);
   });
 });

@@ -8,8 +8,11 @@ export type CounterWindow = { count: number; resetAt: number };
  * process) and Redis (several instances share the counts).
  */
 export interface CounterStore {
-  /** Adds one hit to the key's live window (starting a window of `durationMs` when there is none). */
-  increment(key: string, durationMs: number): Promise<CounterWindow>;
+  /**
+   * Adds one hit to the key's live window (starting a window of `durationMs` when there is none). With
+   * `requireShared`, a shared store that can't be reached throws 503 instead of counting in this process.
+   */
+  increment(key: string, durationMs: number, options?: { requireShared?: boolean }): Promise<CounterWindow>;
   /** Takes one hit back from a live window (a counted attempt that turned out not to count). */
   decrement(key: string): Promise<void>;
   /** The key's live window, or null when it has none. */

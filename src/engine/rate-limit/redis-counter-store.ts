@@ -2,6 +2,7 @@ import type { Redis as RedisClient } from 'ioredis';
 import { serviceUnavailable } from '../../kernel/errors/index.js';
 import type { Logger } from '../../kernel/logger.js';
 import type { CounterStore, CounterWindow } from './counter-store.js';
+import { createMemoryCounterStore } from './memory-counter-store.js';
 
 /**
  * One hit, atomically: a hash `{c: count, r: resetAt}` per key. The window's end is decided by the caller's
@@ -36,38 +37,69 @@ export type RedisCounterStoreOptions = {
   keyPrefix: string;
   logger: Logger;
   now?: () => number;
+  /** How long a connection attempt and a command may take before Redis counts as unreachable (ms). */
+  timeoutMs?: number;
 };
 
 /**
- * Counters in Redis (`REDIS`), shared by every instance. The connection opens with the first command; an
- * unreachable server fails the command within a few seconds with 503 SERVICE_UNAVAILABLE (as Directus does)
- * rather than letting requests through uncounted.
+ * Counters in Redis (`REDIS`), shared by every instance. When Redis can't be reached (decision 0019):
+ * - the counters fall back to this process's memory at once (no request waits on a dead connection): the
+ *   rate limits and the login throttle still hold, per instance, until Redis answers again;
+ * - an increment that asks for `requireShared` (the one-time-code replay guard) fails closed instead, with
+ *   503 SERVICE_UNAVAILABLE: a code claimed on one instance must not be accepted again on another;
+ * - the outage and the recovery are each logged once; ioredis reconnects by itself in the background.
+ * Counts taken in memory during an outage are not carried over to Redis.
  */
 export async function createRedisCounterStore(options: RedisCounterStoreOptions): Promise<CounterStore> {
   // Loaded only when configured: most installations never need a Redis client.
   const { Redis } = await import('ioredis');
   const now = options.now ?? Date.now;
+  const timeout = options.timeoutMs ?? 1_000;
   const KEY_PREFIX = `${options.keyPrefix}rate:`;
   const client: RedisClient = new Redis(options.url, {
     lazyConnect: true,
-    connectTimeout: 2_000,
-    commandTimeout: 2_000,
-    maxRetriesPerRequest: 1,
+    connectTimeout: timeout,
+    commandTimeout: timeout,
+    maxRetriesPerRequest: 0,
+    // A command while the connection is down fails at once (and falls back) rather than queueing.
+    enableOfflineQueue: false,
+    retryStrategy: (attempt) => Math.min(attempt * 100, 2_000),
   });
-  let lastLogged = 0;
-  client.on('error', (error: Error) => {
-    // A down server raises an error per reconnection attempt: one line every 30 s is enough.
-    if (Date.now() - lastLogged < 30_000) return;
-    lastLogged = Date.now();
-    options.logger.warn({ err: error }, 'rate limiter: Redis connection failed');
-  });
+  const local = createMemoryCounterStore({ now });
 
-  const run = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      throw serviceUnavailable('rate-limiter', "The rate limiter's Redis store can't be reached", error);
+  let down = false;
+  const markDown = (error: unknown): void => {
+    if (down) return;
+    down = true;
+    options.logger.warn({ err: error }, 'Redis is unreachable: counting in this process (the one-time-code check answers 503) until it is back');
+  };
+  const markUp = (): void => {
+    if (!down) return;
+    down = false;
+    options.logger.info('Redis is reachable again: counting in Redis');
+  };
+  // ioredis emits an error per failed reconnection attempt: only the first of an outage is logged.
+  client.on('error', markDown);
+  client.on('ready', markUp);
+
+  // Connect now, waiting at most `timeout`: a server that starts with Redis down serves from memory.
+  await client.connect().catch(markDown);
+
+  const unavailable = (error: unknown) => serviceUnavailable('rate-limiter', "The rate limiter's Redis store can't be reached", error);
+  /** Runs `work` on Redis when it is connected, else (or when it fails) `fallback` on the local store. */
+  const route = async <T>(work: () => Promise<T>, fallback: () => Promise<T>, requireShared = false): Promise<T> => {
+    if (client.status === 'ready') {
+      try {
+        return await work();
+      } catch (error) {
+        markDown(error);
+        if (requireShared) throw unavailable(error);
+        return fallback();
+      }
     }
+    markDown(new Error(`Redis connection is ${client.status}`));
+    if (requireShared) throw unavailable(null);
+    return fallback();
   };
   const asWindow = (value: unknown): CounterWindow => {
     const [count, resetAt] = value as [number | string, number | string];
@@ -75,28 +107,46 @@ export async function createRedisCounterStore(options: RedisCounterStoreOptions)
   };
 
   return {
-    increment: (key, durationMs) =>
-      run(async () => asWindow(await client.eval(INCREMENT, 1, KEY_PREFIX + key, now(), Math.max(Math.ceil(durationMs), 1)))),
+    increment: (key, durationMs, incrementOptions) =>
+      route(
+        async () => asWindow(await client.eval(INCREMENT, 1, KEY_PREFIX + key, now(), Math.max(Math.ceil(durationMs), 1))),
+        () => local.increment(key, durationMs),
+        incrementOptions?.requireShared,
+      ),
     decrement: (key) =>
-      run(async () => {
-        await client.eval(DECREMENT, 1, KEY_PREFIX + key, now());
-      }),
+      route(
+        async () => {
+          await client.eval(DECREMENT, 1, KEY_PREFIX + key, now());
+        },
+        () => local.decrement(key),
+      ),
     peek: (key) =>
-      run(async () => {
-        const [count, resetAt] = await client.hmget(KEY_PREFIX + key, 'c', 'r');
-        if (count === null || resetAt === null || Number(resetAt) <= now()) return null;
-        return { count: Number(count), resetAt: Number(resetAt) };
-      }),
+      route(
+        async () => {
+          const [count, resetAt] = await client.hmget(KEY_PREFIX + key, 'c', 'r');
+          if (count === null || resetAt === null || Number(resetAt) <= now()) return null;
+          return { count: Number(count), resetAt: Number(resetAt) };
+        },
+        () => local.peek(key),
+      ),
     reset: (key) =>
-      run(async () => {
-        await client.del(KEY_PREFIX + key);
-      }),
-    ping: () =>
-      run(async () => {
+      route(
+        async () => {
+          await client.del(KEY_PREFIX + key);
+        },
+        () => local.reset(key),
+      ),
+    async ping() {
+      if (client.status !== 'ready') throw unavailable(null);
+      try {
         await client.ping();
-      }),
+      } catch (error) {
+        throw unavailable(error);
+      }
+    },
     now,
     async close() {
+      await local.close();
       if (client.status === 'ready') await client.quit().catch(() => client.disconnect());
       else client.disconnect();
     },

@@ -20,9 +20,15 @@ export type ErrorEnvelope = { errors: { message: string; extensions: Record<stri
  * and answers unmatched routes with 404 ROUTE_NOT_FOUND. Unknown errors become a generic 500 and are logged
  * with the request id; their text (stack, SQL, driver messages) never reaches the client.
  */
-export const errorHandlerPlugin = fp(
-  async (server: FastifyInstance) => {
-    server.setErrorHandler((error: unknown, request, reply) => sendError(error, request, reply));
+export type ErrorHandlerOptions = {
+  /** Turns an error of a lower layer into a catalogue error (a lost database connection into 503), or null. */
+  classify?: (error: unknown) => AppError | null;
+};
+
+export const errorHandlerPlugin = fp<ErrorHandlerOptions>(
+  async (server: FastifyInstance, options) => {
+    const { classify } = options;
+    server.setErrorHandler((error: unknown, request, reply) => sendError((!isAppError(error) && classify?.(error)) || error, request, reply));
     server.setNotFoundHandler((request, reply) => sendError(routeNotFound(requestPath(request)), request, reply));
   },
   { name: 'stratum-error-handler', fastify: '5.x' },

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config/index.js';
 import { createMemoryCounterStore } from '../../engine/rate-limit/memory-counter-store.js';
+import { freePort } from '../../testing/own-redis-server.js';
 import { createRedisTestPrefix, deleteRedisKeys, TEST_REDIS_URL } from '../../testing/redis-test-prefix.js';
 import { buildTestServer } from '../build-test-server.js';
 import { errorHandlerPlugin } from './error-handler.js';
@@ -81,13 +82,15 @@ describe('rateLimitPlugin', () => {
     }
   });
 
-  it('answers 503 SERVICE_UNAVAILABLE when the Redis store cannot be reached', async () => {
+  it('keeps limiting, in this process, when the Redis store cannot be reached (decision 0019)', async () => {
     server = buildTestServer({
-      env: { RATE_LIMITER_ENABLED: 'true', RATE_LIMITER_STORE: 'redis', REDIS: 'redis://127.0.0.1:1' },
+      env: { RATE_LIMITER_ENABLED: 'true', RATE_LIMITER_POINTS: '2', RATE_LIMITER_STORE: 'redis', REDIS: `redis://127.0.0.1:${await freePort()}` },
     }).server;
-    const res = await server.inject('/server/ping');
-    expect(res.statusCode).toBe(503);
-    expect(res.json().errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
+    expect((await server.inject('/server/ping')).statusCode).toBe(200);
+    expect((await server.inject('/server/ping')).statusCode).toBe(200);
+    const limited = await server.inject('/server/ping');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().errors[0].extensions.code).toBe('REQUESTS_EXCEEDED');
   });
 
   it('refuses RATE_LIMITER_STORE=redis without REDIS, with a clear configuration error', () => {

@@ -9,7 +9,8 @@ const REPLAY_MEMORY_MS = 120_000;
 /**
  * Remembers which time step of a user's codes has been used: a one-time password works once (RFC 6238 §5.2),
  * so a code read over someone's shoulder or from a log cannot be replayed within its window. Kept in the
- * shared counter store (memory, or Redis for several instances).
+ * shared counter store (memory, or Redis for several instances). With Redis unreachable it fails closed
+ * (503; decision 0019): recovery codes, kept in the database, still work.
  */
 export type OtpReplayGuard = {
   /** True the first time a user's step is claimed, false afterwards. */
@@ -19,7 +20,7 @@ export type OtpReplayGuard = {
 export function createOtpReplayGuard(store: CounterStore): OtpReplayGuard {
   return {
     async claim(userId, step) {
-      const window = await store.increment(`tfa-otp:${userId}:${step}`, REPLAY_MEMORY_MS);
+      const window = await store.increment(`tfa-otp:${userId}:${step}`, REPLAY_MEMORY_MS, { requireShared: true });
       return window.count === 1;
     },
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { translateError } from './errors.js';
+import { isConnectionError, translateError } from './errors.js';
 
 function mysqlError(errno: number, sqlMessage: string) {
   return Object.assign(new Error(sqlMessage), { errno, sqlMessage });
@@ -38,5 +38,22 @@ describe('mysql translateError', () => {
 
   it('returns null for other errors', () => {
     expect(translateError(mysqlError(1146, "Table 'x' doesn't exist"), 'x')).toBeNull();
+  });
+});
+
+describe('isConnectionError', () => {
+  it('is true for a killed or lost connection, a server shutdown, too many connections and a dropped socket', () => {
+    expect(isConnectionError(Object.assign(new Error('Connection lost: The server closed the connection.'), { code: 'PROTOCOL_CONNECTION_LOST' }))).toBe(true);
+    expect(isConnectionError(mysqlError(1927, 'Connection was killed'))).toBe(true);
+    expect(isConnectionError(mysqlError(1053, 'Server shutdown in progress'))).toBe(true);
+    expect(isConnectionError(mysqlError(1040, 'Too many connections'))).toBe(true);
+    expect(isConnectionError(new Error("Can't add new command when connection is in closed state"))).toBe(true);
+    expect(isConnectionError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))).toBe(true);
+  });
+
+  it('is false for errors of the statement or the data', () => {
+    expect(isConnectionError(mysqlError(1062, "Duplicate entry 'a' for key 'x'"))).toBe(false);
+    expect(isConnectionError(mysqlError(1146, "Table 'x' doesn't exist"))).toBe(false);
+    expect(isConnectionError(undefined)).toBe(false);
   });
 });

@@ -7,6 +7,8 @@ import {
   valueTooLong,
 } from '../../../kernel/errors/index.js';
 
+import { isSocketOrPoolError } from '../shared/is-socket-or-pool-error.js';
+
 type MysqlError = { errno?: unknown; sqlMessage?: unknown; message?: unknown };
 
 /**
@@ -51,4 +53,16 @@ function fieldOfIndex(index: string | undefined, collection: string): string | n
   const prefix = `${collection}_`;
   if (!name.startsWith(prefix) || !name.endsWith('_unique')) return null;
   return name.slice(prefix.length, -'_unique'.length) || null;
+}
+
+/** mysql2's lost-connection codes, and the server's: 1053 shutdown, 1927 connection killed, 1040 too many connections, 2006/2013 gone away or lost. */
+const CONNECTION_ERRNOS = new Set([1040, 1053, 1927, 2006, 2013]);
+
+export function isConnectionError(error: unknown): boolean {
+  if (isSocketOrPoolError(error)) return true;
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, errno, message } = error as { code?: unknown; errno?: unknown; message?: unknown };
+  if (code === 'PROTOCOL_CONNECTION_LOST' || code === 'ER_CONNECTION_KILLED' || code === 'ER_SERVER_SHUTDOWN') return true;
+  if (typeof errno === 'number' && CONNECTION_ERRNOS.has(errno)) return true;
+  return typeof message === 'string' && /closed state|Connection lost/.test(message);
 }

@@ -1,6 +1,6 @@
 import type { Dialect } from '../dialect.js';
 import { addColumn } from './add-column.js';
-import { translateError } from './errors.js';
+import { isConnectionError, translateError } from './errors.js';
 import { fieldTypeOf } from './field-type-of.js';
 import { dateFunction, ilike, randomOrder } from './functions.js';
 import { introspect, listColumns, listForeignKeys, listIndexes, listTables } from './introspection.js';
@@ -29,6 +29,7 @@ export function createMysqlDialect(): Dialect {
     listIndexes,
     introspect,
     translateError,
+    isConnectionError,
     transactionalDdl: false,
     columnTypeVariants: {},
     supportsReturning: false,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { translateError } from './errors.js';
+import { isConnectionError, translateError } from './errors.js';
 
 function pgError(fields: Record<string, unknown>) {
   return Object.assign(new Error('pg error'), fields);
@@ -34,5 +34,23 @@ describe('postgres translateError', () => {
 
   it('returns null for other errors', () => {
     expect(translateError(pgError({ code: '42P01' }), 'x')).toBeNull();
+  });
+});
+
+describe('isConnectionError', () => {
+  it('is true for a terminated backend, a connection exception, a full server, a dropped socket and the pool timeout', () => {
+    expect(isConnectionError(pgError({ code: '57P01' }))).toBe(true);
+    expect(isConnectionError(pgError({ code: '08006' }))).toBe(true);
+    expect(isConnectionError(pgError({ code: '53300' }))).toBe(true);
+    expect(isConnectionError(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isConnectionError(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }))).toBe(true);
+    expect(isConnectionError(Object.assign(new Error('Knex: Timeout acquiring a connection.'), { name: 'KnexTimeoutError' }))).toBe(true);
+  });
+
+  it('is false for errors of the statement or the data', () => {
+    expect(isConnectionError(pgError({ code: '23505' }))).toBe(false);
+    expect(isConnectionError(pgError({ code: '42P01' }))).toBe(false);
+    expect(isConnectionError('text')).toBe(false);
+    expect(isConnectionError(null)).toBe(false);
   });
 });

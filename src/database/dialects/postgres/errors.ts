@@ -7,6 +7,8 @@ import {
   valueTooLong,
 } from '../../../kernel/errors/index.js';
 
+import { isSocketOrPoolError } from '../shared/is-socket-or-pool-error.js';
+
 type PgError = { code?: unknown; detail?: unknown; column?: unknown };
 
 /**
@@ -43,4 +45,17 @@ function parseKeyDetail(detail: unknown): { field: string | null; value: unknown
   const match = /^Key \((.+?)\)=\((.*)\) (?:already exists|is not present|is still referenced)/s.exec(detail);
   if (!match?.[1] || match[1].includes(',')) return { field: null, value: null };
   return { field: match[1].replace(/^"(.*)"$/, '$1'), value: match[2] ?? null };
+}
+
+/**
+ * SQLSTATE class 08 (connection exception) and 57P01–57P03 (terminated by an administrator, crash shutdown,
+ * cannot connect now), 53300 (too many connections), and node-postgres's own messages for a client whose
+ * connection ended.
+ */
+export function isConnectionError(error: unknown): boolean {
+  if (isSocketOrPoolError(error)) return true;
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300')) return true;
+  return typeof message === 'string' && /Connection terminated|connection error and is not queryable|Client was closed and is not queryable/.test(message);
 }

@@ -1,6 +1,6 @@
 import type { Dialect } from '../dialect.js';
 import { addColumn, POSTGRES_COLUMN_TYPE_VARIANTS } from './add-column.js';
-import { translateError } from './errors.js';
+import { isConnectionError, translateError } from './errors.js';
 import { fieldTypeOf } from './field-type-of.js';
 import { dateFunction, ilike, randomOrder } from './functions.js';
 import { introspect, listColumns, listForeignKeys, listIndexes, listTables } from './introspection.js';
@@ -30,6 +30,7 @@ export function createPostgresDialect(): Dialect {
     listIndexes,
     introspect,
     translateError,
+    isConnectionError,
     transactionalDdl: true,
     columnTypeVariants: POSTGRES_COLUMN_TYPE_VARIANTS,
     supportsReturning: true,

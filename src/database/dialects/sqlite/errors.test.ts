@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { translateError } from './errors.js';
+import { isConnectionError, translateError } from './errors.js';
 
 function sqliteError(code: string, message: string) {
   return Object.assign(new Error(`insert into "t" ("a") values (?) - ${message}`), { code });
@@ -22,5 +22,13 @@ describe('sqlite translateError', () => {
   it('returns null for other errors', () => {
     expect(translateError(sqliteError('SQLITE_ERROR', 'no such table: x'), 'x')).toBeNull();
     expect(translateError(undefined, 'x')).toBeNull();
+  });
+});
+
+describe('isConnectionError', () => {
+  it('is true only for the pool timeout: a file has no connection to lose', () => {
+    expect(isConnectionError(Object.assign(new Error('Knex: Timeout acquiring a connection.'), { name: 'KnexTimeoutError' }))).toBe(true);
+    expect(isConnectionError(sqliteError('SQLITE_CONSTRAINT_UNIQUE', 'UNIQUE constraint failed: t.a'))).toBe(false);
+    expect(isConnectionError(sqliteError('SQLITE_BUSY', 'database is locked'))).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { isSocketOrPoolError } from '../shared/is-socket-or-pool-error.js';
 import {
   type AppError,
   invalidForeignKey,
@@ -38,4 +39,9 @@ function fieldAfter(message: string, marker: string): string | null {
   if (columns.length !== 1 || !columns[0]) return null;
   const name = columns[0];
   return name.slice(name.lastIndexOf('.') + 1);
+}
+
+/** A SQLite database is a file this process opened: there is no connection to lose, only knex's pool timeout. */
+export function isConnectionError(error: unknown): boolean {
+  return isSocketOrPoolError(error);
 }

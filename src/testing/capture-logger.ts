@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import type { Logger } from '../../src/kernel/logger.js';
+import type { Logger } from '../kernel/logger.js';
 
 /** A pino logger (level info) whose JSON lines the test can read. */
 export function captureLogger(): { logger: Logger; lines: Record<string, unknown>[] } {
