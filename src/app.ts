@@ -175,12 +175,19 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
 
   const systemContext = () => contextFor(systemAccountability());
 
-  const migrate = async () => {
+  /**
+   * Instances starting together on one database take turns: migrations and the first bootstrap run once. The
+   * lock holds a connection of the pool while the work uses another, so a pool of one goes without it.
+   */
+  const exclusively = <T>(work: () => Promise<T>): Promise<T> =>
+    dialect.withServerLock && config.db.poolMax >= 2 ? dialect.withServerLock(knex, 'stratum:start-up', work) : work();
+  const migrateNow = async () => {
     const applied = await runMigrations(knex, dialect);
     schema.invalidate();
     permissions.invalidate();
     return applied;
   };
+  const migrate = () => exclusively(migrateNow);
 
   return {
     config,
@@ -203,12 +210,13 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     systemContext,
     migrate,
     startBackgroundJobs: () => startRetention({ knex, dialect, retention: config.retention, logger, now }),
-    async bootstrap() {
-      await migrate();
-      const result = await bootstrapDatabase(await systemContext(), items, config.admin);
-      permissions.invalidate();
-      return result;
-    },
+    bootstrap: () =>
+      exclusively(async () => {
+        await migrateNow();
+        const result = await bootstrapDatabase(await systemContext(), items, config.admin);
+        permissions.invalidate();
+        return result;
+      }),
     async close() {
       await server.close();
       await mailer.close();

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, createDatabase } from '../../src/database/connection.js';
 import { ownRedisServer, type OwnRedisServer } from '../../src/testing/own-redis-server.js';
+import { MIGRATIONS } from '../../src/database/migrations/index.js';
 import { totpCode } from '../setup/totp-code.js';
 import { runCli } from '../setup/run-cli.js';
 import { createTestDatabase, testVendor, type TestDatabase } from '../setup/test-database.js';
@@ -231,4 +232,30 @@ describe('SIGTERM', () => {
     expect(await exitCode).toBe(0);
     expect(Number((await sql('drain').count({ c: '*' }))[0]!.c)).toBe(2_000);
   }, 60_000);
+});
+
+// Instances started together (a compose file's `up`) take turns under the database server's lock. SQLite is a
+// file of one process, not a database for several instances started at once.
+if (testVendor() !== 'sqlite') describe('three instances started at the same moment on an empty database', () => {
+  it('all start; the migrations run once and one administrator is created, usable through every instance', async () => {
+    const empty = await createTestDatabase();
+    const started: Instance[] = [];
+    let direct: Knex | null = null;
+    try {
+      started.push(...(await Promise.all(['X', 'Y', 'Z'].map((name) => startInstance(name, empty.db, { ADMIN_PASSWORD: 'AdminPass123!' })))));
+      direct = (await createDatabase(empty.db)).knex;
+      const versions = (await direct('service_migrations').select('version')).map((row: { version: string }) => row.version);
+      expect(versions).toHaveLength(MIGRATIONS.length);
+      expect(new Set(versions).size).toBe(MIGRATIONS.length);
+      expect(Number((await direct('service_users').count({ c: '*' }))[0]!.c)).toBe(1);
+      expect(Number((await direct('service_roles').count({ c: '*' }))[0]!.c)).toBe(1);
+      for (const instance of started) expect((await login(instance, 'admin@example.com', 'AdminPass123!')).access_token).toEqual(expect.any(String));
+      // One of them made the administrator and said so.
+      expect(started.filter((instance) => instance.output().includes('an administrator was created'))).toHaveLength(1);
+    } finally {
+      await Promise.all(started.map((instance) => instance.stop()));
+      if (direct) await closeDatabase(direct);
+      await empty.drop();
+    }
+  }, 180_000);
 });

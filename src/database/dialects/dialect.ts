@@ -135,6 +135,12 @@ export interface Dialect {
    * actions, and check every key before committing. Optional: without it a plain transaction is used.
    */
   schemaTransaction?<T>(knex: Knex, work: (trx: Knex.Transaction) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` while holding a named lock of the database server, so that instances starting together on one
+   * database migrate and bootstrap one after the other (PostgreSQL advisory lock, MariaDB/MySQL `GET_LOCK`).
+   * Optional: SQLite, a file of one process, runs `work` as it is.
+   */
+  withServerLock?<T>(knex: Knex, name: string, work: () => Promise<T>): Promise<T>;
   /** Whether DDL can run inside a transaction and roll back (false for MySQL/MariaDB). */
   readonly transactionalDdl: boolean;
   /**

@@ -1,6 +1,7 @@
 import type { Dialect } from '../dialect.js';
 import { addColumn } from './add-column.js';
 import { isConnectionError, translateError } from './errors.js';
+import { withServerLock } from './with-server-lock.js';
 import { fieldTypeOf } from './field-type-of.js';
 import { dateFunction, ilike, randomOrder } from './functions.js';
 import { introspect, listColumns, listForeignKeys, listIndexes, listTables } from './introspection.js';
@@ -30,6 +31,7 @@ export function createMysqlDialect(): Dialect {
     introspect,
     translateError,
     isConnectionError,
+    withServerLock,
     transactionalDdl: false,
     columnTypeVariants: {},
     supportsReturning: false,

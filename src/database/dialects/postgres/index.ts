@@ -1,6 +1,7 @@
 import type { Dialect } from '../dialect.js';
 import { addColumn, POSTGRES_COLUMN_TYPE_VARIANTS } from './add-column.js';
 import { isConnectionError, translateError } from './errors.js';
+import { withServerLock } from './with-server-lock.js';
 import { fieldTypeOf } from './field-type-of.js';
 import { dateFunction, ilike, randomOrder } from './functions.js';
 import { introspect, listColumns, listForeignKeys, listIndexes, listTables } from './introspection.js';
@@ -31,6 +32,7 @@ export function createPostgresDialect(): Dialect {
     introspect,
     translateError,
     isConnectionError,
+    withServerLock,
     transactionalDdl: true,
     columnTypeVariants: POSTGRES_COLUMN_TYPE_VARIANTS,
     supportsReturning: true,
