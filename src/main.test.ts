@@ -52,6 +52,26 @@ describe('startServer', () => {
     expect(appClose).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps serving for GRACEFUL_SHUTDOWN_DELAY with Connection: close and health 503, then closes', async () => {
+    const { config, createApp, appClose } = setup({ GRACEFUL_SHUTDOWN_DELAY: '400' });
+    const running = await startServer({ config, createApp, signals: [] });
+    const before = await fetch(`${running.url}/server/ping`);
+    expect(before.headers.get('connection')).toBe('keep-alive');
+    await before.text();
+    const stopping = running.shutdown();
+    const during = await fetch(`${running.url}/server/ping`);
+    expect(during.status).toBe(200);
+    expect(during.headers.get('connection')).toBe('close');
+    expect(await during.text()).toBe('pong');
+    const health = await fetch(`${running.url}/server/health`);
+    expect(health.status).toBe(503);
+    expect((await health.json()).checks.instance).toBe('draining');
+    expect(appClose).not.toHaveBeenCalled();
+    await stopping;
+    expect(appClose).toHaveBeenCalledTimes(1);
+    await expect(fetch(`${running.url}/server/ping`)).rejects.toThrow();
+  });
+
   it('cuts requests still running after GRACEFUL_SHUTDOWN_TIMEOUT', async () => {
     const { config, createApp, appClose } = setup({ GRACEFUL_SHUTDOWN_TIMEOUT: '100' });
     const running = await startServer({ config, createApp, signals: [] });

@@ -43,7 +43,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
 
   let stopping: Promise<void> | null = null;
   const shutdown = (reason = 'shutdown'): Promise<void> => {
-    stopping ??= closeGracefully(app, config.server.gracefulShutdownTimeout, reason);
+    stopping ??= closeGracefully(app, config.server, reason);
     return stopping;
   };
 
@@ -69,8 +69,15 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   };
 }
 
-async function closeGracefully(app: StartableApp, timeoutMs: number, reason: string): Promise<void> {
+async function closeGracefully(app: StartableApp, options: { gracefulShutdownDelay: number; gracefulShutdownTimeout: number }, reason: string): Promise<void> {
   const { server } = app;
+  const { gracefulShutdownDelay: delayMs, gracefulShutdownTimeout: timeoutMs } = options;
+  if (delayMs > 0) {
+    // Still serving, but every response closes its connection and health says 503: the balancer moves away.
+    server.log.info(`Draining (${reason}): serving ${delayMs} ms more while load balancers move away`);
+    server.startDraining();
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+  }
   server.log.info(`Shutting down (${reason}); waiting up to ${timeoutMs} ms for requests in flight`);
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<'timeout'>((resolve) => {

@@ -30,6 +30,7 @@ describe('loadConfig defaults', () => {
       port: 8055,
       publicUrl: '/',
       maxPayloadSize: 1024 * 1024,
+      gracefulShutdownDelay: 0,
       gracefulShutdownTimeout: 10_000,
       ipTrustProxy: false,
       ipCustomHeader: null,

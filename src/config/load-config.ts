@@ -16,6 +16,7 @@ export type Config = {
     port: number;
     publicUrl: string;
     maxPayloadSize: number;
+    gracefulShutdownDelay: number;
     gracefulShutdownTimeout: number;
     ipTrustProxy: boolean;
     ipCustomHeader: string | null;
@@ -166,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
       port: get('PORT'),
       publicUrl: get('PUBLIC_URL'),
       maxPayloadSize: get('MAX_PAYLOAD_SIZE'),
+      gracefulShutdownDelay: get('GRACEFUL_SHUTDOWN_DELAY'),
       gracefulShutdownTimeout: get('GRACEFUL_SHUTDOWN_TIMEOUT'),
       ipTrustProxy: get('IP_TRUST_PROXY'),
       ipCustomHeader: nullable('IP_CUSTOM_HEADER'),

@@ -43,6 +43,16 @@ export type HttpDeps = {
   rateLimitStore?: CounterStore;
 };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The first step of a graceful shutdown (GRACEFUL_SHUTDOWN_DELAY): the instance keeps serving, but every
+     * response asks to close its connection and /server/health answers 503, so a load balancer moves away.
+     */
+    startDraining(): void;
+  }
+}
+
 const PING_PATH = '/server/ping';
 const HEALTH_PATH = '/server/health';
 // Resolved from Fastify's own location: they are its dependencies, not ours.
@@ -94,9 +104,14 @@ export function buildServer(deps: HttpDeps): FastifyInstance {
   server.addHttpMethod('SEARCH', { hasBody: true });
   registerBodyParsers(server);
 
+  const lifecycle = { draining: false };
+  server.decorate('startDraining', () => {
+    lifecycle.draining = true;
+  });
   // Per-request hooks are synchronous (callback style): an async hook costs a promise per request.
   server.addHook('onRequest', (_request, reply, done) => {
     reply.header('X-Powered-By', 'Stratum');
+    if (lifecycle.draining) reply.header('Connection', 'close');
     done();
   });
   if (deps.logger.isLevelEnabled('debug')) {
@@ -166,7 +181,7 @@ export function buildServer(deps: HttpDeps): FastifyInstance {
   server.get(PING_PATH, async (_request, reply) => reply.type('text/plain; charset=utf-8').send('pong'));
 
   if (!deps.routes.some((route) => normalisePrefix(route.prefix) === '/server')) {
-    void server.register(createServerRoutes({ checkDatabase: deps.checkDatabase, checkRedis: deps.checkRedis, checkMigrations: deps.checkMigrations, version: deps.version, vendor: deps.vendor }), {
+    void server.register(createServerRoutes({ isDraining: () => lifecycle.draining, checkDatabase: deps.checkDatabase, checkRedis: deps.checkRedis, checkMigrations: deps.checkMigrations, version: deps.version, vendor: deps.vendor }), {
       prefix: '/server',
     });
   }

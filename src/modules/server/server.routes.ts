@@ -3,6 +3,8 @@ import { accountabilityOf } from '../../http/request-context.js';
 import { sendResult } from '../../http/respond.js';
 
 export type ServerRoutesDeps = {
+  /** True once a graceful shutdown has begun (GRACEFUL_SHUTDOWN_DELAY): health then answers 503. */
+  isDraining?: () => boolean;
   /** Resolves when the database answers; throws otherwise. */
   checkDatabase: () => Promise<void>;
   /** Resolves when Redis answers; throws otherwise. Only where Redis is configured. */
@@ -18,7 +20,7 @@ export type ServerRoutesDeps = {
 type CheckResult = 'ok' | 'error';
 export type HealthReport = {
   status: 'ok' | 'warn' | 'error';
-  checks: { database: CheckResult; migrations?: 'ok' | 'pending' | 'error'; redis?: CheckResult };
+  checks: { database: CheckResult; migrations?: 'ok' | 'pending' | 'error'; redis?: CheckResult; instance?: 'draining' };
 };
 
 /** Runs a check, turning a throw into 'error' (logged; the reason never reaches the client). */
@@ -39,15 +41,17 @@ export function createServerRoutes(deps: ServerRoutesDeps): FastifyPluginAsync {
       const { checkRedis, checkMigrations } = deps;
       const [database, migrations, redis] = await Promise.all([
         probe('the database', log, async () => (await deps.checkDatabase(), 'ok' as const)),
-        checkMigrations ? probe('the database', log, async () => ((await checkMigrations()) ? ('ok' as const) : ('pending' as const))) : undefined,
+        checkMigrations ? probe('the migrations', log, async () => ((await checkMigrations()) ? ('ok' as const) : ('pending' as const))) : undefined,
         checkRedis ? probe('Redis', log, async () => (await checkRedis(), 'ok' as const)) : undefined,
       ]);
       const checks: HealthReport['checks'] = { database };
       if (migrations) checks.migrations = migrations;
       if (redis) checks.redis = redis;
+      const draining = deps.isDraining?.() ?? false;
+      if (draining) checks.instance = 'draining';
       // A database that can't serve this instance is an error (route around it); Redis is shared by every
       // instance, so its loss is a warning: the instance still serves what doesn't need it.
-      const status = database !== 'ok' || (migrations !== undefined && migrations !== 'ok') ? 'error' : redis === 'error' ? 'warn' : 'ok';
+      const status = draining || database !== 'ok' || (migrations !== undefined && migrations !== 'ok') ? 'error' : redis === 'error' ? 'warn' : 'ok';
       const report: HealthReport = { status, checks };
       return reply
         .code(report.status === 'error' ? 503 : 200)
