@@ -65,7 +65,7 @@ describe('startServer', () => {
     expect(await during.text()).toBe('pong');
     const health = await fetch(`${running.url}/server/health`);
     expect(health.status).toBe(503);
-    expect((await health.json()).checks.instance).toBe('draining');
+    expect(((await health.json()) as { checks: { instance?: string } }).checks.instance).toBe('draining');
     expect(appClose).not.toHaveBeenCalled();
     await stopping;
     expect(appClose).toHaveBeenCalledTimes(1);

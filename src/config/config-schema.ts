@@ -83,6 +83,11 @@ export const CONFIG_SCHEMA: readonly VarSpec[] = [
   { name: 'RATE_LIMITER_LOGIN_DURATION', type: 'integer', default: '900', min: 1, description: 'Window of the failed-login throttle in seconds.' },
   { name: 'RATE_LIMITER_STORE', type: 'enum', default: 'memory', values: ['memory', 'redis'], description: 'Where the counters of the rate limiter and the login throttle live: this process (`memory`) or Redis (`redis`, needs `REDIS`; shared by every instance).' },
   { name: 'REDIS', type: 'string', default: '', secret: true, description: 'Redis URL such as `redis://127.0.0.1:6379` (for `RATE_LIMITER_STORE=redis`).' },
+  { name: 'REDIS_HOST', type: 'string', default: '', description: 'Redis host, when `REDIS` is not set (Directus\'s name); with `REDIS_PORT`, `REDIS_USERNAME`, `REDIS_PASSWORD` and `REDIS_DB` it makes the URL.' },
+  { name: 'REDIS_PORT', type: 'integer', default: '6379', min: 1, description: 'Redis port (with `REDIS_HOST`).' },
+  { name: 'REDIS_USERNAME', type: 'string', default: '', description: 'Redis user (with `REDIS_HOST`; Redis 6 ACLs).' },
+  { name: 'REDIS_PASSWORD', type: 'string', default: '', secret: true, description: 'Redis password (with `REDIS_HOST`).' },
+  { name: 'REDIS_DB', type: 'integer', default: '0', min: 0, description: 'Redis database number (with `REDIS_HOST`).' },
   { name: 'REDIS_KEY_PREFIX', type: 'string', default: 'stratum:', description: 'Prefix of every Redis key Stratum uses, so that several deployments (and test runs) can share one Redis.' },
   // Caches
   { name: 'CACHE_SYSTEM_TTL', type: 'duration', default: '5s', description: 'Longest time an instance trusts its schema and permission caches without a version change in the database (every change made through Stratum is seen by the next request on every instance anyway); after it they are read again, so this bounds how long a change made in the database by hand goes unseen. `0` keeps them until a version changes.' },

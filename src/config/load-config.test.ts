@@ -276,3 +276,29 @@ describe('loadConfig result', () => {
     }).toThrow(TypeError);
   });
 });
+
+describe('loadConfig Redis', () => {
+  const load = (env: Record<string, string>) => loadConfig(env, { readDotEnv: false });
+
+  it('takes REDIS as it is, before any REDIS_HOST', () => {
+    expect(load({ REDIS: 'redis://cache:6380/2', REDIS_HOST: 'ignored' }).redis).toBe('redis://cache:6380/2');
+  });
+
+  it("makes the URL from Directus's REDIS_HOST, REDIS_PORT, REDIS_USERNAME, REDIS_PASSWORD and REDIS_DB", () => {
+    expect(load({ REDIS_HOST: 'cache' }).redis).toBe('redis://cache:6379/0');
+    expect(load({ REDIS_HOST: 'cache', REDIS_PORT: '6380', REDIS_USERNAME: 'app', REDIS_PASSWORD: 'p@ss:w/rd', REDIS_DB: '3' }).redis).toBe('redis://app:p%40ss%3Aw%2Frd@cache:6380/3');
+    expect(load({ REDIS_HOST: '::1', REDIS_PASSWORD: 'x' }).redis).toBe('redis://:x@[::1]:6379/0');
+    expect(new URL(load({ REDIS_HOST: 'cache', REDIS_PASSWORD: 'p@ss:w/rd' }).redis!).password).toBe('p%40ss%3Aw%2Frd');
+  });
+
+  it('has no Redis when neither is set, and RATE_LIMITER_STORE=redis then refuses to start', () => {
+    expect(load({}).redis).toBeNull();
+    expect(load({ RATE_LIMITER_STORE: 'redis', REDIS_HOST: 'cache' }).rateLimiter.store).toBe('redis');
+    expect(() => load({ RATE_LIMITER_STORE: 'redis', REDIS_PORT: '6380' })).toThrow(/needs REDIS .* or REDIS_HOST/);
+  });
+
+  it('refuses a REDIS_PORT or REDIS_DB that is not a number', () => {
+    expect(() => load({ REDIS_HOST: 'cache', REDIS_PORT: 'six' })).toThrow(/REDIS_PORT/);
+    expect(() => load({ REDIS_HOST: 'cache', REDIS_DB: '-1' })).toThrow(/REDIS_DB/);
+  });
+});

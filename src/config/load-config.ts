@@ -148,7 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
   const revisionsRetention = retention('REVISIONS_RETENTION');
   const passwordPolicy = parsePolicy(String(values.get('AUTH_PASSWORD_POLICY') ?? ''), problems);
   const providers = loadAuthProviders(merged, (values.get('AUTH_PROVIDERS') as string[] | undefined) ?? [], String(values.get('PUBLIC_URL') ?? ''), problems);
-  if (values.get('RATE_LIMITER_STORE') === 'redis' && String(values.get('REDIS') ?? '') === '') problems.push('RATE_LIMITER_STORE=redis needs REDIS (a redis:// URL)');
+  const redisUrl = redisUrlOf(values);
+  if (values.get('RATE_LIMITER_STORE') === 'redis' && redisUrl === null) problems.push('RATE_LIMITER_STORE=redis needs REDIS (a redis:// URL) or REDIS_HOST');
   if (values.get('EMAIL_TRANSPORT') === 'smtp' && String(values.get('EMAIL_SMTP_HOST') ?? '') === '') problems.push('EMAIL_TRANSPORT=smtp needs EMAIL_SMTP_HOST');
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -226,7 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
       store: get('RATE_LIMITER_STORE'),
       login: { enabled: get('RATE_LIMITER_LOGIN_ENABLED'), points: get('RATE_LIMITER_LOGIN_POINTS'), duration: get('RATE_LIMITER_LOGIN_DURATION') },
     },
-    redis: nullable('REDIS'),
+    redis: redisUrl,
     redisKeyPrefix: get('REDIS_KEY_PREFIX'),
     cache: { systemTtl: get('CACHE_SYSTEM_TTL') },
     retention: { activity: activityRetention, revisions: revisionsRetention },
@@ -291,4 +292,17 @@ export type { VarSpec };
 /** The configuration of this process: its environment plus `.env`. The one place that hands process.env over. */
 export function loadProcessConfig(options: LoadConfigOptions = {}): Config {
   return loadConfig(process.env, options);
+}
+
+/** `REDIS`, or else a URL made of Directus's `REDIS_HOST`, `REDIS_PORT`, `REDIS_USERNAME`, `REDIS_PASSWORD` and `REDIS_DB`; null when neither is set. */
+function redisUrlOf(values: Map<string, unknown>): string | null {
+  const url = String(values.get('REDIS') ?? '');
+  if (url !== '') return url;
+  const host = String(values.get('REDIS_HOST') ?? '');
+  if (host === '') return null;
+  const user = encodeURIComponent(String(values.get('REDIS_USERNAME') ?? ''));
+  const password = encodeURIComponent(String(values.get('REDIS_PASSWORD') ?? ''));
+  const auth = user !== '' || password !== '' ? `${user}${password !== '' ? `:${password}` : ''}@` : '';
+  const hostPart = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return `redis://${auth}${hostPart}:${Number(values.get('REDIS_PORT') ?? 6379)}/${Number(values.get('REDIS_DB') ?? 0)}`;
 }
