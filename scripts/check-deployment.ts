@@ -58,11 +58,11 @@ try {
   const call = async (method: string, path: string, token?: string, body?: unknown) => {
     const response = await fetch(base + path, { method, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
     const text = await response.text();
-    return { status: response.status, json: text && !text.startsWith('<') ? (JSON.parse(text) as { data?: any }) : null };
+    return { status: response.status, json: text && !text.startsWith('<') ? (JSON.parse(text) as { data?: Record<string, unknown> }) : null };
   };
   const login = await call('POST', '/auth/login', undefined, { email: 'admin@example.com', password: 'AdminPass123!' });
   check(login.status === 200, 'sign-in through HAProxy');
-  const token = login.json!.data.access_token as string;
+  const token = login.json!.data!.access_token as string;
   check((await call('POST', '/collections', token, { collection: 'notes', schema: {}, fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }, { field: 'text', type: 'string' }] })).status === 200, 'a collection created through HAProxy');
   const served = instances.map((i) => i.output().split('"url":"/items/notes?limit=5"').length);
   const reads = await Promise.all(Array.from({ length: 60 }, () => call('GET', '/items/notes?limit=5', token)));

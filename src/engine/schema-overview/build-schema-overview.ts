@@ -175,10 +175,12 @@ function buildRelations(collections: Record<string, CollectionOverview>, rows: M
     const field = String(row.many_field);
     if (!collections[collection] || seen.has(`${collection}.${field}`)) continue;
     const related = row.one_collection ? String(row.one_collection) : null;
+    const anyField = !related && row.one_collection_field ? String(row.one_collection_field) : null;
     relations.push({
       collection,
       field,
       relatedCollection: related && collections[related] ? related : null,
+      ...(anyField ? { anyCollectionField: anyField, anyAllowedCollections: csvList(row.one_allowed_collections).filter((name) => collections[name]) } : {}),
       oneField: row.one_field ? String(row.one_field) : null,
       junctionField: row.junction_field ? String(row.junction_field) : null,
       sortField: row.sort_field ? String(row.sort_field) : null,
@@ -207,4 +209,11 @@ function buildRelations(collections: Record<string, CollectionOverview>, rows: M
     seen.add(`${key.table}.${key.column}`);
   }
   return relations;
+}
+
+/** A CSV column (`a,b`), or a JSON array some drivers hand back, as a list of names. */
+function csvList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value !== 'string' || value === '') return [];
+  return value.split(',').map((name) => name.trim()).filter((name) => name !== '');
 }

@@ -45,8 +45,15 @@ export type RelationOverview = {
   /** The "many" side: the collection that holds the foreign key. */
   collection: string;
   field: string;
-  /** The "one" side (null for many-to-any, which is not supported yet). */
+  /** The "one" side (null for many-to-any: see anyCollectionField). */
   relatedCollection: string | null;
+  /**
+   * Many-to-any: the field of `collection` that names which collection `field` points into, and the
+   * collections it may point into (`meta.one_collection_field`, `meta.one_allowed_collections`). Absent or null
+   * for every other relation.
+   */
+  anyCollectionField?: string | null;
+  anyAllowedCollections?: string[] | null;
   /** The o2m alias field on the related collection, if any. */
   oneField: string | null;
   junctionField: string | null;

@@ -1,4 +1,4 @@
-import { getArgumentValues, getNamedType, isObjectType, type FieldNode, type GraphQLObjectType, type GraphQLResolveInfo } from 'graphql';
+import { getArgumentValues, getNamedType, isObjectType, Kind, type FieldNode, type GraphQLObjectType, type GraphQLResolveInfo, type GraphQLUnionType, type SelectionSetNode } from 'graphql';
 import type { Context } from '../../engine/context.js';
 import { parseQuery } from '../../engine/query/parse/parse-query.js';
 import type { AggregateFunction, Query } from '../../engine/query/query.types.js';
@@ -32,6 +32,16 @@ function walk(env: SelectionEnv, type: GraphQLObjectType, nodes: readonly FieldN
     if (!definition || !meta) continue;
     if (meta.kind === 'field') {
       fields.add(meta.field);
+    } else if (meta.kind === 'any') {
+      // `item { ... on headings { title } }` reads `item:headings.title`, and the collection field to tell them apart.
+      fields.add(meta.collectionField);
+      for (const [typeName, sets] of fragmentsByType(env, fieldNodes)) {
+        const target = meta.collections[typeName];
+        if (!target) continue;
+        const memberType = (getNamedType(definition.type) as GraphQLUnionType).getTypes().find((t) => t.name === typeName)!;
+        const child = walk(env, memberType, sets.map((selectionSet) => ({ selectionSet }) as FieldNode));
+        for (const path of child.fields.length > 0 ? child.fields : [target.primary]) fields.add(`${meta.field}:${target.collection}.${path}`);
+      }
     } else if (meta.kind === 'func') {
       for (const fn of collectFieldsByName(env, fieldNodes.map((n) => n.selectionSet)).keys()) {
         if (!fn.startsWith('__')) fields.add(`${fn}(${meta.field})`);
@@ -51,6 +61,25 @@ function walk(env: SelectionEnv, type: GraphQLObjectType, nodes: readonly FieldN
     }
   }
   return { fields: [...fields], deep };
+}
+
+/** The selection sets of the inline fragments and named fragments of union fields, by their type condition. */
+function fragmentsByType(env: SelectionEnv, nodes: readonly FieldNode[]): Map<string, SelectionSetNode[]> {
+  const result = new Map<string, SelectionSetNode[]>();
+  const add = (type: string | undefined, set: SelectionSetNode) => {
+    if (!type) return;
+    result.set(type, [...(result.get(type) ?? []), set]);
+  };
+  for (const node of nodes) {
+    for (const selection of node.selectionSet?.selections ?? []) {
+      if (selection.kind === Kind.INLINE_FRAGMENT) add(selection.typeCondition?.name.value, selection.selectionSet);
+      else if (selection.kind === Kind.FRAGMENT_SPREAD) {
+        const fragment = env.fragments[selection.name.value];
+        if (fragment) add(fragment.typeCondition.name.value, fragment.selectionSet);
+      }
+    }
+  }
+  return result;
 }
 
 function limitsOf(ctx: Context) {

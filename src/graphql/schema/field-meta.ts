@@ -8,7 +8,9 @@ export type FieldMeta =
   | { kind: 'field'; field: string }
   /** `<field>_func { year month … }` or `<o2m>_func { count }`: reads `year(<field>)` and friends. */
   | { kind: 'func'; field: string }
-  | { kind: 'relation'; field: string; related: string; primary: string; many: boolean };
+  | { kind: 'relation'; field: string; related: string; primary: string; many: boolean }
+  /** A many-to-any key (a union of the allowed collections' types): `... on <type>` reads `<field>:<collection>.…`. */
+  | { kind: 'any'; field: string; collectionField: string; collections: Record<string, { collection: string; primary: string }> };
 
 export function metaExtensions(meta: FieldMeta): { stratum: FieldMeta } {
   return { stratum: meta };

@@ -4,12 +4,14 @@ import {
   GraphQLList,
   GraphQLObjectType,
   GraphQLString,
+  GraphQLUnionType,
   type GraphQLFieldConfigArgumentMap,
   type GraphQLFieldConfigMap,
   type GraphQLInputFieldConfigMap,
 } from 'graphql';
 import { canAccessField, getAccess } from '../../engine/permissions/get-access.js';
 import type { PermissionSet } from '../../engine/permissions/permissions.types.js';
+import { getAnyRelation } from '../../engine/schema-overview/get-any-relation.js';
 import { getFieldRelation } from '../../engine/schema-overview/get-field-relation.js';
 import type { CollectionOverview, FieldOverview, SchemaOverview } from '../../engine/schema-overview/schema-overview.types.js';
 import type { GraphqlContext } from '../graphql.types.js';
@@ -19,6 +21,16 @@ import { metaExtensions } from './field-meta.js';
 import { filterOperatorsFor } from './filter-operator-types.js';
 import { GraphQLJSON } from './scalars.js';
 import { functionTypeOf, functionValues, inputScalarOf, outputScalarOf } from './scalar-types.js';
+
+/** Marks a many-to-any value with the collection it was read from, for the union's resolveType. */
+const ANY_COLLECTION = Symbol('stratum.anyCollection');
+
+/** The nested item of a many-to-any field, tagged with its collection; null when it is not an object (a bare key, a gap). */
+function tagCollection(value: unknown, collection: unknown): unknown {
+  if (value === null || typeof value !== 'object' || typeof collection !== 'string') return null;
+  Object.defineProperty(value, ANY_COLLECTION, { value: collection, enumerable: false });
+  return value;
+}
 
 export type TypeRegistry = {
   schema: SchemaOverview;
@@ -50,6 +62,7 @@ export function createTypeRegistry(schema: SchemaOverview, permissions: Permissi
   const aggregates = new Map<string, GraphQLObjectType>();
   const inputs = new Map<string, GraphQLInputObjectType | null>();
   const readable = new Map<string, FieldOverview[]>();
+  const unions = new Map<string, GraphQLUnionType | null>();
 
   const overview = (collection: string) => schema.collections[collection]!;
   const typeName = (collection: string) => exposed.get(collection)!.typeName;
@@ -67,6 +80,33 @@ export function createTypeRegistry(schema: SchemaOverview, permissions: Permissi
   const relationOf = (collection: string, field: string) => {
     const relation = getFieldRelation(schema, collection, field);
     return relation && hasType(relation.related) ? relation : null;
+  };
+
+  /**
+   * A many-to-any key field as the union `<type>_<field>_union` of the allowed collections the caller may read
+   * (null when none): each value is told apart by the collection field read beside it.
+   */
+  const anyOf = (collection: string, field: string) => {
+    const any = getAnyRelation(schema, collection, field);
+    if (!any) return null;
+    const key = `${collection}.${field}`;
+    const members = any.allowed.filter((name) => exposed.has(name) && hasType(name));
+    if (!unions.has(key)) {
+      unions.set(
+        key,
+        members.length === 0
+          ? null
+          : new GraphQLUnionType({
+              name: `${typeName(collection)}_${field}_union`,
+              types: () => members.map((name) => registry.objectType(name)!),
+              resolveType: (value) => typeName(String((value as Record<symbol, unknown>)[ANY_COLLECTION])),
+            }),
+      );
+    }
+    const union = unions.get(key);
+    if (!union || !canAccessField(getAccess(permissions, collection, 'read')!, any.collectionField)) return null;
+    const collections = Object.fromEntries(members.map((name) => [typeName(name), { collection: name, primary: overview(name).primary }]));
+    return { union, meta: { kind: 'any' as const, field, collectionField: any.collectionField, collections } };
   };
 
   const listArgs = (collection: string): GraphQLFieldConfigArgumentMap => ({
@@ -88,6 +128,11 @@ export function createTypeRegistry(schema: SchemaOverview, permissions: Permissi
       out[name] = { type, resolve: (row) => functionValues(row, field.field), extensions: metaExtensions({ kind: 'func', field: field.field }) };
     };
     for (const field of readableFields(collection)) {
+      const any = anyOf(collection, field.field);
+      if (any) {
+        out[field.field] = { type: any.union, resolve: (row) => tagCollection((row as Record<string, unknown>)[field.field], (row as Record<string, unknown>)[any.meta.collectionField]), extensions: metaExtensions(any.meta) };
+        continue;
+      }
       const relation = relationOf(collection, field.field);
       if (relation) {
         const related = registry.objectType(relation.related)!;
@@ -140,7 +185,8 @@ export function createTypeRegistry(schema: SchemaOverview, permissions: Permissi
       if (!isGraphqlName(field.field) || !canAccessField(access, field.field)) continue;
       const relation = getFieldRelation(schema, collection, field.field);
       if (field.alias && relation?.kind !== 'o2m') continue;
-      out[field.field] = { type: relation ? GraphQLJSON : inputScalarOf(field) };
+      // A many-to-any key takes a key or a nested item, like a relation.
+      out[field.field] = { type: relation || getAnyRelation(schema, collection, field.field) ? GraphQLJSON : inputScalarOf(field) };
     }
     return out;
   };

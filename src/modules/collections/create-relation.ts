@@ -1,6 +1,7 @@
 import type { Context } from '../../engine/context.js';
 import { invalidPayload } from '../../kernel/errors/index.js';
 import { assertSchemaAccess } from './assert-schema-access.js';
+import { createAnyRelation, isAnyRelationInput } from './create-any-relation.js';
 import { findCollection } from './find-collection.js';
 import { findField } from './find-field.js';
 import { assertForeignKeyPossible, ensureOneField, findRelation, relatedPrimaryKey } from './find-relation.js';
@@ -15,9 +16,11 @@ import { validateMeta } from './validate-meta.js';
  * constraint (unless `schema` is null; SQLite rebuilds the table for it), the service_relations row (unless
  * `meta` is null) and, when `meta.one_field` names one, the o2m alias field on the related collection.
  * The field must exist and have the type of the related primary key. Returns `[collection, field]`.
+ * Without a related collection but with `meta.one_collection_field`: a many-to-any relation (createAnyRelation).
  */
 export async function createRelation(ctx: Context, deps: SchemaDeps, input: RelationInput): Promise<[string, string]> {
   assertSchemaAccess(ctx, 'service_relations', 'create');
+  if (isAnyRelationInput(input)) return createAnyRelation(ctx, deps, input as Record<string, unknown>);
   const spec = parseRelationInput(input);
   const { collection, related } = spec;
   await runSchemaChange(ctx, deps, { collection }, async (trx) => {

@@ -63,7 +63,7 @@ export function parseRelationInput(input: unknown): RelationSpec {
   const collection = collectionName('collection', input.collection);
   const field = validateName('field', input.field);
   if (input.related_collection === null || input.related_collection === undefined) {
-    throw invalidPayload('"related_collection" is required (many-to-any relations are not supported)');
+    throw invalidPayload('"related_collection" is required, unless "meta.one_collection_field" and "meta.one_allowed_collections" make it a many-to-any relation');
   }
   const related = collectionName('related_collection', input.related_collection);
   return { collection, field, related, meta: parseRelationMeta(input.meta), schema: parseRelationSchema(input.schema) };

@@ -71,12 +71,27 @@ export function checkRelation(schema: SchemaIndex, relation: SnapshotRelation): 
   const field = schema.fields.get(itemKey(relation.collection, relation.field));
   if (!field?.schema) fail(`${label} needs field "${relation.field}" with a column in collection "${relation.collection}"`);
   const related = relation.related_collection;
-  if (related === null) fail(`${label} has no related collection: many-to-any relations are not supported`);
+  if (related === null) return checkAnyRelation(schema, relation, label);
   const target = primaryKeyOf(schema, related);
   const exists = schema.collections.get(related)?.schema !== undefined || SYSTEM_COLLECTIONS.some((s) => s.collection === related);
   if (!exists || !target) fail(`${label} points at collection "${related}", which does not exist`);
   if (target.type !== field.type) fail(`${label}: field "${relation.field}" (${field.type}) can't reference the primary key of "${related}" (${target.type}): the types must be the same`);
   if (relation.schema?.on_delete?.toUpperCase() === 'SET NULL' && !field.schema.is_nullable) fail(`${label} can't set null on delete: field "${relation.field}" is not nullable`);
+}
+
+/** A many-to-any relation: a string field beside the key names the collection, among existing ones with a primary key. */
+function checkAnyRelation(schema: SchemaIndex, relation: SnapshotRelation, label: string): void {
+  const meta = (relation.meta ?? {}) as Record<string, unknown>;
+  const named = typeof meta.one_collection_field === 'string' ? meta.one_collection_field : null;
+  if (!named) fail(`${label} has no related collection and no "meta.one_collection_field": it is neither many-to-one nor many-to-any`);
+  const field = schema.fields.get(itemKey(relation.collection, named));
+  if (!field?.schema || field.type !== 'string') fail(`${label}: "meta.one_collection_field" must name a string field of collection "${relation.collection}"`);
+  const allowed = Array.isArray(meta.one_allowed_collections) ? meta.one_allowed_collections : typeof meta.one_allowed_collections === 'string' ? meta.one_allowed_collections.split(',') : [];
+  if (allowed.length === 0) fail(`${label}: "meta.one_allowed_collections" must list the collections the item may be in`);
+  for (const name of allowed) {
+    if (typeof name !== 'string' || !schema.collections.get(name)?.schema || !primaryKeyOf(schema, name)) fail(`${label} may point into collection "${String(name)}", which does not exist or has no primary key`);
+  }
+  if (relation.schema) fail(`${label} is many-to-any: it has no foreign key, so its "schema" must be null`);
 }
 
 /** Every reference of a whole snapshot (uploaded to diff): collections, fields and relations fit together. */

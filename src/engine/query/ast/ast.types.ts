@@ -35,7 +35,28 @@ export type RelationNode = {
   path: string;
 };
 
-export type AstNode = FieldNode | RelationNode;
+/** One collection a many-to-any field is read into (`item:headings.title`). */
+export type AnyBranch = {
+  collection: string;
+  children: AstNode[];
+  rowFilter: Filter | null;
+};
+
+/** A many-to-any key field (a junction's `item`), read from each collection its rows point into. */
+export type AnyNode = {
+  kind: 'm2a';
+  key: string;
+  /** The key field (holds the related item's primary key as text). */
+  field: string;
+  /** The field beside it that names the collection. */
+  collectionField: string;
+  relation: RelationOverview;
+  branches: AnyBranch[];
+  caseFilter: Filter | null;
+  path: string;
+};
+
+export type AstNode = FieldNode | RelationNode | AnyNode;
 
 export type RootAst = {
   collection: string;

@@ -2,10 +2,11 @@ import { forbiddenCollection, forbiddenFields, invalidQuery } from '../../../ker
 import { canAccessField, fieldCaseFilter, getAccess } from '../../permissions/get-access.js';
 import type { CollectionAccess, PermissionSet } from '../../permissions/permissions.types.js';
 import { getCollection } from '../../schema-overview/get-collection.js';
+import { getAnyRelation } from '../../schema-overview/get-any-relation.js';
 import { getFieldRelation } from '../../schema-overview/get-field-relation.js';
 import type { CollectionOverview, SchemaOverview } from '../../schema-overview/schema-overview.types.js';
 import type { DeepQuery, Query } from '../query.types.js';
-import type { AstNode, RootAst } from './ast.types.js';
+import type { AnyBranch, AstNode, RootAst } from './ast.types.js';
 import { dateFunctionsFor, parseFieldFunction, type FieldFunction } from './parse-field-function.js';
 
 export type AstEnv = {
@@ -33,6 +34,9 @@ export function requireReadAccess(env: AstEnv, collection: string, path: string)
 }
 
 type Entry = { field: string; key: string; children: string[] | null };
+
+/** Many-to-any requests are kept as `<collection or empty>\u0000<rest>` until their node is built. */
+const SCOPE = '\u0000';
 
 function buildChildren(
   env: AstEnv,
@@ -66,6 +70,10 @@ function buildChildren(
     if (head === '*') {
       for (const field of Object.keys(collection.fields)) {
         if (!canAccessField(access, field)) continue;
+        if (rest !== null && getAnyRelation(env.schema, collectionName, field)) {
+          addNested(field, field, `${SCOPE}${rest}`);
+          continue;
+        }
         const relation = getFieldRelation(env.schema, collectionName, field);
         // A wildcard skips one-to-many fields into collections (or keys) the reader cannot see instead of failing.
         const related = relation ? getAccess(env.permissions, relation.related, 'read') : null;
@@ -73,6 +81,19 @@ function buildChildren(
         if (rest !== null && relation && related) addNested(field, field, rest);
         else addDirect(field, field);
       }
+      continue;
+    }
+
+    // `item:headings.title`: a many-to-any field read into one of its collections.
+    const scoped = /^([^:]+):(.+)$/.exec(head);
+    if (scoped) {
+      const [, anyField, scope] = scoped as unknown as [string, string, string];
+      const any = Object.hasOwn(collection.fields, anyField) && canAccessField(access, anyField) ? getAnyRelation(env.schema, collectionName, anyField) : null;
+      if (!any || !any.allowed.includes(scope)) {
+        forbidden.push(head);
+        continue;
+      }
+      addNested(anyField, anyField, `${scope}${SCOPE}${rest ?? '*'}`);
       continue;
     }
 
@@ -88,6 +109,7 @@ function buildChildren(
       // Directus names a function's output `<field>_<function>` (`published_at_year`), unless aliased.
       addDirect(target, target === head ? `${fn.field}_${fn.name}` : head);
     } else if (rest === null) addDirect(fieldName, head);
+    else if (getAnyRelation(env.schema, collectionName, fieldName)) addNested(fieldName, head, `${SCOPE}${rest}`);
     else if (getFieldRelation(env.schema, collectionName, fieldName)) addNested(fieldName, head, rest);
     else forbidden.push(raw);
   }
@@ -96,8 +118,36 @@ function buildChildren(
   return [...entries.values()].map(({ field, key, children }) =>
     children === null
       ? buildDirectNode(env, collection, access, field, key, deep, path, depth)
-      : buildRelationNode(env, collection, access, field, key, children, deep[key] ?? deep[field] ?? {}, path, depth),
+      : children[0]?.includes(SCOPE)
+        ? buildAnyNode(env, collection, access, field, key, children, path, depth)
+        : buildRelationNode(env, collection, access, field, key, children, deep[key] ?? deep[field] ?? {}, path, depth),
   );
+}
+
+/**
+ * A many-to-any field: `item:<collection>.<rest>` reads that collection (403 when it may not be read);
+ * `item.<rest>` reads every allowed collection the reader may read.
+ */
+function buildAnyNode(env: AstEnv, collection: CollectionOverview, access: CollectionAccess, fieldName: string, key: string, requested: string[], path: string, depth: number): AstNode {
+  const any = getAnyRelation(env.schema, collection.collection, fieldName)!;
+  const childPath = path === '' ? key : `${path}.${key}`;
+  const wanted = new Map<string, string[]>();
+  for (const entry of requested) {
+    const [scope, rest] = entry.split(SCOPE) as [string, string];
+    const targets = scope !== '' ? [scope] : any.allowed.filter((name) => getAccess(env.permissions, name, 'read'));
+    for (const target of targets) wanted.set(target, [...(wanted.get(target) ?? []), rest]);
+  }
+  const branches: AnyBranch[] = [...wanted].map(([target, fields]) => {
+    const branchPath = `${childPath}:${target}`;
+    const branchAccess = requireReadAccess(env, target, branchPath);
+    return {
+      collection: target,
+      children: buildChildren(env, target, branchAccess, fields, {}, {}, branchPath, depth + 1),
+      rowFilter: branchAccess.kind === 'all' ? null : branchAccess.rowFilter,
+    };
+  });
+  if (!canAccessField(access, any.collectionField)) throw forbiddenFields(collection.collection, [any.collectionField], path === '' ? 'root' : path);
+  return { kind: 'm2a', key, field: fieldName, collectionField: any.collectionField, relation: any.relation, branches, caseFilter: fieldCaseFilter(access, fieldName), path: childPath };
 }
 
 function buildDirectNode(

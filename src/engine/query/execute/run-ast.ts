@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { getCollection } from '../../schema-overview/get-collection.js';
 import type { Filter } from '../../schema-overview/schema-overview.types.js';
-import type { AstNode, RelationNode, RootAst } from '../ast/ast.types.js';
+import type { AnyNode, AstNode, RelationNode, RootAst } from '../ast/ast.types.js';
 import { compileFilter, compilePermissionFilter, functionColumn, type CompileEnv } from '../compile/compile-filter.js';
 import { compileSearch } from '../compile/compile-search.js';
 import { compileSort, type OrderTerm } from '../compile/compile-sort.js';
@@ -15,6 +15,8 @@ const CONCEALED = '**********';
 const CHUNK = 500;
 const PK = '__pk';
 const FK = '__fk';
+/** The collection of a many-to-any key. */
+const FC = '__fc';
 const RN = '__rn';
 
 /** Reads the rows an AST describes: one query for the root, one batched query per relation and level. */
@@ -98,6 +100,9 @@ function selectLevel(env: CompileEnv, qb: Knex.QueryBuilder, collection: string,
       else if (!field.alias) columns.push(caseColumn(env, collection, alias, node.caseFilter, ident(env, `${alias}.${node.field}`), node.key));
     } else if (node.kind === 'm2o') {
       columns.push(caseColumn(env, collection, alias, node.caseFilter, ident(env, `${alias}.${node.field}`), `${FK}${node.key}`));
+    } else if (node.kind === 'm2a') {
+      columns.push(caseColumn(env, collection, alias, node.caseFilter, ident(env, `${alias}.${node.field}`), `${FK}${node.key}`));
+      columns.push(caseColumn(env, collection, alias, node.caseFilter, ident(env, `${alias}.${node.collectionField}`), `${FC}${node.key}`));
     } else if (node.caseFilter) {
       columns.push(caseColumn(env, collection, alias, node.caseFilter, { sql: '1', bindings: [] }, `${FK}${node.key}`));
     }
@@ -113,6 +118,7 @@ async function finishLevel(env: CompileEnv, collection: string, nodes: AstNode[]
   for (const node of nodes) {
     if (node.kind === 'm2o') await attachManyToOne(env, node, rows);
     else if (node.kind === 'o2m') await attachOneToMany(env, node, rows);
+    else if (node.kind === 'm2a') await attachManyToAny(env, node, rows);
   }
   for (const row of rows) {
     for (const node of nodes) {
@@ -125,7 +131,11 @@ async function finishLevel(env: CompileEnv, collection: string, nodes: AstNode[]
       else row[node.key] = env.dialect.fromDatabase(field.type, value);
     }
     delete row[PK];
-    for (const node of nodes) if (node.kind !== 'field') delete row[`${FK}${node.key}`];
+    for (const node of nodes) {
+      if (node.kind === 'field') continue;
+      delete row[`${FK}${node.key}`];
+      if (node.kind === 'm2a') delete row[`${FC}${node.key}`];
+    }
   }
 }
 
@@ -153,6 +163,42 @@ async function attachManyToOne(env: CompileEnv, node: RelationNode, rows: Row[])
   for (const row of rows) {
     const fk = row[`${FK}${node.key}`];
     row[node.key] = fk === null || fk === undefined ? null : byKey.get(String(fk)) ?? null;
+  }
+}
+
+/**
+ * Many-to-any: the rows' keys grouped by the collection beside them, one batched read per requested
+ * collection (with its permissions). A key into a collection that was not asked for stays the key; one into
+ * a collection the reader may not see, or to an item that is gone, reads as null.
+ */
+async function attachManyToAny(env: CompileEnv, node: AnyNode, rows: Row[]): Promise<void> {
+  const found = new Map<string, Row>();
+  for (const branch of node.branches) {
+    const related = getCollection(env.schema, branch.collection);
+    const numeric = ['integer', 'bigInteger'].includes(related.fields[related.primary]?.type ?? '');
+    // The key field is text: a value that can't be a key of this collection matches nothing (never an SQL error).
+    const keys = unique(rows.filter((r) => r[`${FC}${node.key}`] === branch.collection).map((r) => r[`${FK}${node.key}`])).filter((k) => !numeric || /^-?\d+$/.test(String(k)));
+    for (const chunk of chunks(keys)) {
+      const alias = env.nextAlias();
+      const qb = env.knex.from({ [alias]: branch.collection });
+      selectLevel(env, qb, branch.collection, alias, branch.children);
+      const where = and([
+        { sql: `?? IN (${chunk.map(() => '?').join(', ')})`, bindings: [`${alias}.${related.primary}`, ...chunk] },
+        branch.rowFilter ? compilePermissionFilter(env, branch.rowFilter, branch.collection, alias) : TRUE_SQL,
+      ]);
+      qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
+      const read = (await qb) as Row[];
+      for (const row of read) found.set(`${branch.collection}\u0000${String(row[PK])}`, row);
+      await finishLevel(env, branch.collection, branch.children, read);
+    }
+  }
+  const requested = new Set(node.branches.map((b) => b.collection));
+  for (const row of rows) {
+    const key = row[`${FK}${node.key}`];
+    const collection = row[`${FC}${node.key}`];
+    if (key === null || key === undefined) row[node.key] = null;
+    else if (typeof collection !== 'string' || !requested.has(collection)) row[node.key] = key;
+    else row[node.key] = found.get(`${collection}\u0000${String(key)}`) ?? null;
   }
 }
 

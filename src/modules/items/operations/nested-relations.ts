@@ -3,26 +3,50 @@ import type { Context } from '../../../engine/context.js';
 import { isPlainObject } from '../../../engine/query/parse/parse-query.js';
 import { readByQuery } from '../../../engine/query/read-by-query.js';
 import { getCollection } from '../../../engine/schema-overview/get-collection.js';
+import { getAnyRelation } from '../../../engine/schema-overview/get-any-relation.js';
 import { getFieldRelation } from '../../../engine/schema-overview/get-field-relation.js';
 import { invalidPayload } from '../../../kernel/errors/index.js';
 import type { Item, ItemsService, PrimaryKey } from '../items.types.js';
 import type { PreparedPayload } from './prepare-payload.js';
 
-/** Nested m2o objects: update the related item when the object names an existing key, else create it. */
-export async function writeManyToOne(ctx: Context, svc: ItemsService, collection: string, prepared: PreparedPayload): Promise<void> {
+/**
+ * Nested m2o objects: update the related item when the object names an existing key, else create it. A
+ * many-to-any key field (`item`) does the same in the collection its neighbour field names (from the payload,
+ * or for an update of `existing`, from the stored row), which must be one of the relation's collections.
+ */
+export async function writeManyToOne(ctx: Context, svc: ItemsService, collection: string, prepared: PreparedPayload, existing?: PrimaryKey): Promise<void> {
   for (const [field, nested] of Object.entries(prepared.nestedManyToOne)) {
     const relation = getFieldRelation(ctx.schema, collection, field);
-    if (relation?.kind !== 'm2o') continue;
-    const related = getCollection(ctx.schema, relation.related);
-    const key = nested[related.primary];
-    if (key !== undefined && key !== null && (await exists(ctx, relation.related, key as PrimaryKey))) {
-      const { [related.primary]: _pk, ...rest } = nested;
-      if (Object.keys(rest).length > 0) await svc.updateMany(ctx, relation.related, [key as PrimaryKey], rest);
-      prepared.columns[field] = key;
-    } else {
-      prepared.columns[field] = await svc.createOne(ctx, relation.related, nested);
+    let target: string;
+    if (relation?.kind === 'm2o') target = relation.related;
+    else {
+      const any = getAnyRelation(ctx.schema, collection, field);
+      if (!any) continue;
+      const named = prepared.columns[any.collectionField] ?? (existing === undefined ? undefined : await storedValue(ctx, collection, existing, any.collectionField));
+      if (typeof named !== 'string' || !any.allowed.includes(named)) {
+        throw invalidPayload(`"${field}" is an object: "${any.collectionField}" must name one of ${any.allowed.map((c) => `"${c}"`).join(', ')}`);
+      }
+      target = named;
     }
+    const related = getCollection(ctx.schema, target);
+    const key = nested[related.primary];
+    let written: PrimaryKey;
+    if (key !== undefined && key !== null && (await exists(ctx, target, key as PrimaryKey))) {
+      const { [related.primary]: _pk, ...rest } = nested;
+      if (Object.keys(rest).length > 0) await svc.updateMany(ctx, target, [key as PrimaryKey], rest);
+      written = key as PrimaryKey;
+    } else {
+      written = await svc.createOne(ctx, target, nested);
+    }
+    // A many-to-any key is stored as text.
+    prepared.columns[field] = relation?.kind === 'm2o' ? written : String(written);
   }
+}
+
+async function storedValue(ctx: Context, collection: string, key: PrimaryKey, field: string): Promise<unknown> {
+  const pk = getCollection(ctx.schema, collection).primary;
+  const result = await readByQuery({ ...ctx, permissions: ADMIN_PERMISSIONS }, collection, { fields: [field], filter: { [pk]: { _eq: key } }, limit: 1 });
+  return result.data[0]?.[field];
 }
 
 /**

@@ -5,6 +5,7 @@ import { applyWriteRules } from '../../../engine/permissions/apply-write-rules.j
 import { evaluateValidation } from '../../../engine/permissions/evaluate-validation.js';
 import { isPlainObject } from '../../../engine/query/parse/parse-query.js';
 import { getCollection } from '../../../engine/schema-overview/get-collection.js';
+import { getAnyRelation } from '../../../engine/schema-overview/get-any-relation.js';
 import { getFieldRelation } from '../../../engine/schema-overview/get-field-relation.js';
 import { failedValidation, forbiddenAction, invalidPayload } from '../../../kernel/errors/index.js';
 import type { FieldOverview } from '../../../engine/schema-overview/schema-overview.types.js';
@@ -14,7 +15,7 @@ import type { CollectionBehaviour, Item, PrimaryKey } from '../items.types.js';
 export type PreparedPayload = {
   /** Column values in API form (cast and checked), ready for dialect.toDatabase. */
   columns: Item;
-  /** m2o fields whose value is a nested object to create or update first. */
+  /** m2o (and many-to-any key) fields whose value is a nested object to create or update first. */
   nestedManyToOne: Record<string, Item>;
   /** o2m alias fields with their submitted value, written after the parent. */
   oneToMany: Record<string, unknown>;
@@ -52,7 +53,7 @@ export async function preparePayload(
       if (relation?.kind === 'o2m') prepared.oneToMany[name] = value;
       continue;
     }
-    if (relation?.kind === 'm2o' && isPlainObject(value)) {
+    if ((relation?.kind === 'm2o' || getAnyRelation(ctx.schema, collection, name)) && isPlainObject(value)) {
       prepared.nestedManyToOne[name] = value;
       continue;
     }

@@ -21,7 +21,7 @@ export async function updateItems(ctx: Context, deps: ItemsDeps, svc: ItemsServi
     const prepared = await preparePayload(trx, collection, 'update', data, keys, behaviours);
     // Nested items' revisions get the revision of the item they were written for (the first key's for m2o) as parent.
     const children = new Map(keys.map((key) => [key, [] as number[]]));
-    await writeManyToOne({ ...trx, childRevisions: children.get(keys[0]!) }, svc, collection, prepared);
+    await writeManyToOne({ ...trx, childRevisions: children.get(keys[0]!) }, svc, collection, prepared, keys[0]);
     const row = toRow(trx, collection, prepared.columns);
     if (Object.keys(row).length > 0) {
       for (let i = 0; i < keys.length; i += CHUNK) {
