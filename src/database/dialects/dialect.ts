@@ -122,6 +122,8 @@ export interface Dialect {
    */
   introspect(knex: Knex, table?: string): Promise<SchemaIntrospection>;
 
+  /** `sql` (an SQL expression) cast to text, for comparing keys with a text column (a many-to-any key). */
+  castToText(sql: string): string;
   /** Translates a driver error into a catalogue error, or returns null when it is not a known kind. */
   translateError(error: unknown, collection: string): AppError | null;
   /**

@@ -84,6 +84,35 @@ describe('many-to-any through a junction', () => {
     expect(read.sections).toEqual([{ item: null }, { item: null }]);
   });
 
+  it('filters into a collection with item:<collection>, from the junction and through the parent', async () => {
+    const { id } = await page();
+    await ok('POST', '/items/pages', { title: 'Other', sections: [{ collection: 'headings', item: { title: 'Elsewhere' } }] });
+    const through = (filter: unknown) => ok('GET', `/items/pages?fields=title&filter=${encodeURIComponent(JSON.stringify(filter))}`);
+    expect(await through({ sections: { 'item:headings': { title: { _eq: 'Welcome' } } } })).toEqual([{ title: 'Home' }]);
+    expect(await through({ sections: { 'item:texts': { body: { _contains: 'there' } } } })).toEqual([{ title: 'Home' }]);
+    expect(await through({ sections: { _none: { 'item:headings': { title: { _eq: 'Welcome' } } } } })).toEqual([{ title: 'Other' }]);
+    // A heading titled like the text's body does not match the text: the collection is part of the condition.
+    expect(await through({ sections: { 'item:headings': { title: { _eq: 'Hello there' } } } })).toEqual([]);
+    const rows = await ok('GET', `/items/pages_sections?fields=pages_id&filter[item:texts][body][_eq]=Hello there`);
+    expect(rows).toEqual([{ pages_id: id }]);
+  });
+
+  it('refuses filters into a collection that is not allowed, not readable, or with operators on the key, with 403 or 400', async () => {
+    await page();
+    for (const filter of [{ 'item:pages': { title: { _eq: 'x' } } }, { 'junk:headings': { title: { _eq: 'x' } } }]) {
+      const answer = await send('GET', `/items/pages_sections?filter=${encodeURIComponent(JSON.stringify(filter))}`);
+      expect(answer.status).toBe(403);
+    }
+    const operators = await send('GET', `/items/pages_sections?filter=${encodeURIComponent(JSON.stringify({ 'item:headings': { _eq: '1' } }))}`);
+    expect(operators.status).toBe(400);
+    expect(code(operators)).toBe('INVALID_QUERY');
+    const user = await t.userWith({ permissions: [{ collection: 'pages_sections', action: 'read', fields: ['*'] }, { collection: 'headings', action: 'read', fields: ['*'] }] });
+    const notReadable = await send('GET', `/items/pages_sections?filter=${encodeURIComponent(JSON.stringify({ 'item:texts': { body: { _nnull: true } } }))}`, undefined, user.token);
+    expect(notReadable.status).toBe(403);
+    const readable = await send('GET', `/items/pages_sections?fields=collection&filter=${encodeURIComponent(JSON.stringify({ 'item:headings': { title: { _nnull: true } } }))}`, undefined, user.token);
+    expect(readable.body?.data).toEqual([{ collection: 'headings' }]);
+  });
+
   it('refuses an unknown or disallowed collection in item:<collection> with 403', async () => {
     await page();
     for (const fields of ['sections.item:pages.title', 'sections.item:nothing.id', 'sections.junk:headings.title']) {

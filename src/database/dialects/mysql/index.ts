@@ -31,6 +31,7 @@ export function createMysqlDialect(): Dialect {
     introspect,
     translateError,
     isConnectionError,
+    castToText: (sql: string) => `CAST(${sql} AS CHAR)`,
     withServerLock,
     transactionalDdl: false,
     columnTypeVariants: {},

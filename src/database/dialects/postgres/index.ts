@@ -32,6 +32,7 @@ export function createPostgresDialect(): Dialect {
     introspect,
     translateError,
     isConnectionError,
+    castToText: (sql: string) => `CAST(${sql} AS TEXT)`,
     withServerLock,
     transactionalDdl: true,
     columnTypeVariants: POSTGRES_COLUMN_TYPE_VARIANTS,

@@ -31,6 +31,7 @@ export function createSqliteDialect(): Dialect {
     introspect,
     translateError,
     isConnectionError,
+    castToText: (sql: string) => `CAST(${sql} AS TEXT)`,
     schemaTransaction,
     transactionalDdl: true,
     columnTypeVariants: SQLITE_COLUMN_TYPE_VARIANTS,

@@ -5,12 +5,13 @@ import { ADMIN_PERMISSIONS } from '../../permissions/admin-permissions.js';
 import { canAccessField, fieldCaseFilter, getAccess } from '../../permissions/get-access.js';
 import type { PermissionSet } from '../../permissions/permissions.types.js';
 import { getCollection } from '../../schema-overview/get-collection.js';
+import { getAnyRelation } from '../../schema-overview/get-any-relation.js';
 import { getFieldRelation } from '../../schema-overview/get-field-relation.js';
 import type { Filter, SchemaOverview } from '../../schema-overview/schema-overview.types.js';
 import { dateFunctionsFor, parseFieldFunction, type FieldFunction } from '../ast/parse-field-function.js';
 import { isPlainObject } from '../parse/parse-query.js';
 import { compileOperator } from './compile-operator.js';
-import { compileManyToOne, compileOneToMany, type RelationalCompiler } from './compile-relational-filter.js';
+import { compileManyToAny, compileManyToOne, compileOneToMany, type RelationalCompiler } from './compile-relational-filter.js';
 import { isFilterOperator, operatorsForType } from './filter-operators.js';
 import { and, or, type Sql, TRUE_SQL } from './sql.js';
 
@@ -75,6 +76,8 @@ function compileField(
   relationalDepth: number,
 ): Sql {
   const overview = getCollection(env.schema, collection, path);
+  const scoped = /^([^:]+):(.+)$/.exec(key);
+  if (scoped) return compileAnyField(env, scoped[1]!, scoped[2]!, value, collection, alias, path, depth, relationalDepth);
   const fn = parseFieldFunction(key);
   const fieldName = fn ? fn.field : key;
   const field = Object.hasOwn(overview.fields, fieldName) ? overview.fields[fieldName] : undefined;
@@ -120,6 +123,27 @@ function compileField(
     parts.push(compileOperator(env, op, operand, column, type, fieldName));
   }
   return and(parts);
+}
+
+/** `item:headings: {title: {_eq: …}}`: a many-to-any key into one of its collections. */
+function compileAnyField(env: CompileEnv, fieldName: string, related: string, value: unknown, collection: string, alias: string, path: string, depth: number, relationalDepth: number): Sql {
+  const access = getAccess(env.permissions, collection, 'read');
+  const any = getAnyRelation(env.schema, collection, fieldName);
+  if (!any || !any.allowed.includes(related) || !access || !canAccessField(access, fieldName) || !canAccessField(access, any.collectionField)) {
+    throw forbiddenFields(collection, [`${fieldName}:${related}`], path);
+  }
+  if (!isPlainObject(value) || Object.keys(value).some((k) => k.startsWith('_'))) throw invalidQuery(`The filter for "${fieldName}:${related}" must name fields of "${related}"`);
+  if (relationalDepth + 1 > env.maxRelationalDepth) throw invalidQuery('Max relational depth exceeded');
+  const childPath = path === 'root' ? `${fieldName}:${related}` : `${path}.${fieldName}:${related}`;
+  const compiler = {
+    schema: env.schema,
+    nextAlias: env.nextAlias,
+    nested: (inner: Record<string, unknown>, target: string, sub: string, innerPath: string) => compileNode(env, inner, target, sub, innerPath, depth + 1, relationalDepth + 1),
+    rows: (target: string, sub: string, innerPath: string) => readableRows(env, target, sub, innerPath),
+    castToText: (sql: string) => env.dialect.castToText(sql),
+  };
+  const condition = compileManyToAny(compiler, related, `${alias}.${fieldName}`, `${alias}.${any.collectionField}`, value, childPath);
+  return and([visibleWhen(env, collection, alias, fieldName) ?? TRUE_SQL, visibleWhen(env, collection, alias, any.collectionField) ?? TRUE_SQL, condition]);
 }
 
 /**

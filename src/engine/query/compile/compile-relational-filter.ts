@@ -61,3 +61,24 @@ function someRelated(c: RelationalCompiler, related: string, fkField: string, pk
     bindings: [pkColumn, `${sub}.${fkField}`, related, sub, ...where.bindings],
   };
 }
+
+/**
+ * Many-to-any (`item:headings`): the row's collection field names `related` and its key field is the key of a
+ * matching item (compared as text, as the key field stores it), with the related collection's row permissions.
+ */
+export function compileManyToAny(
+  c: RelationalCompiler & { castToText: (sql: string) => string },
+  related: string,
+  keyColumn: string,
+  collectionColumn: string,
+  filter: Record<string, unknown>,
+  path: string,
+): Sql {
+  const relatedOverview = getCollection(c.schema, related, path);
+  const sub = c.nextAlias();
+  const where = and([c.rows(related, sub, path), c.nested(filter, related, sub, path)]);
+  return {
+    sql: `?? = ? AND ?? IN (SELECT ${c.castToText('??')} FROM ?? AS ?? WHERE ${where.sql})`,
+    bindings: [collectionColumn, related, keyColumn, `${sub}.${relatedOverview.primary}`, related, sub, ...where.bindings],
+  };
+}
