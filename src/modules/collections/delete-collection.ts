@@ -10,7 +10,8 @@ import type { SchemaDeps } from './schema.types.js';
 /**
  * Drops a collection in one transaction: the foreign keys of other tables that point at it (their columns
  * stay), its table, its service_fields and service_collections rows, every service_relations row on either
- * side of it (with the o2m alias fields those gave other collections), and the permission rules on it.
+ * side of it (with the o2m alias fields those gave other collections), its name in the allowed collections of
+ * many-to-any relations, and the permission rules on it.
  * Folders inside it move to the top level. A missing collection is a 403; system collections can't go (400).
  */
 export async function deleteCollection(ctx: Context, deps: SchemaDeps, name: string): Promise<void> {
@@ -33,6 +34,12 @@ export async function deleteCollection(ctx: Context, deps: SchemaDeps, name: str
       if (aliases.length > 0) await deps.items.deleteMany(system, 'service_fields', idsOf(aliases));
     }
     if (relations.length > 0) await deps.items.deleteMany(system, 'service_relations', idsOf(relations));
+    // Many-to-any relations that could point into it no longer can.
+    for (const relation of await readMetaRows(trx, deps, 'service_relations')) {
+      const allowed = relation.one_allowed_collections;
+      if (!Array.isArray(allowed) || !allowed.includes(name)) continue;
+      await deps.items.updateMany(system, 'service_relations', [relation.id as number], { one_allowed_collections: allowed.filter((c) => c !== name) });
+    }
     const fields = await readMetaRows(trx, deps, 'service_fields', { collection: name });
     if (fields.length > 0) await deps.items.deleteMany(system, 'service_fields', idsOf(fields));
     const children = (await readMetaRows(trx, deps, 'service_collections')).filter((c) => c.group === name);

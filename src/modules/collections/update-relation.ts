@@ -3,6 +3,7 @@ import { isPlainObject } from '../../engine/query/parse/parse-query.js';
 import { forbidden, invalidPayload } from '../../kernel/errors/index.js';
 import { isSystemCollection } from '../../kernel/system/system-collections.js';
 import { assertSchemaAccess } from './assert-schema-access.js';
+import { updateAnyRelation } from './create-any-relation.js';
 import { findCollection } from './find-collection.js';
 import { assertForeignKeyPossible, ensureOneField, findRelation, relatedPrimaryKey } from './find-relation.js';
 import { addForeignKey, dropForeignKey, type ForeignKeyRules } from './foreign-key-ddl.js';
@@ -33,6 +34,7 @@ export async function updateRelation(ctx: Context, deps: SchemaDeps, collection:
     if (!current) throw forbidden();
     if (isSystemCollection(collection)) throw invalidPayload(`System relation "${collection}.${field}" can't be changed`);
     const related = current.related;
+    if (!related && current.row?.one_collection_field) return updateAnyRelation(trx, deps, current, input as { meta?: unknown; schema?: unknown });
     if (!related) throw invalidPayload(`Relation "${collection}.${field}" has no related collection`);
     const target = await relatedPrimaryKey(trx, deps, related);
     if (meta) validateMeta('service_relations', meta, `the relation "${collection}.${field}"`);

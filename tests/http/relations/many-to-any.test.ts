@@ -220,6 +220,21 @@ describe('many-to-any through a junction', () => {
     await ok('DELETE', '/fields/pages_sections/other_collection');
   });
 
+  it('forgets a deleted collection in the allowed collections, and the snapshot stays valid', async () => {
+    await ok('POST', '/collections', { collection: 'quotes', fields: [pk, { field: 'text', type: 'string' }] });
+    await ok('PATCH', '/relations/pages_sections/item', { meta: { one_allowed_collections: ['headings', 'texts', 'quotes'] } });
+    expect(((await ok('GET', '/relations/pages_sections/item')).meta as Row).one_allowed_collections).toEqual(['headings', 'texts', 'quotes']);
+    for (const body of [{ meta: { one_allowed_collections: ['nowhere'] } }, { meta: { one_collection_field: 'pages_id' } }, { schema: { on_delete: 'CASCADE' } }]) {
+      const refused = await send('PATCH', '/relations/pages_sections/item', body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+    }
+    await ok('DELETE', '/collections/quotes');
+    expect(((await ok('GET', '/relations/pages_sections/item')).meta as Row).one_allowed_collections).toEqual(['headings', 'texts']);
+    const snapshot = await send('GET', '/schema/snapshot');
+    const diff = await send('POST', '/schema/diff', snapshot.body?.data ?? snapshot.body);
+    expect(diff.status).toBe(204);
+  });
+
   it('travels in the schema snapshot: applied to an empty database, the re-diff is empty', async () => {
     const answer = await send('GET', '/schema/snapshot');
     const snapshot = (answer.body?.data ?? answer.body) as Row;
