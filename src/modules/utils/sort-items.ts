@@ -18,8 +18,9 @@ import { computeSortMoves } from './compute-sort-moves.js';
  *   numbers directly and records nothing; the items' audit trail would otherwise not explain their new order.
  */
 export async function sortItems(ctx: Context, items: ItemsService, collection: string, input: unknown): Promise<void> {
-  const { item, to } = readSortInput(input);
+  // An unknown collection is 403 before anything else (Directus checks it first, too).
   const overview = getCollection(ctx.schema, collection);
+  const { item, to } = readSortInput(input);
   const sortField = overview.sortField;
   if (!sortField) throw invalidPayload(`Collection "${collection}" doesn't have a sort field`);
   const access = getAccess(ctx.permissions, collection, 'update');

@@ -108,6 +108,7 @@ describe('POST /utils/sort/:collection', () => {
     expectError(await sort(ids[0], 999_999), 403, 'FORBIDDEN');
     expectError(await sort(ids[0], 'not-a-key'), 403, 'FORBIDDEN');
     expectError(await sort(1, 2, t.adminToken, 'nowhere'), 403, 'FORBIDDEN');
+    expectError(await t.request('POST', '/utils/sort/nowhere', { token: t.adminToken, body: {} }), 403, 'FORBIDDEN');
     expect(await positions()).toEqual([1, 2, 3, 4, 5]);
   });
 
