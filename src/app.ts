@@ -151,7 +151,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     ...Object.entries(createAccessControlRoutes({ ...routeDeps, permissions })).map(([prefix, plugin]) => ({ prefix, plugin })),
     ...createSchemaRoutes({ ...routeDeps, knex, dialect, schemaStore: schema }),
     { prefix: '/schema', plugin: createSchemaSnapshotRoutes({ items, schemaStore: schema, version: pkg.version, contextFor: requestContext }) },
-    { prefix: '/utils', plugin: createUtilsRoutes({ cacheSync }) },
+    { prefix: '/utils', plugin: createUtilsRoutes({ cacheSync, items, contextFor: requestContext }) },
     { prefix: '/graphql', plugin: createGraphqlRoutes({ config, items, auth, passwords, tfa, cacheSync, contextFor: requestContext }) },
   ];
 

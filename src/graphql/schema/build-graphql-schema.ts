@@ -15,8 +15,8 @@ type Fields = GraphQLFieldConfigMap<unknown, GraphqlContext>;
 /**
  * The GraphQL schema one caller sees in one scope: the SchemaOverview filtered by their permission set.
  * Collections they may not read have no query fields; mutations exist only for the actions they hold.
- * The system scope adds `server_ping`, `users_me`, the auth, two-factor and `utils_cache_clear` mutations (these are
- * there for everyone; the last refuses all but administrators).
+ * The system scope adds `server_ping`, `users_me`, the auth, two-factor and `utils_*` mutations (these are
+ * there for everyone; the services behind them decide who may do what).
  */
 export function buildGraphqlSchema(deps: Pick<GraphqlDeps, 'items' | 'auth' | 'passwords' | 'tfa' | 'config' | 'cacheSync'>, schema: SchemaOverview, permissions: PermissionSet, scope: GraphqlScope): GraphQLSchema {
   const exposed = exposedCollections(schema, permissions, scope);

@@ -1,2 +1,7 @@
-export { createUtilsRoutes, systemRequested } from './cache.routes.js';
+export { createUtilsRoutes, systemRequested, type UtilsRoutesDeps } from './utils.routes.js';
 export { clearCaches } from './clear-caches.js';
+export { generateHash } from './generate-hash.js';
+export { verifyHash } from './verify-hash.js';
+export { randomString } from './random-string.js';
+export { sortItems } from './sort-items.js';
+export { revertRevision } from './revert-revision.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { systemRequested } from './cache.routes.js';
+import { systemRequested } from './utils.routes.js';
 
 describe('systemRequested', () => {
   it('reads ?system, ?system= and ?system=true as yes; absent, false and 0 as no', () => {

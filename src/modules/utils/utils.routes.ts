@@ -1,0 +1,55 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { CacheSync } from '../../engine/cache-sync/create-cache-sync.js';
+import type { Context } from '../../engine/context.js';
+import { accountabilityOf } from '../../http/request-context.js';
+import type { ItemsService } from '../items/index.js';
+import { clearCaches } from './clear-caches.js';
+import { generateHash } from './generate-hash.js';
+import { randomString } from './random-string.js';
+import { revertRevision } from './revert-revision.js';
+import { sortItems } from './sort-items.js';
+import { verifyHash } from './verify-hash.js';
+
+export type UtilsRoutesDeps = {
+  cacheSync: Pick<CacheSync, 'clear'>;
+  items: ItemsService;
+  contextFor: (request: FastifyRequest) => Promise<Context>;
+};
+
+/**
+ * Directus's `/utils` endpoints; each handler decodes the request and calls one function of this module
+ * (the same ones the GraphQL `utils_*` mutations call):
+ *
+ * - `GET /random/string?length=` → `{data}`; `POST /hash/generate` `{string}` → `{data: hash}`;
+ *   `POST /hash/verify` `{string, hash}` → `{data: boolean}` (anyone may call these three);
+ * - `POST /sort/:collection` `{item, to}` → 200, no body (as Directus); `POST /revert/:revision` → 204;
+ * - `POST /cache/clear` (administrators only, 403 otherwise, as Directus): every instance drops its
+ *   permission caches on its next request; with `?system` (present and not `false`/`0`) its schema caches
+ *   (schema overview, snapshot, GraphQL schemas) too. Stratum keeps no cache of item data. 200, no body.
+ */
+export function createUtilsRoutes(deps: UtilsRoutesDeps): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/random/string', async (request) => ({ data: randomString((request.query as Record<string, unknown>).length) }));
+    app.post('/hash/generate', async (request) => ({ data: await generateHash(request.body) }));
+    app.post('/hash/verify', async (request) => ({ data: await verifyHash(request.body) }));
+    app.post<{ Params: { collection: string } }>('/sort/:collection', async (request, reply) => {
+      await sortItems(await deps.contextFor(request), deps.items, request.params.collection, request.body);
+      return reply.code(200).send();
+    });
+    app.post<{ Params: { revision: string } }>('/revert/:revision', async (request, reply) => {
+      await revertRevision(await deps.contextFor(request), deps.items, request.params.revision);
+      return reply.code(204).send();
+    });
+    app.post('/cache/clear', async (request, reply) => {
+      await clearCaches(deps.cacheSync, accountabilityOf(request), { system: systemRequested((request.query as Record<string, unknown>).system) });
+      return reply.code(200).send();
+    });
+  };
+}
+
+/** `?system`, `?system=` and `?system=true` ask for the system caches; `?system=false` and `?system=0` do not. */
+export function systemRequested(value: unknown): boolean {
+  if (value === undefined) return false;
+  const text = Array.isArray(value) ? String(value.at(-1) ?? '') : String(value);
+  return !['false', '0'].includes(text.trim().toLowerCase());
+}
