@@ -1,0 +1,65 @@
+import type { Accountability } from '../../../kernel/context/index.js';
+import { componentName } from './component-name.js';
+import type { OperationObject, PathItemObject, ResponseObject, SchemaObject } from './oas.types.js';
+import { ERROR_RESPONSES, NO_CONTENT, dataResponse, json } from './shared-components.js';
+import type { CollectionUse } from './spec-access.js';
+import { SYSTEM_ENDPOINTS, type EndpointGate, type EndpointResult, type SystemEndpoint } from './system-endpoints.js';
+
+/** Whether a caller passes an endpoint's gate. */
+export function passesGate(gate: EndpointGate, accountability: Accountability, visible: ReadonlyMap<string, CollectionUse>): boolean {
+  switch (gate.kind) {
+    case 'everyone':
+      return true;
+    case 'user':
+      return accountability.user !== null || accountability.admin;
+    case 'admin':
+      return accountability.admin;
+    case 'collection':
+      return accountability.admin || (visible.get(gate.collection)?.actions.has(gate.action) ?? false);
+  }
+}
+
+/**
+ * The system endpoints the caller may use, as OpenAPI paths. `documented` are the collections the document has
+ * an item schema for; other items are described as any object.
+ */
+export function systemPaths(
+  accountability: Accountability,
+  access: ReadonlyMap<string, CollectionUse>,
+  documented: ReadonlySet<string>,
+  endpoints: readonly SystemEndpoint[] = SYSTEM_ENDPOINTS,
+): Record<string, PathItemObject> {
+  const paths: Record<string, PathItemObject> = {};
+  const itemSchema = (collection: string): SchemaObject => (documented.has(collection) ? { $ref: `#/components/schemas/${componentName(collection)}` } : { type: 'object', additionalProperties: true });
+  for (const endpoint of endpoints) {
+    if (!passesGate(endpoint.gate, accountability, access)) continue;
+    const operation: OperationObject = {
+      summary: endpoint.summary,
+      operationId: endpoint.operationId,
+      tags: [endpoint.tag],
+      ...(endpoint.parameters ? { parameters: endpoint.parameters } : {}),
+      responses: { ...resultResponses(endpoint.result, itemSchema), ...ERROR_RESPONSES },
+    };
+    if (endpoint.body) {
+      const schema = 'kind' in endpoint.body ? itemSchema(endpoint.body.collection) : endpoint.body;
+      operation.requestBody = { required: true, content: json(schema) };
+    }
+    (paths[endpoint.path] ??= {})[endpoint.method] = operation;
+  }
+  return paths;
+}
+
+function resultResponses(result: EndpointResult, itemSchema: (collection: string) => SchemaObject): Record<string, ResponseObject> {
+  switch (result.kind) {
+    case 'item': {
+      const item = itemSchema(result.collection);
+      return { '200': dataResponse(result.many === true ? { type: 'array', items: item } : item) };
+    }
+    case 'data':
+      return { '200': dataResponse(result.schema) };
+    case 'bare':
+      return { '200': { description: 'Successful request', content: { [result.contentType ?? 'application/json']: { schema: result.schema } } } };
+    case 'none':
+      return { '204': NO_CONTENT };
+  }
+}
