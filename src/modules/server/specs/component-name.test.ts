@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { componentName } from './component-name.js';
+import { componentName, componentNames } from './component-name.js';
 
 describe('componentName', () => {
   it.each([
@@ -10,5 +10,16 @@ describe('componentName', () => {
     { collection: 'service_access', name: 'Access' },
   ])('names $collection $name', ({ collection, name }) => {
     expect(componentName(collection)).toBe(name);
+  });
+});
+
+describe('componentNames', () => {
+  it('keeps names unique when two collections would share one', () => {
+    expect([...componentNames(['blog_posts', 'blog-posts', 'BlogPosts', 'service_users']).values()]).toEqual([
+      'ItemsBlogPosts',
+      'ItemsBlogPosts_2',
+      'ItemsBlogPosts_3',
+      'Users',
+    ]);
   });
 });

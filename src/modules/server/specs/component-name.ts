@@ -15,3 +15,20 @@ export function componentName(collection: string): string {
     .join('');
   return system ? pascal : `Items${pascal}`;
 }
+
+/**
+ * Unique schema names for a document's collections: `componentName`, with `_2`, `_3`, … added when two
+ * collections would share one (`blog_posts` and `blog-posts`).
+ */
+export function componentNames(collections: Iterable<string>): Map<string, string> {
+  const names = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const collection of collections) {
+    const base = componentName(collection);
+    let name = base;
+    for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
+    taken.add(name);
+    names.set(collection, name);
+  }
+  return names;
+}

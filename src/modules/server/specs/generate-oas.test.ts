@@ -124,4 +124,20 @@ describe('generateOas', () => {
     expect(doc.paths).not.toHaveProperty('/users/me');
     expect(Object.keys(doc.components.schemas).sort()).toEqual(['Errors', 'Meta']);
   });
+
+  it('keeps schema names and operation ids unique when collection names collide', () => {
+    const schema: SchemaOverview = {
+      collections: {
+        blog_posts: collection('blog_posts', [id]),
+        'blog-posts': collection('blog-posts', [id, field('other', 'integer')]),
+      },
+      relations: [
+        { collection: 'blog-posts', field: 'other', relatedCollection: 'blog_posts', oneField: null, junctionField: null, sortField: null, oneDeselectAction: 'nullify', schema: null, hasMeta: true, system: false },
+      ],
+    };
+    const doc = generateOas({ schema, permissions: ADMIN, accountability: systemAccountability(), version: '1', serverUrl: '/' });
+    expect(doc.paths['/items/blog_posts']!.get!.operationId).toBe('readItemsBlogPosts');
+    expect(doc.paths['/items/blog-posts']!.get!.operationId).toBe('readItemsBlogPosts_2');
+    expect(doc.components.schemas['ItemsBlogPosts_2']!.properties!['other']!.oneOf![1]).toEqual({ $ref: '#/components/schemas/ItemsBlogPosts' });
+  });
 });

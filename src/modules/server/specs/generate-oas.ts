@@ -3,7 +3,7 @@ import type { SchemaOverview } from '../../../engine/schema-overview/schema-over
 import type { Accountability } from '../../../kernel/context/index.js';
 import { isSystemCollection } from '../../../kernel/system/system-collections.js';
 import { collectionComponent } from './collection-component.js';
-import { componentName } from './component-name.js';
+import { componentNames } from './component-name.js';
 import { itemPaths } from './item-paths.js';
 import type { OpenApiDocument, PathItemObject, TagObject } from './oas.types.js';
 import { sharedComponents } from './shared-components.js';
@@ -43,6 +43,7 @@ export function generateOas(input: GenerateOasInput): OpenApiDocument {
   const access = specAccess(input.permissions, schema);
   // System collections other than those served as items (service_collections, …) get no item schema.
   const visible = new Map([...access].filter(([collection]) => !isSystemCollection(collection) || SYSTEM_COMPONENT_COLLECTIONS.includes(collection)));
+  const names = componentNames(visible.keys());
   const components = sharedComponents();
   const paths: Record<string, PathItemObject> = {};
   const tags: TagObject[] = [];
@@ -50,16 +51,16 @@ export function generateOas(input: GenerateOasInput): OpenApiDocument {
 
   for (const use of visible.values()) {
     const overview = schema.collections[use.collection];
-    if (!overview) continue;
+    const name = names.get(use.collection);
+    if (!overview || name === undefined) continue;
     const system = isSystemCollection(use.collection);
-    const name = componentName(use.collection);
-    components.schemas[name] = collectionComponent(schema, use, visible);
+    components.schemas[name] = collectionComponent(schema, use, names);
     if (system) continue;
-    Object.assign(paths, itemPaths(overview, use));
+    Object.assign(paths, itemPaths(overview, use, name));
     tags.push({ name, 'x-collection': use.collection });
     described.add(name);
   }
-  const system = systemPaths(accountability, access, new Set(visible.keys()));
+  const system = systemPaths(accountability, access, names);
   for (const [path, item] of Object.entries(system)) {
     paths[path] = item;
     for (const operation of Object.values(item)) {

@@ -1,5 +1,4 @@
 import type { CollectionOverview } from '../../../engine/schema-overview/schema-overview.types.js';
-import { componentName } from './component-name.js';
 import { fieldTypeSchema } from './field-type-schema.js';
 import type { OperationObject, PathItemObject, SchemaObject } from './oas.types.js';
 import { ERROR_RESPONSES, NO_CONTENT, dataResponse, json, parameterRef } from './shared-components.js';
@@ -11,10 +10,9 @@ const FIELDS = [parameterRef('Fields')];
 /**
  * The `/items/<collection>` and `/items/<collection>/{id}` operations of one user collection, one per action
  * the caller holds: read → GET, create → POST, update → PATCH, delete → DELETE. A singleton has only GET and
- * PATCH on `/items/<collection>`.
+ * PATCH on `/items/<collection>`. `name` is the collection's schema (and tag) name.
  */
-export function itemPaths(overview: CollectionOverview, use: CollectionUse): Record<string, PathItemObject> {
-  const name = componentName(overview.collection);
+export function itemPaths(overview: CollectionOverview, use: CollectionUse, name: string): Record<string, PathItemObject> {
   const item: SchemaObject = { $ref: `#/components/schemas/${name}` };
   const items: SchemaObject = { type: 'array', items: item };
   const key = keySchema(overview);

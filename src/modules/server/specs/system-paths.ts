@@ -1,5 +1,4 @@
 import type { Accountability } from '../../../kernel/context/index.js';
-import { componentName } from './component-name.js';
 import type { OperationObject, PathItemObject, ResponseObject, SchemaObject } from './oas.types.js';
 import { ERROR_RESPONSES, NO_CONTENT, dataResponse, json } from './shared-components.js';
 import type { CollectionUse } from './spec-access.js';
@@ -20,17 +19,20 @@ export function passesGate(gate: EndpointGate, accountability: Accountability, v
 }
 
 /**
- * The system endpoints the caller may use, as OpenAPI paths. `documented` are the collections the document has
- * an item schema for; other items are described as any object.
+ * The system endpoints the caller may use, as OpenAPI paths. `documented` names the item schema of each
+ * collection the document has one for; other items are described as any object.
  */
 export function systemPaths(
   accountability: Accountability,
   access: ReadonlyMap<string, CollectionUse>,
-  documented: ReadonlySet<string>,
+  documented: ReadonlyMap<string, string>,
   endpoints: readonly SystemEndpoint[] = SYSTEM_ENDPOINTS,
 ): Record<string, PathItemObject> {
   const paths: Record<string, PathItemObject> = {};
-  const itemSchema = (collection: string): SchemaObject => (documented.has(collection) ? { $ref: `#/components/schemas/${componentName(collection)}` } : { type: 'object', additionalProperties: true });
+  const itemSchema = (collection: string): SchemaObject => {
+    const name = documented.get(collection);
+    return name === undefined ? { type: 'object', additionalProperties: true } : { $ref: `#/components/schemas/${name}` };
+  };
   for (const endpoint of endpoints) {
     if (!passesGate(endpoint.gate, accountability, access)) continue;
     const operation: OperationObject = {
