@@ -80,6 +80,8 @@ describe('GET /server/specs/oas', () => {
     expect(Object.keys(doc.components.schemas['ItemsComments']!.properties!)).toEqual(['body']);
     expect(doc.components.schemas).not.toHaveProperty('ItemsAuthors');
     expect(doc.paths['/users/me']).toHaveProperty('get');
+    expect(doc.paths['/users/me']).not.toHaveProperty('patch');
+    expectError(await t.request('PATCH', '/users/me', { token: user.token, body: { first_name: 'X' } }), 403, 'FORBIDDEN');
     for (const path of ['/users', '/permissions', '/schema/snapshot', '/collections', '/utils/cache/clear']) expect(doc.paths).not.toHaveProperty([path]);
     // What the document promises, the API does; what it leaves out, the API refuses.
     expect((await t.request('GET', '/items/articles?fields=id,title', { token: user.token })).statusCode).toBe(200);

@@ -102,6 +102,9 @@ describe('generateOas', () => {
     expect(doc.components.schemas['ItemsArticles']!.properties!['author']).toEqual({ type: 'integer', format: 'int32', nullable: true });
     expect(doc.components.schemas).not.toHaveProperty('ItemsAuthors');
     expect(doc.paths['/users/me']?.get).toBeDefined();
+    // Reading oneself needs no rule ({data: {id}} at least); updating needs an update rule on users.
+    expect(doc.paths['/users/me']).not.toHaveProperty('patch');
+    expect(oas(indexRules([rule('service_users', 'update', ['first_name'])])).paths['/users/me']).toHaveProperty('patch');
     expect(doc.paths).not.toHaveProperty('/users');
     expect(doc.paths).not.toHaveProperty('/schema/snapshot');
     expect(doc.paths).not.toHaveProperty('/collections');

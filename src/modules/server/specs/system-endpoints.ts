@@ -1,10 +1,13 @@
 import type { HttpMethod, ParameterObject, SchemaObject } from './oas.types.js';
 import type { ItemAction } from './spec-access.js';
 
-/** Who may call a system endpoint: everyone, signed-in users, administrators, or holders of an action on a collection. */
+/**
+ * Who may call a system endpoint: everyone, signed-in users (with an action on a collection, when `also` says
+ * so), administrators, or holders of an action on a collection.
+ */
 export type EndpointGate =
   | { kind: 'everyone' }
-  | { kind: 'user' }
+  | { kind: 'user'; also?: { collection: string; action: ItemAction } }
   | { kind: 'admin' }
   | { kind: 'collection'; collection: string; action: ItemAction };
 
@@ -90,7 +93,7 @@ export const SYSTEM_ENDPOINTS: readonly SystemEndpoint[] = [
   { path: '/server/specs/graphql/{scope}', method: 'get', tag: 'Server', operationId: 'graphqlSdl', summary: "The caller's GraphQL schema (SDL) of /graphql (items) or /graphql/system (system)", gate: EVERYONE, parameters: [pathParam('scope', { type: 'string', enum: ['items', 'system'] })], result: { kind: 'bare', schema: str, contentType: 'text/plain' } },
 
   { path: '/users/me', method: 'get', tag: 'Users', operationId: 'getMe', summary: 'Read the signed-in user', gate: USER, result: { kind: 'item', collection: 'service_users' } },
-  { path: '/users/me', method: 'patch', tag: 'Users', operationId: 'updateMe', summary: 'Update the signed-in user', gate: USER, body: { kind: 'item', collection: 'service_users' }, result: { kind: 'item', collection: 'service_users' } },
+  { path: '/users/me', method: 'patch', tag: 'Users', operationId: 'updateMe', summary: 'Update the signed-in user', gate: { kind: 'user', also: { collection: 'service_users', action: 'update' } }, body: { kind: 'item', collection: 'service_users' }, result: { kind: 'item', collection: 'service_users' } },
   { path: '/users/me/tfa/generate', method: 'post', tag: 'Users', operationId: 'meTfaGenerate', summary: 'Start enabling two-factor authentication', gate: USER, body: body({ password: str }, ['password']), result: { kind: 'data', schema: body({ secret: str, otpauth_url: str }) } },
   { path: '/users/me/tfa/enable', method: 'post', tag: 'Users', operationId: 'meTfaEnable', summary: 'Enable two-factor authentication', gate: USER, body: body({ secret: str, otp: str }, ['secret', 'otp']), result: { kind: 'none' } },
   { path: '/users/me/tfa/disable', method: 'post', tag: 'Users', operationId: 'meTfaDisable', summary: 'Disable two-factor authentication', gate: USER, body: body({ otp: str }, ['otp']), result: { kind: 'none' } },

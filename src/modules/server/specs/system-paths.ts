@@ -5,16 +5,16 @@ import type { CollectionUse } from './spec-access.js';
 import { SYSTEM_ENDPOINTS, type EndpointGate, type EndpointResult, type SystemEndpoint } from './system-endpoints.js';
 
 /** Whether a caller passes an endpoint's gate. */
-export function passesGate(gate: EndpointGate, accountability: Accountability, visible: ReadonlyMap<string, CollectionUse>): boolean {
+export function passesGate(gate: EndpointGate, accountability: Accountability, access: ReadonlyMap<string, CollectionUse>): boolean {
   switch (gate.kind) {
     case 'everyone':
       return true;
     case 'user':
-      return accountability.user !== null || accountability.admin;
+      return accountability.user !== null && (!gate.also || passesGate({ kind: 'collection', ...gate.also }, accountability, access));
     case 'admin':
       return accountability.admin;
     case 'collection':
-      return accountability.admin || (visible.get(gate.collection)?.actions.has(gate.action) ?? false);
+      return accountability.admin || (access.get(gate.collection)?.actions.has(gate.action) ?? false);
   }
 }
 
