@@ -60,18 +60,32 @@ function crud(base: string, collection: string, tag: string, key: SchemaObject):
   ];
 }
 
-/** Schema endpoints (`/collections`, `/fields`, `/relations`): readable with the collection's read rule, changed by administrators. */
-function schemaEndpoints(base: string, collection: string, tag: string, keys: string[]): SystemEndpoint[] {
-  const byKey = `${base}/${keys.map((k) => `{${k}}`).join('/')}`;
-  const params = keys.map((k) => pathParam(k));
-  const createPath = keys.length > 1 ? `${base}/{${keys[0]!}}` : base;
-  return [
-    { path: base, method: 'get', tag, operationId: `get${tag}`, summary: `List ${tag.toLowerCase()}`, gate: on(collection, 'read'), result: { kind: 'data', schema: objects } },
-    { path: byKey, method: 'get', tag, operationId: `get${tag}Item`, summary: `Read one of ${tag.toLowerCase()}`, gate: on(collection, 'read'), parameters: params, result: { kind: 'data', schema: obj } },
-    { path: createPath, method: 'post', tag, operationId: `create${tag}`, summary: `Create one of ${tag.toLowerCase()}`, gate: ADMIN, ...(keys.length > 1 ? { parameters: params.slice(0, 1) } : {}), body: obj, result: { kind: 'data', schema: obj } },
-    { path: byKey, method: 'patch', tag, operationId: `update${tag}Item`, summary: `Update one of ${tag.toLowerCase()}`, gate: ADMIN, parameters: params, body: obj, result: { kind: 'data', schema: obj } },
-    { path: byKey, method: 'delete', tag, operationId: `delete${tag}Item`, summary: `Delete one of ${tag.toLowerCase()}`, gate: ADMIN, parameters: params, result: { kind: 'none' } },
+/**
+ * Schema endpoints (`/collections`, `/fields`, `/relations`): readable with the collection's read rule, changed
+ * by administrators. `keys` are the path segments of one entry; `createUnder` is how many of them the create
+ * path takes (`POST /fields/{collection}`, `POST /relations`).
+ */
+function schemaEndpoints(base: string, collection: string, tag: string, keys: string[], createUnder: number): SystemEndpoint[] {
+  const under = (n: number) => `${base}${keys.slice(0, n).map((k) => `/{${k}}`).join('')}`;
+  const params = (n: number) => keys.slice(0, n).map((k) => pathParam(k));
+  const byKey = under(keys.length);
+  const read = on(collection, 'read');
+  const data = (schema: SchemaObject): EndpointResult => ({ kind: 'data', schema });
+  const endpoints: SystemEndpoint[] = [
+    { path: base, method: 'get', tag, operationId: `get${tag}`, summary: `List ${tag.toLowerCase()}`, gate: read, result: data(objects) },
   ];
+  // `/fields/{collection}`, `/relations/{collection}`: the entries of one collection.
+  keys.slice(0, -1).forEach((key, i) => {
+    const operationId = `get${tag}Of${key.replace(/^./, (c) => c.toUpperCase())}`;
+    endpoints.push({ path: under(i + 1), method: 'get', tag, operationId, summary: `List ${tag.toLowerCase()} of one ${key}`, gate: read, parameters: params(i + 1), result: data(objects) });
+  });
+  endpoints.push(
+    { path: byKey, method: 'get', tag, operationId: `get${tag}Item`, summary: `Read one of ${tag.toLowerCase()}`, gate: read, parameters: params(keys.length), result: data(obj) },
+    { path: under(createUnder), method: 'post', tag, operationId: `create${tag}Item`, summary: `Create one of ${tag.toLowerCase()}`, gate: ADMIN, ...(createUnder > 0 ? { parameters: params(createUnder) } : {}), body: obj, result: data(obj) },
+    { path: byKey, method: 'patch', tag, operationId: `update${tag}Item`, summary: `Update one of ${tag.toLowerCase()}`, gate: ADMIN, parameters: params(keys.length), body: obj, result: data(obj) },
+    { path: byKey, method: 'delete', tag, operationId: `delete${tag}Item`, summary: `Delete one of ${tag.toLowerCase()}`, gate: ADMIN, parameters: params(keys.length), result: { kind: 'none' } },
+  );
+  return endpoints;
 }
 
 const uuid: SchemaObject = { type: 'string', format: 'uuid' };
@@ -114,9 +128,9 @@ export const SYSTEM_ENDPOINTS: readonly SystemEndpoint[] = [
   { path: '/settings', method: 'get', tag: 'Settings', operationId: 'getSettings', summary: 'Read the settings', gate: on('service_settings', 'read'), result: { kind: 'item', collection: 'service_settings' } },
   { path: '/settings', method: 'patch', tag: 'Settings', operationId: 'updateSettings', summary: 'Update the settings', gate: on('service_settings', 'update'), body: { kind: 'item', collection: 'service_settings' }, result: { kind: 'item', collection: 'service_settings' } },
 
-  ...schemaEndpoints('/collections', 'service_collections', 'Collections', ['collection']),
-  ...schemaEndpoints('/fields', 'service_fields', 'Fields', ['collection', 'field']),
-  ...schemaEndpoints('/relations', 'service_relations', 'Relations', ['collection', 'field']),
+  ...schemaEndpoints('/collections', 'service_collections', 'Collections', ['collection'], 0),
+  ...schemaEndpoints('/fields', 'service_fields', 'Fields', ['collection', 'field'], 1),
+  ...schemaEndpoints('/relations', 'service_relations', 'Relations', ['collection', 'field'], 0),
   { path: '/schema/snapshot', method: 'get', tag: 'Schema', operationId: 'schemaSnapshot', summary: 'Export the data model', gate: ADMIN, result: { kind: 'bare', schema: obj } },
   { path: '/schema/diff', method: 'post', tag: 'Schema', operationId: 'schemaDiff', summary: 'Compare a snapshot with the data model', gate: ADMIN, body: obj, result: { kind: 'bare', schema: obj } },
   { path: '/schema/apply', method: 'post', tag: 'Schema', operationId: 'schemaApply', summary: 'Apply a difference', gate: ADMIN, body: obj, result: { kind: 'none' } },
