@@ -59,6 +59,8 @@ describe('generateOas', () => {
     expect(doc.paths['/items/articles/{id}']!.get!.parameters![0]).toMatchObject({ name: 'id', in: 'path', schema: { type: 'integer' } });
     expect(doc.paths['/schema/snapshot']?.get).toBeDefined();
     expect(doc.paths['/users/{id}']?.delete).toBeDefined();
+    expect(doc.paths['/users']!.get!.parameters).toContainEqual({ $ref: '#/components/parameters/Filter' });
+    expect(doc.paths['/users/{id}']!.get!.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path' }), { $ref: '#/components/parameters/Fields' }]);
     expect(doc.paths['/collections']?.get).toBeDefined();
     expect(Object.keys(doc.components.schemas).sort()).toEqual(['Errors', 'ItemsArticles', 'ItemsAuthors', 'ItemsHome', 'Meta', 'Users']);
     expect(doc.tags.map((t) => t.name)).toEqual(expect.arrayContaining(['Authentication', 'Server', 'ItemsArticles', 'Users']));

@@ -1,11 +1,9 @@
 import type { CollectionOverview } from '../../../engine/schema-overview/schema-overview.types.js';
 import { fieldTypeSchema } from './field-type-schema.js';
 import type { OperationObject, PathItemObject, SchemaObject } from './oas.types.js';
-import { ERROR_RESPONSES, NO_CONTENT, dataResponse, json, parameterRef } from './shared-components.js';
+import { ERROR_RESPONSES, FIELDS_PARAMETER as FIELDS, LIST_PARAMETERS, NO_CONTENT, dataResponse, json } from './shared-components.js';
 import type { CollectionUse } from './spec-access.js';
 
-const LIST_PARAMETERS = (['Fields', 'Limit', 'Offset', 'Page', 'Sort', 'Filter', 'Search', 'Meta'] as const).map(parameterRef);
-const FIELDS = [parameterRef('Fields')];
 
 /**
  * The `/items/<collection>` and `/items/<collection>/{id}` operations of one user collection, one per action

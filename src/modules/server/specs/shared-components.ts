@@ -18,6 +18,10 @@ export type QueryParameterName = keyof typeof QUERY_PARAMETERS;
 
 export const parameterRef = (name: QueryParameterName) => ({ $ref: `#/components/parameters/${name}` });
 
+/** The query parameters of a list read, and of a read of one item. */
+export const LIST_PARAMETERS = (['Fields', 'Limit', 'Offset', 'Page', 'Sort', 'Filter', 'Search', 'Meta'] as const).map(parameterRef);
+export const FIELDS_PARAMETER = [parameterRef('Fields')];
+
 /** `application/json` content with one schema. */
 export function json(schema: SchemaObject): MediaTypes {
   return { 'application/json': { schema } };

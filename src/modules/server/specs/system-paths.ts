@@ -1,6 +1,6 @@
 import type { Accountability } from '../../../kernel/context/index.js';
 import type { OperationObject, PathItemObject, ResponseObject, SchemaObject } from './oas.types.js';
-import { ERROR_RESPONSES, NO_CONTENT, dataResponse, json } from './shared-components.js';
+import { ERROR_RESPONSES, FIELDS_PARAMETER, LIST_PARAMETERS, NO_CONTENT, dataResponse, json } from './shared-components.js';
 import type { CollectionUse } from './spec-access.js';
 import { SYSTEM_ENDPOINTS, type EndpointGate, type EndpointResult, type SystemEndpoint } from './system-endpoints.js';
 
@@ -35,11 +35,14 @@ export function systemPaths(
   };
   for (const endpoint of endpoints) {
     if (!passesGate(endpoint.gate, accountability, access)) continue;
+    // Item-style answers take the query parameters of /items: all of them for lists, `fields` otherwise.
+    const query = endpoint.result.kind !== 'item' ? [] : endpoint.result.many === true && endpoint.method === 'get' ? LIST_PARAMETERS : FIELDS_PARAMETER;
+    const parameters = [...(endpoint.parameters ?? []), ...query];
     const operation: OperationObject = {
       summary: endpoint.summary,
       operationId: endpoint.operationId,
       tags: [endpoint.tag],
-      ...(endpoint.parameters ? { parameters: endpoint.parameters } : {}),
+      ...(parameters.length > 0 ? { parameters } : {}),
       responses: { ...resultResponses(endpoint.result, itemSchema), ...ERROR_RESPONSES },
     };
     if (endpoint.body) {
