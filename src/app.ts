@@ -12,7 +12,7 @@ import type { Context } from './engine/context.js';
 import { createPermissionsEngine, type PermissionsEngine } from './engine/permissions/create-permissions-engine.js';
 import { createCounterStore, type CounterStore } from './engine/rate-limit/create-counter-store.js';
 import { createSchemaStore, type SchemaStore } from './engine/schema-overview/create-schema-store.js';
-import { createGraphqlRoutes } from './graphql/index.js';
+import { createGraphqlRoutes, createSchemaCache, createSdlPrinter, type GraphqlDeps } from './graphql/index.js';
 import { buildServer } from './http/server.js';
 import { accountabilityOf } from './http/request-context.js';
 import { sendExportStream, sendResult } from './http/respond.js';
@@ -44,6 +44,7 @@ import { createSettingsRoutes } from './modules/settings/index.js';
 import { createUsersRoutes, lastAdminGuard, usersBehaviour } from './modules/users/index.js';
 import { createSchemaRoutes, schemaBehaviours } from './modules/collections/index.js';
 import { createSchemaSnapshotRoutes } from './modules/schema/index.js';
+import { createSpecsRoutes } from './modules/server/index.js';
 import { createUtilsRoutes } from './modules/utils/index.js';
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
@@ -136,6 +137,9 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   };
   const requestContext = (request: FastifyRequest) => contextFor(accountabilityOf(request));
   const routeDeps: ItemRouteDeps = { items, contextFor: requestContext, send: sendResult, sendExport: sendExportStream };
+  // One cache of per-caller GraphQL schemas for /graphql and /server/specs/graphql.
+  const graphqlDeps: GraphqlDeps = { config, items, auth, passwords, tfa, cacheSync, contextFor: requestContext };
+  const graphqlSchemas = createSchemaCache();
 
   const routes: { prefix: string; plugin: FastifyPluginAsync }[] = [
     { prefix: '/items', plugin: createItemsRoutes(routeDeps) },
@@ -152,7 +156,16 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     ...createSchemaRoutes({ ...routeDeps, knex, dialect, schemaStore: schema }),
     { prefix: '/schema', plugin: createSchemaSnapshotRoutes({ items, schemaStore: schema, version: pkg.version, contextFor: requestContext }) },
     { prefix: '/utils', plugin: createUtilsRoutes({ cacheSync, items, contextFor: requestContext }) },
-    { prefix: '/graphql', plugin: createGraphqlRoutes({ config, items, auth, passwords, tfa, cacheSync, contextFor: requestContext }) },
+    { prefix: '/graphql', plugin: createGraphqlRoutes(graphqlDeps, graphqlSchemas) },
+    {
+      prefix: '/server/specs',
+      plugin: createSpecsRoutes({
+        contextFor: requestContext,
+        printGraphqlSdl: createSdlPrinter(graphqlDeps, graphqlSchemas),
+        version: pkg.version,
+        publicUrl: config.server.publicUrl,
+      }),
+    },
   ];
 
   const server = buildServer({

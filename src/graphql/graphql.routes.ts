@@ -3,16 +3,17 @@ import { methodNotAllowed } from '../kernel/errors/index.js';
 import type { GraphqlDeps } from './graphql.types.js';
 import type { runGraphql as RunGraphql } from './run-graphql.js';
 import type { GraphqlScope } from './schema/exposed-collections.js';
-import { createSchemaCache } from './schema/schema-cache.js';
+import { createSchemaCache, type SchemaCache } from './schema/schema-cache.js';
 
 const OTHER_METHODS = ['PUT', 'PATCH', 'DELETE', 'SEARCH'] as const;
 
 /**
  * `/graphql` (user collections) and `/graphql/system` (system collections, auth): GET for queries, POST for
  * everything; other methods are 405 with an `Allow` header. Errors of the request itself use the REST envelope.
+ * `cache` holds the per-caller schemas; pass the one `createSdlPrinter` uses so `/server/specs/graphql` prints
+ * the schemas these routes serve.
  */
-export function createGraphqlRoutes(deps: GraphqlDeps): FastifyPluginAsync {
-  const cache = createSchemaCache();
+export function createGraphqlRoutes(deps: GraphqlDeps, cache: SchemaCache = createSchemaCache()): FastifyPluginAsync {
   // graphql-js is loaded with the first GraphQL request: a server that never serves one never pays for it.
   let engine: Promise<typeof RunGraphql> | null = null;
   const runGraphql: typeof RunGraphql = async (...args) => {
