@@ -50,4 +50,22 @@ describe('snapshots exported by Directus 11', () => {
       }
     });
   }
+
+  it('a many-to-any data model from Directus answers as Directus did (recorded from the reference 11.17.4)', async () => {
+    const document = JSON.parse(fixture('directus/directus-11-sqlite-many-to-any.json')) as Json;
+    const empty = { ...(await snapshotOf(t)).json, collections: [], fields: [], relations: [] };
+    await diffAndApply(t, empty, '?force');
+    await diffAndApply(t, document, '?force');
+    const created = await call(t, 'POST', '/items/pages', { title: 'Home', builder: [{ collection: 'headings', item: { title: 'Welcome' } }, { collection: 'texts', item: { body: 'Hello there' } }] });
+    expect(created.status).toBe(200);
+    const read = async (query: string) => (await call(t, 'GET', `/items/pages?${query}`)).body.data;
+    const text = (await read('fields=builder.item'))[0].builder[1].item as string;
+    expect(text).toMatch(/^[0-9a-f-]{36}$/);
+    // The answers the reference Directus gave to the same requests on the same data.
+    expect(await read('fields=builder.item:headings.title')).toEqual([{ builder: [{ item: { title: 'Welcome' } }, { item: text }] }]);
+    expect(await read('fields=builder.item.*')).toEqual([{ builder: [{ item: { id: 1, title: 'Welcome' } }, { item: { id: text, body: 'Hello there' } }] }]);
+    expect(await read('fields=builder.item')).toEqual([{ builder: [{ item: '1' }, { item: text }] }]);
+    expect(await read('fields=title&filter[builder][item:texts][body][_eq]=Hello there')).toEqual([{ title: 'Home' }]);
+    expect(await read('fields=title&filter[builder][item:headings][title][_eq]=Hello there')).toEqual([]);
+  });
 });
