@@ -1,0 +1,78 @@
+import { readMe } from '@directus/sdk';
+import { createContext, type ComponentChildren } from 'preact';
+import { useCallback, useContext, useEffect, useMemo, useState } from 'preact/hooks';
+import type { Client } from '../api/client.js';
+
+export type CurrentUser = { id: string; email: string | null; first_name: string | null; last_name: string | null };
+
+export type Session = {
+  client: Client;
+  /** `undefined` while the app finds out whether a session exists; `null` when signed out. */
+  user: CurrentUser | null | undefined;
+  /** Signs in (session mode); throws the SDK error (INVALID_OTP when a one-time code is needed). */
+  signIn(email: string, password: string, otp?: string): Promise<void>;
+  signOut(): Promise<void>;
+};
+
+const SessionContext = createContext<Session | null>(null);
+
+const USER_FIELDS = ['id', 'email', 'first_name', 'last_name'];
+
+/** The display name of a user: first and last name, else the e-mail address. */
+export function displayName(user: CurrentUser): string {
+  const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
+  return name || user.email || 'Unknown user';
+}
+
+/**
+ * Holds who is signed in. On start it asks the server for a fresh token with the refresh cookie (a silent
+ * sign-in after a reload); from then on the SDK refreshes the session cookie before it expires.
+ */
+export function SessionProvider({ client, children }: { client: Client; children: ComponentChildren }) {
+  const [user, setUser] = useState<CurrentUser | null | undefined>(undefined);
+
+  const loadUser = useCallback(async () => {
+    setUser((await client.request(readMe({ fields: USER_FIELDS }))) as CurrentUser);
+  }, [client]);
+
+  useEffect(() => {
+    let cancelled = false;
+    client
+      .refresh()
+      .then(() => (cancelled ? undefined : loadUser()))
+      .catch(() => {
+        if (!cancelled) setUser(null);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [client, loadUser]);
+
+  const session = useMemo<Session>(
+    () => ({
+      client,
+      user,
+      async signIn(email, password, otp) {
+        await client.login(email, password, otp ? { otp, mode: 'session' } : { mode: 'session' });
+        await loadUser();
+      },
+      async signOut() {
+        try {
+          await client.logout();
+        } finally {
+          client.stopRefreshing();
+          setUser(null);
+        }
+      },
+    }),
+    [client, user, loadUser],
+  );
+
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
+}

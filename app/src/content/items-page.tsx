@@ -1,0 +1,145 @@
+import { useEffect, useState } from 'preact/hooks';
+import { Link, useLocation, useSearch } from 'wouter-preact';
+import { requestMessage } from '../api/errors.js';
+import { useSession } from '../auth/session.js';
+import { fieldLabel, formatValue, readFields, readPage, type FieldInfo, type Page, type PageQuery } from './content-api.js';
+
+const PAGE_SIZE = 25;
+const MAX_COLUMNS = 8;
+
+/** The table state lives in the address (`?page=2&sort=-title&search=x`), so a reload or a link keeps it. */
+export function parseTableQuery(search: string): PageQuery {
+  const params = new URLSearchParams(search);
+  const page = Number.parseInt(params.get('page') ?? '1', 10);
+  return { page: Number.isFinite(page) && page > 0 ? page : 1, limit: PAGE_SIZE, sort: params.get('sort') || null, search: params.get('search') ?? '' };
+}
+
+export function tableQueryString(query: PageQuery): string {
+  const params = new URLSearchParams();
+  if (query.page > 1) params.set('page', String(query.page));
+  if (query.sort) params.set('sort', query.sort);
+  if (query.search) params.set('search', query.search);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Next sort for a click on a column header: ascending, then descending, then ascending again. */
+export function nextSort(current: string | null, field: string): string {
+  return current === field ? `-${field}` : field;
+}
+
+/** A page of a collection's items: sortable columns, search, server-side paging; a row opens the item. */
+export function ItemsPage({ collection }: { collection: string }) {
+  const { client } = useSession();
+  const [, navigate] = useLocation();
+  const query = parseTableQuery(useSearch());
+  const [fields, setFields] = useState<FieldInfo[] | null>(null);
+  const [page, setPage] = useState<Page | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [searchText, setSearchText] = useState(query.search);
+
+  useEffect(() => {
+    setFields(null);
+    setError(null);
+    readFields(client, collection).then(setFields, (failure) => setError(requestMessage(failure)));
+  }, [client, collection]);
+
+  const columns = (fields ?? []).filter((f) => !f.hidden).slice(0, MAX_COLUMNS);
+  const primaryKey = (fields ?? []).find((f) => f.primaryKey)?.field ?? 'id';
+  const requested = [...new Set([primaryKey, ...columns.map((c) => c.field)])];
+  const key = `${collection}|${requested.join(',')}|${tableQueryString(query)}`;
+
+  useEffect(() => {
+    if (!fields) return;
+    let cancelled = false;
+    readPage(client, collection, requested, query).then(
+      (result) => {
+        if (!cancelled) setPage(result);
+      },
+      (failure) => {
+        if (!cancelled) setError(requestMessage(failure));
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+    // `key` stands for collection, requested fields and query.
+  }, [client, key, fields]);
+
+  const go = (next: Partial<PageQuery>) => navigate(`/content/${encodeURIComponent(collection)}${tableQueryString({ ...query, ...next })}`);
+  const pages = page ? Math.max(1, Math.ceil(page.total / PAGE_SIZE)) : 1;
+  const first = page && page.total > 0 ? (query.page - 1) * PAGE_SIZE + 1 : 0;
+  const last = page ? Math.min(query.page * PAGE_SIZE, page.total) : 0;
+
+  return (
+    <section aria-labelledby="page-title">
+      <p class="breadcrumb">
+        <Link href="/content">Content</Link> / {fieldLabel(collection)}
+      </p>
+      <h1 id="page-title">{fieldLabel(collection)}</h1>
+      <form
+        class="search"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          go({ search: searchText.trim(), page: 1 });
+        }}
+      >
+        <label for="search">Search</label>
+        <input id="search" type="search" value={searchText} onInput={(e) => setSearchText(e.currentTarget.value)} />
+        <button type="submit">Search</button>
+      </form>
+      {error && <p class="error" role="alert">{error}</p>}
+      {!error && !page && <p aria-live="polite">Loading items…</p>}
+      {page && (
+        <>
+          <div class="table-wrap">
+            <table>
+              <caption class="visually-hidden">{`${fieldLabel(collection)}, page ${query.page} of ${pages}`}</caption>
+              <thead>
+                <tr>
+                  {columns.map((column) => {
+                    const direction = query.sort === column.field ? 'ascending' : query.sort === `-${column.field}` ? 'descending' : undefined;
+                    return (
+                      <th key={column.field} scope="col" aria-sort={direction ?? 'none'}>
+                        <button type="button" class="sort" onClick={() => go({ sort: nextSort(query.sort, column.field), page: 1 })}>
+                          {fieldLabel(column.field)}
+                          <span aria-hidden="true">{direction === 'ascending' ? ' ▲' : direction === 'descending' ? ' ▼' : ''}</span>
+                        </button>
+                      </th>
+                    );
+                  })}
+                </tr>
+              </thead>
+              <tbody>
+                {page.rows.map((row) => {
+                  const id = String(row[primaryKey]);
+                  const href = `/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}`;
+                  return (
+                    <tr key={id} class="clickable" onClick={() => navigate(href)}>
+                      {columns.map((column, index) => (
+                        <td key={column.field}>{index === 0 ? <Link href={href}>{formatValue(row[column.field])}</Link> : formatValue(row[column.field])}</td>
+                      ))}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          {page.rows.length === 0 && <p>No items{query.search ? ' match this search' : ' yet'}.</p>}
+          <nav class="pager" aria-label="Pages">
+            <button type="button" disabled={query.page <= 1} onClick={() => go({ page: query.page - 1 })}>
+              Previous page
+            </button>
+            <span aria-live="polite">
+              {page.total > 0 ? `Items ${first}–${last} of ${page.total}` : 'No items'} · Page {query.page} of {pages}
+            </span>
+            <button type="button" disabled={query.page >= pages} onClick={() => go({ page: query.page + 1 })}>
+              Next page
+            </button>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}
