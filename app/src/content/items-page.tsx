@@ -34,12 +34,14 @@ export function ItemsPage({ collection }: { collection: string }) {
   const [, navigate] = useLocation();
   const query = parseTableQuery(useSearch());
   const [fields, setFields] = useState<FieldInfo[] | null>(null);
-  const [page, setPage] = useState<Page | null>(null);
+  // The page on screen and the query it answers (the address may already ask for the next one).
+  const [page, setPage] = useState<(Page & { key: string; query: PageQuery }) | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [searchText, setSearchText] = useState(query.search);
 
   useEffect(() => {
     setFields(null);
+    setPage(null);
     setError(null);
     readFields(client, collection).then(setFields, (failure) => setError(requestMessage(failure)));
   }, [client, collection]);
@@ -52,9 +54,10 @@ export function ItemsPage({ collection }: { collection: string }) {
   useEffect(() => {
     if (!fields) return;
     let cancelled = false;
+    const loading = { key, query };
     readPage(client, collection, requested, query).then(
       (result) => {
-        if (!cancelled) setPage(result);
+        if (!cancelled) setPage({ ...result, ...loading });
       },
       (failure) => {
         if (!cancelled) setError(requestMessage(failure));
@@ -66,10 +69,12 @@ export function ItemsPage({ collection }: { collection: string }) {
     // `key` stands for collection, requested fields and query.
   }, [client, key, fields]);
 
+  const loading = page?.key !== key;
+  const shown = page?.query ?? query;
   const go = (next: Partial<PageQuery>) => navigate(`/content/${encodeURIComponent(collection)}${tableQueryString({ ...query, ...next })}`);
   const pages = page ? Math.max(1, Math.ceil(page.total / PAGE_SIZE)) : 1;
-  const first = page && page.total > 0 ? (query.page - 1) * PAGE_SIZE + 1 : 0;
-  const last = page ? Math.min(query.page * PAGE_SIZE, page.total) : 0;
+  const first = page && page.total > 0 ? (shown.page - 1) * PAGE_SIZE + 1 : 0;
+  const last = page ? Math.min(shown.page * PAGE_SIZE, page.total) : 0;
 
   return (
     <section aria-labelledby="page-title">
@@ -94,8 +99,8 @@ export function ItemsPage({ collection }: { collection: string }) {
       {page && (
         <>
           <div class="table-wrap">
-            <table>
-              <caption class="visually-hidden">{`${fieldLabel(collection)}, page ${query.page} of ${pages}`}</caption>
+            <table aria-busy={loading}>
+              <caption class="visually-hidden">{`${fieldLabel(collection)}, page ${shown.page} of ${pages}`}</caption>
               <thead>
                 <tr>
                   {columns.map((column) => {
@@ -126,15 +131,15 @@ export function ItemsPage({ collection }: { collection: string }) {
               </tbody>
             </table>
           </div>
-          {page.rows.length === 0 && <p>No items{query.search ? ' match this search' : ' yet'}.</p>}
+          {page.rows.length === 0 && <p>No items{shown.search ? ' match this search' : ' yet'}.</p>}
           <nav class="pager" aria-label="Pages">
-            <button type="button" disabled={query.page <= 1} onClick={() => go({ page: query.page - 1 })}>
+            <button type="button" disabled={loading || shown.page <= 1} onClick={() => go({ page: shown.page - 1 })}>
               Previous page
             </button>
             <span aria-live="polite">
-              {page.total > 0 ? `Items ${first}–${last} of ${page.total}` : 'No items'} · Page {query.page} of {pages}
+              {page.total > 0 ? `Items ${first}–${last} of ${page.total}` : 'No items'} · Page {shown.page} of {pages}
             </span>
-            <button type="button" disabled={query.page >= pages} onClick={() => go({ page: query.page + 1 })}>
+            <button type="button" disabled={loading || shown.page >= pages} onClick={() => go({ page: shown.page + 1 })}>
               Next page
             </button>
           </nav>

@@ -1,0 +1,206 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { totpCode } from '../setup/totp-code.js';
+import { ADMIN, expectAccessible, launchChromium, openPage, saveScreenshot, signIn, startStratum, type StratumProcess } from './browser-harness.js';
+import { findChromium } from './find-chromium.js';
+
+type Json = { data: Record<string, unknown> };
+const ARTICLES = 60;
+
+/** As admin through the API: a 200 answer's data, or the test fails with the answer. */
+async function ok(stratum: StratumProcess, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const response = await stratum.call(method, path, { token: await stratum.adminToken(), body });
+  if (response.status !== 200 && response.status !== 204) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.json)}`);
+  return (response.json as Json | null)?.data ?? {};
+}
+
+/** A user whose one policy (with app access) grants `read` on the given collections only. */
+async function limitedUser(stratum: StratumProcess, email: string, collections: string[]): Promise<string> {
+  const role = await ok(stratum, 'POST', '/roles', { name: 'Readers' });
+  const policy = await ok(stratum, 'POST', '/policies', { name: 'Read articles', app_access: true, admin_access: false });
+  await ok(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
+  for (const collection of collections) await ok(stratum, 'POST', '/permissions', { policy: policy.id, collection, action: 'read', fields: ['*'] });
+  await ok(stratum, 'POST', '/users', { email, password: 'UserPass123!', role: role.id, status: 'active', first_name: 'Rita', last_name: 'Reader' });
+  return String(role.id);
+}
+
+/** The collections, 60 articles and the limited user; answers the limited user's role. */
+async function seed(stratum: StratumProcess): Promise<string> {
+  await ok(stratum, 'POST', '/collections', {
+    collection: 'articles',
+    meta: { note: 'News and stories' },
+    fields: [
+      { field: 'id', type: 'integer', meta: { hidden: true }, schema: { is_primary_key: true, has_auto_increment: true } },
+      { field: 'title', type: 'string', schema: { max_length: 80 } },
+      { field: 'status', type: 'string', schema: { max_length: 20 } },
+      { field: 'rating', type: 'integer' },
+    ],
+  });
+  await ok(stratum, 'POST', '/collections', {
+    collection: 'secrets',
+    fields: [
+      { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
+      { field: 'label', type: 'string' },
+    ],
+  });
+  const articles = Array.from({ length: ARTICLES }, (_, i) => ({
+    title: `Article ${String(i + 1).padStart(2, '0')}`,
+    status: i % 3 === 0 ? 'draft' : 'published',
+    rating: (i * 7) % 10,
+  }));
+  await ok(stratum, 'POST', '/items/articles', articles);
+  await ok(stratum, 'POST', '/items/secrets', [{ label: 'Launch codes' }]);
+  return limitedUser(stratum, 'reader@example.com', ['articles']);
+}
+
+const chromiumFound = findChromium() !== null;
+
+describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
+  let stratum: StratumProcess;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+  let readerRole: string;
+
+  beforeAll(async () => {
+    [stratum, browser] = await Promise.all([startStratum(), launchChromium()]);
+    readerRole = await seed(stratum);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stratum?.stop();
+  });
+
+  beforeEach(async ({ onTestFailed, task }) => {
+    ({ context, page, problems } = await openPage(browser));
+    onTestFailed(async () => {
+      const path = await saveScreenshot(page, task.name).catch(() => null);
+      if (path) console.log(`screenshot of the failed test: ${path}`);
+    });
+  });
+  afterEach(async () => {
+    expect(problems, 'errors in the page (CSP violations, exceptions)').toEqual([]);
+    await context.close();
+  });
+
+  const url = (path: string) => `${stratum.url}${path}`;
+
+  it('says "Wrong email or password." for a wrong password, and the sign-in page is accessible', async () => {
+    await page.goto(url('/admin'));
+    await expect.poll(() => page.getByRole('heading', { name: 'Sign in to Stratum' }).isVisible()).toBe(true);
+    await expectAccessible(page, 'the sign-in page');
+    await signIn(page, stratum.url, ADMIN.email, 'not-the-password');
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Wrong email or password.');
+    await expectAccessible(page, 'the sign-in page with an error');
+  });
+
+  it('signs in, shows the navigation and the user name, and signs out', async () => {
+    await signIn(page, stratum.url, ADMIN.email, ADMIN.password);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect.poll(() => nav.getByRole('link', { name: 'Content' }).isVisible()).toBe(true);
+    expect(await nav.getByRole('link', { name: 'Activity' }).isVisible()).toBe(true);
+    expect(await nav.getByRole('link', { name: 'Account' }).isVisible()).toBe(true);
+    expect(await page.locator('.user-name').textContent()).toBe('Admin User');
+    expect(new URL(page.url()).pathname).toBe('/admin/content');
+    await expectAccessible(page, 'the content overview');
+
+    // A reload keeps the session (httpOnly cookie, refreshed silently).
+    await page.reload();
+    await expect.poll(() => page.locator('.user-name').textContent()).toBe('Admin User');
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'service_session_token')?.httpOnly).toBe(true);
+
+    await nav.getByRole('link', { name: 'Activity' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Activity' }).isVisible()).toBe(true);
+    await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(0);
+    await expectAccessible(page, 'the activity page');
+
+    await nav.getByRole('link', { name: 'Account' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Account' }).isVisible()).toBe(true);
+    await expectAccessible(page, 'the account page');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Sign in to Stratum' }).isVisible()).toBe(true);
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { name: 'Sign in to Stratum' }).isVisible()).toBe(true);
+  });
+
+  it('lists the collections, pages through a table, sorts, searches and opens an item', async () => {
+    await signIn(page, stratum.url, ADMIN.email, ADMIN.password);
+    const list = page.getByRole('list', { name: 'Collections' });
+    await expect.poll(() => list.getByRole('link').allTextContents()).toEqual(['Articles', 'Secrets']);
+    await list.getByRole('link', { name: 'Articles' }).click();
+
+    const rows = page.locator('tbody tr');
+    const status = page.locator('.pager span');
+    await expect.poll(() => status.textContent()).toBe(`Items 1–25 of ${ARTICLES} · Page 1 of 3`);
+    expect(await rows.count()).toBe(25);
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual(['Title', 'Status', 'Rating']);
+    await expectAccessible(page, 'the articles table');
+
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => status.textContent()).toBe(`Items 26–50 of ${ARTICLES} · Page 2 of 3`);
+    expect(await rows.first().locator('td').first().textContent()).toBe('Article 26');
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => status.textContent()).toBe(`Items 51–60 of ${ARTICLES} · Page 3 of 3`);
+    expect(await rows.count()).toBe(10);
+
+    // Sort by title, descending on the second click; the sort starts again on page 1.
+    await page.getByRole('button', { name: 'Title' }).click();
+    await expect.poll(() => page.getByRole('columnheader', { name: 'Title' }).getAttribute('aria-sort')).toBe('ascending');
+    await page.getByRole('button', { name: 'Title' }).click();
+    await expect.poll(() => rows.first().locator('td').first().textContent()).toBe('Article 60');
+    expect(await page.getByRole('columnheader', { name: 'Title' }).getAttribute('aria-sort')).toBe('descending');
+    expect(new URL(page.url()).search).toBe('?sort=-title');
+
+    await page.getByLabel('Search').fill('Article 1');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    // Article 10…19 (titles are zero-padded): ten items.
+    await expect.poll(() => status.textContent()).toBe('Items 1–10 of 10 · Page 1 of 1');
+
+    await rows.filter({ hasText: 'Article 12' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Articles 12' }).isVisible()).toBe(true);
+    expect(await page.locator('dl.item').textContent()).toContain('Article 12');
+    await expectAccessible(page, 'an item page');
+
+    // A deep link loads on refresh.
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { name: 'Articles 12' }).isVisible()).toBe(true);
+  });
+
+  it('shows a limited user only the collections they may read', async () => {
+    await signIn(page, stratum.url, 'reader@example.com', 'UserPass123!');
+    await expect.poll(() => page.locator('.user-name').textContent()).toBe('Rita Reader');
+    await expect.poll(() => page.getByRole('list', { name: 'Collections' }).getByRole('link').allTextContents()).toEqual(['Articles']);
+    await expectAccessible(page, 'the content overview of a limited user');
+
+    // Guessing the address of a forbidden collection shows the API's refusal, not a blank page.
+    await page.goto(url('/admin/content/secrets'));
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('You do not have permission to see this.');
+  });
+
+  it('asks for the one-time code when two-factor authentication is on', async () => {
+    const email = 'two-factor@example.com';
+    await ok(stratum, 'POST', '/users', { email, password: 'UserPass123!', status: 'active', first_name: 'Tess', last_name: 'Factor', role: readerRole });
+    const login = await stratum.call('POST', '/auth/login', { body: { email, password: 'UserPass123!' } });
+    const token = (login.json as { data: { access_token: string } }).data.access_token;
+    const generated = await stratum.call('POST', '/users/me/tfa/generate', { token, body: { password: 'UserPass123!' } });
+    const secret = (generated.json as { data: { secret: string } }).data.secret;
+    const enabled = await stratum.call('POST', '/users/me/tfa/enable', { token, body: { secret, otp: totpCode(secret, new Date()) } });
+    expect(enabled.status).toBe(200);
+
+    await signIn(page, stratum.url, email, 'UserPass123!');
+    const code = page.getByLabel('One-time code');
+    await expect.poll(() => code.isVisible()).toBe(true);
+    await expectAccessible(page, 'the one-time code step');
+    await code.fill('000000');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('That one-time code is not valid');
+
+    // The code of the next 30-second step (the current one was spent on enabling).
+    await code.fill(totpCode(secret, new Date(Date.now() + 30_000)));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.locator('.user-name').textContent()).toBe('Tess Factor');
+  });
+});
