@@ -203,4 +203,52 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.locator('.user-name').textContent()).toBe('Tess Factor');
   });
+
+  it('can be used with the keyboard alone, and shows where the focus is', async () => {
+    await page.goto(url('/admin'));
+    await expect.poll(() => page.getByLabel('Email').isVisible()).toBe(true);
+    const focused = () => page.evaluate(() => {
+      const active = (globalThis as unknown as { document: { activeElement: { id: string; textContent: string | null } | null } }).document.activeElement;
+      return active ? active.id || active.textContent?.trim() || '' : '';
+    });
+    const outline = () =>
+      page.evaluate(() => {
+        const g = globalThis as unknown as { document: { activeElement: unknown }; getComputedStyle(element: unknown): { outlineStyle: string; outlineWidth: string } };
+        const style = g.getComputedStyle(g.document.activeElement);
+        return `${style.outlineStyle} ${style.outlineWidth}`;
+      });
+
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('email');
+    expect(await outline()).toBe('solid 3px');
+    await page.keyboard.type(ADMIN.email);
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('password');
+    await page.keyboard.type(ADMIN.password);
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Sign in');
+    expect(await outline()).toBe('solid 3px');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.user-name').textContent()).toBe('Admin User');
+
+    // From the top of the page: the skip link, the navigation, "Sign out", then the page's own links.
+    const order: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      await page.keyboard.press('Tab');
+      order.push(await focused());
+    }
+    expect(order).toEqual(['Skip to content', 'Content', 'Activity', 'Account', 'Sign out', 'Articles', 'Secrets']);
+
+    // Open the articles with Enter, sort with Enter, page with Enter.
+    await page.getByRole('link', { name: 'Articles' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(25);
+    await page.getByRole('button', { name: 'Rating' }).focus();
+    expect(await outline()).toBe('solid 3px');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('columnheader', { name: 'Rating' }).getAttribute('aria-sort')).toBe('ascending');
+    await page.getByRole('button', { name: 'Next page' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.pager span').textContent()).toBe(`Items 26–50 of ${ARTICLES} · Page 2 of 3`);
+  });
 });

@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs';
 
-/** The Chromium the browser tests drive: CHROMIUM_PATH, else Debian's /usr/bin/chromium; null when neither exists. */
+/**
+ * The Chromium the browser tests drive: CHROMIUM_PATH when set (only that one), else Debian's /usr/bin/chromium;
+ * null when it does not exist.
+ */
 export function findChromium(): string | null {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].filter((path): path is string => Boolean(path));
-  return candidates.find((path) => existsSync(path)) ?? null;
+  const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  return existsSync(path) ? path : null;
 }
 
 /** CI sets STRATUM_REQUIRE_BROWSER=1: a missing Chromium is then a failure, not a skip. */
