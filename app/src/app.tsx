@@ -2,6 +2,8 @@ import { Redirect, Route, Router, Switch } from 'wouter-preact';
 import { AccountPage } from './account/account-page.js';
 import { ActivityPage } from './activity/activity-page.js';
 import type { Client } from './api/client.js';
+import { PasswordRequestPage } from './auth/password-request-page.js';
+import { ResetPasswordPage } from './auth/reset-password-page.js';
 import { SessionProvider, useSession } from './auth/session.js';
 import { SignInPage } from './auth/sign-in-page.js';
 import { CollectionsPage } from './content/collections-page.js';
@@ -9,11 +11,22 @@ import { ItemPage } from './content/item-page.js';
 import { ItemsPage } from './content/items-page.js';
 import { Shell } from './shell/shell.js';
 
-/** Signed out: the sign-in page at whatever address was asked for (it stays, so a deep link survives sign-in). */
+/**
+ * The password pages work signed in or out. Otherwise, signed out: the sign-in page at whatever address was
+ * asked for (it stays, so a deep link survives sign-in).
+ */
 function Pages() {
   const { user } = useSession();
-  if (user === undefined) return <p class="loading" aria-live="polite">Loading…</p>;
-  if (user === null) return <SignInPage />;
+  return (
+    <Switch>
+      <Route path="/password-request">{() => <PasswordRequestPage />}</Route>
+      <Route path="/reset-password">{() => <ResetPasswordPage />}</Route>
+      <Route>{() => (user === undefined ? <p class="loading" aria-live="polite">Loading…</p> : user === null ? <SignInPage /> : <SignedIn />)}</Route>
+    </Switch>
+  );
+}
+
+function SignedIn() {
   return (
     <Shell>
       <Switch>

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSmtpServer, type TestSmtpServer } from '../setup/smtp-server.js';
 import { totpCode } from '../setup/totp-code.js';
 import { ADMIN, expectAccessible, launchChromium, openPage, saveScreenshot, signIn, startStratum, type StratumProcess } from './browser-harness.js';
 import { findChromium } from './find-chromium.js';
@@ -62,14 +63,18 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
   let page: Page;
   let problems: string[];
   let readerRole: string;
+  let smtp: TestSmtpServer;
 
   beforeAll(async () => {
-    [stratum, browser] = await Promise.all([startStratum(), launchChromium()]);
+    smtp = await startSmtpServer();
+    // Passwords of at least 12 characters, so the reset page meets the policy; mail goes to the test SMTP server.
+    [stratum, browser] = await Promise.all([startStratum({ ...smtp.env, AUTH_PASSWORD_POLICY: '^.{12,}$' }), launchChromium()]);
     readerRole = await seed(stratum);
   });
   afterAll(async () => {
     await browser?.close();
     await stratum?.stop();
+    await smtp?.stop();
   });
 
   beforeEach(async ({ onTestFailed, task }) => {
@@ -250,5 +255,48 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     await page.getByRole('button', { name: 'Next page' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.pager span').textContent()).toBe(`Items 26–50 of ${ARTICLES} · Page 2 of 3`);
+  });
+
+  it('resets a forgotten password with the link of a real mail, applies the policy, and refuses the link once used', async () => {
+    const email = 'forgetful@example.com';
+    await ok(stratum, 'POST', '/users', { email, password: 'UserPass123!', status: 'active', first_name: 'Fred', last_name: 'Forgetful', role: readerRole });
+
+    await page.goto(url('/admin'));
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Reset your password' }).isVisible()).toBe(true);
+    await expectAccessible(page, 'the password request page');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('an email with a link to set a new password is on its way');
+
+    const mail = await smtp.waitForMessage(smtp.messages.length + 1, 15_000);
+    expect(mail.to).toEqual([email]);
+    const link = /\/admin\/reset-password\?token=[^\s"<>]+/.exec(mail.text)?.[0];
+    expect(link, mail.text).toBeDefined();
+
+    await page.goto(url(link!));
+    await expect.poll(() => page.getByRole('heading', { name: 'Set a new password' }).isVisible()).toBe(true);
+    await page.getByLabel('New password', { exact: true }).fill('too-short');
+    await page.getByLabel('Repeat new password').fill('too-short');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    // The policy's refusal sits on the field it is about.
+    await expect.poll(() => page.locator('#password-error').textContent()).toBe("Provided password doesn't match the password policy.");
+    expect(await page.getByLabel('New password', { exact: true }).getAttribute('aria-describedby')).toBe('password-error');
+    await expectAccessible(page, 'the reset page with an error');
+
+    await page.getByLabel('New password', { exact: true }).fill('a-much-longer-password');
+    await page.getByLabel('Repeat new password').fill('a-much-longer-password');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('Your new password is set');
+
+    // The same link again: spent.
+    await page.goto(url(link!));
+    await page.getByLabel('New password', { exact: true }).fill('yet-another-password');
+    await page.getByLabel('Repeat new password').fill('yet-another-password');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^This link was already used/);
+
+    await signIn(page, stratum.url, email, 'a-much-longer-password');
+    await expect.poll(() => page.locator('.user-name').textContent()).toBe('Fred Forgetful');
   });
 });

@@ -1,5 +1,6 @@
 import { readProviders } from '@directus/sdk';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { Link } from 'wouter-preact';
 import { errorCode, signInMessage } from '../api/errors.js';
 import { useSession } from './session.js';
 
@@ -90,6 +91,9 @@ export function SignInPage() {
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
+      <p class="links">
+        <Link href="/password-request">Forgot your password?</Link>
+      </p>
       {providers.length > 0 && (
         <section class="sso" aria-labelledby="sso-title">
           <h2 id="sso-title">Or sign in with</h2>
