@@ -24,5 +24,6 @@ describe('requestMessage', () => {
   it('says a 403 is a missing permission and otherwise repeats the API', () => {
     expect(requestMessage(apiError(403, 'FORBIDDEN'))).toBe('You do not have permission to see this.');
     expect(requestMessage(apiError(400, 'INVALID_QUERY', 'Bad sort'))).toBe('Bad sort');
+    expect(requestMessage(apiError(401, 'TOKEN_EXPIRED'))).toBe('Your session has ended. Reload the page to sign in again.');
   });
 });

@@ -40,6 +40,8 @@ export function signInMessage(error: unknown): string {
 /** A sentence for any other failed call (lists, items). */
 export function requestMessage(error: unknown): string {
   const status = errorStatus(error);
+  if (errorCode(error) === 'USER_SUSPENDED') return 'This account is suspended. Ask an administrator to re-activate it.';
+  if (status === 401) return 'Your session has ended. Reload the page to sign in again.';
   if (status === 403) return 'You do not have permission to see this.';
   if (status === null) return 'The server cannot be reached. Check your connection and try again.';
   return errorMessage(error) ?? `The server answered ${status}.`;

@@ -2,6 +2,7 @@ import { readMe } from '@directus/sdk';
 import { createContext, type ComponentChildren } from 'preact';
 import { useCallback, useContext, useEffect, useMemo, useState } from 'preact/hooks';
 import type { Client } from '../api/client.js';
+import { errorCode, signInMessage } from '../api/errors.js';
 
 export type CurrentUser = { id: string; email: string | null; first_name: string | null; last_name: string | null };
 
@@ -9,6 +10,8 @@ export type Session = {
   client: Client;
   /** `undefined` while the app finds out whether a session exists; `null` when signed out. */
   user: CurrentUser | null | undefined;
+  /** Why the session ended, when the server said (a suspended account); shown on the sign-in page. */
+  notice: string | null;
   /** Signs in (session mode); throws the SDK error (INVALID_OTP when a one-time code is needed). */
   signIn(email: string, password: string, otp?: string): Promise<void>;
   signOut(): Promise<void>;
@@ -30,6 +33,7 @@ export function displayName(user: CurrentUser): string {
  */
 export function SessionProvider({ client, children }: { client: Client; children: ComponentChildren }) {
   const [user, setUser] = useState<CurrentUser | null | undefined>(undefined);
+  const [notice, setNotice] = useState<string | null>(null);
 
   const loadUser = useCallback(async () => {
     setUser((await client.request(readMe({ fields: USER_FIELDS }))) as CurrentUser);
@@ -40,8 +44,11 @@ export function SessionProvider({ client, children }: { client: Client; children
     client
       .refresh()
       .then(() => (cancelled ? undefined : loadUser()))
-      .catch(() => {
-        if (!cancelled) setUser(null);
+      .catch((failure: unknown) => {
+        if (cancelled) return;
+        // No session is the normal case; a suspended account is worth saying.
+        if (errorCode(failure) === 'USER_SUSPENDED') setNotice(signInMessage(failure));
+        setUser(null);
       });
     return () => {
       cancelled = true;
@@ -52,7 +59,9 @@ export function SessionProvider({ client, children }: { client: Client; children
     () => ({
       client,
       user,
+      notice,
       async signIn(email, password, otp) {
+        setNotice(null);
         await client.login(email, password, otp ? { otp, mode: 'session' } : { mode: 'session' });
         await loadUser();
       },
@@ -65,7 +74,7 @@ export function SessionProvider({ client, children }: { client: Client; children
         }
       },
     }),
-    [client, user, loadUser],
+    [client, user, notice, loadUser],
   );
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;

@@ -23,13 +23,13 @@ export function ssoUrl(provider: string, returnPath: string, otp: string): strin
 
 /** Email and password, then a one-time code when the server asks for one; a button per SSO provider. */
 export function SignInPage() {
-  const { client, signIn } = useSession();
+  const { client, signIn, notice } = useSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [otp, setOtp] = useState('');
   const [needsOtp, setNeedsOtp] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(() => reasonMessage(new URLSearchParams(window.location.search).get('reason')));
+  const [error, setError] = useState<string | null>(() => notice ?? reasonMessage(new URLSearchParams(window.location.search).get('reason')));
   const [providers, setProviders] = useState<Provider[]>([]);
   const otpInput = useRef<HTMLInputElement>(null);
 
