@@ -26,6 +26,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // One file (one server process and one Chromium) at a time: the machine's cores are shared.
+          poolOptions: { forks: { singleFork: true } },
         },
       },
     ],

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -83,6 +84,18 @@ export async function startStratum(env: Record<string, string> = {}): Promise<St
       await database.drop();
     },
   };
+}
+
+/** A TCP port free right now on 127.0.0.1 (for a server whose PUBLIC_URL must be known before it starts). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /** Chromium as the machine has it (never downloaded): headless, no sandbox, nothing that reaches the network. */
