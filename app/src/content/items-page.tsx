@@ -4,19 +4,27 @@ import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { fieldLabel, formatValue, readFields, readPage, type FieldInfo, type Page, type PageQuery } from './content-api.js';
 
-const PAGE_SIZE = 25;
+export const PAGE_SIZES = [25, 50, 100] as const;
+const PAGE_SIZE = PAGE_SIZES[0];
 const MAX_COLUMNS = 8;
 
-/** The table state lives in the address (`?page=2&sort=-title&search=x`), so a reload or a link keeps it. */
+/** The table state lives in the address (`?page=2&limit=50&sort=-title&search=x`), so a reload or a link keeps it. */
 export function parseTableQuery(search: string): PageQuery {
   const params = new URLSearchParams(search);
   const page = Number.parseInt(params.get('page') ?? '1', 10);
-  return { page: Number.isFinite(page) && page > 0 ? page : 1, limit: PAGE_SIZE, sort: params.get('sort') || null, search: params.get('search') ?? '' };
+  const limit = Number.parseInt(params.get('limit') ?? '', 10);
+  return {
+    page: Number.isFinite(page) && page > 0 ? page : 1,
+    limit: (PAGE_SIZES as readonly number[]).includes(limit) ? limit : PAGE_SIZE,
+    sort: params.get('sort') || null,
+    search: params.get('search') ?? '',
+  };
 }
 
 export function tableQueryString(query: PageQuery): string {
   const params = new URLSearchParams();
   if (query.page > 1) params.set('page', String(query.page));
+  if (query.limit !== PAGE_SIZE) params.set('limit', String(query.limit));
   if (query.sort) params.set('sort', query.sort);
   if (query.search) params.set('search', query.search);
   const text = params.toString();
@@ -72,9 +80,9 @@ export function ItemsPage({ collection }: { collection: string }) {
   const loading = page?.key !== key;
   const shown = page?.query ?? query;
   const go = (next: Partial<PageQuery>) => navigate(`/content/${encodeURIComponent(collection)}${tableQueryString({ ...query, ...next })}`);
-  const pages = page ? Math.max(1, Math.ceil(page.total / PAGE_SIZE)) : 1;
-  const first = page && page.total > 0 ? (shown.page - 1) * PAGE_SIZE + 1 : 0;
-  const last = page ? Math.min(shown.page * PAGE_SIZE, page.total) : 0;
+  const pages = page ? Math.max(1, Math.ceil(page.total / shown.limit)) : 1;
+  const first = page && page.total > 0 ? (shown.page - 1) * shown.limit + 1 : 0;
+  const last = page ? Math.min(shown.page * shown.limit, page.total) : 0;
 
   return (
     <section aria-labelledby="page-title">
@@ -142,6 +150,14 @@ export function ItemsPage({ collection }: { collection: string }) {
             <button type="button" disabled={loading || shown.page >= pages} onClick={() => go({ page: shown.page + 1 })}>
               Next page
             </button>
+            <label for="page-size">Items per page</label>
+            <select id="page-size" value={String(query.limit)} onChange={(e) => go({ limit: Number(e.currentTarget.value), page: 1 })}>
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={String(size)}>
+                  {size}
+                </option>
+              ))}
+            </select>
           </nav>
         </>
       )}
