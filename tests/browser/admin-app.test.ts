@@ -7,6 +7,8 @@ import { findChromium } from './find-chromium.js';
 
 type Json = { data: Record<string, unknown> };
 const ARTICLES = 60;
+/** Article i (from 1) is a draft when (i - 1) % 3 === 0. */
+const ARTICLE_12_STATUS = 'published';
 
 /** As admin through the API: a 200 answer's data, or the test fails with the answer. */
 async function ok(stratum: StratumProcess, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
@@ -15,12 +17,12 @@ async function ok(stratum: StratumProcess, method: string, path: string, body?: 
   return (response.json as Json | null)?.data ?? {};
 }
 
-/** A user whose one policy (with app access) grants `read` on the given collections only. */
+/** A user whose one policy (with app access) grants `read` of the fields `id`, `title` and `status` of the given collections only. */
 async function limitedUser(stratum: StratumProcess, email: string, collections: string[]): Promise<string> {
   const role = await ok(stratum, 'POST', '/roles', { name: 'Readers' });
   const policy = await ok(stratum, 'POST', '/policies', { name: 'Read articles', app_access: true, admin_access: false });
   await ok(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
-  for (const collection of collections) await ok(stratum, 'POST', '/permissions', { policy: policy.id, collection, action: 'read', fields: ['*'] });
+  for (const collection of collections) await ok(stratum, 'POST', '/permissions', { policy: policy.id, collection, action: 'read', fields: ['id', 'title', 'status'] });
   await ok(stratum, 'POST', '/users', { email, password: 'UserPass123!', role: role.id, status: 'active', first_name: 'Rita', last_name: 'Reader' });
   return String(role.id);
 }
@@ -32,8 +34,8 @@ async function seed(stratum: StratumProcess): Promise<string> {
     meta: { note: 'News and stories' },
     fields: [
       { field: 'id', type: 'integer', meta: { hidden: true }, schema: { is_primary_key: true, has_auto_increment: true } },
-      { field: 'title', type: 'string', schema: { max_length: 80 } },
-      { field: 'status', type: 'string', schema: { max_length: 20 } },
+      { field: 'title', type: 'string', meta: { note: 'Shown in lists' }, schema: { max_length: 80, is_nullable: false } },
+      { field: 'status', type: 'string', meta: { options: { choices: [{ text: 'Draft', value: 'draft' }, { text: 'Published', value: 'published' }] } }, schema: { max_length: 20 } },
       { field: 'rating', type: 'integer' },
     ],
   });
@@ -166,12 +168,50 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
 
     await rows.filter({ hasText: 'Article 12' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Articles 12' }).isVisible()).toBe(true);
-    expect(await page.locator('dl.item').textContent()).toContain('Article 12');
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Article 12');
     await expectAccessible(page, 'an item page');
 
     // A deep link loads on refresh.
     await page.reload();
-    await expect.poll(() => page.getByRole('heading', { name: 'Articles 12' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Article 12');
+  });
+
+  it('edits, validates, creates and deletes items with a form generated from the fields', async () => {
+    await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/content/articles/12');
+    const title = page.getByLabel('Title');
+    await expect.poll(() => title.inputValue()).toBe('Article 12');
+    expect(await page.getByLabel('Status').inputValue()).toBe(ARTICLE_12_STATUS);
+
+    // The server refuses an empty title: its message sits under the field.
+    await title.fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const titleError = page.locator('#field-title-error');
+    await expect.poll(() => titleError.textContent()).toBe("Value can't be null.");
+    expect(await title.getAttribute('aria-describedby')).toBe('field-title-note field-title-error');
+    expect(await title.getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(page, 'an item form with an error');
+
+    await title.fill('Article 12, revised');
+    await page.getByLabel('Rating').fill('9');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Saved.');
+    const saved = await stratum.call('GET', '/items/articles/12', { token: await stratum.adminToken() });
+    expect((saved.json as Json).data).toMatchObject({ title: 'Article 12, revised', rating: 9 });
+
+    // Create, then delete (after confirming).
+    await page.getByRole('link', { name: 'Articles' }).click();
+    await page.getByRole('link', { name: 'Create item' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'New item in Articles' }).isVisible()).toBe(true);
+    await page.getByLabel('Title').fill('Brand new');
+    await page.getByLabel('Status').selectOption('published');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: `Articles ${ARTICLES + 1}` }).isVisible()).toBe(true);
+    expect(await page.getByLabel('Title').inputValue()).toBe('Brand new');
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.locator('.pager span').textContent()).toBe(`Items 1–25 of ${ARTICLES} · Page 1 of 3`);
+    expect((await stratum.call('GET', `/items/articles/${ARTICLES + 1}`, { token: await stratum.adminToken() })).status).toBe(403);
   });
 
   it('shows a limited user only the collections they may read', async () => {
@@ -179,6 +219,18 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     await expect.poll(() => page.locator('.user-name').textContent()).toBe('Rita Reader');
     await expect.poll(() => page.getByRole('list', { name: 'Collections' }).getByRole('link').allTextContents()).toEqual(['Articles']);
     await expectAccessible(page, 'the content overview of a limited user');
+
+    // Only the fields they may read, and nothing to change.
+    await page.getByRole('link', { name: 'Articles' }).click();
+    await expect.poll(() => page.getByRole('columnheader').allTextContents()).toEqual(['Title', 'Status']);
+    expect(await page.getByRole('link', { name: 'Create item' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Article 02' }).click();
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Article 02');
+    expect(await page.getByLabel('Rating').count()).toBe(0);
+    expect(await page.getByLabel('Title').getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByText('You may read this item but not change it.').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await expectAccessible(page, 'a read-only item of a limited user');
 
     // Guessing the address of a forbidden collection shows the API's refusal, not a blank page.
     await page.goto(url('/admin/content/secrets'));
@@ -252,6 +304,8 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     expect(await outline()).toBe('solid 3px');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('columnheader', { name: 'Rating' }).getAttribute('aria-sort')).toBe('ascending');
+    // The sorted page has arrived (the pager waits while a page loads).
+    await expect.poll(() => page.locator('table').getAttribute('aria-busy')).toBe('false');
     await page.getByRole('button', { name: 'Next page' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.pager span').textContent()).toBe(`Items 26–50 of ${ARTICLES} · Page 2 of 3`);

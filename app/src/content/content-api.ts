@@ -1,5 +1,6 @@
-import { aggregate, readCollections, readFieldsByCollection, readItem, readItems, readUserPermissions } from '@directus/sdk';
+import { aggregate, createItem, deleteItem, readCollections, readFieldsByCollection, readItem, readItems, readUserPermissions, updateItem } from '@directus/sdk';
 import type { Client } from '../api/client.js';
+import type { CollectionAccess, RawFormField } from './form-fields.js';
 
 export type CollectionInfo = { collection: string; note: string | null };
 export type FieldInfo = { field: string; type: string; primaryKey: boolean; hidden: boolean };
@@ -77,4 +78,27 @@ export function formatValue(value: unknown): string {
 export function fieldLabel(field: string): string {
   const words = field.replace(/_/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The raw field metadata of a collection (for the form generator). */
+export async function readRawFields(client: Client, collection: string): Promise<RawFormField[]> {
+  return (await client.request(readFieldsByCollection(collection))) as RawFormField[];
+}
+
+/** What the user may do in one collection (`GET /permissions/me`). */
+export async function readAccess(client: Client, collection: string): Promise<CollectionAccess> {
+  const access = (await client.request(readUserPermissions())) as Access;
+  return (access[collection] ?? {}) as CollectionAccess;
+}
+
+export async function createOne(client: Client, collection: string, values: Record<string, unknown>): Promise<Record<string, unknown>> {
+  return (await client.request(createItem(collection, values))) as Record<string, unknown>;
+}
+
+export async function updateOne(client: Client, collection: string, id: string, values: Record<string, unknown>): Promise<Record<string, unknown>> {
+  return (await client.request(updateItem(collection, id, values))) as Record<string, unknown>;
+}
+
+export async function deleteOne(client: Client, collection: string, id: string): Promise<void> {
+  await client.request(deleteItem(collection, id));
 }

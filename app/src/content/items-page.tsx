@@ -2,7 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { Link, useLocation, useSearch } from 'wouter-preact';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
-import { fieldLabel, formatValue, readFields, readPage, type FieldInfo, type Page, type PageQuery } from './content-api.js';
+import { allows } from './form-fields.js';
+import { fieldLabel, formatValue, readAccess, readFields, readPage, type FieldInfo, type Page, type PageQuery } from './content-api.js';
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 const PAGE_SIZE = PAGE_SIZES[0];
@@ -46,12 +47,21 @@ export function ItemsPage({ collection }: { collection: string }) {
   const [page, setPage] = useState<(Page & { key: string; query: PageQuery }) | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [searchText, setSearchText] = useState(query.search);
+  const [canCreate, setCanCreate] = useState(false);
 
   useEffect(() => {
     setFields(null);
     setPage(null);
     setError(null);
-    readFields(client, collection).then(setFields, (failure) => setError(requestMessage(failure)));
+    setCanCreate(false);
+    // Only the fields the user may read become columns (asking for another one would be a 403).
+    Promise.all([readFields(client, collection), readAccess(client, collection)]).then(
+      ([all, access]) => {
+        setFields(all.filter((f) => allows(access.read, f.field)));
+        setCanCreate((access.create?.access ?? 'none') !== 'none');
+      },
+      (failure: unknown) => setError(requestMessage(failure)),
+    );
   }, [client, collection]);
 
   const columns = (fields ?? []).filter((f) => !f.hidden).slice(0, MAX_COLUMNS);
@@ -90,6 +100,11 @@ export function ItemsPage({ collection }: { collection: string }) {
         <Link href="/content">Content</Link> / {fieldLabel(collection)}
       </p>
       <h1 id="page-title">{fieldLabel(collection)}</h1>
+      {canCreate && (
+        <Link class="button" href={`/content/${encodeURIComponent(collection)}/+`}>
+          Create item
+        </Link>
+      )}
       <form
         class="search"
         role="search"
