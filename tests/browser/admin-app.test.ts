@@ -79,14 +79,14 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     await smtp?.stop();
   });
 
-  beforeEach(async ({ onTestFailed, task }) => {
+  beforeEach(async () => {
     ({ context, page, problems } = await openPage(browser));
-    onTestFailed(async () => {
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') {
       const path = await saveScreenshot(page, task.name).catch(() => null);
       if (path) console.log(`screenshot of the failed test: ${path}`);
-    });
-  });
-  afterEach(async () => {
+    }
     expect(problems, 'errors in the page (CSP violations, exceptions)').toEqual([]);
     await context.close();
   });
@@ -127,7 +127,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Account' }).isVisible()).toBe(true);
     await expectAccessible(page, 'the account page');
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Sign in to Stratum' }).isVisible()).toBe(true);
     await page.reload();
     await expect.poll(() => page.getByRole('heading', { name: 'Sign in to Stratum' }).isVisible()).toBe(true);
@@ -352,5 +352,45 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
 
     await signIn(page, stratum.url, email, 'a-much-longer-password');
     await expect.poll(() => page.locator('.user-name').textContent()).toBe('Fred Forgetful');
+  });
+
+  it('lists the sessions of the account, signs out the others, and changes the password', async () => {
+    const email = 'account@example.com';
+    // A role whose policy lets people change their own password (and nothing else of their user).
+    const role = await ok(stratum, 'POST', '/roles', { name: 'Self-service' });
+    const policy = await ok(stratum, 'POST', '/policies', { name: 'Own password', app_access: true, admin_access: false });
+    await ok(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
+    await ok(stratum, 'POST', '/permissions', { policy: policy.id, collection: 'service_users', action: 'update', permissions: { id: { _eq: '$CURRENT_USER' } }, fields: ['password'] });
+    await ok(stratum, 'POST', '/users', { email, password: 'UserPass123!', status: 'active', first_name: 'Avery', last_name: 'Account', role: role.id });
+    const other = await openPage(browser);
+    try {
+      await signIn(other.page, stratum.url, email, 'UserPass123!');
+      await expect.poll(() => other.page.locator('.user-name').textContent()).toBe('Avery Account');
+      await signIn(page, stratum.url, email, 'UserPass123!', '/admin/account');
+      const rows = page.getByRole('region', { name: 'Where you are signed in' }).locator('tbody tr');
+      await expect.poll(() => rows.count()).toBe(2);
+      expect(await rows.filter({ hasText: '(this session)' }).count()).toBe(1);
+      await expectAccessible(page, 'the account page');
+
+      await page.getByRole('button', { name: 'Sign out all other sessions' }).click();
+      await expect.poll(() => rows.count()).toBe(1);
+      await other.page.reload();
+      await expect.poll(() => other.page.getByRole('heading', { name: 'Sign in to Stratum' }).isVisible()).toBe(true);
+    } finally {
+      await other.context.close();
+    }
+
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    await page.getByLabel('Repeat new password').fill('short');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => page.locator('#account-password-error').textContent()).toBe("Provided password doesn't match the password policy.");
+    await page.getByLabel('New password', { exact: true }).fill('a-long-new-password');
+    await page.getByLabel('Repeat new password').fill('a-long-new-password');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('Your password is changed');
+
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await signIn(page, stratum.url, email, 'a-long-new-password');
+    await expect.poll(() => page.locator('.user-name').textContent()).toBe('Avery Account');
   });
 });

@@ -50,14 +50,14 @@ describe.skipIf(findChromium() === null)('single sign-on in the admin app', () =
     await idp?.stop();
   });
 
-  beforeEach(async ({ onTestFailed, task }) => {
+  beforeEach(async () => {
     ({ context, page, problems } = await openPage(browser));
-    onTestFailed(async () => {
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') {
       const path = await saveScreenshot(page, task.name).catch(() => null);
       if (path) console.log(`screenshot of the failed test: ${path}`);
-    });
-  });
-  afterEach(async () => {
+    }
     expect(problems.filter((p) => !p.includes(idp.issuer)), 'errors in the app').toEqual([]);
     await context.close();
   });
