@@ -393,4 +393,40 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     await signIn(page, stratum.url, email, 'a-long-new-password');
     await expect.poll(() => page.locator('.user-name').textContent()).toBe('Avery Account');
   });
+
+  it('leads a user under enforce_tfa to set up two-factor authentication, with a QR code and recovery codes', async () => {
+    const email = 'guarded@example.com';
+    const role = await ok(stratum, 'POST', '/roles', { name: 'Guarded' });
+    const policy = await ok(stratum, 'POST', '/policies', { name: 'Two-factor required', app_access: true, admin_access: false, enforce_tfa: true });
+    await ok(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
+    await ok(stratum, 'POST', '/users', { email, password: 'UserPass123!', status: 'active', first_name: 'Gil', last_name: 'Guarded', role: role.id });
+
+    await signIn(page, stratum.url, email, 'UserPass123!');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/account');
+    await expect.poll(() => page.getByText('Your organisation requires two-factor authentication').isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    await page.getByLabel('Current password').fill('UserPass123!');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const qr = page.getByRole('img', { name: 'QR code of the secret for your authenticator app' });
+    await expect.poll(() => qr.isVisible()).toBe(true);
+    expect(await qr.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+    const secret = (await page.locator('#tfa-secret').textContent())!;
+    await expectAccessible(page, 'the two-factor set-up');
+    await page.getByLabel('One-time code').fill(totpCode(secret, new Date()));
+    await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+    const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    await expect.poll(() => codes.count()).toBe(10);
+    await expectAccessible(page, 'the recovery codes');
+    await page.getByRole('button', { name: 'I have saved the codes' }).click();
+    await expect.poll(() => page.getByText('Two-factor authentication is on.').isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await signIn(page, stratum.url, email, 'UserPass123!');
+    await page.getByLabel('One-time code').fill(totpCode(secret, new Date(Date.now() + 30_000)));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.locator('.user-name').textContent()).toBe('Gil Guarded');
+    // Set up: no longer sent to the account page.
+    expect(new URL(page.url()).pathname).toBe('/admin/content');
+  });
 });

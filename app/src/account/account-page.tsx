@@ -4,13 +4,19 @@ import { allows } from '../content/form-fields.js';
 import { requestMessage } from '../api/errors.js';
 import { resetMessage } from '../auth/reset-password-page.js';
 import { displayName, useSession } from '../auth/session.js';
+import { TwoFactorSection } from './two-factor-section.js';
+import { mustSetUpTwoFactor } from './two-factor-api.js';
 import { changeMyPassword, describeUserAgent, endMyOtherSessions, endMySession, readMySessions, type SessionRow } from './account-api.js';
 
 const when = (value: string | null) => (value ? new Date(value).toLocaleString() : '—');
 
 /** The signed-in user's account: who they are, a new password, and where they are signed in. */
 export function AccountPage() {
-  const { client, user } = useSession();
+  const { client, user, reloadUser } = useSession();
+  const [tfaRequired, setTfaRequired] = useState(false);
+  useEffect(() => {
+    mustSetUpTwoFactor(client).then(setTfaRequired, () => setTfaRequired(false));
+  }, [client, user?.tfa_secret]);
   // Changing one's own password is an update of service_users that the user's policies must allow.
   const [canChangePassword, setCanChangePassword] = useState<boolean | null>(null);
   useEffect(() => {
@@ -40,6 +46,7 @@ export function AccountPage() {
           <p>Your access does not include changing your password here. Ask an administrator, or use “Forgot your password?” on the sign-in page.</p>
         </>
       )}
+      <TwoFactorSection enabled={Boolean(user.tfa_secret)} required={tfaRequired} onChange={reloadUser} />
       <Sessions />
     </section>
   );

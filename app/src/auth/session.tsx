@@ -4,7 +4,14 @@ import { useCallback, useContext, useEffect, useMemo, useState } from 'preact/ho
 import type { Client } from '../api/client.js';
 import { errorCode, signInMessage } from '../api/errors.js';
 
-export type CurrentUser = { id: string; email: string | null; first_name: string | null; last_name: string | null };
+export type CurrentUser = {
+  id: string;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  /** Masked (`**********`) when two-factor is on, null when off. */
+  tfa_secret: string | null;
+};
 
 export type Session = {
   client: Client;
@@ -15,11 +22,13 @@ export type Session = {
   /** Signs in (session mode); throws the SDK error (INVALID_OTP when a one-time code is needed). */
   signIn(email: string, password: string, otp?: string): Promise<void>;
   signOut(): Promise<void>;
+  /** Reads the signed-in user again (after a change to their account). */
+  reloadUser(): Promise<void>;
 };
 
 const SessionContext = createContext<Session | null>(null);
 
-const USER_FIELDS = ['id', 'email', 'first_name', 'last_name'];
+const USER_FIELDS = ['id', 'email', 'first_name', 'last_name', 'tfa_secret'];
 
 /** The display name of a user: first and last name, else the e-mail address. */
 export function displayName(user: CurrentUser): string {
@@ -65,6 +74,7 @@ export function SessionProvider({ client, children }: { client: Client; children
         await client.login(email, password, otp ? { otp, mode: 'session' } : { mode: 'session' });
         await loadUser();
       },
+      reloadUser: loadUser,
       async signOut() {
         try {
           await client.logout();

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
+import { mustSetUpTwoFactor } from '../account/two-factor-api.js';
 import { Link, useLocation } from 'wouter-preact';
 import { displayName, useSession } from '../auth/session.js';
 
@@ -11,9 +12,20 @@ const SECTIONS = [
 
 /** The frame of every signed-in page: a skip link, the navigation, who is signed in and "Sign out". */
 export function Shell({ children }: { children: ComponentChildren }) {
-  const { user, signOut } = useSession();
-  const [location] = useLocation();
+  const { client, user, signOut } = useSession();
+  const [location, navigate] = useLocation();
   const [busy, setBusy] = useState(false);
+
+  // A user under `enforce_tfa` without two-factor is led to its set-up once signed in (the API does not block).
+  useEffect(() => {
+    if (!user || user.tfa_secret) return;
+    mustSetUpTwoFactor(client).then(
+      (required) => {
+        if (required) navigate('/account#two-factor');
+      },
+      () => undefined,
+    );
+  }, [client, user?.id]);
 
   return (
     <div class="shell">
