@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Three projects: `unit` (tests beside the code in src/ and app/src/), `integration` (tests/ that boot the whole
 // app) and `browser` (tests/browser: the admin app in Chromium against a real server process; skipped with one
@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/browser/**'],
+          exclude: [...configDefaults.exclude, 'tests/browser/**'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: 'forks',

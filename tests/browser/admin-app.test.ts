@@ -198,6 +198,14 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     const saved = await stratum.call('GET', '/items/articles/12', { token: await stratum.adminToken() });
     expect((saved.json as Json).data).toMatchObject({ title: 'Article 12, revised', rating: 9 });
 
+    // The history shows the change field by field, newest first.
+    const history = page.getByRole('region', { name: 'History' });
+    const latest = history.getByRole('listitem').first();
+    await expect.poll(() => latest.getByRole('row', { name: /^Title/ }).textContent()).toBe('TitleArticle 12Article 12, revised');
+    expect(await latest.textContent()).toMatch(/^Updated by Admin User/);
+    expect(await history.getByRole('listitem').last().textContent()).toMatch(/^Created by Admin User/);
+    await expectAccessible(page, 'an item with its history');
+
     // Create, then delete (after confirming).
     await page.getByRole('link', { name: 'Articles' }).click();
     await page.getByRole('link', { name: 'Create item' }).click();

@@ -5,6 +5,7 @@ import { useSession } from '../auth/session.js';
 import { createOne, deleteOne, fieldLabel, readAccess, readOne, readRawFields, updateOne } from './content-api.js';
 import { allows, buildFormFields, changedValues, errorsByField, fromInputText, toInputText, type CollectionAccess, type FormField } from './form-fields.js';
 import { FieldInput } from './field-input.js';
+import { ItemHistory } from './item-history.js';
 
 /** `id` "+" is a new item. */
 export const NEW_ITEM = '+';
@@ -25,6 +26,8 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Raised after each save, so the history reads the new revision.
+  const [version, setVersion] = useState(0);
 
   const load = async () => {
     const [fields, access, item] = await Promise.all([
@@ -88,6 +91,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
       } else {
         if (Object.keys(values).length > 0) await updateOne(client, collection, id, values);
         await load();
+        setVersion((v) => v + 1);
         setNotice('Saved.');
       }
     } catch (failure) {
@@ -161,6 +165,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
         </p>
       )}
       {notice && <p role="status">{notice}</p>}
+      {!isNew && loaded && <ItemHistory collection={collection} id={id} version={version} />}
     </section>
   );
 }
