@@ -437,4 +437,25 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     // Set up: no longer sent to the account page.
     expect(new URL(page.url()).pathname).toBe('/admin/content');
   });
+
+  it('filters the activity and exports it', async () => {
+    await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/activity');
+    const rows = page.locator('tbody tr');
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    await page.getByLabel('Action').selectOption('login_failed');
+    await page.getByLabel('Collection').fill('service_users');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    // The wrong password of the first test, the wrong one-time code, and the reset page's failed attempts are all login_failed rows.
+    await expect.poll(async () => [...new Set(await rows.locator('td:nth-child(2)').allTextContents())]).toEqual(['login_failed']);
+    await expectAccessible(page, 'the activity page with filters');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'CSV' }).click()]);
+    const path = await download.path();
+    const { readFile } = await import('node:fs/promises');
+    const csv = await readFile(path, 'utf8');
+    const lines = csv.trim().split('\n');
+    expect(lines[0]).toContain('action');
+    expect(lines.length).toBe((await rows.count()) + 1);
+    expect(lines.slice(1).every((line) => line.includes('login_failed'))).toBe(true);
+  });
 });

@@ -155,7 +155,7 @@ function Sessions() {
       )}
       {sessions && (
         <>
-          <div class="table-wrap">
+          <div class="table-wrap" tabIndex={0} role="region" aria-label="Sessions table">
             <table>
               <thead>
                 <tr>

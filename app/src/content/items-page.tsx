@@ -121,7 +121,7 @@ export function ItemsPage({ collection }: { collection: string }) {
       {!error && !page && <p aria-live="polite">Loading items…</p>}
       {page && (
         <>
-          <div class="table-wrap">
+          <div class="table-wrap" tabIndex={0} role="region" aria-label={`${fieldLabel(collection)} table`}>
             <table aria-busy={loading}>
               <caption class="visually-hidden">{`${fieldLabel(collection)}, page ${shown.page} of ${pages}`}</caption>
               <thead>
