@@ -143,12 +143,13 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     const status = page.locator('.pager span');
     await expect.poll(() => status.textContent()).toBe(`Items 1–25 of ${ARTICLES} · Page 1 of 3`);
     expect(await rows.count()).toBe(25);
-    expect(await page.getByRole('columnheader').allTextContents()).toEqual(['Title', 'Status', 'Rating']);
+    // The first column holds the selection check boxes.
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual(['', 'Title', 'Status', 'Rating']);
     await expectAccessible(page, 'the articles table');
 
     await page.getByRole('button', { name: 'Next page' }).click();
     await expect.poll(() => status.textContent()).toBe(`Items 26–50 of ${ARTICLES} · Page 2 of 3`);
-    expect(await rows.first().locator('td').first().textContent()).toBe('Article 26');
+    expect(await rows.first().locator('td:not(.select)').first().textContent()).toBe('Article 26');
     await page.getByRole('button', { name: 'Next page' }).click();
     await expect.poll(() => status.textContent()).toBe(`Items 51–60 of ${ARTICLES} · Page 3 of 3`);
     expect(await rows.count()).toBe(10);
@@ -157,7 +158,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     await page.getByRole('button', { name: 'Title' }).click();
     await expect.poll(() => page.getByRole('columnheader', { name: 'Title' }).getAttribute('aria-sort')).toBe('ascending');
     await page.getByRole('button', { name: 'Title' }).click();
-    await expect.poll(() => rows.first().locator('td').first().textContent()).toBe('Article 60');
+    await expect.poll(() => rows.first().locator('td:not(.select)').first().textContent()).toBe('Article 60');
     expect(await page.getByRole('columnheader', { name: 'Title' }).getAttribute('aria-sort')).toBe('descending');
     expect(new URL(page.url()).search).toBe('?sort=-title');
 
@@ -457,5 +458,26 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     expect(lines[0]).toContain('action');
     expect(lines.length).toBe((await rows.count()) + 1);
     expect(lines.slice(1).every((line) => line.includes('login_failed'))).toBe(true);
+  });
+
+  it('selects rows and deletes them together after confirming', async () => {
+    await ok(stratum, 'POST', '/items/articles', [{ title: 'Batch one' }, { title: 'Batch two' }, { title: 'Batch three' }]);
+    await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/content/articles?search=Batch');
+    const rows = page.locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(3);
+    const remove = page.getByRole('button', { name: /^Delete selected/ });
+    expect(await remove.isDisabled()).toBe(true);
+    await page.getByLabel('Select all items on this page').check();
+    await expect.poll(() => remove.textContent()).toBe('Delete selected (3)');
+    // One fewer: unchecking a row keeps the row (the click does not open the item).
+    await rows.first().getByRole('checkbox').uncheck();
+    expect(new URL(page.url()).pathname).toBe('/admin/content/articles');
+    await expect.poll(() => remove.textContent()).toBe('Delete selected (2)');
+    await expectAccessible(page, 'a table with selected rows');
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await remove.click();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().locator('td:not(.select)').first().textContent()).toBe('Batch one');
   });
 });

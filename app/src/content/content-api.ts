@@ -1,4 +1,4 @@
-import { aggregate, createItem, deleteItem, readCollections, readFieldsByCollection, readItem, readItems, readUserPermissions, updateItem } from '@directus/sdk';
+import { aggregate, createItem, deleteItem, deleteItems, readCollections, readFieldsByCollection, readItem, readItems, readUserPermissions, updateItem } from '@directus/sdk';
 import type { Client } from '../api/client.js';
 import type { CollectionAccess, RawFormField } from './form-fields.js';
 
@@ -101,4 +101,8 @@ export async function updateOne(client: Client, collection: string, id: string, 
 
 export async function deleteOne(client: Client, collection: string, id: string): Promise<void> {
   await client.request(deleteItem(collection, id));
+}
+
+export async function deleteMany(client: Client, collection: string, ids: string[]): Promise<void> {
+  await client.request(deleteItems(collection, ids));
 }

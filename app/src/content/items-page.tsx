@@ -3,7 +3,7 @@ import { Link, useLocation, useSearch } from 'wouter-preact';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { allows } from './form-fields.js';
-import { fieldLabel, formatValue, readAccess, readFields, readPage, type FieldInfo, type Page, type PageQuery } from './content-api.js';
+import { deleteMany, fieldLabel, formatValue, readAccess, readFields, readPage, type FieldInfo, type Page, type PageQuery } from './content-api.js';
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 const PAGE_SIZE = PAGE_SIZES[0];
@@ -48,17 +48,24 @@ export function ItemsPage({ collection }: { collection: string }) {
   const [error, setError] = useState<string | null>(null);
   const [searchText, setSearchText] = useState(query.search);
   const [canCreate, setCanCreate] = useState(false);
+  const [canDelete, setCanDelete] = useState(false);
+  // Keys of the selected rows (for batch delete); cleared whenever another page is shown.
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  // Raised after a batch change so the page is read again.
+  const [reloads, setReloads] = useState(0);
 
   useEffect(() => {
     setFields(null);
     setPage(null);
     setError(null);
     setCanCreate(false);
+    setCanDelete(false);
     // Only the fields the user may read become columns (asking for another one would be a 403).
     Promise.all([readFields(client, collection), readAccess(client, collection)]).then(
       ([all, access]) => {
         setFields(all.filter((f) => allows(access.read, f.field)));
         setCanCreate((access.create?.access ?? 'none') !== 'none');
+        setCanDelete((access.delete?.access ?? 'none') !== 'none');
       },
       (failure: unknown) => setError(requestMessage(failure)),
     );
@@ -75,7 +82,9 @@ export function ItemsPage({ collection }: { collection: string }) {
     const loading = { key, query };
     readPage(client, collection, requested, query).then(
       (result) => {
-        if (!cancelled) setPage({ ...result, ...loading });
+        if (cancelled) return;
+        setPage({ ...result, ...loading });
+        setSelected(new Set());
       },
       (failure) => {
         if (!cancelled) setError(requestMessage(failure));
@@ -85,7 +94,18 @@ export function ItemsPage({ collection }: { collection: string }) {
       cancelled = true;
     };
     // `key` stands for collection, requested fields and query.
-  }, [client, key, fields]);
+  }, [client, key, fields, reloads]);
+
+  const deleteSelected = async () => {
+    const keys = [...selected];
+    if (!window.confirm(`Delete ${keys.length} item${keys.length === 1 ? '' : 's'} of ${fieldLabel(collection)}? This cannot be undone.`)) return;
+    try {
+      await deleteMany(client, collection, keys);
+      setReloads((n) => n + 1);
+    } catch (failure) {
+      setError(requestMessage(failure));
+    }
+  };
 
   const loading = page?.key !== key;
   const shown = page?.query ?? query;
@@ -126,6 +146,17 @@ export function ItemsPage({ collection }: { collection: string }) {
               <caption class="visually-hidden">{`${fieldLabel(collection)}, page ${shown.page} of ${pages}`}</caption>
               <thead>
                 <tr>
+                  {canDelete && (
+                    <th scope="col" class="select">
+                      <input
+                        type="checkbox"
+                        id="select-page"
+                        aria-label="Select all items on this page"
+                        checked={page.rows.length > 0 && selected.size === page.rows.length}
+                        onChange={(e) => setSelected(e.currentTarget.checked ? new Set(page.rows.map((row) => String(row[primaryKey]))) : new Set())}
+                      />
+                    </th>
+                  )}
                   {columns.map((column) => {
                     const direction = query.sort === column.field ? 'ascending' : query.sort === `-${column.field}` ? 'descending' : undefined;
                     return (
@@ -145,6 +176,21 @@ export function ItemsPage({ collection }: { collection: string }) {
                   const href = `/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}`;
                   return (
                     <tr key={id} class="clickable" onClick={() => navigate(href)}>
+                      {canDelete && (
+                        <td class="select" onClick={(e) => e.stopPropagation()}>
+                          <input
+                            type="checkbox"
+                            aria-label={`Select item ${id}`}
+                            checked={selected.has(id)}
+                            onChange={(e) => {
+                              const next = new Set(selected);
+                              if (e.currentTarget.checked) next.add(id);
+                              else next.delete(id);
+                              setSelected(next);
+                            }}
+                          />
+                        </td>
+                      )}
                       {columns.map((column, index) => (
                         <td key={column.field}>{index === 0 ? <Link href={href}>{formatValue(row[column.field])}</Link> : formatValue(row[column.field])}</td>
                       ))}
@@ -154,6 +200,13 @@ export function ItemsPage({ collection }: { collection: string }) {
               </tbody>
             </table>
           </div>
+          {canDelete && (
+            <p class="batch">
+              <button type="button" class="danger" disabled={selected.size === 0} onClick={() => void deleteSelected()}>
+                Delete selected ({selected.size})
+              </button>
+            </p>
+          )}
           {page.rows.length === 0 && <p>No items{shown.search ? ' match this search' : ' yet'}.</p>}
           <nav class="pager" aria-label="Pages">
             <button type="button" disabled={loading || shown.page <= 1} onClick={() => go({ page: shown.page - 1 })}>
