@@ -3,7 +3,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { ADMIN, launchChromium, openPage, saveScreenshot, signIn, startStratum, type StratumProcess } from './browser-harness.js';
 import { findChromium } from './find-chromium.js';
 
-/** The SDK refreshes the session cookie shortly (30 s) before it expires (SESSION_COOKIE_TTL): here after about 5 s. */
+/**
+ * Sessions and sign-in limits on a server of their own: a short SESSION_COOKIE_TTL (the SDK refreshes the
+ * session cookie 30 s before it expires: here after about 5 s) and a failed-login throttle of two attempts.
+ */
 describe.skipIf(findChromium() === null)('the session in the admin app', () => {
   let stratum: StratumProcess;
   let browser: Browser;
@@ -12,7 +15,7 @@ describe.skipIf(findChromium() === null)('the session in the admin app', () => {
   let problems: string[];
 
   beforeAll(async () => {
-    [stratum, browser] = await Promise.all([startStratum({ SESSION_COOKIE_TTL: '35s' }), launchChromium()]);
+    [stratum, browser] = await Promise.all([startStratum({ SESSION_COOKIE_TTL: '35s', RATE_LIMITER_LOGIN_POINTS: '2' }), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -42,5 +45,17 @@ describe.skipIf(findChromium() === null)('the session in the admin app', () => {
     // Still signed in, without a reload: the next API calls use the new cookie.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' }).click();
     await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(0);
+  });
+
+  // Last in this file: the throttle also counts per IP, so later sign-ins from here would be refused too.
+  it('says plainly when sign-in attempts are throttled (429)', async () => {
+    await page.goto(`${stratum.url}/admin`);
+    const alert = page.getByRole('alert');
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      await signIn(page, stratum.url, ADMIN.email, `wrong-${attempt}`);
+      await expect.poll(() => alert.textContent()).toBe('Wrong email or password.');
+    }
+    await signIn(page, stratum.url, ADMIN.email, 'wrong-3');
+    await expect.poll(() => alert.textContent()).toBe('Too many sign-in attempts. Wait a few minutes, then try again.');
   });
 });
