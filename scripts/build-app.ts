@@ -6,8 +6,9 @@
 //   node --import tsx scripts/build-app.ts --force    build always
 //   node --import tsx scripts/build-app.ts --strict   exit 1 when the build fails (CI, tests)
 //
-// Without --strict a failed build is reported and the script exits 0: the API still starts, and /admin
-// answers that the app is not built.
+// Without --strict a failed build is reported and the script exits 0: the API still starts, and /admin serves
+// the previous build if there is one (the hash is not updated, so the next start tries again) or answers that
+// the app is not built.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
@@ -75,7 +76,8 @@ async function main(): Promise<void> {
     await writeFile(hashFile, `${hash}\n`);
     console.log(`Admin app: built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   } catch (error) {
-    console.error(`Admin app: the build failed, so /admin will say the app is not built (the API works). ${String(error)}`);
+    const fallback = existsSync(join(distDir, 'index.html')) ? 'the previous build is served at /admin' : '/admin will say the app is not built';
+    console.error(`Admin app: the build failed; the API starts anyway and ${fallback}. ${String(error)}`);
     if (strict) process.exit(1);
   }
 }
