@@ -28,6 +28,8 @@ export default defineConfig({
           pool: 'forks',
           // One file (one server process and one Chromium) at a time: the machine's cores are shared.
           poolOptions: { forks: { singleFork: true } },
+          // The page answers in milliseconds, but `npm test` runs the other projects beside it: poll patiently.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],
