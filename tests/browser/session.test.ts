@@ -47,6 +47,18 @@ describe.skipIf(findChromium() === null)('the session in the admin app', () => {
     await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(0);
   });
 
+  it('goes back to the sign-in page, saying why, when the session is ended elsewhere', async () => {
+    await signIn(page, stratum.url, ADMIN.email, ADMIN.password);
+    await expect.poll(() => page.locator('.user-name').textContent()).toBe('Admin User');
+    // The same person, from a script: "sign out every other session".
+    const token = await stratum.adminToken();
+    expect((await stratum.call('DELETE', '/users/me/sessions', { token })).status).toBe(204);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Sign in to Stratum' }).isVisible()).toBe(true);
+    expect(await page.getByRole('alert').textContent()).toBe('Your session has ended. Sign in again.');
+  });
+
   // Last in this file: the throttle also counts per IP, so later sign-ins from here would be refused too.
   it('says plainly when sign-in attempts are throttled (429)', async () => {
     await page.goto(`${stratum.url}/admin`);

@@ -1,7 +1,7 @@
 import { readMe } from '@directus/sdk';
 import { createContext, type ComponentChildren } from 'preact';
 import { useCallback, useContext, useEffect, useMemo, useState } from 'preact/hooks';
-import type { Client } from '../api/client.js';
+import { sessionEvents, type Client } from '../api/client.js';
 import { errorCode, signInMessage } from '../api/errors.js';
 
 export type CurrentUser = {
@@ -63,6 +63,22 @@ export function SessionProvider({ client, children }: { client: Client; children
       cancelled = true;
     };
   }, [client, loadUser]);
+
+  // A 401 on any API call while signed in: back to the sign-in page, saying why.
+  useEffect(() => {
+    const ended = () => {
+      setUser((current) => {
+        if (current) {
+          client.stopRefreshing();
+          setNotice('Your session has ended. Sign in again.');
+          return null;
+        }
+        return current;
+      });
+    };
+    sessionEvents.addEventListener('session-ended', ended);
+    return () => sessionEvents.removeEventListener('session-ended', ended);
+  }, [client]);
 
   const session = useMemo<Session>(
     () => ({
