@@ -23,7 +23,8 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: ['tests/browser/global-setup.ts'],
-          testTimeout: 60_000,
+          // A test is a whole user journey (several sign-ins, API set-up on PostgreSQL or MariaDB) on shared cores.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           pool: 'forks',
           // One file (one server process and one Chromium) at a time: the machine's cores are shared.
