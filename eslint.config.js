@@ -14,10 +14,10 @@ const layer = (message, ...folders) => ({ regex: into(...folders), message });
 const local = { rules: { 'max-lines-hard': builtinRules.get('max-lines') } };
 
 export default defineConfig(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench/.work/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench/.work/**', 'app/dist/**', 'tests/browser/.artifacts/**'] },
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.{ts,js,mjs}'],
+    files: ['**/*.{ts,tsx,js,mjs}'],
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
     rules: {
       '@typescript-eslint/no-unused-vars': [
@@ -32,7 +32,7 @@ export default defineConfig(
   },
   {
     // Only configuration, tests and tooling may read the environment.
-    files: ['src/config/**', 'tests/**', 'scripts/**', 'bench/**', 'vitest.config.ts', 'eslint.config.js'],
+    files: ['src/config/**', 'tests/**', 'scripts/**', 'bench/**', 'vitest.config.ts', 'eslint.config.js', 'app/vite.config.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
   {
@@ -84,6 +84,16 @@ export default defineConfig(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // The admin app is a client of the public API (docs/app.md): it never imports server code.
+    files: ['app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.{1,2}/(?:\\.\\./)*src/', message: 'The app reaches the server only through @directus/sdk, never by importing src/.' }] },
       ],
     },
   },

@@ -1,18 +1,36 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-// Two projects: `unit` (tests beside the code in src/) and `integration` (tests/ that boot the whole app).
-// TEST_DB=sqlite|postgres|mysql selects the database for both; each test file gets a fresh database.
+// Three projects: `unit` (tests beside the code in src/ and app/src/), `integration` (tests/ that boot the whole
+// app) and `browser` (tests/browser: the admin app in Chromium against a real server process; skipped with one
+// line when no Chromium is found, see tests/browser/global-setup.ts).
+// TEST_DB=sqlite|postgres|mysql selects the database for all of them; each test file gets a fresh database.
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.ts'], testTimeout: 20_000, hookTimeout: 60_000 } },
+      { test: { name: 'unit', include: ['src/**/*.test.ts', 'app/src/**/*.test.ts'], testTimeout: 20_000, hookTimeout: 60_000 } },
       {
         test: {
           name: 'integration',
           include: ['tests/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'tests/browser/**'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          globalSetup: ['tests/browser/global-setup.ts'],
+          // A test is a whole user journey (several sign-ins, API set-up on PostgreSQL or MariaDB) on shared cores.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          // One file (one server process and one Chromium) at a time: the machine's cores are shared.
+          poolOptions: { forks: { singleFork: true } },
+          // The page answers in milliseconds, but `npm test` runs the other projects beside it: poll patiently.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import type { Config } from './config/index.js';
@@ -46,10 +47,20 @@ import { createSchemaRoutes, schemaBehaviours } from './modules/collections/inde
 import { createSchemaSnapshotRoutes } from './modules/schema/index.js';
 import { createSpecsRoutes } from './modules/server/index.js';
 import { createUtilsRoutes } from './modules/utils/index.js';
+import { createAdminAppRoutes, createRootRedirect } from './modules/admin-app/index.js';
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
 
-export type AppOverrides = { now?: () => Date; logger?: Logger; mailer?: Mailer };
+export type AppOverrides = {
+  now?: () => Date;
+  logger?: Logger;
+  mailer?: Mailer;
+  /** Folder of the built admin app served at /admin (default: app/dist of this package). */
+  adminAppRoot?: string;
+};
+
+/** app/dist beside src/ (running from source) or dist/ (compiled): both are one level below the package. */
+const DEFAULT_ADMIN_APP_ROOT = fileURLToPath(new URL('../app/dist/', import.meta.url));
 
 export type App = {
   config: Config;
@@ -176,6 +187,10 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     authenticate: (input) => auth.authenticate(input),
     routes,
     classifyError: (error) => (dialect.isConnectionError(error) ? serviceUnavailable('database', "The database can't be reached right now; try again", error) : null),
+    staticRoutes: [
+      { prefix: '/admin', plugin: createAdminAppRoutes({ root: overrides.adminAppRoot ?? DEFAULT_ADMIN_APP_ROOT }) },
+      { prefix: '/', plugin: createRootRedirect('/admin') },
+    ],
     checkDatabase: async () => {
       await knex.raw('select 1');
     },

@@ -5,6 +5,7 @@ import type { BootstrapResult } from '../modules/bootstrap/bootstrap-database.js
 export function printLoginHint(url: string, config: Config, result: BootstrapResult): void {
   const local = url.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   const lines = [`Stratum is running at ${local} (database: ${config.db.client === 'sqlite3' ? config.db.filename : config.db.client})`];
+  lines.push(`Admin app: ${local}/admin`);
   if (result.created) {
     lines.push('', 'First start: an administrator was created.', `  email:    ${result.email}`);
     lines.push(result.generatedPassword ? `  password: ${result.password}   (generated; shown only this once)` : '  password: the value of ADMIN_PASSWORD');

@@ -27,6 +27,12 @@ export type HttpDeps = {
   routes: { prefix: string; plugin: FastifyPluginAsync }[];
   /** Maps a lower layer's error to a catalogue error (a lost database connection: 503), or null. */
   classifyError?: (error: unknown) => AppError | null;
+  /**
+   * Routes of static files (the admin app at /admin, the redirect of /): registered like `routes`, but their
+   * requests skip authentication and the cache check, so a stale session cookie or a busy database never keeps
+   * the app's files from loading. A prefix `/` covers the path `/` only.
+   */
+  staticRoutes?: { prefix: string; plugin: FastifyPluginAsync }[];
   /** Database health for /server/health. */
   checkDatabase: () => Promise<void>;
   /** Redis and migration state for /server/health, where they apply. */
@@ -160,13 +166,16 @@ export function buildServer(deps: HttpDeps): FastifyInstance {
     });
   }
   void server.register(fastifyCookie);
+  const staticPrefixes = (deps.staticRoutes ?? []).map((route) => normalisePrefix(route.prefix));
+  const isStaticPath = (path: string) =>
+    staticPrefixes.some((prefix) => (prefix === '/' ? path === '/' : path === prefix || path.startsWith(`${prefix}/`)));
   const prepare = deps.prepareRequest;
   if (prepare) {
     void server.register(
       fp(async (scope) => {
         scope.addHook('onRequest', async (request) => {
           const path = requestPath(request);
-          if (path === PING_PATH || path === HEALTH_PATH) return;
+          if (path === PING_PATH || path === HEALTH_PATH || isStaticPath(path)) return;
           try {
             await prepare();
           } catch (error) {
@@ -176,7 +185,7 @@ export function buildServer(deps: HttpDeps): FastifyInstance {
       }, { name: 'stratum-prepare-request' }),
     );
   }
-  void server.register(authenticatePlugin, { config, authenticate: deps.authenticate, skipPaths: [PING_PATH] });
+  void server.register(authenticatePlugin, { config, authenticate: deps.authenticate, skipPaths: [PING_PATH], skip: isStaticPath });
 
   server.get(PING_PATH, async (_request, reply) => reply.type('text/plain; charset=utf-8').send('pong'));
 
@@ -185,7 +194,7 @@ export function buildServer(deps: HttpDeps): FastifyInstance {
       prefix: '/server',
     });
   }
-  for (const route of deps.routes) void server.register(route.plugin, { prefix: normalisePrefix(route.prefix) });
+  for (const route of [...deps.routes, ...(deps.staticRoutes ?? [])]) void server.register(route.plugin, { prefix: normalisePrefix(route.prefix) });
 
   server.log.debug({ routes: deps.routes.map((r) => r.prefix) }, 'http server assembled');
   return server;

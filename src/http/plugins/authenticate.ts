@@ -12,6 +12,8 @@ export type AuthenticateOptions = {
   authenticate: (input: AuthenticateInput) => Promise<Accountability>;
   /** Paths answered without resolving an accountability (e.g. /server/ping). */
   skipPaths?: readonly string[];
+  /** Further paths answered without an accountability (the admin app's static files). */
+  skip?: (path: string) => boolean;
 };
 
 export type TokenSource = 'query' | 'header' | 'cookie';
@@ -34,7 +36,7 @@ export const authenticatePlugin = fp<AuthenticateOptions>(
 
     server.addHook('onRequest', async (request, reply) => {
       const path = requestPath(request);
-      if (skip.has(path)) return;
+      if (skip.has(path) || options.skip?.(path)) return;
       const extracted = extractToken(request, config.auth.sessionCookie.name);
       const input: AuthenticateInput = {
         token: extracted?.token ?? null,

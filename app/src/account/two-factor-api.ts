@@ -1,0 +1,27 @@
+import { disableTwoFactor, enableTwoFactor, generateTwoFactorSecret, readPolicyGlobals } from '@directus/sdk';
+import { renderSVG } from 'uqr';
+import type { Client } from '../api/client.js';
+
+export async function generateSecret(client: Client, password: string): Promise<{ secret: string; otpauth_url: string }> {
+  return (await client.request(generateTwoFactorSecret(password))) as { secret: string; otpauth_url: string };
+}
+
+/** Turns two-factor on; Stratum answers the ten recovery codes, shown once (Directus answers 204: none). */
+export async function enable(client: Client, secret: string, otp: string): Promise<string[]> {
+  const answer = (await client.request(enableTwoFactor(secret, otp))) as { recovery_codes?: string[] } | Response | undefined;
+  return answer && 'recovery_codes' in answer && Array.isArray(answer.recovery_codes) ? answer.recovery_codes : [];
+}
+
+export async function disable(client: Client, otp: string): Promise<void> {
+  await client.request(disableTwoFactor(otp));
+}
+
+/** Whether the user's policies require two-factor and it is not set up yet (`enforce_tfa` of /policies/me/globals). */
+export async function mustSetUpTwoFactor(client: Client): Promise<boolean> {
+  return ((await client.request(readPolicyGlobals())) as { enforce_tfa?: boolean }).enforce_tfa === true;
+}
+
+/** The QR code of an otpauth:// URL as an SVG data URL (the CSP allows data: images, not inline markup). */
+export function qrCodeDataUrl(otpauthUrl: string): string {
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(otpauthUrl, { border: 2 }))}`;
+}

@@ -1,0 +1,125 @@
+import { useEffect, useState } from 'preact/hooks';
+import { requestMessage } from '../api/errors.js';
+import { useSession } from '../auth/session.js';
+import { formatValue } from '../content/content-api.js';
+import { ACTIONS, exportUrl, readActivityPage, type ActivityFilters, type ActivityRow } from './activity-api.js';
+
+const PAGE_SIZE = 50;
+const NO_FILTERS: ActivityFilters = { action: '', collection: '', from: '', to: '' };
+
+/** The activity the user may read: filters (action, collection, dates), paging, and export as CSV or JSON. */
+export function ActivityPage() {
+  const { client } = useSession();
+  const [draft, setDraft] = useState<ActivityFilters>(NO_FILTERS);
+  const [filters, setFilters] = useState<ActivityFilters>(NO_FILTERS);
+  const [page, setPage] = useState(1);
+  const [rows, setRows] = useState<ActivityRow[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    setError(null);
+    readActivityPage(client, filters, page, PAGE_SIZE).then(
+      (list) => {
+        if (!cancelled) setRows(list);
+      },
+      (failure: unknown) => {
+        if (!cancelled) setError(requestMessage(failure));
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [client, filters, page]);
+
+  const set = (key: keyof ActivityFilters) => (event: Event) => setDraft({ ...draft, [key]: (event.currentTarget as HTMLInputElement).value });
+
+  return (
+    <section aria-labelledby="page-title">
+      <h1 id="page-title">Activity</h1>
+      <form
+        class="filters"
+        aria-label="Filter activity"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setPage(1);
+          setFilters(draft);
+        }}
+      >
+        <div class="field">
+          <label for="activity-action">Action</label>
+          <select id="activity-action" value={draft.action} onChange={set('action')}>
+            <option value="">Any</option>
+            {ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {action}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="field">
+          <label for="activity-collection">Collection</label>
+          <input id="activity-collection" value={draft.collection} onInput={set('collection')} />
+        </div>
+        <div class="field">
+          <label for="activity-from">From</label>
+          <input id="activity-from" type="date" value={draft.from} onInput={set('from')} />
+        </div>
+        <div class="field">
+          <label for="activity-to">To</label>
+          <input id="activity-to" type="date" value={draft.to} onInput={set('to')} />
+        </div>
+        <div class="field">
+          <button type="submit">Apply filters</button>
+        </div>
+      </form>
+      <p class="exports">
+        Export what the filters select: <a href={exportUrl(filters, 'csv')} download="activity.csv">CSV</a> ·{' '}
+        <a href={exportUrl(filters, 'json')} download="activity.json">JSON</a>
+      </p>
+      {error && <p class="error" role="alert">{error}</p>}
+      {!rows && !error && <p aria-live="polite">Loading activity…</p>}
+      {rows && (
+        <>
+          <div class="table-wrap" tabIndex={0} role="region" aria-label="Activity table">
+            <table>
+              <caption class="visually-hidden">{`Activity, page ${page}`}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Action</th>
+                  <th scope="col">Collection</th>
+                  <th scope="col">Item</th>
+                  <th scope="col">User</th>
+                  <th scope="col">Address</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    <td>{new Date(row.timestamp).toLocaleString()}</td>
+                    <td>{row.action}</td>
+                    <td>{row.collection}</td>
+                    <td>{formatValue(row.item)}</td>
+                    <td>{formatValue(row.user)}</td>
+                    <td>{formatValue(row.ip)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {rows.length === 0 && <p>No activity matches.</p>}
+          <nav class="pager" aria-label="Pages">
+            <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              Previous page
+            </button>
+            <span aria-live="polite">Page {page}</span>
+            <button type="button" disabled={rows.length < PAGE_SIZE} onClick={() => setPage(page + 1)}>
+              Next page
+            </button>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}

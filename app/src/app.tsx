@@ -1,0 +1,58 @@
+import { Redirect, Route, Router, Switch } from 'wouter-preact';
+import { AccountPage } from './account/account-page.js';
+import { ActivityPage } from './activity/activity-page.js';
+import type { Client } from './api/client.js';
+import { PasswordRequestPage } from './auth/password-request-page.js';
+import { ResetPasswordPage } from './auth/reset-password-page.js';
+import { SessionProvider, useSession } from './auth/session.js';
+import { SignInPage } from './auth/sign-in-page.js';
+import { CollectionsPage } from './content/collections-page.js';
+import { ItemPage } from './content/item-page.js';
+import { ItemsPage } from './content/items-page.js';
+import { Shell } from './shell/shell.js';
+
+/**
+ * The password pages work signed in or out. Otherwise, signed out: the sign-in page at whatever address was
+ * asked for (it stays, so a deep link survives sign-in).
+ */
+function Pages() {
+  const { user } = useSession();
+  return (
+    <Switch>
+      <Route path="/password-request">{() => <PasswordRequestPage />}</Route>
+      <Route path="/reset-password">{() => <ResetPasswordPage />}</Route>
+      <Route>{() => (user === undefined ? <p class="loading" aria-live="polite">Loading…</p> : user === null ? <SignInPage /> : <SignedIn />)}</Route>
+    </Switch>
+  );
+}
+
+function SignedIn() {
+  return (
+    <Shell>
+      <Switch>
+        <Route path="/content">{() => <CollectionsPage />}</Route>
+        <Route path="/content/:collection">{(params) => <ItemsPage collection={decodeURIComponent(params.collection)} />}</Route>
+        <Route path="/content/:collection/:id">{(params) => <ItemPage collection={decodeURIComponent(params.collection)} id={decodeURIComponent(params.id)} />}</Route>
+        <Route path="/activity">{() => <ActivityPage />}</Route>
+        <Route path="/account">{() => <AccountPage />}</Route>
+        <Route path="/">{() => <Redirect to="/content" replace />}</Route>
+        <Route>
+          <section aria-labelledby="page-title">
+            <h1 id="page-title">Page not found</h1>
+            <p>There is no page at this address.</p>
+          </section>
+        </Route>
+      </Switch>
+    </Shell>
+  );
+}
+
+export function App({ client }: { client: Client }) {
+  return (
+    <Router base="/admin">
+      <SessionProvider client={client}>
+        <Pages />
+      </SessionProvider>
+    </Router>
+  );
+}

@@ -1,0 +1,113 @@
+import { readMe } from '@directus/sdk';
+import { createContext, type ComponentChildren } from 'preact';
+import { useCallback, useContext, useEffect, useMemo, useState } from 'preact/hooks';
+import { sessionEvents, type Client } from '../api/client.js';
+import { errorCode, signInMessage } from '../api/errors.js';
+
+export type CurrentUser = {
+  id: string;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  /** Masked (`**********`) when two-factor is on, null when off. */
+  tfa_secret: string | null;
+};
+
+export type Session = {
+  client: Client;
+  /** `undefined` while the app finds out whether a session exists; `null` when signed out. */
+  user: CurrentUser | null | undefined;
+  /** Why the session ended, when the server said (a suspended account); shown on the sign-in page. */
+  notice: string | null;
+  /** Signs in (session mode); throws the SDK error (INVALID_OTP when a one-time code is needed). */
+  signIn(email: string, password: string, otp?: string): Promise<void>;
+  signOut(): Promise<void>;
+  /** Reads the signed-in user again (after a change to their account). */
+  reloadUser(): Promise<void>;
+};
+
+const SessionContext = createContext<Session | null>(null);
+
+const USER_FIELDS = ['id', 'email', 'first_name', 'last_name', 'tfa_secret'];
+
+/** The display name of a user: first and last name, else the e-mail address. */
+export function displayName(user: CurrentUser): string {
+  const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
+  return name || user.email || 'Unknown user';
+}
+
+/**
+ * Holds who is signed in. On start it asks the server for a fresh token with the refresh cookie (a silent
+ * sign-in after a reload); from then on the SDK refreshes the session cookie before it expires.
+ */
+export function SessionProvider({ client, children }: { client: Client; children: ComponentChildren }) {
+  const [user, setUser] = useState<CurrentUser | null | undefined>(undefined);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const loadUser = useCallback(async () => {
+    setUser((await client.request(readMe({ fields: USER_FIELDS }))) as CurrentUser);
+  }, [client]);
+
+  useEffect(() => {
+    let cancelled = false;
+    client
+      .refresh()
+      .then(() => (cancelled ? undefined : loadUser()))
+      .catch((failure: unknown) => {
+        if (cancelled) return;
+        // No session is the normal case; a suspended account is worth saying.
+        if (errorCode(failure) === 'USER_SUSPENDED') setNotice(signInMessage(failure));
+        setUser(null);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [client, loadUser]);
+
+  // A 401 on any API call while signed in: back to the sign-in page, saying why.
+  useEffect(() => {
+    const ended = () => {
+      setUser((current) => {
+        if (current) {
+          client.stopRefreshing();
+          setNotice('Your session has ended. Sign in again.');
+          return null;
+        }
+        return current;
+      });
+    };
+    sessionEvents.addEventListener('session-ended', ended);
+    return () => sessionEvents.removeEventListener('session-ended', ended);
+  }, [client]);
+
+  const session = useMemo<Session>(
+    () => ({
+      client,
+      user,
+      notice,
+      async signIn(email, password, otp) {
+        setNotice(null);
+        await client.login(email, password, otp ? { otp, mode: 'session' } : { mode: 'session' });
+        await loadUser();
+      },
+      reloadUser: loadUser,
+      async signOut() {
+        try {
+          await client.logout();
+        } finally {
+          client.stopRefreshing();
+          setUser(null);
+        }
+      },
+    }),
+    [client, user, notice, loadUser],
+  );
+
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
+}

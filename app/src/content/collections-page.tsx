@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'preact/hooks';
+import { Link } from 'wouter-preact';
+import { requestMessage } from '../api/errors.js';
+import { useSession } from '../auth/session.js';
+import { fieldLabel, readableCollections, type CollectionInfo } from './content-api.js';
+
+/** The collections the user may read, each a link to its table. */
+export function CollectionsPage() {
+  const { client } = useSession();
+  const [collections, setCollections] = useState<CollectionInfo[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    readableCollections(client).then(setCollections, (failure) => setError(requestMessage(failure)));
+  }, [client]);
+
+  return (
+    <section aria-labelledby="page-title">
+      <h1 id="page-title">Content</h1>
+      {error && <p class="error" role="alert">{error}</p>}
+      {!collections && !error && <p aria-live="polite">Loading collections…</p>}
+      {collections && collections.length === 0 && <p>There is no collection you may read yet.</p>}
+      {collections && collections.length > 0 && (
+        <ul class="collection-list" aria-label="Collections">
+          {collections.map((c) => (
+            <li key={c.collection}>
+              <Link href={`/content/${encodeURIComponent(c.collection)}`}>{fieldLabel(c.collection)}</Link>
+              {c.note && <span class="note"> — {c.note}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { fieldLabel } from './content-api.js';
+import type { FormField } from './form-fields.js';
+
+const INPUT_TYPE: Partial<Record<FormField['kind'], string>> = { date: 'date', time: 'time', datetime: 'datetime-local' };
+
+/** One field of the item form: a visible label, the input its type calls for, its note and its error. */
+export function FieldInput({ field, text, error, onChange }: { field: FormField; text: string; error: string | null; onChange(text: string): void }) {
+  const id = `field-${field.field}`;
+  const described = [field.note ? `${id}-note` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const common = { id, name: field.field, 'aria-describedby': described, 'aria-invalid': error ? true : undefined, required: field.required };
+
+  let input;
+  if (field.kind === 'boolean') {
+    input = <input {...common} type="checkbox" checked={text === 'true'} disabled={field.readOnly} onChange={(e) => onChange(e.currentTarget.checked ? 'true' : 'false')} />;
+  } else if (field.kind === 'select') {
+    input = (
+      <select {...common} value={text} disabled={field.readOnly} onChange={(e) => onChange(e.currentTarget.value)}>
+        {!field.required && <option value="">—</option>}
+        {field.choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.text}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (field.kind === 'textarea' || field.kind === 'json') {
+    input = <textarea {...common} rows={field.kind === 'json' ? 6 : 4} readOnly={field.readOnly} value={text} onInput={(e) => onChange(e.currentTarget.value)} />;
+  } else {
+    input = (
+      <input
+        {...common}
+        type={INPUT_TYPE[field.kind] ?? 'text'}
+        step={field.kind === 'time' || field.kind === 'datetime' ? 1 : undefined}
+        inputMode={field.kind === 'integer' ? 'numeric' : field.kind === 'float' ? 'decimal' : undefined}
+        maxLength={field.maxLength ?? undefined}
+        readOnly={field.readOnly}
+        value={text}
+        onInput={(e) => onChange(e.currentTarget.value)}
+      />
+    );
+  }
+
+  return (
+    <div class={`field${field.kind === 'boolean' ? ' checkbox' : ''}`}>
+      <label for={id}>
+        {fieldLabel(field.field)}
+        {field.required && <span aria-hidden="true"> *</span>}
+        {field.readOnly && <span class="tag"> (read-only)</span>}
+      </label>
+      {input}
+      {field.note && (
+        <p id={`${id}-note`} class="help">
+          {field.note}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} class="error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

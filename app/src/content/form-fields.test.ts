@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { buildFormFields, changedValues, errorsByField, fromInputText, toInputText, type RawFormField } from './form-fields.js';
+
+const fields: RawFormField[] = [
+  { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
+  { field: 'title', type: 'string', meta: { required: true, note: 'Shown in lists' }, schema: { max_length: 80, is_nullable: true } },
+  { field: 'status', type: 'string', meta: { options: { choices: [{ text: 'Draft', value: 'draft' }, { text: 'Published', value: 'published' }] } }, schema: { is_nullable: false, default_value: 'draft' } },
+  { field: 'rating', type: 'integer', schema: { is_nullable: false } },
+  { field: 'body', type: 'text', meta: { readonly: true } },
+  { field: 'internal', type: 'string', meta: { hidden: true } },
+  { field: 'comments', type: 'alias', meta: { special: ['o2m'] } },
+  { field: 'published', type: 'boolean' },
+  { field: 'data', type: 'json' },
+];
+
+describe('buildFormFields', () => {
+  it('picks the input per type, required and read-only from metadata and schema', () => {
+    const form = buildFormFields(fields, { read: { access: 'full', fields: ['*'] }, update: { access: 'full', fields: ['*'] } }, 'update');
+    expect(form.map((f) => [f.field, f.kind, f.required, f.readOnly])).toEqual([
+      ['id', 'integer', false, true],
+      ['title', 'text', true, false],
+      ['status', 'select', false, false],
+      ['rating', 'integer', true, false],
+      ['body', 'textarea', false, true],
+      ['published', 'boolean', false, false],
+      ['data', 'json', false, false],
+    ]);
+    expect(form[1]).toMatchObject({ note: 'Shown in lists', maxLength: 80 });
+    expect(form[2]!.choices).toEqual([{ text: 'Draft', value: 'draft' }, { text: 'Published', value: 'published' }]);
+  });
+
+  it('leaves out what the user may not read, and makes read-only what they may not update', () => {
+    const form = buildFormFields(fields, { read: { access: 'full', fields: ['id', 'title', 'rating'] }, update: { access: 'full', fields: ['title'] } }, 'update');
+    expect(form.map((f) => [f.field, f.readOnly])).toEqual([
+      ['id', true],
+      ['title', false],
+      ['rating', true],
+    ]);
+  });
+
+  it('shows a new item only the fields the user may create, and no generated key', () => {
+    const form = buildFormFields(fields, { create: { access: 'full', fields: ['title', 'rating'] } }, 'create');
+    expect(form.map((f) => f.field)).toEqual(['title', 'rating']);
+  });
+
+  it('is all read-only without update access', () => {
+    const form = buildFormFields(fields, { read: { access: 'full', fields: ['*'] } }, 'update');
+    expect(form.every((f) => f.readOnly && !f.required)).toBe(true);
+  });
+});
+
+describe('values and input text', () => {
+  const [, title, , rating, , published, data] = buildFormFields(fields, { read: { access: 'full' }, update: { access: 'full' } }, 'update');
+
+  it('converts typed values to text and back', () => {
+    expect(toInputText(rating!, 7)).toBe('7');
+    expect(fromInputText(rating!, '7')).toBe(7);
+    expect(fromInputText(rating!, '')).toBeNull();
+    expect(() => fromInputText(rating!, '7.5')).toThrow('Enter a whole number.');
+    expect(fromInputText(published!, 'true')).toBe(true);
+    expect(toInputText(data!, { a: 1 })).toBe('{\n  "a": 1\n}');
+    expect(fromInputText(data!, '{"a":1}')).toEqual({ a: 1 });
+    expect(() => fromInputText(data!, '{')).toThrow('Enter valid JSON.');
+    expect(fromInputText(title!, 'Hello')).toBe('Hello');
+  });
+
+  it('finds the changed fields of an update', () => {
+    const form = [title!, rating!];
+    expect(changedValues(form, { title: 'A', rating: 1 }, { title: 'A', rating: '2' })).toEqual({ rating: '2' });
+  });
+});
+
+describe('errorsByField', () => {
+  it('puts each API error on its field, without the API’s field preamble', () => {
+    const error = {
+      errors: [
+        { message: 'Validation failed for field "title". Value is required.', extensions: { code: 'FAILED_VALIDATION', field: 'title' } },
+        { message: 'Value for field "rating" in collection "articles" is too long.', extensions: { code: 'VALUE_TOO_LONG', field: 'rating' } },
+        { message: 'You do not have permission.', extensions: { code: 'FORBIDDEN' } },
+      ],
+    };
+    expect(errorsByField(error)).toEqual({
+      fields: { title: 'Value is required.', rating: 'Value for field "rating" in collection "articles" is too long.' },
+      general: ['You do not have permission.'],
+    });
+  });
+});

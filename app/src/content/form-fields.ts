@@ -1,0 +1,149 @@
+/**
+ * The item form, generated from field metadata and the user's permissions (pure logic, no DOM): which fields
+ * appear, with which input, whether they are required or read-only, and how typed values go to and from the
+ * inputs' text.
+ */
+
+export type RawFieldMeta = {
+  hidden?: boolean | null;
+  readonly?: boolean | null;
+  required?: boolean | null;
+  note?: string | null;
+  special?: string[] | string | null;
+  options?: { choices?: { text?: string; value: unknown }[] | null } | null;
+};
+export type RawFieldSchema = { is_primary_key?: boolean; has_auto_increment?: boolean; is_nullable?: boolean; default_value?: unknown; max_length?: number | null };
+export type RawFormField = { field: string; type: string; meta?: RawFieldMeta | null; schema?: RawFieldSchema | null };
+
+export type ActionAccess = { access: 'none' | 'partial' | 'full'; fields?: string[] };
+export type CollectionAccess = Partial<Record<'read' | 'create' | 'update' | 'delete', ActionAccess>>;
+
+export type InputKind = 'text' | 'textarea' | 'integer' | 'float' | 'boolean' | 'date' | 'time' | 'datetime' | 'json' | 'select';
+
+export type FormField = {
+  field: string;
+  type: string;
+  kind: InputKind;
+  required: boolean;
+  readOnly: boolean;
+  note: string | null;
+  maxLength: number | null;
+  choices: { text: string; value: string }[];
+};
+
+const KIND_BY_TYPE: Record<string, InputKind> = {
+  string: 'text',
+  uuid: 'text',
+  hash: 'text',
+  csv: 'text',
+  text: 'textarea',
+  integer: 'integer',
+  bigInteger: 'integer',
+  float: 'float',
+  decimal: 'float',
+  boolean: 'boolean',
+  date: 'date',
+  time: 'time',
+  dateTime: 'datetime',
+  timestamp: 'datetime',
+  json: 'json',
+};
+
+/** Whether an action's field list allows `field` (`*` is every field; no list means every field). */
+export function allows(access: ActionAccess | undefined, field: string): boolean {
+  if (!access || access.access === 'none') return false;
+  return !access.fields || access.fields.includes('*') || access.fields.includes(field);
+}
+
+/**
+ * The fields of the form for a new item (`create`) or an existing one (`update`): hidden fields, aliases and
+ * fields the user may not read are left out; fields they may not write, read-only ones and generated keys
+ * are read-only; a field is required by its metadata, or when the column takes no null and has no default.
+ */
+export function buildFormFields(fields: RawFormField[], access: CollectionAccess, mode: 'create' | 'update'): FormField[] {
+  const write = access[mode];
+  return fields
+    .filter((f) => f.type !== 'alias' && !f.meta?.hidden)
+    .filter((f) => mode === 'create' || allows(access.read, f.field))
+    .filter((f) => mode === 'update' || allows(write, f.field) || (f.schema?.is_primary_key && !f.schema.has_auto_increment))
+    .map((f) => {
+      const generated = f.schema?.is_primary_key === true && f.schema.has_auto_increment === true;
+      const choices = (f.meta?.options?.choices ?? []).map((c) => ({ text: c.text ?? String(c.value), value: String(c.value) }));
+      const columnRequired = f.schema?.is_nullable === false && (f.schema.default_value === null || f.schema.default_value === undefined) && !generated;
+      const readOnly = generated || f.meta?.readonly === true || !allows(write, f.field) || (mode === 'update' && f.schema?.is_primary_key === true);
+      return {
+        field: f.field,
+        type: f.type,
+        kind: choices.length > 0 ? 'select' : (KIND_BY_TYPE[f.type] ?? 'text'),
+        required: !readOnly && (f.meta?.required === true || columnRequired),
+        readOnly,
+        note: f.meta?.note ?? null,
+        maxLength: f.schema?.max_length ?? null,
+        choices,
+      };
+    });
+}
+
+/** The text an input shows for a stored value. */
+export function toInputText(field: FormField, value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (field.kind === 'json') return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+  if (field.kind === 'datetime' && typeof value === 'string') return value.slice(0, 19);
+  if (field.kind === 'time' && typeof value === 'string') return value.slice(0, 8);
+  return String(value);
+}
+
+/** The value to send for an input's text; throws a sentence when the text cannot be that type. */
+export function fromInputText(field: FormField, text: string): unknown {
+  if (field.kind === 'boolean') return text === 'true';
+  if (text.trim() === '') return null;
+  switch (field.kind) {
+    case 'integer': {
+      if (!/^-?\d+$/.test(text.trim())) throw new Error('Enter a whole number.');
+      return field.type === 'bigInteger' ? text.trim() : Number(text);
+    }
+    case 'float': {
+      const number = Number(text);
+      if (!Number.isFinite(number)) throw new Error('Enter a number.');
+      return field.type === 'decimal' ? text.trim() : number;
+    }
+    case 'json':
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        throw new Error('Enter valid JSON.');
+      }
+    default:
+      return text;
+  }
+}
+
+/** The fields whose text changed against the item as loaded: the payload of an update. */
+export function changedValues(fields: FormField[], original: Record<string, unknown>, texts: Record<string, string>): Record<string, string> {
+  const changed: Record<string, string> = {};
+  for (const field of fields) {
+    if (field.readOnly) continue;
+    const text = texts[field.field] ?? '';
+    if (text !== toInputText(field, original[field.field])) changed[field.field] = text;
+  }
+  return changed;
+}
+
+type ApiError = { message?: string; extensions?: { code?: string; field?: string | null } };
+
+/**
+ * The API's errors by the field they concern (FAILED_VALIDATION, NOT_NULL_VIOLATION, VALUE_TOO_LONG,
+ * RECORD_NOT_UNIQUE… carry `extensions.field`), and the rest as general messages.
+ */
+export function errorsByField(error: unknown): { fields: Record<string, string>; general: string[] } {
+  const errors = (error as { errors?: unknown } | null)?.errors;
+  const result = { fields: {} as Record<string, string>, general: [] as string[] };
+  if (!Array.isArray(errors)) return result;
+  for (const entry of errors as ApiError[]) {
+    const field = entry.extensions?.field;
+    const message = (entry.message ?? 'Not accepted.').replace(/^Validation failed for field "[^"]*"(?: at "[^"]*")?\.\s*/, '');
+    if (field) result.fields[field] ??= message;
+    else result.general.push(message);
+  }
+  return result;
+}

@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'preact/hooks';
+import { errorStatus, requestMessage } from '../api/errors.js';
+import { useSession } from '../auth/session.js';
+import { fieldLabel, formatValue } from './content-api.js';
+import { historyEntries, readItemRevisions, type HistoryEntry } from './history-api.js';
+
+const ACTIONS: Record<string, string> = { create: 'Created', update: 'Updated', delete: 'Deleted' };
+
+/** The item's timeline: who changed what and when, field by field (read-only; revert comes later). */
+export function ItemHistory({ collection, id, version }: { collection: string; id: string; version: number }) {
+  const { client } = useSession();
+  const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    readItemRevisions(client, collection, id).then(
+      (revisions) => setEntries(historyEntries(revisions)),
+      (failure: unknown) => setError(errorStatus(failure) === 403 ? 'You may not see the history of this item.' : requestMessage(failure)),
+    );
+  }, [client, collection, id, version]);
+
+  return (
+    <section aria-labelledby="history-title" class="history">
+      <h2 id="history-title">History</h2>
+      {error && <p>{error}</p>}
+      {entries && entries.length === 0 && <p>No recorded changes.</p>}
+      {entries && entries.length > 0 && (
+        <ol class="timeline">
+          {entries.map((entry) => (
+            <li key={entry.id}>
+              <p>
+                <strong>{ACTIONS[entry.action] ?? entry.action}</strong> by {entry.who}, <time dateTime={entry.timestamp}>{entry.timestamp ? new Date(entry.timestamp).toLocaleString() : ''}</time>
+              </p>
+              {entry.changes.length > 0 && (
+                <table class="diff">
+                  <caption class="visually-hidden">Changes of this revision</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Field</th>
+                      <th scope="col">Before</th>
+                      <th scope="col">After</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {entry.changes.map((change) => (
+                      <tr key={change.field}>
+                        <th scope="row">{fieldLabel(change.field)}</th>
+                        <td>
+                          <del>{formatValue(change.before)}</del>
+                        </td>
+                        <td>
+                          <ins>{formatValue(change.after)}</ins>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,171 @@
+import { useEffect, useState } from 'preact/hooks';
+import { Link, useLocation } from 'wouter-preact';
+import { requestMessage } from '../api/errors.js';
+import { useSession } from '../auth/session.js';
+import { createOne, deleteOne, fieldLabel, readAccess, readOne, readRawFields, updateOne } from './content-api.js';
+import { allows, buildFormFields, changedValues, errorsByField, fromInputText, toInputText, type CollectionAccess, type FormField } from './form-fields.js';
+import { FieldInput } from './field-input.js';
+import { ItemHistory } from './item-history.js';
+
+/** `id` "+" is a new item. */
+export const NEW_ITEM = '+';
+
+type Loaded = { form: FormField[]; access: CollectionAccess; item: Record<string, unknown>; primaryKey: string };
+
+/**
+ * One item as a form generated from the collection's fields and the user's permissions: create, update,
+ * delete; the API's validation errors on their fields; a warning before leaving with unsaved changes.
+ */
+export function ItemPage({ collection, id }: { collection: string; id: string }) {
+  const { client } = useSession();
+  const [, navigate] = useLocation();
+  const isNew = id === NEW_ITEM;
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [texts, setTexts] = useState<Record<string, string>>({});
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Raised after each save, so the history reads the new revision.
+  const [version, setVersion] = useState(0);
+
+  const load = async () => {
+    const [fields, access, item] = await Promise.all([
+      readRawFields(client, collection),
+      readAccess(client, collection),
+      isNew ? Promise.resolve({}) : readOne(client, collection, id),
+    ]);
+    const form = buildFormFields(fields, access, isNew ? 'create' : 'update');
+    const primaryKey = fields.find((f) => f.schema?.is_primary_key)?.field ?? 'id';
+    setLoaded({ form, access, item, primaryKey });
+    setTexts(Object.fromEntries(form.map((f) => [f.field, toInputText(f, (item as Record<string, unknown>)[f.field])])));
+    setFieldErrors({});
+  };
+
+  useEffect(() => {
+    setLoaded(null);
+    setError(null);
+    setNotice(null);
+    load().catch((failure: unknown) => setError(requestMessage(failure)));
+  }, [client, collection, id]);
+
+  const dirty = loaded ? Object.keys(changedValues(loaded.form, loaded.item, texts)).length > 0 : false;
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const listHref = `/content/${encodeURIComponent(collection)}`;
+  // Links inside the app: ask first when there are unsaved changes (a reload or closing the tab: beforeunload).
+  const leave = (event: Event) => {
+    if (dirty && !window.confirm('Leave this page? Your unsaved changes will be lost.')) event.preventDefault();
+  };
+
+  const save = async (event: Event) => {
+    event.preventDefault();
+    if (!loaded) return;
+    const changed = isNew
+      ? Object.fromEntries(loaded.form.filter((f) => !f.readOnly && (texts[f.field] ?? '') !== '').map((f) => [f.field, texts[f.field] ?? '']))
+      : changedValues(loaded.form, loaded.item, texts);
+    const values: Record<string, unknown> = {};
+    const problems: Record<string, string> = {};
+    for (const field of loaded.form) {
+      if (!(field.field in changed)) continue;
+      try {
+        values[field.field] = fromInputText(field, changed[field.field]!);
+      } catch (problem) {
+        problems[field.field] = (problem as Error).message;
+      }
+    }
+    setFieldErrors(problems);
+    setError(null);
+    setNotice(null);
+    if (Object.keys(problems).length > 0) return;
+    setBusy(true);
+    try {
+      if (isNew) {
+        const created = await createOne(client, collection, values);
+        navigate(`${listHref}/${encodeURIComponent(String(created[loaded.primaryKey]))}`, { replace: true });
+      } else {
+        if (Object.keys(values).length > 0) await updateOne(client, collection, id, values);
+        await load();
+        setVersion((v) => v + 1);
+        setNotice('Saved.');
+      }
+    } catch (failure) {
+      const { fields, general } = errorsByField(failure);
+      setFieldErrors(fields);
+      setError(general.length > 0 ? general.join(' ') : Object.keys(fields).length > 0 ? 'Some fields need attention.' : requestMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!window.confirm(`Delete this item of ${fieldLabel(collection)}? This cannot be undone.`)) return;
+    setBusy(true);
+    try {
+      await deleteOne(client, collection, id);
+      navigate(listHref, { replace: true });
+    } catch (failure) {
+      setError(requestMessage(failure));
+      setBusy(false);
+    }
+  };
+
+  const canSave = loaded ? loaded.form.some((f) => !f.readOnly) : false;
+  const canDelete = !isNew && loaded !== null && allows(loaded.access.delete, loaded.primaryKey);
+  const title = isNew ? `New item in ${fieldLabel(collection)}` : `${fieldLabel(collection)} ${id}`;
+
+  return (
+    <section aria-labelledby="page-title">
+      <p class="breadcrumb">
+        <Link href="/content" onClick={leave}>
+          Content
+        </Link>{' '}
+        /{' '}
+        <Link href={listHref} onClick={leave}>
+          {fieldLabel(collection)}
+        </Link>{' '}
+        / {isNew ? 'New' : id}
+      </p>
+      <h1 id="page-title">{title}</h1>
+      {!error && !loaded && <p aria-live="polite">Loading…</p>}
+      {loaded && (
+        <form class="item-form" onSubmit={save} noValidate>
+          {loaded.form.map((field) => (
+            <FieldInput
+              key={field.field}
+              field={field}
+              text={texts[field.field] ?? ''}
+              error={fieldErrors[field.field] ?? null}
+              onChange={(text) => setTexts((current) => ({ ...current, [field.field]: text }))}
+            />
+          ))}
+          {!canSave && <p class="help">You may read this item but not change it.</p>}
+          <div class="actions">
+            {canSave && (
+              <button type="submit" class="primary" disabled={busy}>
+                {isNew ? 'Create' : 'Save'}
+              </button>
+            )}
+            {canDelete && (
+              <button type="button" class="danger" disabled={busy} onClick={() => void remove()}>
+                Delete
+              </button>
+            )}
+          </div>
+        </form>
+      )}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {notice && <p role="status">{notice}</p>}
+      {!isNew && loaded && <ItemHistory collection={collection} id={id} version={version} />}
+    </section>
+  );
+}

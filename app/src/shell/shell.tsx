@@ -1,0 +1,70 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { mustSetUpTwoFactor } from '../account/two-factor-api.js';
+import { Link, useLocation } from 'wouter-preact';
+import { displayName, useSession } from '../auth/session.js';
+
+const SECTIONS = [
+  { href: '/content', label: 'Content' },
+  { href: '/activity', label: 'Activity' },
+  { href: '/account', label: 'Account' },
+];
+
+/** The frame of every signed-in page: a skip link, the navigation, who is signed in and "Sign out". */
+export function Shell({ children }: { children: ComponentChildren }) {
+  const { client, user, signOut } = useSession();
+  const [location, navigate] = useLocation();
+  const [busy, setBusy] = useState(false);
+
+  // A user under `enforce_tfa` without two-factor is led to its set-up once signed in (the API does not block).
+  useEffect(() => {
+    if (!user || user.tfa_secret) return;
+    mustSetUpTwoFactor(client).then(
+      (required) => {
+        if (required) navigate('/account#two-factor');
+      },
+      () => undefined,
+    );
+  }, [client, user?.id]);
+
+  return (
+    <div class="shell">
+      <a class="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header class="top">
+        <span class="brand">Stratum</span>
+        <nav aria-label="Main">
+          <ul>
+            {SECTIONS.map((section) => {
+              const current = location === section.href || location.startsWith(`${section.href}/`);
+              return (
+                <li key={section.href}>
+                  <Link href={section.href} aria-current={current ? 'page' : undefined}>
+                    {section.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div class="user">
+          <span class="user-name">{user ? displayName(user) : ''}</span>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => {
+              setBusy(true);
+              void signOut().finally(() => setBusy(false));
+            }}
+          >
+            Sign out
+          </button>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

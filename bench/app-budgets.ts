@@ -1,0 +1,132 @@
+/**
+ * The admin app's budgets (issue 11), measured in headless Chromium on this machine against a real server
+ * process on a fresh SQLite database (never as timed tests):
+ *
+ *   - sign-in page JavaScript ≤ 150 KB gzip (every script the page loads, as the server sends it gzipped)
+ *   - sign-in page interactive ≤ 1 s after navigation (the "Sign in" button is on screen and enabled)
+ *   - a 50-row content table drawn ≤ 300 ms after navigation (signed in, /admin/content/articles?limit=50)
+ *   - the tab's JavaScript heap after paging through 10,000 rows (100 pages of 100) ≤ 100 MB
+ *
+ *   npm run bench:app                 # prints the table and appends it to bench/RESULTS-app.md
+ *   npm run bench:app -- --runs 10    # navigation timings: median of N runs (default 5)
+ */
+import { spawnSync } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { ADMIN, launchChromium, signIn, startStratum, type StratumProcess } from '../tests/browser/browser-harness.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const runsArg = process.argv.indexOf('--runs');
+const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
+const ROWS = 10_000;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function seed(stratum: StratumProcess): Promise<void> {
+  const token = await stratum.adminToken();
+  const post = async (path: string, body: unknown) => {
+    const response = await stratum.call('POST', path, { token, body });
+    if (response.status !== 200 && response.status !== 204) throw new Error(`${path}: ${response.status} ${JSON.stringify(response.json)}`);
+  };
+  await post('/collections', {
+    collection: 'articles',
+    fields: [
+      { field: 'id', type: 'integer', meta: { hidden: true }, schema: { is_primary_key: true, has_auto_increment: true } },
+      { field: 'title', type: 'string', schema: { max_length: 80 } },
+      { field: 'status', type: 'string', schema: { max_length: 20 } },
+      { field: 'rating', type: 'integer' },
+      { field: 'body', type: 'text' },
+    ],
+  });
+  for (let start = 0; start < ROWS; start += 1000) {
+    const batch = Array.from({ length: 1000 }, (_, i) => ({
+      title: `Article ${start + i + 1}`,
+      status: (start + i) % 3 === 0 ? 'draft' : 'published',
+      rating: ((start + i) * 7) % 10,
+      body: 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(4),
+    }));
+    await post('/items/articles', batch);
+  }
+}
+
+/** Milliseconds since the navigation started, read in the page once `ready` resolves. */
+async function timeSinceNavigation(page: Page, url: string, ready: () => Promise<unknown>): Promise<number> {
+  await page.goto(url, { waitUntil: 'commit' });
+  await ready();
+  return page.evaluate(() => (globalThis as unknown as { performance: { now(): number } }).performance.now());
+}
+
+async function main(): Promise<void> {
+  const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-app.ts', '--strict'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the app did not build');
+  const [stratum, browser] = await Promise.all([startStratum({ QUERY_LIMIT_DEFAULT: '100' }), launchChromium()]);
+  try {
+    await seed(stratum);
+    const results: { name: string; value: string; budget: string; ok: boolean }[] = [];
+
+    // Sign-in page: its scripts, and when it is usable.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const scripts = new Set<string>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.add(response.url());
+    });
+    const interactive: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      await context.clearCookies();
+      interactive.push(await timeSinceNavigation(page, `${stratum.url}/admin`, () => page.getByRole('button', { name: 'Sign in' }).and(page.locator(':enabled')).waitFor()));
+    }
+    let gzipBytes = 0;
+    for (const url of scripts) gzipBytes += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length;
+    results.push({ name: 'sign-in page JavaScript (gzip)', value: `${(gzipBytes / 1024).toFixed(1)} KB`, budget: '≤ 150 KB', ok: gzipBytes <= 150 * 1024 });
+    results.push({ name: `sign-in page interactive (median of ${RUNS})`, value: `${median(interactive).toFixed(0)} ms`, budget: '≤ 1000 ms', ok: median(interactive) <= 1000 });
+
+    // A 50-row table, signed in (each navigation also signs in silently with the refresh cookie).
+    await signIn(page, stratum.url, ADMIN.email, ADMIN.password);
+    await page.locator('.user-name').waitFor();
+    const drawn: number[] = [];
+    const rows = page.locator('tbody tr');
+    for (let i = 0; i < RUNS; i++) {
+      drawn.push(await timeSinceNavigation(page, `${stratum.url}/admin/content/articles?limit=50`, () => rows.nth(49).waitFor()));
+    }
+    results.push({ name: `50-row table drawn after navigation (median of ${RUNS})`, value: `${median(drawn).toFixed(0)} ms`, budget: '≤ 300 ms', ok: median(drawn) <= 300 });
+
+    // Paging through 10,000 rows, 100 at a time.
+    await page.goto(`${stratum.url}/admin/content/articles?limit=100`);
+    const status = page.locator('.pager span');
+    await status.filter({ hasText: `Items 1–100 of ${ROWS}` }).waitFor();
+    for (let p = 2; p <= ROWS / 100; p++) {
+      await page.getByRole('button', { name: 'Next page' }).click();
+      await status.filter({ hasText: `Page ${p} of` }).waitFor();
+    }
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('Performance.enable');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? Number.NaN;
+    const nodes = metrics.find((m) => m.name === 'Nodes')?.value ?? Number.NaN;
+    results.push({ name: `JS heap after paging ${ROWS.toLocaleString('en')} rows (${nodes} DOM nodes)`, value: `${(heap / 1024 / 1024).toFixed(1)} MB`, budget: '≤ 100 MB', ok: heap <= 100 * 1024 * 1024 });
+    await context.close();
+
+    const lines = [
+      `## ${new Date().toISOString()} (${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'})`,
+      '',
+      '| measure | value | budget | |',
+      '|---|---|---|---|',
+      ...results.map((r) => `| ${r.name} | ${r.value} | ${r.budget} | ${r.ok ? 'ok' : '**over**'} |`),
+      '',
+    ];
+    console.log(lines.join('\n'));
+    appendFileSync(join(root, 'bench', 'RESULTS-app.md'), `${lines.join('\n')}\n`);
+    if (results.some((r) => !r.ok)) process.exitCode = 1;
+  } finally {
+    await browser.close();
+    await stratum.stop();
+  }
+}
+
+await main();

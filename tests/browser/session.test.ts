@@ -1,0 +1,73 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN, launchChromium, openPage, saveScreenshot, signIn, startStratum, type StratumProcess } from './browser-harness.js';
+import { findChromium } from './find-chromium.js';
+
+/**
+ * Sessions and sign-in limits on a server of their own: a short SESSION_COOKIE_TTL (the SDK refreshes the
+ * session cookie 30 s before it expires: here after about 5 s) and a failed-login throttle of two attempts.
+ */
+describe.skipIf(findChromium() === null)('the session in the admin app', () => {
+  let stratum: StratumProcess;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    [stratum, browser] = await Promise.all([startStratum({ SESSION_COOKIE_TTL: '35s', RATE_LIMITER_LOGIN_POINTS: '2' }), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stratum?.stop();
+  });
+  beforeEach(async () => {
+    ({ context, page, problems } = await openPage(browser));
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') {
+      const path = await saveScreenshot(page, task.name).catch(() => null);
+      if (path) console.log(`screenshot of the failed test: ${path}`);
+    }
+    expect(problems, 'errors in the page').toEqual([]);
+    await context.close();
+  });
+
+  it('is refreshed silently before the access token expires', async () => {
+    await signIn(page, stratum.url, ADMIN.email, ADMIN.password);
+    await expect.poll(() => page.locator('.user-name').textContent()).toBe('Admin User');
+    const before = (await context.cookies()).find((c) => c.name === 'service_session_token')?.value;
+
+    const refreshed = await page.waitForResponse((r) => r.url().endsWith('/auth/refresh') && r.request().method() === 'POST', { timeout: 20_000 });
+    expect(refreshed.status()).toBe(200);
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'service_session_token')?.value).not.toBe(before);
+
+    // Still signed in, without a reload: the next API calls use the new cookie.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' }).click();
+    await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(0);
+  });
+
+  it('goes back to the sign-in page, saying why, when the session is ended elsewhere', async () => {
+    await signIn(page, stratum.url, ADMIN.email, ADMIN.password);
+    await expect.poll(() => page.locator('.user-name').textContent()).toBe('Admin User');
+    // The same person, from a script: "sign out every other session".
+    const token = await stratum.adminToken();
+    expect((await stratum.call('DELETE', '/users/me/sessions', { token })).status).toBe(204);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Sign in to Stratum' }).isVisible()).toBe(true);
+    expect(await page.getByRole('alert').textContent()).toBe('Your session has ended. Sign in again.');
+  });
+
+  // Last in this file: the throttle also counts per IP, so later sign-ins from here would be refused too.
+  it('says plainly when sign-in attempts are throttled (429)', async () => {
+    await page.goto(`${stratum.url}/admin`);
+    const alert = page.getByRole('alert');
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      await signIn(page, stratum.url, ADMIN.email, `wrong-${attempt}`);
+      await expect.poll(() => alert.textContent()).toBe('Wrong email or password.');
+    }
+    await signIn(page, stratum.url, ADMIN.email, 'wrong-3');
+    await expect.poll(() => alert.textContent()).toBe('Too many sign-in attempts. Wait a few minutes, then try again.');
+  });
+});
