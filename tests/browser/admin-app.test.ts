@@ -399,6 +399,8 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     await expect.poll(() => page.getByRole('status').textContent()).toContain('Your password is changed');
 
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    // The sign-in page shows once POST /auth/logout has answered (navigating earlier would cancel it).
+    await expect.poll(() => page.getByRole('heading', { name: 'Sign in to Stratum' }).isVisible()).toBe(true);
     await signIn(page, stratum.url, email, 'a-long-new-password');
     await expect.poll(() => page.locator('.user-name').textContent()).toBe('Avery Account');
   });
@@ -431,6 +433,8 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     await expect.poll(() => page.getByText('Two-factor authentication is on.').isVisible()).toBe(true);
 
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    // The sign-in page shows once POST /auth/logout has answered (navigating earlier would cancel it).
+    await expect.poll(() => page.getByRole('heading', { name: 'Sign in to Stratum' }).isVisible()).toBe(true);
     await signIn(page, stratum.url, email, 'UserPass123!');
     await page.getByLabel('One-time code').fill(totpCode(secret, new Date(Date.now() + 30_000)));
     await page.getByRole('button', { name: 'Sign in' }).click();
