@@ -207,6 +207,19 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     expect(await history.getByRole('listitem').last().textContent()).toMatch(/^Created by Admin User/);
     await expectAccessible(page, 'an item with its history');
 
+    // Revert to the first version, after confirming: the form shows it again and the history records the revert.
+    const entries = await history.getByRole('listitem').count();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await history.getByRole('listitem').last().getByRole('button', { name: 'Revert to this version' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Reverted.');
+    await expect.poll(() => title.inputValue()).toBe('Article 12');
+    await expect.poll(() => history.getByRole('listitem').count()).toBe(entries + 1);
+    expect(await history.getByRole('listitem').first().textContent()).toMatch(/^Updated by Admin User/);
+    const reverted = await stratum.call('GET', '/items/articles/12', { token: await stratum.adminToken() });
+    expect((reverted.json as Json).data).toMatchObject({ title: 'Article 12' });
+    // The newest entry has nothing to revert to.
+    expect(await history.getByRole('listitem').first().getByRole('button', { name: 'Revert to this version' }).count()).toBe(0);
+
     // Create, then delete (after confirming).
     await page.getByRole('link', { name: 'Articles' }).click();
     await page.getByRole('link', { name: 'Create item' }).click();

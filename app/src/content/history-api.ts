@@ -1,4 +1,4 @@
-import { readRevisions } from '@directus/sdk';
+import { customEndpoint, readRevisions } from '@directus/sdk';
 import type { Client } from '../api/client.js';
 
 export type RevisionRow = {
@@ -46,4 +46,9 @@ export function historyEntries(revisions: RevisionRow[]): HistoryEntry[] {
       .filter((change) => !previous || !same(change.before, change.after));
     return { id: String(revision.id), action: revision.activity?.action ?? 'change', timestamp: revision.activity?.timestamp ?? '', who, changes };
   });
+}
+
+/** Puts the item back to the state a revision recorded (`POST /utils/revert/:revision`; the SDK has no command for it). */
+export async function revertTo(client: Client, revision: string): Promise<void> {
+  await client.request(customEndpoint<void>({ path: `/utils/revert/${encodeURIComponent(revision)}`, method: 'POST' }));
 }

@@ -2,15 +2,34 @@ import { useEffect, useState } from 'preact/hooks';
 import { errorStatus, requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { fieldLabel, formatValue } from './content-api.js';
-import { historyEntries, readItemRevisions, type HistoryEntry } from './history-api.js';
+import { historyEntries, readItemRevisions, revertTo, type HistoryEntry } from './history-api.js';
 
 const ACTIONS: Record<string, string> = { create: 'Created', update: 'Updated', delete: 'Deleted' };
 
-/** The item's timeline: who changed what and when, field by field (read-only; revert comes later). */
-export function ItemHistory({ collection, id, version }: { collection: string; id: string; version: number }) {
+/**
+ * The item's timeline: who changed what and when, field by field; each earlier revision can be restored
+ * ("Revert to this version", after confirming), which the server records as a new update.
+ */
+export function ItemHistory({ collection, id, version, onReverted }: { collection: string; id: string; version: number; onReverted?: () => void }) {
   const { client } = useSession();
   const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const revert = async (entry: HistoryEntry) => {
+    const when = entry.timestamp ? new Date(entry.timestamp).toLocaleString() : 'then';
+    if (!window.confirm(`Revert this item to the version of ${when}? The change is recorded in its history.`)) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await revertTo(client, entry.id);
+      onReverted?.();
+    } catch (failure) {
+      setError(errorStatus(failure) === 403 ? 'You may not revert this item.' : requestMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
 
   useEffect(() => {
     readItemRevisions(client, collection, id).then(
@@ -26,7 +45,7 @@ export function ItemHistory({ collection, id, version }: { collection: string; i
       {entries && entries.length === 0 && <p>No recorded changes.</p>}
       {entries && entries.length > 0 && (
         <ol class="timeline">
-          {entries.map((entry) => (
+          {entries.map((entry, index) => (
             <li key={entry.id}>
               <p>
                 <strong>{ACTIONS[entry.action] ?? entry.action}</strong> by {entry.who}, <time dateTime={entry.timestamp}>{entry.timestamp ? new Date(entry.timestamp).toLocaleString() : ''}</time>
@@ -55,6 +74,11 @@ export function ItemHistory({ collection, id, version }: { collection: string; i
                     ))}
                   </tbody>
                 </table>
+              )}
+              {index > 0 && entry.action !== 'delete' && (
+                <button type="button" disabled={busy} onClick={() => void revert(entry)}>
+                  Revert to this version
+                </button>
               )}
             </li>
           ))}

@@ -165,7 +165,19 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
         </p>
       )}
       {notice && <p role="status">{notice}</p>}
-      {!isNew && loaded && <ItemHistory collection={collection} id={id} version={version} />}
+      {!isNew && loaded && (
+        <ItemHistory
+          collection={collection}
+          id={id}
+          version={version}
+          onReverted={() => {
+            load().then(() => {
+              setVersion((v) => v + 1);
+              setNotice('Reverted.');
+            }, (failure: unknown) => setError(requestMessage(failure)));
+          }}
+        />
+      )}
     </section>
   );
 }
