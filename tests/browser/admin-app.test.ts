@@ -220,6 +220,18 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     // The newest entry has nothing to revert to.
     expect(await history.getByRole('listitem').first().getByRole('button', { name: 'Revert to this version' }).count()).toBe(0);
 
+    // Comments: an empty one is refused in place; a real one is listed and kept in the activity log.
+    const comments = page.getByRole('region', { name: 'Comments' });
+    await comments.getByRole('button', { name: 'Add comment' }).click();
+    await expect.poll(() => comments.getByRole('alert').textContent()).toBe('Write a comment first.');
+    await comments.getByLabel('Comment').fill('Looks right now.');
+    await comments.getByRole('button', { name: 'Add comment' }).click();
+    await expect.poll(() => comments.getByRole('listitem').count()).toBe(1);
+    expect(await comments.getByRole('listitem').textContent()).toMatch(/^Admin User, .*Looks right now\.$/);
+    const logged = await stratum.call('GET', '/activity?filter[action][_eq]=comment&filter[item][_eq]=12&fields=comment', { token: await stratum.adminToken() });
+    expect((logged.json as Json).data).toEqual([{ comment: 'Looks right now.' }]);
+    await expectAccessible(page, 'an item with comments');
+
     // Create, then delete (after confirming).
     await page.getByRole('link', { name: 'Articles' }).click();
     await page.getByRole('link', { name: 'Create item' }).click();

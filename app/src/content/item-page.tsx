@@ -5,6 +5,7 @@ import { useSession } from '../auth/session.js';
 import { createOne, deleteOne, fieldLabel, readAccess, readOne, readRawFields, updateOne } from './content-api.js';
 import { allows, buildFormFields, changedValues, errorsByField, fromInputText, toInputText, type CollectionAccess, type FormField } from './form-fields.js';
 import { FieldInput } from './field-input.js';
+import { ItemComments } from './item-comments.js';
 import { ItemHistory } from './item-history.js';
 
 /** `id` "+" is a new item. */
@@ -178,6 +179,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
           }}
         />
       )}
+      {!isNew && loaded && <ItemComments collection={collection} id={id} />}
     </section>
   );
 }
