@@ -198,7 +198,9 @@ describe('createPermissionsEngine permission sets', () => {
     const inFlight = fresh.permissionSet(ctx);
     fresh.invalidate();
     await fx.knex('service_permissions').where({ policy: P.unused }).update({ fields: 'id' });
-    expect((await inFlight).index.get('comments:delete')?.[0]?.fields).toBeNull();
+    // The read in flight may have run before the update or (on a server database, whose pool connects
+    // asynchronously) after it: either answer is right for that call. What it read must not be kept.
+    expect([null, ['id']]).toContainEqual((await inFlight).index.get('comments:delete')?.[0]?.fields);
     expect((await fresh.permissionSet(ctx)).index.get('comments:delete')?.[0]?.fields).toEqual(['id']);
   });
 });
