@@ -8,6 +8,7 @@ import { compileSort, type OrderTerm } from '../compile/compile-sort.js';
 import { quoteIdentifier } from '../compile/quote-identifier.js';
 import { and, type Sql, TRUE_SQL } from '../compile/sql.js';
 import type { DeepQuery, Query } from '../query.types.js';
+import { runRead } from './run-read.js';
 
 export type Row = Record<string, unknown>;
 
@@ -28,7 +29,7 @@ export async function runAst(env: CompileEnv, ast: RootAst): Promise<Row[]> {
   qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
   applyOrder(env, qb, orderFor(env, ast.collection, alias, ast.query.sort, ast.query.aggregate !== undefined));
   applyWindow(qb, ast.query);
-  const rows = (await qb) as Row[];
+  const rows = await runRead<Row>(env.knex, env.dialect, qb);
   await finishLevel(env, ast.collection, ast.children, rows);
   return rows;
 }
@@ -155,7 +156,7 @@ async function attachManyToOne(env: CompileEnv, node: RelationNode, rows: Row[])
       node.query.search ? compileSearch(env, node.query.search, node.collection, alias) : TRUE_SQL,
     ]);
     qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
-    const found = (await qb) as Row[];
+    const found = await runRead<Row>(env.knex, env.dialect, qb);
     for (const row of found) byKey.set(String(row[PK]), row);
     await finishLevel(env, node.collection, node.children, found.map((r) => r));
   }
@@ -187,7 +188,7 @@ async function attachManyToAny(env: CompileEnv, node: AnyNode, rows: Row[]): Pro
         branch.rowFilter ? compilePermissionFilter(env, branch.rowFilter, branch.collection, alias) : TRUE_SQL,
       ]);
       qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
-      const read = (await qb) as Row[];
+      const read = await runRead<Row>(env.knex, env.dialect, qb);
       for (const row of read) found.set(`${branch.collection}\u0000${String(row[PK])}`, row);
       await finishLevel(env, branch.collection, branch.children, read);
     }
@@ -248,7 +249,7 @@ async function readChildren(env: CompileEnv, node: RelationNode, parents: unknow
   const offset = deep.page && deep.page > 0 && limit > 0 ? limit * (deep.page - 1) : deep.offset ?? 0;
   if (limit === -1 && offset === 0) {
     applyOrder(env, qb, order);
-    return (await qb) as Row[];
+    return runRead<Row>(env.knex, env.dialect, qb);
   }
   // Per-parent limit and offset: number the children of each parent, keep the window.
   const orderBy = orderSql(order, env);
@@ -256,7 +257,7 @@ async function readChildren(env: CompileEnv, node: RelationNode, parents: unknow
   const outer = env.knex.from(qb.as('w')).where(RN, '>', offset);
   if (limit !== -1) outer.andWhere(RN, '<=', offset + limit);
   outer.orderBy(RN);
-  return (await outer) as Row[];
+  return runRead<Row>(env.knex, env.dialect, outer);
 }
 
 function unique(values: unknown[]): unknown[] {
