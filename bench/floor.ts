@@ -1,6 +1,6 @@
 /**
  * The floor: a bare Fastify server that answers the same JSON as Stratum's `GET /activity?limit=20`,
- * `GET /activity/:id` and `GET /server/ping`, from prepared statements on a copy of Stratum's activity data.
+ * `GET /activity/:id`, `GET /server/ping` and the bench's items list (admin and reader), from prepared statements on a copy of Stratum's activity data.
  * No authentication, no query parsing beyond `limit`, no permissions: what this machine can do at all.
  *
  *   node --import tsx bench/floor.ts --port 8167 --sqlite bench/.work/floor.db
@@ -12,7 +12,18 @@ import pg from 'pg';
 import { parseArgs } from 'node:util';
 
 type ActivityRow = Record<string, unknown> & { revisions: unknown };
-type Source = { list: (limit: number) => Promise<ActivityRow[]> | ActivityRow[]; one: (id: number) => Promise<ActivityRow | undefined> | ActivityRow | undefined; close: () => Promise<void> | void };
+type ItemRow = Record<string, unknown>;
+type Source = {
+  list: (limit: number) => Promise<ActivityRow[]> | ActivityRow[];
+  one: (id: number) => Promise<ActivityRow | undefined> | ActivityRow | undefined;
+  /** The bench's items case: `status = 'published'` sorted by `views` descending; the reader sees fewer fields. */
+  items: (limit: number, reader: boolean) => Promise<ItemRow[]> | ItemRow[];
+  close: () => Promise<void> | void;
+};
+
+/** The columns of the items case: every field for the admin, the reader policy's field list for the reader. */
+const ITEM_COLUMNS = { admin: 'id, title, status, views, author', reader: 'id, title, status, views' };
+const itemsSql = (columns: string, limit: string) => `SELECT ${columns} FROM bench_articles WHERE status = 'published' ORDER BY views DESC LIMIT ${limit}`;
 
 const COLUMNS = 'a.id, a.action, a."user", a.timestamp, a.ip, a.user_agent, a.collection, a.item, a.comment, a.origin';
 
@@ -22,7 +33,10 @@ function sqliteSource(filename: string): Source {
   const list = db.prepare(`SELECT ${COLUMNS}, ${revisions} FROM service_activity a ORDER BY a.id LIMIT ?`);
   const one = db.prepare(`SELECT ${COLUMNS}, ${revisions} FROM service_activity a WHERE a.id = ?`);
   const parse = (row: ActivityRow): ActivityRow => ({ ...row, revisions: JSON.parse(String(row.revisions)) as unknown });
+  const itemsAdmin = db.prepare(itemsSql(ITEM_COLUMNS.admin, '?'));
+  const itemsReader = db.prepare(itemsSql(ITEM_COLUMNS.reader, '?'));
   return {
+    items: (limit, reader) => (reader ? itemsReader : itemsAdmin).all(limit) as ItemRow[],
     list: (limit) => (list.all(limit) as ActivityRow[]).map(parse),
     one: (id) => {
       const row = one.get(id) as ActivityRow | undefined;
@@ -42,6 +56,8 @@ function pgSource(connectionString: string): Source {
       const row = (await pool.query<ActivityRow>({ name: 'floor-one', text: `SELECT ${COLUMNS}, ${revisions} FROM service_activity a WHERE a.id = $1`, values: [id] })).rows[0];
       return row ? iso(row) : undefined;
     },
+    items: async (limit, reader) =>
+      (await pool.query<ItemRow>({ name: reader ? 'floor-items-reader' : 'floor-items-admin', text: itemsSql(reader ? ITEM_COLUMNS.reader : ITEM_COLUMNS.admin, '$1'), values: [limit] })).rows,
     close: () => pool.end(),
   };
 }
@@ -56,6 +72,11 @@ async function main(): Promise<void> {
   app.get<{ Querystring: { limit?: string } }>('/activity', async (request) => {
     const limit = Number(request.query.limit ?? 100);
     return { data: await source.list(Number.isInteger(limit) && limit > 0 ? limit : 100) };
+  });
+  // Filter and sort are fixed (the bench's request); `as=reader` answers with the reader's fields.
+  app.get<{ Querystring: { limit?: string; as?: string } }>('/items/bench_articles', async (request) => {
+    const limit = Number(request.query.limit ?? 100);
+    return { data: await source.items(Number.isInteger(limit) && limit > 0 ? limit : 100, request.query.as === 'reader') };
   });
   app.get<{ Params: { id: string } }>('/activity/:id', async (request, reply) => {
     const row = await source.one(Number(request.params.id));

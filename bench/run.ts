@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { call, errorCode, login, sleep } from './lib/api-client.js';
-import { CASES, type BenchCase, type LoadSpec, type ServerContext } from './lib/cases.js';
+import { CASES, ITEMS_PATH, type BenchCase, type LoadSpec, type ServerContext } from './lib/cases.js';
 import { cleanupAll, installCleanupHandlers } from './lib/cleanup.js';
 import { copySqlite, FloorServer } from './lib/floor-server.js';
 import { probe, runLoad, stillAnswers } from './lib/load.js';
@@ -95,10 +95,16 @@ function outcomeLine(outcome: Outcome): string {
 }
 
 async function floorCheck(stratum: ServerContext, floorPort: number, seeded: Seeded): Promise<string> {
-  const token = await stratum.token('admin');
   const results: string[] = [];
-  for (const p of ['/activity?limit=20', `/activity/${seeded.activityId}`]) {
-    const [a, b] = await Promise.all([call(stratum.port, p, { token }), call(floorPort, p)]);
+  const checks: { p: string; floorPath: string; who: 'admin' | 'reader' }[] = [
+    { p: '/activity?limit=20', floorPath: '/activity?limit=20', who: 'admin' },
+    { p: `/activity/${seeded.activityId}`, floorPath: `/activity/${seeded.activityId}`, who: 'admin' },
+    { p: ITEMS_PATH, floorPath: ITEMS_PATH, who: 'admin' },
+    { p: `${ITEMS_PATH} (reader)`, floorPath: `${ITEMS_PATH}&as=reader`, who: 'reader' },
+  ];
+  for (const { p, floorPath, who } of checks) {
+    const token = await stratum.token(who);
+    const [a, b] = await Promise.all([call(stratum.port, p.replace(' (reader)', ''), { token }), call(floorPort, floorPath)]);
     const same = JSON.stringify(a.body) === JSON.stringify(b.body);
     results.push(`\`${p}\` ${same ? 'identical JSON' : `**differs** (Stratum ${a.bytes} B, floor ${b.bytes} B)`}`);
     if (!same) writeFileSync(path.join(workDir, `floor-diff${p.replace(/\W+/g, '-')}.json`), JSON.stringify({ stratum: a.body, floor: b.body }, null, 2));

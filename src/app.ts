@@ -108,6 +108,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
 
   const cacheSync = createCacheSync({
     knex,
+    ...(dialect.readDirect ? { readDirect: dialect.readDirect } : {}),
     maxAge: config.cache.systemTtl,
     // Read again rather than dropped: an overview that turns out unchanged (this instance's own change, seen
     // once more through the version) stays the same object, and the GraphQL schemas built from it stay too.

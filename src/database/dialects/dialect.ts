@@ -159,4 +159,10 @@ export interface Dialect {
    * explicit values by itself (PostgreSQL sequences) implement it.
    */
   syncAutoIncrement?(knex: Knex, table: string, column: string): Promise<void>;
+  /**
+   * Runs a read (`sql` with `?` placeholders, as `toSQL().toNative()` gives it) straight on a pooled connection,
+   * without knex's runner: the hot read path (item lists, the cache version check). Returns undefined when
+   * it can't (e.g. `knex` is a transaction), and the caller runs the query through knex. Optional.
+   */
+  readDirect?(knex: Knex, sql: string, bindings: readonly unknown[]): Promise<Record<string, unknown>[]> | undefined;
 }

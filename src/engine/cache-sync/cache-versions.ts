@@ -5,10 +5,26 @@ import { SCHEMA_VERSION_TABLE } from '../../database/migrations/index.js';
 export type CacheVersions = { schema: number; access: number };
 
 /** The stored versions, or null when the database has no version row (not migrated yet). One single-row query. */
-export async function readCacheVersions(db: Knex): Promise<CacheVersions | null> {
-  const row = (await db(SCHEMA_VERSION_TABLE).where({ id: 1 }).first()) as Record<string, unknown> | undefined;
+export async function readCacheVersions(db: Knex, readDirect?: ReadDirect): Promise<CacheVersions | null> {
+  const direct = readDirect ? directRead(db, readDirect) : undefined;
+  const row = direct ? (await direct)[0] : ((await db(SCHEMA_VERSION_TABLE).where({ id: 1 }).first()) as Record<string, unknown> | undefined);
   if (row === undefined) return null;
   return { schema: Number(row.version), access: Number(row.access_version ?? 0) };
+}
+
+/** A dialect's way of running a read without knex's runner (`Dialect.readDirect`). */
+export type ReadDirect = (knex: Knex, sql: string, bindings: readonly unknown[]) => Promise<Record<string, unknown>[]> | undefined;
+
+/** The version read's SQL, compiled once per knex instance. */
+const compiled = new WeakMap<Knex, { sql: string; bindings: readonly unknown[] }>();
+
+function directRead(db: Knex, readDirect: ReadDirect): Promise<Record<string, unknown>[]> | undefined {
+  let native = compiled.get(db);
+  if (!native) {
+    native = db(SCHEMA_VERSION_TABLE).where({ id: 1 }).first().toSQL().toNative();
+    compiled.set(db, native);
+  }
+  return readDirect(db, native.sql, native.bindings);
 }
 
 /** Whether the database has both versions (false before the migrations ran). */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { bumpCacheVersions, hasCacheVersions, readCacheVersions, type CacheVersions } from './cache-versions.js';
+import { bumpCacheVersions, hasCacheVersions, readCacheVersions, type CacheVersions, type ReadDirect } from './cache-versions.js';
 
 export type CacheSync = {
   /**
@@ -20,6 +20,8 @@ export type CacheSync = {
 
 export type CacheSyncDeps = {
   knex: Knex;
+  /** The dialect's read without knex's runner (SQLite), for the version read every request makes. */
+  readDirect?: ReadDirect;
   /** Drops everything derived from the schema (overview, snapshot, GraphQL schemas). */
   onSchemaChange: () => void;
   /** Drops everything derived from access control (roles, policies, permissions, user rows). */
@@ -92,7 +94,7 @@ export function createCacheSync(deps: CacheSyncDeps): CacheSync {
 
   const read = async (): Promise<void> => {
     const seq = ++sent;
-    const versions = (await hasVersions(knex)) ? await readCacheVersions(knex) : null;
+    const versions = (await hasVersions(knex)) ? await readCacheVersions(knex, deps.readDirect) : null;
     apply(seq, versions);
   };
 

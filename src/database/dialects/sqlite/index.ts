@@ -7,6 +7,7 @@ import { introspect, listColumns, listForeignKeys, listIndexes, listTables } fro
 import { knexConfig } from './knex-config.js';
 import { nowDefault } from './now-default.js';
 import { prepare } from './prepare.js';
+import { readDirect } from './read-direct.js';
 import { schemaTransaction } from './schema-transaction.js';
 import { fromDatabase, toDatabase } from './values.js';
 
@@ -36,5 +37,6 @@ export function createSqliteDialect(): Dialect {
     transactionalDdl: true,
     columnTypeVariants: SQLITE_COLUMN_TYPE_VARIANTS,
     supportsReturning: true,
+    readDirect,
   };
 }

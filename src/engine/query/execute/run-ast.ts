@@ -8,6 +8,7 @@ import { compileSort, type OrderTerm } from '../compile/compile-sort.js';
 import { quoteIdentifier } from '../compile/quote-identifier.js';
 import { and, type Sql, TRUE_SQL } from '../compile/sql.js';
 import type { DeepQuery, Query } from '../query.types.js';
+import { runRead } from './run-read.js';
 
 export type Row = Record<string, unknown>;
 
@@ -28,9 +29,8 @@ export async function runAst(env: CompileEnv, ast: RootAst): Promise<Row[]> {
   qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
   applyOrder(env, qb, orderFor(env, ast.collection, alias, ast.query.sort, ast.query.aggregate !== undefined));
   applyWindow(qb, ast.query);
-  const rows = (await qb) as Row[];
-  await finishLevel(env, ast.collection, ast.children, rows);
-  return rows;
+  const rows = await runRead<Row>(env.knex, env.dialect, qb);
+  return finishLevel(env, ast.collection, ast.children, rows);
 }
 
 /** WHERE of a root read: permissions, then the query's filter, then search. */
@@ -111,32 +111,44 @@ function selectLevel(env: CompileEnv, qb: Knex.QueryBuilder, collection: string,
   qb.select(env.knex.raw(columns.map((c) => c.sql).join(', '), columns.flatMap((c) => c.bindings) as Knex.RawBinding[]));
 }
 
-/** Reads the relations of a level, casts values, and removes helper keys. */
-async function finishLevel(env: CompileEnv, collection: string, nodes: AstNode[], rows: Row[]): Promise<void> {
-  if (rows.length === 0) return;
+/**
+ * Reads the relations of a level, casts values, and returns the rows as the API shows them: new objects, in
+ * the same order, with the level's fields (in the order asked) and then its relations, without helper keys.
+ * (Made fresh rather than by deleting helper keys, which would leave every row a slow dictionary object.)
+ */
+async function finishLevel(env: CompileEnv, collection: string, nodes: AstNode[], rows: Row[]): Promise<Row[]> {
+  if (rows.length === 0) return rows;
   const overview = getCollection(env.schema, collection);
   for (const node of nodes) {
     if (node.kind === 'm2o') await attachManyToOne(env, node, rows);
     else if (node.kind === 'o2m') await attachOneToMany(env, node, rows);
     else if (node.kind === 'm2a') await attachManyToAny(env, node, rows);
   }
-  for (const row of rows) {
-    for (const node of nodes) {
-      if (node.kind !== 'field') continue;
-      const field = overview.fields[node.field];
-      if (!field || (field.alias && !node.fn)) continue;
-      const value = row[node.key];
-      if (node.fn) row[node.key] = value === null || value === undefined ? null : Number(value);
-      else if (field.special.includes('conceal') || field.type === 'hash') row[node.key] = value === null || value === undefined ? null : CONCEALED;
-      else row[node.key] = env.dialect.fromDatabase(field.type, value);
+  // What to do with each field of this level, worked out once, then applied to every row.
+  const casts: { key: string; cast: (value: unknown) => unknown }[] = [];
+  const relations: string[] = [];
+  for (const node of nodes) {
+    if (node.kind !== 'field') {
+      relations.push(node.key);
+      continue;
     }
-    delete row[PK];
-    for (const node of nodes) {
-      if (node.kind === 'field') continue;
-      delete row[`${FK}${node.key}`];
-      if (node.kind === 'm2a') delete row[`${FC}${node.key}`];
+    const field = overview.fields[node.field];
+    if (!field || (field.alias && !node.fn)) continue;
+    if (node.fn) casts.push({ key: node.key, cast: (value) => (value === null || value === undefined ? null : Number(value)) });
+    else if (field.special.includes('conceal') || field.type === 'hash') casts.push({ key: node.key, cast: (value) => (value === null || value === undefined ? null : CONCEALED) });
+    else {
+      const type = field.type;
+      casts.push({ key: node.key, cast: (value) => env.dialect.fromDatabase(type, value) });
     }
   }
+  const keys = new Set(casts.map((c) => c.key));
+  const relationKeys = relations.filter((key) => !keys.has(key));
+  return rows.map((row) => {
+    const out: Row = {};
+    for (const { key, cast } of casts) out[key] = cast(row[key]);
+    for (const key of relationKeys) out[key] = row[key];
+    return out;
+  });
 }
 
 async function attachManyToOne(env: CompileEnv, node: RelationNode, rows: Row[]): Promise<void> {
@@ -155,11 +167,10 @@ async function attachManyToOne(env: CompileEnv, node: RelationNode, rows: Row[])
       node.query.search ? compileSearch(env, node.query.search, node.collection, alias) : TRUE_SQL,
     ]);
     qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
-    const found = (await qb) as Row[];
-    for (const row of found) byKey.set(String(row[PK]), row);
-    await finishLevel(env, node.collection, node.children, found.map((r) => r));
+    const found = await runRead<Row>(env.knex, env.dialect, qb);
+    const finished = await finishLevel(env, node.collection, node.children, found);
+    found.forEach((row, i) => byKey.set(String(row[PK]), finished[i]!));
   }
-  // finishLevel deleted PK on found rows after indexing; the map still points at the same objects.
   for (const row of rows) {
     const fk = row[`${FK}${node.key}`];
     row[node.key] = fk === null || fk === undefined ? null : byKey.get(String(fk)) ?? null;
@@ -187,9 +198,9 @@ async function attachManyToAny(env: CompileEnv, node: AnyNode, rows: Row[]): Pro
         branch.rowFilter ? compilePermissionFilter(env, branch.rowFilter, branch.collection, alias) : TRUE_SQL,
       ]);
       qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
-      const read = (await qb) as Row[];
-      for (const row of read) found.set(`${branch.collection}\u0000${String(row[PK])}`, row);
-      await finishLevel(env, branch.collection, branch.children, read);
+      const read = await runRead<Row>(env.knex, env.dialect, qb);
+      const finished = await finishLevel(env, branch.collection, branch.children, read);
+      read.forEach((row, i) => found.set(`${branch.collection}\u0000${String(row[PK])}`, finished[i]!));
     }
   }
   const requested = new Set(node.branches.map((b) => b.collection));
@@ -211,15 +222,13 @@ async function attachOneToMany(env: CompileEnv, node: RelationNode, rows: Row[])
   const groups = new Map<string, Row[]>();
   for (const chunk of chunks(keys)) {
     const found = await readChildren(env, node, chunk, fkField);
-    await finishLevel(env, node.collection, node.children, found);
-    for (const row of found) {
-      const parent = String(row[`${FK}parent`]);
-      delete row[`${FK}parent`];
-      delete row[RN];
+    const finished = await finishLevel(env, node.collection, node.children, found);
+    found.forEach((raw, i) => {
+      const parent = String(raw[`${FK}parent`]);
       const list = groups.get(parent) ?? [];
-      list.push(row);
+      list.push(finished[i]!);
       groups.set(parent, list);
-    }
+    });
   }
   for (const row of rows) {
     if (node.caseFilter && Number(row[`${FK}${node.key}`]) !== 1) {
@@ -248,7 +257,7 @@ async function readChildren(env: CompileEnv, node: RelationNode, parents: unknow
   const offset = deep.page && deep.page > 0 && limit > 0 ? limit * (deep.page - 1) : deep.offset ?? 0;
   if (limit === -1 && offset === 0) {
     applyOrder(env, qb, order);
-    return (await qb) as Row[];
+    return runRead<Row>(env.knex, env.dialect, qb);
   }
   // Per-parent limit and offset: number the children of each parent, keep the window.
   const orderBy = orderSql(order, env);
@@ -256,7 +265,7 @@ async function readChildren(env: CompileEnv, node: RelationNode, parents: unknow
   const outer = env.knex.from(qb.as('w')).where(RN, '>', offset);
   if (limit !== -1) outer.andWhere(RN, '<=', offset + limit);
   outer.orderBy(RN);
-  return (await outer) as Row[];
+  return runRead<Row>(env.knex, env.dialect, outer);
 }
 
 function unique(values: unknown[]): unknown[] {
