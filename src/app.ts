@@ -44,6 +44,7 @@ import { createAccessControlRoutes, invalidatingBehaviour, permissionsBehaviour,
 import { createSettingsRoutes } from './modules/settings/index.js';
 import { createUsersRoutes, lastAdminGuard, usersBehaviour } from './modules/users/index.js';
 import { createSchemaRoutes, schemaBehaviours } from './modules/collections/index.js';
+import { createPresetsRoutes } from './modules/presets/index.js';
 import { createSchemaSnapshotRoutes } from './modules/schema/index.js';
 import { createSpecsRoutes } from './modules/server/index.js';
 import { createUtilsRoutes } from './modules/utils/index.js';
@@ -157,6 +158,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     { prefix: '/items', plugin: createItemsRoutes(routeDeps) },
     { prefix: '/activity', plugin: createActivityRoutes({ ...routeDeps, comments: createCommentsService({ items, audit }) }) },
     { prefix: '/revisions', plugin: createRevisionsRoutes(routeDeps) },
+    { prefix: '/presets', plugin: createPresetsRoutes(routeDeps) },
     { prefix: '/users', plugin: createUsersRoutes(routeDeps) },
     { prefix: '/users/me/sessions', plugin: createSessionsRoutes({ sessions: createSessionsService({ audit }), contextFor: requestContext, send: sendResult }) },
     { prefix: '/users', plugin: createTfaRoutes({ tfa, contextFor: requestContext }) },

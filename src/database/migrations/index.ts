@@ -5,6 +5,7 @@ import { addSchemaVersion } from './20261124c-add-schema-version.js';
 import { addSessionFamily } from './20261124d-add-session-family.js';
 import { addAccessVersion } from './20261125a-add-access-version.js';
 import { addLeases } from './20261125k-add-leases.js';
+import { addPresets } from './20261125p-add-presets.js';
 import type { Migration } from './migration.types.js';
 
 export type { Migration } from './migration.types.js';
@@ -15,4 +16,4 @@ export { LEASES_TABLE } from './20261125k-add-leases.js';
  * Every migration, oldest first. Listed by hand: the code also runs from dist/, so no directory globbing.
  * Run them with runMigrations() from ./run-migrations.js.
  */
-export const MIGRATIONS: readonly Migration[] = [createSystemTables, addTfaRecoveryCodes, addActivityActionIndex, addSchemaVersion, addSessionFamily, addAccessVersion, addLeases];
+export const MIGRATIONS: readonly Migration[] = [createSystemTables, addTfaRecoveryCodes, addActivityActionIndex, addSchemaVersion, addSessionFamily, addAccessVersion, addLeases, addPresets];

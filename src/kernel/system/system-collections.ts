@@ -251,6 +251,26 @@ export const SYSTEM_COLLECTIONS: SystemCollectionSpec[] = [
     },
   },
   {
+    collection: 'service_presets',
+    primary: 'id',
+    accountability: null,
+    fields: {
+      id: int,
+      bookmark: str,
+      user: uuid,
+      role: uuid,
+      collection: str,
+      search: str,
+      layout: str,
+      layout_query: json,
+      layout_options: json,
+      refresh_interval: int,
+      filter: json,
+      icon: str,
+      color: str,
+    },
+  },
+  {
     collection: 'service_migrations',
     primary: 'version',
     accountability: null,
@@ -269,6 +289,8 @@ export const SYSTEM_RELATIONS: SystemRelationSpec[] = [
   { collection: 'service_revisions', field: 'activity', related: 'service_activity', oneField: 'revisions' },
   { collection: 'service_revisions', field: 'parent', related: 'service_revisions', oneField: null },
   { collection: 'service_sessions', field: 'user', related: 'service_users', oneField: null },
+  { collection: 'service_presets', field: 'user', related: 'service_users', oneField: null },
+  { collection: 'service_presets', field: 'role', related: 'service_roles', oneField: null },
 ];
 
 export const SYSTEM_PREFIX = 'service_';

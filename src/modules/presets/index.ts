@@ -1,0 +1,1 @@
+export { createPresetsRoutes } from './presets.routes.js';
