@@ -177,6 +177,36 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Article 12');
   });
 
+  it('saves the sort, page size and search of a table as a named view (a preset), applies it again and deletes it', async () => {
+    await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/content/articles?limit=50&sort=-title&search=Article%201');
+    const status = page.locator('.pager span');
+    await expect.poll(() => status.textContent()).toBe('Items 1–10 of 10 · Page 1 of 1');
+    const views = page.getByRole('region', { name: 'Saved views' });
+    await views.getByRole('button', { name: 'Save view' }).click();
+    await expect.poll(() => views.getByRole('status').textContent()).toBe('Name the view first.');
+    await views.getByLabel('Name of this view').fill('Tens, newest first');
+    await views.getByRole('button', { name: 'Save view' }).click();
+    await expect.poll(() => views.getByRole('status').textContent()).toBe('Saved the view "Tens, newest first".');
+    const stored = await stratum.call('GET', '/presets?fields=bookmark,collection,search,layout_query,user.email', { token: await stratum.adminToken() });
+    expect((stored.json as Json).data).toEqual([{ bookmark: 'Tens, newest first', collection: 'articles', search: 'Article 1', layout_query: { tabular: { sort: ['-title'], limit: 50 } }, user: { email: ADMIN.email } }]);
+    await expectAccessible(page, 'a table with saved views');
+
+    // From the plain table, the view brings its sort, page size and search back.
+    await page.goto(`${stratum.url}/admin/content/articles`);
+    await expect.poll(() => status.textContent()).toBe(`Items 1–25 of ${ARTICLES} · Page 1 of 3`);
+    await views.getByLabel('View').selectOption({ label: 'Tens, newest first' });
+    await views.getByRole('button', { name: 'Apply view' }).click();
+    await expect.poll(() => status.textContent()).toBe('Items 1–10 of 10 · Page 1 of 1');
+    expect(new URLSearchParams(new URL(page.url()).search).get('sort')).toBe('-title');
+    expect(await page.locator('tbody tr').first().locator('td:not(.select)').first().textContent()).toBe('Article 19');
+    expect(await page.getByLabel('Search').inputValue()).toBe('Article 1');
+
+    await views.getByLabel('View').selectOption({ label: 'Tens, newest first' });
+    await views.getByRole('button', { name: 'Delete view' }).click();
+    await expect.poll(() => views.getByRole('status').textContent()).toBe('Deleted the view "Tens, newest first".');
+    expect(((await stratum.call('GET', '/presets', { token: await stratum.adminToken() })).json as Json).data).toEqual([]);
+  });
+
   it('edits, validates, creates and deletes items with a form generated from the fields', async () => {
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/content/articles/12');
     const title = page.getByLabel('Title');

@@ -3,6 +3,7 @@ import { Link, useLocation, useSearch } from 'wouter-preact';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { allows } from './form-fields.js';
+import { SavedViews } from './saved-views.js';
 import { deleteMany, fieldLabel, formatValue, readAccess, readFields, readPage, type FieldInfo, type Page, type PageQuery } from './content-api.js';
 
 export const PAGE_SIZES = [25, 50, 100] as const;
@@ -137,6 +138,14 @@ export function ItemsPage({ collection }: { collection: string }) {
         <input id="search" type="search" value={searchText} onInput={(e) => setSearchText(e.currentTarget.value)} />
         <button type="submit">Search</button>
       </form>
+      <SavedViews
+        collection={collection}
+        query={query}
+        apply={(view) => {
+          setSearchText(view.search);
+          go({ ...view, page: 1 });
+        }}
+      />
       {error && <p class="error" role="alert">{error}</p>}
       {!error && !page && <p aria-live="polite">Loading items…</p>}
       {page && (

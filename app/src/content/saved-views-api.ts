@@ -1,0 +1,32 @@
+import { createPreset, deletePreset, readPresets } from '@directus/sdk';
+import type { Client } from '../api/client.js';
+import type { PageQuery } from './content-api.js';
+
+export type SavedView = { id: string; name: string; query: Pick<PageQuery, 'sort' | 'limit' | 'search'> };
+
+type PresetRow = { id: number | string; bookmark: string | null; search: string | null; layout_query: { tabular?: { sort?: string[] | null; limit?: number | null } } | null };
+
+/** A preset (Directus's shape: the table's sort and page size under `layout_query.tabular`) as a saved view. */
+export function viewOf(row: PresetRow): SavedView {
+  const tabular = row.layout_query?.tabular ?? {};
+  return { id: String(row.id), name: row.bookmark ?? '', query: { sort: tabular.sort?.[0] ?? null, limit: tabular.limit ?? 25, search: row.search ?? '' } };
+}
+
+/** The named presets of a collection the user may see (their own, their roles', everyone's), by name. */
+export async function readSavedViews(client: Client, collection: string): Promise<SavedView[]> {
+  const rows = (await client.request(
+    readPresets({ filter: { _and: [{ collection: { _eq: collection } }, { bookmark: { _nnull: true } }] }, fields: ['id', 'bookmark', 'search', 'layout_query'], sort: ['bookmark'], limit: -1 } as never),
+  )) as unknown as PresetRow[];
+  return rows.map(viewOf);
+}
+
+/** Saves the table's current sort, page size and search under a name (a preset of the signed-in user). */
+export async function saveView(client: Client, collection: string, name: string, query: PageQuery): Promise<void> {
+  await client.request(
+    createPreset({ bookmark: name, collection, layout: 'tabular', search: query.search || null, layout_query: { tabular: { sort: query.sort ? [query.sort] : null, limit: query.limit } } } as never),
+  );
+}
+
+export async function removeView(client: Client, id: string): Promise<void> {
+  await client.request(deletePreset(Number(id)));
+}
