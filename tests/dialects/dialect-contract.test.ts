@@ -203,6 +203,8 @@ describe('introspection of the system tables', () => {
       'service_revisions.activity': 'CASCADE',
       'service_revisions.parent': 'SET NULL',
       'service_sessions.user': 'CASCADE',
+      'service_presets.user': 'CASCADE',
+      'service_presets.role': 'CASCADE',
     };
     for (const relation of SYSTEM_RELATIONS) {
       const key = `${relation.collection}.${relation.field}`;

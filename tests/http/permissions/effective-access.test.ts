@@ -82,7 +82,10 @@ describe('effective access', () => {
     it('includes the built-in app-access rules for app users', async () => {
       const user = await t.userWith({ appAccess: true });
       const data = dataOf<Record<string, Record<string, Row>>>(await me(user.token));
-      expect(Object.keys(data).sort()).toEqual(['service_activity', 'service_collections', 'service_fields', 'service_relations', 'service_roles', 'service_settings', 'service_users']);
+      expect(Object.keys(data).sort()).toEqual(['service_activity', 'service_collections', 'service_fields', 'service_presets', 'service_relations', 'service_roles', 'service_settings', 'service_users']);
+      // Presets: their own (and their roles' and everyone's) to read, their own to write.
+      expect(data.service_presets!.read).toEqual({ access: 'partial', fields: ['*'] });
+      expect(data.service_presets!.delete).toEqual({ access: 'partial', fields: ['*'] });
       expect(data.service_collections!.read).toEqual({ access: 'full', fields: ['*'] });
       expect(data.service_activity!.read).toEqual({ access: 'partial', fields: ['*'] });
       expect(data.service_users!.read).toMatchObject({ access: 'partial', fields: expect.arrayContaining(['id', 'email', 'role']) });
