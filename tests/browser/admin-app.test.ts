@@ -194,14 +194,14 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     // From the plain table, the view brings its sort, page size and search back.
     await page.goto(`${stratum.url}/admin/content/articles`);
     await expect.poll(() => status.textContent()).toBe(`Items 1–25 of ${ARTICLES} · Page 1 of 3`);
-    await views.getByLabel('View').selectOption({ label: 'Tens, newest first' });
+    await views.getByLabel('View', { exact: true }).selectOption({ label: 'Tens, newest first' });
     await views.getByRole('button', { name: 'Apply view' }).click();
     await expect.poll(() => status.textContent()).toBe('Items 1–10 of 10 · Page 1 of 1');
     expect(new URLSearchParams(new URL(page.url()).search).get('sort')).toBe('-title');
     expect(await page.locator('tbody tr').first().locator('td:not(.select)').first().textContent()).toBe('Article 19');
     expect(await page.getByLabel('Search').inputValue()).toBe('Article 1');
 
-    await views.getByLabel('View').selectOption({ label: 'Tens, newest first' });
+    await views.getByLabel('View', { exact: true }).selectOption({ label: 'Tens, newest first' });
     await views.getByRole('button', { name: 'Delete view' }).click();
     await expect.poll(() => views.getByRole('status').textContent()).toBe('Deleted the view "Tens, newest first".');
     expect(((await stratum.call('GET', '/presets', { token: await stratum.adminToken() })).json as Json).data).toEqual([]);

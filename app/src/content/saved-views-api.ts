@@ -20,10 +20,13 @@ export async function readSavedViews(client: Client, collection: string): Promis
   return rows.map(viewOf);
 }
 
-/** Saves the table's current sort, page size and search under a name (a preset of the signed-in user). */
-export async function saveView(client: Client, collection: string, name: string, query: PageQuery): Promise<void> {
+/**
+ * Saves the table's current sort, page size and search under a name, as a preset of `user` (named, so that an
+ * administrator's view is theirs too rather than everyone's).
+ */
+export async function saveView(client: Client, user: string, collection: string, name: string, query: PageQuery): Promise<void> {
   await client.request(
-    createPreset({ bookmark: name, collection, layout: 'tabular', search: query.search || null, layout_query: { tabular: { sort: query.sort ? [query.sort] : null, limit: query.limit } } } as never),
+    createPreset({ bookmark: name, user, collection, layout: 'tabular', search: query.search || null, layout_query: { tabular: { sort: query.sort ? [query.sort] : null, limit: query.limit } } } as never),
   );
 }
 

@@ -9,7 +9,7 @@ import { readSavedViews, removeView, saveView, type SavedView } from './saved-vi
  * search under a name, or delete the chosen one.
  */
 export function SavedViews({ collection, query, apply }: { collection: string; query: PageQuery; apply: (query: SavedView['query']) => void }) {
-  const { client } = useSession();
+  const { client, user } = useSession();
   const [views, setViews] = useState<SavedView[]>([]);
   const [chosen, setChosen] = useState('');
   const [name, setName] = useState('');
@@ -25,8 +25,9 @@ export function SavedViews({ collection, query, apply }: { collection: string; q
   const save = async (event: Event) => {
     event.preventDefault();
     if (name.trim() === '') return setMessage('Name the view first.');
+    if (!user) return;
     try {
-      await saveView(client, collection, name.trim(), query);
+      await saveView(client, String(user.id), collection, name.trim(), query);
       setMessage(`Saved the view "${name.trim()}".`);
       setName('');
       await load();
