@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { AUTH_PROVIDER_SCHEMA, CONFIG_SCHEMA } from './config-schema.js';
+import { AUTH_PROVIDER_SCHEMA, CONFIG_SCHEMA, STORAGE_LOCATION_SCHEMA } from './config-schema.js';
 import { renderConfigDocs } from './render-config-docs.js';
 
 const docsPath = fileURLToPath(new URL('../../docs/config.md', import.meta.url));
 
 describe('docs/config.md', () => {
   it('is generated from CONFIG_SCHEMA (run `npm run docs:config` when this fails)', () => {
-    expect(readFileSync(docsPath, 'utf8')).toBe(renderConfigDocs(CONFIG_SCHEMA, AUTH_PROVIDER_SCHEMA));
+    expect(readFileSync(docsPath, 'utf8')).toBe(renderConfigDocs(CONFIG_SCHEMA, AUTH_PROVIDER_SCHEMA, STORAGE_LOCATION_SCHEMA));
   });
 });
 

@@ -104,6 +104,16 @@ export const CONFIG_SCHEMA: readonly VarSpec[] = [
   { name: 'EMAIL_SMTP_PASSWORD', type: 'string', default: '', secret: true, description: 'SMTP password.' },
   { name: 'EMAIL_SMTP_SECURE', type: 'boolean', default: 'false', description: 'Use TLS from the start (port 465).' },
   { name: 'EMAIL_SMTP_IGNORE_TLS', type: 'boolean', default: 'false', description: 'Do not upgrade with STARTTLS.' },
+  // Files and assets
+  { name: 'STORAGE_LOCATIONS', type: 'list', default: 'local', description: 'Storage locations, each configured with `STORAGE_<NAME>_*`; new uploads go to the first.' },
+  { name: 'FILES_MAX_UPLOAD_SIZE', type: 'size', default: '', description: 'Largest file accepted in one upload (413 CONTENT_TOO_LARGE beyond it); unset: no limit but the disk.' },
+  { name: 'FILES_MIME_TYPE_ALLOW_LIST', type: 'list', default: '*/*', description: 'Types an upload may have, as sniffed from its bytes (`image/*`, `application/pdf`); others are refused.' },
+  { name: 'ASSETS_CACHE_TTL', type: 'duration', default: '30d', description: '`Cache-Control: max-age` of `/assets` answers.' },
+  { name: 'ASSETS_TRANSFORM_MAX_CONCURRENT', type: 'integer', default: '2', min: 1, description: 'Image transformations run at once per instance; more wait in the queue.' },
+  { name: 'ASSETS_TRANSFORM_MAX_QUEUE', type: 'integer', default: '32', min: 0, description: 'Transformations that may wait; beyond that `/assets` answers 503 SERVICE_UNAVAILABLE.' },
+  { name: 'ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION', type: 'integer', default: '6000', min: 1, description: 'Largest width or height of a source image or of a transformation result (pixels).' },
+  { name: 'ASSETS_TRANSFORM_TIMEOUT', type: 'duration', default: '7500ms', description: 'A transformation that takes longer is abandoned (503).' },
+  { name: 'ASSETS_TRANSFORM_MAX_OPERATIONS', type: 'integer', default: '5', min: 0, description: 'Most sharp operations one `transforms` parameter may list.' },
 ];
 
 /** A per-provider setting: `AUTH_<NAME>_<key>`; `drivers` lists the drivers that read it. */
@@ -139,4 +149,24 @@ export const AUTH_PROVIDER_SCHEMA: readonly ProviderVarSpec[] = [
   { key: 'ICON', type: 'string', drivers: ['openid', 'oauth2'], description: 'Icon shown in `GET /auth`.' },
   { key: 'COOKIE_SECURE', type: 'boolean', default: 'false', drivers: ['openid', 'oauth2'], description: 'Secure flag of the short-lived sign-in flow cookie.' },
   { key: 'ALLOW_INSECURE_REQUESTS', type: 'boolean', default: 'false', drivers: ['openid', 'oauth2'], description: 'Allow plain-http provider URLs on hosts other than localhost (the loopback addresses are always allowed).' },
+];
+
+/** A per-location setting: `STORAGE_<NAME>_<key>`; `drivers` lists the drivers that read it. */
+export type StorageVarSpec = Omit<VarSpec, 'name'> & { key: string; drivers: readonly ('local' | 's3')[]; required?: boolean };
+
+/**
+ * The settings of one storage location named in STORAGE_LOCATIONS, read as `STORAGE_<NAME>_<KEY>` (Directus's
+ * names). As with providers, unknown keys, keys of the other driver and missing required keys stop the start.
+ */
+export const STORAGE_LOCATION_SCHEMA: readonly StorageVarSpec[] = [
+  { key: 'DRIVER', type: 'enum', values: ['local', 's3'], drivers: ['local', 's3'], required: true, description: '`local` (a folder on this machine) or `s3` (an S3-compatible bucket).' },
+  { key: 'ROOT', type: 'string', drivers: ['local', 's3'], description: 'local: the folder (default `uploads` beside the SQLite file, `./data/uploads`); s3: a key prefix inside the bucket (default none).' },
+  { key: 'KEY', type: 'string', drivers: ['s3'], description: 'Access key id (default: the AWS SDK\'s own credential chain).' },
+  { key: 'SECRET', type: 'string', drivers: ['s3'], secret: true, description: 'Secret access key.' },
+  { key: 'BUCKET', type: 'string', drivers: ['s3'], required: true, description: 'Bucket name.' },
+  { key: 'REGION', type: 'string', default: 'us-east-1', drivers: ['s3'], description: 'Region.' },
+  { key: 'ENDPOINT', type: 'url', drivers: ['s3'], description: 'Endpoint of an S3-compatible service (MinIO, Garage, R2…); default AWS.' },
+  { key: 'FORCE_PATH_STYLE', type: 'boolean', default: 'false', drivers: ['s3'], description: 'Address the bucket in the path (`host/bucket/key`), as most S3-compatible servers need.' },
+  { key: 'ACL', type: 'string', drivers: ['s3'], description: 'Canned ACL of new objects (e.g. `private`); default the bucket\'s.' },
+  { key: 'SERVER_SIDE_ENCRYPTION', type: 'string', drivers: ['s3'], description: 'Server-side encryption of new objects (`AES256`, `aws:kms`).' },
 ];

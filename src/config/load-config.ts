@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import dotenv from 'dotenv';
 import { CONFIG_SCHEMA, type VarSpec } from './config-schema.js';
+import { loadStorageLocations, type StorageLocationConfig } from './load-storage-locations.js';
 import { loadAuthProviders, type AuthProviderConfig } from './load-auth-providers.js';
 import { parseDuration, parseValue } from './parse-value.js';
 
@@ -90,6 +91,22 @@ export type Config = {
     sendmailPath: string;
     smtp: { host: string | null; port: number; user: string | null; password: string | null; secure: boolean; ignoreTls: boolean };
   };
+  files: {
+    /** STORAGE_LOCATIONS in order; uploads go to the first. */
+    locations: StorageLocationConfig[];
+    /** FILES_MAX_UPLOAD_SIZE in bytes; null = no limit. */
+    maxUploadSize: number | null;
+    /** FILES_MIME_TYPE_ALLOW_LIST, lower-cased (`image/*`, `*\/*`). */
+    mimeTypeAllowList: string[];
+  };
+  assets: {
+    cacheTtl: number;
+    transformMaxConcurrent: number;
+    transformMaxQueue: number;
+    transformImageMaxDimension: number;
+    transformTimeout: number;
+    transformMaxOperations: number;
+  };
 };
 
 const KNOWN_NAMES = new Set(CONFIG_SCHEMA.map((spec) => spec.name));
@@ -121,7 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     if (!key.endsWith('_FILE') || value === undefined || value === '') continue;
     const target = key.slice(0, -'_FILE'.length);
     // Only our own variables (and provider settings) are read from files; other tools' *_FILE are not ours.
-    if (!KNOWN_NAMES.has(target) && !target.startsWith('AUTH_')) continue;
+    if (!KNOWN_NAMES.has(target) && !target.startsWith('AUTH_') && !target.startsWith('STORAGE_')) continue;
     if (merged[target] !== undefined && merged[target] !== '') continue;
     try {
       merged[target] = readFileSync(resolve(cwd, value), 'utf8').replace(/\r?\n$/, '');
@@ -148,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
   const revisionsRetention = retention('REVISIONS_RETENTION');
   const passwordPolicy = parsePolicy(String(values.get('AUTH_PASSWORD_POLICY') ?? ''), problems);
   const providers = loadAuthProviders(merged, (values.get('AUTH_PROVIDERS') as string[] | undefined) ?? [], String(values.get('PUBLIC_URL') ?? ''), problems);
+  const storageLocations = loadStorageLocations(merged, (values.get('STORAGE_LOCATIONS') as string[] | undefined) ?? [], String(values.get('DB_FILENAME') ?? ''), cwd, problems);
   const redisUrl = redisUrlOf(values);
   if (values.get('RATE_LIMITER_STORE') === 'redis' && redisUrl === null) problems.push('RATE_LIMITER_STORE=redis needs REDIS (a redis:// URL) or REDIS_HOST');
   if (values.get('EMAIL_TRANSPORT') === 'smtp' && String(values.get('EMAIL_SMTP_HOST') ?? '') === '') problems.push('EMAIL_TRANSPORT=smtp needs EMAIL_SMTP_HOST');
@@ -243,6 +261,19 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
         secure: get('EMAIL_SMTP_SECURE'),
         ignoreTls: get('EMAIL_SMTP_IGNORE_TLS'),
       },
+    },
+    files: {
+      locations: storageLocations,
+      maxUploadSize: get<number | null>('FILES_MAX_UPLOAD_SIZE'),
+      mimeTypeAllowList: get<string[]>('FILES_MIME_TYPE_ALLOW_LIST').map((type) => type.toLowerCase()),
+    },
+    assets: {
+      cacheTtl: get('ASSETS_CACHE_TTL'),
+      transformMaxConcurrent: get('ASSETS_TRANSFORM_MAX_CONCURRENT'),
+      transformMaxQueue: get('ASSETS_TRANSFORM_MAX_QUEUE'),
+      transformImageMaxDimension: get('ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION'),
+      transformTimeout: get('ASSETS_TRANSFORM_TIMEOUT'),
+      transformMaxOperations: get('ASSETS_TRANSFORM_MAX_OPERATIONS'),
     },
   };
   return deepFreeze(config);

@@ -1,10 +1,10 @@
-import type { ProviderVarSpec, VarSpec } from './config-schema.js';
+import type { ProviderVarSpec, StorageVarSpec, VarSpec } from './config-schema.js';
 
 /**
  * Renders docs/config.md from CONFIG_SCHEMA: one row per variable (name, type, default, description), secrets
  * marked; then the settings of single sign-on providers (AUTH_PROVIDER_SCHEMA) when given.
  */
-export function renderConfigDocs(schema: readonly VarSpec[], providerSchema: readonly ProviderVarSpec[] = []): string {
+export function renderConfigDocs(schema: readonly VarSpec[], providerSchema: readonly ProviderVarSpec[] = [], storageSchema: readonly StorageVarSpec[] = []): string {
   const lines = [
     '# Configuration',
     '',
@@ -37,14 +37,33 @@ export function renderConfigDocs(schema: readonly VarSpec[], providerSchema: rea
       '| Key | Drivers | Type | Default | Description |',
       '|---|---|---|---|---|',
     );
-    for (const spec of providerSchema) {
-      const required = spec.required === true ? ' **required**' : '';
-      const secret = spec.secret === true ? ' **secret**' : '';
-      lines.push(`| \`${spec.key}\`${required}${secret} | ${spec.drivers.join(', ')} | ${typeOf(spec)} | ${defaultOf(spec)} | ${escapeCell(spec.description)} |`);
-    }
+    lines.push(...keyRows(providerSchema));
+  }
+  if (storageSchema.length > 0) {
+    lines.push(
+      '',
+      '## Storage locations',
+      '',
+      'Each name in `STORAGE_LOCATIONS` (letters and digits) is configured with `STORAGE_<NAME>_<KEY>` variables,',
+      'e.g. `STORAGE_S3_BUCKET`. The location named `local` needs none: it is a folder beside the SQLite file. Unknown',
+      'keys, keys of the other driver and missing required keys stop the start. See docs/files.md.',
+      '',
+      '| Key | Drivers | Type | Default | Description |',
+      '|---|---|---|---|---|',
+    );
+    lines.push(...keyRows(storageSchema));
   }
   lines.push('');
   return lines.join('\n');
+}
+
+/** One table row per `<PREFIX>_<NAME>_<KEY>` setting: key (required, secret), drivers, type, default, description. */
+function keyRows(specs: readonly (ProviderVarSpec | StorageVarSpec)[]): string[] {
+  return specs.map((spec) => {
+    const required = spec.required === true ? ' **required**' : '';
+    const secret = spec.secret === true ? ' **secret**' : '';
+    return `| \`${spec.key}\`${required}${secret} | ${spec.drivers.join(', ')} | ${typeOf(spec)} | ${defaultOf(spec)} | ${escapeCell(spec.description)} |`;
+  });
 }
 
 function typeOf(spec: Omit<VarSpec, 'name'>): string {

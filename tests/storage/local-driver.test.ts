@@ -1,0 +1,28 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { expect, it } from 'vitest';
+import { createLocalDriver } from '../../src/engine/storage/create-local-driver.js';
+import { describeStorageDriverContract } from '../../src/testing/storage-driver-contract.js';
+
+describeStorageDriverContract('local', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'stratum-local-driver-'));
+  return { driver: createLocalDriver(root), cleanup: () => rm(root, { recursive: true, force: true }) };
+});
+
+it('local: a failed write leaves no temporary file in the folder', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'stratum-local-driver-'));
+  try {
+    const driver = createLocalDriver(root);
+    const broken = new Readable({
+      read() {
+        this.destroy(new Error('gone'));
+      },
+    });
+    await expect(driver.write('f/x.bin', broken)).rejects.toThrow('gone');
+    expect(await readdir(join(root, 'f'))).toEqual([]);
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+});
