@@ -45,6 +45,9 @@ import { createSettingsRoutes } from './modules/settings/index.js';
 import { createUsersRoutes, lastAdminGuard, usersBehaviour } from './modules/users/index.js';
 import { createSchemaRoutes, schemaBehaviours } from './modules/collections/index.js';
 import { createPresetsRoutes } from './modules/presets/index.js';
+import { createFilesRoutes, createFilesService, createFoldersRoutes, filesBehaviour, foldersBehaviour } from './modules/files/index.js';
+import { createAssetsRoutes, createAssetsService } from './modules/assets/index.js';
+import { createStorage, type Storage } from './engine/storage/index.js';
 import { createSchemaSnapshotRoutes } from './modules/schema/index.js';
 import { createSpecsRoutes } from './modules/server/index.js';
 import { createUtilsRoutes } from './modules/utils/index.js';
@@ -83,6 +86,8 @@ export type App = {
   mailer: Mailer;
   /** Rate-limit and throttle counters (memory or Redis). */
   counters: CounterStore;
+  /** The storage locations of files (STORAGE_LOCATIONS). */
+  storage: Storage;
   server: FastifyInstance;
   /** A Context for an accountability, with its permission set and the current schema. */
   contextFor(accountability: Accountability): Promise<Context>;
@@ -124,12 +129,15 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   // Nobody but an administrator raises their own access through the access-control collections, and an
   // active administrator always remains (lastAdminGuard).
   const guards = selfEscalationGuards();
+  const storage = createStorage(config.files.locations);
   const behaviours = new Map<string, CollectionBehaviour[]>([
     ['service_users', [usersBehaviour(accessCaches), lastAdminGuard('service_users')]],
     ['service_roles', [invalidatingBehaviour(accessCaches), guards.service_roles!, lastAdminGuard('service_roles')]],
     ['service_policies', [invalidatingBehaviour(accessCaches), guards.service_policies!, lastAdminGuard('service_policies')]],
     ['service_access', [invalidatingBehaviour(accessCaches), guards.service_access!, lastAdminGuard('service_access')]],
     ['service_permissions', [permissionsBehaviour(accessCaches), guards.service_permissions!]],
+    ['service_files', [filesBehaviour(storage)]],
+    ['service_folders', [foldersBehaviour]],
     ...schemaBehaviours(schema),
   ]);
   const items = createItemsService({ audit, behaviours });
@@ -159,6 +167,9 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     { prefix: '/activity', plugin: createActivityRoutes({ ...routeDeps, comments: createCommentsService({ items, audit }) }) },
     { prefix: '/revisions', plugin: createRevisionsRoutes(routeDeps) },
     { prefix: '/presets', plugin: createPresetsRoutes(routeDeps) },
+    { prefix: '/files', plugin: createFilesRoutes({ ...routeDeps, files: createFilesService({ items, storage }) }) },
+    { prefix: '/folders', plugin: createFoldersRoutes(routeDeps) },
+    { prefix: '/assets', plugin: createAssetsRoutes({ assets: createAssetsService({ items, storage }), contextFor: requestContext }) },
     { prefix: '/users', plugin: createUsersRoutes(routeDeps) },
     { prefix: '/users/me/sessions', plugin: createSessionsRoutes({ sessions: createSessionsService({ audit }), contextFor: requestContext, send: sendResult }) },
     { prefix: '/users', plugin: createTfaRoutes({ tfa, contextFor: requestContext }) },
@@ -236,6 +247,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     tfa,
     mailer,
     counters,
+    storage,
     server,
     contextFor,
     systemContext,
@@ -252,6 +264,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       await server.close();
       await mailer.close();
       await counters.close();
+      await storage.close();
       await closeDatabase(knex);
     },
   };

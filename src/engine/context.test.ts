@@ -20,11 +20,11 @@ describe('withTransaction', () => {
     await withTransaction(ctx, async (trx) => {
       expect(trx.inTransaction).toBe(true);
       await trx.db('comments').insert({ id: 100, article: 1, text: 'tx', score: 1 });
-      onCommit(trx, () => seen.push('after commit'));
+      onCommit(trx, () => void seen.push('after commit'));
       // A nested unit of work joins the same transaction.
       await withTransaction(trx, async (inner) => {
         expect(inner.db).toBe(trx.db);
-        onCommit(inner, () => seen.push('nested'));
+        onCommit(inner, () => void seen.push('nested'));
       });
       expect(seen).toEqual([]);
     });
@@ -39,7 +39,7 @@ describe('withTransaction', () => {
     await expect(
       withTransaction(ctx, async (trx) => {
         await trx.db('comments').insert({ id: 101, article: 1, text: 'tx', score: 1 });
-        onCommit(trx, () => seen.push('after commit'));
+        onCommit(trx, () => void seen.push('after commit'));
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
@@ -47,9 +47,20 @@ describe('withTransaction', () => {
     expect(await countComments()).toBe(6);
   });
 
+  it('waits for asynchronous after-commit work before the write returns', async () => {
+    const seen: string[] = [];
+    await withTransaction(await fx.ctx(), async (trx) => {
+      onCommit(trx, async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        seen.push('slow cleanup');
+      });
+    });
+    expect(seen).toEqual(['slow cleanup']);
+  });
+
   it('runs onCommit at once outside a transaction', async () => {
     const seen: string[] = [];
-    onCommit(await fx.ctx(), () => seen.push('now'));
+    onCommit(await fx.ctx(), () => void seen.push('now'));
     expect(seen).toEqual(['now']);
   });
 });

@@ -26,8 +26,11 @@ export type Context = {
   now: () => Date;
   /** True when `db` is a transaction (nested work joins it instead of opening another). */
   inTransaction: boolean;
-  /** Work to run once the surrounding transaction has committed (cache invalidation, action events). */
-  afterCommit?: (() => void)[];
+  /**
+   * Work to run once the surrounding transaction has committed (cache invalidation, deleting stored files);
+   * the write answers after it has finished. It must not throw.
+   */
+  afterCommit?: (() => void | Promise<void>)[];
   /**
    * Set while the nested (relational) items of one item are written: the audit recorder adds the ids of the
    * revisions it writes, and the item's own revision becomes their parent.
@@ -38,16 +41,16 @@ export type Context = {
 /** Runs `work` in one transaction: joins the current one, or opens one and commits or rolls back. */
 export async function withTransaction<T>(ctx: Context, work: (trx: Context) => Promise<T>): Promise<T> {
   if (ctx.inTransaction) return work(ctx);
-  const afterCommit: (() => void)[] = [];
+  const afterCommit: (() => void | Promise<void>)[] = [];
   const result = await ctx.db.transaction(async (trx) => work({ ...ctx, db: trx, inTransaction: true, afterCommit }));
-  for (const callback of afterCommit) callback();
+  for (const callback of afterCommit) await callback();
   return result;
 }
 
 /** Runs `callback` after the current transaction commits, or now when there is none. */
-export function onCommit(ctx: Context, callback: () => void): void {
+export function onCommit(ctx: Context, callback: () => void | Promise<void>): void {
   if (ctx.inTransaction && ctx.afterCommit) ctx.afterCommit.push(callback);
-  else callback();
+  else void callback();
 }
 
 /** The same context as someone else (e.g. system work inside a user's request). */

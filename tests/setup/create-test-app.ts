@@ -1,7 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { createApp, type App, type AppOverrides } from '../../src/app.js';
 import { createTestDatabase, type TestVendor } from './test-database.js';
-import { testConfig } from './test-config.js';
+import { rm } from 'node:fs/promises';
+import { isTestUploadsFolder, testConfig } from './test-config.js';
 
 export type RequestOptions = {
   token?: string | null;
@@ -96,6 +97,9 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     async close() {
       await app.close();
       await database.drop();
+      for (const location of app.config.files.locations) {
+        if (location.driver === 'local' && isTestUploadsFolder(location.root)) await rm(location.root, { recursive: true, force: true });
+      }
     },
   };
 }

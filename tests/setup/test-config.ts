@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type Config, loadConfig } from '../../src/config/index.js';
 import { createRedisTestPrefix } from '../../src/testing/redis-test-prefix.js';
 
@@ -22,7 +25,7 @@ export const TEST_ENV: Readonly<Record<string, string>> = {
  */
 export function testConfig(db: Config['db'], overrides: Record<string, string> = {}): Config {
   return loadConfig(
-    { ...TEST_ENV, ...databaseEnv(db), ...overrides },
+    { ...TEST_ENV, STORAGE_LOCAL_ROOT: testUploadsFolder(), ...databaseEnv(db), ...overrides },
     { readDotEnv: false },
   );
 }
@@ -42,4 +45,16 @@ export function databaseEnv(db: Config['db']): Record<string, string> {
     DB_POOL_MIN: String(db.poolMin),
     DB_POOL_MAX: String(db.poolMax),
   };
+}
+
+const UPLOADS_PREFIX = 'stratum-test-uploads-';
+
+/** A folder of its own for a test app's uploads (made on the first upload); see isTestUploadsFolder. */
+export function testUploadsFolder(): string {
+  return join(tmpdir(), `${UPLOADS_PREFIX}${randomBytes(6).toString('hex')}`);
+}
+
+/** Whether a folder is one testUploadsFolder made (and so safe for the test to delete). */
+export function isTestUploadsFolder(path: string): boolean {
+  return path.startsWith(join(tmpdir(), UPLOADS_PREFIX));
 }

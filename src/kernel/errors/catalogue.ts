@@ -28,6 +28,7 @@ export const ERROR_CODES = {
   ROUTE_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONTENT_TOO_LARGE: 413,
+  RANGE_NOT_SATISFIABLE: 416,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE_CONTENT: 422,
   REQUESTS_EXCEEDED: 429,
@@ -177,6 +178,12 @@ export const methodNotAllowed = (current: string, allowed: string[]) =>
     current,
   });
 export const contentTooLarge = () => make('CONTENT_TOO_LARGE', 'Uploaded content is too large.');
+/** 416: a `Range` outside the file; `size` goes into `Content-Range: bytes *\/size`. */
+export function rangeNotSatisfiable(size: number): AppError {
+  const error = make('RANGE_NOT_SATISFIABLE', 'Range "bytes" is not satisfiable.', { size });
+  error.headers['Content-Range'] = `bytes */${size}`;
+  return error;
+}
 export const unsupportedMediaType = (mediaType: string, where: string) =>
   make('UNSUPPORTED_MEDIA_TYPE', `Unsupported media type "${mediaType}" in ${where}.`, { mediaType, where });
 export const unprocessableContent = (reason: string) =>

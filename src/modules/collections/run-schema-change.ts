@@ -38,7 +38,7 @@ export async function runSchemaChange<T>(ctx: Context, deps: SchemaDeps, options
     }
   }
 
-  const afterCommit: (() => void)[] = [];
+  const afterCommit: (() => void | Promise<void>)[] = [];
   const body = async (trx: Knex.Transaction) => {
     await deps.schemaStore.recordChange(trx);
     return work({ ...ctx, db: trx, inTransaction: true, afterCommit });
@@ -47,7 +47,7 @@ export async function runSchemaChange<T>(ctx: Context, deps: SchemaDeps, options
     const result = ctx.dialect.schemaTransaction ? await ctx.dialect.schemaTransaction(ctx.db, body) : await ctx.db.transaction(body);
     await recordAfterDdl(ctx, deps);
     deps.schemaStore.invalidate();
-    for (const callback of afterCommit) callback();
+    for (const callback of afterCommit) await callback();
     return result;
   } catch (error) {
     deps.schemaStore.invalidate();

@@ -20,8 +20,8 @@ export type ItemRouteOptions = {
   collectionOf: (request: FastifyRequest) => string;
   /** Only GET routes (activity, revisions). */
   readOnly?: boolean;
-  /** Routes to leave out (a module may serve them itself). */
-  skip?: ('create' | 'update' | 'delete')[];
+  /** Routes to leave out (a module may serve them itself); `updateOne` is `PATCH /:id` alone. */
+  skip?: ('create' | 'update' | 'updateOne' | 'delete')[];
 };
 
 type Params = { id?: string };
@@ -127,12 +127,14 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemRouteDeps, op
       return respondWith(request, reply, () => items.readMany(ctx, collection, keys, q), collection);
     });
 
-    app.patch<{ Params: Params }>('/:id', async (request, reply) => {
-      const ctx = await contextFor(request);
-      const collection = options.collectionOf(request);
-      const key = await items.updateOne(ctx, collection, request.params.id ?? '', request.body ?? {});
-      return respondWith(request, reply, () => items.readOne(ctx, collection, key, query(ctx, request)), collection);
-    });
+    if (!skip.has('updateOne')) {
+      app.patch<{ Params: Params }>('/:id', async (request, reply) => {
+        const ctx = await contextFor(request);
+        const collection = options.collectionOf(request);
+        const key = await items.updateOne(ctx, collection, request.params.id ?? '', request.body ?? {});
+        return respondWith(request, reply, () => items.readOne(ctx, collection, key, query(ctx, request)), collection);
+      });
+    }
   }
 
   if (!skip.has('delete')) {

@@ -122,14 +122,14 @@ type SchemaTransaction = { ctx: Context; trx: Knex.Transaction };
  * It raises the stored schema version first, as every schema change does (runSchemaChange).
  */
 async function inSchemaTransaction<T>(ctx: Context, deps: SchemaModuleDeps, work: (trx: SchemaTransaction) => Promise<T>): Promise<T> {
-  const afterCommit: (() => void)[] = [];
+  const afterCommit: (() => void | Promise<void>)[] = [];
   const body = async (trx: Knex.Transaction) => {
     await deps.schemaStore.recordChange(trx);
     return work({ trx, ctx: { ...ctx, db: trx, inTransaction: true, afterCommit } });
   };
   try {
     const result = ctx.dialect.schemaTransaction ? await ctx.dialect.schemaTransaction(ctx.db, body) : await ctx.db.transaction(body);
-    for (const callback of afterCommit) callback();
+    for (const callback of afterCommit) await callback();
     return result;
   } finally {
     deps.schemaStore.invalidate();

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Context } from '../../engine/context.js';
+import { assetHeaders } from './asset-headers.js';
+import type { AssetsService } from './create-assets-service.js';
+import { parseRange } from './parse-range.js';
+
+export type AssetsRouteDeps = { assets: AssetsService; contextFor: (request: FastifyRequest) => Promise<Context> };
+
+type Params = { id: string; filename?: string };
+
+/**
+ * `GET /assets/:id[/:filename]` (and HEAD): the file's bytes, streamed, with its type, `Content-Length`,
+ * `Accept-Ranges`/`Range` (206, 416), `ETag`/`If-None-Match` and `Last-Modified`/`If-Modified-Since` (304),
+ * `?download` and transformation parameters. The route only maps HTTP to the assets service and back.
+ */
+export function createAssetsRoutes(deps: AssetsRouteDeps): FastifyPluginAsync {
+  const serve = async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
+    const ctx = await deps.contextFor(request);
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const asset = await deps.assets.resolve(ctx, request.params.id, query, request.headers.accept);
+    const maxAge = Math.floor(ctx.config.assets.cacheTtl / 1000);
+    const personal = ctx.accountability.user !== null || ctx.accountability.role !== null;
+    reply.headers({
+      ETag: asset.etag,
+      'Last-Modified': asset.modified.toUTCString(),
+      'Cache-Control': `${personal ? 'private' : 'public'}, max-age=${maxAge}`,
+      'Accept-Ranges': 'bytes',
+      ...assetHeaders(asset, Object.hasOwn(query, 'download') && query.download !== 'false'),
+    });
+    if (isNotModified(request, asset.etag, asset.modified)) return reply.code(304).send();
+
+    const ifRange = request.headers['if-range'];
+    const rangeHeader = ifRange === undefined || ifRange === asset.etag ? request.headers.range : undefined;
+    const range = parseRange(rangeHeader, asset.size);
+    const length = range ? range.end - range.start + 1 : asset.size;
+    reply.header('Content-Length', String(length));
+    if (range) reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${asset.size}`);
+    if (request.method === 'HEAD') return reply.send();
+    return reply.send(await deps.assets.open(asset, range));
+  };
+
+  return async (app) => {
+    app.get<{ Params: Params }>('/:id', serve);
+    app.get<{ Params: Params }>('/:id/:filename', serve);
+  };
+}
+
+/** `If-None-Match` (weak comparison, `*`), else `If-Modified-Since` at one-second precision. */
+function isNotModified(request: FastifyRequest, etag: string, modified: Date): boolean {
+  const noneMatch = request.headers['if-none-match'];
+  if (noneMatch !== undefined) {
+    const tags = noneMatch.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+    return tags.includes('*') || tags.includes(etag);
+  }
+  const since = request.headers['if-modified-since'];
+  if (since === undefined) return false;
+  const time = Date.parse(since);
+  return !Number.isNaN(time) && Math.floor(modified.getTime() / 1000) * 1000 <= time;
+}

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
+import { asSystem, type Context } from '../../engine/context.js';
+import type { Storage } from '../../engine/storage/index.js';
+import { forbidden, invalidPayload, isAppError } from '../../kernel/errors/index.js';
+import type { ItemsService, PrimaryKey } from '../items/index.js';
+import { readMultipartFiles } from './read-multipart-files.js';
+import { deleteStoredObjects, type StoredObjectRef } from './delete-stored-objects.js';
+import { assertLocation, storeFile, type StoredFile } from './store-file.js';
+
+/** Most files one request may upload. */
+const MAX_FILES_PER_REQUEST = 100;
+/** Form fields an upload may not set: the server learns them from the bytes. */
+const DERIVED = ['filename_disk', 'type', 'charset', 'filesize', 'width', 'height', 'checksum', 'uploaded_on', 'uploaded_by', 'modified_by', 'modified_on', 'created_on', 'id'];
+
+export type FilesDeps = { items: ItemsService; storage: Storage };
+
+export type FilesService = {
+  /** `POST /files` with multipart/form-data: stores every file part and creates its row, all or nothing. */
+  upload(ctx: Context, body: Readable, headers: IncomingHttpHeaders): Promise<PrimaryKey[]>;
+  /** `PATCH /files/:id` with multipart/form-data: replaces the file's bytes (and the metadata sent with it). */
+  replace(ctx: Context, key: PrimaryKey, body: Readable, headers: IncomingHttpHeaders): Promise<PrimaryKey>;
+};
+
+/**
+ * Uploads. Bytes are streamed into storage first; rows are created through the items service afterwards,
+ * in one transaction with the caller's permissions (so row rules and validation on `service_files` apply).
+ * When anything fails, every object this request stored is deleted again: no row without its object, no
+ * object without its row.
+ */
+export function createFilesService(deps: FilesDeps): FilesService {
+  const { items, storage } = deps;
+
+  const limitsOf = (ctx: Context, files: number) => ({ fileSize: ctx.config.files.maxUploadSize, fieldSize: ctx.config.server.maxPayloadSize, files });
+
+  const store = (ctx: Context, id: () => string, replacing: boolean, defaultLocation: string) => async (part: Parameters<Parameters<typeof readMultipartFiles>[3]>[0]) => {
+    const location = part.fields.storage ?? defaultLocation;
+    assertLocation(location, storage.names);
+    const key = id();
+    const stored = await storeFile(part, {
+      id: key,
+      storage: location,
+      driver: storage.location(location),
+      mimeTypeAllowList: ctx.config.files.mimeTypeAllowList,
+      maxImageDimension: ctx.config.assets.transformImageMaxDimension,
+      replacing,
+    });
+    return { id: key, stored, fields: part.fields };
+  };
+
+  const cleanUp = (ctx: Context, refs: StoredObjectRef[]) => deleteStoredObjects(storage, refs, ctx.logger, { transforms: false });
+
+  return {
+    async upload(ctx, body, headers) {
+      const { results, error } = await readMultipartFiles(body, headers, limitsOf(ctx, MAX_FILES_PER_REQUEST), store(ctx, randomUUID, false, storage.defaultLocation));
+      const refs = results.map((r) => ({ id: r.id, storage: r.stored.storage, filename_disk: r.stored.filename_disk }));
+      if (error !== null) {
+        await cleanUp(ctx, refs);
+        throw error;
+      }
+      if (results.length === 0) throw invalidPayload('No file was included in the body');
+      try {
+        const folder = await defaultFolder(ctx);
+        const payloads = results.map((r) => ({ ...(folder === null ? {} : { folder }), ...r.stored, ...metadataFields(r.fields), id: r.id, uploaded_on: ctx.now().toISOString() }));
+        return await items.createMany(ctx, 'service_files', payloads);
+      } catch (reason) {
+        await cleanUp(ctx, refs);
+        throw reason;
+      }
+    },
+
+    async replace(ctx, key, body, headers) {
+      const existing = (await ctx.db('service_files').where({ id: String(key) }).first('id', 'storage', 'filename_disk')) as StoredObjectRef | undefined;
+      // A file that does not exist looks like one the caller may not update (Directus's rule: no probing).
+      if (!existing) throw forbidden();
+      const { results, error } = await readMultipartFiles(body, headers, limitsOf(ctx, 1), store(ctx, () => existing.id, true, existing.storage));
+      const refs = results.map((r) => ({ id: r.id, storage: r.stored.storage, filename_disk: r.stored.filename_disk }));
+      if (error !== null) {
+        await cleanUp(ctx, refs);
+        throw isAppError(error) && error.code === 'INVALID_PAYLOAD' && /At most 1 files/.test(error.message) ? invalidPayload('More than one file was included in the body') : error;
+      }
+      if (results.length === 0) throw invalidPayload('No file was included in the body');
+      const [replacement] = results;
+      try {
+        const updated = await items.updateOne(ctx, 'service_files', key, { ...replacement!.stored, ...metadataFields(replacement!.fields) });
+        // The old bytes and their transformations go once the new row is committed.
+        await deleteStoredObjects(storage, [existing], ctx.logger, { transforms: true });
+        return updated;
+      } catch (reason) {
+        await cleanUp(ctx, refs);
+        throw reason;
+      }
+    },
+  };
+}
+
+/** The form fields sent with a file, minus the ones the server derives from its bytes. */
+function metadataFields(fields: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    if (DERIVED.includes(name)) continue;
+    out[name] = name === 'tags' || name === 'metadata' ? parseJsonField(name, value) : value;
+  }
+  return out;
+}
+
+function parseJsonField(name: string, value: string): unknown {
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    if (name === 'tags') return value.split(',').map((tag) => tag.trim()).filter((tag) => tag !== '');
+    throw invalidPayload(`The form field "${name}" must be JSON`);
+  }
+}
+
+/** The project's default folder for uploads that name none (`storage_default_folder`). */
+async function defaultFolder(ctx: Context): Promise<string | null> {
+  const row = (await asSystem(ctx).db('service_settings').first('storage_default_folder')) as { storage_default_folder: string | null } | undefined;
+  return row?.storage_default_folder ?? null;
+}
+
+export type { StoredFile };

@@ -1,0 +1,74 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { isPlainObject, parseQuery } from '../../engine/query/parse/parse-query.js';
+import { invalidPayload, isAppError } from '../../kernel/errors/index.js';
+import { registerItemRoutes, type ItemRouteDeps } from '../items/index.js';
+import type { FilesService } from './create-files-service.js';
+
+export type FilesRouteDeps = ItemRouteDeps & { files: FilesService };
+
+const isMultipart = (request: FastifyRequest) => (request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data');
+
+/**
+ * `/files`: item-style reads, updates and deletes of `service_files`, plus uploads. `POST` with
+ * multipart/form-data stores the files (fields before a file part are its metadata); `POST` with JSON creates
+ * a file row from metadata only; `PATCH /files/:id` with multipart/form-data replaces the file's bytes.
+ * Multipart bodies are streamed to storage: this plugin reads them from the socket itself.
+ */
+export function createFilesRoutes(deps: FilesRouteDeps): FastifyPluginAsync {
+  const { files, items, contextFor, send } = deps;
+  return async (app) => {
+    app.removeContentTypeParser('multipart/form-data');
+    app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null, undefined));
+
+    const readBack = async (request: FastifyRequest, read: () => Promise<unknown>) => {
+      try {
+        return { data: await read() };
+      } catch (error) {
+        if (isAppError(error) && error.status === 403) return null;
+        throw error;
+      }
+    };
+    const query = (request: FastifyRequest, limits: { limitDefault: number; limitMax: number | null }) => parseQuery((request.query ?? {}) as Record<string, unknown>, limits);
+
+    app.post('/', async (request, reply) => {
+      const ctx = await contextFor(request);
+      const q = query(request, { limitDefault: ctx.config.query.limitDefault, limitMax: ctx.config.query.limitMax });
+      if (isMultipart(request)) {
+        const keys = await files.upload(ctx, request.raw, request.headers);
+        const result = await readBack(request, async () => (keys.length === 1 ? items.readOne(ctx, 'service_files', keys[0]!, q) : inOrder(keys, await items.readMany(ctx, 'service_files', keys, q))));
+        return send(request, reply, result, { collection: 'service_files' });
+      }
+      const body = request.body;
+      if (Array.isArray(body)) {
+        const keys = await items.createMany(ctx, 'service_files', body.map(withStorage(ctx.config.files.locations[0]!.name)));
+        return send(request, reply, await readBack(request, () => items.readMany(ctx, 'service_files', keys, q)), { collection: 'service_files' });
+      }
+      if (!isPlainObject(body)) throw invalidPayload('The payload must be multipart/form-data with a file, or an object (or array) of file metadata');
+      const key = await items.createOne(ctx, 'service_files', withStorage(ctx.config.files.locations[0]!.name)(body));
+      return send(request, reply, await readBack(request, () => items.readOne(ctx, 'service_files', key, q)), { collection: 'service_files' });
+    });
+
+    app.patch<{ Params: { id: string } }>('/:id', async (request, reply) => {
+      const ctx = await contextFor(request);
+      const q = query(request, { limitDefault: ctx.config.query.limitDefault, limitMax: ctx.config.query.limitMax });
+      const key = isMultipart(request)
+        ? await files.replace(ctx, request.params.id, request.raw, request.headers)
+        : await items.updateOne(ctx, 'service_files', request.params.id, request.body ?? {});
+      return send(request, reply, await readBack(request, () => items.readOne(ctx, 'service_files', key, q)), { collection: 'service_files' });
+    });
+
+    registerItemRoutes(app, deps, { collectionOf: () => 'service_files', skip: ['create', 'updateOne'] });
+  };
+}
+
+/** JSON-created file rows are in the default location unless they name one. */
+function withStorage(location: string) {
+  return (payload: unknown): unknown => (isPlainObject(payload) && payload.storage === undefined ? { ...payload, storage: location } : payload);
+}
+
+/** Rows in the order of their keys (the upload's order), when the answer includes the key. */
+function inOrder(keys: readonly unknown[], rows: Record<string, unknown>[]): Record<string, unknown>[] {
+  if (!rows.every((row) => row.id !== undefined)) return rows;
+  const position = new Map(keys.map((key, i) => [String(key), i]));
+  return [...rows].sort((a, b) => (position.get(String(a.id)) ?? 0) - (position.get(String(b.id)) ?? 0));
+}
