@@ -25,6 +25,7 @@ export function createAssetsRoutes(deps: AssetsRouteDeps): FastifyPluginAsync {
       'Last-Modified': asset.modified.toUTCString(),
       'Cache-Control': `${personal ? 'private' : 'public'}, max-age=${maxAge}`,
       'Accept-Ranges': 'bytes',
+      ...(query.format === 'auto' ? { Vary: 'Accept' } : {}),
       ...assetHeaders(asset, Object.hasOwn(query, 'download') && query.download !== 'false'),
     });
     if (isNotModified(request, asset.etag, asset.modified)) return reply.code(304).send();
@@ -35,7 +36,13 @@ export function createAssetsRoutes(deps: AssetsRouteDeps): FastifyPluginAsync {
     const length = range ? range.end - range.start + 1 : asset.size;
     reply.header('Content-Length', String(length));
     if (range) reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${asset.size}`);
-    if (request.method === 'HEAD') return reply.send();
+    if (request.method === 'HEAD') {
+      // Fastify would send its own Content-Length of the empty body: answer the headers as they are.
+      reply.hijack();
+      reply.raw.writeHead(reply.statusCode, reply.getHeaders());
+      reply.raw.end();
+      return reply;
+    }
     return reply.send(await deps.assets.open(asset, range));
   };
 
