@@ -39,7 +39,7 @@ export function createAssetsRoutes(deps: AssetsRouteDeps): FastifyPluginAsync {
     if (request.method === 'HEAD') {
       // Fastify would send its own Content-Length of the empty body: answer the headers as they are.
       reply.hijack();
-      reply.raw.writeHead(reply.statusCode, reply.getHeaders());
+      reply.raw.writeHead(reply.statusCode, reply.getHeaders() as Record<string, string | number | string[]>);
       reply.raw.end();
       return reply;
     }
