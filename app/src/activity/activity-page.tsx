@@ -2,15 +2,20 @@ import { useEffect, useState } from 'preact/hooks';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { formatValue } from '../content/content-api.js';
+import { USERS_PLAN } from '../content/display-value.js';
+import { searchRelated } from '../content/related-api.js';
+import { RelatedSearch } from '../content/related-search.js';
 import { ACTIONS, exportUrl, readActivityPage, type ActivityFilters, type ActivityRow } from './activity-api.js';
 
 const PAGE_SIZE = 50;
-const NO_FILTERS: ActivityFilters = { action: '', collection: '', from: '', to: '' };
+const NO_FILTERS: ActivityFilters = { action: '', collection: '', user: '', from: '', to: '' };
 
-/** The activity the user may read: filters (action, collection, dates), paging, and export as CSV or JSON. */
+/** The activity the user may read: filters (action, collection, user, dates), paging, and export as CSV or JSON. */
 export function ActivityPage() {
   const { client } = useSession();
   const [draft, setDraft] = useState<ActivityFilters>(NO_FILTERS);
+  // The chosen user's name, shown in the user picker.
+  const [userText, setUserText] = useState('');
   const [filters, setFilters] = useState<ActivityFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const [rows, setRows] = useState<ActivityRow[] | null>(null);
@@ -60,6 +65,32 @@ export function ActivityPage() {
         <div class="field">
           <label for="activity-collection">Collection</label>
           <input id="activity-collection" value={draft.collection} onInput={set('collection')} />
+        </div>
+        <div class="field">
+          <label for="activity-user">User</label>
+          <div class="picker">
+            <RelatedSearch
+              id="activity-user"
+              display={userText}
+              placeholder="Anyone"
+              search={(query) => searchRelated(client, USERS_PLAN, query)}
+              onChoose={(option) => {
+                setUserText(option.text);
+                setDraft({ ...draft, user: String(option.key) });
+              }}
+            />
+            {draft.user && (
+              <button
+                type="button"
+                onClick={() => {
+                  setUserText('');
+                  setDraft({ ...draft, user: '' });
+                }}
+              >
+                Any user
+              </button>
+            )}
+          </div>
         </div>
         <div class="field">
           <label for="activity-from">From</label>
