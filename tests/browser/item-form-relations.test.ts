@@ -144,6 +144,24 @@ describe.skipIf(findChromium() === null)('relational fields of the item form', (
     await expect.poll(() => page.getByRole('combobox', { name: 'Book' }).inputValue()).toBe('Notes');
   });
 
+  it('creates an item with a picked many-to-one value and an existing item added to its list', async () => {
+    await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/content/books/+');
+    await page.getByLabel('Title').fill('Second volume');
+    const author = page.getByRole('combobox', { name: 'Author' });
+    await author.pressSequentially('Grace');
+    await page.getByRole('option', { name: 'Grace Hopper (New York)' }).click();
+    await page.getByRole('combobox', { name: 'Add to Chapters' }).pressSequentially('One');
+    await page.getByRole('option', { name: 'One' }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'Chapters' }).textContent()).toContain('(added; saved with the item)');
+    await expectAccessible(page, 'a new item with relational fields');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/admin\/content\/books\/\d+$/);
+    const created = Number(new URL(page.url()).pathname.split('/').pop());
+    const stored = await ok(stratum, 'GET', `/items/books/${created}?fields=title,author,chapters.heading`);
+    expect(stored).toEqual({ title: 'Second volume', author: keys['Grace Hopper'], chapters: [{ heading: 'One' }] });
+    await expect.poll(() => page.getByRole('list', { name: 'Chapters' }).getByRole('link').allTextContents()).toEqual(['One']);
+  });
+
   it('shows a limited user a read-only picker, and offers only the related items they may read', async () => {
     await userWith(stratum, 'viewer@example.com', [
       { collection: 'books', action: 'read', fields: ['*'] },

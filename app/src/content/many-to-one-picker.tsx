@@ -10,8 +10,8 @@ type Props = { id: string; field: FormField; related: string; text: string; desc
 
 /**
  * A many-to-one field: the related item's display value, a search of the related collection to choose another,
- * and "Clear" when the field may be empty. Read-only when the user may not update the field; a bare key when
- * they may not read the related collection.
+ * and "Clear" when the field may be empty. Read-only when the user may not update the field; a plain key input
+ * when they may not read the related collection (or it is a system collection without a picker).
  */
 export function ManyToOnePicker({ id, field, related, text, describedBy, invalid, onChange }: Props) {
   const { client } = useSession();
@@ -37,31 +37,36 @@ export function ManyToOnePicker({ id, field, related, text, describedBy, invalid
     };
   }, [client, plan, text]);
 
-  const readOnly = field.readOnly || plan === null;
+  if (plan === null) {
+    return (
+      <>
+        <input id={id} name={field.field} type="text" value={text} readOnly={field.readOnly} required={field.required} aria-describedby={describedBy} aria-invalid={invalid ? true : undefined} onInput={(e) => onChange(e.currentTarget.value)} />
+        {!field.readOnly && <p class="help">The key of an item of {fieldLabel(related)}.</p>}
+      </>
+    );
+  }
+  const readOnly = field.readOnly || plan === undefined;
   return (
-    <>
-      <div class="picker">
-        <RelatedSearch
-          id={id}
-          display={chosen?.text ?? text}
-          search={(query) => (plan ? searchRelated(client, plan, query) : Promise.resolve([]))}
-          onChoose={(option) => {
-            setChosen(option);
-            onChange(String(option.key));
-          }}
-          readOnly={readOnly}
-          required={field.required}
-          describedBy={describedBy}
-          invalid={invalid}
-          placeholder={`Search ${fieldLabel(related)}`}
-        />
-        {!readOnly && !field.required && text !== '' && (
-          <button type="button" onClick={() => onChange('')}>
-            Clear<span class="visually-hidden"> {fieldLabel(field.field)}</span>
-          </button>
-        )}
-      </div>
-      {plan === null && !field.readOnly && <p class="help">You may not browse {fieldLabel(related)}: the key is shown.</p>}
-    </>
+    <div class="picker">
+      <RelatedSearch
+        id={id}
+        display={chosen?.text ?? text}
+        search={(query) => (plan ? searchRelated(client, plan, query) : Promise.resolve([]))}
+        onChoose={(option) => {
+          setChosen(option);
+          onChange(String(option.key));
+        }}
+        readOnly={readOnly}
+        required={field.required}
+        describedBy={describedBy}
+        invalid={invalid}
+        placeholder={`Search ${fieldLabel(related)}`}
+      />
+      {!readOnly && !field.required && text !== '' && (
+        <button type="button" onClick={() => onChange('')}>
+          Clear<span class="visually-hidden"> {fieldLabel(field.field)}</span>
+        </button>
+      )}
+    </div>
   );
 }
