@@ -3,7 +3,7 @@ import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { formatValue } from '../content/content-api.js';
 import { USERS_PLAN } from '../content/display-value.js';
-import { searchRelated } from '../content/related-api.js';
+import { readOptions, searchRelated } from '../content/related-api.js';
 import { RelatedSearch } from '../content/related-search.js';
 import { ACTIONS, exportUrl, readActivityPage, type ActivityFilters, type ActivityRow } from './activity-api.js';
 
@@ -19,6 +19,8 @@ export function ActivityPage() {
   const [filters, setFilters] = useState<ActivityFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const [rows, setRows] = useState<ActivityRow[] | null>(null);
+  // The names of the rows' users that the caller may read (the others show their key).
+  const [userNames, setUserNames] = useState<Map<string, string>>(new Map());
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -26,7 +28,14 @@ export function ActivityPage() {
     setError(null);
     readActivityPage(client, filters, page, PAGE_SIZE).then(
       (list) => {
-        if (!cancelled) setRows(list);
+        if (cancelled) return;
+        setRows(list);
+        readOptions(client, USERS_PLAN, list.flatMap((row) => (row.user ? [row.user] : []))).then(
+          (names) => {
+            if (!cancelled) setUserNames(names);
+          },
+          () => undefined,
+        );
       },
       (failure: unknown) => {
         if (!cancelled) setError(requestMessage(failure));
@@ -132,7 +141,7 @@ export function ActivityPage() {
                     <td>{row.action}</td>
                     <td>{row.collection}</td>
                     <td>{formatValue(row.item)}</td>
-                    <td>{formatValue(row.user)}</td>
+                    <td>{row.user ? (userNames.get(row.user) ?? row.user) : '—'}</td>
                     <td>{formatValue(row.ip)}</td>
                   </tr>
                 ))}

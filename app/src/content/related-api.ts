@@ -62,3 +62,11 @@ export async function readChildren(client: Client, plan: DisplayPlan, foreignKey
   const rows = await readRows(client, plan, { filter: { [foreignKey]: { _eq: parent } }, limit: 200 });
   return rows.map((row) => toOption(plan, row));
 }
+
+/** The display text of the given keys of a collection, for those the user may read (others are left out). */
+export async function readOptions(client: Client, plan: DisplayPlan, keys: PrimaryKey[]): Promise<Map<string, string>> {
+  const unique = [...new Set(keys.map(String))];
+  if (unique.length === 0) return new Map();
+  const rows = await readRows(client, plan, { filter: { [plan.primaryKey]: { _in: unique } }, limit: unique.length });
+  return new Map(rows.map((row) => [String(row[plan.primaryKey]), toOption(plan, row).text]));
+}
