@@ -85,7 +85,7 @@ describe.skipIf(findChromium() === null)('the account and activity pages', () =>
 
     await email.fill('Patricia@Example.com');
     await page.getByRole('button', { name: 'Save profile' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toBe('Your profile is saved.');
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Your profile is saved. Your other sessions were signed out.');
     // The server normalised the address; the name in the header follows.
     expect(await email.inputValue()).toBe('patricia@example.com');
     await expect.poll(() => page.locator('.user-name').textContent()).toBe('Patricia Profile');

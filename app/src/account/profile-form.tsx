@@ -34,7 +34,8 @@ export function ProfileForm({ fields }: { fields: ProfileField[] }) {
       await updateMyProfile(client, changed);
       await load();
       await reloadUser();
-      setMessage({ kind: 'status', text: 'Your profile is saved.' });
+      // A new e-mail address ends the other sessions (as a new password does).
+      setMessage({ kind: 'status', text: 'email' in changed ? 'Your profile is saved. Your other sessions were signed out.' : 'Your profile is saved.' });
     } catch (failure) {
       const { fields: byField, general } = profileErrors(failure, fields);
       setFieldErrors(byField);
