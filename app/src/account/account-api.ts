@@ -1,4 +1,4 @@
-import { customEndpoint, updateMe } from '@directus/sdk';
+import { customEndpoint, readMe, updateMe } from '@directus/sdk';
 import type { Client } from '../api/client.js';
 
 export type SessionRow = {
@@ -26,6 +26,16 @@ export async function endMyOtherSessions(client: Client): Promise<void> {
 
 export async function changeMyPassword(client: Client, password: string): Promise<void> {
   await client.request(updateMe({ password }, { fields: ['id'] }));
+}
+
+/** The signed-in user's own record, with the given fields. */
+export async function readMyProfile(client: Client, fields: string[]): Promise<Record<string, unknown>> {
+  return (await client.request(readMe({ fields }))) as Record<string, unknown>;
+}
+
+/** Updates the signed-in user's own record (`PATCH /users/me`, under their policies). */
+export async function updateMyProfile(client: Client, values: Record<string, unknown>): Promise<void> {
+  await client.request(updateMe(values, { fields: ['id'] }));
 }
 
 /** A short description of a browser from its user agent ("Chrome on Linux"), or the raw text. */

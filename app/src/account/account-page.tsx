@@ -6,39 +6,51 @@ import { resetMessage } from '../auth/reset-password-page.js';
 import { displayName, useSession } from '../auth/session.js';
 import { TwoFactorSection } from './two-factor-section.js';
 import { mustSetUpTwoFactor } from './two-factor-api.js';
+import { ProfileForm } from './profile-form.js';
+import { profileFields, type ProfileField } from './profile-fields.js';
 import { changeMyPassword, describeUserAgent, endMyOtherSessions, endMySession, readMySessions, type SessionRow } from './account-api.js';
 
 const when = (value: string | null) => (value ? new Date(value).toLocaleString() : '—');
 
-/** The signed-in user's account: who they are, a new password, and where they are signed in. */
+/** The signed-in user's account: their profile, a new password, two-factor, and where they are signed in. */
 export function AccountPage() {
   const { client, user, reloadUser } = useSession();
   const [tfaRequired, setTfaRequired] = useState(false);
   useEffect(() => {
     mustSetUpTwoFactor(client).then(setTfaRequired, () => setTfaRequired(false));
   }, [client, user?.tfa_secret]);
-  // Changing one's own password is an update of service_users that the user's policies must allow.
+  // Changing one's own profile or password is an update of service_users that the user's policies must allow.
   const [canChangePassword, setCanChangePassword] = useState<boolean | null>(null);
+  const [profile, setProfile] = useState<ProfileField[] | null>(null);
   useEffect(() => {
     readAccess(client, 'service_users').then(
-      (access) => setCanChangePassword(allows(access.update, 'password')),
-      () => setCanChangePassword(false),
+      (access) => {
+        setCanChangePassword(allows(access.update, 'password'));
+        setProfile(profileFields(access));
+      },
+      () => {
+        setCanChangePassword(false);
+        setProfile([]);
+      },
     );
   }, [client]);
   if (!user) return null;
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">Account</h1>
-      <dl class="item">
-        <div>
-          <dt>Name</dt>
-          <dd>{displayName(user)}</dd>
-        </div>
-        <div>
-          <dt>Email</dt>
-          <dd>{user.email ?? '—'}</dd>
-        </div>
-      </dl>
+      {profile && profile.length > 0 && <ProfileForm fields={profile} />}
+      {profile?.length === 0 && (
+        <dl class="item">
+          <div>
+            <dt>Name</dt>
+            <dd>{displayName(user)}</dd>
+          </div>
+          <div>
+            <dt>Email</dt>
+            <dd>{user.email ?? '—'}</dd>
+          </div>
+        </dl>
+      )}
       {canChangePassword === true && <PasswordForm />}
       {canChangePassword === false && (
         <>

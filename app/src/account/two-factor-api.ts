@@ -1,4 +1,4 @@
-import { disableTwoFactor, enableTwoFactor, generateTwoFactorSecret, readPolicyGlobals } from '@directus/sdk';
+import { customEndpoint, disableTwoFactor, enableTwoFactor, generateTwoFactorSecret, readPolicyGlobals } from '@directus/sdk';
 import { renderSVG } from 'uqr';
 import type { Client } from '../api/client.js';
 
@@ -14,6 +14,15 @@ export async function enable(client: Client, secret: string, otp: string): Promi
 
 export async function disable(client: Client, otp: string): Promise<void> {
   await client.request(disableTwoFactor(otp));
+}
+
+/**
+ * New recovery codes for the current code of the authenticator app (not a recovery code); the old ones stop
+ * working. Beyond Directus, so the SDK's request() with a path.
+ */
+export async function newRecoveryCodes(client: Client, otp: string): Promise<string[]> {
+  const answer = await client.request(customEndpoint<{ recovery_codes?: string[] }>({ path: '/users/me/tfa/recovery-codes', method: 'POST', body: JSON.stringify({ otp }) }));
+  return Array.isArray(answer?.recovery_codes) ? answer.recovery_codes : [];
 }
 
 /** Whether the user's policies require two-factor and it is not set up yet (`enforce_tfa` of /policies/me/globals). */

@@ -1,19 +1,28 @@
 import { useState } from 'preact/hooks';
 import { errorCode, errorMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
-import { disable, enable, generateSecret, qrCodeDataUrl } from './two-factor-api.js';
+import { disable, enable, generateSecret, newRecoveryCodes, qrCodeDataUrl } from './two-factor-api.js';
 
-type Step = { name: 'idle' } | { name: 'password' } | { name: 'confirm'; secret: string; otpauthUrl: string } | { name: 'codes'; codes: string[] } | { name: 'disable' };
+type Step =
+  | { name: 'idle' }
+  | { name: 'password' }
+  | { name: 'confirm'; secret: string; otpauthUrl: string }
+  | { name: 'codes'; codes: string[]; renewed: boolean }
+  | { name: 'disable' }
+  | { name: 'renew' };
 
 function explain(error: unknown): string {
   const code = errorCode(error);
   if (code === 'INVALID_CREDENTIALS') return 'That password is not right.';
-  if (code === 'INVALID_PAYLOAD' && /otp/i.test(errorMessage(error) ?? '')) return 'That code is not valid. Enter the current code from your authenticator app.';
+  if (code === 'INVALID_OTP' || (code === 'INVALID_PAYLOAD' && /otp/i.test(errorMessage(error) ?? ''))) return 'That code is not valid. Enter the current code from your authenticator app.';
   if (code === 'REQUESTS_EXCEEDED') return 'Too many attempts. Wait a few minutes, then try again.';
   return errorMessage(error) ?? 'That did not work. Try again.';
 }
 
-/** Two-factor authentication of the signed-in user: set up (QR code, confirm, recovery codes once) or turn off. */
+/**
+ * Two-factor authentication of the signed-in user: set up (QR code, confirm, recovery codes once), new recovery
+ * codes (the old ones stop working), or turn off.
+ */
 export function TwoFactorSection({ enabled, required, onChange }: { enabled: boolean; required: boolean; onChange(): Promise<void> }) {
   const { client } = useSession();
   const [step, setStep] = useState<Step>({ name: 'idle' });
@@ -52,7 +61,10 @@ export function TwoFactorSection({ enabled, required, onChange }: { enabled: boo
       {required && !enabled && <p class="notice" role="status">Your organisation requires two-factor authentication for your account. Set it up now.</p>}
       {step.name === 'codes' ? (
         <>
-          <p role="status">Two-factor authentication is on. Keep these recovery codes somewhere safe: each signs you in once if you lose your phone. They are shown only now.</p>
+          <p role="status">
+            {step.renewed ? 'These are your new recovery codes; the old ones no longer work.' : 'Two-factor authentication is on.'} Keep these recovery codes somewhere safe: each signs
+            you in once if you lose your phone. They are shown only now.
+          </p>
           <ul class="codes" aria-label="Recovery codes">
             {step.codes.map((code) => (
               <li key={code}>
@@ -72,12 +84,30 @@ export function TwoFactorSection({ enabled, required, onChange }: { enabled: boo
               Turn off two-factor authentication
             </button>
           </form>
+        ) : step.name === 'renew' ? (
+          <form onSubmit={(e) => (e.preventDefault(), void run(async () => setStep({ name: 'codes', codes: await newRecoveryCodes(client, input), renewed: true })))}>
+            <p>New recovery codes replace the old ones, which stop working. Confirm with the current code of your authenticator app.</p>
+            {field('tfa-renew-otp', 'One-time code', 'text', 'one-time-code')}
+            <div class="actions">
+              <button type="submit" class="primary" disabled={busy}>
+                Create new recovery codes
+              </button>
+              <button type="button" onClick={() => (setError(null), setInput(''), setStep({ name: 'idle' }))}>
+                Cancel
+              </button>
+            </div>
+          </form>
         ) : (
           <>
             <p>Two-factor authentication is on.</p>
-            <button type="button" onClick={() => setStep({ name: 'disable' })}>
-              Turn off…
-            </button>
+            <div class="actions">
+              <button type="button" onClick={() => setStep({ name: 'renew' })}>
+                New recovery codes…
+              </button>
+              <button type="button" onClick={() => setStep({ name: 'disable' })}>
+                Turn off…
+              </button>
+            </div>
           </>
         )
       ) : step.name === 'idle' ? (
@@ -106,7 +136,7 @@ export function TwoFactorSection({ enabled, required, onChange }: { enabled: boo
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            void run(async () => setStep({ name: 'codes', codes: await enable(client, step.secret, input) }));
+            void run(async () => setStep({ name: 'codes', codes: await enable(client, step.secret, input), renewed: false }));
           }}
         >
           <p>Scan this code with your authenticator app, or enter the secret by hand, then type the code the app shows.</p>

@@ -3,7 +3,8 @@ import type { Client } from '../api/client.js';
 
 export type ActivityRow = { id: number | string; action: string; collection: string; item: string; timestamp: string; user: string | null; ip: string | null };
 
-export type ActivityFilters = { action: string; collection: string; from: string; to: string };
+/** `user` is a user's key (empty: anyone). */
+export type ActivityFilters = { action: string; collection: string; user: string; from: string; to: string };
 
 export const ACTIONS = ['create', 'update', 'delete', 'comment', 'login', 'login_failed', 'logout', 'password_reset'] as const;
 
@@ -12,6 +13,7 @@ export function activityFilter(filters: ActivityFilters): Record<string, unknown
   const and: Record<string, unknown>[] = [];
   if (filters.action) and.push({ action: { _eq: filters.action } });
   if (filters.collection.trim()) and.push({ collection: { _eq: filters.collection.trim() } });
+  if (filters.user) and.push({ user: { _eq: filters.user } });
   if (filters.from) and.push({ timestamp: { _gte: new Date(`${filters.from}T00:00:00`).toISOString() } });
   if (filters.to) and.push({ timestamp: { _lt: new Date(new Date(`${filters.to}T00:00:00`).getTime() + 86_400_000).toISOString() } });
   return and.length === 0 ? {} : and.length === 1 ? and[0]! : { _and: and };

@@ -2,18 +2,25 @@ import { useEffect, useState } from 'preact/hooks';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { formatValue } from '../content/content-api.js';
+import { USERS_PLAN } from '../content/display-value.js';
+import { readOptions, searchRelated } from '../content/related-api.js';
+import { RelatedSearch } from '../content/related-search.js';
 import { ACTIONS, exportUrl, readActivityPage, type ActivityFilters, type ActivityRow } from './activity-api.js';
 
 const PAGE_SIZE = 50;
-const NO_FILTERS: ActivityFilters = { action: '', collection: '', from: '', to: '' };
+const NO_FILTERS: ActivityFilters = { action: '', collection: '', user: '', from: '', to: '' };
 
-/** The activity the user may read: filters (action, collection, dates), paging, and export as CSV or JSON. */
+/** The activity the user may read: filters (action, collection, user, dates), paging, and export as CSV or JSON. */
 export function ActivityPage() {
   const { client } = useSession();
   const [draft, setDraft] = useState<ActivityFilters>(NO_FILTERS);
+  // The chosen user's name, shown in the user picker.
+  const [userText, setUserText] = useState('');
   const [filters, setFilters] = useState<ActivityFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const [rows, setRows] = useState<ActivityRow[] | null>(null);
+  // The names of the rows' users that the caller may read (the others show their key).
+  const [userNames, setUserNames] = useState<Map<string, string>>(new Map());
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -21,7 +28,14 @@ export function ActivityPage() {
     setError(null);
     readActivityPage(client, filters, page, PAGE_SIZE).then(
       (list) => {
-        if (!cancelled) setRows(list);
+        if (cancelled) return;
+        setRows(list);
+        readOptions(client, USERS_PLAN, list.flatMap((row) => (row.user ? [row.user] : []))).then(
+          (names) => {
+            if (!cancelled) setUserNames(names);
+          },
+          () => undefined,
+        );
       },
       (failure: unknown) => {
         if (!cancelled) setError(requestMessage(failure));
@@ -60,6 +74,32 @@ export function ActivityPage() {
         <div class="field">
           <label for="activity-collection">Collection</label>
           <input id="activity-collection" value={draft.collection} onInput={set('collection')} />
+        </div>
+        <div class="field">
+          <label for="activity-user">User</label>
+          <div class="picker">
+            <RelatedSearch
+              id="activity-user"
+              display={userText}
+              placeholder="Anyone"
+              search={(query) => searchRelated(client, USERS_PLAN, query)}
+              onChoose={(option) => {
+                setUserText(option.text);
+                setDraft({ ...draft, user: String(option.key) });
+              }}
+            />
+            {draft.user && (
+              <button
+                type="button"
+                onClick={() => {
+                  setUserText('');
+                  setDraft({ ...draft, user: '' });
+                }}
+              >
+                Any user
+              </button>
+            )}
+          </div>
         </div>
         <div class="field">
           <label for="activity-from">From</label>
@@ -101,7 +141,7 @@ export function ActivityPage() {
                     <td>{row.action}</td>
                     <td>{row.collection}</td>
                     <td>{formatValue(row.item)}</td>
-                    <td>{formatValue(row.user)}</td>
+                    <td>{row.user ? (userNames.get(row.user) ?? row.user) : '—'}</td>
                     <td>{formatValue(row.ip)}</td>
                   </tr>
                 ))}

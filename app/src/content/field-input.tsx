@@ -1,5 +1,6 @@
 import { fieldLabel } from './content-api.js';
 import type { FormField } from './form-fields.js';
+import { ManyToOnePicker } from './many-to-one-picker.js';
 
 const INPUT_TYPE: Partial<Record<FormField['kind'], string>> = { date: 'date', time: 'time', datetime: 'datetime-local' };
 
@@ -10,7 +11,9 @@ export function FieldInput({ field, text, error, onChange }: { field: FormField;
   const common = { id, name: field.field, 'aria-describedby': described, 'aria-invalid': error ? true : undefined, required: field.required };
 
   let input;
-  if (field.kind === 'boolean') {
+  if (field.relation?.kind === 'm2o') {
+    input = <ManyToOnePicker id={id} field={field} related={field.relation.related} text={text} describedBy={described} invalid={Boolean(error)} onChange={onChange} />;
+  } else if (field.kind === 'boolean') {
     input = <input {...common} type="checkbox" checked={text === 'true'} disabled={field.readOnly} onChange={(e) => onChange(e.currentTarget.checked ? 'true' : 'false')} />;
   } else if (field.kind === 'select') {
     input = (

@@ -85,3 +85,28 @@ describe('errorsByField', () => {
     });
   });
 });
+
+describe('relational fields', () => {
+  const relations = {
+    rating: { kind: 'm2o', related: 'ratings' },
+    comments: { kind: 'o2m', related: 'comments', foreignKey: 'article', deselect: 'nullify' },
+  } as const;
+
+  it('makes a many-to-one field a picker and shows a one-to-many alias as a list', () => {
+    const form = buildFormFields(fields, { read: { access: 'full' }, update: { access: 'full', fields: ['title', 'rating'] } }, 'update', relations);
+    expect(form.filter((f) => f.relation).map((f) => [f.field, f.kind, f.readOnly, f.required])).toEqual([
+      ['rating', 'm2o', false, true],
+      ['comments', 'o2m', true, false],
+    ]);
+  });
+
+  it('sends a picked key typed, an emptied picker as null, and never counts a list as changed text', () => {
+    const form = buildFormFields(fields, { read: { access: 'full' }, update: { access: 'full' } }, 'update', relations);
+    const rating = form.find((f) => f.field === 'rating')!;
+    const comments = form.find((f) => f.field === 'comments')!;
+    expect(fromInputText(rating, '12')).toBe(12);
+    expect(fromInputText(rating, '')).toBeNull();
+    expect(toInputText(comments, [1, 2])).toBe('');
+    expect(changedValues([rating, comments], { rating: 3, comments: [1, 2] }, { rating: '3', comments: 'x' })).toEqual({});
+  });
+});

@@ -1,3 +1,5 @@
+import type { FieldRelation } from './relations.js';
+
 /**
  * The item form, generated from field metadata and the user's permissions (pure logic, no DOM): which fields
  * appear, with which input, whether they are required or read-only, and how typed values go to and from the
@@ -18,7 +20,7 @@ export type RawFormField = { field: string; type: string; meta?: RawFieldMeta | 
 export type ActionAccess = { access: 'none' | 'partial' | 'full'; fields?: string[] };
 export type CollectionAccess = Partial<Record<'read' | 'create' | 'update' | 'delete', ActionAccess>>;
 
-export type InputKind = 'text' | 'textarea' | 'integer' | 'float' | 'boolean' | 'date' | 'time' | 'datetime' | 'json' | 'select';
+export type InputKind = 'text' | 'textarea' | 'integer' | 'float' | 'boolean' | 'date' | 'time' | 'datetime' | 'json' | 'select' | 'm2o' | 'o2m';
 
 export type FormField = {
   field: string;
@@ -29,6 +31,8 @@ export type FormField = {
   note: string | null;
   maxLength: number | null;
   choices: { text: string; value: string }[];
+  /** The relation of a many-to-one field or a one-to-many alias, else null. */
+  relation: FieldRelation | null;
 };
 
 const KIND_BY_TYPE: Record<string, InputKind> = {
@@ -56,37 +60,40 @@ export function allows(access: ActionAccess | undefined, field: string): boolean
 }
 
 /**
- * The fields of the form for a new item (`create`) or an existing one (`update`): hidden fields, aliases and
- * fields the user may not read are left out; fields they may not write, read-only ones and generated keys
- * are read-only; a field is required by its metadata, or when the column takes no null and has no default.
+ * The fields of the form for a new item (`create`) or an existing one (`update`): hidden fields, aliases
+ * (but one-to-many ones, given `relations`) and fields the user may not read are left out; fields they may not
+ * write, read-only ones and generated keys are read-only; a field is required by its metadata, or when the
+ * column takes no null and has no default. A field with a relation to another collection is a picker.
  */
-export function buildFormFields(fields: RawFormField[], access: CollectionAccess, mode: 'create' | 'update'): FormField[] {
+export function buildFormFields(fields: RawFormField[], access: CollectionAccess, mode: 'create' | 'update', relations: Record<string, FieldRelation> = {}): FormField[] {
   const write = access[mode];
   return fields
-    .filter((f) => f.type !== 'alias' && !f.meta?.hidden)
+    .filter((f) => (f.type !== 'alias' || relations[f.field]?.kind === 'o2m') && !f.meta?.hidden)
     .filter((f) => mode === 'create' || allows(access.read, f.field))
     .filter((f) => mode === 'update' || allows(write, f.field) || (f.schema?.is_primary_key && !f.schema.has_auto_increment))
     .map((f) => {
       const generated = f.schema?.is_primary_key === true && f.schema.has_auto_increment === true;
       const choices = (f.meta?.options?.choices ?? []).map((c) => ({ text: c.text ?? String(c.value), value: String(c.value) }));
-      const columnRequired = f.schema?.is_nullable === false && (f.schema.default_value === null || f.schema.default_value === undefined) && !generated;
+      const relation = relations[f.field] ?? null;
+      const columnRequired = f.type !== 'alias' && f.schema?.is_nullable === false && (f.schema.default_value === null || f.schema.default_value === undefined) && !generated;
       const readOnly = generated || f.meta?.readonly === true || !allows(write, f.field) || (mode === 'update' && f.schema?.is_primary_key === true);
       return {
         field: f.field,
         type: f.type,
-        kind: choices.length > 0 ? 'select' : (KIND_BY_TYPE[f.type] ?? 'text'),
+        kind: relation ? relation.kind : choices.length > 0 ? 'select' : (KIND_BY_TYPE[f.type] ?? 'text'),
         required: !readOnly && (f.meta?.required === true || columnRequired),
         readOnly,
         note: f.meta?.note ?? null,
         maxLength: f.schema?.max_length ?? null,
         choices,
+        relation,
       };
     });
 }
 
 /** The text an input shows for a stored value. */
 export function toInputText(field: FormField, value: unknown): string {
-  if (value === null || value === undefined) return '';
+  if (value === null || value === undefined || field.kind === 'o2m') return '';
   if (field.kind === 'json') return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
   if (field.kind === 'datetime' && typeof value === 'string') return value.slice(0, 19);
   if (field.kind === 'time' && typeof value === 'string') return value.slice(0, 8);
@@ -98,6 +105,8 @@ export function fromInputText(field: FormField, text: string): unknown {
   if (field.kind === 'boolean') return text === 'true';
   if (text.trim() === '') return null;
   switch (field.kind) {
+    case 'm2o':
+      return field.type === 'integer' ? Number(text) : text;
     case 'integer': {
       if (!/^-?\d+$/.test(text.trim())) throw new Error('Enter a whole number.');
       return field.type === 'bigInteger' ? text.trim() : Number(text);
@@ -118,11 +127,11 @@ export function fromInputText(field: FormField, text: string): unknown {
   }
 }
 
-/** The fields whose text changed against the item as loaded: the payload of an update. */
+/** The fields whose text changed against the item as loaded: the payload of an update (one-to-many lists aside). */
 export function changedValues(fields: FormField[], original: Record<string, unknown>, texts: Record<string, string>): Record<string, string> {
   const changed: Record<string, string> = {};
   for (const field of fields) {
-    if (field.readOnly) continue;
+    if (field.readOnly || field.kind === 'o2m') continue;
     const text = texts[field.field] ?? '';
     if (text !== toInputText(field, original[field.field])) changed[field.field] = text;
   }

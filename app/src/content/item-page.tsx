@@ -7,11 +7,16 @@ import { allows, buildFormFields, changedValues, errorsByField, fromInputText, t
 import { FieldInput } from './field-input.js';
 import { ItemComments } from './item-comments.js';
 import { ItemHistory } from './item-history.js';
+import { hasChanges, NO_CHANGES, oneToManyPayload, type OneToManyChanges } from './one-to-many-changes.js';
+import { OneToManyList } from './one-to-many-list.js';
+import { readFieldRelations } from './related-api.js';
 
 /** `id` "+" is a new item. */
 export const NEW_ITEM = '+';
 
 type Loaded = { form: FormField[]; access: CollectionAccess; item: Record<string, unknown>; primaryKey: string };
+/** Unsaved changes of a one-to-many list, and the key field of its children. */
+type ListChanges = Record<string, { changes: OneToManyChanges; childKey: string }>;
 
 /**
  * One item as a form generated from the collection's fields and the user's permissions: create, update,
@@ -23,6 +28,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
   const isNew = id === NEW_ITEM;
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [texts, setTexts] = useState<Record<string, string>>({});
+  const [lists, setLists] = useState<ListChanges>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -31,15 +37,17 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
   const [version, setVersion] = useState(0);
 
   const load = async () => {
-    const [fields, access, item] = await Promise.all([
+    const [fields, access, item, relations] = await Promise.all([
       readRawFields(client, collection),
       readAccess(client, collection),
       isNew ? Promise.resolve({}) : readOne(client, collection, id),
+      readFieldRelations(client, collection),
     ]);
-    const form = buildFormFields(fields, access, isNew ? 'create' : 'update');
+    const form = buildFormFields(fields, access, isNew ? 'create' : 'update', relations);
     const primaryKey = fields.find((f) => f.schema?.is_primary_key)?.field ?? 'id';
     setLoaded({ form, access, item, primaryKey });
     setTexts(Object.fromEntries(form.map((f) => [f.field, toInputText(f, (item as Record<string, unknown>)[f.field])])));
+    setLists({});
     setFieldErrors({});
   };
 
@@ -50,7 +58,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
     load().catch((failure: unknown) => setError(requestMessage(failure)));
   }, [client, collection, id]);
 
-  const dirty = loaded ? Object.keys(changedValues(loaded.form, loaded.item, texts)).length > 0 : false;
+  const dirty = loaded ? Object.keys(changedValues(loaded.form, loaded.item, texts)).length > 0 || Object.values(lists).some((list) => hasChanges(list.changes)) : false;
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -68,7 +76,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
     event.preventDefault();
     if (!loaded) return;
     const changed = isNew
-      ? Object.fromEntries(loaded.form.filter((f) => !f.readOnly && (texts[f.field] ?? '') !== '').map((f) => [f.field, texts[f.field] ?? '']))
+      ? Object.fromEntries(loaded.form.filter((f) => !f.readOnly && f.kind !== 'o2m' && (texts[f.field] ?? '') !== '').map((f) => [f.field, texts[f.field] ?? '']))
       : changedValues(loaded.form, loaded.item, texts);
     const values: Record<string, unknown> = {};
     const problems: Record<string, string> = {};
@@ -79,6 +87,11 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
       } catch (problem) {
         problems[field.field] = (problem as Error).message;
       }
+    }
+    // One-to-many lists: the nested payload `{ create, update, delete }` of each changed list.
+    for (const [field, list] of Object.entries(lists)) {
+      const payload = oneToManyPayload(list.changes, list.childKey);
+      if (payload) values[field] = payload;
     }
     setFieldErrors(problems);
     setError(null);
@@ -136,15 +149,28 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
       {!error && !loaded && <p aria-live="polite">Loading…</p>}
       {loaded && (
         <form class="item-form" onSubmit={save} noValidate>
-          {loaded.form.map((field) => (
-            <FieldInput
-              key={field.field}
-              field={field}
-              text={texts[field.field] ?? ''}
-              error={fieldErrors[field.field] ?? null}
-              onChange={(text) => setTexts((current) => ({ ...current, [field.field]: text }))}
-            />
-          ))}
+          {loaded.form.map((field) =>
+            field.relation?.kind === 'o2m' ? (
+              <OneToManyList
+                key={field.field}
+                field={field}
+                relation={field.relation}
+                parent={isNew ? null : ((loaded.item[loaded.primaryKey] as string | number | undefined) ?? id)}
+                changes={lists[field.field]?.changes ?? NO_CHANGES}
+                onChange={(changes, childKey) => setLists((current) => ({ ...current, [field.field]: { changes, childKey } }))}
+                version={version}
+                onLeave={leave}
+              />
+            ) : (
+              <FieldInput
+                key={field.field}
+                field={field}
+                text={texts[field.field] ?? ''}
+                error={fieldErrors[field.field] ?? null}
+                onChange={(text) => setTexts((current) => ({ ...current, [field.field]: text }))}
+              />
+            ),
+          )}
           {!canSave && <p class="help">You may read this item but not change it.</p>}
           <div class="actions">
             {canSave && (

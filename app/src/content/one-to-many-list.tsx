@@ -1,0 +1,121 @@
+import { useEffect, useState } from 'preact/hooks';
+import { Link } from 'wouter-preact';
+import { requestMessage } from '../api/errors.js';
+import { useSession } from '../auth/session.js';
+import { fieldLabel } from './content-api.js';
+import type { DisplayPlan, PrimaryKey, RelatedOption } from './display-value.js';
+import type { FormField } from './form-fields.js';
+import { addChild, removeChild, visibleChildren, type OneToManyChanges } from './one-to-many-changes.js';
+import { readChildren, readDisplayPlan, searchRelated } from './related-api.js';
+import { RelatedSearch } from './related-search.js';
+import type { OneToMany } from './relations.js';
+
+type Props = {
+  field: FormField;
+  relation: OneToMany;
+  /** The item's key; null for a new item (no children yet). */
+  parent: PrimaryKey | null;
+  changes: OneToManyChanges;
+  /** The new changes, and the key field of the children (the payload names them by it). */
+  onChange(changes: OneToManyChanges, childKey: string): void;
+  /** Raised after a save, to read the children again. */
+  version: number;
+  /** Called when a link to a child is followed (the form's unsaved-changes guard). */
+  onLeave(event: Event): void;
+};
+
+/**
+ * A one-to-many field: the related items that point at this one, each a link, with "Remove"; and a search to
+ * add an existing item. Changes are kept until the form is saved.
+ */
+export function OneToManyList({ field, relation, parent, changes, onChange, version, onLeave }: Props) {
+  const { client } = useSession();
+  const [plan, setPlan] = useState<DisplayPlan | null | undefined>(undefined);
+  const [linked, setLinked] = useState<RelatedOption[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const id = `field-${field.field}`;
+  const label = fieldLabel(field.field);
+
+  useEffect(() => {
+    readDisplayPlan(client, relation.related).then(setPlan, () => setPlan(null));
+  }, [client, relation.related]);
+
+  useEffect(() => {
+    if (!plan) return;
+    if (parent === null) return setLinked([]);
+    let cancelled = false;
+    readChildren(client, plan, relation.foreignKey, parent).then(
+      (children) => {
+        if (!cancelled) setLinked(children);
+      },
+      (failure: unknown) => {
+        if (!cancelled) setError(requestMessage(failure));
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [client, plan, relation.foreignKey, parent, version]);
+
+  const visible = linked ? visibleChildren(linked, changes) : [];
+  const shown = new Set(visible.map((child) => String(child.option.key)));
+  const href = (key: PrimaryKey) => `/content/${encodeURIComponent(relation.related)}/${encodeURIComponent(String(key))}`;
+  const editable = !field.readOnly && Boolean(plan) && linked !== null;
+
+  return (
+    <fieldset class="field relation-list" aria-describedby={field.note ? `${id}-note` : undefined}>
+      <legend>
+        {label}
+        {field.readOnly && <span class="tag"> (read-only)</span>}
+      </legend>
+      {plan === null && <p class="help">You may not read {fieldLabel(relation.related)}.</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {plan && !linked && !error && <p aria-live="polite">Loading…</p>}
+      {linked && (
+        <ul class="related-items" aria-label={label}>
+          {visible.map(({ option, pending }) => (
+            <li key={String(option.key)}>
+              <Link href={href(option.key)} onClick={onLeave}>
+                {option.text}
+              </Link>
+              {pending && <span class="tag"> (added; saved with the item)</span>}
+              {editable && (
+                <button type="button" class="small" onClick={() => plan && onChange(removeChild(changes, option.key), plan.primaryKey)}>
+                  Remove<span class="visually-hidden"> {option.text}</span>
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {linked && visible.length === 0 && <p class="help">None.</p>}
+      {changes.removed.length > 0 && (
+        <p class="help" role="status">
+          {changes.removed.length} {changes.removed.length === 1 ? 'item' : 'items'} {relation.deselect === 'delete' ? 'will be deleted' : 'will be unlinked'} when you save.
+        </p>
+      )}
+      {editable && plan && (
+        <div class="field">
+          <label for={`${id}-add`}>Add to {label}</label>
+          <RelatedSearch
+            id={`${id}-add`}
+            display=""
+            placeholder={`Search ${fieldLabel(relation.related)}`}
+            search={async (query) => (await searchRelated(client, plan, query, 20)).filter((option) => !shown.has(String(option.key)))}
+            onChoose={(option) => onChange(addChild(changes, option, linked ?? []), plan.primaryKey)}
+          />
+          <p class="help">{relation.deselect === 'delete' ? 'Removing an item deletes it when you save.' : 'Removing an item unlinks it; the item itself is kept.'}</p>
+        </div>
+      )}
+      {field.note && (
+        <p id={`${id}-note`} class="help">
+          {field.note}
+        </p>
+      )}
+    </fieldset>
+  );
+}

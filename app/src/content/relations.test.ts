@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { relationsByField, type RawRelation } from './relations.js';
+
+const relations: RawRelation[] = [
+  { collection: 'articles', field: 'author', related_collection: 'authors', meta: { one_field: 'articles', junction_field: null } },
+  { collection: 'comments', field: 'article', related_collection: 'articles', meta: { one_field: 'comments', one_deselect_action: 'delete' } },
+  { collection: 'notes', field: 'article', related_collection: 'articles', meta: null },
+  { collection: 'articles_tags', field: 'articles_id', related_collection: 'articles', meta: { one_field: 'tags', junction_field: 'tags_id' } },
+  { collection: 'articles', field: 'owner', related_collection: 'service_users', meta: null },
+  { collection: 'pins', field: 'item', related_collection: null, meta: { one_field: null } },
+];
+
+describe('relationsByField', () => {
+  it('finds the many-to-one fields and the one-to-many aliases of a collection', () => {
+    expect(relationsByField(relations, 'articles')).toEqual({
+      author: { kind: 'm2o', related: 'authors' },
+      owner: { kind: 'm2o', related: 'service_users' },
+      comments: { kind: 'o2m', related: 'comments', foreignKey: 'article', deselect: 'delete' },
+    });
+  });
+
+  it('takes nullify as the default deselect action', () => {
+    expect(relationsByField(relations, 'authors')).toEqual({ articles: { kind: 'o2m', related: 'articles', foreignKey: 'author', deselect: 'nullify' } });
+  });
+});
