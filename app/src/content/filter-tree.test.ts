@@ -16,9 +16,9 @@ describe('new conditions', () => {
     expect(newRule('data', 'json')).toEqual({ kind: 'rule', field: 'data', operator: '_null', values: [] });
   });
 
-  it('keep operator and values on another field where the operator applies', () => {
-    const rule = { kind: 'rule' as const, field: 'rating', operator: '_lt' as const, values: ['3'] };
-    expect(withField(rule, 'score', 'float')).toEqual({ ...rule, field: 'score' });
+  it('keep the operator on another field where it applies, with empty values', () => {
+    const rule = { kind: 'rule' as const, field: 'rating', operator: '_between' as const, values: ['3', '5'] };
+    expect(withField(rule, 'score', 'float')).toEqual({ ...rule, field: 'score', values: ['', ''] });
     expect(withField(rule, 'title', 'string')).toEqual(newRule('title', 'string'));
   });
 

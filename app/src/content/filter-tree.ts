@@ -28,10 +28,10 @@ export function newRule(field: string, type: string): FilterRule {
   return { kind: 'rule', field, operator, values: Array<string>(valueCount(operator)).fill('') };
 }
 
-/** Another field: the operator stays when it applies to the new type, and the values stay when it does. */
+/** Another field: the operator stays when it applies to the new type; the values start empty (another type, other values). */
 export function withField(rule: FilterRule, field: string, type: string): FilterRule {
   if (!operatorsForType(type).includes(rule.operator)) return newRule(field, type);
-  return { ...rule, field };
+  return { ...rule, field, values: rule.values.map(() => '') };
 }
 
 /** Another operator: the values are kept as far as the new operator takes values. */
