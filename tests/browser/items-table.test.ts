@@ -53,6 +53,14 @@ async function seed(stratum: StratumProcess): Promise<void> {
   await ok(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
   await ok(stratum, 'POST', '/permissions', { policy: policy.id, collection: 'articles', action: 'read', fields: ['id', 'title', 'status'] });
   await ok(stratum, 'POST', '/users', { email: 'reader@example.com', password: 'UserPass123!', role: role.id, status: 'active', first_name: 'Rita' });
+
+  // An editor: may read every field of the articles and update only their status; may not delete.
+  const editors = await ok(stratum, 'POST', '/roles', { name: 'Editors' });
+  const editing = await ok(stratum, 'POST', '/policies', { name: 'Edit status', app_access: true, admin_access: false });
+  await ok(stratum, 'POST', '/access', { role: editors.id, policy: editing.id });
+  await ok(stratum, 'POST', '/permissions', { policy: editing.id, collection: 'articles', action: 'read', fields: ['*'] });
+  await ok(stratum, 'POST', '/permissions', { policy: editing.id, collection: 'articles', action: 'update', fields: ['status'] });
+  await ok(stratum, 'POST', '/users', { email: 'editor@example.com', password: 'UserPass123!', role: editors.id, status: 'active', first_name: 'Ed' });
 }
 
 const chromiumFound = findChromium() !== null;
@@ -245,6 +253,23 @@ describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, co
     ]);
     // Batch delete still sits beside it.
     expect(await page.getByRole('button', { name: /^Delete selected/ }).isVisible()).toBe(true);
+  });
+
+  it('offers an editor who may update only the status just that field, and no batch delete', async () => {
+    await signIn(page, stratum.url, 'editor@example.com', 'UserPass123!', '/admin/content/articles?sort=title');
+    await expect.poll(titles).toHaveLength(5);
+    expect(await page.getByRole('button', { name: /^Delete selected/ }).count()).toBe(0);
+    await page.locator('tbody tr').filter({ hasText: 'Gamma' }).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Edit selected (1)' }).click();
+    const form = page.getByRole('region', { name: 'Edit 1 item of Articles' });
+    expect(await form.getByRole('checkbox').count()).toBe(1);
+    expect(await form.getByRole('checkbox').getAttribute('id')).toBe('apply-status');
+    await form.getByLabel('Status', { exact: true }).selectOption('draft');
+    await form.getByRole('button', { name: 'Apply to 1 item' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Updated' }).textContent()).toBe('Updated 1 item.');
+    const stored = await stratum.call('GET', '/items/articles?fields=status&filter[title][_eq]=Gamma', { token: await stratum.adminToken() });
+    expect((stored.json as Json).data).toEqual([{ status: 'draft' }]);
+    await expectAccessible(page, "an editor's table");
   });
 
   it('gives a reader who may not update no check boxes and no "Edit selected", and only their fields to filter on', async () => {
