@@ -283,7 +283,23 @@ describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, co
     await condition('1').getByLabel('Value').fill('ta');
     await builder().getByRole('button', { name: 'Apply filter' }).click();
     await expect.poll(titles).toEqual(['Beta', 'Delta']);
-    await page.locator('summary', { hasText: 'Columns' }).click();
+
+    // The keyboard reaches every part of the builder, then the columns, in reading order.
+    const focused = () =>
+      page.evaluate(() => {
+        const active = (globalThis as unknown as { document: { activeElement: { id: string; textContent: string | null } | null } }).document.activeElement;
+        return active ? active.id || active.textContent?.trim() || '' : '';
+      });
+    await page.locator('#filter-logic').focus();
+    const order: string[] = [];
+    for (let i = 0; i < 9; i++) {
+      await page.keyboard.press('Tab');
+      order.push(await focused());
+    }
+    expect(order).toEqual(['filter-0-field', 'filter-0-operator', 'filter-0-value-0', 'Remove condition', 'Add condition', 'Add group', 'Apply filter', 'Clear filter', 'Columns (2)']);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('column-title');
     expect(await page.getByRole('group', { name: 'Columns to show' }).getByRole('checkbox').count()).toBe(2);
     await expectAccessible(page, "a reader's table");
   });
