@@ -41,12 +41,14 @@ export async function readFields(client: Client, collection: string): Promise<Fi
     .map((f) => ({ field: f.field, type: f.type, primaryKey: f.schema?.is_primary_key === true, hidden: f.meta?.hidden === true }));
 }
 
-export type PageQuery = { page: number; limit: number; sort: string | null; search: string };
+/** The table's query: paging, sort, search, a Directus filter (null: none) and the chosen columns (null: the default ones). */
+export type PageQuery = { page: number; limit: number; sort: string | null; search: string; filter: Record<string, unknown> | null; fields: string[] | null };
 export type Page = { rows: Record<string, unknown>[]; total: number };
 
-/** One page of items (server-side limit, offset, sort and search) and how many items match in all. */
+/** One page of items (server-side limit, offset, sort, search and filter) and how many items match in all. */
 export async function readPage(client: Client, collection: string, fields: string[], query: PageQuery): Promise<Page> {
   const search = query.search.trim();
+  const matching = { ...(search ? { search } : {}), ...(query.filter ? { filter: query.filter } : {}) };
   const [rows, counted] = await Promise.all([
     client.request(
       readItems(collection, {
@@ -54,10 +56,10 @@ export async function readPage(client: Client, collection: string, fields: strin
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
         ...(query.sort ? { sort: [query.sort] } : {}),
-        ...(search ? { search } : {}),
-      }),
+        ...matching,
+      } as never),
     ) as Promise<Record<string, unknown>[]>,
-    client.request(aggregate(collection, { aggregate: { count: '*' }, ...(search ? { query: { search } } : {}) })) as Promise<{ count?: unknown }[]>,
+    client.request(aggregate(collection, { aggregate: { count: '*' }, ...(Object.keys(matching).length > 0 ? { query: matching } : {}) } as never)) as Promise<{ count?: unknown }[]>,
   ]);
   return { rows, total: Number(counted[0]?.count ?? rows.length) };
 }

@@ -2,90 +2,68 @@ import { useEffect, useState } from 'preact/hooks';
 import { Link, useLocation, useSearch } from 'wouter-preact';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
-import { allows } from './form-fields.js';
+import { BatchEdit } from './batch-edit.js';
+import { batchEditFields } from './batch-payload.js';
+import { ColumnChooser } from './column-chooser.js';
+import { deleteMany, fieldLabel, readPage, type Page, type PageQuery } from './content-api.js';
+import { visibleColumns } from './field-paths.js';
+import { FilterBuilder } from './filter-builder.js';
+import { ItemsTable } from './items-table.js';
 import { SavedViews } from './saved-views.js';
-import { deleteMany, fieldLabel, formatValue, readAccess, readFields, readPage, type FieldInfo, type Page, type PageQuery } from './content-api.js';
+import { readTableSchema, type TableSchema } from './table-api.js';
+import { PAGE_SIZES, parseTableQuery, tableQueryString } from './table-query.js';
 
-export const PAGE_SIZES = [25, 50, 100] as const;
-const PAGE_SIZE = PAGE_SIZES[0];
-const MAX_COLUMNS = 8;
-
-/** The table state lives in the address (`?page=2&limit=50&sort=-title&search=x`), so a reload or a link keeps it. */
-export function parseTableQuery(search: string): PageQuery {
-  const params = new URLSearchParams(search);
-  const page = Number.parseInt(params.get('page') ?? '1', 10);
-  const limit = Number.parseInt(params.get('limit') ?? '', 10);
-  return {
-    page: Number.isFinite(page) && page > 0 ? page : 1,
-    limit: (PAGE_SIZES as readonly number[]).includes(limit) ? limit : PAGE_SIZE,
-    sort: params.get('sort') || null,
-    search: params.get('search') ?? '',
-  };
-}
-
-export function tableQueryString(query: PageQuery): string {
-  const params = new URLSearchParams();
-  if (query.page > 1) params.set('page', String(query.page));
-  if (query.limit !== PAGE_SIZE) params.set('limit', String(query.limit));
-  if (query.sort) params.set('sort', query.sort);
-  if (query.search) params.set('search', query.search);
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
-/** Next sort for a click on a column header: ascending, then descending, then ascending again. */
-export function nextSort(current: string | null, field: string): string {
-  return current === field ? `-${field}` : field;
-}
-
-/** A page of a collection's items: sortable columns, search, server-side paging; a row opens the item. */
+/**
+ * A page of a collection's items: the filter builder, column choice, search, sortable columns, server-side
+ * paging, saved views, and batch edit and delete of the selected rows; a row opens the item. The table's state
+ * is in the address.
+ */
 export function ItemsPage({ collection }: { collection: string }) {
   const { client } = useSession();
   const [, navigate] = useLocation();
   const query = parseTableQuery(useSearch());
-  const [fields, setFields] = useState<FieldInfo[] | null>(null);
+  const [schema, setSchema] = useState<TableSchema | null>(null);
   // The page on screen and the query it answers (the address may already ask for the next one).
   const [page, setPage] = useState<(Page & { key: string; query: PageQuery }) | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
   const [searchText, setSearchText] = useState(query.search);
-  const [canCreate, setCanCreate] = useState(false);
-  const [canDelete, setCanDelete] = useState(false);
-  // Keys of the selected rows (for batch delete); cleared whenever another page is shown.
+  // Keys of the selected rows (for batch edit and delete); cleared whenever another page is shown.
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [editing, setEditing] = useState(false);
   // Raised after a batch change so the page is read again.
   const [reloads, setReloads] = useState(0);
 
   useEffect(() => {
-    setFields(null);
+    setSchema(null);
     setPage(null);
     setError(null);
-    setCanCreate(false);
-    setCanDelete(false);
-    // Only the fields the user may read become columns (asking for another one would be a 403).
-    Promise.all([readFields(client, collection), readAccess(client, collection)]).then(
-      ([all, access]) => {
-        setFields(all.filter((f) => allows(access.read, f.field)));
-        setCanCreate((access.create?.access ?? 'none') !== 'none');
-        setCanDelete((access.delete?.access ?? 'none') !== 'none');
-      },
-      (failure: unknown) => setError(requestMessage(failure)),
-    );
+    setStatus(null);
+    setEditing(false);
+    // Only the fields the user may read become columns and filter fields (asking for another one would be a 403).
+    readTableSchema(client, collection).then(setSchema, (failure: unknown) => setError(requestMessage(failure)));
   }, [client, collection]);
 
-  const columns = (fields ?? []).filter((f) => !f.hidden).slice(0, MAX_COLUMNS);
-  const primaryKey = (fields ?? []).find((f) => f.primaryKey)?.field ?? 'id';
-  const requested = [...new Set([primaryKey, ...columns.map((c) => c.field)])];
+  const columns = schema ? visibleColumns(schema.paths, query.fields) : [];
+  const primaryKey = schema?.primaryKey ?? 'id';
+  const requested = [...new Set([primaryKey, ...columns.map((c) => c.path)])];
   const key = `${collection}|${requested.join(',')}|${tableQueryString(query)}`;
+  const editable = schema ? batchEditFields(schema.fields, schema.access) : [];
+  const canCreate = (schema?.access.create?.access ?? 'none') !== 'none';
+  const canDelete = (schema?.access.delete?.access ?? 'none') !== 'none';
+  const canEdit = editable.length > 0;
 
   useEffect(() => {
-    if (!fields) return;
+    if (!schema) return;
     let cancelled = false;
     const loading = { key, query };
     readPage(client, collection, requested, query).then(
       (result) => {
         if (cancelled) return;
+        setError(null);
         setPage({ ...result, ...loading });
         setSelected(new Set());
+        setEditing(false);
       },
       (failure) => {
         if (!cancelled) setError(requestMessage(failure));
@@ -95,13 +73,14 @@ export function ItemsPage({ collection }: { collection: string }) {
       cancelled = true;
     };
     // `key` stands for collection, requested fields and query.
-  }, [client, key, fields, reloads]);
+  }, [client, key, schema, reloads]);
 
   const deleteSelected = async () => {
     const keys = [...selected];
     if (!window.confirm(`Delete ${keys.length} item${keys.length === 1 ? '' : 's'} of ${fieldLabel(collection)}? This cannot be undone.`)) return;
     try {
       await deleteMany(client, collection, keys);
+      setStatus(`Deleted ${keys.length} item${keys.length === 1 ? '' : 's'}.`);
       setReloads((n) => n + 1);
     } catch (failure) {
       setError(requestMessage(failure));
@@ -110,17 +89,21 @@ export function ItemsPage({ collection }: { collection: string }) {
 
   const loading = page?.key !== key;
   const shown = page?.query ?? query;
-  const go = (next: Partial<PageQuery>) => navigate(`/content/${encodeURIComponent(collection)}${tableQueryString({ ...query, ...next })}`);
+  const go = (next: Partial<PageQuery>) => {
+    setStatus(null);
+    navigate(`/content/${encodeURIComponent(collection)}${tableQueryString({ ...query, ...next })}`);
+  };
   const pages = page ? Math.max(1, Math.ceil(page.total / shown.limit)) : 1;
   const first = page && page.total > 0 ? (shown.page - 1) * shown.limit + 1 : 0;
   const last = page ? Math.min(shown.page * shown.limit, page.total) : 0;
+  const label = fieldLabel(collection);
 
   return (
     <section aria-labelledby="page-title">
       <p class="breadcrumb">
-        <Link href="/content">Content</Link> / {fieldLabel(collection)}
+        <Link href="/content">Content</Link> / {label}
       </p>
-      <h1 id="page-title">{fieldLabel(collection)}</h1>
+      <h1 id="page-title">{label}</h1>
       {canCreate && (
         <Link class="button" href={`/content/${encodeURIComponent(collection)}/+`}>
           Create item
@@ -138,6 +121,8 @@ export function ItemsPage({ collection }: { collection: string }) {
         <input id="search" type="search" value={searchText} onInput={(e) => setSearchText(e.currentTarget.value)} />
         <button type="submit">Search</button>
       </form>
+      {schema && <FilterBuilder paths={schema.paths} filter={query.filter} apply={(filter) => go({ filter, page: 1 })} />}
+      {schema && <ColumnChooser paths={schema.paths} shown={columns.map((c) => c.path)} choose={(fields) => go({ fields })} />}
       <SavedViews
         collection={collection}
         query={query}
@@ -147,76 +132,52 @@ export function ItemsPage({ collection }: { collection: string }) {
         }}
       />
       {error && <p class="error" role="alert">{error}</p>}
+      {status && <p role="status">{status}</p>}
       {!error && !page && <p aria-live="polite">Loading items…</p>}
       {page && (
         <>
-          <div class="table-wrap" tabIndex={0} role="region" aria-label={`${fieldLabel(collection)} table`}>
-            <table aria-busy={loading}>
-              <caption class="visually-hidden">{`${fieldLabel(collection)}, page ${shown.page} of ${pages}`}</caption>
-              <thead>
-                <tr>
-                  {canDelete && (
-                    <th scope="col" class="select">
-                      <input
-                        type="checkbox"
-                        id="select-page"
-                        aria-label="Select all items on this page"
-                        checked={page.rows.length > 0 && selected.size === page.rows.length}
-                        onChange={(e) => setSelected(e.currentTarget.checked ? new Set(page.rows.map((row) => String(row[primaryKey]))) : new Set())}
-                      />
-                    </th>
-                  )}
-                  {columns.map((column) => {
-                    const direction = query.sort === column.field ? 'ascending' : query.sort === `-${column.field}` ? 'descending' : undefined;
-                    return (
-                      <th key={column.field} scope="col" aria-sort={direction ?? 'none'}>
-                        <button type="button" class="sort" onClick={() => go({ sort: nextSort(query.sort, column.field), page: 1 })}>
-                          {fieldLabel(column.field)}
-                          <span aria-hidden="true">{direction === 'ascending' ? ' ▲' : direction === 'descending' ? ' ▼' : ''}</span>
-                        </button>
-                      </th>
-                    );
-                  })}
-                </tr>
-              </thead>
-              <tbody>
-                {page.rows.map((row) => {
-                  const id = String(row[primaryKey]);
-                  const href = `/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}`;
-                  return (
-                    <tr key={id} class="clickable" onClick={() => navigate(href)}>
-                      {canDelete && (
-                        <td class="select" onClick={(e) => e.stopPropagation()}>
-                          <input
-                            type="checkbox"
-                            aria-label={`Select item ${id}`}
-                            checked={selected.has(id)}
-                            onChange={(e) => {
-                              const next = new Set(selected);
-                              if (e.currentTarget.checked) next.add(id);
-                              else next.delete(id);
-                              setSelected(next);
-                            }}
-                          />
-                        </td>
-                      )}
-                      {columns.map((column, index) => (
-                        <td key={column.field}>{index === 0 ? <Link href={href}>{formatValue(row[column.field])}</Link> : formatValue(row[column.field])}</td>
-                      ))}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          {canDelete && (
+          <ItemsTable
+            collection={collection}
+            label={label}
+            caption={`${label}, page ${shown.page} of ${pages}`}
+            columns={columns}
+            rows={page.rows}
+            primaryKey={primaryKey}
+            busy={loading}
+            sort={query.sort}
+            onSort={(sort) => go({ sort, page: 1 })}
+            selectable={canDelete || canEdit}
+            selected={selected}
+            onSelect={setSelected}
+          />
+          {(canDelete || canEdit) && (
             <p class="batch">
-              <button type="button" class="danger" disabled={selected.size === 0} onClick={() => void deleteSelected()}>
-                Delete selected ({selected.size})
-              </button>
+              {canEdit && (
+                <button type="button" disabled={selected.size === 0} aria-expanded={editing} onClick={() => setEditing(true)}>
+                  Edit selected ({selected.size})
+                </button>
+              )}
+              {canDelete && (
+                <button type="button" class="danger" disabled={selected.size === 0} onClick={() => void deleteSelected()}>
+                  Delete selected ({selected.size})
+                </button>
+              )}
             </p>
           )}
-          {page.rows.length === 0 && <p>No items{shown.search ? ' match this search' : ' yet'}.</p>}
+          {editing && selected.size > 0 && (
+            <BatchEdit
+              collection={collection}
+              fields={editable}
+              keys={[...selected]}
+              cancel={() => setEditing(false)}
+              done={(count) => {
+                setEditing(false);
+                setStatus(`Updated ${count} item${count === 1 ? '' : 's'}.`);
+                setReloads((n) => n + 1);
+              }}
+            />
+          )}
+          {page.rows.length === 0 && <p>No items{shown.filter ? ' match this filter' : shown.search ? ' match this search' : ' yet'}.</p>}
           <nav class="pager" aria-label="Pages">
             <button type="button" disabled={loading || shown.page <= 1} onClick={() => go({ page: shown.page - 1 })}>
               Previous page

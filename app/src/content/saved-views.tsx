@@ -5,8 +5,8 @@ import type { PageQuery } from './content-api.js';
 import { readSavedViews, removeView, saveView, type SavedView } from './saved-views-api.js';
 
 /**
- * Saved views of a collection's table (presets with a name): apply one, save the current sort, page size and
- * search under a name, or delete the chosen one.
+ * Saved views of a collection's table (presets with a name): apply one, save the current sort, page size,
+ * search, filter and columns under a name, or delete the chosen one.
  */
 export function SavedViews({ collection, query, apply }: { collection: string; query: PageQuery; apply: (query: SavedView['query']) => void }) {
   const { client, user } = useSession();

@@ -1,0 +1,123 @@
+import { useEffect, useState } from 'preact/hooks';
+import { buildFilter, pathKey, type DirectusFilter } from './build-filter.js';
+import type { FieldPath } from './field-paths.js';
+import { FilterCondition } from './filter-condition.js';
+import { appendAt, countRules, emptyGroup, newRule, removeAt, updateAt, type FilterGroup, type NodePath } from './filter-tree.js';
+import { readFilter } from './read-filter.js';
+
+type Props = { paths: FieldPath[]; filter: DirectusFilter | null; apply(filter: DirectusFilter | null): void };
+
+/** The tree for a filter, or an empty one and the reason when the builder cannot show it. */
+function treeOf(filter: DirectusFilter | null): { tree: FilterGroup; problem: string | null } {
+  try {
+    return { tree: readFilter(filter), problem: null };
+  } catch (failure) {
+    return { tree: emptyGroup(), problem: `The filter in the address cannot be edited here (${(failure as Error).message}); it still applies until you apply another one.` };
+  }
+}
+
+/**
+ * The filter builder: groups of conditions matched all (AND) or any (OR), nested, over the fields the user may
+ * read, related ones included. A thin view of `filter-tree`, `build-filter` and `read-filter`: "Apply filter"
+ * hands the Directus filter to the page, which puts it in the address.
+ */
+export function FilterBuilder({ paths, filter, apply }: Props) {
+  const filterText = JSON.stringify(filter);
+  const [state, setState] = useState(() => treeOf(filter));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  useEffect(() => {
+    setState(treeOf(filter));
+    setErrors({});
+  }, [filterText]);
+
+  const tree = state.tree;
+  const setTree = (next: FilterGroup) => setState({ tree: next, problem: state.problem });
+  const fieldOf = (path: string) => paths.find((p) => p.path === path);
+  const first = paths[0];
+
+  const submit = (event: Event) => {
+    event.preventDefault();
+    const built = buildFilter(tree, fieldOf);
+    setErrors(built.errors);
+    if (Object.keys(built.errors).length === 0) apply(built.filter);
+  };
+
+  const renderGroup = (group: FilterGroup, path: NodePath) => {
+    const id = `filter${path.map((i) => `-${i}`).join('')}`;
+    const number = path.map((i) => i + 1).join('.');
+    return (
+      <fieldset class="filter-group" key={id}>
+        <legend>{path.length === 0 ? 'Conditions' : `Group ${number}`}</legend>
+        <span class="part">
+          <label for={`${id}-logic`}>Match</label>
+          <select id={`${id}-logic`} value={group.logic} onChange={(e) => setTree(updateAt(tree, path, (node) => ({ ...node, logic: e.currentTarget.value as FilterGroup['logic'] }) as FilterGroup))}>
+            <option value="_and">all of these (AND)</option>
+            <option value="_or">any of these (OR)</option>
+          </select>
+        </span>
+        {group.children.length === 0 && <p class="help">{path.length === 0 ? 'No conditions: every item is shown.' : 'No conditions in this group yet.'}</p>}
+        {group.children.map((child, index) => {
+          const childPath = [...path, index];
+          if (child.kind === 'group') return renderGroup(child, childPath);
+          return (
+            <FilterCondition
+              key={pathKey(childPath)}
+              id={`filter-${childPath.join('-')}`}
+              number={childPath.map((i) => i + 1).join('.')}
+              rule={child}
+              paths={paths}
+              error={errors[pathKey(childPath)]}
+              onChange={(rule) => setTree(updateAt(tree, childPath, () => rule))}
+              onRemove={() => setTree(removeAt(tree, childPath))}
+            />
+          );
+        })}
+        <div class="group-actions">
+          <button type="button" disabled={!first} onClick={() => first && setTree(appendAt(tree, path, newRule(first.path, first.type)))}>
+            Add condition
+          </button>
+          <button type="button" onClick={() => setTree(appendAt(tree, path, emptyGroup(group.logic === '_and' ? '_or' : '_and')))}>
+            Add group
+          </button>
+          {path.length > 0 && (
+            <button type="button" class="remove" onClick={() => setTree(removeAt(tree, path))}>
+              Remove group
+            </button>
+          )}
+        </div>
+      </fieldset>
+    );
+  };
+
+  const problems = Object.keys(errors).length;
+  return (
+    <section class="filter-builder" aria-labelledby="filter-title">
+      <h2 id="filter-title">Filter</h2>
+      {state.problem && <p class="notice">{state.problem}</p>}
+      <form onSubmit={submit} noValidate>
+        {renderGroup(tree, [])}
+        {problems > 0 && (
+          <p class="error" role="alert">
+            {problems === 1 ? 'One condition needs attention.' : `${problems} conditions need attention.`}
+          </p>
+        )}
+        <div class="actions">
+          <button type="submit" class="primary">
+            Apply filter
+          </button>
+          <button
+            type="button"
+            disabled={filter === null && countRules(tree) === 0}
+            onClick={() => {
+              setState({ tree: emptyGroup(), problem: null });
+              setErrors({});
+              apply(null);
+            }}
+          >
+            Clear filter
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * The values of filter conditions: from the text of the builder's inputs to the typed value of the Directus
+ * filter, and back. Dynamic values (`$CURRENT_USER`, `$NOW`, `$NOW(-7 days)`) stay as they are written; the
+ * server resolves them for each request.
+ */
+
+/** A dynamic value the builder offers as a choice for a field. */
+export type DynamicValue = '$CURRENT_USER' | '$NOW';
+
+/** What the value of a field is checked against: its type and the dynamic values it accepts. */
+export type ValueField = { type: string; dynamic: readonly DynamicValue[] };
+
+const DATE_TYPES = new Set(['date', 'dateTime', 'timestamp']);
+const USER_COLLECTIONS = new Set(['service_users', 'directus_users']);
+
+/** `$NOW` for date fields, `$CURRENT_USER` for keys of users (a many-to-one to the users, or the users' own key). */
+export function dynamicValuesFor(type: string, relatedCollection: string | null, isUserKey = false): DynamicValue[] {
+  if (DATE_TYPES.has(type)) return ['$NOW'];
+  if (isUserKey || (relatedCollection !== null && USER_COLLECTIONS.has(relatedCollection))) return ['$CURRENT_USER'];
+  return [];
+}
+
+/** Whether `text` is one of the dynamic values the field accepts (`$NOW` with an adjustment counts as `$NOW`). */
+export function dynamicValueOf(field: ValueField, text: string): DynamicValue | null {
+  const trimmed = text.trim();
+  if (field.dynamic.includes('$CURRENT_USER') && trimmed === '$CURRENT_USER') return '$CURRENT_USER';
+  if (field.dynamic.includes('$NOW') && /^\$NOW(?:\([^()]*\))?$/.test(trimmed)) return '$NOW';
+  return null;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The filter value for one input's text; throws a sentence when the text is not a value of the field's type. */
+export function parseFilterValue(field: ValueField, text: string): unknown {
+  const trimmed = text.trim();
+  if (trimmed === '') throw new Error('Enter a value.');
+  if (dynamicValueOf(field, text)) return trimmed;
+  switch (field.type) {
+    case 'integer':
+      if (!/^-?\d+$/.test(trimmed)) throw new Error('Enter a whole number.');
+      return Number(trimmed);
+    case 'bigInteger':
+      if (!/^-?\d+$/.test(trimmed)) throw new Error('Enter a whole number.');
+      return trimmed;
+    case 'float':
+    case 'decimal': {
+      if (!/^-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i.test(trimmed)) throw new Error('Enter a number.');
+      return field.type === 'decimal' ? trimmed : Number(trimmed);
+    }
+    case 'boolean':
+      if (trimmed !== 'true' && trimmed !== 'false') throw new Error('Choose true or false.');
+      return trimmed === 'true';
+    case 'date':
+      if (!DATE.test(trimmed)) throw new Error(withNow(field, 'Enter a date (YYYY-MM-DD).'));
+      return trimmed;
+    case 'dateTime':
+    case 'timestamp':
+      if (!DATE_TIME.test(trimmed)) throw new Error(withNow(field, 'Enter a date and time (YYYY-MM-DDTHH:MM).'));
+      return trimmed;
+    case 'time':
+      if (!TIME.test(trimmed)) throw new Error('Enter a time (HH:MM).');
+      return trimmed;
+    case 'uuid':
+      if (!UUID.test(trimmed)) throw new Error(field.dynamic.includes('$CURRENT_USER') ? 'Enter a UUID, or choose the current user.' : 'Enter a UUID.');
+      return trimmed;
+    default:
+      // Text is compared as written (spaces included).
+      return text;
+  }
+}
+
+function withNow(field: ValueField, sentence: string): string {
+  return field.dynamic.includes('$NOW') ? `${sentence.slice(0, -1)}, or choose now.` : sentence;
+}
+
+/** The values of an `_in` list: the texts between commas, each parsed; an empty list is refused. */
+export function parseFilterList(field: ValueField, text: string): unknown[] {
+  const parts = text.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  if (parts.length === 0) throw new Error('Enter one or more values, separated by commas.');
+  return parts.map((part) => parseFilterValue(field, part));
+}
+
+/** The text an input shows for a filter value. */
+export function formatFilterValue(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value);
+}
+
+/** The text of an `_in` list's input. */
+export function formatFilterList(value: unknown): string {
+  const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
+  return list.map(formatFilterValue).join(', ');
+}

@@ -1,0 +1,42 @@
+import { readFieldsByCollection, readRelationByCollection, readUserPermissions, updateItems } from '@directus/sdk';
+import type { Client } from '../api/client.js';
+import { buildFieldPaths, manyToOnes, type CollectionSchema, type FieldPath } from './field-paths.js';
+import type { CollectionAccess, RawFormField } from './form-fields.js';
+
+/** What the items table needs to know of a collection: its fields and access, and the paths to filter and show. */
+export type TableSchema = CollectionSchema & { paths: FieldPath[]; primaryKey: string };
+
+type RawRelation = { collection: string; field: string; related_collection?: string | null };
+
+/**
+ * The fields and access of a collection (`GET /fields`, `GET /permissions/me`), its many-to-one relations
+ * (`GET /relations`) and the fields of the collections they point at, as the paths the user may read. A related
+ * collection whose fields cannot be read (a 403) just adds no paths.
+ */
+export async function readTableSchema(client: Client, collection: string): Promise<TableSchema> {
+  const [fields, permissions, relations] = await Promise.all([
+    client.request(readFieldsByCollection(collection)) as Promise<RawFormField[]>,
+    client.request(readUserPermissions()) as Promise<Record<string, CollectionAccess | undefined>>,
+    (client.request(readRelationByCollection(collection)) as Promise<RawRelation[]>).catch(() => [] as RawRelation[]),
+  ]);
+  const own: CollectionSchema = { fields, access: permissions[collection] ?? {} };
+  const links = manyToOnes(collection, relations).filter((link) => (permissions[link.related]?.read?.access ?? 'none') !== 'none');
+  const targets = [...new Set(links.map((link) => link.related))];
+  const related: Record<string, CollectionSchema> = {};
+  await Promise.all(
+    targets.map(async (target) => {
+      try {
+        related[target] = { fields: (await client.request(readFieldsByCollection(target))) as RawFormField[], access: permissions[target] ?? {} };
+      } catch {
+        // Not readable: no related paths through it.
+      }
+    }),
+  );
+  const primaryKey = fields.find((f) => f.schema?.is_primary_key)?.field ?? 'id';
+  return { ...own, paths: buildFieldPaths(own, links, related), primaryKey };
+}
+
+/** Applies the same values to several items (`PATCH /items/<collection>` with `keys` and `data`). */
+export async function updateMany(client: Client, collection: string, keys: string[], data: Record<string, unknown>): Promise<void> {
+  await client.request(updateItems(collection, keys, data as never));
+}
