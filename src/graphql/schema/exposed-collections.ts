@@ -27,6 +27,9 @@ export const SYSTEM_SCOPE_COLLECTIONS: readonly string[] = [
   'service_access',
   'service_permissions',
   'service_settings',
+  'service_files',
+  'service_folders',
+  'service_presets',
 ];
 
 const READ_ONLY = new Set(['service_activity', 'service_revisions']);
