@@ -53,6 +53,12 @@ describe('bad input', () => {
       { name: 'keys that are not an array', method: 'DELETE', url: '/items/articles', payload: '{"keys":"1,2"}', status: 400, code: 'INVALID_PAYLOAD' },
       { name: 'a query that is not an object', method: 'PATCH', url: '/items/articles', payload: '{"query":"all","data":{"title":"x"}}', status: 400, code: 'INVALID_PAYLOAD' },
       { name: 'a query with a bad filter', method: 'DELETE', url: '/items/articles', payload: '{"query":{"filter":{"rating":{"_bogus":1}}}}', status: 400, code: 'INVALID_QUERY' },
+      { name: 'malformed JSON metadata of a file', method: 'POST', url: '/files', payload: '{"title":', status: 400, code: 'INVALID_PAYLOAD' },
+      { name: 'a bare string as file metadata', method: 'POST', url: '/files', payload: '"x"', status: 400, code: 'INVALID_PAYLOAD' },
+      { name: 'an unknown field in file metadata', method: 'POST', url: '/files', payload: '{"filename_download":"a.txt","colour":"red"}', status: 400, code: 'INVALID_PAYLOAD' },
+      { name: 'a null body on a file update', method: 'PATCH', url: '/files/00000000-0000-4000-8000-000000000000', payload: 'null', status: 400, code: 'INVALID_PAYLOAD' },
+      { name: 'a multipart body without a boundary', method: 'POST', url: '/files', payload: 'x', headers: { 'content-type': 'multipart/form-data' }, status: 400, code: 'INVALID_PAYLOAD' },
+      { name: 'a folder with a name of the wrong type', method: 'POST', url: '/folders', payload: '{"name":{"a":1}}', status: 400, code: 'INVALID_PAYLOAD' },
       { name: 'a query with an unknown field', method: 'PATCH', url: '/items/articles', payload: '{"query":{"filter":{"nope":{"_eq":1}}},"data":{"title":"x"}}', status: 403, code: 'FORBIDDEN' },
     ];
     for (const c of cases) {
