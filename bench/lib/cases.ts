@@ -31,7 +31,7 @@ export type LoadSpec = {
   method: 'GET' | 'POST';
   path: string;
   headers: Record<string, string>;
-  body?: string;
+  body?: string | Buffer;
   hooks?: Hooks;
 };
 
