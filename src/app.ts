@@ -27,6 +27,7 @@ import {
   createPasswordRoutes,
   createPasswordService,
   createSessionsRoutes,
+  createUserSessionsRoutes,
   createSessionsService,
   createTfaRoutes,
   createTfaService,
@@ -157,6 +158,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     return { ...base, permissions: await permissions.permissionSet(base) };
   };
   const requestContext = (request: FastifyRequest) => contextFor(accountabilityOf(request));
+  const sessions = createSessionsService({ audit });
   const routeDeps: ItemRouteDeps = { items, contextFor: requestContext, send: sendResult, sendExport: sendExportStream };
   // One cache of per-caller GraphQL schemas for /graphql and /server/specs/graphql.
   const graphqlDeps: GraphqlDeps = { config, items, auth, passwords, tfa, cacheSync, contextFor: requestContext };
@@ -171,7 +173,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     { prefix: '/folders', plugin: createFoldersRoutes(routeDeps) },
     { prefix: '/assets', plugin: createAssetsRoutes({ assets: createAssetsService({ items, storage }), contextFor: requestContext }) },
     { prefix: '/users', plugin: createUsersRoutes(routeDeps) },
-    { prefix: '/users/me/sessions', plugin: createSessionsRoutes({ sessions: createSessionsService({ audit }), contextFor: requestContext, send: sendResult }) },
+    { prefix: '/users/me/sessions', plugin: createSessionsRoutes({ sessions, contextFor: requestContext, send: sendResult }) },
+    { prefix: '/users', plugin: createUserSessionsRoutes({ sessions, contextFor: requestContext, send: sendResult }) },
     { prefix: '/users', plugin: createTfaRoutes({ tfa, contextFor: requestContext }) },
     { prefix: '/settings', plugin: createSettingsRoutes(routeDeps) },
     { prefix: '/auth', plugin: createAuthRoutes({ config, auth, contextFor: requestContext }) },

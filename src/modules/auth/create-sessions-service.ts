@@ -19,6 +19,8 @@ export type SessionInfo = {
 
 export type SessionsService = {
   list(ctx: Context): Promise<SessionInfo[]>;
+  /** Another user's sign-ins, for administrators (`GET /users/:id/sessions`); FORBIDDEN for anyone else. */
+  listOf(ctx: Context, user: string): Promise<SessionInfo[]>;
   /** Ends one of the caller's sign-ins; FORBIDDEN when it is not theirs or does not exist (as for items). */
   end(ctx: Context, id: string): Promise<void>;
   /** Ends every sign-in of the caller except the current one (all of them for a static token); answers how many. */
@@ -52,30 +54,37 @@ function userOf(ctx: Context): string {
 export function createSessionsService(deps: { audit: AuditRecorder }): SessionsService {
   const time = (ctx: Context, value: unknown): string | null => (value === null || value === undefined ? null : (ctx.dialect.fromDatabase('timestamp', value) as string));
 
+  /** The live (not rotated, not expired) sign-ins of a user, newest first; `current` marks the request's own. */
+  const liveSessions = async (ctx: Context, user: string): Promise<SessionInfo[]> => {
+    const now = ctx.dialect.toDatabase('timestamp', ctx.now().toISOString()) as string;
+    const rows = (await ctx.db('service_sessions')
+      .select('id', 'family', 'date_created', 'last_used', 'expires', 'ip', 'user_agent', 'origin')
+      .where({ user })
+      .whereNull('next_token')
+      .where('expires', '>', now)
+      .orderBy([{ column: 'date_created', order: 'desc' }, { column: 'id' }])) as Row[];
+    const current = ctx.accountability.sessionFamily ?? null;
+    return rows.map((row) => {
+      const id = row.family ?? row.id;
+      return {
+        id,
+        date_created: time(ctx, row.date_created),
+        last_used: time(ctx, row.last_used),
+        expires: time(ctx, row.expires),
+        ip: row.ip,
+        user_agent: row.user_agent,
+        origin: row.origin,
+        current: id === current || row.id === ctx.accountability.session,
+      };
+    });
+  };
+
   return {
-    async list(ctx) {
-      const user = userOf(ctx);
-      const now = ctx.dialect.toDatabase('timestamp', ctx.now().toISOString()) as string;
-      const rows = (await ctx.db('service_sessions')
-        .select('id', 'family', 'date_created', 'last_used', 'expires', 'ip', 'user_agent', 'origin')
-        .where({ user })
-        .whereNull('next_token')
-        .where('expires', '>', now)
-        .orderBy([{ column: 'date_created', order: 'desc' }, { column: 'id' }])) as Row[];
-      const current = ctx.accountability.sessionFamily ?? null;
-      return rows.map((row) => {
-        const id = row.family ?? row.id;
-        return {
-          id,
-          date_created: time(ctx, row.date_created),
-          last_used: time(ctx, row.last_used),
-          expires: time(ctx, row.expires),
-          ip: row.ip,
-          user_agent: row.user_agent,
-          origin: row.origin,
-          current: id === current || row.id === ctx.accountability.session,
-        };
-      });
+    list: (ctx) => liveSessions(ctx, userOf(ctx)),
+
+    async listOf(ctx, user) {
+      if (!ctx.accountability.admin) throw forbidden();
+      return liveSessions(ctx, user);
     },
 
     async end(ctx, id) {

@@ -4,7 +4,7 @@ export { createPasswordService, type PasswordService } from './create-password-s
 export { createPasswordRoutes } from './password.routes.js';
 export { createThrottle, type Throttle } from './login-throttle.js';
 export { createSessionsService, type SessionInfo, type SessionsService } from './create-sessions-service.js';
-export { createSessionsRoutes } from './sessions.routes.js';
+export { createSessionsRoutes, createUserSessionsRoutes } from './sessions.routes.js';
 export { createTfaService, type TfaService } from './create-tfa-service.js';
 export { createTfaRoutes } from './tfa.routes.js';
 export { createOtpReplayGuard, type OtpReplayGuard } from './second-factor.js';

@@ -28,3 +28,20 @@ export function createSessionsRoutes(deps: {
     });
   };
 }
+
+/** `GET /users/:id/sessions`: another user's live sign-ins, for administrators (the admin app's user page). */
+export function createUserSessionsRoutes(deps: {
+  sessions: SessionsService;
+  contextFor: (request: FastifyRequest) => Promise<Context>;
+  send: (request: FastifyRequest, reply: FastifyReply, result: { data: unknown }) => unknown;
+}): FastifyPluginAsync {
+  return async (app) => {
+    app.get<{ Params: { id: string } }>('/:id/sessions', async (request, reply) => {
+      const ctx = await deps.contextFor(request);
+      if (!ctx.accountability.user && !ctx.accountability.admin) throw forbidden();
+      // Not a user id: answered like a user the caller may not see.
+      if (!ID.test(request.params.id)) throw forbidden();
+      return deps.send(request, reply, { data: await deps.sessions.listOf(ctx, request.params.id.toLowerCase()) });
+    });
+  };
+}
