@@ -1,5 +1,8 @@
 import { Redirect, Route, Router, Switch } from 'wouter-preact';
 import { AccountPage } from './account/account-page.js';
+import { RolePage, RolesPage } from './access/roles-page.js';
+import { UserPage } from './access/user-page.js';
+import { UsersPage } from './access/users-page.js';
 import { ActivityPage } from './activity/activity-page.js';
 import type { Client } from './api/client.js';
 import { PasswordRequestPage } from './auth/password-request-page.js';
@@ -35,6 +38,10 @@ function SignedIn() {
         <Route path="/content/:collection/:id">{(params) => <ItemPage collection={decodeURIComponent(params.collection)} id={decodeURIComponent(params.id)} />}</Route>
         <Route path="/activity">{() => <ActivityPage />}</Route>
         <Route path="/account">{() => <AccountPage />}</Route>
+        <Route path="/users">{() => <UsersPage />}</Route>
+        <Route path="/users/:id">{(params) => <UserPage id={decodeURIComponent(params.id)} />}</Route>
+        <Route path="/roles">{() => <RolesPage />}</Route>
+        <Route path="/roles/:id">{(params) => <RolePage id={decodeURIComponent(params.id)} />}</Route>
         <Route path="/">{() => <Redirect to="/content" replace />}</Route>
         <Route>
           <section aria-labelledby="page-title">

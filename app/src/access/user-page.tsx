@@ -1,0 +1,148 @@
+import { useEffect, useState } from 'preact/hooks';
+import { Link } from 'wouter-preact';
+import { readActivityPage, type ActivityRow } from '../activity/activity-api.js';
+import { requestMessage } from '../api/errors.js';
+import { useSession } from '../auth/session.js';
+import { changeUser, getUser, listRoles, resetTwoFactor, type RoleRow, type UserRow } from './access-api.js';
+import { PolicyLinks } from './policy-links.js';
+import { UserFields, type UserDraft } from './user-fields.js';
+import { UserSessions } from './user-sessions.js';
+import { userChanges } from './users-query.js';
+import { userName } from './users-page.js';
+
+const draftOf = (user: UserRow): UserDraft => ({
+  first_name: user.first_name ?? '',
+  last_name: user.last_name ?? '',
+  email: user.email ?? '',
+  role: user.role ?? '',
+  status: user.status,
+  password: '',
+});
+
+/** `/users/<id>`: edit a user, suspend or re-activate, reset two-factor, their policies, sessions and activity. */
+export function UserPage({ id }: { id: string }) {
+  const { client } = useSession();
+  const [user, setUser] = useState<UserRow | null>(null);
+  const [draft, setDraft] = useState<UserDraft | null>(null);
+  const [roles, setRoles] = useState<RoleRow[]>([]);
+  const [activity, setActivity] = useState<ActivityRow[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+
+  const load = async () => {
+    try {
+      const row = await getUser(client, id);
+      setUser(row);
+      setDraft(draftOf(row));
+    } catch (failure) {
+      setError(requestMessage(failure));
+    }
+  };
+  useEffect(() => {
+    void load();
+    listRoles(client).then(setRoles, () => setRoles([]));
+    readActivityPage(client, { action: '', collection: '', user: id, from: '', to: '' }, 1, 20).then(setActivity, () => setActivity([]));
+  }, [client, id]);
+
+  const run = async (action: () => Promise<void>, done: string) => {
+    setError(null);
+    setStatus(null);
+    try {
+      await action();
+      await load();
+      setStatus(done);
+    } catch (failure) {
+      setError(requestMessage(failure));
+    }
+  };
+
+  if (!user || !draft) {
+    return (
+      <section aria-labelledby="page-title">
+        <h1 id="page-title">User</h1>
+        {error ? (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        ) : (
+          <p class="loading">Loading…</p>
+        )}
+      </section>
+    );
+  }
+  const suspended = user.status === 'suspended';
+  return (
+    <section aria-labelledby="page-title">
+      <p class="breadcrumb">
+        <Link href="/users">Users</Link>
+      </p>
+      <h1 id="page-title">{userName(user)}</h1>
+      <p>
+        Status: <strong>{user.status}</strong>
+      </p>
+      <div class="actions">
+        <button type="button" onClick={() => void run(() => changeUser(client, id, { status: suspended ? 'active' : 'suspended' }), suspended ? 'The user is active again.' : 'The user is suspended.')}>
+          {suspended ? 'Re-activate user' : 'Suspend user'}
+        </button>
+        <button type="button" onClick={() => void run(() => resetTwoFactor(client, id), 'Two-factor authentication is off for this user.')}>
+          Reset two-factor authentication
+        </button>
+      </div>
+      <p aria-live="polite">{status}</p>
+      <form
+        class="item-form"
+        aria-labelledby="edit-user-title"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const changes = userChanges(user, draft);
+          if (Object.keys(changes).length === 0) setStatus('Nothing to save.');
+          else void run(() => changeUser(client, id, changes), 'Saved.');
+        }}
+      >
+        <h2 id="edit-user-title">Details</h2>
+        <UserFields id="user" draft={draft} roles={roles} passwordLabel="New password (leave empty to keep)" onChange={setDraft} />
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
+        <div class="actions">
+          <button type="submit" class="primary">
+            Save user
+          </button>
+        </div>
+      </form>
+      <PolicyLinks owner={{ user: id }} label="this user directly" />
+      <UserSessions user={id} />
+      <section aria-labelledby="user-activity">
+        <h2 id="user-activity">Recent activity</h2>
+        {activity === null && <p class="loading">Loading…</p>}
+        {activity && activity.length === 0 && <p>No activity.</p>}
+        {activity && activity.length > 0 && (
+          <div class="table-wrap" tabIndex={0} role="region" aria-label="Recent activity of the user">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Action</th>
+                  <th scope="col">Collection</th>
+                  <th scope="col">Item</th>
+                </tr>
+              </thead>
+              <tbody>
+                {activity.map((row) => (
+                  <tr key={row.id}>
+                    <td>{new Date(row.timestamp).toLocaleString()}</td>
+                    <td>{row.action}</td>
+                    <td>{row.collection}</td>
+                    <td>{row.item}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </section>
+  );
+}
