@@ -1,8 +1,11 @@
 import { Redirect, Route, Router, Switch } from 'wouter-preact';
 import { AccountPage } from './account/account-page.js';
+import { PoliciesPage } from './access/policies-page.js';
+import { PolicyPage } from './access/policy-page.js';
 import { RolePage, RolesPage } from './access/roles-page.js';
 import { UserPage } from './access/user-page.js';
 import { UsersPage } from './access/users-page.js';
+import { WhyPage } from './access/why-page.js';
 import { ActivityPage } from './activity/activity-page.js';
 import type { Client } from './api/client.js';
 import { PasswordRequestPage } from './auth/password-request-page.js';
@@ -42,6 +45,9 @@ function SignedIn() {
         <Route path="/users/:id">{(params) => <UserPage id={decodeURIComponent(params.id)} />}</Route>
         <Route path="/roles">{() => <RolesPage />}</Route>
         <Route path="/roles/:id">{(params) => <RolePage id={decodeURIComponent(params.id)} />}</Route>
+        <Route path="/policies">{() => <PoliciesPage />}</Route>
+        <Route path="/why">{() => <WhyPage />}</Route>
+        <Route path="/policies/:id">{(params) => <PolicyPage id={decodeURIComponent(params.id)} />}</Route>
         <Route path="/">{() => <Redirect to="/content" replace />}</Route>
         <Route>
           <section aria-labelledby="page-title">

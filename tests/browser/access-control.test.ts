@@ -12,7 +12,7 @@ async function ok(stratum: StratumProcess, method: string, path: string, body?: 
   return ((response.json as { data?: Row } | null)?.data ?? {}) as Row;
 }
 
-describe.skipIf(findChromium() === null)('the access-control screens: users and roles', () => {
+describe.skipIf(findChromium() === null)('the access-control screens', () => {
   let stratum: StratumProcess;
   let browser: Browser;
   let context: BrowserContext;
@@ -97,5 +97,100 @@ describe.skipIf(findChromium() === null)('the access-control screens: users and 
 
     const users = await ok(stratum, 'GET', '/users?filter[email][_eq]=erin@example.com&fields=status,role.name');
     expect(users).toEqual([{ status: 'active', role: { name: 'Editors' } }]);
+  });
+
+  it('builds a custom read rule with a row filter, which a limited user then sees in the app, and explains allowed and denied reads', async () => {
+    await ok(stratum, 'POST', '/collections', {
+      collection: 'articles',
+      fields: [
+        { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
+        { field: 'title', type: 'string' },
+        { field: 'status', type: 'string', meta: { options: { choices: [{ text: 'Draft', value: 'draft' }, { text: 'Published', value: 'published' }] } } },
+      ],
+    });
+    const published = await ok(stratum, 'POST', '/items/articles', { title: 'Open letter', status: 'published' });
+    await ok(stratum, 'POST', '/items/articles', { title: 'Second story', status: 'published' });
+    const draft = await ok(stratum, 'POST', '/items/articles', { title: 'Secret draft', status: 'draft' });
+    const role = await ok(stratum, 'POST', '/roles', { name: 'Readers' });
+    await ok(stratum, 'POST', '/users', { email: 'reader@example.com', password: 'ReaderPass123!', status: 'active', first_name: 'Rita', last_name: 'Reader', role: role.id });
+
+    await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/policies');
+    await expect.poll(() => page.getByRole('heading', { name: 'Policies', level: 1 }).isVisible()).toBe(true);
+    await page.getByLabel('Name').fill('Article readers');
+    expect(await page.getByLabel('App access (may use the admin app)').isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Create policy' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Article readers', level: 1 }).isVisible()).toBe(true);
+    await expectAccessible(page, 'the policy page');
+
+    // Attach the policy to the role.
+    await expect.poll(() => page.locator('#attach-role option', { hasText: 'Readers' }).count()).toBe(1);
+    await page.locator('#attach-role').selectOption({ label: 'Readers' });
+    await page.getByRole('button', { name: 'Attach to role' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Detach from role readers' }).isVisible()).toBe(true);
+
+    // articles × read: custom, with the row filter status = published.
+    const readCell = page.getByRole('combobox', { name: 'Read articles' });
+    await expect.poll(() => readCell.isVisible()).toBe(true);
+    await readCell.selectOption('custom');
+    await expect.poll(() => page.getByRole('heading', { name: 'Rule: read on articles' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Add condition' }).click();
+    await page.locator('#filter-0-field').selectOption('status');
+    await page.locator('#filter-0-operator').selectOption('_eq');
+    await page.locator('#filter-0-value-0').selectOption('published');
+    await page.getByRole('button', { name: 'Apply filter' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Save 1 change' }).isEnabled()).toBe(true);
+    await expectAccessible(page, 'the permission editor with the rule editor open');
+    await page.getByRole('button', { name: 'Save 1 change' }).click();
+    await expect.poll(() => page.getByText('Saved 1 change.').isVisible()).toBe(true);
+    await expect.poll(() => readCell.inputValue()).toBe('custom');
+
+    const rules = (await ok(stratum, 'GET', '/permissions?filter[collection][_eq]=articles&fields=action,permissions,fields')) as unknown as Row[];
+    expect(rules).toEqual([{ action: 'read', permissions: { _and: [{ status: { _eq: 'published' } }] }, fields: ['*'] }]);
+
+    // The "Why?" view: the draft is denied by the row filter, the published article allowed.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Why?' }).click();
+    await expect.poll(() => page.locator('#why-user option', { hasText: 'Rita Reader' }).count()).toBe(1);
+    await expect.poll(() => page.locator('#why-collection option[value="articles"]').count()).toBe(1);
+    await page.getByLabel('User').selectOption({ label: 'Rita Reader <reader@example.com>' });
+    await page.getByLabel('Collection').selectOption('articles');
+    await page.getByLabel('Action').selectOption('read');
+    await page.getByLabel('Item key (optional)').fill(String(draft.id));
+    await page.getByRole('button', { name: 'Explain' }).click();
+    const verdict = page.locator('.verdict');
+    await expect.poll(() => verdict.textContent()).toBe(`Denied: they have read rules here, but none of their row filters matches item ${String(draft.id)}.`);
+    const answer = page.getByRole('region', { name: 'Answer' });
+    await expect.poll(() => answer.textContent()).toContain('Article readers (through their role; app access) applies');
+    expect(await answer.textContent()).toContain('its row filter does not match the item, so it grants nothing here.');
+    expect(await answer.textContent()).toContain('{"_and":[{"status":{"_eq":"published"}}]}');
+    expect(await answer.textContent()).toContain('Not title: the rules listing it do not match the item');
+    await expectAccessible(page, 'the Why? view of a denied read');
+
+    await page.getByLabel('Item key (optional)').fill(String(published.id));
+    await page.getByRole('button', { name: 'Explain' }).click();
+    await expect.poll(() => verdict.textContent()).toBe(`Allowed: a read rule's row filter matches item ${String(published.id)}.`);
+    expect(await answer.textContent()).toContain('Allowed: id, title, status');
+    await expectAccessible(page, 'the Why? view of an allowed read');
+
+    // The limited user sees only the published articles, and no access-control section.
+    const reader = await openPage(browser);
+    try {
+      await signIn(reader.page, stratum.url, 'reader@example.com', 'ReaderPass123!', '/admin/content/articles');
+      const titles = reader.page.locator('tbody tr');
+      await expect.poll(() => titles.count()).toBe(2);
+      const text = await reader.page.locator('tbody').textContent();
+      expect(text).toContain('Open letter');
+      expect(text).toContain('Second story');
+      expect(text).not.toContain('Secret draft');
+      const nav = reader.page.getByRole('navigation', { name: 'Main' });
+      await expect.poll(() => nav.getByRole('link', { name: 'Content' }).isVisible()).toBe(true);
+      // The sections' links come after /permissions/me answers: wait for the page to settle, then check.
+      await reader.page.waitForLoadState('networkidle');
+      for (const label of ['Users', 'Roles', 'Policies', 'Why?']) expect(await nav.getByRole('link', { name: label }).count()).toBe(0);
+      await reader.page.goto(`${stratum.url}/admin/users`);
+      await expect.poll(() => reader.page.getByRole('alert').textContent()).toBe('You do not have permission to see this.');
+      expect(reader.problems).toEqual([]);
+    } finally {
+      await reader.context.close();
+    }
   });
 });

@@ -5,7 +5,14 @@ import { FilterCondition } from './filter-condition.js';
 import { appendAt, countRules, emptyGroup, newRule, removeAt, updateAt, type FilterGroup, type NodePath } from './filter-tree.js';
 import { readFilter } from './read-filter.js';
 
-type Props = { paths: FieldPath[]; filter: DirectusFilter | null; apply(filter: DirectusFilter | null): void };
+type Props = {
+  paths: FieldPath[];
+  filter: DirectusFilter | null;
+  apply(filter: DirectusFilter | null): void;
+  /** The heading ("Filter" on the items page) and the wording of an empty filter. */
+  title?: string;
+  emptyText?: string;
+};
 
 /** The tree for a filter, or an empty one and the reason when the builder cannot show it. */
 function treeOf(filter: DirectusFilter | null): { tree: FilterGroup; problem: string | null } {
@@ -21,7 +28,7 @@ function treeOf(filter: DirectusFilter | null): { tree: FilterGroup; problem: st
  * read, related ones included. A thin view of `filter-tree`, `build-filter` and `read-filter`: "Apply filter"
  * hands the Directus filter to the page, which puts it in the address.
  */
-export function FilterBuilder({ paths, filter, apply }: Props) {
+export function FilterBuilder({ paths, filter, apply, title = 'Filter', emptyText = 'No conditions: every item is shown.' }: Props) {
   const filterText = JSON.stringify(filter);
   const [state, setState] = useState(() => treeOf(filter));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -55,7 +62,7 @@ export function FilterBuilder({ paths, filter, apply }: Props) {
             <option value="_or">any of these (OR)</option>
           </select>
         </span>
-        {group.children.length === 0 && <p class="help">{path.length === 0 ? 'No conditions: every item is shown.' : 'No conditions in this group yet.'}</p>}
+        {group.children.length === 0 && <p class="help">{path.length === 0 ? emptyText : 'No conditions in this group yet.'}</p>}
         {group.children.map((child, index) => {
           const childPath = [...path, index];
           if (child.kind === 'group') return renderGroup(child, childPath);
@@ -92,7 +99,7 @@ export function FilterBuilder({ paths, filter, apply }: Props) {
   const problems = Object.keys(errors).length;
   return (
     <section class="filter-builder" aria-labelledby="filter-title">
-      <h2 id="filter-title">Filter</h2>
+      <h2 id="filter-title">{title}</h2>
       {state.problem && <p class="notice">{state.problem}</p>}
       <form onSubmit={submit} noValidate>
         {renderGroup(tree, [])}

@@ -3,7 +3,13 @@ import { operatorLabel, operatorsForType, valueShape } from './filter-operators.
 import { withField, withOperator, type FilterRule } from './filter-tree.js';
 import { dynamicValueOf, type DynamicValue } from './filter-value.js';
 
-const DYNAMIC_LABELS: Record<DynamicValue, string> = { $NOW: 'Now ($NOW)', $CURRENT_USER: 'Current user ($CURRENT_USER)' };
+const DYNAMIC_LABELS: Record<DynamicValue, string> = {
+  $NOW: 'Now ($NOW)',
+  $CURRENT_USER: 'Current user ($CURRENT_USER)',
+  $CURRENT_ROLE: 'Current role ($CURRENT_ROLE)',
+  $CURRENT_ROLES: 'Current roles ($CURRENT_ROLES)',
+  $CURRENT_POLICIES: 'Current policies ($CURRENT_POLICIES)',
+};
 const INPUT_TYPES: Record<string, string> = { date: 'date', dateTime: 'datetime-local', timestamp: 'datetime-local', time: 'time' };
 
 type ConditionProps = {

@@ -87,6 +87,12 @@ describe('dynamic values', () => {
     expect(dynamicValuesFor('uuid', null, true)).toEqual(['$CURRENT_USER']);
     expect(dynamicValuesFor('integer', 'authors')).toEqual([]);
     expect(dynamicValuesFor('string', null)).toEqual([]);
+    expect(dynamicValuesFor('uuid', 'service_roles')).toEqual(['$CURRENT_ROLE', '$CURRENT_ROLES']);
+    expect(dynamicValuesFor('uuid', 'service_policies')).toEqual(['$CURRENT_POLICIES']);
+    const role = { type: 'uuid', dynamic: dynamicValuesFor('uuid', 'service_roles') };
+    expect(dynamicValueOf(role, ' $CURRENT_ROLE ')).toBe('$CURRENT_ROLE');
+    expect(dynamicValueOf(role, '$CURRENT_USER')).toBeNull();
+    expect(parseFilterValue(role, '$CURRENT_ROLES')).toBe('$CURRENT_ROLES');
   });
 
   it('tells which dynamic value a text is', () => {

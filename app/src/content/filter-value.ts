@@ -5,25 +5,34 @@
  */
 
 /** A dynamic value the builder offers as a choice for a field. */
-export type DynamicValue = '$CURRENT_USER' | '$NOW';
+export type DynamicValue = '$CURRENT_USER' | '$CURRENT_ROLE' | '$CURRENT_ROLES' | '$CURRENT_POLICIES' | '$NOW';
 
 /** What the value of a field is checked against: its type and the dynamic values it accepts. */
 export type ValueField = { type: string; dynamic: readonly DynamicValue[] };
 
 const DATE_TYPES = new Set(['date', 'dateTime', 'timestamp']);
 const USER_COLLECTIONS = new Set(['service_users', 'directus_users']);
+const ROLE_COLLECTIONS = new Set(['service_roles', 'directus_roles']);
+const POLICY_COLLECTIONS = new Set(['service_policies', 'directus_policies']);
 
-/** `$NOW` for date fields, `$CURRENT_USER` for keys of users (a many-to-one to the users, or the users' own key). */
+/**
+ * `$NOW` for date fields, `$CURRENT_USER` for keys of users (a many-to-one to the users, or the users' own key),
+ * `$CURRENT_ROLE` and `$CURRENT_ROLES` for keys of roles, `$CURRENT_POLICIES` for keys of policies (the
+ * permission editor passes a collection's own key with the collection as `relatedCollection`).
+ */
 export function dynamicValuesFor(type: string, relatedCollection: string | null, isUserKey = false): DynamicValue[] {
   if (DATE_TYPES.has(type)) return ['$NOW'];
   if (isUserKey || (relatedCollection !== null && USER_COLLECTIONS.has(relatedCollection))) return ['$CURRENT_USER'];
+  if (relatedCollection !== null && ROLE_COLLECTIONS.has(relatedCollection)) return ['$CURRENT_ROLE', '$CURRENT_ROLES'];
+  if (relatedCollection !== null && POLICY_COLLECTIONS.has(relatedCollection)) return ['$CURRENT_POLICIES'];
   return [];
 }
 
 /** Whether `text` is one of the dynamic values the field accepts (`$NOW` with an adjustment counts as `$NOW`). */
 export function dynamicValueOf(field: ValueField, text: string): DynamicValue | null {
   const trimmed = text.trim();
-  if (field.dynamic.includes('$CURRENT_USER') && trimmed === '$CURRENT_USER') return '$CURRENT_USER';
+  const named = field.dynamic.find((value) => value !== '$NOW' && value === trimmed);
+  if (named) return named;
   if (field.dynamic.includes('$NOW') && /^\$NOW(?:\([^()]*\))?$/.test(trimmed)) return '$NOW';
   return null;
 }

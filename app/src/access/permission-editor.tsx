@@ -1,0 +1,150 @@
+import { useEffect, useState } from 'preact/hooks';
+import { requestMessage } from '../api/errors.js';
+import { useSession } from '../auth/session.js';
+import { allCollections, policyRules, saveMatrix } from './access-api.js';
+import { cellKey, countChanges, matrixChanges, matrixFromRows, MATRIX_ACTIONS, setCell, stateOf, type CellState, type Matrix, type MatrixAction, type PermissionRow } from './permission-matrix.js';
+import { RuleEditor } from './rule-editor.js';
+
+const isSystem = (name: string) => name.startsWith('service_') || name.startsWith('directus_');
+
+/**
+ * A policy's permissions as a matrix of collections × actions, each cell none, all or custom; custom opens the
+ * rule editor. "Save" sends the differences in batches (`/permissions`: create, update, delete).
+ */
+export function PermissionEditor({ policy, admin }: { policy: string; admin: boolean }) {
+  const { client } = useSession();
+  const [collections, setCollections] = useState<string[]>([]);
+  const [stored, setStored] = useState<{ rowOf: Record<string, PermissionRow>; extra: PermissionRow[] } | null>(null);
+  const [matrix, setMatrix] = useState<Matrix>({});
+  const [editing, setEditing] = useState<{ collection: string; action: MatrixAction } | null>(null);
+  const [showSystem, setShowSystem] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const load = () =>
+    Promise.all([allCollections(client), policyRules(client, policy)]).then(
+      ([names, rows]) => {
+        const read = matrixFromRows(rows);
+        setCollections(names);
+        setStored({ rowOf: read.rowOf, extra: read.extra });
+        setMatrix(read.matrix);
+      },
+      (failure: unknown) => setError(requestMessage(failure)),
+    );
+  useEffect(() => {
+    void load();
+  }, [client, policy]);
+
+  const changes = stored ? matrixChanges(policy, stored.rowOf, matrix) : { create: [], update: [], delete: [] };
+  const pending = countChanges(changes);
+  const withRules = new Set(Object.keys(matrix).filter((k) => matrix[k]).map((k) => k.slice(0, k.lastIndexOf(':'))));
+  const shown = collections.filter((c) => showSystem || !isSystem(c) || withRules.has(c));
+
+  const choose = (collection: string, action: MatrixAction, state: CellState) => {
+    setStatus(null);
+    setMatrix(setCell(matrix, collection, action, state));
+    if (state === 'custom') setEditing({ collection, action });
+    else if (editing?.collection === collection && editing.action === action) setEditing(null);
+  };
+  const save = async () => {
+    setSaving(true);
+    setError(null);
+    try {
+      await saveMatrix(client, changes);
+      await load();
+      setStatus(pending === 1 ? 'Saved 1 change.' : `Saved ${pending} changes.`);
+    } catch (failure) {
+      setError(requestMessage(failure));
+    } finally {
+      setSaving(false);
+    }
+  };
+  const editingDraft = editing ? matrix[cellKey(editing.collection, editing.action)] : null;
+
+  return (
+    <section aria-labelledby="permissions-title">
+      <h2 id="permissions-title">Permissions</h2>
+      {admin && <p class="notice">This policy has administrator access: it may do everything, whatever the rules below say.</p>}
+      {stored && stored.extra.length > 0 && <p class="notice">{`${stored.extra.length} further rule(s) for the same collection and action are kept as they are (edit them through the API).`}</p>}
+      <div class="field checkbox">
+        <input id="permissions-system" type="checkbox" checked={showSystem} onChange={(e) => setShowSystem(e.currentTarget.checked)} />
+        <label for="permissions-system">Show system collections</label>
+      </div>
+      <div class="table-wrap" tabIndex={0} role="region" aria-label="Permission matrix">
+        <table class="matrix">
+          <thead>
+            <tr>
+              <th scope="col" id="perm-col-collection">
+                Collection
+              </th>
+              {MATRIX_ACTIONS.map((action) => (
+                <th scope="col" id={`perm-col-${action}`} key={action}>
+                  {action[0]!.toUpperCase() + action.slice(1)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((collection, index) => (
+              <tr key={collection}>
+                <th scope="row" id={`perm-row-${index}`}>
+                  {collection}
+                </th>
+                {MATRIX_ACTIONS.map((action) => {
+                  const state = stateOf(matrix[cellKey(collection, action)]);
+                  const id = `perm-${index}-${action}`;
+                  return (
+                    <td key={action}>
+                      <select id={id} aria-labelledby={`perm-col-${action} perm-row-${index}`} value={state} onChange={(e) => choose(collection, action, e.currentTarget.value as CellState)}>
+                        <option value="none">None</option>
+                        <option value="all">All</option>
+                        <option value="custom">Custom</option>
+                      </select>
+                      {state === 'custom' && (
+                        <button type="button" onClick={() => setEditing({ collection, action })}>
+                          Edit<span class="visually-hidden">{` ${action} rule of ${collection}`}</span>
+                        </button>
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div class="actions">
+        <button type="button" class="primary" disabled={pending === 0 || saving} onClick={() => void save()}>
+          {pending === 0 ? 'No changes to save' : pending === 1 ? 'Save 1 change' : `Save ${pending} changes`}
+        </button>
+        <button
+          type="button"
+          disabled={pending === 0 || saving}
+          onClick={() => {
+            setEditing(null);
+            void load();
+          }}
+        >
+          Discard changes
+        </button>
+      </div>
+      <p aria-live="polite">{status}</p>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {editing && editingDraft && (
+        <RuleEditor
+          key={cellKey(editing.collection, editing.action)}
+          collection={editing.collection}
+          action={editing.action}
+          draft={editingDraft}
+          onChange={(draft) => setMatrix({ ...matrix, [cellKey(editing.collection, editing.action)]: draft })}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </section>
+  );
+}

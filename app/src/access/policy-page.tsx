@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'preact/hooks';
+import { Link } from 'wouter-preact';
+import { requestMessage } from '../api/errors.js';
+import { useSession } from '../auth/session.js';
+import { changePolicy, getPolicy } from './access-api.js';
+import { PermissionEditor } from './permission-editor.js';
+import { PolicyAttachments } from './policy-attachments.js';
+import { PolicyFields, policyDraftOf, policyValues, type PolicyDraft } from './policy-fields.js';
+
+/** `/policies/<id>`: the policy's flags, who it is attached to, and its permission matrix. */
+export function PolicyPage({ id }: { id: string }) {
+  const { client } = useSession();
+  const [draft, setDraft] = useState<PolicyDraft | null>(null);
+  const [name, setName] = useState('Policy');
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  useEffect(() => {
+    getPolicy(client, id).then(
+      (p) => {
+        setDraft(policyDraftOf(p));
+        setName(p.name);
+      },
+      (failure: unknown) => setError(requestMessage(failure)),
+    );
+  }, [client, id]);
+
+  return (
+    <section aria-labelledby="page-title">
+      <p class="breadcrumb">
+        <Link href="/policies">Policies</Link>
+      </p>
+      <h1 id="page-title">{name}</h1>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {draft && (
+        <>
+          <form
+            class="item-form"
+            aria-label="Policy details"
+            onSubmit={(e) => {
+              e.preventDefault();
+              setError(null);
+              setStatus(null);
+              changePolicy(client, id, policyValues(draft)).then(
+                () => {
+                  setName(draft.name);
+                  setStatus('Saved.');
+                },
+                (failure: unknown) => setError(requestMessage(failure)),
+              );
+            }}
+          >
+            <PolicyFields id="policy" draft={draft} onChange={setDraft} />
+            <div class="actions">
+              <button type="submit" class="primary">
+                Save policy
+              </button>
+            </div>
+            <p aria-live="polite">{status}</p>
+          </form>
+          <PolicyAttachments policy={id} />
+          <PermissionEditor policy={id} admin={draft.admin_access} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,143 @@
+import { readRelations } from '@directus/sdk';
+import { useEffect, useState } from 'preact/hooks';
+import { requestMessage } from '../api/errors.js';
+import { useSession } from '../auth/session.js';
+import { FilterBuilder } from '../content/filter-builder.js';
+import type { FieldPath } from '../content/field-paths.js';
+import type { RawFormField } from '../content/form-fields.js';
+import { collectionFields } from './access-api.js';
+import { parseJsonObject, type MatrixAction, type RuleDraft } from './permission-matrix.js';
+import { rulePaths } from './rule-paths.js';
+
+type Props = { collection: string; action: MatrixAction; draft: RuleDraft; onChange(draft: RuleDraft): void; onClose(): void };
+
+const FIELD_ACTIONS = new Set<MatrixAction>(['create', 'read', 'update']);
+const WRITE_ACTIONS = new Set<MatrixAction>(['create', 'update']);
+const jsonText = (value: Record<string, unknown> | null) => (value && Object.keys(value).length > 0 ? JSON.stringify(value, null, 2) : '');
+
+/**
+ * One custom rule: the row filter (the filter builder, with the dynamic values), the fields, and for writes
+ * the validation filter and the presets as JSON. Edits go into the matrix's draft; the matrix saves them.
+ */
+export function RuleEditor({ collection, action, draft, onChange, onClose }: Props) {
+  const { client } = useSession();
+  const [fields, setFields] = useState<RawFormField[] | null>(null);
+  const [paths, setPaths] = useState<FieldPath[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [validation, setValidation] = useState(jsonText(draft.validation));
+  const [presets, setPresets] = useState(jsonText(draft.presets));
+  const [jsonErrors, setJsonErrors] = useState<{ validation?: string; presets?: string }>({});
+
+  useEffect(() => {
+    Promise.all([collectionFields(client, collection), client.request(readRelations()) as Promise<{ collection: string; field: string; related_collection?: string | null }[]>]).then(
+      ([raw, relations]) => {
+        const list = raw as RawFormField[];
+        setFields(list.filter((f) => f.type !== 'alias' || f.meta?.special));
+        setPaths(rulePaths(collection, list, relations));
+      },
+      (failure: unknown) => setError(requestMessage(failure)),
+    );
+  }, [client, collection]);
+
+  const all = draft.fields?.includes('*') ?? false;
+  const listed = new Set(draft.fields ?? []);
+  const toggle = (field: string, on: boolean) => {
+    const next = new Set(listed);
+    if (on) next.add(field);
+    else next.delete(field);
+    onChange({ ...draft, fields: next.size > 0 ? [...next] : null });
+  };
+  const setJson = (part: 'validation' | 'presets', text: string, label: string) => {
+    (part === 'validation' ? setValidation : setPresets)(text);
+    try {
+      const value = parseJsonObject(text, label);
+      setJsonErrors({ ...jsonErrors, [part]: undefined });
+      onChange({ ...draft, [part]: value });
+    } catch (failure) {
+      setJsonErrors({ ...jsonErrors, [part]: (failure as Error).message });
+    }
+  };
+
+  return (
+    <section class="rule-editor" aria-labelledby="rule-title">
+      <h2 id="rule-title" tabIndex={-1}>
+        Rule: {action} on {collection}
+      </h2>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {action !== 'create' && (
+        <>
+          <p class="help">Which items the rule covers. Apply the filter to the rule, then save the changes.</p>
+          <FilterBuilder
+            title="Row filter"
+            emptyText="No conditions: the rule covers every item."
+            paths={paths}
+            filter={draft.permissions && Object.keys(draft.permissions).length > 0 ? draft.permissions : null}
+            apply={(filter) => onChange({ ...draft, permissions: filter ?? {} })}
+          />
+        </>
+      )}
+      {FIELD_ACTIONS.has(action) && fields && (
+        <fieldset class="columns">
+          <legend>Fields</legend>
+          <ul>
+            <li>
+              <input id="rule-all-fields" type="checkbox" checked={all} onChange={(e) => onChange({ ...draft, fields: e.currentTarget.checked ? ['*'] : null })} />
+              <label for="rule-all-fields">All fields</label>
+            </li>
+            {fields.map((f) => (
+              <li key={f.field}>
+                <input id={`rule-field-${f.field}`} type="checkbox" disabled={all} checked={all || listed.has(f.field)} onChange={(e) => toggle(f.field, e.currentTarget.checked)} />
+                <label for={`rule-field-${f.field}`}>{f.field}</label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      )}
+      {WRITE_ACTIONS.has(action) && (
+        <>
+          <div class="field">
+            <label for="rule-validation">Validation filter (JSON; the values written must match it)</label>
+            <textarea
+              id="rule-validation"
+              rows={4}
+              value={validation}
+              aria-invalid={jsonErrors.validation ? true : undefined}
+              aria-describedby={jsonErrors.validation ? 'rule-validation-error' : undefined}
+              onInput={(e) => setJson('validation', e.currentTarget.value, 'The validation filter')}
+            />
+            {jsonErrors.validation && (
+              <p id="rule-validation-error" class="error">
+                {jsonErrors.validation}
+              </p>
+            )}
+          </div>
+          <div class="field">
+            <label for="rule-presets">Presets (JSON; default values of the fields)</label>
+            <textarea
+              id="rule-presets"
+              rows={4}
+              value={presets}
+              aria-invalid={jsonErrors.presets ? true : undefined}
+              aria-describedby={jsonErrors.presets ? 'rule-presets-error' : undefined}
+              onInput={(e) => setJson('presets', e.currentTarget.value, 'The presets')}
+            />
+            {jsonErrors.presets && (
+              <p id="rule-presets-error" class="error">
+                {jsonErrors.presets}
+              </p>
+            )}
+          </div>
+        </>
+      )}
+      <div class="actions">
+        <button type="button" onClick={onClose}>
+          Close rule
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+import { useEffect, useState } from 'preact/hooks';
+import { useLocation, useSearch } from 'wouter-preact';
+import { requestMessage } from '../api/errors.js';
+import { useSession } from '../auth/session.js';
+import { allCollections, explainAccess, listUsers, type UserRow } from './access-api.js';
+import { traceOf, type Trace } from './explain-trace.js';
+import { MATRIX_ACTIONS } from './permission-matrix.js';
+import { userName } from './users-page.js';
+
+type Question = { user: string; collection: string; action: string; item: string };
+
+const questionOf = (search: string): Question => {
+  const p = new URLSearchParams(search);
+  return { user: p.get('user') ?? '', collection: p.get('collection') ?? '', action: p.get('action') ?? 'read', item: p.get('item') ?? '' };
+};
+
+/**
+ * `/why?user=&collection=&action=&item=`: why a user may or may not do an action on a collection or one item,
+ * from the server's explanation (`GET /permissions/me/<collection>[/<item>]?explain=true&user=<id>`).
+ */
+export function WhyPage() {
+  const { client } = useSession();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const asked = questionOf(search);
+  const [draft, setDraft] = useState<Question>(asked);
+  const [users, setUsers] = useState<UserRow[]>([]);
+  const [collections, setCollections] = useState<string[]>([]);
+  const [trace, setTrace] = useState<Trace | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    listUsers(client, { search: '', role: '', status: '' }).then(setUsers, () => setUsers([]));
+    allCollections(client).then(setCollections, () => setCollections([]));
+  }, [client]);
+  useEffect(() => {
+    setDraft(asked);
+    setTrace(null);
+    setError(null);
+    if (!asked.user || !asked.collection) return;
+    explainAccess(client, asked.user, asked.collection, asked.item.trim()).then(
+      (explanation) => setTrace(traceOf(explanation, asked.action)),
+      (failure: unknown) => setError(requestMessage(failure)),
+    );
+  }, [client, search]);
+
+  const select = (field: 'user' | 'collection' | 'action', label: string, options: { value: string; text: string }[]) => (
+    <div class="field">
+      <label for={`why-${field}`}>{label}</label>
+      <select id={`why-${field}`} value={draft[field]} onChange={(e) => setDraft({ ...draft, [field]: e.currentTarget.value })}>
+        {field !== 'action' && <option value="">Choose</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+
+  return (
+    <section aria-labelledby="page-title">
+      <h1 id="page-title">Why?</h1>
+      <p class="help">Ask the server why a user may or may not do something: which policy and which rule decide, and which fields.</p>
+      <form
+        class="filters"
+        aria-label="Question"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const params = new URLSearchParams(Object.entries(draft).filter(([, v]) => v !== ''));
+          navigate(`/why?${params.toString()}`);
+        }}
+      >
+        {select('user', 'User', users.map((u) => ({ value: u.id, text: `${userName(u)}${u.email ? ` <${u.email}>` : ''}` })))}
+        {select('collection', 'Collection', collections.map((c) => ({ value: c, text: c })))}
+        {select('action', 'Action', MATRIX_ACTIONS.map((a) => ({ value: a, text: a })))}
+        <div class="field">
+          <label for="why-item">Item key (optional)</label>
+          <input id="why-item" value={draft.item} onInput={(e) => setDraft({ ...draft, item: e.currentTarget.value })} />
+        </div>
+        <div class="actions">
+          <button type="submit" class="primary" disabled={!draft.user || !draft.collection}>
+            Explain
+          </button>
+        </div>
+      </form>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {trace && <TraceView trace={trace} />}
+    </section>
+  );
+}
+
+function TraceView({ trace }: { trace: Trace }) {
+  return (
+    <section class="trace" aria-labelledby="trace-title">
+      <h2 id="trace-title">Answer</h2>
+      <p class={trace.allowed ? 'verdict allowed' : 'verdict denied'} aria-live="polite">
+        <strong>{trace.verdict}</strong>
+      </p>
+      <h3>Policies</h3>
+      {trace.policies.length === 0 ? (
+        <p>No policy is attached to this user, their roles or the public.</p>
+      ) : (
+        <ul>
+          {trace.policies.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )}
+      <h3>Rules</h3>
+      {trace.rules.length === 0 ? (
+        <p>No rule of their policies is about this collection and action.</p>
+      ) : (
+        <ol class="timeline">
+          {trace.rules.map((rule) => (
+            <li key={`${rule.policy}-${String(rule.id)}`}>
+              <span class="tag">{rule.grants ? 'grants' : 'does not grant'}</span> {rule.policy}: {rule.text}
+              {rule.filter && (
+                <>
+                  {' '}
+                  Row filter: <code>{rule.filter}</code>
+                </>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      {(trace.allowedFields.length > 0 || trace.deniedFields.length > 0) && (
+        <>
+          <h3>Fields</h3>
+          {trace.allowedFields.length > 0 && <p>Allowed: {trace.allowedFields.join(', ')}</p>}
+          {trace.deniedFields.length > 0 && (
+            <ul aria-label="Fields not allowed">
+              {trace.deniedFields.map((f) => (
+                <li key={f.field}>
+                  Not {f.field}: {f.why}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
