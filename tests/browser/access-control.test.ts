@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { totpCode } from '../setup/totp-code.js';
 import { ADMIN, expectAccessible, launchChromium, openPage, saveScreenshot, signIn, startStratum, type StratumProcess } from './browser-harness.js';
 import { findChromium } from './find-chromium.js';
 
@@ -192,5 +193,73 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
     } finally {
       await reader.context.close();
     }
+  });
+
+  it('resets a user’s two-factor, attaches and detaches a policy of their own, and saves several matrix cells in one go', async () => {
+    await ok(stratum, 'POST', '/collections', {
+      collection: 'notes',
+      fields: [
+        { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
+        { field: 'title', type: 'string' },
+        { field: 'body', type: 'text' },
+      ],
+    });
+    const appPolicy = await ok(stratum, 'POST', '/policies', { name: 'App users', app_access: true });
+    const role = await ok(stratum, 'POST', '/roles', { name: 'Staff' });
+    await ok(stratum, 'POST', '/access', { role: role.id, policy: appPolicy.id });
+    const extra = await ok(stratum, 'POST', '/policies', { name: 'Note takers', app_access: false });
+    await ok(stratum, 'POST', '/users', { email: 'tina@example.com', password: 'TinaPass123!', status: 'active', first_name: 'Tina', last_name: 'Twofactor', role: role.id });
+    const login = await stratum.call('POST', '/auth/login', { body: { email: 'tina@example.com', password: 'TinaPass123!' } });
+    const token = (login.json as { data: { access_token: string } }).data.access_token;
+    const generated = await stratum.call('POST', '/users/me/tfa/generate', { token, body: { password: 'TinaPass123!' } });
+    const secret = (generated.json as { data: { secret: string } }).data.secret;
+    expect((await stratum.call('POST', '/users/me/tfa/enable', { token, body: { secret, otp: totpCode(secret, new Date()) } })).status).toBe(200);
+    expect((await stratum.call('POST', '/auth/login', { body: { email: 'tina@example.com', password: 'TinaPass123!' } })).status).toBe(401);
+
+    await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/users?search=tina');
+    await page.getByRole('link', { name: 'Tina Twofactor' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Tina Twofactor', level: 1 }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Reset two-factor authentication' }).click();
+    await expect.poll(() => page.getByText('Two-factor authentication is off for this user.').isVisible()).toBe(true);
+    expect((await stratum.call('POST', '/auth/login', { body: { email: 'tina@example.com', password: 'TinaPass123!' } })).status).toBe(200);
+
+    // A policy of her own, then detached again.
+    await expect.poll(() => page.getByLabel('Policy to attach').locator('option', { hasText: 'Note takers' }).count()).toBe(1);
+    await page.getByLabel('Policy to attach').selectOption({ label: 'Note takers' });
+    await page.getByRole('button', { name: 'Attach policy' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Detach Note takers' }).isVisible()).toBe(true);
+    expect(await ok(stratum, 'GET', `/access?filter[policy][_eq]=${String(extra.id)}&fields=user.email`)).toEqual([{ user: { email: 'tina@example.com' } }]);
+    await expectAccessible(page, 'the user page with a policy of their own');
+    await page.getByRole('button', { name: 'Detach Note takers' }).click();
+    await expect.poll(() => page.getByText('No policy is attached to this user directly.').isVisible()).toBe(true);
+    expect(await ok(stratum, 'GET', `/access?filter[policy][_eq]=${String(extra.id)}`)).toEqual([]);
+
+    // Three cells at once, then two more changes: a cell back to none and a custom field list.
+    await page.goto(`${stratum.url}/admin/policies/${String(extra.id)}`);
+    const cell = (action: string) => page.getByRole('combobox', { name: `${action} notes` });
+    await expect.poll(() => cell('Read').isVisible()).toBe(true);
+    await cell('Create').selectOption('all');
+    await cell('Read').selectOption('all');
+    await cell('Update').selectOption('all');
+    await page.getByRole('button', { name: 'Save 3 changes' }).click();
+    await expect.poll(() => page.getByText('Saved 3 changes.').isVisible()).toBe(true);
+    const rules = () => ok(stratum, 'GET', `/permissions?filter[policy][_eq]=${String(extra.id)}&fields=action,fields&sort=action`) as unknown as Promise<Row[]>;
+    expect(await rules()).toEqual([
+      { action: 'create', fields: ['*'] },
+      { action: 'read', fields: ['*'] },
+      { action: 'update', fields: ['*'] },
+    ]);
+    await cell('Update').selectOption('none');
+    await cell('Read').selectOption('custom');
+    await page.getByLabel('All fields').uncheck();
+    await page.getByLabel('title', { exact: true }).check();
+    await page.getByRole('button', { name: 'Close rule' }).click();
+    await page.getByRole('button', { name: 'Save 2 changes' }).click();
+    await expect.poll(() => page.getByText('Saved 2 changes.').isVisible()).toBe(true);
+    expect(await rules()).toEqual([
+      { action: 'create', fields: ['*'] },
+      { action: 'read', fields: ['title'] },
+    ]);
+    await expectAccessible(page, 'the permission matrix');
   });
 });

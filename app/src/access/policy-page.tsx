@@ -1,3 +1,4 @@
+import './access.css';
 import { useEffect, useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
 import { requestMessage } from '../api/errors.js';

@@ -89,6 +89,9 @@ export function UserPage({ id }: { id: string }) {
         </button>
       </div>
       <p aria-live="polite">{status}</p>
+      <p>
+        <Link href={`/why?user=${encodeURIComponent(id)}`}>Why can or can't this user do something?</Link>
+      </p>
       <form
         class="item-form"
         aria-labelledby="edit-user-title"
