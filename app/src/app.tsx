@@ -1,11 +1,6 @@
 import { Redirect, Route, Router, Switch } from 'wouter-preact';
 import { AccountPage } from './account/account-page.js';
-import { PoliciesPage } from './access/policies-page.js';
-import { PolicyPage } from './access/policy-page.js';
-import { RolePage, RolesPage } from './access/roles-page.js';
-import { UserPage } from './access/user-page.js';
-import { UsersPage } from './access/users-page.js';
-import { WhyPage } from './access/why-page.js';
+import { PoliciesPage, PolicyPage, RolePage, RolesPage, UserPage, UsersPage, WhyPage } from './access/access-routes.js';
 import { ActivityPage } from './activity/activity-page.js';
 import type { Client } from './api/client.js';
 import { PasswordRequestPage } from './auth/password-request-page.js';
