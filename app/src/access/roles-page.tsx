@@ -4,6 +4,7 @@ import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { addRole, changeRole, listRoles, removeRole, type RoleRow } from './access-api.js';
 import { PolicyLinks } from './policy-links.js';
+import { possibleParents } from './role-parents.js';
 
 type Draft = { name: string; description: string; parent: string };
 
@@ -22,13 +23,11 @@ function RoleFields({ id, draft, roles, self, onChange }: { id: string; draft: D
         <label for={`${id}-parent`}>Parent role</label>
         <select id={`${id}-parent`} value={draft.parent} onChange={(e) => onChange({ ...draft, parent: e.currentTarget.value })}>
           <option value="">No parent</option>
-          {roles
-            .filter((r) => r.id !== self)
-            .map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name}
-              </option>
-            ))}
+          {possibleParents(roles, self).map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.name}
+            </option>
+          ))}
         </select>
       </div>
     </>
