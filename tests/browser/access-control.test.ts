@@ -57,6 +57,21 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
     await expect.poll(() => junior.textContent()).toContain('Editors');
     await expectAccessible(page, 'the roles page');
 
+    // Edit a role: its parent's choice leaves out the role itself; back to no parent, then delete it after confirming.
+    await page.getByRole('link', { name: 'Junior editors' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Junior editors', level: 1 }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel('Parent role').inputValue()).not.toBe('');
+    expect(await page.locator('#role-parent option', { hasText: 'Junior editors' }).count()).toBe(0);
+    await page.getByLabel('Parent role').selectOption('');
+    await page.getByRole('button', { name: 'Save role' }).click();
+    await expect.poll(() => page.getByText('Saved.').isVisible()).toBe(true);
+    expect(await ok(stratum, 'GET', '/roles?filter[name][_eq]=Junior editors&fields=parent')).toEqual([{ parent: null }]);
+    await expectAccessible(page, 'the role page');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete role' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Role deleted' }).isVisible()).toBe(true);
+    expect(await ok(stratum, 'GET', '/roles?filter[name][_eq]=Junior editors')).toEqual([]);
+
     await nav.getByRole('link', { name: 'Users' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Users', level: 1 }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Create user' }).click();
