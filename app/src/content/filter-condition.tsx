@@ -1,7 +1,7 @@
 import type { FieldPath } from './field-paths.js';
 import { operatorLabel, operatorsForType, valueShape } from './filter-operators.js';
 import { withField, withOperator, type FilterRule } from './filter-tree.js';
-import { dynamicValueOf, type DynamicValue } from './filter-value.js';
+import { dynamicChoices, dynamicValueOf, type DynamicValue } from './filter-value.js';
 
 const DYNAMIC_LABELS: Record<DynamicValue, string> = {
   $NOW: 'Now ($NOW)',
@@ -93,7 +93,7 @@ type SlotProps = { id: string; label: string; field: FieldPath | undefined; sing
 
 /** One value of a condition: an input fit for the field's type, and a choice of its dynamic values when it has some. */
 function ValueSlot({ id, label, field, single, text, describedBy, onChange }: SlotProps) {
-  const dynamic = field && label !== 'Values, separated by commas' ? field.dynamic : [];
+  const dynamic = field ? dynamicChoices(field, label === 'Values, separated by commas') : [];
   const current = field ? dynamicValueOf(field, text) : null;
   const common = { id, 'aria-describedby': describedBy, 'aria-invalid': describedBy ? true : undefined };
   let input;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dynamicValueOf, dynamicValuesFor, formatFilterList, formatFilterValue, parseFilterList, parseFilterValue, type ValueField } from './filter-value.js';
+import { dynamicChoices, dynamicValueOf, dynamicValuesFor, formatFilterList, formatFilterValue, parseFilterList, parseFilterValue, type ValueField } from './filter-value.js';
 
 const plain = (type: string): ValueField => ({ type, dynamic: [] });
 
@@ -93,6 +93,10 @@ describe('dynamic values', () => {
     expect(dynamicValueOf(role, ' $CURRENT_ROLE ')).toBe('$CURRENT_ROLE');
     expect(dynamicValueOf(role, '$CURRENT_USER')).toBeNull();
     expect(parseFilterValue(role, '$CURRENT_ROLES')).toBe('$CURRENT_ROLES');
+    expect(dynamicChoices(role, false)).toEqual(['$CURRENT_ROLE']);
+    expect(dynamicChoices(role, true)).toEqual(['$CURRENT_ROLE', '$CURRENT_ROLES']);
+    expect(dynamicChoices({ type: 'date', dynamic: ['$NOW'] }, true)).toEqual([]);
+    expect(parseFilterList(role, '$CURRENT_ROLES')).toEqual(['$CURRENT_ROLES']);
   });
 
   it('tells which dynamic value a text is', () => {

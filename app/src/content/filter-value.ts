@@ -28,6 +28,16 @@ export function dynamicValuesFor(type: string, relatedCollection: string | null,
   return [];
 }
 
+const LIST_VALUES = new Set<DynamicValue>(['$CURRENT_ROLES', '$CURRENT_POLICIES']);
+
+/**
+ * The dynamic values a value input offers: a single value takes the single ones (`$CURRENT_ROLES` and
+ * `$CURRENT_POLICIES` are lists), a list (`_in`, `_nin`) takes the keys, lists included, but no `$NOW`.
+ */
+export function dynamicChoices(field: ValueField, list: boolean): DynamicValue[] {
+  return field.dynamic.filter((value) => (list ? value !== '$NOW' : !LIST_VALUES.has(value)));
+}
+
 /** Whether `text` is one of the dynamic values the field accepts (`$NOW` with an adjustment counts as `$NOW`). */
 export function dynamicValueOf(field: ValueField, text: string): DynamicValue | null {
   const trimmed = text.trim();
