@@ -269,6 +269,13 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
     await page.getByLabel('All fields').uncheck();
     await page.getByLabel('title', { exact: true }).check();
     await page.getByRole('button', { name: 'Close rule' }).click();
+    // From the keyboard: "Edit" opens the rule and moves the focus to it, with the edit kept.
+    await page.getByRole('button', { name: 'Edit read rule of notes' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id)).toBe('rule-title');
+    expect(await page.getByLabel('title', { exact: true }).isChecked()).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.getByRole('button', { name: 'Close rule' }).click();
     await page.getByRole('button', { name: 'Save 2 changes' }).click();
     await expect.poll(() => page.getByText('Saved 2 changes.').isVisible()).toBe(true);
     expect(await rules()).toEqual([

@@ -16,7 +16,7 @@ export function PermissionEditor({ policy, admin }: { policy: string; admin: boo
   const [collections, setCollections] = useState<string[]>([]);
   const [stored, setStored] = useState<{ rowOf: Record<string, PermissionRow>; extra: PermissionRow[] } | null>(null);
   const [matrix, setMatrix] = useState<Matrix>({});
-  const [editing, setEditing] = useState<{ collection: string; action: MatrixAction } | null>(null);
+  const [editing, setEditing] = useState<{ collection: string; action: MatrixAction; focus?: boolean } | null>(null);
   const [showSystem, setShowSystem] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
@@ -102,7 +102,7 @@ export function PermissionEditor({ policy, admin }: { policy: string; admin: boo
                         <option value="custom">Custom</option>
                       </select>
                       {state === 'custom' && (
-                        <button type="button" onClick={() => setEditing({ collection, action })}>
+                        <button type="button" onClick={() => setEditing({ collection, action, focus: true })}>
                           Edit<span class="visually-hidden">{` ${action} rule of ${collection}`}</span>
                         </button>
                       )}
@@ -137,10 +137,11 @@ export function PermissionEditor({ policy, admin }: { policy: string; admin: boo
       )}
       {editing && editingDraft && (
         <RuleEditor
-          key={cellKey(editing.collection, editing.action)}
+          key={`${cellKey(editing.collection, editing.action)}${editing.focus ? ':focus' : ''}`}
           collection={editing.collection}
           action={editing.action}
           draft={editingDraft}
+          focus={editing.focus === true}
           onChange={(draft) => setMatrix({ ...matrix, [cellKey(editing.collection, editing.action)]: draft })}
           onClose={() => setEditing(null)}
         />

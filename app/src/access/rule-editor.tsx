@@ -1,5 +1,5 @@
 import { readRelations } from '@directus/sdk';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { FilterBuilder } from '../content/filter-builder.js';
@@ -9,7 +9,15 @@ import { collectionFields } from './access-api.js';
 import { parseJsonObject, type MatrixAction, type RuleDraft } from './permission-matrix.js';
 import { rulePaths } from './rule-paths.js';
 
-type Props = { collection: string; action: MatrixAction; draft: RuleDraft; onChange(draft: RuleDraft): void; onClose(): void };
+type Props = {
+  collection: string;
+  action: MatrixAction;
+  draft: RuleDraft;
+  /** Move the focus to the editor when it opens (from an "Edit" button, not while a select is being changed). */
+  focus: boolean;
+  onChange(draft: RuleDraft): void;
+  onClose(): void;
+};
 
 const FIELD_ACTIONS = new Set<MatrixAction>(['create', 'read', 'update']);
 const WRITE_ACTIONS = new Set<MatrixAction>(['create', 'update']);
@@ -19,8 +27,12 @@ const jsonText = (value: Record<string, unknown> | null) => (value && Object.key
  * One custom rule: the row filter (the filter builder, with the dynamic values), the fields, and for writes
  * the validation filter and the presets as JSON. Edits go into the matrix's draft; the matrix saves them.
  */
-export function RuleEditor({ collection, action, draft, onChange, onClose }: Props) {
+export function RuleEditor({ collection, action, draft, focus, onChange, onClose }: Props) {
   const { client } = useSession();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focus) heading.current?.focus();
+  }, []);
   const [fields, setFields] = useState<RawFormField[] | null>(null);
   const [paths, setPaths] = useState<FieldPath[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -60,7 +72,7 @@ export function RuleEditor({ collection, action, draft, onChange, onClose }: Pro
 
   return (
     <section class="rule-editor" aria-labelledby="rule-title">
-      <h2 id="rule-title" tabIndex={-1}>
+      <h2 id="rule-title" tabIndex={-1} ref={heading}>
         Rule: {action} on {collection}
       </h2>
       {error && (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { Link, useLocation, useSearch } from 'wouter-preact';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
@@ -26,12 +26,18 @@ export function UsersPage() {
   const [creating, setCreating] = useState(false);
   const [newUser, setNewUser] = useState<UserDraft>(EMPTY);
   const [createError, setCreateError] = useState<string | null>(null);
+  // The form follows the address when it changes (back, a link), not on the first render: a choice made
+  // before the first effect runs must survive.
+  const shownSearch = useRef(search);
 
   useEffect(() => {
     listRoles(client).then(setRoles, () => setRoles([]));
   }, [client]);
   useEffect(() => {
-    setDraft(filters);
+    if (shownSearch.current !== search) {
+      shownSearch.current = search;
+      setDraft(filters);
+    }
     setUsers(null);
     listUsers(client, filters).then(
       (rows) => {

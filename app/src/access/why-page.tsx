@@ -1,5 +1,5 @@
 import './access.css';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { useLocation, useSearch } from 'wouter-preact';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
@@ -29,13 +29,18 @@ export function WhyPage() {
   const [collections, setCollections] = useState<string[]>([]);
   const [trace, setTrace] = useState<Trace | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The form follows the address when it changes, not on the first render (see users-page.tsx).
+  const shownSearch = useRef(search);
 
   useEffect(() => {
     listUsers(client, { search: '', role: '', status: '' }).then(setUsers, () => setUsers([]));
     allCollections(client).then(setCollections, () => setCollections([]));
   }, [client]);
   useEffect(() => {
-    setDraft(asked);
+    if (shownSearch.current !== search) {
+      shownSearch.current = search;
+      setDraft(asked);
+    }
     setTrace(null);
     setError(null);
     if (!asked.user || !asked.collection) return;
