@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { attachPolicy, detachPolicy, listAccess, listRoles, listUsers, type AccessRow, type RoleRow, type UserRow } from './access-api.js';
-import { userName } from './users-page.js';
+import { userName } from './user-name.js';
 
 /** Who a policy is attached to (`/access`): roles and users, with "Detach" and attach to a role or a user. */
 export function PolicyAttachments({ policy }: { policy: string }) {

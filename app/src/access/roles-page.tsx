@@ -2,46 +2,15 @@ import { useEffect, useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
-import { addRole, changeRole, listRoles, removeRole, type RoleRow } from './access-api.js';
-import { PolicyLinks } from './policy-links.js';
-import { possibleParents } from './role-parents.js';
-
-type Draft = { name: string; description: string; parent: string };
-
-function RoleFields({ id, draft, roles, self, onChange }: { id: string; draft: Draft; roles: RoleRow[]; self: string | null; onChange(d: Draft): void }) {
-  return (
-    <>
-      <div class="field">
-        <label for={`${id}-name`}>Name</label>
-        <input id={`${id}-name`} value={draft.name} required onInput={(e) => onChange({ ...draft, name: e.currentTarget.value })} />
-      </div>
-      <div class="field">
-        <label for={`${id}-description`}>Description</label>
-        <input id={`${id}-description`} value={draft.description} onInput={(e) => onChange({ ...draft, description: e.currentTarget.value })} />
-      </div>
-      <div class="field">
-        <label for={`${id}-parent`}>Parent role</label>
-        <select id={`${id}-parent`} value={draft.parent} onChange={(e) => onChange({ ...draft, parent: e.currentTarget.value })}>
-          <option value="">No parent</option>
-          {possibleParents(roles, self).map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.name}
-            </option>
-          ))}
-        </select>
-      </div>
-    </>
-  );
-}
-
-const valuesOf = (draft: Draft) => ({ name: draft.name.trim(), description: draft.description || null, parent: draft.parent || null });
+import { addRole, listRoles, type RoleRow } from './access-api.js';
+import { RoleFields, roleValues, type RoleDraft } from './role-fields.js';
 
 /** `/roles`: the roles with their parents, and "Create role". */
 export function RolesPage() {
   const { client } = useSession();
   const [roles, setRoles] = useState<RoleRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [draft, setDraft] = useState<Draft>({ name: '', description: '', parent: '' });
+  const [draft, setDraft] = useState<RoleDraft>({ name: '', description: '', parent: '' });
   const load = () => listRoles(client).then(setRoles, (failure: unknown) => setError(requestMessage(failure)));
   useEffect(() => {
     void load();
@@ -82,7 +51,7 @@ export function RolesPage() {
         onSubmit={(e) => {
           e.preventDefault();
           setError(null);
-          addRole(client, valuesOf(draft)).then(
+          addRole(client, roleValues(draft)).then(
             () => {
               setDraft({ name: '', description: '', parent: '' });
               void load();
@@ -103,89 +72,6 @@ export function RolesPage() {
         <p class="error" role="alert">
           {error}
         </p>
-      )}
-    </section>
-  );
-}
-
-/** `/roles/<id>`: edit a role (name, description, parent), delete it, and its policies. */
-export function RolePage({ id }: { id: string }) {
-  const { client } = useSession();
-  const [roles, setRoles] = useState<RoleRow[] | null>(null);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
-  const [deleted, setDeleted] = useState(false);
-  useEffect(() => {
-    listRoles(client).then(
-      (rows) => {
-        setRoles(rows);
-        const role = rows.find((r) => r.id === id);
-        if (role) setDraft({ name: role.name, description: role.description ?? '', parent: role.parent ?? '' });
-        else setError('There is no such role.');
-      },
-      (failure: unknown) => setError(requestMessage(failure)),
-    );
-  }, [client, id]);
-
-  if (deleted) {
-    return (
-      <section aria-labelledby="page-title">
-        <h1 id="page-title">Role deleted</h1>
-        <p>
-          <Link href="/roles">Back to the roles</Link>
-        </p>
-      </section>
-    );
-  }
-  return (
-    <section aria-labelledby="page-title">
-      <p class="breadcrumb">
-        <Link href="/roles">Roles</Link>
-      </p>
-      <h1 id="page-title">{draft?.name ?? 'Role'}</h1>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-      {draft && roles && (
-        <>
-          <form
-            class="item-form"
-            aria-label="Role details"
-            onSubmit={(e) => {
-              e.preventDefault();
-              setError(null);
-              changeRole(client, id, valuesOf(draft)).then(
-                () => setStatus('Saved.'),
-                (failure: unknown) => setError(requestMessage(failure)),
-              );
-            }}
-          >
-            <RoleFields id="role" draft={draft} roles={roles} self={id} onChange={setDraft} />
-            <div class="actions">
-              <button type="submit" class="primary">
-                Save role
-              </button>
-              <button
-                type="button"
-                class="remove"
-                onClick={() => {
-                  if (!window.confirm(`Delete the role "${draft.name}"? Its users lose the policies it gives them.`)) return;
-                  removeRole(client, id).then(
-                    () => setDeleted(true),
-                    (failure: unknown) => setError(requestMessage(failure)),
-                  );
-                }}
-              >
-                Delete role
-              </button>
-            </div>
-            <p aria-live="polite">{status}</p>
-          </form>
-          <PolicyLinks owner={{ role: id }} label="this role" />
-        </>
       )}
     </section>
   );

@@ -8,7 +8,7 @@ import { PolicyLinks } from './policy-links.js';
 import { UserFields, type UserDraft } from './user-fields.js';
 import { UserSessions } from './user-sessions.js';
 import { userChanges } from './users-query.js';
-import { userName } from './users-page.js';
+import { userName } from './user-name.js';
 
 const draftOf = (user: UserRow): UserDraft => ({
   first_name: user.first_name ?? '',

@@ -4,14 +4,10 @@ import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { addUser, listRoles, listUsers, type RoleRow, type UserRow } from './access-api.js';
 import { UserFields, type UserDraft } from './user-fields.js';
+import { userName } from './user-name.js';
 import { filtersFromSearch, searchOfFilters, USER_STATUSES, type UserFilters } from './users-query.js';
 
 const EMPTY: UserDraft = { first_name: '', last_name: '', email: '', role: '', status: 'active', password: '' };
-
-export function userName(user: Pick<UserRow, 'first_name' | 'last_name' | 'email' | 'id'>): string {
-  const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
-  return name || user.email || user.id;
-}
 
 /** `/users`: the users with search and role and status filters (in the address), and "Create user". */
 export function UsersPage() {

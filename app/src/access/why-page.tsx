@@ -6,7 +6,7 @@ import { useSession } from '../auth/session.js';
 import { allCollections, explainAccess, listUsers, type UserRow } from './access-api.js';
 import { traceOf, type Trace } from './explain-trace.js';
 import { MATRIX_ACTIONS } from './permission-matrix.js';
-import { userName } from './users-page.js';
+import { userName } from './user-name.js';
 
 type Question = { user: string; collection: string; action: string; item: string };
 
