@@ -113,6 +113,19 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
 
     const users = await ok(stratum, 'GET', '/users?filter[email][_eq]=erin@example.com&fields=status,role.name');
     expect(users).toEqual([{ status: 'active', role: { name: 'Editors' } }]);
+
+    // Delete her after confirming: her sessions end with the account.
+    await page.getByRole('link', { name: 'Erin Editor' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Erin Editor', level: 1 }).isVisible()).toBe(true);
+    let question = '';
+    page.once('dialog', (dialog) => {
+      question = dialog.message();
+      void dialog.accept();
+    });
+    await page.getByRole('button', { name: 'Delete user' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'User deleted' }).isVisible()).toBe(true);
+    expect(question).toContain('Delete the user Erin Editor?');
+    expect(await ok(stratum, 'GET', '/users?filter[email][_eq]=erin@example.com')).toEqual([]);
   });
 
   it('builds a custom read rule with a row filter, which a limited user then sees in the app, and explains allowed and denied reads', async () => {
@@ -283,5 +296,12 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
       { action: 'read', fields: ['title'] },
     ]);
     await expectAccessible(page, 'the permission matrix');
+
+    // Deleting the policy takes its rules with it.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete policy' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Policy deleted' }).isVisible()).toBe(true);
+    expect(await rules()).toEqual([]);
+    expect(await ok(stratum, 'GET', `/policies?filter[id][_eq]=${String(extra.id)}`)).toEqual([]);
   });
 });

@@ -3,6 +3,8 @@ import {
   createPolicy,
   createRole,
   createUser,
+  deletePolicy,
+  deleteUser,
   customEndpoint,
   deletePermissions,
   deleteRole,
@@ -86,6 +88,15 @@ export function getPolicy(client: Client, id: string): Promise<PolicyRow> {
 
 export async function addPolicy(client: Client, values: Partial<PolicyRow>): Promise<string> {
   return (await req<{ id: string }>(client, createPolicy(values as never, { fields: ['id'] }))).id;
+}
+
+/** Deletes a policy; its rules and its links to roles and users go with it (the database cascades). */
+export async function removePolicy(client: Client, id: string): Promise<void> {
+  await req(client, deletePolicy(id));
+}
+
+export async function removeUser(client: Client, id: string): Promise<void> {
+  await req(client, deleteUser(id));
 }
 
 export async function changePolicy(client: Client, id: string, values: Partial<PolicyRow>): Promise<void> {

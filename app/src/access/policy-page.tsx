@@ -3,7 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
-import { changePolicy, getPolicy } from './access-api.js';
+import { changePolicy, getPolicy, removePolicy } from './access-api.js';
 import { PermissionEditor } from './permission-editor.js';
 import { PolicyAttachments } from './policy-attachments.js';
 import { PolicyFields, policyDraftOf, policyValues, type PolicyDraft } from './policy-fields.js';
@@ -15,6 +15,7 @@ export function PolicyPage({ id }: { id: string }) {
   const [name, setName] = useState('Policy');
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
+  const [deleted, setDeleted] = useState(false);
   useEffect(() => {
     getPolicy(client, id).then(
       (p) => {
@@ -25,6 +26,16 @@ export function PolicyPage({ id }: { id: string }) {
     );
   }, [client, id]);
 
+  if (deleted) {
+    return (
+      <section aria-labelledby="page-title">
+        <h1 id="page-title">Policy deleted</h1>
+        <p>
+          <Link href="/policies">Back to the policies</Link>
+        </p>
+      </section>
+    );
+  }
   return (
     <section aria-labelledby="page-title">
       <p class="breadcrumb">
@@ -58,6 +69,19 @@ export function PolicyPage({ id }: { id: string }) {
             <div class="actions">
               <button type="submit" class="primary">
                 Save policy
+              </button>
+              <button
+                type="button"
+                class="danger"
+                onClick={() => {
+                  if (!window.confirm(`Delete the policy "${name}"? Its permission rules are deleted too, and the roles and users it is attached to lose what it grants.`)) return;
+                  removePolicy(client, id).then(
+                    () => setDeleted(true),
+                    (failure: unknown) => setError(requestMessage(failure)),
+                  );
+                }}
+              >
+                Delete policy
               </button>
             </div>
             <p aria-live="polite">{status}</p>

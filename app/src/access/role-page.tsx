@@ -68,7 +68,7 @@ export function RolePage({ id }: { id: string }) {
               </button>
               <button
                 type="button"
-                class="remove"
+                class="danger"
                 onClick={() => {
                   if (!window.confirm(`Delete the role "${draft.name}"? Its users lose the policies it gives them.`)) return;
                   removeRole(client, id).then(

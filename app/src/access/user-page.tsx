@@ -3,7 +3,7 @@ import { Link } from 'wouter-preact';
 import { readActivityPage, type ActivityRow } from '../activity/activity-api.js';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
-import { changeUser, getUser, listRoles, resetTwoFactor, type RoleRow, type UserRow } from './access-api.js';
+import { changeUser, getUser, listRoles, removeUser, resetTwoFactor, type RoleRow, type UserRow } from './access-api.js';
 import { PolicyLinks } from './policy-links.js';
 import { UserFields, type UserDraft } from './user-fields.js';
 import { UserSessions } from './user-sessions.js';
@@ -28,6 +28,7 @@ export function UserPage({ id }: { id: string }) {
   const [activity, setActivity] = useState<ActivityRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
+  const [deleted, setDeleted] = useState(false);
 
   const load = async () => {
     try {
@@ -56,6 +57,16 @@ export function UserPage({ id }: { id: string }) {
     }
   };
 
+  if (deleted) {
+    return (
+      <section aria-labelledby="page-title">
+        <h1 id="page-title">User deleted</h1>
+        <p>
+          <Link href="/users">Back to the users</Link>
+        </p>
+      </section>
+    );
+  }
   if (!user || !draft) {
     return (
       <section aria-labelledby="page-title">
@@ -112,6 +123,19 @@ export function UserPage({ id }: { id: string }) {
         <div class="actions">
           <button type="submit" class="primary">
             Save user
+          </button>
+          <button
+            type="button"
+            class="danger"
+            onClick={() => {
+              if (!window.confirm(`Delete the user ${userName(user)}? Their sessions end and the policies attached to them directly are detached; their activity stays. Suspending keeps the account instead.`)) return;
+              removeUser(client, id).then(
+                () => setDeleted(true),
+                (failure: unknown) => setError(requestMessage(failure)),
+              );
+            }}
+          >
+            Delete user
           </button>
         </div>
       </form>
