@@ -304,4 +304,25 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
     expect(await rules()).toEqual([]);
     expect(await ok(stratum, 'GET', `/policies?filter[id][_eq]=${String(extra.id)}`)).toEqual([]);
   });
+
+  it('pages through the users, 50 at a time, with the page in the address', async () => {
+    const batch = Array.from({ length: 53 }, (_, i) => ({ email: `pager-${String(i).padStart(2, '0')}@example.com`, status: 'active' }));
+    const created = await stratum.call('POST', '/users', { token: await stratum.adminToken(), body: batch });
+    expect(created.status).toBe(200);
+
+    await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/users?search=pager-');
+    const rows = page.locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(50);
+    expect(await page.getByRole('button', { name: 'Previous page' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(page.url()).toContain('page=2');
+    expect(await rows.first().textContent()).toContain('pager-50@example.com');
+    expect(await page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+    await expectAccessible(page, 'the second page of users');
+    await page.reload();
+    await expect.poll(() => rows.count()).toBe(3);
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    await expect.poll(() => rows.count()).toBe(50);
+  });
 });

@@ -39,9 +39,13 @@ const POLICY_FIELDS = ['id', 'name', 'description', 'admin_access', 'app_access'
 type Cmd<T> = Parameters<Client['request']>[0] & { __out?: T };
 const req = <T>(client: Client, command: unknown) => client.request(command as Cmd<T>) as Promise<T>;
 
-export function listUsers(client: Client, filters: UserFilters): Promise<UserRow[]> {
+/** Users (by e-mail) matching the filters, from `offset`; the choice lists ask for the first 200. */
+export function listUsers(client: Client, filters: UserFilters, offset = 0, limit = 200): Promise<UserRow[]> {
   const filter = usersFilter(filters);
-  return req(client, readUsers({ fields: USER_FIELDS, sort: ['email'], limit: 200, ...(filters.search ? { search: filters.search } : {}), ...(filter ? { filter } : {}) }));
+  return req(
+    client,
+    readUsers({ fields: USER_FIELDS, sort: ['email', 'id'], limit, offset, ...(filters.search ? { search: filters.search } : {}), ...(filter ? { filter } : {}) }),
+  );
 }
 
 export function getUser(client: Client, id: string): Promise<UserRow> {

@@ -5,8 +5,9 @@ import { useSession } from '../auth/session.js';
 import { addUser, listRoles, listUsers, type RoleRow, type UserRow } from './access-api.js';
 import { UserFields, type UserDraft } from './user-fields.js';
 import { userName } from './user-name.js';
-import { filtersFromSearch, searchOfFilters, USER_STATUSES, type UserFilters } from './users-query.js';
+import { filtersFromSearch, pageFromSearch, searchOfFilters, USER_STATUSES, type UserFilters } from './users-query.js';
 
+const PAGE_SIZE = 50;
 const EMPTY: UserDraft = { first_name: '', last_name: '', email: '', role: '', status: 'active', password: '' };
 
 /** `/users`: the users with search and role and status filters (in the address), and "Create user". */
@@ -15,8 +16,10 @@ export function UsersPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const filters = filtersFromSearch(search);
+  const page = pageFromSearch(search);
   const [draft, setDraft] = useState<UserFilters>(filters);
   const [users, setUsers] = useState<UserRow[] | null>(null);
+  const [hasNext, setHasNext] = useState(false);
   const [roles, setRoles] = useState<RoleRow[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
@@ -35,9 +38,11 @@ export function UsersPage() {
       setDraft(filters);
     }
     setUsers(null);
-    listUsers(client, filters).then(
+    // One row more than a page tells whether there is a next one.
+    listUsers(client, filters, (page - 1) * PAGE_SIZE, PAGE_SIZE + 1).then(
       (rows) => {
-        setUsers(rows);
+        setHasNext(rows.length > PAGE_SIZE);
+        setUsers(rows.slice(0, PAGE_SIZE));
         setError(null);
       },
       (failure: unknown) => setError(requestMessage(failure)),
@@ -141,6 +146,17 @@ export function UsersPage() {
             </tbody>
           </table>
         </div>
+      )}
+      {users && (page > 1 || hasNext) && (
+        <nav class="pager" aria-label="Pages">
+          <button type="button" disabled={page <= 1} onClick={() => navigate(`/users${searchOfFilters(filters, page - 1)}`)}>
+            Previous page
+          </button>
+          <span aria-live="polite">Page {page}</span>
+          <button type="button" disabled={!hasNext} onClick={() => navigate(`/users${searchOfFilters(filters, page + 1)}`)}>
+            Next page
+          </button>
+        </nav>
       )}
       {!creating ? (
         <p class="actions">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filtersFromSearch, searchOfFilters, userChanges, usersFilter } from './users-query.js';
+import { filtersFromSearch, pageFromSearch, searchOfFilters, userChanges, usersFilter } from './users-query.js';
 
 describe('usersFilter', () => {
   it('filters by role, no role and status', () => {
@@ -15,6 +15,11 @@ describe('filters in the address', () => {
     expect(searchOfFilters(filters)).toBe('?search=ada&status=active');
     expect(filtersFromSearch(searchOfFilters(filters))).toEqual(filters);
     expect(searchOfFilters({ search: '', role: '', status: '' })).toBe('');
+    expect(searchOfFilters(filters, 3)).toBe('?search=ada&status=active&page=3');
+    expect(pageFromSearch('?search=ada&page=3')).toBe(3);
+    expect(pageFromSearch('?page=0')).toBe(1);
+    expect(pageFromSearch('?page=x')).toBe(1);
+    expect(pageFromSearch('')).toBe(1);
   });
 });
 

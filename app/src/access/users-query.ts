@@ -20,10 +20,17 @@ export function filtersFromSearch(search: string): UserFilters {
   return { search: params.get('search') ?? '', role: params.get('role') ?? '', status: params.get('status') ?? '' };
 }
 
-/** The address's query for the filters, empty ones left out. */
-export function searchOfFilters(filters: UserFilters): string {
+/** The page number in the address (`?page=2`), 1 when absent or not a positive whole number. */
+export function pageFromSearch(search: string): number {
+  const page = Number(new URLSearchParams(search).get('page'));
+  return Number.isInteger(page) && page > 1 ? page : 1;
+}
+
+/** The address's query for the filters and the page, empty ones (and page 1) left out. */
+export function searchOfFilters(filters: UserFilters, page = 1): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filters)) if (value !== '') params.set(key, value);
+  if (page > 1) params.set('page', String(page));
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
 }
