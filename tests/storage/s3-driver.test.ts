@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import { buffer } from 'node:stream/consumers';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -126,6 +128,25 @@ describe('s3 driver', () => {
         for await (const _ of driver.list('')) void _;
       }).rejects.toThrow(clear);
     });
+  });
+
+  it('loads the AWS SDK on the first operation, not when the storage is made', async () => {
+    // A fresh process: this one has long loaded the SDK. Its CommonJS modules all land in require.cache.
+    const script = `
+      import { createRequire } from 'node:module';
+      import { createStorage } from './src/engine/storage/create-storage.ts';
+      const cache = createRequire(process.cwd() + '/').cache;
+      const sdk = () => Object.keys(cache).some((file) => file.includes('/@aws-sdk/'));
+      const storage = createStorage([${JSON.stringify(server.location())}]);
+      const before = sdk();
+      const missing = await storage.location('s3').stat('none.txt');
+      console.log(JSON.stringify({ before, after: sdk(), missing }));
+      await storage.close();
+    `;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], {
+      env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    });
+    expect(JSON.parse(stdout)).toEqual({ before: false, after: true, missing: null });
   });
 
   it('refuses to work after close', async () => {

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 // Types only: these imports vanish from the compiled module, so loading this file loads no part of the AWS SDK.
 import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
-import type { StorageLocationConfig } from '../../config/load-storage-locations.js';
+import type { StorageLocationConfig } from '../../config/index.js';
 import { assertSafeObjectPath, StorageNotFoundError, type ByteRange, type StorageDriver, type StoredObjectStat } from './storage-driver.js';
 
 export type S3LocationConfig = Extract<StorageLocationConfig, { driver: 's3' }>;
