@@ -8,7 +8,8 @@
  * the flag every truncated listing fails with a 500, hence a process of its own rather than one in the test's.
  *
  * Prints `{"port":…}` on one line when it listens and `aborted <uploadId>` for each aborted multipart upload.
- * It stops when its standard input closes (the test process ended, however it ended) or on SIGTERM.
+ * It stops when its standard input closes (the test process ended, however it ended) or on SIGTERM, and removes
+ * `directory` as it goes.
  */
 import { readdir, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -54,6 +55,8 @@ const stop = async (): Promise<void> => {
   // Keep-alive sockets of clients that were never closed would hold `close` open: cut them.
   http?.closeAllConnections();
   await server.close().catch(() => undefined);
+  // The folder is this server's alone: remove it here too, for when the test process died without stopping it.
+  await rm(directory, { recursive: true, force: true });
   process.exit(0);
 };
 process.once('SIGTERM', () => void stop());

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { buffer } from 'node:stream/consumers';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Driver } from '../../src/engine/storage/create-s3-driver.js';
 import type { StorageDriver } from '../../src/engine/storage/storage-driver.js';
@@ -52,6 +52,7 @@ describe('s3 driver', () => {
     await withDriver(createS3Driver(server.location({ root: 'site/a' })), async (driver) => {
       await driver.write('x/1.txt', Readable.from([Buffer.from('one')]), 'text/plain');
       expect(await bucketKeys()).toContain('site/a/x/1.txt');
+      expect((await raw.send(new HeadObjectCommand({ Bucket: server.bucket, Key: 'site/a/x/1.txt' }))).ContentType).toBe('text/plain');
       const listed: string[] = [];
       for await (const path of driver.list('x/')) listed.push(path);
       expect(listed).toEqual(['x/1.txt']);
@@ -124,6 +125,7 @@ describe('s3 driver', () => {
       await expect(driver.write('a.txt', Readable.from([Buffer.from('a')]))).rejects.toThrow(clear);
       await expect(driver.read('a.txt')).rejects.toThrow(clear);
       await expect(driver.stat('a.txt')).rejects.toThrow(clear);
+      await expect(driver.delete('a.txt')).rejects.toThrow(clear);
       await expect(async () => {
         for await (const _ of driver.list('')) void _;
       }).rejects.toThrow(clear);

@@ -55,7 +55,8 @@ export function createS3Driver(config: S3LocationConfig, tuning: { listPageSize?
         bucketSeen = true;
         return result.Body as Readable;
       } catch (error) {
-        if (errorName(error) === 'NoSuchKey') throw new StorageNotFoundError(path);
+        // S3 says NoSuchKey; a 404 by any other name (but a missing bucket) means the same on other implementations.
+        if (errorName(error) === 'NoSuchKey' || (httpStatus(error) === 404 && errorName(error) !== 'NoSuchBucket')) throw new StorageNotFoundError(path);
         throw explain(error);
       }
     },
@@ -164,7 +165,8 @@ function clientOptions(config: S3LocationConfig): S3ClientConfig {
     // Without a key pair the SDK's default chain applies (AWS_* variables, a profile, an instance or task role).
     ...(config.key !== null && config.secret !== null && { credentials: { accessKeyId: config.key, secretAccessKey: config.secret } }),
     ...(config.endpoint !== null && {
-      endpoint: config.endpoint,
+      // The SDK needs a URL; an endpoint given as a bare host name (`s3.example.com`) means HTTPS.
+      endpoint: config.endpoint.includes('://') ? config.endpoint : `https://${config.endpoint}`,
       // Other S3 implementations do not all know the CRC checksums that the SDK adds to every upload by default
       // (some reject them, some store the checksum framing as data): with a custom endpoint, send checksums
       // only where the S3 API requires them.
