@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 // Types only: these imports vanish from the compiled module, so loading this file loads no part of the AWS SDK.
-import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
+import type { ObjectCannedACL, S3Client, S3ClientConfig, ServerSideEncryption } from '@aws-sdk/client-s3';
 import type { StorageLocationConfig } from '../../config/index.js';
 import { assertSafeObjectPath, StorageNotFoundError, type ByteRange, type StorageDriver, type StoredObjectStat } from './storage-driver.js';
 
@@ -63,24 +63,24 @@ export function createS3Driver(config: S3LocationConfig, tuning: { listPageSize?
 
     async write(path: string, content: Readable, contentType?: string): Promise<void> {
       const Key = keyOf(path);
-      const [{ client }, { Upload }] = await Promise.all([load(), import('@aws-sdk/lib-storage')]);
-      const upload = new Upload({
-        client,
-        partSize: PART_SIZE,
-        queueSize: QUEUE_SIZE,
-        // On any failure (the source stream's too) the multipart upload is aborted, so no parts are left billed;
-        // the object itself only ever appears at PutObject or CompleteMultipartUpload, both atomic in S3.
-        leavePartsOnError: false,
-        params: {
-          Bucket: config.bucket,
-          Key,
-          Body: content,
-          ContentType: contentType,
-          ...(config.acl !== null && { ACL: config.acl as never }),
-          ...(config.serverSideEncryption !== null && { ServerSideEncryption: config.serverSideEncryption as never }),
-        },
-      });
       try {
+        const [{ client }, { Upload }] = await Promise.all([load(), import('@aws-sdk/lib-storage')]);
+        const upload = new Upload({
+          client,
+          partSize: PART_SIZE,
+          queueSize: QUEUE_SIZE,
+          // On any failure (the source stream's too) the multipart upload is aborted, so no parts are left billed;
+          // the object itself only ever appears at PutObject or CompleteMultipartUpload, both atomic in S3.
+          leavePartsOnError: false,
+          params: {
+            Bucket: config.bucket,
+            Key,
+            Body: content,
+            ContentType: contentType,
+            ...(config.acl !== null && { ACL: config.acl as ObjectCannedACL }),
+            ...(config.serverSideEncryption !== null && { ServerSideEncryption: config.serverSideEncryption as ServerSideEncryption }),
+          },
+        });
         await upload.done();
         bucketSeen = true;
       } catch (error) {
