@@ -133,6 +133,23 @@ describe.each(STORAGE_KINDS)('/files uploads (%s storage)', (kind) => {
     expect(seen).toEqual([{ id: mine.id }]);
   });
 
+  it("writes what the server learns from the bytes whatever the policy's field list says, and checks what the client sends against it", async () => {
+    const user = await t.userWith({
+      permissions: [
+        { collection: 'service_files', action: 'create', fields: ['description'], permissions: {} },
+        { collection: 'service_files', action: 'read', fields: ['*'], permissions: {} },
+        { collection: 'service_files', action: 'update', fields: ['description'], permissions: {} },
+      ],
+    });
+    const file = dataOf<Row>(await upload([{ name: 'description', value: 'mine' }, { name: 'file', filename: 'allowed.png', type: 'image/png', content: png }], { token: user.token }));
+    expect(file).toMatchObject({ description: 'mine', type: 'image/png', filesize: png.length, title: 'Allowed', uploaded_by: user.userId });
+    const before = [await rows(), (await stored()).length];
+    expectError(await upload([{ name: 'title', value: 'Not mine to set' }, { name: 'file', filename: 'a.png', type: 'image/png', content: png }], { token: user.token }), 403, 'FORBIDDEN');
+    expect([await rows(), (await stored()).length]).toEqual(before);
+    const replaced = await upload([{ name: 'file', filename: 'again.txt', content: 'replaced' }], { token: user.token, method: 'PATCH', url: `/files/${String(file.id)}` });
+    expect(dataOf<Row>(replaced)).toMatchObject({ type: 'text/plain', filename_download: 'again.txt' });
+  });
+
   it('honours FILES_MAX_UPLOAD_SIZE (413) and FILES_MIME_TYPE_ALLOW_LIST, leaving neither row nor object', async () => {
     const limitedStorage = await storageEnv(kind);
     const limited = await createTestApp({ ...limitedStorage.env, FILES_MAX_UPLOAD_SIZE: '1kb', MAX_PAYLOAD_SIZE: '2kb', FILES_MIME_TYPE_ALLOW_LIST: 'image/*,text/plain' });
