@@ -8,7 +8,6 @@ const MAX_LENGTH = 255;
  */
 export function sanitizeFilename(raw: string | undefined): string {
   let name = (raw ?? '').split(/[/\\]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
   name = name.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').replace(/[<>:"|?*]/g, '_').trim();
   name = name.replace(/^\.+/, '').trim();
   if (name === '') return 'file';

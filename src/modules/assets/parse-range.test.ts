@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { parseRange } from './parse-range.js';
+
+describe('parseRange', () => {
+  it('reads a closed, an open and a suffix range, clamped to the file', () => {
+    expect(parseRange('bytes=0-99', 1000)).toEqual({ start: 0, end: 99 });
+    expect(parseRange('bytes=900-', 1000)).toEqual({ start: 900, end: 999 });
+    expect(parseRange('bytes=-100', 1000)).toEqual({ start: 900, end: 999 });
+    expect(parseRange('bytes=-5000', 1000)).toEqual({ start: 0, end: 999 });
+    expect(parseRange('bytes=990-5000', 1000)).toEqual({ start: 990, end: 999 });
+  });
+
+  it('sends the whole file for no header, another unit, several ranges or nonsense', () => {
+    for (const header of [undefined, 'lines=1-2', 'bytes=0-1,5-6', 'bytes=abc', 'bytes=-', 'bytes=10-5']) expect(parseRange(header, 1000)).toBeNull();
+  });
+
+  it('refuses a range that starts at or past the end with 416', () => {
+    expect(() => parseRange('bytes=1000-', 1000)).toThrow(expect.objectContaining({ code: 'RANGE_NOT_SATISFIABLE', status: 416 }));
+    expect(() => parseRange('bytes=-0', 1000)).toThrow(expect.objectContaining({ code: 'RANGE_NOT_SATISFIABLE' }));
+  });
+});
