@@ -88,6 +88,12 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
     // Filter by type.
     await page.getByLabel('Type').selectOption({ label: 'Images' });
     await expect.poll(() => grid.getByRole('listitem').count()).toBe(1);
+    // The filter is in the address: a reload keeps it.
+    expect(new URL(page.url()).search).toBe('?type=image');
+    await page.reload();
+    await expect.poll(() => grid.getByRole('img', { name: 'Red Square' }).count()).toBe(1);
+    expect(await grid.getByRole('listitem').count()).toBe(1);
+    expect(await page.getByLabel('Type').inputValue()).toBe('image');
     await page.getByLabel('Type').selectOption({ label: 'All types' });
     await expect.poll(() => grid.getByRole('listitem').count()).toBe(2);
 
@@ -207,5 +213,38 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
     expect(await page.getByLabel('Title').isEditable()).toBe(false);
     expect(await page.getByRole('button', { name: 'Delete file' }).count()).toBe(0);
     await expectAccessible(page, 'the library of a reader');
+  });
+
+  it('is usable with the keyboard alone: filters, a card\'s Edit, the editor', async () => {
+    await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/files');
+    const grid = page.getByRole('list', { name: 'Files' });
+    await expect.poll(() => grid.getByRole('listitem').count()).toBeGreaterThan(1);
+    const focused = () =>
+      page.evaluate(() => {
+        const active = (globalThis as unknown as { document: { activeElement: { id: string; textContent: string | null } | null } }).document.activeElement;
+        return active ? active.id || active.textContent?.trim() || '' : '';
+      });
+    await page.getByLabel('Upload files').focus();
+    const order: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab');
+      order.push(await focused());
+    }
+    expect(order.slice(0, 6)).toEqual(['files-folder', 'files-type', 'files-search', 'Search', 'folder-new', 'Create folder']);
+    expect(order[6]).toMatch(/^Edit /);
+    expect(order[7]).toMatch(/^Download /);
+
+    // Search with Enter, open the first card's editor with Enter, rename with Enter.
+    await page.getByLabel('Search files').focus();
+    await page.keyboard.type('harbour');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => grid.getByRole('listitem').count()).toBe(1);
+    await grid.getByRole('button', { name: /^Edit/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused()).toBe('file-title');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Harbour at dusk');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => grid.getByRole('img', { name: 'Harbour at dusk' }).count()).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { errorsByField } from '../content/form-fields.js';
@@ -23,6 +23,9 @@ export function FileEditor({ file, folders, access, onSaved, onDeleted, onClose 
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const readOnly = !access.update;
   const label = fileLabel(file);
+  // Opened from a card's "Edit": the keyboard goes straight to the first field.
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => first.current?.focus(), []);
 
   const set = (key: keyof FileEdits) => (event: Event) => setEdits({ ...edits, [key]: (event.currentTarget as HTMLInputElement).value });
   const run = async (work: () => Promise<void>, message: (failure: unknown) => string = requestMessage) => {
@@ -63,7 +66,7 @@ export function FileEditor({ file, folders, access, onSaved, onDeleted, onClose 
       >
         <div class="field">
           <label for="file-title">Title</label>
-          <input id="file-title" value={edits.title} readOnly={readOnly} aria-describedby={described('title')} onInput={set('title')} />
+          <input id="file-title" ref={first} value={edits.title} readOnly={readOnly} aria-describedby={described('title')} onInput={set('title')} />
           {fieldError('title')}
         </div>
         <div class="field">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assetUrl, editsOf, filesAccess, folderOptions, formatSize, isFilesCollection, isPreviewable, libraryFilter, metadataPayload, ROOT_FOLDER, uploadMessage } from './files-api.js';
+import { assetUrl, editsOf, filesAccess, folderOptions, formatSize, isFilesCollection, isPreviewable, libraryFilter, libraryQueryString, metadataPayload, parseLibraryQuery, ROOT_FOLDER, uploadMessage } from './files-api.js';
 
 const sdkError = (status: number, message: string, code: string) => ({ errors: [{ message, extensions: { code } }], response: { status } });
 
@@ -22,6 +22,15 @@ describe('files-api', () => {
     expect(libraryFilter({ folder: ROOT_FOLDER, type: '' })).toEqual({ folder: { _null: true } });
     expect(libraryFilter({ folder: 'f1', type: 'image' })).toEqual({ _and: [{ folder: { _eq: 'f1' } }, { type: { _starts_with: 'image/' } }] });
     expect(libraryFilter({ folder: '', type: 'unknown' })).toBeNull();
+  });
+
+  it('keeps the library\'s state in the address', () => {
+    expect(parseLibraryQuery('', 24)).toEqual({ page: 1, limit: 24, folder: '', type: '', search: '' });
+    const query = parseLibraryQuery('?folder=f1&type=image&search=sun&page=3', 24);
+    expect(query).toEqual({ page: 3, limit: 24, folder: 'f1', type: 'image', search: 'sun' });
+    expect(libraryQueryString(query)).toBe('?folder=f1&type=image&search=sun&page=3');
+    expect(parseLibraryQuery('?type=nonsense&page=-2', 24)).toMatchObject({ type: '', page: 1 });
+    expect(libraryQueryString({ page: 1, limit: 24, folder: '', type: '', search: '  ' })).toBe('');
   });
 
   it('reads files and folders access from /permissions/me', () => {

@@ -75,6 +75,30 @@ export const TYPE_FILTERS: { value: string; text: string; filter: Record<string,
 export type LibraryQuery = { page: number; limit: number; folder: string; type: string; search: string };
 export const ROOT_FOLDER = 'root';
 
+/** The library's state from the address (`?folder=…&type=image&search=x&page=2`), so a reload or a link keeps it. */
+export function parseLibraryQuery(search: string, limit: number): LibraryQuery {
+  const params = new URLSearchParams(search);
+  const page = Number.parseInt(params.get('page') ?? '1', 10);
+  const type = params.get('type') ?? '';
+  return {
+    page: Number.isFinite(page) && page > 0 ? page : 1,
+    limit,
+    folder: params.get('folder') ?? '',
+    type: TYPE_FILTERS.some((t) => t.value === type) ? type : '',
+    search: params.get('search') ?? '',
+  };
+}
+
+export function libraryQueryString(query: LibraryQuery): string {
+  const params = new URLSearchParams();
+  if (query.folder) params.set('folder', query.folder);
+  if (query.type) params.set('type', query.type);
+  if (query.search.trim()) params.set('search', query.search.trim());
+  if (query.page > 1) params.set('page', String(query.page));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
 /** The Directus filter of the library's choices (`folder`: "" every folder, `root` none, else a folder's key). */
 export function libraryFilter(query: Pick<LibraryQuery, 'folder' | 'type'>): Record<string, unknown> | null {
   const parts: Record<string, unknown>[] = [];

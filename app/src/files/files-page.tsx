@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { useLocation, useSearch } from 'wouter-preact';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { FileEditor } from './file-editor.js';
@@ -9,7 +10,9 @@ import {
   fileLabel,
   folderOptions,
   formatSize,
+  libraryQueryString,
   listFolders,
+  parseLibraryQuery,
   readFilesAccess,
   readLibrary,
   ROOT_FOLDER,
@@ -33,8 +36,11 @@ export function FilesPage() {
   const { client } = useSession();
   const [access, setAccess] = useState<FilesAccess | null>(null);
   const [folders, setFolders] = useState<Folder[]>([]);
-  const [query, setQuery] = useState<LibraryQuery>({ page: 1, limit: PAGE_SIZE, folder: '', type: '', search: '' });
-  const [searchText, setSearchText] = useState('');
+  const [, navigate] = useLocation();
+  const address = useSearch();
+  const query = parseLibraryQuery(address, PAGE_SIZE);
+  const setQuery = (next: LibraryQuery) => navigate(`/files${libraryQueryString(next)}`);
+  const [searchText, setSearchText] = useState(query.search);
   const [library, setLibrary] = useState<{ files: FileRow[]; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [uploading, setUploading] = useState<number>(0);
@@ -66,7 +72,7 @@ export function FilesPage() {
     return () => {
       cancelled = true;
     };
-  }, [client, query, version]);
+  }, [client, address, version]);
 
   const refresh = () => setVersion((v) => v + 1);
   const choices = folderOptions(folders);
