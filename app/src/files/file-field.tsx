@@ -89,6 +89,7 @@ export function FileField({ id, field, text, describedBy, invalid, onChange }: P
                   upload(client, [chosen])
                     .then(([row]) => {
                       if (row) choose(row);
+                      else setError('The file was stored, but you may not read files, so it cannot be chosen here.');
                     })
                     .catch((failure: unknown) => setError(uploadMessage(failure)))
                     .finally(() => {

@@ -134,13 +134,16 @@ export async function readFileRow(client: Client, id: string): Promise<FileRow> 
   return rows[0];
 }
 
-/** Uploads files in one request (metadata first, as the server reads the parts in order); answers the new rows. */
+/**
+ * Uploads files in one request (metadata first, as the server reads the parts in order); answers the new rows
+ * (none when the user may create files but not read them: the server then answers 204).
+ */
 export async function upload(client: Client, files: File[], metadata: { folder?: string | null } = {}): Promise<FileRow[]> {
   const form = new FormData();
   if (metadata.folder) form.append('folder', metadata.folder);
   for (const file of files) form.append('file', file, file.name);
-  const answer = (await client.request(uploadFiles(form, { fields: FILE_FIELDS } as never))) as FileRow | FileRow[];
-  return Array.isArray(answer) ? answer : [answer];
+  const answer = (await client.request(uploadFiles(form, { fields: FILE_FIELDS } as never))) as FileRow | FileRow[] | null | undefined;
+  return (Array.isArray(answer) ? answer : [answer]).filter((row): row is FileRow => Boolean(row));
 }
 
 /**

@@ -87,8 +87,8 @@ export function FilesPage() {
     setNotice(null);
     try {
       const folder = query.folder && query.folder !== ROOT_FOLDER ? query.folder : null;
-      const stored = await upload(client, files, { folder });
-      setNotice(`Uploaded ${stored.length} file${stored.length === 1 ? '' : 's'}.`);
+      await upload(client, files, { folder });
+      setNotice(`Uploaded ${files.length} file${files.length === 1 ? '' : 's'}.`);
       input.value = '';
       refresh();
     } catch (failure) {
