@@ -195,13 +195,24 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
     await expect.poll(async () => (await ok(stratum, 'GET', `/items/posts/${id}?fields=cover`)).cover).toBeNull();
   });
 
-  it('shows no Files link to a user who may not read files, and no upload to one who may only read', async () => {
+  it('shows no Files link to a user who may not read files, a 403 to one who may not create every field, no upload to a reader', async () => {
     await userWith(stratum, 'writer@example.com', [{ collection: 'posts', action: 'read', fields: ['*'] }]);
     await signIn(page, stratum.url, 'writer@example.com', 'UserPass123!');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect.poll(() => nav.getByRole('link', { name: 'Content' }).isVisible()).toBe(true);
     await expect.poll(() => nav.getByRole('link', { name: 'Activity' }).isVisible()).toBe(true);
     expect(await nav.getByRole('link', { name: 'Files' }).count()).toBe(0);
+
+    // A user who may create files with a few fields only: the server refuses the upload (403), the page says so.
+    await userWith(stratum, 'captioner@example.com', [
+      { collection: 'service_files', action: 'read', fields: ['*'] },
+      { collection: 'service_files', action: 'create', fields: ['title', 'description'] },
+    ]);
+    await context.clearCookies();
+    await signIn(page, stratum.url, 'captioner@example.com', 'UserPass123!', '/admin/files');
+    await page.getByLabel('Upload files').setInputFiles({ name: 'refused.txt', mimeType: 'text/plain', buffer: Buffer.from('refused') });
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^You do not have permission to upload files here\. \(You don't have permission/);
+    await expectAccessible(page, 'an upload refused with 403');
 
     await userWith(stratum, 'viewer@example.com', [{ collection: 'service_files', action: 'read', fields: ['*'] }]);
     await context.clearCookies();

@@ -70,7 +70,7 @@ describe('files-api', () => {
 
   it('says why an upload was refused, in the server\'s words', () => {
     expect(uploadMessage(sdkError(413, 'File is too large', 'CONTENT_TOO_LARGE'))).toBe('The file is too large for this server. (File is too large)');
-    expect(uploadMessage(sdkError(403, "You don't have permission", 'FORBIDDEN'))).toBe('You do not have permission to upload files here.');
+    expect(uploadMessage(sdkError(403, "You don't have permission", 'FORBIDDEN'))).toBe("You do not have permission to upload files here. (You don't have permission)");
     expect(uploadMessage(sdkError(400, 'Files of type "text/html" may not be uploaded (FILES_MIME_TYPE_ALLOW_LIST)', 'INVALID_PAYLOAD'))).toContain('This type of file is not allowed: Files of type "text/html"');
     expect(uploadMessage(sdkError(400, 'Bad', 'INVALID_PAYLOAD'))).toBe('Bad');
     expect(uploadMessage(new TypeError('fetch failed'))).toContain('cannot be reached');

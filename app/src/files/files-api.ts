@@ -238,7 +238,7 @@ export function uploadMessage(error: unknown): string {
   const code = errorCode(error);
   const message = errorMessage(error);
   if (status === 413 || code === 'CONTENT_TOO_LARGE') return `The file is too large for this server.${message ? ` (${message})` : ''}`;
-  if (status === 403) return 'You do not have permission to upload files here.';
+  if (status === 403) return `You do not have permission to upload files here.${message ? ` (${message})` : ''}`;
   if (status === null) return 'The server cannot be reached. Check your connection and try again.';
   if (message && /may not be uploaded/.test(message)) return `This type of file is not allowed: ${message}`;
   return message ?? `The upload failed (the server answered ${status}).`;
