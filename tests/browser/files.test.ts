@@ -81,7 +81,7 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
     // The image's preview: a lazy thumbnail from /assets, named by its title.
     const thumb = grid.getByRole('img', { name: 'Red Square' });
     expect(await thumb.getAttribute('loading')).toBe('lazy');
-    expect(await thumb.getAttribute('src')).toMatch(/^\/assets\/[0-9a-f-]+\?width=160&height=160&fit=cover&format=auto$/);
+    expect(await thumb.getAttribute('src')).toMatch(/^\/assets\/[0-9a-f-]+\?width=160&height=160&fit=cover&format=auto&modified=\d+$/);
     await expect.poll(() => loaded(page, 'Red Square')).toBe(true);
     await expectAccessible(page, 'the library with two files');
 
@@ -113,10 +113,12 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect.poll(() => grid.getByRole('listitem').count()).toBe(1);
 
-    // Replace its bytes: the same row, a new image.
+    // Replace its bytes: the same row, a new image (a new thumbnail address, so no stale cached one).
+    const before = await grid.getByRole('img', { name: 'Sunset over the bay' }).getAttribute('src');
     await page.getByLabel('Replace file').setInputFiles({ name: 'blue.png', mimeType: 'image/png', buffer: await png(30, 20, '#0000ff') });
     await expect.poll(() => page.getByText(/Replaced .* with blue\.png\./).isVisible()).toBe(true);
     await expect.poll(async () => (await ok(stratum, 'GET', `/files/${String(file!.id)}?fields=width,filename_download`)).width).toBe(30);
+    await expect.poll(() => grid.getByRole('img', { name: 'Sunset over the bay' }).getAttribute('src')).not.toBe(before);
 
     // Download link.
     const download = grid.getByRole('link', { name: 'Download Sunset over the bay' });

@@ -8,6 +8,7 @@ describe('files-api', () => {
     expect(assetUrl('a b')).toBe('/assets/a%20b');
     expect(assetUrl('x', { size: 160 })).toBe('/assets/x?width=160&height=160&fit=cover&format=auto');
     expect(assetUrl('x', { download: true })).toBe('/assets/x?download=true');
+    expect(assetUrl('x', { size: 80, modified: '2026-11-25T10:00:00.000Z' })).toBe('/assets/x?width=80&height=80&fit=cover&format=auto&modified=1795600800000');
   });
 
   it('previews only the image types the server transforms', () => {

@@ -19,11 +19,12 @@ export type FileRow = {
   folder: string | null;
   tags: string[] | null;
   uploaded_on: string | null;
+  modified_on?: string | null;
 };
 export type Folder = { id: string; name: string; parent: string | null };
 
 /** The fields the library reads of each file. */
-export const FILE_FIELDS = ['id', 'title', 'description', 'filename_download', 'type', 'filesize', 'width', 'height', 'folder', 'tags', 'uploaded_on'];
+export const FILE_FIELDS = ['id', 'title', 'description', 'filename_download', 'type', 'filesize', 'width', 'height', 'folder', 'tags', 'uploaded_on', 'modified_on'];
 
 /** The collection names a file field's relation may point at. */
 export function isFilesCollection(collection: string): boolean {
@@ -45,8 +46,12 @@ export async function readFilesAccess(client: Client): Promise<FilesAccess> {
   return filesAccess((await client.request(readUserPermissions())) as Access);
 }
 
-/** `/assets/<id>`, with a square cover thumbnail when `size` is given. */
-export function assetUrl(id: string, options: { size?: number; download?: boolean } = {}): string {
+/**
+ * `/assets/<id>`, with a square cover thumbnail when `size` is given. `modified` (the file's `modified_on`) only
+ * changes the address when the file changes (the server ignores it), so a replaced file is not shown from the
+ * browser's cache (`/assets` answers may be cached for ASSETS_CACHE_TTL).
+ */
+export function assetUrl(id: string, options: { size?: number; download?: boolean; modified?: string | null } = {}): string {
   const params = new URLSearchParams();
   if (options.size) {
     params.set('width', String(options.size));
@@ -55,6 +60,7 @@ export function assetUrl(id: string, options: { size?: number; download?: boolea
     params.set('format', 'auto');
   }
   if (options.download) params.set('download', 'true');
+  if (options.modified) params.set('modified', String(Date.parse(options.modified) || options.modified));
   const query = params.toString();
   return `/assets/${encodeURIComponent(id)}${query ? `?${query}` : ''}`;
 }

@@ -41,6 +41,8 @@ export function FilesPage() {
   const query = parseLibraryQuery(address, PAGE_SIZE);
   const setQuery = (next: LibraryQuery) => navigate(`/files${libraryQueryString(next)}`);
   const [searchText, setSearchText] = useState(query.search);
+  // Back and forward change the address: the search box follows.
+  useEffect(() => setSearchText(query.search), [query.search]);
   const [library, setLibrary] = useState<{ files: FileRow[]; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [uploading, setUploading] = useState<number>(0);
