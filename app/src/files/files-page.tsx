@@ -202,7 +202,7 @@ export function FilesPage() {
                   <button type="button" class="small" aria-expanded={file.id === editing} onClick={() => setEditing(file.id === editing ? null : file.id)}>
                     Edit<span class="visually-hidden"> {fileLabel(file)}</span>
                   </button>
-                  <a class="small" href={assetUrl(file.id, { download: true })} download={file.filename_download}>
+                  <a class="small" href={assetUrl(file.id, { download: true, modified: file.modified_on })} download={file.filename_download}>
                     Download<span class="visually-hidden"> {fileLabel(file)}</span>
                   </a>
                 </span>
