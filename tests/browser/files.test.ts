@@ -187,6 +187,8 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
     await page.getByRole('button', { name: 'Choose from library for Cover' }).click();
     const search = page.getByRole('combobox', { name: 'Search the file library' });
     await search.pressSequentially('harb');
+    await expect.poll(() => page.getByRole('option').allTextContents()).toEqual(['Harbour (harbour.png)']);
+    await expectAccessible(page, 'the file library picker with its matches open');
     await page.getByRole('option', { name: 'Harbour' }).click();
     await expect.poll(() => page.getByRole('group', { name: 'Cover' }).getByRole('img', { name: 'Harbour' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Save' }).click();
