@@ -9,6 +9,7 @@ import { SignInPage } from './auth/sign-in-page.js';
 import { CollectionsPage } from './content/collections-page.js';
 import { ItemPage } from './content/item-page.js';
 import { ItemsPage } from './content/items-page.js';
+import { FilesPage } from './files/files-page.js';
 import { Shell } from './shell/shell.js';
 
 /**
@@ -33,6 +34,7 @@ function SignedIn() {
         <Route path="/content">{() => <CollectionsPage />}</Route>
         <Route path="/content/:collection">{(params) => <ItemsPage collection={decodeURIComponent(params.collection)} />}</Route>
         <Route path="/content/:collection/:id">{(params) => <ItemPage collection={decodeURIComponent(params.collection)} id={decodeURIComponent(params.id)} />}</Route>
+        <Route path="/files">{() => <FilesPage />}</Route>
         <Route path="/activity">{() => <ActivityPage />}</Route>
         <Route path="/account">{() => <AccountPage />}</Route>
         <Route path="/">{() => <Redirect to="/content" replace />}</Route>

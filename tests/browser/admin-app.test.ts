@@ -353,12 +353,14 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     await expect.poll(() => page.locator('.user-name').textContent()).toBe('Admin User');
 
     // From the top of the page: the skip link, the navigation, "Sign out", then the page's own links.
+    // ("Files" shows once GET /permissions/me has answered.)
+    await page.getByRole('link', { name: 'Files' }).waitFor();
     const order: string[] = [];
-    for (let i = 0; i < 7; i++) {
+    for (let i = 0; i < 8; i++) {
       await page.keyboard.press('Tab');
       order.push(await focused());
     }
-    expect(order).toEqual(['Skip to content', 'Content', 'Activity', 'Account', 'Sign out', 'Articles', 'Secrets']);
+    expect(order).toEqual(['Skip to content', 'Content', 'Files', 'Activity', 'Account', 'Sign out', 'Articles', 'Secrets']);
 
     // Open the articles with Enter, sort with Enter, page with Enter.
     await page.getByRole('link', { name: 'Articles' }).focus();

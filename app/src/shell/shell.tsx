@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { mustSetUpTwoFactor } from '../account/two-factor-api.js';
 import { Link, useLocation } from 'wouter-preact';
 import { displayName, useSession } from '../auth/session.js';
+import { readFilesAccess } from '../files/files-api.js';
 
 const SECTIONS = [
   { href: '/content', label: 'Content' },
@@ -15,6 +16,12 @@ export function Shell({ children }: { children: ComponentChildren }) {
   const { client, user, signOut } = useSession();
   const [location, navigate] = useLocation();
   const [busy, setBusy] = useState(false);
+  // "Files" only for users who may read service_files (GET /permissions/me).
+  const [files, setFiles] = useState(false);
+  useEffect(() => {
+    readFilesAccess(client).then((access) => setFiles(access.read), () => setFiles(false));
+  }, [client, user?.id]);
+  const sections = files ? [...SECTIONS.slice(0, 1), { href: '/files', label: 'Files' }, ...SECTIONS.slice(1)] : SECTIONS;
 
   // A user under `enforce_tfa` without two-factor is led to its set-up once signed in (the API does not block).
   useEffect(() => {
@@ -36,7 +43,7 @@ export function Shell({ children }: { children: ComponentChildren }) {
         <span class="brand">Stratum</span>
         <nav aria-label="Main">
           <ul>
-            {SECTIONS.map((section) => {
+            {sections.map((section) => {
               const current = location === section.href || location.startsWith(`${section.href}/`);
               return (
                 <li key={section.href}>
