@@ -199,7 +199,7 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
     await expect.poll(async () => (await ok(stratum, 'GET', `/items/posts/${id}?fields=cover`)).cover).toBeNull();
   });
 
-  it('shows no Files link to a user who may not read files, a 403 to one who may not create every field, no upload to a reader', async () => {
+  it('shows no Files link to a user who may not read files, a 403 to one who may not set the folder, no upload to a reader', async () => {
     await userWith(stratum, 'writer@example.com', [{ collection: 'posts', action: 'read', fields: ['*'] }]);
     await signIn(page, stratum.url, 'writer@example.com', 'UserPass123!');
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -207,13 +207,19 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
     await expect.poll(() => nav.getByRole('link', { name: 'Activity' }).isVisible()).toBe(true);
     expect(await nav.getByRole('link', { name: 'Files' }).count()).toBe(0);
 
-    // A user who may create files with a few fields only: the server refuses the upload (403), the page says so.
+    // A user who may create files with a few fields only: the server writes what it learns from the bytes, so
+    // an upload works; one into a folder (a field they may not set) is refused (403), and the page says so.
+    await ok(stratum, 'POST', '/folders', { name: 'Captions' });
     await userWith(stratum, 'captioner@example.com', [
       { collection: 'service_files', action: 'read', fields: ['*'] },
+      { collection: 'service_folders', action: 'read', fields: ['*'] },
       { collection: 'service_files', action: 'create', fields: ['title', 'description'] },
     ]);
     await context.clearCookies();
     await signIn(page, stratum.url, 'captioner@example.com', 'UserPass123!', '/admin/files');
+    await page.getByLabel('Upload files').setInputFiles({ name: 'captioned.txt', mimeType: 'text/plain', buffer: Buffer.from('allowed') });
+    await expect.poll(async () => ((await ok(stratum, 'GET', '/files?fields=id&filter[filename_download][_eq]=captioned.txt')) as unknown as Row[]).length).toBe(1);
+    await page.getByLabel('Folder', { exact: true }).selectOption({ label: 'Captions' });
     await page.getByLabel('Upload files').setInputFiles({ name: 'refused.txt', mimeType: 'text/plain', buffer: Buffer.from('refused') });
     await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^You do not have permission to upload files here\. \(You don't have permission/);
     await expectAccessible(page, 'an upload refused with 403');
