@@ -9,6 +9,8 @@ import { SignInPage } from './auth/sign-in-page.js';
 import { CollectionsPage } from './content/collections-page.js';
 import { ItemPage } from './content/item-page.js';
 import { ItemsPage } from './content/items-page.js';
+import { CollectionModelPage } from './data-model/collection-model-page.js';
+import { DataModelPage } from './data-model/data-model-page.js';
 import { Shell } from './shell/shell.js';
 
 /**
@@ -35,6 +37,8 @@ function SignedIn() {
         <Route path="/content/:collection/:id">{(params) => <ItemPage collection={decodeURIComponent(params.collection)} id={decodeURIComponent(params.id)} />}</Route>
         <Route path="/activity">{() => <ActivityPage />}</Route>
         <Route path="/account">{() => <AccountPage />}</Route>
+        <Route path="/data-model">{() => <DataModelPage />}</Route>
+        <Route path="/data-model/:collection">{(params) => <CollectionModelPage collection={decodeURIComponent(params.collection)} />}</Route>
         <Route path="/">{() => <Redirect to="/content" replace />}</Route>
         <Route>
           <section aria-labelledby="page-title">

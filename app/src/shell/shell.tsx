@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { mustSetUpTwoFactor } from '../account/two-factor-api.js';
 import { Link, useLocation } from 'wouter-preact';
 import { displayName, useSession } from '../auth/session.js';
+import { isAdministrator } from '../data-model/is-administrator.js';
 
 const SECTIONS = [
   { href: '/content', label: 'Content' },
@@ -10,11 +11,24 @@ const SECTIONS = [
   { href: '/account', label: 'Account' },
 ];
 
+/** Sections for administrators only (`admin_access` of /policies/me/globals). */
+const MODEL_SECTIONS = [
+  { href: '/data-model', label: 'Data model' },
+  { href: '/schema', label: 'Schema' },
+  { href: '/settings', label: 'Settings' },
+];
+
 /** The frame of every signed-in page: a skip link, the navigation, who is signed in and "Sign out". */
 export function Shell({ children }: { children: ComponentChildren }) {
   const { client, user, signOut } = useSession();
   const [location, navigate] = useLocation();
   const [busy, setBusy] = useState(false);
+  const [modelAdmin, setModelAdmin] = useState(false);
+
+  useEffect(() => {
+    if (!user) return;
+    isAdministrator(client).then(setModelAdmin, () => setModelAdmin(false));
+  }, [client, user?.id]);
 
   // A user under `enforce_tfa` without two-factor is led to its set-up once signed in (the API does not block).
   useEffect(() => {
@@ -36,7 +50,7 @@ export function Shell({ children }: { children: ComponentChildren }) {
         <span class="brand">Stratum</span>
         <nav aria-label="Main">
           <ul>
-            {SECTIONS.map((section) => {
+            {[...SECTIONS, ...(modelAdmin ? MODEL_SECTIONS : [])].map((section) => {
               const current = location === section.href || location.startsWith(`${section.href}/`);
               return (
                 <li key={section.href}>
