@@ -11,6 +11,7 @@ import { ItemPage } from './content/item-page.js';
 import { ItemsPage } from './content/items-page.js';
 import { CollectionModelPage } from './data-model/collection-model-page.js';
 import { DataModelPage } from './data-model/data-model-page.js';
+import { SchemaPage } from './schema/schema-page.js';
 import { Shell } from './shell/shell.js';
 
 /**
@@ -38,6 +39,7 @@ function SignedIn() {
         <Route path="/activity">{() => <ActivityPage />}</Route>
         <Route path="/account">{() => <AccountPage />}</Route>
         <Route path="/data-model">{() => <DataModelPage />}</Route>
+        <Route path="/schema">{() => <SchemaPage />}</Route>
         <Route path="/data-model/:collection">{(params) => <CollectionModelPage collection={decodeURIComponent(params.collection)} />}</Route>
         <Route path="/">{() => <Redirect to="/content" replace />}</Route>
         <Route>
