@@ -12,6 +12,7 @@ import { ItemsPage } from './content/items-page.js';
 import { CollectionModelPage } from './data-model/collection-model-page.js';
 import { DataModelPage } from './data-model/data-model-page.js';
 import { SchemaPage } from './schema/schema-page.js';
+import { SettingsPage } from './settings/settings-page.js';
 import { Shell } from './shell/shell.js';
 
 /**
@@ -40,6 +41,7 @@ function SignedIn() {
         <Route path="/account">{() => <AccountPage />}</Route>
         <Route path="/data-model">{() => <DataModelPage />}</Route>
         <Route path="/schema">{() => <SchemaPage />}</Route>
+        <Route path="/settings">{() => <SettingsPage />}</Route>
         <Route path="/data-model/:collection">{(params) => <CollectionModelPage collection={decodeURIComponent(params.collection)} />}</Route>
         <Route path="/">{() => <Redirect to="/content" replace />}</Route>
         <Route>
