@@ -352,13 +352,14 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.user-name').textContent()).toBe('Admin User');
 
-    // From the top of the page: the skip link, the navigation, "Sign out", then the page's own links.
+    // From the top of the page: the skip link, the navigation (with an administrator's sections), "Sign out", then the page's own links.
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).isVisible()).toBe(true);
     const order: string[] = [];
-    for (let i = 0; i < 7; i++) {
+    for (let i = 0; i < 10; i++) {
       await page.keyboard.press('Tab');
       order.push(await focused());
     }
-    expect(order).toEqual(['Skip to content', 'Content', 'Activity', 'Account', 'Sign out', 'Articles', 'Secrets']);
+    expect(order).toEqual(['Skip to content', 'Content', 'Activity', 'Account', 'Data model', 'Schema', 'Settings', 'Sign out', 'Articles', 'Secrets']);
 
     // Open the articles with Enter, sort with Enter, page with Enter.
     await page.getByRole('link', { name: 'Articles' }).focus();

@@ -114,6 +114,11 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
     expect(byName.title).toMatchObject({ meta: { note: 'The title on the cover' } });
     const relation = (await ok(stratum, 'GET', '/relations/novels/writer')) as Row;
     expect(relation).toMatchObject({ related_collection: 'writers', schema: { on_delete: 'SET NULL' } });
+    // The on-delete rule changed afterwards.
+    await page.getByLabel('On delete of novels.writer').selectOption('CASCADE');
+    await page.getByRole('button', { name: 'Save rule of novels.writer' }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'Relations' }).getByRole('status').textContent()).toBe('Saved.');
+    expect((await ok(stratum, 'GET', '/relations/novels/writer')) as Row).toMatchObject({ schema: { on_delete: 'CASCADE' } });
     await expectAccessible(page, 'a collection with fields and a relation');
 
     // Use it in the content pages: a writer, then a novel that points at them.
@@ -153,5 +158,25 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete collection notes' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/data-model');
     expect((await stratum.call('GET', '/collections/notes', { token: await stratum.adminToken() })).status).toBe(403);
+  });
+
+  it('deletes a field with the keyboard alone, the confirmation taking the focus', async () => {
+    await ok(stratum, 'POST', '/collections', { collection: 'drafts', fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }, { field: 'body', type: 'text' }] });
+    await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/data-model/drafts');
+    await expect.poll(() => page.getByRole('button', { name: 'Delete body' }).isVisible()).toBe(true);
+    const focused = () => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string | null } | null } }).document.activeElement?.textContent?.trim() ?? '');
+    const reached: string[] = [];
+    for (let i = 0; i < 30 && reached[reached.length - 1] !== 'Delete body'; i++) {
+      await page.keyboard.press('Tab');
+      reached.push(await focused());
+    }
+    expect(reached).toEqual(expect.arrayContaining(['Data model', 'Edit id', 'Edit body', 'Delete body']));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(name: string): string | null } | null } }).document.activeElement?.getAttribute('role'))).toBe('alertdialog');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Delete field body');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Field body deleted.');
+    expect(((await ok(stratum, 'GET', '/fields/drafts')) as Row[]).map((f) => f.field)).toEqual(['id']);
   });
 });

@@ -27,7 +27,9 @@ function RelationRule({ relation, collection, onChange }: { relation: RelationRo
       <span>
         {relation.collection}.{relation.field} → {relation.related_collection ?? '?'} <span class="tag">({kind}{oneField ? `, listed as ${relation.related_collection ?? ''}.${oneField}` : ''})</span>
       </span>
-      <label for={id}>On delete</label>
+      <label for={id}>
+        On delete<span class="visually-hidden"> of {relation.collection}.{relation.field}</span>
+      </label>
       <select id={id} value={rule} onChange={(e) => setRule(e.currentTarget.value)}>
         {[...new Set([...ON_DELETE_RULES, rule])].map((r) => (
           <option key={r} value={r}>
