@@ -92,7 +92,7 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
     await page.getByRole('button', { name: 'Add relation' }).click();
     await page.getByLabel('Relation', { exact: true }).selectOption('m2o');
     await page.getByLabel('Field name').fill('writer');
-    await page.getByLabel('Related collection').selectOption('writers');
+    await page.getByLabel('Related collection', { exact: true }).selectOption('writers');
     await page.getByLabel('When the related item is deleted').selectOption('SET NULL');
     await expectAccessible(page, 'the relation editor');
     await page.getByRole('button', { name: 'Create relation' }).click();
@@ -133,6 +133,19 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/admin\/content\/novels\/\d+$/);
     const items = (await ok(stratum, 'GET', '/items/novels?fields=title,genre,writer.name')) as Row[];
     expect(items).toEqual([{ title: 'The Dispossessed', genre: 'sf', writer: { name: 'Ursula' } }]);
+
+    // A one-to-many over the existing foreign key: the writers list their novels.
+    await page.goto(`${stratum.url}/admin/data-model/writers`);
+    await page.getByRole('button', { name: 'Add relation' }).click();
+    await page.getByLabel('Relation', { exact: true }).selectOption('o2m');
+    await page.getByLabel('Field name (in this collection)').fill('novels');
+    await page.getByLabel('Related collection', { exact: true }).selectOption('novels');
+    await page.getByLabel('Foreign key field (in the related collection)').fill('writer');
+    await page.getByRole('button', { name: 'Create relation' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Relation created.');
+    expect((await ok(stratum, 'GET', '/relations/novels/writer')) as Row).toMatchObject({ related_collection: 'writers', meta: { one_field: 'novels' } });
+    const writers = (await ok(stratum, 'GET', '/items/writers?fields=name,novels.title')) as Row[];
+    expect(writers).toEqual([{ name: 'Ursula', novels: [{ title: 'The Dispossessed' }] }]);
   });
 
   it('shows the API message when the database refuses a change, and names what a deletion loses', async () => {

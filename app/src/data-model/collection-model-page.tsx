@@ -151,7 +151,7 @@ export function CollectionModelPage({ collection }: { collection: string }) {
                 loadContext={async (related) => {
                   const types = await primaryKeyTypes(client, [...new Set([collection, related].filter((c) => c !== '' && c !== 'service_files'))]);
                   const relatedFields = related === '' || related === 'service_files' ? [] : (await readFields(client, related)).map((f) => f.field);
-                  return { collection, primaryKeyTypes: { ...types, service_files: 'uuid' }, relatedFields };
+                  return { collection, primaryKeyTypes: { ...types, service_files: 'uuid' }, relatedFields, relations: await readAllRelations(client) };
                 }}
                 onRun={async (steps) => {
                   await runPlan(client, steps);

@@ -61,6 +61,7 @@ export async function removeField(client: Client, collection: string, field: str
 export async function runPlan(client: Client, steps: PlanStep[]): Promise<void> {
   for (const step of steps) {
     if (step.action === 'createField') await client.request(createField(step.collection, step.body));
+    else if (step.action === 'updateRelation') await client.request(updateRelation(step.collection, step.field, step.body));
     else await client.request(createRelation(step.body));
   }
 }

@@ -36,4 +36,17 @@ describe('relationPlan', () => {
     expect(relationPlan({ ...emptyRelationDraft('o2m'), field: 'x', related: 'chapters' }, context)).toEqual({ errors: { foreignKey: 'Enter the foreign key field of the related collection.' } });
     expect(relationPlan({ ...emptyRelationDraft('m2o'), field: 'x', related: 'authors', required: true }, context)).toEqual({ errors: { onDelete: 'A required field cannot be set to null: choose another rule.' } });
   });
+
+  it('only names the alias on the relation when the foreign key already has its many-to-one', () => {
+    const relations = [{ collection: 'chapters', field: 'book', related_collection: 'books', meta: { one_field: null } }];
+    const draft = { ...emptyRelationDraft('o2m'), field: 'chapters', related: 'chapters', foreignKey: 'book', onDelete: 'CASCADE' };
+    expect(relationPlan(draft, { ...context, relatedFields: ['id', 'book'], relations })).toEqual({
+      steps: [
+        { action: 'createField', collection: 'books', body: { field: 'chapters', type: 'alias', meta: { special: ['o2m'], interface: 'list-o2m', note: null } } },
+        { action: 'updateRelation', collection: 'chapters', field: 'book', body: { meta: { one_field: 'chapters', one_deselect_action: 'nullify' }, schema: { on_delete: 'CASCADE' } } },
+      ],
+    });
+    const elsewhere = [{ collection: 'chapters', field: 'book', related_collection: 'authors', meta: null }];
+    expect(relationPlan(draft, { ...context, relatedFields: ['id', 'book'], relations: elsewhere })).toEqual({ errors: { foreignKey: 'chapters.book already points at authors.' } });
+  });
 });

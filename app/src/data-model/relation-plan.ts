@@ -22,7 +22,8 @@ export type RelationDraft = {
 
 export type PlanStep =
   | { action: 'createField'; collection: string; body: Record<string, unknown> }
-  | { action: 'createRelation'; body: Record<string, unknown> };
+  | { action: 'createRelation'; body: Record<string, unknown> }
+  | { action: 'updateRelation'; collection: string; field: string; body: Record<string, unknown> };
 
 export function emptyRelationDraft(kind: RelationKind = 'm2o'): RelationDraft {
   return { kind, field: '', related: '', foreignKey: '', onDelete: 'SET NULL', required: false, note: '' };
@@ -42,6 +43,8 @@ export type RelationContext = {
   primaryKeyTypes: Record<string, string>;
   /** Existing fields of the related collection (a one-to-many reuses an existing foreign key). */
   relatedFields: string[];
+  /** Existing relations: a one-to-many over a foreign key that already has its many-to-one only names the alias. */
+  relations?: { collection: string; field: string; related_collection: string | null; meta?: { one_field?: string | null } | null }[];
 };
 
 /** The steps that create the relational field, or the problems keyed by input. */
@@ -67,6 +70,13 @@ export function relationPlan(draft: RelationDraft, context: RelationContext): { 
     if (!context.relatedFields.includes(foreignKey)) {
       const type = foreignKeyType(context.primaryKeyTypes[context.collection]);
       steps.push({ action: 'createField', collection: related, body: { field: foreignKey, type, schema: { is_nullable: true }, meta: { hidden: false } } });
+    }
+    const existing = (context.relations ?? []).find((r) => r.collection === related && r.field === foreignKey);
+    if (existing) {
+      if (existing.related_collection !== context.collection) return { errors: { foreignKey: `${related}.${foreignKey} already points at ${existing.related_collection ?? 'another collection'}.` } };
+      if (existing.meta?.one_field) return { errors: { foreignKey: `${related}.${foreignKey} is already listed as ${context.collection}.${existing.meta.one_field}.` } };
+      steps.push({ action: 'updateRelation', collection: related, field: foreignKey, body: { meta: { one_field: field, one_deselect_action: 'nullify' }, schema } });
+      return { steps };
     }
     steps.push({ action: 'createRelation', body: { collection: related, field: foreignKey, related_collection: context.collection, meta: { one_field: field, one_deselect_action: 'nullify' }, schema } });
     return { steps };
