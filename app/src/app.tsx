@@ -9,11 +9,14 @@ import { SignInPage } from './auth/sign-in-page.js';
 import { CollectionsPage } from './content/collections-page.js';
 import { ItemPage } from './content/item-page.js';
 import { ItemsPage } from './content/items-page.js';
-import { CollectionModelPage } from './data-model/collection-model-page.js';
-import { DataModelPage } from './data-model/data-model-page.js';
-import { SchemaPage } from './schema/schema-page.js';
-import { SettingsPage } from './settings/settings-page.js';
+import { lazyPage } from './lazy-page.js';
 import { Shell } from './shell/shell.js';
+
+// The administrator sections load on first use: the sign-in page does not carry them.
+const DataModelPage = lazyPage(() => import('./data-model/data-model-page.js').then((m) => m.DataModelPage));
+const CollectionModelPage = lazyPage(() => import('./data-model/collection-model-page.js').then((m) => m.CollectionModelPage));
+const SchemaPage = lazyPage(() => import('./schema/schema-page.js').then((m) => m.SchemaPage));
+const SettingsPage = lazyPage(() => import('./settings/settings-page.js').then((m) => m.SettingsPage));
 
 /**
  * The password pages work signed in or out. Otherwise, signed out: the sign-in page at whatever address was
