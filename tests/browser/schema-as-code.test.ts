@@ -7,6 +7,8 @@ import { findChromium } from './find-chromium.js';
 /** A Stratum snapshot made on PostgreSQL: the browser tests run on another vendor unless TEST_DB=postgres. */
 const POSTGRES_SNAPSHOT = fileURLToPath(new URL('../fixtures/schema/stratum-postgres.json', import.meta.url));
 const SQLITE_SNAPSHOT = fileURLToPath(new URL('../fixtures/schema/stratum-sqlite.json', import.meta.url));
+/** An export of the reference Directus on PostgreSQL (its own version key). */
+const DIRECTUS_SNAPSHOT = fileURLToPath(new URL('../fixtures/schema/directus/directus-11-postgres-reference.json', import.meta.url));
 
 describe.skipIf(findChromium() === null)('schema as code', () => {
   let stratum: StratumProcess;
@@ -93,5 +95,20 @@ describe.skipIf(findChromium() === null)('schema as code', () => {
     await page.getByLabel('Snapshot file (JSON or YAML)').setInputFiles({ name: 'current.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(current.json)) });
     await page.getByRole('button', { name: 'Compare with this instance' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toBe('The snapshot matches this instance: there is nothing to apply.');
+  });
+
+  it('reads the diff of a Directus export after confirming its other version, and applies it', async () => {
+    await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/schema');
+    await page.getByLabel('Snapshot file (JSON or YAML)').setInputFiles(DIRECTUS_SNAPSHOT);
+    await page.getByRole('button', { name: 'Compare with this instance' }).click();
+    await expect.poll(() => page.getByRole('alertdialog').textContent()).toContain('does not match the current instance');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Compare anyway' }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'Differences' }).getByRole('listitem').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('list', { name: 'Steps' }).getByRole('listitem').count()).toBeGreaterThan(0);
+    await expectAccessible(page, 'the diff of a Directus export');
+    await page.getByRole('button', { name: 'Apply changes' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('Applied: the schema now matches the snapshot.');
+    const again = await stratum.call('GET', '/collections/ref_articles', { token: await stratum.adminToken() });
+    expect(again.status).toBe(200);
   });
 });
