@@ -146,6 +146,14 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
     expect((await ok(stratum, 'GET', '/relations/novels/writer')) as Row).toMatchObject({ related_collection: 'writers', meta: { one_field: 'novels' } });
     const writers = (await ok(stratum, 'GET', '/items/writers?fields=name,novels.title')) as Row[];
     expect(writers).toEqual([{ name: 'Ursula', novels: [{ title: 'The Dispossessed' }] }]);
+
+    // The alias's metadata edited (it has no column, so no schema options).
+    await page.getByRole('button', { name: 'Edit novels' }).click();
+    expect(await page.getByLabel('Nullable').count()).toBe(0);
+    await page.getByLabel('Note').fill('Books by this writer');
+    await page.getByRole('button', { name: 'Save field' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Field novels saved.');
+    expect((await ok(stratum, 'GET', '/fields/writers/novels')) as Row).toMatchObject({ type: 'alias', meta: { note: 'Books by this writer', special: ['o2m'], interface: 'list-o2m' } });
   });
 
   it('shows the API message when the database refuses a change, and names what a deletion loses', async () => {

@@ -50,7 +50,13 @@ export async function saveField(client: Client, collection: string, original: Ap
   const meta = { ...payload.meta };
   // Keep the field's own `special` flags unless its type changes (they may carry more than the type).
   if (payload.type === original.type) delete meta.special;
-  await client.request(updateField(collection, original.field, { type: payload.type, schema: payload.schema, meta }));
+  // Choices removed: the options and the dropdown they gave go too.
+  if (meta.options === undefined && original.meta?.options?.choices?.length) {
+    meta.options = null;
+    if (original.meta.interface === 'select-dropdown') meta.interface = null;
+  }
+  if (payload.type === 'alias') await client.request(updateField(collection, original.field, { meta }));
+  else await client.request(updateField(collection, original.field, { type: payload.type, schema: payload.schema, meta }));
 }
 
 export async function removeField(client: Client, collection: string, field: string): Promise<void> {

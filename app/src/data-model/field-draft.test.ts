@@ -62,4 +62,9 @@ describe('parseChoices', () => {
   it('keeps text values as text when the type is not numeric', () => {
     expect(parseChoices(' 1 \n\n2=Two', 'string')).toEqual([{ text: '1', value: '1' }, { text: 'Two', value: '2' }]);
   });
+
+  it('sends metadata only when the field is an alias', () => {
+    const draft = draftFromField({ field: 'chapters', type: 'alias', meta: { note: 'All of them', special: ['o2m'] } });
+    expect(fieldPayload(draft)).toEqual({ payload: { field: 'chapters', type: 'alias', schema: {}, meta: { note: 'All of them', required: false, readonly: false, hidden: false } } });
+  });
 });

@@ -218,13 +218,18 @@ export function fieldPayload(draft: FieldDraft): { payload: FieldPayload } | { e
     else meta.sort = Number(sort);
   }
   const choices = hasChoices(draft.type) ? parseChoices(draft.choices, draft.type) : [];
-  meta.options = choices.length > 0 ? { choices } : null;
-  meta.interface = choices.length > 0 ? 'select-dropdown' : null;
+  // Choices set the options and the dropdown interface; without choices both are left as they are.
+  if (choices.length > 0) {
+    meta.options = { choices };
+    meta.interface = 'select-dropdown';
+  }
   if (draft.type === 'uuid') meta.special = ['uuid'];
   else if (draft.type === 'json') meta.special = ['cast-json'];
   else if (draft.type === 'boolean') meta.special = ['cast-boolean'];
   else if (draft.type === 'csv') meta.special = ['cast-csv'];
   else if (draft.type === 'hash') meta.special = ['hash'];
   if (Object.keys(errors).length > 0) return { errors };
+  // An alias (one-to-many) has no column: metadata only.
+  if (draft.type === 'alias') return { payload: { field: name, type: draft.type, schema: {}, meta } };
   return { payload: { field: name, type: draft.type, schema, meta } };
 }

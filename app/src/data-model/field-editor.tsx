@@ -73,6 +73,7 @@ export function FieldEditor({ initial, existing, onSubmit, onCancel }: Props) {
           ))}
         </select>
       </div>
+      {draft.type !== 'alias' && (
       <fieldset class="relation-list">
         <legend>Schema</legend>
         <Check id="fe-nullable" label="Nullable" checked={draft.nullable} onChange={set('nullable')} />
@@ -82,6 +83,7 @@ export function FieldEditor({ initial, existing, onSubmit, onCancel }: Props) {
         {hasPrecision(draft.type) && <TextInput id="fe-precision" label="Precision" value={draft.precision} error={errors.precision} onInput={set('precision')} />}
         {hasPrecision(draft.type) && <TextInput id="fe-scale" label="Scale" value={draft.scale} error={errors.scale} onInput={set('scale')} />}
       </fieldset>
+      )}
       <fieldset class="relation-list spaced">
         <legend>Metadata</legend>
         {hasChoices(draft.type) && (
