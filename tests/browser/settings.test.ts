@@ -38,6 +38,7 @@ describe.skipIf(findChromium() === null)('the settings page', () => {
   });
 
   it('shows validation errors on their field, then saves the settings and the asset presets', async () => {
+    const folder = await ok(stratum, 'POST', '/folders', { name: 'Uploads' });
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
     await expect.poll(() => page.getByLabel('Project name').inputValue()).toBe('Stratum');
@@ -68,6 +69,7 @@ describe.skipIf(findChromium() === null)('the settings page', () => {
     await page.getByLabel('Height of preset 1').fill('0');
     await page.getByLabel('Format of preset 1').selectOption('webp');
     await page.getByLabel('Quality of preset 1').fill('80');
+    await page.getByLabel('Default folder for uploads').selectOption({ label: 'Uploads' });
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect.poll(() => page.locator('#preset-0-height-error').textContent()).toBe('Enter a whole number of pixels, at least 1.');
     await page.getByLabel('Height of preset 1').fill('150');
@@ -81,6 +83,7 @@ describe.skipIf(findChromium() === null)('the settings page', () => {
       auth_login_attempts: 5,
       storage_asset_transform: 'presets',
       storage_asset_presets: [{ key: 'thumb', width: 200, height: 150, fit: 'cover', format: 'webp', quality: 80 }],
+      storage_default_folder: folder.id,
     });
     await page.reload();
     await expect.poll(() => page.getByLabel('Key of preset 1').inputValue()).toBe('thumb');
