@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { errorMessage, requestMessage } from '../api/errors.js';
 import { FIELD_TYPES, fieldPayload, hasChoices, hasLength, hasPrecision, type FieldDraft, type FieldPayload } from './field-draft.js';
 
@@ -26,7 +26,7 @@ function TextInput({ id, label, value, error, help, onInput, readOnly }: { id: s
 
 function Check({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (value: boolean) => void }) {
   return (
-    <div class="field checkbox">
+    <div class="field checkbox inline-check">
       <input type="checkbox" id={id} checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} /> <label for={id}>{label}</label>
     </div>
   );
@@ -38,6 +38,9 @@ export function FieldEditor({ initial, existing, onSubmit, onCancel }: Props) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Opened from a button above: the focus moves into the form.
+  useEffect(() => formRef.current?.querySelector<HTMLElement>('input:not([readonly]), select')?.focus(), []);
   const set = <K extends keyof FieldDraft>(key: K) => (value: FieldDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
   const submit = async (event: Event) => {
@@ -60,7 +63,7 @@ export function FieldEditor({ initial, existing, onSubmit, onCancel }: Props) {
   };
 
   return (
-    <form class="item-form field-editor" aria-label={existing ? `Edit field ${initial.field}` : 'New field'} onSubmit={(e) => void submit(e)} noValidate>
+    <form ref={formRef} class="item-form field-editor" aria-label={existing ? `Edit field ${initial.field}` : 'New field'} onSubmit={(e) => void submit(e)} noValidate>
       <TextInput id="fe-name" label="Field name" value={draft.field} error={errors.field} readOnly={existing} onInput={set('field')} />
       <div class="field">
         <label for="fe-type">Type</label>

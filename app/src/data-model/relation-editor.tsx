@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { errorMessage, requestMessage } from '../api/errors.js';
 import { emptyRelationDraft, ON_DELETE_RULES, relationPlan, type PlanStep, type RelationContext, type RelationDraft, type RelationKind } from './relation-plan.js';
 
@@ -23,6 +23,9 @@ export function RelationEditor({ collection, collections, loadContext, onRun, on
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Opened from a button above: the focus moves into the form.
+  useEffect(() => formRef.current?.querySelector<HTMLElement>('input:not([readonly]), select')?.focus(), []);
   const set = <K extends keyof RelationDraft>(key: K) => (value: RelationDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const describe = (key: string) => (errors[key] ? `re-${key}-error` : undefined);
   const errorOf = (key: string) => errors[key] && <p class="error" id={`re-${key}-error`}>{errors[key]}</p>;
@@ -48,7 +51,7 @@ export function RelationEditor({ collection, collections, loadContext, onRun, on
   };
 
   return (
-    <form class="item-form" aria-label="New relation" onSubmit={(e) => void submit(e)} noValidate>
+    <form ref={formRef} class="item-form" aria-label="New relation" onSubmit={(e) => void submit(e)} noValidate>
       <div class="field">
         <label for="re-kind">Relation</label>
         <select id="re-kind" value={draft.kind} onChange={(e) => set('kind')(e.currentTarget.value as RelationKind)}>
@@ -100,7 +103,7 @@ export function RelationEditor({ collection, collections, loadContext, onRun, on
         {errorOf('onDelete')}
       </div>
       {draft.kind !== 'o2m' && (
-        <div class="field checkbox">
+        <div class="field checkbox inline-check">
           <input type="checkbox" id="re-required" checked={draft.required} onChange={(e) => set('required')(e.currentTarget.checked)} /> <label for="re-required">Required</label>
         </div>
       )}

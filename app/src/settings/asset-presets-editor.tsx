@@ -6,7 +6,7 @@ type Props = { rows: PresetRow[]; errors: Record<string, string>; onChange: (row
 export function AssetPresetsEditor({ rows, errors, onChange }: Props) {
   const set = (index: number, name: keyof PresetRow, value: string) => onChange(rows.map((row, i) => (i === index ? { ...row, [name]: value } : row)));
   return (
-    <fieldset class="relation-list">
+    <fieldset class="relation-list presets">
       <legend>Asset presets</legend>
       {rows.length === 0 && <p class="help">No preset.</p>}
       {rows.map((row, i) => {
