@@ -352,15 +352,16 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.user-name').textContent()).toBe('Admin User');
 
-    // From the top of the page: the skip link, the navigation, "Sign out", then the page's own links.
-    // ("Files" shows once GET /permissions/me has answered.)
+    // From the top of the page: the skip link, the navigation (with an administrator's sections), "Sign out", then the page's own links.
+    // ("Files" shows once GET /permissions/me has answered, the administrator's sections once /policies/me/globals has.)
     await page.getByRole('link', { name: 'Files' }).waitFor();
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).isVisible()).toBe(true);
     const order: string[] = [];
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < 11; i++) {
       await page.keyboard.press('Tab');
       order.push(await focused());
     }
-    expect(order).toEqual(['Skip to content', 'Content', 'Files', 'Activity', 'Account', 'Sign out', 'Articles', 'Secrets']);
+    expect(order).toEqual(['Skip to content', 'Content', 'Files', 'Activity', 'Account', 'Data model', 'Schema', 'Settings', 'Sign out', 'Articles', 'Secrets']);
 
     // Open the articles with Enter, sort with Enter, page with Enter.
     await page.getByRole('link', { name: 'Articles' }).focus();

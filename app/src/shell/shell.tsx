@@ -4,11 +4,19 @@ import { mustSetUpTwoFactor } from '../account/two-factor-api.js';
 import { Link, useLocation } from 'wouter-preact';
 import { displayName, useSession } from '../auth/session.js';
 import { readFilesAccess } from '../files/files-api.js';
+import { isAdministrator } from '../data-model/is-administrator.js';
 
 const SECTIONS = [
   { href: '/content', label: 'Content' },
   { href: '/activity', label: 'Activity' },
   { href: '/account', label: 'Account' },
+];
+
+/** Sections for administrators only (`admin_access` of /policies/me/globals). */
+const MODEL_SECTIONS = [
+  { href: '/data-model', label: 'Data model' },
+  { href: '/schema', label: 'Schema' },
+  { href: '/settings', label: 'Settings' },
 ];
 
 /** The frame of every signed-in page: a skip link, the navigation, who is signed in and "Sign out". */
@@ -22,6 +30,12 @@ export function Shell({ children }: { children: ComponentChildren }) {
     readFilesAccess(client).then((access) => setFiles(access.read), () => setFiles(false));
   }, [client, user?.id]);
   const sections = files ? [...SECTIONS.slice(0, 1), { href: '/files', label: 'Files' }, ...SECTIONS.slice(1)] : SECTIONS;
+  const [modelAdmin, setModelAdmin] = useState(false);
+
+  useEffect(() => {
+    if (!user) return;
+    isAdministrator(client).then(setModelAdmin, () => setModelAdmin(false));
+  }, [client, user?.id]);
 
   // A user under `enforce_tfa` without two-factor is led to its set-up once signed in (the API does not block).
   useEffect(() => {
@@ -43,7 +57,7 @@ export function Shell({ children }: { children: ComponentChildren }) {
         <span class="brand">Stratum</span>
         <nav aria-label="Main">
           <ul>
-            {sections.map((section) => {
+            {[...sections, ...(modelAdmin ? MODEL_SECTIONS : [])].map((section) => {
               const current = location === section.href || location.startsWith(`${section.href}/`);
               return (
                 <li key={section.href}>
