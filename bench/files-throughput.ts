@@ -1,7 +1,8 @@
 /**
  * `npm run bench:files`: uploads and `/assets` on Stratum and on the reference Directus 11, side by side in one
  * run, on this machine (issue 16). Both servers start fresh on SQLite with local storage, get the same image,
- * and answer the same load one after the other (autocannon, 127.0.0.1):
+ * and answer the same load one after the other (127.0.0.1; autocannon for uploads, wrk for downloads, whose
+ * large answers autocannon's parser cannot keep up with):
  *
  * - upload: `POST /files` of a 100 KB JPEG as multipart/form-data (every request stores a file and a row);
  * - original: `GET /assets/:id` of a 1600×1200 JPEG (about 300 KB);
@@ -19,6 +20,7 @@ import { baseUrl, login } from './lib/api-client.js';
 import { cleanupAll, installCleanupHandlers } from './lib/cleanup.js';
 import { runLoad, type LoadResult } from './lib/load.js';
 import { memoryOf } from './lib/process-metrics.js';
+import { hasWrk, runWrk } from './lib/wrk.js';
 import { ReferenceDirectus } from './lib/reference-directus.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, buildStratum, StratumServer } from './lib/stratum-server.js';
 
@@ -71,10 +73,12 @@ async function measure(target: Target, small: { body: Buffer; contentType: strin
   const load = (spec: Parameters<typeof runLoad>[1]) => runLoad(target.port, spec, { connections, durationS });
   log(`${target.name}: upload`);
   const upload = await load({ method: 'POST', path: '/files', headers: { ...auth, 'content-type': small.contentType }, body: small.body });
+  // Downloads with wrk: autocannon's parser, not the server, limits large answers.
+  const get = (assetPath: string) => runWrk(target.port, assetPath, auth, { connections, durationS });
   log(`${target.name}: original`);
-  const original = await load({ method: 'GET', path: `/assets/${id}`, headers: auth });
+  const original = get(`/assets/${id}`);
   log(`${target.name}: transformed (cached)`);
-  const transformed = await load({ method: 'GET', path: `/assets/${id}?width=320&format=webp`, headers: auth });
+  const transformed = get(`/assets/${id}?width=320&format=webp`);
   log(`${target.name}: first transformations`);
   const first = await firstTransformMs(target, id);
   const rss = memoryOf(target.pid()).rssMb;
@@ -93,10 +97,11 @@ function ratio(row: Row): string {
 
 async function main(): Promise<void> {
   installCleanupHandlers(30 * 60_000);
+  if (!hasWrk()) throw new Error('bench:files needs wrk for the downloads: apt-get install wrk');
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
   buildStratum(repoRoot);
-  const photoBytes = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 80 }).toBuffer();
+  const photoBytes = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 12 } } }).blur(1.2).jpeg({ quality: 80 }).toBuffer();
   const smallBytes = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 85 }).toBuffer();
   const photo = await multipartBody(photoBytes, 'photo.jpg', 'image/jpeg');
   const small = await multipartBody(smallBytes, 'small.jpg', 'image/jpeg');
@@ -124,7 +129,7 @@ async function main(): Promise<void> {
   const lines = [
     '# Files and assets: Stratum and Directus 11 side by side',
     '',
-    `Command: \`npm run bench:files -- --duration ${durationS} --connections ${connections}\` (${new Date().toISOString().slice(0, 10)}; both on SQLite with local storage, one after the other on this 2-core machine; autocannon, ${connections} connections, ${durationS} s per case; throughput counts 2xx answers only).`,
+    `Command: \`npm run bench:files -- --duration ${durationS} --connections ${connections}\` (${new Date().toISOString().slice(0, 10)}; both on SQLite with local storage, one after the other on this 2-core machine; ${connections} connections, ${durationS} s per case, autocannon for the upload and wrk for downloads; throughput counts 2xx answers only).`,
     '',
     '| Case | Stratum | Directus | Stratum ÷ Directus |',
     '|---|---|---|---|',

@@ -39,6 +39,7 @@ try {
     DB_HOST: '127.0.0.1', DB_DATABASE: database.db.database, DB_USER: 'postgres', DB_PASSWORD: '',
     SECRET: 'deploy-check-secret-0123456789abcdef', ADMIN_PASSWORD: 'AdminPass123!', ADMIN_EMAIL: 'admin@example.com',
     REDIS: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: prefix, RATE_LIMITER_POINTS: '100000', LOG_LEVEL: 'debug', PUBLIC_URL: 'http://127.0.0.1',
+    STORAGE_LOCAL_ROOT: join(folder, 'uploads'),
   });
   instances.push(...(await Promise.all(['stratum-1', 'stratum-2', 'stratum-3'].map((name) => startInstance(name, database.db, env)))));
   console.log(`     three instances started together: ${instances.map((i) => i.url).join(', ')}`);

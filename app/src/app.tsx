@@ -10,7 +10,15 @@ import { SignInPage } from './auth/sign-in-page.js';
 import { CollectionsPage } from './content/collections-page.js';
 import { ItemPage } from './content/item-page.js';
 import { ItemsPage } from './content/items-page.js';
+import { FilesPage } from './files/files-page.js';
+import { lazyPage } from './lazy-page.js';
 import { Shell } from './shell/shell.js';
+
+// The administrator sections load on first use: the sign-in page does not carry them.
+const DataModelPage = lazyPage(() => import('./data-model/data-model-page.js').then((m) => m.DataModelPage));
+const CollectionModelPage = lazyPage(() => import('./data-model/collection-model-page.js').then((m) => m.CollectionModelPage));
+const SchemaPage = lazyPage(() => import('./schema/schema-page.js').then((m) => m.SchemaPage));
+const SettingsPage = lazyPage(() => import('./settings/settings-page.js').then((m) => m.SettingsPage));
 
 /**
  * The password pages work signed in or out. Otherwise, signed out: the sign-in page at whatever address was
@@ -34,6 +42,7 @@ function SignedIn() {
         <Route path="/content">{() => <CollectionsPage />}</Route>
         <Route path="/content/:collection">{(params) => <ItemsPage collection={decodeURIComponent(params.collection)} />}</Route>
         <Route path="/content/:collection/:id">{(params) => <ItemPage collection={decodeURIComponent(params.collection)} id={decodeURIComponent(params.id)} />}</Route>
+        <Route path="/files">{() => <FilesPage />}</Route>
         <Route path="/activity">{() => <ActivityPage />}</Route>
         <Route path="/account">{() => <AccountPage />}</Route>
         <Route path="/users">{() => <UsersPage />}</Route>
@@ -43,6 +52,10 @@ function SignedIn() {
         <Route path="/policies">{() => <PoliciesPage />}</Route>
         <Route path="/why">{() => <WhyPage />}</Route>
         <Route path="/policies/:id">{(params) => <PolicyPage id={decodeURIComponent(params.id)} />}</Route>
+        <Route path="/data-model">{() => <DataModelPage />}</Route>
+        <Route path="/schema">{() => <SchemaPage />}</Route>
+        <Route path="/settings">{() => <SettingsPage />}</Route>
+        <Route path="/data-model/:collection">{(params) => <CollectionModelPage collection={decodeURIComponent(params.collection)} />}</Route>
         <Route path="/">{() => <Redirect to="/content" replace />}</Route>
         <Route>
           <section aria-labelledby="page-title">

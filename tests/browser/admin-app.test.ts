@@ -352,17 +352,18 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.user-name').textContent()).toBe('Admin User');
 
-    // From the top of the page: the skip link, the navigation (an administrator also gets the admin sections
-    // once /permissions/me has answered), "Sign out", then the page's own links.
-    await page.waitForLoadState('networkidle');
-    const navLinks = (await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).map((t) => t.trim());
-    expect(navLinks.slice(0, 3)).toEqual(['Content', 'Activity', 'Account']);
+    // From the top of the page: the skip link, the navigation (with an administrator's sections), "Sign out", then the page's own links.
+    // ("Files" shows once GET /permissions/me has answered, the administrator's sections once /policies/me/globals has.)
+    await page.getByRole('link', { name: 'Files' }).waitFor();
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).isVisible()).toBe(true);
+    // The access-control sections once /permissions/me has answered.
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Why?' }).isVisible()).toBe(true);
     const order: string[] = [];
-    for (let i = 0; i < navLinks.length + 4; i++) {
+    for (let i = 0; i < 15; i++) {
       await page.keyboard.press('Tab');
       order.push(await focused());
     }
-    expect(order).toEqual(['Skip to content', ...navLinks, 'Sign out', 'Articles', 'Secrets']);
+    expect(order).toEqual(['Skip to content', 'Content', 'Files', 'Activity', 'Account', 'Data model', 'Schema', 'Settings', 'Users', 'Roles', 'Policies', 'Why?', 'Sign out', 'Articles', 'Secrets']);
 
     // Open the articles with Enter, sort with Enter, page with Enter.
     await page.getByRole('link', { name: 'Articles' }).focus();

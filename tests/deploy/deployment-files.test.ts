@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { CONFIG_SCHEMA, loadConfig } from '../../src/config/index.js';
+import { CONFIG_SCHEMA, loadConfig, STORAGE_LOCATION_SCHEMA } from '../../src/config/index.js';
 
 /**
  * The files of docs/deployment.md agree with each other and with the server, checked without Docker (which
@@ -12,7 +12,7 @@ import { CONFIG_SCHEMA, loadConfig } from '../../src/config/index.js';
 
 const deploy = (file: string) => readFileSync(join(import.meta.dirname, '../../deploy', file), 'utf8');
 
-type Service = { environment?: Record<string, string>; depends_on?: unknown; image?: string; build?: { dockerfile?: string } };
+type Service = { environment?: Record<string, string>; volumes?: string[]; depends_on?: unknown; image?: string; build?: { dockerfile?: string } };
 const compose = parse(deploy('compose.yaml'), { merge: true }) as { services: Record<string, Service> };
 const instances = Object.entries(compose.services).filter(([name]) => name.startsWith('stratum-'));
 
@@ -31,8 +31,10 @@ describe('deploy/compose.yaml', () => {
     }
   });
 
-  it("gives every instance the same, valid configuration: known names only, PostgreSQL, one SECRET, Redis counters", () => {
+  it("gives every instance the same, valid configuration: known names only, PostgreSQL, one SECRET, Redis counters, one uploads volume", () => {
     const known = new Set(CONFIG_SCHEMA.map((spec) => spec.name));
+    // Per-location settings are checked by loadConfig itself (an unknown STORAGE_<NAME>_* key stops the start).
+    for (const spec of STORAGE_LOCATION_SCHEMA) known.add(`STORAGE_LOCAL_${spec.key}`);
     const environments = instances.map(([, service]) => Object.fromEntries(Object.entries(service.environment ?? {}).map(([k, v]) => [k, interpolate(String(v))])));
     for (const env of environments) {
       expect(Object.keys(env).filter((name) => !known.has(name))).toEqual([]);
@@ -42,7 +44,10 @@ describe('deploy/compose.yaml', () => {
       expect(config.rateLimiter.store).toBe('redis');
       expect(config.server.ipTrustProxy).toBe(true);
       expect(env).toEqual(environments[0]);
+      const [location] = config.files.locations;
+      expect(location).toMatchObject({ driver: 'local', root: '/app/uploads' });
     }
+    for (const [, service] of instances) expect(service.volumes).toEqual(['uploads:/app/uploads']);
   });
 
   it('refuses to start without SECRET, DB_PASSWORD and ADMIN_PASSWORD (compose `:?`)', () => {

@@ -26,3 +26,22 @@ it('local: a failed write leaves no temporary file in the folder', async () => {
     await rm(root, { recursive: true, force: true });
   }
 });
+
+it('local: a stream that fails before its file is even open leaves nothing either (a race, so tried often)', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'stratum-local-driver-'));
+  try {
+    const driver = createLocalDriver(root);
+    for (let i = 0; i < 500; i++) {
+      const broken = new Readable({
+        read() {
+          this.destroy(new Error('gone'));
+        },
+      });
+      await expect(driver.write(`race/${i}/x.bin`, broken)).rejects.toThrow('gone');
+    }
+    const left = await readdir(join(root, 'race'), { recursive: true, withFileTypes: true });
+    expect(left.filter((entry) => entry.isFile()).map((entry) => entry.name)).toEqual([]);
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+});

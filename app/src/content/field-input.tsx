@@ -1,6 +1,8 @@
 import { fieldLabel } from './content-api.js';
 import type { FormField } from './form-fields.js';
 import { ManyToOnePicker } from './many-to-one-picker.js';
+import { FileField } from '../files/file-field.js';
+import { isFilesCollection } from '../files/files-api.js';
 
 const INPUT_TYPE: Partial<Record<FormField['kind'], string>> = { date: 'date', time: 'time', datetime: 'datetime-local' };
 
@@ -11,7 +13,9 @@ export function FieldInput({ field, text, error, onChange }: { field: FormField;
   const common = { id, name: field.field, 'aria-describedby': described, 'aria-invalid': error ? true : undefined, required: field.required };
 
   let input;
-  if (field.relation?.kind === 'm2o') {
+  if (field.relation?.kind === 'm2o' && isFilesCollection(field.relation.related)) {
+    input = <FileField id={id} field={field} text={text} describedBy={described} invalid={Boolean(error)} onChange={onChange} />;
+  } else if (field.relation?.kind === 'm2o') {
     input = <ManyToOnePicker id={id} field={field} related={field.relation.related} text={text} describedBy={described} invalid={Boolean(error)} onChange={onChange} />;
   } else if (field.kind === 'boolean') {
     input = <input {...common} type="checkbox" checked={text === 'true'} disabled={field.readOnly} onChange={(e) => onChange(e.currentTarget.checked ? 'true' : 'false')} />;

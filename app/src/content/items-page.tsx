@@ -179,6 +179,9 @@ export function ItemsPage({ collection }: { collection: string }) {
           )}
           {page.rows.length === 0 && <p>No items{shown.filter ? ' match this filter' : shown.search ? ' match this search' : ' yet'}.</p>}
           <nav class="pager" aria-label="Pages">
+            <button type="button" disabled={loading || shown.page <= 1} onClick={() => go({ page: 1 })}>
+              First page
+            </button>
             <button type="button" disabled={loading || shown.page <= 1} onClick={() => go({ page: shown.page - 1 })}>
               Previous page
             </button>
@@ -187,6 +190,9 @@ export function ItemsPage({ collection }: { collection: string }) {
             </span>
             <button type="button" disabled={loading || shown.page >= pages} onClick={() => go({ page: shown.page + 1 })}>
               Next page
+            </button>
+            <button type="button" disabled={loading || shown.page >= pages} onClick={() => go({ page: pages })}>
+              Last page
             </button>
             <label for="page-size">Items per page</label>
             <select id="page-size" value={String(query.limit)} onChange={(e) => go({ limit: Number(e.currentTarget.value), page: 1 })}>

@@ -3,6 +3,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { mustSetUpTwoFactor } from '../account/two-factor-api.js';
 import { Link, useLocation } from 'wouter-preact';
 import { displayName, useSession } from '../auth/session.js';
+import { readFilesAccess } from '../files/files-api.js';
+import { isAdministrator } from '../data-model/is-administrator.js';
 import { useAccessSections } from '../access/use-access-sections.js';
 
 const SECTIONS = [
@@ -11,11 +13,30 @@ const SECTIONS = [
   { href: '/account', label: 'Account' },
 ];
 
+/** Sections for administrators only (`admin_access` of /policies/me/globals). */
+const MODEL_SECTIONS = [
+  { href: '/data-model', label: 'Data model' },
+  { href: '/schema', label: 'Schema' },
+  { href: '/settings', label: 'Settings' },
+];
+
 /** The frame of every signed-in page: a skip link, the navigation, who is signed in and "Sign out". */
 export function Shell({ children }: { children: ComponentChildren }) {
   const { client, user, signOut } = useSession();
   const [location, navigate] = useLocation();
   const [busy, setBusy] = useState(false);
+  // "Files" only for users who may read service_files (GET /permissions/me).
+  const [files, setFiles] = useState(false);
+  useEffect(() => {
+    readFilesAccess(client).then((access) => setFiles(access.read), () => setFiles(false));
+  }, [client, user?.id]);
+  const sections = files ? [...SECTIONS.slice(0, 1), { href: '/files', label: 'Files' }, ...SECTIONS.slice(1)] : SECTIONS;
+  const [modelAdmin, setModelAdmin] = useState(false);
+
+  useEffect(() => {
+    if (!user) return;
+    isAdministrator(client).then(setModelAdmin, () => setModelAdmin(false));
+  }, [client, user?.id]);
   const accessLinks = useAccessSections();
 
   // A user under `enforce_tfa` without two-factor is led to its set-up once signed in (the API does not block).
@@ -38,7 +59,7 @@ export function Shell({ children }: { children: ComponentChildren }) {
         <span class="brand">Stratum</span>
         <nav aria-label="Main">
           <ul>
-            {[...SECTIONS, ...accessLinks].map((section) => {
+            {[...sections, ...(modelAdmin ? MODEL_SECTIONS : []), ...accessLinks].map((section) => {
               const current = location === section.href || location.startsWith(`${section.href}/`);
               return (
                 <li key={section.href}>

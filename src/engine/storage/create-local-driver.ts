@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
@@ -36,10 +37,14 @@ export function createLocalDriver(root: string): StorageDriver {
       const file = fileOf(path);
       await mkdir(dirname(file), { recursive: true });
       const partial = join(dirname(file), `${PARTIAL}${randomBytes(8).toString('hex')}`);
+      const out = createWriteStream(partial, { flags: 'wx' });
       try {
-        await pipeline(content, createWriteStream(partial, { flags: 'wx' }));
+        await pipeline(content, out);
         await rename(partial, file);
       } catch (error) {
+        // A source that fails at once rejects the pipeline while the file is still being opened: wait for the
+        // stream to close, or the open would create the file after it was removed.
+        if (!out.closed) await once(out, 'close').catch(() => undefined);
         await rm(partial, { force: true });
         throw error;
       }

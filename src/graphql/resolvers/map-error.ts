@@ -18,12 +18,14 @@ export function graphqlExecutionError(error: unknown): AppError {
 
 /**
  * A resolver error as the client sees it: a catalogue error keeps its message and gets `extensions.code`
- * (first, then its other extensions); anything else is logged and becomes a generic INTERNAL_SERVER_ERROR.
+ * (first, then its other extensions), and so does SERVICE_UNAVAILABLE (`classify` turns a lost database
+ * connection into one, as the HTTP error handler does); anything else is logged and becomes a generic
+ * INTERNAL_SERVER_ERROR.
  */
-export function formatResolverError(error: GraphQLError, logger: Logger): GraphQLFormattedError {
+export function formatResolverError(error: GraphQLError, logger: Logger, classify?: (error: unknown) => AppError | null): GraphQLFormattedError {
   const position = { ...(error.locations ? { locations: error.locations } : {}), ...(error.path ? { path: error.path } : {}) };
-  const app = appErrorOf(error.originalError);
-  if (app && app.status < 500) {
+  const app = appErrorOf(error.originalError) ?? classify?.(error.originalError) ?? null;
+  if (app && (app.status < 500 || app.code === 'SERVICE_UNAVAILABLE')) {
     const { code: _code, ...extensions } = app.extensions;
     return { message: app.message, extensions: { code: app.code, ...extensions }, ...position };
   }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { asSystem, type Context } from '../../engine/context.js';
+import { withServerSetFields } from '../../engine/permissions/with-server-set-fields.js';
 import type { Storage } from '../../engine/storage/index.js';
 import { forbidden, invalidPayload, isAppError } from '../../kernel/errors/index.js';
 import type { ItemsService, PrimaryKey } from '../items/index.js';
@@ -63,7 +64,11 @@ export function createFilesService(deps: FilesDeps): FilesService {
       try {
         const folder = await defaultFolder(ctx);
         const payloads = results.map((r) => ({ ...(folder === null ? {} : { folder }), ...r.stored, ...metadataFields(r.fields), id: r.id, uploaded_on: ctx.now().toISOString() }));
-        return await items.createMany(ctx, 'service_files', payloads);
+        // What the server learnt from the bytes is written whatever the policy's field list says (its validation
+        // still applies); the metadata a client sent is checked against the field list as usual.
+        const sent = new Set(results.flatMap((r) => Object.keys(r.fields)));
+        const serverSet = ['id', 'uploaded_on', ...Object.keys(results[0]!.stored), ...(folder === null ? [] : ['folder'])].filter((field) => !sent.has(field));
+        return await items.createMany({ ...ctx, permissions: withServerSetFields(ctx.permissions, 'service_files', 'create', serverSet) }, 'service_files', payloads);
       } catch (reason) {
         await cleanUp(ctx, refs);
         throw reason;
@@ -83,7 +88,9 @@ export function createFilesService(deps: FilesDeps): FilesService {
       if (results.length === 0) throw invalidPayload('No file was included in the body');
       const [replacement] = results;
       try {
-        const updated = await items.updateOne(ctx, 'service_files', key, { ...replacement!.stored, ...metadataFields(replacement!.fields) });
+        const serverSet = Object.keys(replacement!.stored).filter((field) => !Object.hasOwn(replacement!.fields, field));
+        const permissions = withServerSetFields(ctx.permissions, 'service_files', 'update', serverSet);
+        const updated = await items.updateOne({ ...ctx, permissions }, 'service_files', key, { ...replacement!.stored, ...metadataFields(replacement!.fields) });
         // The old bytes and their transformations go once the new row is committed.
         await deleteStoredObjects(storage, [existing], ctx.logger, { transforms: true });
         return updated;

@@ -39,6 +39,8 @@ export function readMultipartFiles<T>(body: Readable, headers: IncomingHttpHeade
     const fields: Record<string, string> = {};
     const settled: Promise<void>[] = [];
     const results: T[] = [];
+    /** File parts still arriving: a body that stops early must fail them, or their consumers wait forever. */
+    const open = new Set<Readable>();
     let error: unknown = null;
     const fail = (reason: unknown) => {
       error ??= reason;
@@ -63,6 +65,9 @@ export function readMultipartFiles<T>(body: Readable, headers: IncomingHttpHeade
         stream.resume();
         return;
       }
+      open.add(stream);
+      stream.once('end', () => open.delete(stream));
+      stream.once('close', () => open.delete(stream));
       let truncated = false;
       stream.on('limit', () => {
         truncated = true;
@@ -82,7 +87,10 @@ export function readMultipartFiles<T>(body: Readable, headers: IncomingHttpHeade
       );
     });
     parser.on('filesLimit', () => fail(invalidPayload(`At most ${limits.files} files may be uploaded at once`)));
+    let finished = false;
     const finish = () => {
+      if (finished) return;
+      finished = true;
       void Promise.all(settled).then(() => resolve({ results: error === null ? results : results.filter((r) => r !== undefined), error }));
     };
     parser.on('error', (reason: unknown) => {
@@ -90,9 +98,23 @@ export function readMultipartFiles<T>(body: Readable, headers: IncomingHttpHeade
       finish();
     });
     parser.on('finish', finish);
-    body.on('error', (reason) => {
-      fail(invalidPayload(`The upload was interrupted: ${reason.message}`));
+    let ended = false;
+    body.once('end', () => {
+      ended = true;
+    });
+    const interrupted = (reason: Error) => {
+      if (ended && open.size === 0) return;
+      const failure = invalidPayload(`The upload was interrupted: ${reason.message}`);
+      fail(failure);
+      for (const stream of open) stream.destroy(failure);
+      open.clear();
+      body.unpipe(parser);
       finish();
+    };
+    body.on('error', interrupted);
+    body.once('aborted', () => interrupted(new Error('the client went away')));
+    body.once('close', () => {
+      if (!ended) interrupted(new Error('the connection closed'));
     });
     body.pipe(parser);
   });

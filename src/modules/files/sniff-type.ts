@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 
 /** How many leading bytes of an upload are read to learn its type. */
 export const SNIFF_BYTES = 4100;
@@ -29,6 +28,8 @@ const TEXT_EXTENSION: Record<string, string> = {
  * believe. Bytes that are neither are `application/octet-stream`.
  */
 export async function sniffType(head: Buffer, declared: string | undefined): Promise<SniffedType> {
+  // Loaded with the first upload: most processes never sniff a file.
+  const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(head);
   if (found) {
     // file-type reports XML-based formats it knows (SVG among them would be application/xml): look closer.

@@ -1,20 +1,20 @@
 import sharp from 'sharp';
-import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_POLICY_ID } from '../../../src/kernel/system/system-collections.js';
 import { createTestApp, type TestApp } from '../../setup/create-test-app.js';
 import { dataOf, expectError } from '../../setup/expect-error.js';
 import { multipart, type Part } from '../../setup/multipart.js';
+import { STORAGE_KINDS, storageEnv, storedKeys } from '../../setup/storage-variants.js';
 
 type Row = Record<string, unknown>;
 
 /** `GET /assets/:id`: streaming, ranges, validators, safe headers, transformations and who may read. */
-describe('/assets', () => {
+describe.each(STORAGE_KINDS)('/assets (%s storage)', (kind) => {
   let t: TestApp;
   let png: Buffer;
   let image: Row;
   let text: Row;
-  let root: string;
+  let storage: Awaited<ReturnType<typeof storageEnv>>;
 
   const upload = async (parts: Part[]) => {
     const body = await multipart(parts);
@@ -25,14 +25,15 @@ describe('/assets', () => {
     t.app.server.inject({ method: 'GET', url, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
 
   beforeAll(async () => {
-    t = await createTestApp();
-    root = (t.app.config.files.locations[0] as { root: string }).root;
+    storage = await storageEnv(kind);
+    t = await createTestApp(storage.env);
     png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3366cc' } }).png().toBuffer();
     image = await upload([{ name: 'file', filename: 'Blue Photo.png', type: 'image/png', content: png }]);
     text = await upload([{ name: 'file', filename: 'notes.txt', type: 'text/plain', content: '0123456789abcdefghij' }]);
   });
   afterAll(async () => {
     await t.close();
+    await storage.stop();
   });
 
   it('sends the bytes with their type, length, validators and cache headers', async () => {
@@ -99,7 +100,7 @@ describe('/assets', () => {
     expect(first.headers['content-type']).toBe('image/webp');
     expect(first.headers['content-disposition']).toBe('inline; filename="Blue Photo.webp"');
     expect(await sharp(first.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 100, height: 75 });
-    const cached = await readdir(`${root}/__transforms/${String(image.id)}`);
+    const cached = await storedKeys(t.app, `__transforms/${String(image.id)}/`);
     expect(cached).toHaveLength(1);
     const second = await get(url);
     expect(second.rawPayload).toEqual(first.rawPayload);

@@ -37,7 +37,7 @@ describe('GET /server/specs/oas', () => {
       expect(Object.keys(doc.paths[`/items/${collection}/{id}`]!).sort()).toEqual(['delete', 'get', 'patch']);
     }
     expect(Object.keys(doc.paths['/items/home']!).sort()).toEqual(['get', 'patch']);
-    for (const path of ['/auth/login', '/auth/refresh', '/auth/logout', '/users/me', '/users', '/activity', '/permissions', '/schema/snapshot', '/collections']) {
+    for (const path of ['/auth/login', '/auth/refresh', '/auth/logout', '/users/me', '/users', '/activity', '/permissions', '/schema/snapshot', '/collections', '/files', '/files/{id}', '/folders', '/assets/{id}']) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
     const articles = doc.components.schemas['ItemsArticles']!;

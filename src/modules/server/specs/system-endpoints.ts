@@ -117,6 +117,18 @@ export const SYSTEM_ENDPOINTS: readonly SystemEndpoint[] = [
   { path: '/policies/me/globals', method: 'get', tag: 'Policies', operationId: 'getMyGlobals', summary: "The signed-in user's app and admin access", gate: USER, result: { kind: 'data', schema: body({ app_access: { type: 'boolean' }, admin_access: { type: 'boolean' }, enforce_tfa: { type: 'boolean' } }) } },
   ...crud('/policies', 'service_policies', 'Policies', uuid),
   ...crud('/access', 'service_access', 'Access', uuid),
+  ...crud('/files', 'service_files', 'Files', uuid),
+  ...crud('/folders', 'service_folders', 'Folders', uuid),
+  {
+    path: '/assets/{id}',
+    method: 'get',
+    tag: 'Assets',
+    operationId: 'getAsset',
+    summary: "A file's bytes (Range, ETag, ?download; width, height, fit, quality, format, transforms or key transform images)",
+    gate: on('service_files', 'read'),
+    parameters: [pathParam('id', uuid), ...['width', 'height', 'quality'].map((name): ParameterObject => ({ name, in: 'query', required: false, schema: int })), ...['fit', 'format', 'transforms', 'key', 'download'].map((name): ParameterObject => ({ name, in: 'query', required: false, schema: str }))],
+    result: { kind: 'bare', schema: { type: 'string', format: 'binary' }, contentType: 'application/octet-stream' },
+  },
   { path: '/permissions/me', method: 'get', tag: 'Permissions', operationId: 'getMyPermissions', summary: "The signed-in user's effective access per collection", gate: USER, result: { kind: 'data', schema: obj } },
   ...crud('/permissions', 'service_permissions', 'Permissions', int),
 

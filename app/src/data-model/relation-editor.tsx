@@ -1,0 +1,130 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { errorMessage, requestMessage } from '../api/errors.js';
+import { emptyRelationDraft, ON_DELETE_RULES, relationPlan, type PlanStep, type RelationContext, type RelationDraft, type RelationKind } from './relation-plan.js';
+
+const KINDS: { value: RelationKind; label: string }[] = [
+  { value: 'm2o', label: 'Many-to-one (this item points at one related item)' },
+  { value: 'o2m', label: 'One-to-many (related items point at this one)' },
+  { value: 'file', label: 'File (many-to-one to the files)' },
+];
+
+type Props = {
+  collection: string;
+  collections: string[];
+  /** Reads what the plan needs (primary key types, the related collection's fields). */
+  loadContext: (related: string) => Promise<RelationContext>;
+  onRun: (steps: PlanStep[]) => Promise<void>;
+  onCancel: () => void;
+};
+
+/** Adds a relational field: many-to-one, one-to-many or file, with its on-delete rule. */
+export function RelationEditor({ collection, collections, loadContext, onRun, onCancel }: Props) {
+  const [draft, setDraft] = useState<RelationDraft>(emptyRelationDraft());
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Opened from a button above: the focus moves into the form.
+  useEffect(() => formRef.current?.querySelector<HTMLElement>('input:not([readonly]), select')?.focus(), []);
+  const set = <K extends keyof RelationDraft>(key: K) => (value: RelationDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const describe = (key: string) => (errors[key] ? `re-${key}-error` : undefined);
+  const errorOf = (key: string) => errors[key] && <p class="error" id={`re-${key}-error`}>{errors[key]}</p>;
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setFailure(null);
+    setBusy(true);
+    try {
+      const context = await loadContext(draft.kind === 'file' ? 'service_files' : draft.related);
+      const plan = relationPlan(draft, context);
+      if ('errors' in plan) {
+        setErrors(plan.errors);
+        return;
+      }
+      setErrors({});
+      await onRun(plan.steps);
+    } catch (error) {
+      setFailure(errorMessage(error) ?? requestMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form ref={formRef} class="item-form" aria-label="New relation" onSubmit={(e) => void submit(e)} noValidate>
+      <div class="field">
+        <label for="re-kind">Relation</label>
+        <select id="re-kind" value={draft.kind} onChange={(e) => set('kind')(e.currentTarget.value as RelationKind)}>
+          {KINDS.map((k) => (
+            <option key={k.value} value={k.value}>
+              {k.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div class="field">
+        <label for="re-field">{draft.kind === 'o2m' ? 'Field name (in this collection)' : 'Field name'}</label>
+        <input id="re-field" value={draft.field} aria-invalid={errors.field ? true : undefined} aria-describedby={describe('field')} onInput={(e) => set('field')(e.currentTarget.value)} />
+        {errorOf('field')}
+      </div>
+      {draft.kind !== 'file' && (
+        <div class="field">
+          <label for="re-related">Related collection</label>
+          <select id="re-related" value={draft.related} aria-invalid={errors.related ? true : undefined} aria-describedby={describe('related')} onChange={(e) => set('related')(e.currentTarget.value)}>
+            <option value="">Choose…</option>
+            {collections.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+          {errorOf('related')}
+        </div>
+      )}
+      {draft.kind === 'o2m' && (
+        <div class="field">
+          <label for="re-fk">Foreign key field (in the related collection)</label>
+          <input id="re-fk" value={draft.foreignKey} aria-invalid={errors.foreignKey ? true : undefined} aria-describedby={[describe('foreignKey'), 're-fk-help'].filter(Boolean).join(' ')} onInput={(e) => set('foreignKey')(e.currentTarget.value)} />
+          <p class="help" id="re-fk-help">
+            Created when the related collection has no such field.
+          </p>
+          {errorOf('foreignKey')}
+        </div>
+      )}
+      <div class="field">
+        <label for="re-on-delete">When the related item is deleted</label>
+        <select id="re-on-delete" value={draft.onDelete} aria-invalid={errors.onDelete ? true : undefined} aria-describedby={describe('onDelete')} onChange={(e) => set('onDelete')(e.currentTarget.value)}>
+          {ON_DELETE_RULES.map((rule) => (
+            <option key={rule} value={rule}>
+              {rule}
+            </option>
+          ))}
+        </select>
+        {errorOf('onDelete')}
+      </div>
+      {draft.kind !== 'o2m' && (
+        <div class="field checkbox inline-check">
+          <input type="checkbox" id="re-required" checked={draft.required} onChange={(e) => set('required')(e.currentTarget.checked)} /> <label for="re-required">Required</label>
+        </div>
+      )}
+      <div class="field">
+        <label for="re-note">Note</label>
+        <input id="re-note" value={draft.note} onInput={(e) => set('note')(e.currentTarget.value)} />
+      </div>
+      {failure && (
+        <p class="error" role="alert">
+          {failure}
+        </p>
+      )}
+      <div class="actions">
+        <button type="submit" class="primary" disabled={busy}>
+          Create relation
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+      <p class="help">Fields of {collection} are created first; if the relation is refused, remove the new field and try again.</p>
+    </form>
+  );
+}

@@ -1,0 +1,142 @@
+import { useEffect, useState } from 'preact/hooks';
+import { useSession } from '../auth/session.js';
+import { fieldLabel } from '../content/content-api.js';
+import type { FormField } from '../content/form-fields.js';
+import { RelatedSearch } from '../content/related-search.js';
+import { FileThumb } from './file-thumb.js';
+import { fileLabel, readFileRow, readFilesAccess, searchFiles, upload, uploadMessage, type FileRow, type FilesAccess } from './files-api.js';
+
+type Props = { id: string; field: FormField; text: string; describedBy?: string; invalid: boolean; onChange(text: string): void };
+
+/**
+ * A file field (many-to-one to `service_files`): the chosen file's preview (an image) or name, "Upload a file"
+ * (stored at once; the field takes its key, saved with the item), "Choose from library" (a search of the files
+ * the user may read) and "Remove". Read-only when the user may not update the field.
+ */
+export function FileField({ id, field, text, describedBy, invalid, onChange }: Props) {
+  const { client } = useSession();
+  const [access, setAccess] = useState<FilesAccess | null>(null);
+  const [file, setFile] = useState<FileRow | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [choosing, setChoosing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [found, setFound] = useState<FileRow[]>([]);
+
+  useEffect(() => {
+    readFilesAccess(client).then(setAccess, () => setAccess(null));
+  }, [client]);
+
+  useEffect(() => {
+    setMissing(false);
+    if (text === '') return setFile(null);
+    if (file?.id === text) return;
+    let cancelled = false;
+    readFileRow(client, text).then(
+      (row) => {
+        if (!cancelled) setFile(row);
+      },
+      () => {
+        if (!cancelled) {
+          setFile(null);
+          setMissing(true);
+        }
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [client, text]);
+
+  const label = fieldLabel(field.field);
+  const readOnly = field.readOnly;
+  const choose = (row: FileRow) => {
+    setFile(row);
+    setChoosing(false);
+    setError(null);
+    onChange(row.id);
+  };
+
+  return (
+    <div class="file-field" id={id} role="group" aria-label={label} aria-describedby={[describedBy, `${id}-status`].filter(Boolean).join(' ')} aria-invalid={invalid ? true : undefined}>
+      {text === '' ? (
+        <p id={`${id}-status`}>No file.</p>
+      ) : file ? (
+        <div class="file-chosen">
+          <FileThumb file={file} />
+          <p id={`${id}-status`}>{fileLabel(file)}</p>
+        </div>
+      ) : (
+        <p id={`${id}-status`}>{missing ? `A file you may not read (${text}).` : 'Loading the file…'}</p>
+      )}
+      {!readOnly && (
+        <div class="file-actions">
+          {access?.create && (
+            <>
+              <label for={`${id}-upload`}>
+                Upload a file<span class="visually-hidden"> for {label}</span>
+              </label>
+              <input
+                id={`${id}-upload`}
+                type="file"
+                disabled={busy}
+                onChange={(event) => {
+                  const input = event.currentTarget;
+                  const chosen = input.files?.[0];
+                  if (!chosen) return;
+                  setBusy(true);
+                  setError(null);
+                  upload(client, [chosen])
+                    .then(([row]) => {
+                      if (row) choose(row);
+                      else setError('The file was stored, but you may not read files, so it cannot be chosen here.');
+                    })
+                    .catch((failure: unknown) => setError(uploadMessage(failure)))
+                    .finally(() => {
+                      setBusy(false);
+                      input.value = '';
+                    });
+                }}
+              />
+            </>
+          )}
+          {access?.read && (
+            <button type="button" aria-expanded={choosing} onClick={() => setChoosing(!choosing)}>
+              Choose from library<span class="visually-hidden"> for {label}</span>
+            </button>
+          )}
+          {!field.required && text !== '' && (
+            <button type="button" onClick={() => onChange('')}>
+              Remove<span class="visually-hidden"> the file of {label}</span>
+            </button>
+          )}
+        </div>
+      )}
+      {busy && <p aria-live="polite">Uploading…</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {choosing && (
+        <div class="field">
+          <label for={`${id}-library`}>Search the file library</label>
+          <RelatedSearch
+            id={`${id}-library`}
+            display=""
+            search={async (query) => {
+              const rows = await searchFiles(client, query);
+              setFound(rows);
+              return rows.map((row) => ({ key: row.id, text: `${fileLabel(row)}${row.title && row.title !== row.filename_download ? ` (${row.filename_download})` : ''}` }));
+            }}
+            onChoose={(option) => {
+              const row = found.find((f) => f.id === option.key);
+              if (row) choose(row);
+            }}
+            placeholder="Title or file name"
+          />
+        </div>
+      )}
+    </div>
+  );
+}

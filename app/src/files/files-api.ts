@@ -1,0 +1,256 @@
+import { aggregate, createFolder, deleteFile, deleteFolder, readFiles, readFolders, readUserPermissions, updateFile, updateFolder, uploadFiles } from '@directus/sdk';
+import type { Client } from '../api/client.js';
+import { errorCode, errorMessage, errorStatus } from '../api/errors.js';
+
+/**
+ * The file library's SDK calls (`/files`, `/folders`, `/assets`) and its pure helpers: the asset addresses,
+ * the query of the library's filters, and the sentences for a refused upload.
+ */
+
+export type FileRow = {
+  id: string;
+  title: string | null;
+  description: string | null;
+  filename_download: string;
+  type: string | null;
+  filesize: number | string | null;
+  width: number | null;
+  height: number | null;
+  folder: string | null;
+  tags: string[] | null;
+  uploaded_on: string | null;
+  modified_on?: string | null;
+};
+export type Folder = { id: string; name: string; parent: string | null };
+
+/** The fields the library reads of each file. */
+export const FILE_FIELDS = ['id', 'title', 'description', 'filename_download', 'type', 'filesize', 'width', 'height', 'folder', 'tags', 'uploaded_on', 'modified_on'];
+
+/** The collection names a file field's relation may point at. */
+export function isFilesCollection(collection: string): boolean {
+  return collection === 'service_files' || collection === 'directus_files';
+}
+
+type ActionAccess = { access: 'none' | 'partial' | 'full' };
+type Access = Record<string, Partial<Record<'read' | 'create' | 'update' | 'delete', ActionAccess>> | undefined>;
+export type FilesAccess = { read: boolean; create: boolean; update: boolean; delete: boolean; folders: { read: boolean; create: boolean; update: boolean; delete: boolean } };
+
+/** What `GET /permissions/me` lets the user do with files and folders. */
+export function filesAccess(access: Access): FilesAccess {
+  const can = (collection: string, action: 'read' | 'create' | 'update' | 'delete') => (access[collection]?.[action]?.access ?? 'none') !== 'none';
+  const of = (collection: string) => ({ read: can(collection, 'read'), create: can(collection, 'create'), update: can(collection, 'update'), delete: can(collection, 'delete') });
+  return { ...of('service_files'), folders: of('service_folders') };
+}
+
+export async function readFilesAccess(client: Client): Promise<FilesAccess> {
+  return filesAccess((await client.request(readUserPermissions())) as Access);
+}
+
+/**
+ * `/assets/<id>`, with a square cover thumbnail when `size` is given. `modified` (the file's `modified_on`) only
+ * changes the address when the file changes (the server ignores it), so a replaced file is not shown from the
+ * browser's cache (`/assets` answers may be cached for ASSETS_CACHE_TTL).
+ */
+export function assetUrl(id: string, options: { size?: number; download?: boolean; modified?: string | null } = {}): string {
+  const params = new URLSearchParams();
+  if (options.size) {
+    params.set('width', String(options.size));
+    params.set('height', String(options.size));
+    params.set('fit', 'cover');
+    params.set('format', 'auto');
+  }
+  if (options.download) params.set('download', 'true');
+  if (options.modified) params.set('modified', String(Date.parse(options.modified) || options.modified));
+  const query = params.toString();
+  return `/assets/${encodeURIComponent(id)}${query ? `?${query}` : ''}`;
+}
+
+/** Whether the server can draw a preview of this type (sharp's inputs; SVG is served as an attachment). */
+export function isPreviewable(type: string | null): boolean {
+  return type !== null && /^image\/(png|jpeg|gif|webp|avif|tiff)$/.test(type);
+}
+
+/** The kinds the library's type filter offers, and the filter each stands for. */
+export const TYPE_FILTERS: { value: string; text: string; filter: Record<string, unknown> }[] = [
+  { value: 'image', text: 'Images', filter: { type: { _starts_with: 'image/' } } },
+  { value: 'video', text: 'Videos', filter: { type: { _starts_with: 'video/' } } },
+  { value: 'audio', text: 'Audio', filter: { type: { _starts_with: 'audio/' } } },
+  { value: 'document', text: 'Documents', filter: { _or: [{ type: { _starts_with: 'text/' } }, { type: { _starts_with: 'application/' } }] } },
+];
+
+export type LibraryQuery = { page: number; limit: number; folder: string; type: string; search: string };
+export const ROOT_FOLDER = 'root';
+
+/** The library's state from the address (`?folder=…&type=image&search=x&page=2`), so a reload or a link keeps it. */
+export function parseLibraryQuery(search: string, limit: number): LibraryQuery {
+  const params = new URLSearchParams(search);
+  const page = Number.parseInt(params.get('page') ?? '1', 10);
+  const type = params.get('type') ?? '';
+  return {
+    page: Number.isFinite(page) && page > 0 ? page : 1,
+    limit,
+    folder: params.get('folder') ?? '',
+    type: TYPE_FILTERS.some((t) => t.value === type) ? type : '',
+    search: params.get('search') ?? '',
+  };
+}
+
+export function libraryQueryString(query: LibraryQuery): string {
+  const params = new URLSearchParams();
+  if (query.folder) params.set('folder', query.folder);
+  if (query.type) params.set('type', query.type);
+  if (query.search.trim()) params.set('search', query.search.trim());
+  if (query.page > 1) params.set('page', String(query.page));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The Directus filter of the library's choices (`folder`: "" every folder, `root` none, else a folder's key). */
+export function libraryFilter(query: Pick<LibraryQuery, 'folder' | 'type'>): Record<string, unknown> | null {
+  const parts: Record<string, unknown>[] = [];
+  if (query.folder === ROOT_FOLDER) parts.push({ folder: { _null: true } });
+  else if (query.folder) parts.push({ folder: { _eq: query.folder } });
+  const type = TYPE_FILTERS.find((t) => t.value === query.type);
+  if (type) parts.push(type.filter);
+  if (parts.length === 0) return null;
+  return parts.length === 1 ? parts[0]! : { _and: parts };
+}
+
+/** One page of the library, newest first, and how many files match. */
+export async function readLibrary(client: Client, query: LibraryQuery): Promise<{ files: FileRow[]; total: number }> {
+  const filter = libraryFilter(query);
+  const search = query.search.trim();
+  const matching = { ...(filter ? { filter } : {}), ...(search ? { search } : {}) };
+  const [files, counted] = await Promise.all([
+    client.request(readFiles({ fields: FILE_FIELDS, sort: ['-uploaded_on'], limit: query.limit, offset: (query.page - 1) * query.limit, ...matching } as never)) as Promise<FileRow[]>,
+    client.request(aggregate('directus_files' as never, { aggregate: { count: '*' }, ...(Object.keys(matching).length > 0 ? { query: matching } : {}) } as never)) as Promise<{ count?: unknown }[]>,
+  ]);
+  return { files, total: Number(counted[0]?.count ?? files.length) };
+}
+
+/** Files whose title or name matches, for a picker. */
+export async function searchFiles(client: Client, search: string, limit = 10): Promise<FileRow[]> {
+  const text = search.trim();
+  return (await client.request(readFiles({ fields: FILE_FIELDS, sort: ['-uploaded_on'], limit, ...(text ? { search: text } : {}) } as never))) as FileRow[];
+}
+
+export async function readFileRow(client: Client, id: string): Promise<FileRow> {
+  const rows = (await client.request(readFiles({ fields: FILE_FIELDS, filter: { id: { _eq: id } }, limit: 1 } as never))) as FileRow[];
+  if (!rows[0]) throw new Error('This file does not exist or you may not read it.');
+  return rows[0];
+}
+
+/**
+ * Uploads files in one request (metadata first, as the server reads the parts in order); answers the new rows
+ * (none when the user may create files but not read them: the server then answers 204).
+ */
+export async function upload(client: Client, files: File[], metadata: { folder?: string | null } = {}): Promise<FileRow[]> {
+  const form = new FormData();
+  if (metadata.folder) form.append('folder', metadata.folder);
+  for (const file of files) form.append('file', file, file.name);
+  const answer = (await client.request(uploadFiles(form, { fields: FILE_FIELDS } as never))) as FileRow | FileRow[] | null | undefined;
+  return (Array.isArray(answer) ? answer : [answer]).filter((row): row is FileRow => Boolean(row));
+}
+
+/**
+ * Replaces a file's bytes (multipart `PATCH /files/:id`), keeping its title (the server would otherwise take
+ * one from the new file's name).
+ */
+export async function replaceFile(client: Client, id: string, file: File, keep: { title?: string | null } = {}): Promise<FileRow> {
+  const form = new FormData();
+  if (keep.title) form.append('title', keep.title);
+  form.append('file', file, file.name);
+  return (await client.request(updateFile(id, form, { fields: FILE_FIELDS } as never))) as FileRow;
+}
+
+export type FileEdits = { title: string; description: string; folder: string; tags: string };
+
+/** The form's texts of a file. */
+export function editsOf(file: FileRow): FileEdits {
+  return { title: file.title ?? '', description: file.description ?? '', folder: file.folder ?? '', tags: (file.tags ?? []).join(', ') };
+}
+
+/** The metadata payload of the form: empty texts as null, tags split on commas. */
+export function metadataPayload(edits: FileEdits): Record<string, unknown> {
+  const tags = edits.tags
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+  return { title: edits.title.trim() || null, description: edits.description.trim() || null, folder: edits.folder || null, tags: tags.length > 0 ? tags : null };
+}
+
+export async function saveMetadata(client: Client, id: string, edits: FileEdits): Promise<FileRow> {
+  return (await client.request(updateFile(id, metadataPayload(edits) as never, { fields: FILE_FIELDS } as never))) as FileRow;
+}
+
+export async function removeFile(client: Client, id: string): Promise<void> {
+  await client.request(deleteFile(id));
+}
+
+export async function listFolders(client: Client): Promise<Folder[]> {
+  const folders = (await client.request(readFolders({ fields: ['id', 'name', 'parent'], sort: ['name'], limit: -1 } as never))) as Folder[];
+  return folders;
+}
+
+export async function addFolder(client: Client, name: string, parent: string | null): Promise<Folder> {
+  return (await client.request(createFolder({ name, parent } as never))) as Folder;
+}
+
+export async function renameFolder(client: Client, id: string, name: string): Promise<Folder> {
+  return (await client.request(updateFolder(id, { name } as never))) as Folder;
+}
+
+export async function removeFolder(client: Client, id: string): Promise<void> {
+  await client.request(deleteFolder(id));
+}
+
+/** Folders as an indented list (a folder under its parent), for selects. */
+export function folderOptions(folders: Folder[]): { value: string; text: string }[] {
+  const byParent = new Map<string | null, Folder[]>();
+  const known = new Set(folders.map((f) => f.id));
+  for (const folder of folders) {
+    const parent = folder.parent && known.has(folder.parent) ? folder.parent : null;
+    byParent.set(parent, [...(byParent.get(parent) ?? []), folder]);
+  }
+  const result: { value: string; text: string }[] = [];
+  const walk = (parent: string | null, depth: number) => {
+    for (const folder of (byParent.get(parent) ?? []).sort((a, b) => a.name.localeCompare(b.name))) {
+      result.push({ value: folder.id, text: `${'— '.repeat(depth)}${folder.name}` });
+      if (depth < 20) walk(folder.id, depth + 1);
+    }
+  };
+  walk(null, 0);
+  return result;
+}
+
+/** A size for people: 1.2 MB. */
+export function formatSize(bytes: number | string | null): string {
+  const n = Number(bytes);
+  if (bytes === null || !Number.isFinite(n)) return '—';
+  if (n < 1024) return `${n} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = n / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+}
+
+/** The sentence for a refused upload: the server's own words, with the reason it stands for. */
+export function uploadMessage(error: unknown): string {
+  const status = errorStatus(error);
+  const code = errorCode(error);
+  const message = errorMessage(error);
+  if (status === 413 || code === 'CONTENT_TOO_LARGE') return `The file is too large for this server.${message ? ` (${message})` : ''}`;
+  if (status === 403) return `You do not have permission to upload files here.${message ? ` (${message})` : ''}`;
+  if (status === null) return 'The server cannot be reached. Check your connection and try again.';
+  if (message && /may not be uploaded/.test(message)) return `This type of file is not allowed: ${message}`;
+  return message ?? `The upload failed (the server answered ${status}).`;
+}
+
+/** The text a file reads as: its title, else its name. */
+export function fileLabel(file: Pick<FileRow, 'title' | 'filename_download'>): string {
+  return file.title || file.filename_download;
+}

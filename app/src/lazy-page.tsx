@@ -1,0 +1,42 @@
+import type { ComponentType } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+
+/**
+ * A page whose code is fetched on first use (a separate chunk, so the sign-in page does not carry it): "Loading…"
+ * until it arrives, a message if it cannot be fetched (a new deployment replaced the chunk, say).
+ */
+export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<ComponentType<P>> | null = null;
+  return function LazyPage(props: P) {
+    const [component, setComponent] = useState<{ page: ComponentType<P> } | null>(loaded ? { page: loaded } : null);
+    const [failed, setFailed] = useState(false);
+    useEffect(() => {
+      if (component) return;
+      let live = true;
+      pending ??= load().then((page) => (loaded = page));
+      pending.then(
+        (page) => {
+          if (live) setComponent({ page });
+        },
+        () => {
+          pending = null;
+          if (live) setFailed(true);
+        },
+      );
+      return () => {
+        live = false;
+      };
+    }, []);
+    if (failed) {
+      return (
+        <p class="error" role="alert">
+          This page could not be loaded. Reload the page to try again.
+        </p>
+      );
+    }
+    if (!component) return <p aria-live="polite">Loading…</p>;
+    const Page = component.page;
+    return <Page {...props} />;
+  };
+}

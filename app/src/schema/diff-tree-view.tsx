@@ -1,0 +1,57 @@
+import type { DiffNode, ValueChange } from './diff-tree.js';
+
+function Value({ change }: { change: ValueChange }) {
+  return (
+    <li>
+      <code>{change.path || '(whole value)'}</code>:{' '}
+      {change.kind === 'added' ? (
+        <>
+          added <ins>{change.new}</ins>
+        </>
+      ) : change.kind === 'removed' ? (
+        <>
+          removed <del>{change.old}</del>
+        </>
+      ) : (
+        <>
+          <del>{change.old}</del> → <ins>{change.new}</ins>
+        </>
+      )}
+    </li>
+  );
+}
+
+function Node({ node }: { node: DiffNode }) {
+  const holdsOnly = node.type === 'collection' && node.kind === 'changed' && node.values.length === 0;
+  return (
+    <li>
+      <span class={`diff-kind diff-${node.kind}`}>{holdsOnly ? 'in' : node.kind}</span> {node.type} <strong>{node.label}</strong>
+      {node.summary && <span class="tag"> ({node.summary})</span>}
+      {node.values.length > 0 && (
+        <ul class="diff-values">
+          {node.values.map((v, i) => (
+            <Value key={i} change={v} />
+          ))}
+        </ul>
+      )}
+      {node.children.length > 0 && (
+        <ul class="diff-tree">
+          {node.children.map((child) => (
+            <Node key={`${child.type}:${child.label}`} node={child} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/** The diff as nested lists: collections, then their fields and relations, then old → new values. */
+export function DiffTreeView({ tree }: { tree: DiffNode[] }) {
+  return (
+    <ul class="diff-tree" aria-label="Differences">
+      {tree.map((node) => (
+        <Node key={node.label} node={node} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,203 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN, expectAccessible, launchChromium, openPage, saveScreenshot, signIn, startStratum, type StratumProcess } from './browser-harness.js';
+import { findChromium } from './find-chromium.js';
+
+type Row = Record<string, unknown>;
+
+async function ok(stratum: StratumProcess, method: string, path: string, body?: unknown): Promise<Row | Row[]> {
+  const response = await stratum.call(method, path, { token: await stratum.adminToken(), body });
+  if (response.status !== 200 && response.status !== 204) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.json)}`);
+  return ((response.json as { data?: Row } | null)?.data ?? {}) as Row;
+}
+
+describe.skipIf(findChromium() === null)('the data model screens', () => {
+  let stratum: StratumProcess;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    [stratum, browser] = await Promise.all([startStratum(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stratum?.stop();
+  });
+  beforeEach(async () => {
+    ({ context, page, problems } = await openPage(browser));
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') {
+      const path = await saveScreenshot(page, task.name).catch(() => null);
+      if (path) console.log(`screenshot of the failed test: ${path}`);
+    }
+    expect(problems, 'errors in the page (CSP violations, exceptions)').toEqual([]);
+    await context.close();
+  });
+
+  /** Creates a collection from the data model page and waits for its page. */
+  async function createCollection(name: string, key: string) {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Data model' }).click();
+    await page.getByLabel('Collection name').fill(name);
+    await page.getByLabel('Primary key', { exact: true }).selectOption({ label: key });
+    await page.getByRole('button', { name: 'Create collection' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(name);
+  }
+
+  async function addField(name: string, type: string, fill: (page: Page) => Promise<void> = async () => undefined) {
+    await page.getByRole('button', { name: 'Add field' }).click();
+    await page.getByLabel('Field name').fill(name);
+    await page.getByLabel('Type').selectOption(type);
+    await fill(page);
+    await page.getByRole('button', { name: 'Create field' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe(`Field ${name} created.`);
+  }
+
+  it('creates collections with fields and a many-to-one relation, then an item of it in the content pages', async () => {
+    await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/data-model');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Data model');
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual(expect.arrayContaining(['Data model', 'Schema', 'Settings']));
+    await expectAccessible(page, 'the data model page');
+
+    // A wrong name is refused on its field before anything is sent.
+    await page.getByLabel('Collection name').fill('9 lives');
+    await page.getByRole('button', { name: 'Create collection' }).click();
+    await expect.poll(() => page.getByText('Use letters, digits and underscores, not starting with a digit.').count()).toBe(1);
+
+    await createCollection('writers', 'Generated UUID');
+    await addField('name', 'string', async (p) => {
+      await p.getByLabel('Length').fill('80');
+      await p.getByLabel('Nullable').uncheck();
+      await p.getByLabel('Required').check();
+    });
+
+    await createCollection('novels', 'Auto-increment integer');
+    await page.getByRole('button', { name: 'Add field' }).click();
+    await expectAccessible(page, 'the field editor');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await addField('title', 'string', async (p) => {
+      await p.getByLabel('Note').fill('The title on the cover');
+    });
+    await addField('genre', 'string', async (p) => {
+      await p.getByLabel('Choices').fill('sf = Science fiction\ncrime = Crime');
+      await p.getByLabel('Default value').fill('sf');
+    });
+    await addField('price', 'decimal', async (p) => {
+      await p.getByLabel('Precision').fill('8');
+      await p.getByLabel('Scale').fill('2');
+    });
+
+    await page.getByRole('button', { name: 'Add relation' }).click();
+    await page.getByLabel('Relation', { exact: true }).selectOption('m2o');
+    await page.getByLabel('Field name').fill('writer');
+    await page.getByLabel('Related collection', { exact: true }).selectOption('writers');
+    await page.getByLabel('When the related item is deleted').selectOption('SET NULL');
+    await expectAccessible(page, 'the relation editor');
+    await page.getByRole('button', { name: 'Create relation' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Relation created.');
+    await expect.poll(() => page.getByRole('list', { name: 'Relations' }).textContent()).toContain('novels.writer → writers');
+
+    await page.getByRole('button', { name: 'Add relation' }).click();
+    await page.getByLabel('Relation', { exact: true }).selectOption('file');
+    await page.getByLabel('Field name').fill('cover');
+    await page.getByRole('button', { name: 'Create relation' }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'Relations' }).textContent()).toContain('novels.cover → service_files');
+
+    const fields = (await ok(stratum, 'GET', '/fields/novels')) as Row[];
+    const byName = Object.fromEntries(fields.map((f) => [f.field, f]));
+    expect(byName.writer).toMatchObject({ type: 'uuid' });
+    expect(byName.cover).toMatchObject({ type: 'uuid', meta: { special: ['file'] } });
+    expect(byName.genre).toMatchObject({ meta: { options: { choices: [{ text: 'Science fiction', value: 'sf' }, { text: 'Crime', value: 'crime' }] } }, schema: { default_value: 'sf' } });
+    expect(byName.price).toMatchObject({ type: 'decimal', schema: { numeric_precision: 8, numeric_scale: 2 } });
+    expect(byName.title).toMatchObject({ meta: { note: 'The title on the cover' } });
+    const relation = (await ok(stratum, 'GET', '/relations/novels/writer')) as Row;
+    expect(relation).toMatchObject({ related_collection: 'writers', schema: { on_delete: 'SET NULL' } });
+    // The on-delete rule changed afterwards.
+    await page.getByLabel('On delete of novels.writer').selectOption('CASCADE');
+    await page.getByRole('button', { name: 'Save rule of novels.writer' }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'Relations' }).getByRole('status').textContent()).toBe('Saved.');
+    expect((await ok(stratum, 'GET', '/relations/novels/writer')) as Row).toMatchObject({ schema: { on_delete: 'CASCADE' } });
+    await expectAccessible(page, 'a collection with fields and a relation');
+
+    // Use it in the content pages: a writer, then a novel that points at them.
+    await ok(stratum, 'POST', '/items/writers', { name: 'Ursula' });
+    await page.getByRole('link', { name: 'Open in Content' }).click();
+    await page.getByRole('link', { name: 'Create item' }).click();
+    await page.getByLabel('Title').fill('The Dispossessed');
+    await page.getByLabel('Genre').selectOption({ label: 'Science fiction' });
+    await page.getByRole('combobox', { name: 'Writer' }).pressSequentially('Urs');
+    await page.getByRole('option', { name: 'Ursula' }).click();
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/admin\/content\/novels\/\d+$/);
+    const items = (await ok(stratum, 'GET', '/items/novels?fields=title,genre,writer.name')) as Row[];
+    expect(items).toEqual([{ title: 'The Dispossessed', genre: 'sf', writer: { name: 'Ursula' } }]);
+
+    // A one-to-many over the existing foreign key: the writers list their novels.
+    await page.goto(`${stratum.url}/admin/data-model/writers`);
+    await page.getByRole('button', { name: 'Add relation' }).click();
+    await page.getByLabel('Relation', { exact: true }).selectOption('o2m');
+    await page.getByLabel('Field name (in this collection)').fill('novels');
+    await page.getByLabel('Related collection', { exact: true }).selectOption('novels');
+    await page.getByLabel('Foreign key field (in the related collection)').fill('writer');
+    await page.getByRole('button', { name: 'Create relation' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Relation created.');
+    expect((await ok(stratum, 'GET', '/relations/novels/writer')) as Row).toMatchObject({ related_collection: 'writers', meta: { one_field: 'novels' } });
+    const writers = (await ok(stratum, 'GET', '/items/writers?fields=name,novels.title')) as Row[];
+    expect(writers).toEqual([{ name: 'Ursula', novels: [{ title: 'The Dispossessed' }] }]);
+
+    // The alias's metadata edited (it has no column, so no schema options).
+    await page.getByRole('button', { name: 'Edit novels' }).click();
+    expect(await page.getByLabel('Nullable').count()).toBe(0);
+    await page.getByLabel('Note').fill('Books by this writer');
+    await page.getByRole('button', { name: 'Save field' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Field novels saved.');
+    expect((await ok(stratum, 'GET', '/fields/writers/novels')) as Row).toMatchObject({ type: 'alias', meta: { note: 'Books by this writer', special: ['o2m'], interface: 'list-o2m' } });
+  });
+
+  it('shows the API message when the database refuses a change, and names what a deletion loses', async () => {
+    await ok(stratum, 'POST', '/collections', { collection: 'notes', fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }, { field: 'body', type: 'text' }] });
+    await ok(stratum, 'POST', '/items/notes', { body: null });
+    await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/data-model/notes');
+    await page.getByRole('button', { name: 'Edit body' }).click();
+    await page.getByLabel('Nullable').uncheck();
+    await page.getByRole('button', { name: 'Save field' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Field "body" in collection "notes" contains null values.');
+    await expectAccessible(page, 'a refused field change');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: 'Delete body' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect.poll(() => dialog.textContent()).toContain('Deleting the field "body" permanently removes its value in every item of "notes".');
+    await expectAccessible(page, 'the field deletion confirmation');
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Delete collection notes' }).click();
+    await expect.poll(() => page.getByRole('alertdialog').textContent()).toContain('Deleting the collection "notes" permanently removes every item of "notes" and its 2 fields (id, body).');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete collection notes' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/data-model');
+    expect((await stratum.call('GET', '/collections/notes', { token: await stratum.adminToken() })).status).toBe(403);
+  });
+
+  it('deletes a field with the keyboard alone, the confirmation taking the focus', async () => {
+    await ok(stratum, 'POST', '/collections', { collection: 'drafts', fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }, { field: 'body', type: 'text' }] });
+    await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/data-model/drafts');
+    await expect.poll(() => page.getByRole('button', { name: 'Delete body' }).isVisible()).toBe(true);
+    const focused = () => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string | null } | null } }).document.activeElement?.textContent?.trim() ?? '');
+    const reached: string[] = [];
+    for (let i = 0; i < 30 && reached[reached.length - 1] !== 'Delete body'; i++) {
+      await page.keyboard.press('Tab');
+      reached.push(await focused());
+    }
+    expect(reached).toEqual(expect.arrayContaining(['Data model', 'Edit id', 'Edit body', 'Delete body']));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(name: string): string | null } | null } }).document.activeElement?.getAttribute('role'))).toBe('alertdialog');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Delete field body');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Field body deleted.');
+    expect(((await ok(stratum, 'GET', '/fields/drafts')) as Row[]).map((f) => f.field)).toEqual(['id']);
+  });
+});
