@@ -3,10 +3,12 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { useLocation, useSearch } from 'wouter-preact';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
-import { allCollections, explainAccess, listUsers, type UserRow } from './access-api.js';
+import { USERS_PLAN } from '../content/display-value.js';
+import { readRelatedOption, searchRelated } from '../content/related-api.js';
+import { RelatedSearch } from '../content/related-search.js';
+import { allCollections, explainAccess } from './access-api.js';
 import { traceOf, type Trace } from './explain-trace.js';
 import { MATRIX_ACTIONS } from './permission-matrix.js';
-import { userName } from './user-name.js';
 
 type Question = { user: string; collection: string; action: string; item: string };
 
@@ -25,7 +27,8 @@ export function WhyPage() {
   const [, navigate] = useLocation();
   const asked = questionOf(search);
   const [draft, setDraft] = useState<Question>(asked);
-  const [users, setUsers] = useState<UserRow[]>([]);
+  // The chosen user's name in the picker.
+  const [userText, setUserText] = useState('');
   const [collections, setCollections] = useState<string[]>([]);
   const [trace, setTrace] = useState<Trace | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -33,7 +36,6 @@ export function WhyPage() {
   const shownSearch = useRef(search);
 
   useEffect(() => {
-    listUsers(client, { search: '', role: '', status: '' }).then(setUsers, () => setUsers([]));
     allCollections(client).then(setCollections, () => setCollections([]));
   }, [client]);
   useEffect(() => {
@@ -43,6 +45,12 @@ export function WhyPage() {
     }
     setTrace(null);
     setError(null);
+    if (asked.user) {
+      readRelatedOption(client, USERS_PLAN, asked.user).then(
+        (option) => setUserText(option.text),
+        () => setUserText(asked.user),
+      );
+    }
     if (!asked.user || !asked.collection) return;
     explainAccess(client, asked.user, asked.collection, asked.item.trim()).then(
       (explanation) => setTrace(traceOf(explanation, asked.action)),
@@ -50,11 +58,11 @@ export function WhyPage() {
     );
   }, [client, search]);
 
-  const select = (field: 'user' | 'collection' | 'action', label: string, options: { value: string; text: string }[]) => (
+  const select = (field: 'collection' | 'action', label: string, options: { value: string; text: string }[]) => (
     <div class="field">
       <label for={`why-${field}`}>{label}</label>
       <select id={`why-${field}`} value={draft[field]} onChange={(e) => setDraft({ ...draft, [field]: e.currentTarget.value })}>
-        {field !== 'action' && <option value="">Choose</option>}
+        {field === 'collection' && <option value="">Choose</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.text}
@@ -77,7 +85,21 @@ export function WhyPage() {
           navigate(`/why?${params.toString()}`);
         }}
       >
-        {select('user', 'User', users.map((u) => ({ value: u.id, text: `${userName(u)}${u.email ? ` <${u.email}>` : ''}` })))}
+        <div class="field">
+          <label for="why-user">User</label>
+          <div class="picker">
+            <RelatedSearch
+              id="why-user"
+              display={userText}
+              placeholder="Search by name or e-mail"
+              search={(query) => searchRelated(client, USERS_PLAN, query)}
+              onChoose={(option) => {
+                setUserText(option.text);
+                setDraft({ ...draft, user: String(option.key) });
+              }}
+            />
+          </div>
+        </div>
         {select('collection', 'Collection', collections.map((c) => ({ value: c, text: c })))}
         {select('action', 'Action', MATRIX_ACTIONS.map((a) => ({ value: a, text: a })))}
         <div class="field">
