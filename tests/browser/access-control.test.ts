@@ -271,6 +271,17 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
 
     // Three cells at once, then two more changes: a cell back to none and a custom field list.
     await page.goto(`${stratum.url}/admin/policies/${String(extra.id)}`);
+    // From the policy's side: attach it to a user found by the picker, then detach it.
+    const userPicker = page.getByRole('combobox', { name: 'User' });
+    await userPicker.pressSequentially('Tina');
+    await page.getByRole('option', { name: 'Tina Twofactor' }).click();
+    await page.getByRole('button', { name: 'Attach to user' }).click();
+    const detach = page.getByRole('button', { name: 'Detach from user tina twofactor' });
+    await expect.poll(() => detach.isVisible()).toBe(true);
+    expect(await userPicker.inputValue()).toBe('');
+    await detach.click();
+    await expect.poll(() => page.getByText('Nobody: attach it to a role or a user for it to apply.').isVisible()).toBe(true);
+
     const cell = (action: string) => page.getByRole('combobox', { name: `${action} notes` });
     await expect.poll(() => cell('Read').isVisible()).toBe(true);
     await cell('Create').selectOption('all');

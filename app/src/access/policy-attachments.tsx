@@ -1,23 +1,34 @@
 import { useEffect, useState } from 'preact/hooks';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
-import { attachPolicy, detachPolicy, listAccess, listRoles, listUsers, type AccessRow, type RoleRow, type UserRow } from './access-api.js';
-import { userName } from './user-name.js';
+import { USERS_PLAN } from '../content/display-value.js';
+import { readOptions, searchRelated } from '../content/related-api.js';
+import { RelatedSearch } from '../content/related-search.js';
+import { attachPolicy, detachPolicy, listAccess, listRoles, type AccessRow, type RoleRow } from './access-api.js';
 
 /** Who a policy is attached to (`/access`): roles and users, with "Detach" and attach to a role or a user. */
 export function PolicyAttachments({ policy }: { policy: string }) {
   const { client } = useSession();
   const [links, setLinks] = useState<AccessRow[] | null>(null);
   const [roles, setRoles] = useState<RoleRow[]>([]);
-  const [users, setUsers] = useState<UserRow[]>([]);
+  // The names of the attached users, and the user chosen in the picker.
+  const [userNames, setUserNames] = useState<Map<string, string>>(new Map());
+  const [userText, setUserText] = useState('');
   const [role, setRole] = useState('');
   const [user, setUser] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const load = () => listAccess(client, { policy: { _eq: policy } }).then(setLinks, (failure: unknown) => setError(requestMessage(failure)));
+  const load = () =>
+    listAccess(client, { policy: { _eq: policy } }).then(
+      (rows) => {
+        setLinks(rows);
+        const keys = rows.flatMap((row) => (row.user ? [row.user] : []));
+        if (keys.length > 0) readOptions(client, USERS_PLAN, keys).then(setUserNames, () => setUserNames(new Map()));
+      },
+      (failure: unknown) => setError(requestMessage(failure)),
+    );
   useEffect(() => {
     void load();
     listRoles(client).then(setRoles, () => setRoles([]));
-    listUsers(client, { search: '', role: '', status: '' }).then(setUsers, () => setUsers([]));
   }, [client, policy]);
 
   const run = (action: () => Promise<void>) => {
@@ -29,10 +40,7 @@ export function PolicyAttachments({ policy }: { policy: string }) {
   };
   const nameOf = (link: AccessRow) => {
     if (link.role) return `Role ${roles.find((r) => r.id === link.role)?.name ?? link.role}`;
-    if (link.user) {
-      const u = users.find((x) => x.id === link.user);
-      return `User ${u ? userName(u) : link.user}`;
-    }
+    if (link.user) return `User ${userNames.get(link.user) ?? link.user}`;
     return 'The public';
   };
 
@@ -69,16 +77,25 @@ export function PolicyAttachments({ policy }: { policy: string }) {
         </button>
         <div class="field">
           <label for="attach-user">User</label>
-          <select id="attach-user" value={user} onChange={(e) => setUser(e.currentTarget.value)}>
-            <option value="">Choose a user</option>
-            {users.map((u) => (
-              <option key={u.id} value={u.id}>
-                {userName(u)}
-              </option>
-            ))}
-          </select>
+          <div class="picker">
+            <RelatedSearch
+              id="attach-user"
+              display={userText}
+              placeholder="Search by name or e-mail"
+              search={(query) => searchRelated(client, USERS_PLAN, query)}
+              onChoose={(option) => {
+                setUserText(option.text);
+                setUser(String(option.key));
+              }}
+            />
+          </div>
         </div>
-        <button type="button" disabled={!user} onClick={() => run(() => attachPolicy(client, { policy, user }).then(() => setUser('')))}>
+        <button type="button" disabled={!user} onClick={() => run(() =>
+              attachPolicy(client, { policy, user }).then(() => {
+                setUser('');
+                setUserText('');
+              }),
+            )}>
           Attach to user
         </button>
       </div>
