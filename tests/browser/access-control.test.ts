@@ -166,7 +166,7 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
     await page.locator('#filter-0-field').selectOption('status');
     await page.locator('#filter-0-operator').selectOption('_eq');
     await page.locator('#filter-0-value-0').selectOption('published');
-    await page.getByRole('button', { name: 'Apply filter' }).click();
+    await page.getByRole('button', { name: 'Apply row filter' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Save 1 change' }).isEnabled()).toBe(true);
     await expectAccessible(page, 'the permission editor with the rule editor open');
     await page.getByRole('button', { name: 'Save 1 change' }).click();
@@ -314,6 +314,25 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
       { action: 'read', fields: ['title'] },
     ]);
     await expectAccessible(page, 'the permission matrix');
+
+    // Create: custom, with a validation filter built in the builder and presets as JSON.
+    await cell('Create').selectOption('custom');
+    await expect.poll(() => page.getByRole('heading', { name: 'Rule: create on notes' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Apply row filter' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Add condition' }).click();
+    await page.locator('#validation-0-field').selectOption('title');
+    await page.locator('#validation-0-operator').selectOption('_nnull');
+    await page.getByRole('button', { name: 'Apply validation' }).click();
+    const presets = page.getByLabel('Presets (JSON; default values of the fields)');
+    await presets.fill('{"body": ');
+    await expect.poll(() => page.locator('#rule-presets-error').textContent()).toBe('Presets: not valid JSON.');
+    await presets.fill('{"body": "(empty)"}');
+    await expect.poll(() => page.locator('#rule-presets-error').count()).toBe(0);
+    await expectAccessible(page, 'the rule editor of a create rule');
+    await page.getByRole('button', { name: 'Save 1 change' }).click();
+    await expect.poll(() => page.getByText('Saved 1 change.').isVisible()).toBe(true);
+    const create = (await ok(stratum, 'GET', `/permissions?filter[policy][_eq]=${String(extra.id)}&filter[action][_eq]=create&fields=validation,presets`)) as unknown as Row[];
+    expect(create).toEqual([{ validation: { _and: [{ title: { _nnull: true } }] }, presets: { body: '(empty)' } }]);
 
     // Deleting the policy takes its rules with it.
     page.once('dialog', (dialog) => void dialog.accept());

@@ -76,8 +76,8 @@ describe('parseJsonObject and parseFieldList', () => {
   it('reads objects, empty as null, and refuses the rest with a sentence', () => {
     expect(parseJsonObject('', 'Presets')).toBeNull();
     expect(parseJsonObject('{"a":1}', 'Presets')).toEqual({ a: 1 });
-    expect(() => parseJsonObject('{', 'Presets')).toThrow('Presets is not valid JSON.');
-    expect(() => parseJsonObject('[1]', 'Presets')).toThrow('Presets must be a JSON object.');
+    expect(() => parseJsonObject('{', 'Presets')).toThrow('Presets: not valid JSON.');
+    expect(() => parseJsonObject('[1]', 'Presets')).toThrow('Presets: must be a JSON object.');
   });
   it('splits field lists on commas', () => {
     expect(parseFieldList(' title, body ,title')).toEqual(['title', 'body']);

@@ -122,10 +122,10 @@ export function parseJsonObject(text: string, what: string): Json | null {
   try {
     value = JSON.parse(text);
   } catch {
-    throw new Error(`${what} is not valid JSON.`);
+    throw new Error(`${what}: not valid JSON.`);
   }
   if (value === null) return null;
-  if (typeof value !== 'object' || Array.isArray(value)) throw new Error(`${what} must be a JSON object.`);
+  if (typeof value !== 'object' || Array.isArray(value)) throw new Error(`${what}: must be a JSON object.`);
   return value as Json;
 }
 

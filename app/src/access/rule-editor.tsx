@@ -25,7 +25,8 @@ const jsonText = (value: Record<string, unknown> | null) => (value && Object.key
 
 /**
  * One custom rule: the row filter (the filter builder, with the dynamic values), the fields, and for writes
- * the validation filter and the presets as JSON. Edits go into the matrix's draft; the matrix saves them.
+ * the validation filter (the filter builder too) and the presets as JSON. Edits go into the matrix's draft;
+ * the matrix saves them.
  */
 export function RuleEditor({ collection, action, draft, focus, onChange, onClose }: Props) {
   const { client } = useSession();
@@ -36,9 +37,8 @@ export function RuleEditor({ collection, action, draft, focus, onChange, onClose
   const [fields, setFields] = useState<RawFormField[] | null>(null);
   const [paths, setPaths] = useState<FieldPath[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const [validation, setValidation] = useState(jsonText(draft.validation));
   const [presets, setPresets] = useState(jsonText(draft.presets));
-  const [jsonErrors, setJsonErrors] = useState<{ validation?: string; presets?: string }>({});
+  const [presetsError, setPresetsError] = useState<string | null>(null);
 
   useEffect(() => {
     Promise.all([collectionFields(client, collection), client.request(readRelations()) as Promise<{ collection: string; field: string; related_collection?: string | null }[]>]).then(
@@ -59,14 +59,13 @@ export function RuleEditor({ collection, action, draft, focus, onChange, onClose
     else next.delete(field);
     onChange({ ...draft, fields: next.size > 0 ? [...next] : null });
   };
-  const setJson = (part: 'validation' | 'presets', text: string, label: string) => {
-    (part === 'validation' ? setValidation : setPresets)(text);
+  const setPresetsText = (text: string) => {
+    setPresets(text);
     try {
-      const value = parseJsonObject(text, label);
-      setJsonErrors({ ...jsonErrors, [part]: undefined });
-      onChange({ ...draft, [part]: value });
+      onChange({ ...draft, presets: parseJsonObject(text, 'Presets') });
+      setPresetsError(null);
     } catch (failure) {
-      setJsonErrors({ ...jsonErrors, [part]: (failure as Error).message });
+      setPresetsError((failure as Error).message);
     }
   };
 
@@ -82,10 +81,12 @@ export function RuleEditor({ collection, action, draft, focus, onChange, onClose
       )}
       {action !== 'create' && (
         <>
-          <p class="help">Which items the rule covers. Apply the filter to the rule, then save the changes.</p>
+          <p class="help">Which items the rule covers. Apply the row filter to the rule, then save the changes.</p>
           <FilterBuilder
             title="Row filter"
             emptyText="No conditions: the rule covers every item."
+            applyLabel="Apply row filter"
+            clearLabel="Clear row filter"
             paths={paths}
             filter={draft.permissions && Object.keys(draft.permissions).length > 0 ? draft.permissions : null}
             apply={(filter) => onChange({ ...draft, permissions: filter ?? {} })}
@@ -111,35 +112,30 @@ export function RuleEditor({ collection, action, draft, focus, onChange, onClose
       )}
       {WRITE_ACTIONS.has(action) && (
         <>
-          <div class="field">
-            <label for="rule-validation">Validation filter (JSON; the values written must match it)</label>
-            <textarea
-              id="rule-validation"
-              rows={4}
-              value={validation}
-              aria-invalid={jsonErrors.validation ? true : undefined}
-              aria-describedby={jsonErrors.validation ? 'rule-validation-error' : undefined}
-              onInput={(e) => setJson('validation', e.currentTarget.value, 'The validation filter')}
-            />
-            {jsonErrors.validation && (
-              <p id="rule-validation-error" class="error">
-                {jsonErrors.validation}
-              </p>
-            )}
-          </div>
+          <p class="help">What the values written must match (create and update). Apply it to the rule, then save the changes.</p>
+          <FilterBuilder
+            title="Validation filter"
+            emptyText="No conditions: any values may be written."
+            idPrefix="validation"
+            applyLabel="Apply validation"
+            clearLabel="Clear validation"
+            paths={paths}
+            filter={draft.validation && Object.keys(draft.validation).length > 0 ? draft.validation : null}
+            apply={(filter) => onChange({ ...draft, validation: filter })}
+          />
           <div class="field">
             <label for="rule-presets">Presets (JSON; default values of the fields)</label>
             <textarea
               id="rule-presets"
               rows={4}
               value={presets}
-              aria-invalid={jsonErrors.presets ? true : undefined}
-              aria-describedby={jsonErrors.presets ? 'rule-presets-error' : undefined}
-              onInput={(e) => setJson('presets', e.currentTarget.value, 'The presets')}
+              aria-invalid={presetsError ? true : undefined}
+              aria-describedby={presetsError ? 'rule-presets-error' : undefined}
+              onInput={(e) => setPresetsText(e.currentTarget.value)}
             />
-            {jsonErrors.presets && (
+            {presetsError && (
               <p id="rule-presets-error" class="error">
-                {jsonErrors.presets}
+                {presetsError}
               </p>
             )}
           </div>

@@ -12,6 +12,10 @@ type Props = {
   /** The heading ("Filter" on the items page) and the wording of an empty filter. */
   title?: string;
   emptyText?: string;
+  /** The prefix of the builder's DOM ids (two builders on one page need different ones) and its buttons' words. */
+  idPrefix?: string;
+  applyLabel?: string;
+  clearLabel?: string;
 };
 
 /** The tree for a filter, or an empty one and the reason when the builder cannot show it. */
@@ -28,7 +32,16 @@ function treeOf(filter: DirectusFilter | null): { tree: FilterGroup; problem: st
  * read, related ones included. A thin view of `filter-tree`, `build-filter` and `read-filter`: "Apply filter"
  * hands the Directus filter to the page, which puts it in the address.
  */
-export function FilterBuilder({ paths, filter, apply, title = 'Filter', emptyText = 'No conditions: every item is shown.' }: Props) {
+export function FilterBuilder({
+  paths,
+  filter,
+  apply,
+  title = 'Filter',
+  emptyText = 'No conditions: every item is shown.',
+  idPrefix = 'filter',
+  applyLabel = 'Apply filter',
+  clearLabel = 'Clear filter',
+}: Props) {
   const filterText = JSON.stringify(filter);
   const [state, setState] = useState(() => treeOf(filter));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -50,7 +63,7 @@ export function FilterBuilder({ paths, filter, apply, title = 'Filter', emptyTex
   };
 
   const renderGroup = (group: FilterGroup, path: NodePath) => {
-    const id = `filter${path.map((i) => `-${i}`).join('')}`;
+    const id = `${idPrefix}${path.map((i) => `-${i}`).join('')}`;
     const number = path.map((i) => i + 1).join('.');
     return (
       <fieldset class="filter-group" key={id}>
@@ -69,7 +82,7 @@ export function FilterBuilder({ paths, filter, apply, title = 'Filter', emptyTex
           return (
             <FilterCondition
               key={pathKey(childPath)}
-              id={`filter-${childPath.join('-')}`}
+              id={`${idPrefix}-${childPath.join('-')}`}
               number={childPath.map((i) => i + 1).join('.')}
               rule={child}
               paths={paths}
@@ -98,8 +111,8 @@ export function FilterBuilder({ paths, filter, apply, title = 'Filter', emptyTex
 
   const problems = Object.keys(errors).length;
   return (
-    <section class="filter-builder" aria-labelledby="filter-title">
-      <h2 id="filter-title">{title}</h2>
+    <section class="filter-builder" aria-labelledby={`${idPrefix}-title`}>
+      <h2 id={`${idPrefix}-title`}>{title}</h2>
       {state.problem && <p class="notice">{state.problem}</p>}
       <form onSubmit={submit} noValidate>
         {renderGroup(tree, [])}
@@ -110,7 +123,7 @@ export function FilterBuilder({ paths, filter, apply, title = 'Filter', emptyTex
         )}
         <div class="actions">
           <button type="submit" class="primary">
-            Apply filter
+            {applyLabel}
           </button>
           <button
             type="button"
@@ -121,7 +134,7 @@ export function FilterBuilder({ paths, filter, apply, title = 'Filter', emptyTex
               apply(null);
             }}
           >
-            Clear filter
+            {clearLabel}
           </button>
         </div>
       </form>
