@@ -10,6 +10,9 @@
  *     navigation to page 1, to a page in the middle (offset 50,000) and to the last page, sorted on an
  *     unindexed column (page 1; the last page ≤ 500 ms, as the database sorts every row there), "Last page" and
  *     a sort clicked ≤ 300 ms; "Next page" 100 times from the middle, and the heap after it ≤ 100 MB
+ *   - every section (content, activity, account, files, data model, schema, settings, users, roles, policies,
+ *     a policy's permission editor; issue 12): the JavaScript of a first visit ≤ 150 KB gzip, like the sign-in
+ *     page, and drawn ≤ 1 s after navigation (its heading shown and nothing left loading)
  *
  *   npm run bench:app                 # prints the table and appends it to bench/RESULTS-app.md
  *   npm run bench:app -- --runs 10    # navigation timings: median of N runs (default 5)
@@ -25,6 +28,9 @@ import { ADMIN, launchChromium, signIn, startStratum, type StratumProcess } from
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const runsArg = process.argv.indexOf('--runs');
+/** Sections of the access-control screens: name, address, heading. */
+const ACCESS_SECTIONS: [string, string, string][] = [];
+
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
 const ROWS = 10_000;
 const BIG = 100_000;
@@ -125,6 +131,40 @@ async function main(): Promise<void> {
       drawn.push(await timeSinceNavigation(page, `${stratum.url}/admin/content/articles?limit=50`, () => rows.nth(49).waitFor()));
     }
     results.push({ name: `50-row table drawn after navigation (median of ${RUNS})`, value: `${median(drawn).toFixed(0)} ms`, budget: '≤ 300 ms', ok: median(drawn) <= 300 });
+
+    // Every section of the app (issue 12's "per-page budgets"): its JavaScript on a first visit (the main bundle
+    // and the section's own chunk, gzip) and when it is drawn after a navigation (heading shown, nothing loading).
+    const sections: [string, string, string][] = [
+      ['Content', '/admin/content', 'Content'],
+      ['Activity', '/admin/activity', 'Activity'],
+      ['Account', '/admin/account', 'Account'],
+      ['Files', '/admin/files', 'Files'],
+      ['Data model', '/admin/data-model', 'Data model'],
+      ['Schema as code', '/admin/schema', 'Schema as code'],
+      ['Settings', '/admin/settings', 'Settings'],
+      ...ACCESS_SECTIONS,
+    ];
+    const signedIn = await context.storageState();
+    for (const [name, path, heading] of sections) {
+      const ready = (target: Page) => async () => {
+        await target.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+        await target.locator('p[aria-live="polite"]').filter({ hasText: /^Loading/ }).waitFor({ state: 'detached' });
+      };
+      const fresh = await browser.newContext({ storageState: signedIn });
+      const first = await fresh.newPage();
+      const sectionScripts = new Set<string>();
+      first.on('response', (response) => {
+        if (response.request().resourceType() === 'script') sectionScripts.add(response.url());
+      });
+      await timeSinceNavigation(first, `${stratum.url}${path}`, ready(first));
+      let bytes = 0;
+      for (const url of sectionScripts) bytes += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length;
+      await fresh.close();
+      results.push({ name: `${name}: JavaScript of a first visit (gzip)`, value: `${(bytes / 1024).toFixed(1)} KB`, budget: '≤ 150 KB', ok: bytes <= 150 * 1024 });
+      const times: number[] = [];
+      for (let i = 0; i < RUNS; i++) times.push(await timeSinceNavigation(page, `${stratum.url}${path}`, ready(page)));
+      results.push({ name: `${name}: drawn after navigation (median of ${RUNS})`, value: `${median(times).toFixed(0)} ms`, budget: '≤ 1000 ms', ok: median(times) <= 1000 });
+    }
 
     // Paging through 10,000 rows, 100 at a time.
     await page.goto(`${stratum.url}/admin/content/articles?limit=100`);
