@@ -29,7 +29,12 @@ import { ADMIN, launchChromium, signIn, startStratum, type StratumProcess } from
 const root = fileURLToPath(new URL('..', import.meta.url));
 const runsArg = process.argv.indexOf('--runs');
 /** Sections of the access-control screens: name, address, heading. */
-const ACCESS_SECTIONS: [string, string, string][] = [];
+const ACCESS_SECTIONS: [string, string, string][] = [
+  ['Users', '/admin/users', 'Users'],
+  ['Roles', '/admin/roles', 'Roles'],
+  ['Policies', '/admin/policies', 'Policies'],
+  ['Why?', '/admin/why', 'Why?'],
+];
 
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
 const ROWS = 10_000;

@@ -21,7 +21,7 @@ export function PoliciesPage() {
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">Policies</h1>
-      {policies === null && !error && <p class="loading">Loading…</p>}
+      {policies === null && !error && <p class="loading" aria-live="polite">Loading…</p>}
       {policies && (
         <div class="table-wrap" tabIndex={0} role="region" aria-label="Policies table">
           <table>

@@ -20,7 +20,7 @@ export function RolesPage() {
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">Roles</h1>
-      {roles === null && !error && <p class="loading">Loading…</p>}
+      {roles === null && !error && <p class="loading" aria-live="polite">Loading…</p>}
       {roles && (
         <div class="table-wrap" tabIndex={0} role="region" aria-label="Roles table">
           <table>

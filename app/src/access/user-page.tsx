@@ -76,7 +76,7 @@ export function UserPage({ id }: { id: string }) {
             {error}
           </p>
         ) : (
-          <p class="loading">Loading…</p>
+          <p class="loading" aria-live="polite">Loading…</p>
         )}
       </section>
     );
@@ -143,7 +143,7 @@ export function UserPage({ id }: { id: string }) {
       <UserSessions user={id} />
       <section aria-labelledby="user-activity">
         <h2 id="user-activity">Recent activity</h2>
-        {activity === null && <p class="loading">Loading…</p>}
+        {activity === null && <p class="loading" aria-live="polite">Loading…</p>}
         {activity && activity.length === 0 && <p>No activity.</p>}
         {activity && activity.length > 0 && (
           <div class="table-wrap" tabIndex={0} role="region" aria-label="Recent activity of the user">

@@ -22,7 +22,7 @@ export function UserSessions({ user }: { user: string }) {
     <section aria-labelledby="user-sessions">
       <h2 id="user-sessions">Sessions</h2>
       {error && <p class="error">{error}</p>}
-      {!error && rows === null && <p class="loading">Loading…</p>}
+      {!error && rows === null && <p class="loading" aria-live="polite">Loading…</p>}
       {rows && rows.length === 0 && <p>No live session.</p>}
       {rows && rows.length > 0 && (
         <div class="table-wrap" tabIndex={0} role="region" aria-label="Sessions of the user">

@@ -114,7 +114,7 @@ export function UsersPage() {
           {error}
         </p>
       )}
-      {!error && users === null && <p class="loading">Loading…</p>}
+      {!error && users === null && <p class="loading" aria-live="polite">Loading…</p>}
       {users && (
         <div class="table-wrap" tabIndex={0} role="region" aria-label="Users table">
           <table>
