@@ -28,7 +28,7 @@ export type Hooks = {
 
 /** One load: a fixed request, or a request whose body each time comes from `hooks`. */
 export type LoadSpec = {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   path: string;
   headers: Record<string, string>;
   body?: string | Buffer;
@@ -110,6 +110,21 @@ async function diffSpec(server: ServerContext): Promise<LoadSpec> {
   return { method: 'POST', path: '/schema/diff', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body };
 }
 
+/** Issue 15: writes (each with its activity row and revision) and a GraphQL read, ≥ 10× Directus. */
+const WRITE: Target = { minVsDirectus: 10 };
+
+function article(seeded: Seeded, n: number): Record<string, unknown> {
+  return { title: `Bench write ${n}`, status: ['published', 'draft', 'archived'][n % 3], views: n % 1000, author: n % 2 ? seeded.adminId : seeded.readerId };
+}
+
+async function json(server: ServerContext, method: 'POST' | 'PATCH', path: string, body: unknown): Promise<LoadSpec> {
+  const token = await server.token('admin');
+  return { method, path, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) };
+}
+
+/** 20 articles with their author (a many-to-one to the users collection), through each server's /graphql. */
+export const GRAPHQL_QUERY = `{ ${COLLECTION}(limit: 20, sort: ["-views"], filter: { status: { _eq: "published" } }) { id title views author { id email } } }`;
+
 export const CASES: BenchCase[] = [
   { id: 'ping', title: 'GET /server/ping', who: 'public', target: READ, floorPath: () => '/server/ping', spec: (s) => get(s, 'public', '/server/ping') },
   {
@@ -142,4 +157,27 @@ export const CASES: BenchCase[] = [
   { id: 'refresh', title: 'POST /auth/refresh (rotating, pre-made sessions)', who: 'admin', spec: (s, connections) => refreshSpec(s, connections) },
   { id: 'snapshot', title: 'GET /schema/snapshot', who: 'admin', target: READ, spec: (s) => get(s, 'admin', '/schema/snapshot') },
   { id: 'diff', title: 'POST /schema/diff (own snapshot: no changes)', who: 'admin', spec: (s) => diffSpec(s) },
+  {
+    id: 'graphql-m2o',
+    title: `POST /graphql: 20 ${COLLECTION} with their author (m2o)`,
+    who: 'admin',
+    target: WRITE,
+    spec: (s) => json(s, 'POST', '/graphql', { query: GRAPHQL_QUERY }),
+  },
+  // The writes come last: they add rows (and activity) that the read cases above would otherwise scan.
+  {
+    id: 'patch-one',
+    title: `PATCH /items/${COLLECTION}/:id (one field)`,
+    who: 'admin',
+    target: WRITE,
+    spec: (s) => json(s, 'PATCH', `/items/${COLLECTION}/${String(s.seeded.articleIds[1] ?? 1)}`, { views: 4242 }),
+  },
+  { id: 'post-one', title: `POST /items/${COLLECTION} (one item)`, who: 'admin', target: WRITE, spec: (s) => json(s, 'POST', `/items/${COLLECTION}`, article(s.seeded, 1)) },
+  {
+    id: 'post-batch',
+    title: `POST /items/${COLLECTION} (100 items in one request)`,
+    who: 'admin',
+    target: WRITE,
+    spec: (s) => json(s, 'POST', `/items/${COLLECTION}`, Array.from({ length: 100 }, (_, i) => article(s.seeded, i))),
+  },
 ];

@@ -1,5 +1,5 @@
 /**
- * Builds and runs Stratum (`node dist/cli/index.js start`) as a child process on 127.0.0.1.
+ * Builds and runs Stratum (`node dist/stratum.js start`, the bundle of `npm run build`) as a child process on 127.0.0.1.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, openSync, closeSync } from 'node:fs';
@@ -20,6 +20,8 @@ export type StratumConfig = {
   cpuProfDir?: string;
   /** Names the log file (`<logName>.log` in workDir). */
   logName: string;
+  /** Extra node options (before the script), e.g. `--trace-gc`. */
+  nodeArgs?: string[];
 };
 
 export type StartTiming = {
@@ -30,13 +32,15 @@ export type StartTiming = {
 };
 
 export function buildStratum(repoRoot: string): void {
-  console.error('[bench] building Stratum (tsc -p tsconfig.build.json) ...');
+  console.error('[bench] building Stratum (tsc -p tsconfig.build.json, then the bundle dist/stratum.js) ...');
   const result = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
     cwd: repoRoot,
     stdio: 'inherit',
     timeout: 300_000,
   });
   if (result.status !== 0) throw new Error(`the Stratum build failed (exit ${String(result.status)})`);
+  const bundle = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/bundle-server.mjs')], { cwd: repoRoot, stdio: 'inherit', timeout: 120_000 });
+  if (bundle.status !== 0) throw new Error(`bundling Stratum failed (exit ${String(bundle.status)})`);
 }
 
 export class StratumServer {
@@ -70,9 +74,9 @@ export class StratumServer {
         ? { DB_CLIENT: 'sqlite3', DB_FILENAME: config.db.filename }
         : { DB_CLIENT: 'pg', DB_CONNECTION_STRING: config.db.connectionString }),
     };
-    const nodeArgs = config.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${config.cpuProfDir}`] : [];
+    const nodeArgs = [...(config.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${config.cpuProfDir}`] : []), ...(config.nodeArgs ?? [])];
     const started = performance.now();
-    const child = spawn(process.execPath, [...nodeArgs, path.join(config.repoRoot, 'dist/cli/index.js'), 'start'], {
+    const child = spawn(process.execPath, [...nodeArgs, path.join(config.repoRoot, 'dist/stratum.js'), 'start'], {
       cwd: config.workDir,
       env,
       stdio: ['ignore', log, log],

@@ -8,6 +8,7 @@ import {
   type DocumentNode,
   type ExecutionResult,
   type GraphQLFormattedError,
+  type GraphQLSchema,
 } from 'graphql';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { methodNotAllowed } from '../kernel/errors/index.js';
@@ -23,6 +24,17 @@ import { singleUseMutationsRule } from './validation/single-use-mutations.js';
 
 /** Directus's GRAPHQL_QUERY_TOKEN_LIMIT default: longer documents are refused before they are parsed further. */
 export const GRAPHQL_QUERY_TOKEN_LIMIT = 5000;
+
+/** How many parsed documents are kept (by their text), and the longest text that is kept. */
+const PARSED_CACHE_SIZE = 200;
+const PARSED_CACHE_MAX_LENGTH = 20_000;
+const parsedDocuments = new Map<string, DocumentNode>();
+/**
+ * Documents that passed validation against a schema object, per depth limit. A schema object stands for one
+ * SchemaOverview × permission set (SchemaCache), so a change of either, on this instance or another, comes with a
+ * new schema object and every document is validated again against it.
+ */
+const validatedDocuments = new WeakMap<GraphQLSchema, Map<number, WeakSet<DocumentNode>>>();
 
 export type GraphqlResponse = { data?: unknown; errors?: GraphQLFormattedError[] };
 
@@ -40,9 +52,7 @@ export async function runGraphql(deps: GraphqlDeps, cache: SchemaCache, scope: G
 
   const ctx = await deps.contextFor(request);
   const schema = cache.get(ctx.schema, ctx.permissions, scope, () => buildGraphqlSchema(deps, ctx.schema, ctx.permissions, scope));
-  const rules = [...specifiedRules, singleUseMutationsRule, maxDepthRule(ctx.config.query.maxRelationalDepth + 2)];
-  const errors = validate(schema, document, rules, { maxErrors: 20 });
-  if (errors.length > 0) throw graphqlValidationError(errors);
+  validateOnce(schema, document, ctx.config.query.maxRelationalDepth + 2);
   // A caller without any mutation has no Mutation type: that is their schema refusing the document.
   if (operation && !schema.getRootType(operation.operation)) {
     throw graphqlValidationError([new GraphQLError(`Schema is not configured to execute ${operation.operation} operation.`, { nodes: operation })]);
@@ -62,7 +72,37 @@ export async function runGraphql(deps: GraphqlDeps, cache: SchemaCache, scope: G
   return response;
 }
 
+/** Validates a document against a schema (standard rules, single-use mutations, depth) once per schema object. */
+function validateOnce(schema: GraphQLSchema, document: DocumentNode, maxDepth: number): void {
+  let byDepth = validatedDocuments.get(schema);
+  if (!byDepth) validatedDocuments.set(schema, (byDepth = new Map()));
+  let valid = byDepth.get(maxDepth);
+  if (!valid) byDepth.set(maxDepth, (valid = new WeakSet()));
+  if (valid.has(document)) return;
+  const rules = [...specifiedRules, singleUseMutationsRule, maxDepthRule(maxDepth)];
+  const errors = validate(schema, document, rules, { maxErrors: 20 });
+  if (errors.length > 0) throw graphqlValidationError(errors);
+  valid.add(document);
+}
+
+/** Parses a document, or takes the one parsed from the same text (documents are never changed after parsing). */
 function parseDocument(query: string): DocumentNode {
+  const cached = parsedDocuments.get(query);
+  if (cached) {
+    // Most recently used last: the first key is the one to drop.
+    parsedDocuments.delete(query);
+    parsedDocuments.set(query, cached);
+    return cached;
+  }
+  const document = parseText(query);
+  if (query.length <= PARSED_CACHE_MAX_LENGTH) {
+    if (parsedDocuments.size >= PARSED_CACHE_SIZE) parsedDocuments.delete(parsedDocuments.keys().next().value!);
+    parsedDocuments.set(query, document);
+  }
+  return document;
+}
+
+function parseText(query: string): DocumentNode {
   try {
     return parse(query, { maxTokens: GRAPHQL_QUERY_TOKEN_LIMIT });
   } catch (error) {

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 
 export type AdminAppOptions = {
@@ -67,6 +66,8 @@ export function createAdminAppRoutes(options: AdminAppOptions): FastifyPluginAsy
     }
 
     const assets = `${sep}assets${sep}`;
+    // Loaded only when there is a build to serve (with glob, send and mime under it: about 4 MB of RSS).
+    const { default: fastifyStatic } = await import('@fastify/static');
     await scope.register(fastifyStatic, {
       root: options.root,
       prefix: '/',

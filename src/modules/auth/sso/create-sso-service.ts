@@ -1,4 +1,3 @@
-import * as oidc from 'openid-client';
 import type { AuthProviderConfig, Config } from '../../../config/index.js';
 import type { Context } from '../../../engine/context.js';
 import { invalidPayload } from '../../../kernel/errors/index.js';
@@ -7,7 +6,7 @@ import type { ItemsService } from '../../items/index.js';
 import type { AuthService, LoginMode, TokenResult } from '../create-auth-service.js';
 import { FLOW_TTL_SECONDS, openFlow, sealFlow, type SsoFlow } from './flow-cookie.js';
 import { assertLoginRedirect } from './login-redirect.js';
-import { createProviderClient, type ProviderClient } from './provider-client.js';
+import { createProviderClient, loadOpenIdClient, type ProviderClient } from './provider-client.js';
 import { resolveSsoUser } from './resolve-sso-user.js';
 
 export type FlowCookie = { name: string; value: string; maxAge: number; secure: boolean };
@@ -61,6 +60,7 @@ export function createSsoService(deps: { config: Config; auth: AuthService; item
     async start(ctx, provider, { redirect, mode, otp }) {
       const target = redirect === null ? null : assertLoginRedirect(redirect, provider.redirectAllowList, config.server.publicUrl);
       if (target !== null && mode === 'json') throw invalidPayload('"mode" json can\'t be used with a redirect; use cookie or session');
+      const oidc = await loadOpenIdClient();
       const codeVerifier = oidc.randomPKCECodeVerifier();
       const flow: SsoFlow = {
         provider: provider.name,

@@ -1,4 +1,4 @@
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import type { AuthProviderConfig } from '../../../config/index.js';
 import { invalidCredentials, isAppError, serviceUnavailable, type AppError } from '../../../kernel/errors/index.js';
 
@@ -14,6 +14,14 @@ export type ProviderClient = {
 
 const TIMEOUT_SECONDS = 10;
 
+let oidcModule: Promise<typeof Oidc> | null = null;
+
+/** openid-client (and jose under it) is loaded on the first sign-in, not at start: most servers have no provider. */
+export function loadOpenIdClient(): Promise<typeof Oidc> {
+  oidcModule ??= import('openid-client');
+  return oidcModule;
+}
+
 /**
  * One provider through openid-client: `openid` discovers its endpoints from the issuer (once, retried after a
  * failure); `oauth2` uses the configured endpoints and reads PROFILE_URL with the access token. Errors of the
@@ -21,13 +29,14 @@ const TIMEOUT_SECONDS = 10;
  * SERVICE_UNAVAILABLE; a refused or tampered sign-in is 401 INVALID_CREDENTIALS.
  */
 export function createProviderClient(provider: AuthProviderConfig, log: (error: unknown, message: string) => void): ProviderClient {
-  let configuration: Promise<oidc.Configuration> | null = null;
-  const clientAuth = provider.tokenEndpointAuthMethod === 'client_secret_post' ? oidc.ClientSecretPost(provider.clientSecret) : oidc.ClientSecretBasic(provider.clientSecret);
+  let configuration: Promise<Oidc.Configuration> | null = null;
 
-  const configure = async (): Promise<oidc.Configuration> => {
+  const configure = async (): Promise<Oidc.Configuration> => {
+    const oidc = await loadOpenIdClient();
+    const clientAuth = provider.tokenEndpointAuthMethod === 'client_secret_post' ? oidc.ClientSecretPost(provider.clientSecret) : oidc.ClientSecretBasic(provider.clientSecret);
     const insecure = provider.allowInsecureRequests || [provider.issuerUrl, provider.authorizeUrl, provider.accessUrl, provider.profileUrl].some((u) => u?.startsWith('http:'));
     const execute = insecure ? [oidc.allowInsecureRequests] : [];
-    let config: oidc.Configuration;
+    let config: Oidc.Configuration;
     if (provider.driver === 'openid') {
       config = await oidc.discovery(new URL(provider.issuerUrl!), provider.clientId, undefined, clientAuth, { execute, timeout: TIMEOUT_SECONDS });
     } else {
@@ -43,7 +52,7 @@ export function createProviderClient(provider: AuthProviderConfig, log: (error: 
     return config;
   };
 
-  const ready = async (): Promise<oidc.Configuration> => {
+  const ready = async (): Promise<Oidc.Configuration> => {
     configuration ??= configure().catch((error: unknown) => {
       configuration = null;
       log(error, `single sign-on: provider "${provider.name}" could not be configured`);
@@ -55,6 +64,7 @@ export function createProviderClient(provider: AuthProviderConfig, log: (error: 
   return {
     async authorizationUrl({ callbackUrl, state, codeChallenge, nonce }) {
       const config = await ready();
+      const oidc = await loadOpenIdClient();
       return oidc.buildAuthorizationUrl(config, {
         ...provider.params,
         client_id: provider.clientId,
@@ -70,6 +80,7 @@ export function createProviderClient(provider: AuthProviderConfig, log: (error: 
 
     async profile({ callbackUrl, codeVerifier, state, nonce }) {
       const config = await ready();
+      const oidc = await loadOpenIdClient();
       try {
         const tokens = await oidc.authorizationCodeGrant(
           config,
@@ -89,7 +100,7 @@ export function createProviderClient(provider: AuthProviderConfig, log: (error: 
         if (typeof body !== 'object' || body === null || Array.isArray(body)) throw serviceUnavailable(provider.name, 'The profile endpoint did not answer a JSON object');
         return body as SsoProfile;
       } catch (error) {
-        throw toAppError(provider.name, error, log);
+        throw toAppError(oidc, provider.name, error, log);
       }
     },
   };
@@ -113,7 +124,7 @@ function isNetworkFailure(error: unknown): boolean {
   return false;
 }
 
-function toAppError(provider: string, error: unknown, log: (error: unknown, message: string) => void): AppError {
+function toAppError(oidc: typeof Oidc, provider: string, error: unknown, log: (error: unknown, message: string) => void): AppError {
   if (isAppError(error)) return error;
   log(error, `single sign-on: sign-in with provider "${provider}" failed`);
   if (isNetworkFailure(error)) return serviceUnavailable(provider, 'The identity provider could not be reached', error);
