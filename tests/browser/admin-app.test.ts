@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../setup/smtp-server.js';
 import { totpCode } from '../setup/totp-code.js';
+import { adminData } from './admin-data.js';
 import { ADMIN, expectAccessible, launchChromium, openPage, saveScreenshot, signIn, startStratum, type StratumProcess } from './browser-harness.js';
 import { findChromium } from './find-chromium.js';
 
@@ -10,26 +11,19 @@ const ARTICLES = 60;
 /** Article i (from 1) is a draft when (i - 1) % 3 === 0. */
 const ARTICLE_12_STATUS = 'published';
 
-/** As admin through the API: a 200 answer's data, or the test fails with the answer. */
-async function ok(stratum: StratumProcess, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const response = await stratum.call(method, path, { token: await stratum.adminToken(), body });
-  if (response.status !== 200 && response.status !== 204) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.json)}`);
-  return (response.json as Json | null)?.data ?? {};
-}
-
 /** A user whose one policy (with app access) grants `read` of the fields `id`, `title` and `status` of the given collections only. */
 async function limitedUser(stratum: StratumProcess, email: string, collections: string[]): Promise<string> {
-  const role = await ok(stratum, 'POST', '/roles', { name: 'Readers' });
-  const policy = await ok(stratum, 'POST', '/policies', { name: 'Read articles', app_access: true, admin_access: false });
-  await ok(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
-  for (const collection of collections) await ok(stratum, 'POST', '/permissions', { policy: policy.id, collection, action: 'read', fields: ['id', 'title', 'status'] });
-  await ok(stratum, 'POST', '/users', { email, password: 'UserPass123!', role: role.id, status: 'active', first_name: 'Rita', last_name: 'Reader' });
+  const role = await adminData(stratum, 'POST', '/roles', { name: 'Readers' });
+  const policy = await adminData(stratum, 'POST', '/policies', { name: 'Read articles', app_access: true, admin_access: false });
+  await adminData(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
+  for (const collection of collections) await adminData(stratum, 'POST', '/permissions', { policy: policy.id, collection, action: 'read', fields: ['id', 'title', 'status'] });
+  await adminData(stratum, 'POST', '/users', { email, password: 'UserPass123!', role: role.id, status: 'active', first_name: 'Rita', last_name: 'Reader' });
   return String(role.id);
 }
 
 /** The collections, 60 articles and the limited user; answers the limited user's role. */
 async function seed(stratum: StratumProcess): Promise<string> {
-  await ok(stratum, 'POST', '/collections', {
+  await adminData(stratum, 'POST', '/collections', {
     collection: 'articles',
     meta: { note: 'News and stories' },
     fields: [
@@ -39,7 +33,7 @@ async function seed(stratum: StratumProcess): Promise<string> {
       { field: 'rating', type: 'integer' },
     ],
   });
-  await ok(stratum, 'POST', '/collections', {
+  await adminData(stratum, 'POST', '/collections', {
     collection: 'secrets',
     fields: [
       { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
@@ -51,8 +45,8 @@ async function seed(stratum: StratumProcess): Promise<string> {
     status: i % 3 === 0 ? 'draft' : 'published',
     rating: (i * 7) % 10,
   }));
-  await ok(stratum, 'POST', '/items/articles', articles);
-  await ok(stratum, 'POST', '/items/secrets', [{ label: 'Launch codes' }]);
+  await adminData(stratum, 'POST', '/items/articles', articles);
+  await adminData(stratum, 'POST', '/items/secrets', [{ label: 'Launch codes' }]);
   return limitedUser(stratum, 'reader@example.com', ['articles']);
 }
 
@@ -303,7 +297,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
 
   it('asks for the one-time code when two-factor authentication is on', async () => {
     const email = 'two-factor@example.com';
-    await ok(stratum, 'POST', '/users', { email, password: 'UserPass123!', status: 'active', first_name: 'Tess', last_name: 'Factor', role: readerRole });
+    await adminData(stratum, 'POST', '/users', { email, password: 'UserPass123!', status: 'active', first_name: 'Tess', last_name: 'Factor', role: readerRole });
     const login = await stratum.call('POST', '/auth/login', { body: { email, password: 'UserPass123!' } });
     const token = (login.json as { data: { access_token: string } }).data.access_token;
     const generated = await stratum.call('POST', '/users/me/tfa/generate', { token, body: { password: 'UserPass123!' } });
@@ -382,7 +376,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
 
   it('resets a forgotten password with the link of a real mail, applies the policy, and refuses the link once used', async () => {
     const email = 'forgetful@example.com';
-    await ok(stratum, 'POST', '/users', { email, password: 'UserPass123!', status: 'active', first_name: 'Fred', last_name: 'Forgetful', role: readerRole });
+    await adminData(stratum, 'POST', '/users', { email, password: 'UserPass123!', status: 'active', first_name: 'Fred', last_name: 'Forgetful', role: readerRole });
 
     await page.goto(url('/admin'));
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -426,11 +420,11 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
   it('lists the sessions of the account, signs out the others, and changes the password', async () => {
     const email = 'account@example.com';
     // A role whose policy lets people change their own password (and nothing else of their user).
-    const role = await ok(stratum, 'POST', '/roles', { name: 'Self-service' });
-    const policy = await ok(stratum, 'POST', '/policies', { name: 'Own password', app_access: true, admin_access: false });
-    await ok(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
-    await ok(stratum, 'POST', '/permissions', { policy: policy.id, collection: 'service_users', action: 'update', permissions: { id: { _eq: '$CURRENT_USER' } }, fields: ['password'] });
-    await ok(stratum, 'POST', '/users', { email, password: 'UserPass123!', status: 'active', first_name: 'Avery', last_name: 'Account', role: role.id });
+    const role = await adminData(stratum, 'POST', '/roles', { name: 'Self-service' });
+    const policy = await adminData(stratum, 'POST', '/policies', { name: 'Own password', app_access: true, admin_access: false });
+    await adminData(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
+    await adminData(stratum, 'POST', '/permissions', { policy: policy.id, collection: 'service_users', action: 'update', permissions: { id: { _eq: '$CURRENT_USER' } }, fields: ['password'] });
+    await adminData(stratum, 'POST', '/users', { email, password: 'UserPass123!', status: 'active', first_name: 'Avery', last_name: 'Account', role: role.id });
     const other = await openPage(browser);
     try {
       await signIn(other.page, stratum.url, email, 'UserPass123!');
@@ -467,10 +461,10 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
 
   it('leads a user under enforce_tfa to set up two-factor authentication, with a QR code and recovery codes', async () => {
     const email = 'guarded@example.com';
-    const role = await ok(stratum, 'POST', '/roles', { name: 'Guarded' });
-    const policy = await ok(stratum, 'POST', '/policies', { name: 'Two-factor required', app_access: true, admin_access: false, enforce_tfa: true });
-    await ok(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
-    await ok(stratum, 'POST', '/users', { email, password: 'UserPass123!', status: 'active', first_name: 'Gil', last_name: 'Guarded', role: role.id });
+    const role = await adminData(stratum, 'POST', '/roles', { name: 'Guarded' });
+    const policy = await adminData(stratum, 'POST', '/policies', { name: 'Two-factor required', app_access: true, admin_access: false, enforce_tfa: true });
+    await adminData(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
+    await adminData(stratum, 'POST', '/users', { email, password: 'UserPass123!', status: 'active', first_name: 'Gil', last_name: 'Guarded', role: role.id });
 
     await signIn(page, stratum.url, email, 'UserPass123!');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/account');
@@ -525,7 +519,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
   });
 
   it('selects rows and deletes them together after confirming', async () => {
-    await ok(stratum, 'POST', '/items/articles', [{ title: 'Batch one' }, { title: 'Batch two' }, { title: 'Batch three' }]);
+    await adminData(stratum, 'POST', '/items/articles', [{ title: 'Batch one' }, { title: 'Batch two' }, { title: 'Batch three' }]);
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/content/articles?search=Batch');
     const rows = page.locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(3);

@@ -1,28 +1,22 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { adminData } from './admin-data.js';
 import { ADMIN, expectAccessible, launchChromium, openPage, saveScreenshot, signIn, startStratum, type StratumProcess } from './browser-harness.js';
 import { findChromium } from './find-chromium.js';
 
 type Json = { data: unknown };
 
-/** As admin through the API: a 200 answer's data, or the test fails with the answer. */
-async function ok(stratum: StratumProcess, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const response = await stratum.call(method, path, { token: await stratum.adminToken(), body });
-  if (response.status !== 200 && response.status !== 204) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.json)}`);
-  return ((response.json as Json | null)?.data ?? {}) as Record<string, unknown>;
-}
-
 /** Authors, and articles with a many-to-one to them and one to the users (the owner); a reader who may only read. */
 async function seed(stratum: StratumProcess): Promise<void> {
-  const me = await ok(stratum, 'GET', '/users/me?fields=id');
-  await ok(stratum, 'POST', '/collections', {
+  const me = await adminData(stratum, 'GET', '/users/me?fields=id');
+  await adminData(stratum, 'POST', '/collections', {
     collection: 'authors',
     fields: [
       { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
       { field: 'name', type: 'string' },
     ],
   });
-  await ok(stratum, 'POST', '/collections', {
+  await adminData(stratum, 'POST', '/collections', {
     collection: 'articles',
     fields: [
       { field: 'id', type: 'integer', meta: { hidden: true }, schema: { is_primary_key: true, has_auto_increment: true } },
@@ -34,12 +28,12 @@ async function seed(stratum: StratumProcess): Promise<void> {
       { field: 'published_on', type: 'dateTime' },
     ],
   });
-  await ok(stratum, 'POST', '/relations', { collection: 'articles', field: 'author', related_collection: 'authors' });
-  await ok(stratum, 'POST', '/relations', { collection: 'articles', field: 'owner', related_collection: 'service_users' });
-  const authors = (await ok(stratum, 'POST', '/items/authors', [{ name: 'Ada' }, { name: 'Bob' }, { name: 'Cleo' }])) as unknown as { id: number }[];
+  await adminData(stratum, 'POST', '/relations', { collection: 'articles', field: 'author', related_collection: 'authors' });
+  await adminData(stratum, 'POST', '/relations', { collection: 'articles', field: 'owner', related_collection: 'service_users' });
+  const authors = (await adminData(stratum, 'POST', '/items/authors', [{ name: 'Ada' }, { name: 'Bob' }, { name: 'Cleo' }])) as unknown as { id: number }[];
   const [ada, bob, cleo] = authors.map((a) => a.id);
-  const other = await ok(stratum, 'POST', '/users', { email: 'other@example.com', password: 'OtherPass123!', status: 'active', first_name: 'Otto' });
-  await ok(stratum, 'POST', '/items/articles', [
+  const other = await adminData(stratum, 'POST', '/users', { email: 'other@example.com', password: 'OtherPass123!', status: 'active', first_name: 'Otto' });
+  await adminData(stratum, 'POST', '/items/articles', [
     { title: 'Alpha', status: 'draft', rating: 2, author: ada, owner: other.id, published_on: '2020-01-01T10:00:00' },
     { title: 'Beta', status: 'published', rating: 9, author: bob, owner: me.id, published_on: '2021-05-01T10:00:00' },
     { title: 'Gamma', status: 'published', rating: 5, author: cleo, owner: me.id, published_on: '2099-01-01T10:00:00' },
@@ -48,19 +42,19 @@ async function seed(stratum: StratumProcess): Promise<void> {
   ]);
 
   // A reader: may read id, title and status of the articles, nothing else, and change nothing.
-  const role = await ok(stratum, 'POST', '/roles', { name: 'Readers' });
-  const policy = await ok(stratum, 'POST', '/policies', { name: 'Read articles', app_access: true, admin_access: false });
-  await ok(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
-  await ok(stratum, 'POST', '/permissions', { policy: policy.id, collection: 'articles', action: 'read', fields: ['id', 'title', 'status'] });
-  await ok(stratum, 'POST', '/users', { email: 'reader@example.com', password: 'UserPass123!', role: role.id, status: 'active', first_name: 'Rita' });
+  const role = await adminData(stratum, 'POST', '/roles', { name: 'Readers' });
+  const policy = await adminData(stratum, 'POST', '/policies', { name: 'Read articles', app_access: true, admin_access: false });
+  await adminData(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
+  await adminData(stratum, 'POST', '/permissions', { policy: policy.id, collection: 'articles', action: 'read', fields: ['id', 'title', 'status'] });
+  await adminData(stratum, 'POST', '/users', { email: 'reader@example.com', password: 'UserPass123!', role: role.id, status: 'active', first_name: 'Rita' });
 
   // An editor: may read every field of the articles and update only their status; may not delete.
-  const editors = await ok(stratum, 'POST', '/roles', { name: 'Editors' });
-  const editing = await ok(stratum, 'POST', '/policies', { name: 'Edit status', app_access: true, admin_access: false });
-  await ok(stratum, 'POST', '/access', { role: editors.id, policy: editing.id });
-  await ok(stratum, 'POST', '/permissions', { policy: editing.id, collection: 'articles', action: 'read', fields: ['*'] });
-  await ok(stratum, 'POST', '/permissions', { policy: editing.id, collection: 'articles', action: 'update', fields: ['status'] });
-  await ok(stratum, 'POST', '/users', { email: 'editor@example.com', password: 'UserPass123!', role: editors.id, status: 'active', first_name: 'Ed' });
+  const editors = await adminData(stratum, 'POST', '/roles', { name: 'Editors' });
+  const editing = await adminData(stratum, 'POST', '/policies', { name: 'Edit status', app_access: true, admin_access: false });
+  await adminData(stratum, 'POST', '/access', { role: editors.id, policy: editing.id });
+  await adminData(stratum, 'POST', '/permissions', { policy: editing.id, collection: 'articles', action: 'read', fields: ['*'] });
+  await adminData(stratum, 'POST', '/permissions', { policy: editing.id, collection: 'articles', action: 'update', fields: ['status'] });
+  await adminData(stratum, 'POST', '/users', { email: 'editor@example.com', password: 'UserPass123!', role: editors.id, status: 'active', first_name: 'Ed' });
 }
 
 const chromiumFound = findChromium() !== null;
