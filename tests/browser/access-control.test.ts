@@ -1,37 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { totpCode } from '../setup/totp-code.js';
 import { adminData, type Row } from './admin-data.js';
-import { ADMIN, expectAccessible, launchChromium, openPage, saveScreenshot, signIn, startStratum, type StratumProcess } from './browser-harness.js';
+import { ADMIN, expectAccessible, openPage, signIn } from './browser-harness.js';
+import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
 
 describe.skipIf(findChromium() === null)('the access-control screens', () => {
-  let stratum: StratumProcess;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let problems: string[];
-
-  beforeAll(async () => {
-    [stratum, browser] = await Promise.all([startStratum(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stratum?.stop();
-  });
-  beforeEach(async () => {
-    ({ context, page, problems } = await openPage(browser));
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const path = await saveScreenshot(page, task.name).catch(() => null);
-      if (path) console.log(`screenshot of the failed test: ${path}`);
-    }
-    expect(problems, 'errors in the page (CSP violations, exceptions)').toEqual([]);
-    await context.close();
-  });
+  const suite = useBrowserSuite();
 
   it('creates roles with a parent, creates a user, suspends and re-activates them, and shows their sessions', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/roles');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect.poll(() => nav.getByRole('link', { name: 'Users' }).isVisible()).toBe(true);
@@ -121,6 +99,7 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
   });
 
   it('builds a custom read rule with a row filter, which a limited user then sees in the app, and explains allowed and denied reads', async () => {
+    const { stratum, browser, page } = suite;
     await adminData(stratum, 'POST', '/collections', {
       collection: 'articles',
       fields: [
@@ -223,6 +202,7 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
   });
 
   it('resets a user’s two-factor, attaches and detaches a policy of their own, and saves several matrix cells in one go', async () => {
+    const { stratum, page } = suite;
     await adminData(stratum, 'POST', '/collections', {
       collection: 'notes',
       fields: [
@@ -335,6 +315,7 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
   });
 
   it('pages through the users, 50 at a time, with the page in the address', async () => {
+    const { stratum, page } = suite;
     const batch = Array.from({ length: 53 }, (_, i) => ({ email: `pager-${String(i).padStart(2, '0')}@example.com`, status: 'active' }));
     const created = await stratum.call('POST', '/users', { token: await stratum.adminToken(), body: batch });
     expect(created.status).toBe(200);

@@ -1,43 +1,22 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { totpCode } from '../setup/totp-code.js';
 import { adminData, type Row } from './admin-data.js';
-import { ADMIN, expectAccessible, launchChromium, openPage, saveScreenshot, signIn, startStratum, type StratumProcess } from './browser-harness.js';
+import { ADMIN, expectAccessible, signIn } from './browser-harness.js';
+import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
 import { USER_PASSWORD, userWith } from './user-with.js';
 
 describe.skipIf(findChromium() === null)('the account and activity pages', () => {
-  let stratum: StratumProcess;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let problems: string[];
-
-  beforeAll(async () => {
-    [stratum, browser] = await Promise.all([startStratum(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stratum?.stop();
-  });
-  beforeEach(async () => {
-    ({ context, page, problems } = await openPage(browser));
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const path = await saveScreenshot(page, task.name).catch(() => null);
-      if (path) console.log(`screenshot of the failed test: ${path}`);
-    }
-    expect(problems, 'errors in the page (CSP violations, exceptions)').toEqual([]);
-    await context.close();
-  });
+  const suite = useBrowserSuite();
 
   const signOut = async () => {
+    const { page } = suite;
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Sign in to Stratum' }).isVisible()).toBe(true);
   };
 
   it('edits the own profile within the policy, with the server’s refusal on its field', async () => {
+    const { stratum, page } = suite;
     await userWith(stratum, 'taken@example.com', [], ['Tom', 'Taken']);
     // Own record only, and only these fields: no title or description.
     await userWith(
@@ -79,6 +58,7 @@ describe.skipIf(findChromium() === null)('the account and activity pages', () =>
   });
 
   it('makes new recovery codes with a current code; the old ones stop working and a new one signs in', async () => {
+    const { stratum, page } = suite;
     const email = 'rory@example.com';
     await userWith(stratum, email, [], ['Rory', 'Recovery']);
     const login = await stratum.call('POST', '/auth/login', { body: { email, password: USER_PASSWORD } });
@@ -121,6 +101,7 @@ describe.skipIf(findChromium() === null)('the account and activity pages', () =>
   });
 
   it('filters the activity by user, and the export follows', async () => {
+    const { stratum, page } = suite;
     const una = await userWith(stratum, 'una@example.com', [], ['Una', 'User']);
     await userWith(stratum, 'ulla@example.com', [], ['Ulla', 'Other']);
     for (const email of ['una@example.com', 'ulla@example.com']) expect((await stratum.call('POST', '/auth/login', { body: { email, password: USER_PASSWORD } })).status).toBe(200);

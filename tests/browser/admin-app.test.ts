@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../setup/smtp-server.js';
 import { totpCode } from '../setup/totp-code.js';
 import { adminData } from './admin-data.js';
-import { ADMIN, expectAccessible, launchChromium, openPage, saveScreenshot, signIn, startStratum, type StratumProcess } from './browser-harness.js';
+import { ADMIN, expectAccessible, openPage, signIn, type StratumProcess } from './browser-harness.js';
+import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
 
 type Json = { data: Record<string, unknown> };
@@ -53,41 +53,26 @@ async function seed(stratum: StratumProcess): Promise<string> {
 const chromiumFound = findChromium() !== null;
 
 describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
-  let stratum: StratumProcess;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let problems: string[];
   let readerRole: string;
   let smtp: TestSmtpServer;
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    // Passwords of at least 12 characters, so the reset page meets the policy; mail goes to the test SMTP server.
-    [stratum, browser] = await Promise.all([startStratum({ ...smtp.env, AUTH_PASSWORD_POLICY: '^.{12,}$' }), launchChromium()]);
-    readerRole = await seed(stratum);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stratum?.stop();
-    await smtp?.stop();
-  });
-
-  beforeEach(async () => {
-    ({ context, page, problems } = await openPage(browser));
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const path = await saveScreenshot(page, task.name).catch(() => null);
-      if (path) console.log(`screenshot of the failed test: ${path}`);
-    }
-    expect(problems, 'errors in the page (CSP violations, exceptions)').toEqual([]);
-    await context.close();
+  const suite = useBrowserSuite({
+    env: async () => {
+      smtp = await startSmtpServer();
+      // Passwords of at least 12 characters, so the reset page meets the policy; mail goes to the test SMTP server.
+      return { ...smtp.env, AUTH_PASSWORD_POLICY: '^.{12,}$' };
+    },
+    setUp: async (stratum) => {
+      readerRole = await seed(stratum);
+    },
+    tearDown: async () => {
+      await smtp?.stop();
+    },
   });
 
-  const url = (path: string) => `${stratum.url}${path}`;
+  const url = (path: string) => `${suite.stratum.url}${path}`;
 
   it('says "Wrong email or password." for a wrong password, and the sign-in page is accessible', async () => {
+    const { stratum, page } = suite;
     await page.goto(url('/admin'));
     await expect.poll(() => page.getByRole('heading', { name: 'Sign in to Stratum' }).isVisible()).toBe(true);
     await expectAccessible(page, 'the sign-in page');
@@ -97,6 +82,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
   });
 
   it('signs in, shows the navigation and the user name, and signs out', async () => {
+    const { stratum, context, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect.poll(() => nav.getByRole('link', { name: 'Content' }).isVisible()).toBe(true);
@@ -128,6 +114,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
   });
 
   it('lists the collections, pages through a table, sorts, searches and opens an item', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password);
     const list = page.getByRole('list', { name: 'Collections' });
     await expect.poll(() => list.getByRole('link').allTextContents()).toEqual(['Articles', 'Secrets']);
@@ -172,6 +159,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
   });
 
   it('saves the sort, page size and search of a table as a named view (a preset), applies it again and deletes it', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/content/articles?limit=50&sort=-title&search=Article%201');
     const status = page.locator('.pager span');
     await expect.poll(() => status.textContent()).toBe('Items 1–10 of 10 · Page 1 of 1');
@@ -202,6 +190,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
   });
 
   it('edits, validates, creates and deletes items with a form generated from the fields', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/content/articles/12');
     const title = page.getByLabel('Title');
     await expect.poll(() => title.inputValue()).toBe('Article 12');
@@ -273,6 +262,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
   });
 
   it('shows a limited user only the collections they may read', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, 'reader@example.com', 'UserPass123!');
     await expect.poll(() => page.locator('.user-name').textContent()).toBe('Rita Reader');
     await expect.poll(() => page.getByRole('list', { name: 'Collections' }).getByRole('link').allTextContents()).toEqual(['Articles']);
@@ -296,6 +286,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
   });
 
   it('asks for the one-time code when two-factor authentication is on', async () => {
+    const { stratum, page } = suite;
     const email = 'two-factor@example.com';
     await adminData(stratum, 'POST', '/users', { email, password: 'UserPass123!', status: 'active', first_name: 'Tess', last_name: 'Factor', role: readerRole });
     const login = await stratum.call('POST', '/auth/login', { body: { email, password: 'UserPass123!' } });
@@ -320,6 +311,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
   });
 
   it('can be used with the keyboard alone, and shows where the focus is', async () => {
+    const { page } = suite;
     await page.goto(url('/admin'));
     await expect.poll(() => page.getByLabel('Email').isVisible()).toBe(true);
     const focused = () => page.evaluate(() => {
@@ -375,6 +367,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
   });
 
   it('resets a forgotten password with the link of a real mail, applies the policy, and refuses the link once used', async () => {
+    const { stratum, page } = suite;
     const email = 'forgetful@example.com';
     await adminData(stratum, 'POST', '/users', { email, password: 'UserPass123!', status: 'active', first_name: 'Fred', last_name: 'Forgetful', role: readerRole });
 
@@ -418,6 +411,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
   });
 
   it('lists the sessions of the account, signs out the others, and changes the password', async () => {
+    const { stratum, browser, page } = suite;
     const email = 'account@example.com';
     // A role whose policy lets people change their own password (and nothing else of their user).
     const role = await adminData(stratum, 'POST', '/roles', { name: 'Self-service' });
@@ -460,6 +454,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
   });
 
   it('leads a user under enforce_tfa to set up two-factor authentication, with a QR code and recovery codes', async () => {
+    const { stratum, page } = suite;
     const email = 'guarded@example.com';
     const role = await adminData(stratum, 'POST', '/roles', { name: 'Guarded' });
     const policy = await adminData(stratum, 'POST', '/policies', { name: 'Two-factor required', app_access: true, admin_access: false, enforce_tfa: true });
@@ -498,6 +493,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
   });
 
   it('filters the activity and exports it', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/activity');
     const rows = page.locator('tbody tr');
     await expect.poll(() => rows.count()).toBeGreaterThan(0);
@@ -519,6 +515,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
   });
 
   it('selects rows and deletes them together after confirming', async () => {
+    const { stratum, page } = suite;
     await adminData(stratum, 'POST', '/items/articles', [{ title: 'Batch one' }, { title: 'Batch two' }, { title: 'Batch three' }]);
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/content/articles?search=Batch');
     const rows = page.locator('tbody tr');

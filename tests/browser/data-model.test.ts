@@ -1,37 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { adminData, type Row } from './admin-data.js';
-import { ADMIN, expectAccessible, launchChromium, openPage, saveScreenshot, signIn, startStratum, type StratumProcess } from './browser-harness.js';
+import { ADMIN, expectAccessible, signIn } from './browser-harness.js';
+import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
 
 describe.skipIf(findChromium() === null)('the data model screens', () => {
-  let stratum: StratumProcess;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let problems: string[];
-
-  beforeAll(async () => {
-    [stratum, browser] = await Promise.all([startStratum(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stratum?.stop();
-  });
-  beforeEach(async () => {
-    ({ context, page, problems } = await openPage(browser));
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const path = await saveScreenshot(page, task.name).catch(() => null);
-      if (path) console.log(`screenshot of the failed test: ${path}`);
-    }
-    expect(problems, 'errors in the page (CSP violations, exceptions)').toEqual([]);
-    await context.close();
-  });
+  const suite = useBrowserSuite();
 
   /** Creates a collection from the data model page and waits for its page. */
   async function createCollection(name: string, key: string) {
+    const { page } = suite;
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Data model' }).click();
     await page.getByLabel('Collection name').fill(name);
     await page.getByLabel('Primary key', { exact: true }).selectOption({ label: key });
@@ -40,6 +19,7 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
   }
 
   async function addField(name: string, type: string, fill: (page: Page) => Promise<void> = async () => undefined) {
+    const { page } = suite;
     await page.getByRole('button', { name: 'Add field' }).click();
     await page.getByLabel('Field name').fill(name);
     await page.getByLabel('Type').selectOption(type);
@@ -49,6 +29,7 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
   }
 
   it('creates collections with fields and a many-to-one relation, then an item of it in the content pages', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/data-model');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Data model');
     await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual(expect.arrayContaining(['Data model', 'Schema', 'Settings']));
@@ -150,6 +131,7 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
   });
 
   it('shows the API message when the database refuses a change, and names what a deletion loses', async () => {
+    const { stratum, page } = suite;
     await adminData(stratum, 'POST', '/collections', { collection: 'notes', fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }, { field: 'body', type: 'text' }] });
     await adminData(stratum, 'POST', '/items/notes', { body: null });
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/data-model/notes');
@@ -175,6 +157,7 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
   });
 
   it('deletes a field with the keyboard alone, the confirmation taking the focus', async () => {
+    const { stratum, page } = suite;
     await adminData(stratum, 'POST', '/collections', { collection: 'drafts', fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }, { field: 'body', type: 'text' }] });
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/data-model/drafts');
     await expect.poll(() => page.getByRole('button', { name: 'Delete body' }).isVisible()).toBe(true);

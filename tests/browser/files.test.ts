@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminData, type Row } from './admin-data.js';
-import { ADMIN, expectAccessible, launchChromium, openPage, saveScreenshot, signIn, startStratum, type StratumProcess } from './browser-harness.js';
+import { ADMIN, expectAccessible, signIn, type StratumProcess } from './browser-harness.js';
+import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
 import { userWith } from './user-with.js';
 
@@ -21,36 +22,18 @@ const png = (width: number, height: number, background: string) => sharp({ creat
 const loaded = (page: Page, alt: string) => page.getByRole('img', { name: alt, exact: true }).first().evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth > 0);
 
 describe.skipIf(findChromium() === null)('files in the admin app', () => {
-  let stratum: StratumProcess;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let problems: string[];
-
-  beforeAll(async () => {
-    [stratum, browser] = await Promise.all([startStratum({ FILES_MAX_UPLOAD_SIZE: '50kb', FILES_MIME_TYPE_ALLOW_LIST: 'image/*,text/plain' }), launchChromium()]);
-    const pk = { field: 'id', type: 'integer', meta: { hidden: true }, schema: { is_primary_key: true, has_auto_increment: true } };
-    await adminData(stratum, 'POST', '/collections', { collection: 'posts', fields: [pk, { field: 'title', type: 'string' }] });
-    await adminData(stratum, 'POST', '/fields/posts', { field: 'cover', type: 'uuid', meta: { interface: 'file-image', special: ['file'] } });
-    await adminData(stratum, 'POST', '/relations', { collection: 'posts', field: 'cover', related_collection: 'service_files', schema: { on_delete: 'SET NULL' } });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stratum?.stop();
-  });
-  beforeEach(async () => {
-    ({ context, page, problems } = await openPage(browser));
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const path = await saveScreenshot(page, task.name).catch(() => null);
-      if (path) console.log(`screenshot of the failed test: ${path}`);
-    }
-    expect(problems, 'errors in the page (CSP violations, exceptions)').toEqual([]);
-    await context.close();
+  const suite = useBrowserSuite({
+    env: { FILES_MAX_UPLOAD_SIZE: '50kb', FILES_MIME_TYPE_ALLOW_LIST: 'image/*,text/plain' },
+    setUp: async (stratum) => {
+      const pk = { field: 'id', type: 'integer', meta: { hidden: true }, schema: { is_primary_key: true, has_auto_increment: true } };
+      await adminData(stratum, 'POST', '/collections', { collection: 'posts', fields: [pk, { field: 'title', type: 'string' }] });
+      await adminData(stratum, 'POST', '/fields/posts', { field: 'cover', type: 'uuid', meta: { interface: 'file-image', special: ['file'] } });
+      await adminData(stratum, 'POST', '/relations', { collection: 'posts', field: 'cover', related_collection: 'service_files', schema: { on_delete: 'SET NULL' } });
+    },
   });
 
   it('uploads several files in the library, previews the image, edits its metadata, replaces and deletes', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Files' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Files');
@@ -118,6 +101,7 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
   });
 
   it('creates, renames and deletes folders, and uploads into the chosen one', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/files');
     await page.getByLabel(/^New folder/).fill('Photos');
     await page.getByRole('button', { name: 'Create folder' }).click();
@@ -141,6 +125,7 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
   });
 
   it('shows the server\'s refusal of an upload: a type not allowed, a file too large', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/files');
     const input = page.getByLabel('Upload files');
     await input.setInputFiles({ name: 'page.txt', mimeType: 'text/plain', buffer: Buffer.from('<!DOCTYPE html><html><body>hi</body></html>') });
@@ -151,6 +136,7 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
   });
 
   it('uploads a file in an item form, saves, and shows it after a reload; chooses another from the library', async () => {
+    const { stratum, page } = suite;
     await uploadAsAdmin(stratum, 'harbour.png', 'image/png', await png(40, 40, '#3366cc'));
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/content/posts/+');
     await page.getByLabel('Title').fill('Evening');
@@ -186,6 +172,7 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
   });
 
   it('shows no Files link to a user who may not read files, a 403 to one who may not set the folder, no upload to a reader', async () => {
+    const { stratum, context, page } = suite;
     await userWith(stratum, 'writer@example.com', [{ collection: 'posts', action: 'read', fields: ['*'] }]);
     await signIn(page, stratum.url, 'writer@example.com', 'UserPass123!');
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -223,6 +210,7 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
   });
 
   it('is usable with the keyboard alone: filters, a card\'s Edit, the editor', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/files');
     const grid = page.getByRole('list', { name: 'Files' });
     await expect.poll(() => grid.getByRole('listitem').count()).toBeGreaterThan(1);

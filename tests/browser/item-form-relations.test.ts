@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminData, type Row } from './admin-data.js';
-import { ADMIN, expectAccessible, launchChromium, openPage, saveScreenshot, signIn, startStratum, type StratumProcess } from './browser-harness.js';
+import { ADMIN, expectAccessible, signIn, type StratumProcess } from './browser-harness.js';
+import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
 import { userWith } from './user-with.js';
 
@@ -35,36 +35,17 @@ async function seed(stratum: StratumProcess): Promise<Record<string, number>> {
 }
 
 describe.skipIf(findChromium() === null)('relational fields of the item form', () => {
-  let stratum: StratumProcess;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let problems: string[];
   let keys: Record<string, number>;
-
-  beforeAll(async () => {
-    [stratum, browser] = await Promise.all([startStratum(), launchChromium()]);
-    keys = await seed(stratum);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stratum?.stop();
-  });
-  beforeEach(async () => {
-    ({ context, page, problems } = await openPage(browser));
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const path = await saveScreenshot(page, task.name).catch(() => null);
-      if (path) console.log(`screenshot of the failed test: ${path}`);
-    }
-    expect(problems, 'errors in the page (CSP violations, exceptions)').toEqual([]);
-    await context.close();
+  const suite = useBrowserSuite({
+    setUp: async (stratum) => {
+      keys = await seed(stratum);
+    },
   });
 
-  const book = async () => adminData(stratum, 'GET', `/items/books/${keys.book}?fields=author,chapters`);
+  const book = async () => adminData(suite.stratum, 'GET', `/items/books/${keys.book}?fields=author,chapters`);
 
   it('picks a many-to-one value by search (mouse and keyboard), saves it, and clears it', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, `/admin/content/books/${keys.book}`);
     const author = page.getByRole('combobox', { name: 'Author' });
     // The display template of authors.
@@ -101,6 +82,7 @@ describe.skipIf(findChromium() === null)('relational fields of the item form', (
   });
 
   it('adds an existing item to a one-to-many list, removes one, and opens one', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, `/admin/content/books/${keys.book}`);
     const list = page.getByRole('list', { name: 'Chapters' });
     await expect.poll(() => list.getByRole('link').allTextContents()).toEqual(['One', 'Two']);
@@ -129,6 +111,7 @@ describe.skipIf(findChromium() === null)('relational fields of the item form', (
   });
 
   it('creates an item with a picked many-to-one value and an existing item added to its list', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/content/books/+');
     await page.getByLabel('Title').fill('Second volume');
     const author = page.getByRole('combobox', { name: 'Author' });
@@ -147,6 +130,7 @@ describe.skipIf(findChromium() === null)('relational fields of the item form', (
   });
 
   it('shows a limited user a read-only picker, and offers only the related items they may read', async () => {
+    const { stratum, context, page } = suite;
     await userWith(stratum, 'viewer@example.com', [
       { collection: 'books', action: 'read', fields: ['*'] },
       { collection: 'books', action: 'update', fields: ['title'] },

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminData } from './admin-data.js';
-import { ADMIN, expectAccessible, launchChromium, openPage, saveScreenshot, signIn, startStratum, type StratumProcess } from './browser-harness.js';
+import { ADMIN, expectAccessible, signIn, type StratumProcess } from './browser-harness.js';
+import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
 
 type Json = { data: unknown };
@@ -60,38 +60,14 @@ async function seed(stratum: StratumProcess): Promise<void> {
 const chromiumFound = findChromium() !== null;
 
 describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, columns, batch edit', () => {
-  let stratum: StratumProcess;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let problems: string[];
+  const suite = useBrowserSuite({ setUp: seed });
 
-  beforeAll(async () => {
-    [stratum, browser] = await Promise.all([startStratum(), launchChromium()]);
-    await seed(stratum);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stratum?.stop();
-  });
-
-  beforeEach(async () => {
-    ({ context, page, problems } = await openPage(browser));
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const path = await saveScreenshot(page, task.name).catch(() => null);
-      if (path) console.log(`screenshot of the failed test: ${path}`);
-    }
-    expect(problems, 'errors in the page (CSP violations, exceptions)').toEqual([]);
-    await context.close();
-  });
-
-  const titles = () => page.locator('tbody tr').evaluateAll((rows) => rows.map((row) => (row as unknown as { querySelector(s: string): { textContent: string } | null }).querySelector('td:not(.select)')?.textContent ?? ''));
-  const builder = () => page.getByRole('region', { name: 'Filter', exact: true });
+  const titles = () => suite.page.locator('tbody tr').evaluateAll((rows) => rows.map((row) => (row as unknown as { querySelector(s: string): { textContent: string } | null }).querySelector('td:not(.select)')?.textContent ?? ''));
+  const builder = () => suite.page.getByRole('region', { name: 'Filter', exact: true });
   const condition = (number: string) => builder().getByRole('group', { name: `Condition ${number}`, exact: true });
 
   it('builds a filter with a relational field and an OR group inside the AND, keeps it in the address, and explains a wrong value', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/content/articles?sort=title');
     await expect.poll(titles).toEqual(['Alpha', 'Beta', 'Delta', 'Epsilon', 'Gamma']);
 
@@ -144,6 +120,7 @@ describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, co
   });
 
   it('offers $CURRENT_USER for the owner and $NOW for a date', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/content/articles?sort=title');
     await expect.poll(titles).toHaveLength(5);
     await builder().getByRole('button', { name: 'Add condition' }).click();
@@ -166,6 +143,7 @@ describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, co
   });
 
   it('shows a related column, keeps the choice in the address and saves it with the filter in a view', async () => {
+    const { stratum, page } = suite;
     const filter = encodeURIComponent(JSON.stringify({ _and: [{ status: { _eq: 'published' } }] }));
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, `/admin/content/articles?sort=title&filter=${filter}`);
     await expect.poll(titles).toEqual(['Beta', 'Delta', 'Gamma']);
@@ -210,6 +188,7 @@ describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, co
   });
 
   it('edits two selected rows together, and shows a refused value on its field', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/content/articles?sort=title');
     await expect.poll(titles).toHaveLength(5);
     const rows = page.locator('tbody tr');
@@ -250,6 +229,7 @@ describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, co
   });
 
   it('offers an editor who may update only the status just that field, and no batch delete', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, 'editor@example.com', 'UserPass123!', '/admin/content/articles?sort=title');
     await expect.poll(titles).toHaveLength(5);
     expect(await page.getByRole('button', { name: /^Delete selected/ }).count()).toBe(0);
@@ -267,6 +247,7 @@ describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, co
   });
 
   it('gives a reader who may not update no check boxes and no "Edit selected", and only their fields to filter on', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, 'reader@example.com', 'UserPass123!', '/admin/content/articles?sort=title');
     await expect.poll(titles).toHaveLength(5);
     expect(await page.getByRole('button', { name: /^Edit selected/ }).count()).toBe(0);

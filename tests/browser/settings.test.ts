@@ -1,36 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminData } from './admin-data.js';
-import { ADMIN, expectAccessible, launchChromium, openPage, saveScreenshot, signIn, startStratum, type StratumProcess } from './browser-harness.js';
+import { ADMIN, expectAccessible, signIn } from './browser-harness.js';
+import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
 
 describe.skipIf(findChromium() === null)('the settings page', () => {
-  let stratum: StratumProcess;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let problems: string[];
-
-  beforeAll(async () => {
-    [stratum, browser] = await Promise.all([startStratum(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stratum?.stop();
-  });
-  beforeEach(async () => {
-    ({ context, page, problems } = await openPage(browser));
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const path = await saveScreenshot(page, task.name).catch(() => null);
-      if (path) console.log(`screenshot of the failed test: ${path}`);
-    }
-    expect(problems, 'errors in the page (CSP violations, exceptions)').toEqual([]);
-    await context.close();
-  });
+  const suite = useBrowserSuite();
 
   it('shows validation errors on their field, then saves the settings and the asset presets', async () => {
+    const { stratum, page } = suite;
     const folder = await adminData(stratum, 'POST', '/folders', { name: 'Uploads' });
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
@@ -83,6 +61,7 @@ describe.skipIf(findChromium() === null)('the settings page', () => {
   });
 
   it('shows the administrator sections only to administrators', async () => {
+    const { stratum, page } = suite;
     const role = await adminData(stratum, 'POST', '/roles', { name: 'Writers' });
     const policy = await adminData(stratum, 'POST', '/policies', { name: 'Writers', app_access: true, admin_access: false });
     await adminData(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
