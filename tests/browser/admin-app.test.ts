@@ -5,6 +5,7 @@ import { adminData } from './admin-data.js';
 import { ADMIN, expectAccessible, openPage, signIn, type StratumProcess } from './browser-harness.js';
 import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
+import { focusedName, tabOrder } from './tab-order.js';
 
 type Json = { data: Record<string, unknown> };
 const ARTICLES = 60;
@@ -314,10 +315,6 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     const { page } = suite;
     await page.goto(url('/admin'));
     await expect.poll(() => page.getByLabel('Email').isVisible()).toBe(true);
-    const focused = () => page.evaluate(() => {
-      const active = (globalThis as unknown as { document: { activeElement: { id: string; textContent: string | null } | null } }).document.activeElement;
-      return active ? active.id || active.textContent?.trim() || '' : '';
-    });
     const outline = () =>
       page.evaluate(() => {
         const g = globalThis as unknown as { document: { activeElement: unknown }; getComputedStyle(element: unknown): { outlineStyle: string; outlineWidth: string } };
@@ -326,14 +323,14 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
       });
 
     await page.keyboard.press('Tab');
-    expect(await focused()).toBe('email');
+    expect(await focusedName(page)).toBe('email');
     expect(await outline()).toBe('solid 3px');
     await page.keyboard.type(ADMIN.email);
     await page.keyboard.press('Tab');
-    expect(await focused()).toBe('password');
+    expect(await focusedName(page)).toBe('password');
     await page.keyboard.type(ADMIN.password);
     await page.keyboard.press('Tab');
-    expect(await focused()).toBe('Sign in');
+    expect(await focusedName(page)).toBe('Sign in');
     expect(await outline()).toBe('solid 3px');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.user-name').textContent()).toBe('Admin User');
@@ -344,11 +341,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).isVisible()).toBe(true);
     // The access-control sections once /permissions/me has answered.
     await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Why?' }).isVisible()).toBe(true);
-    const order: string[] = [];
-    for (let i = 0; i < 15; i++) {
-      await page.keyboard.press('Tab');
-      order.push(await focused());
-    }
+    const order = await tabOrder(page, 15);
     expect(order).toEqual(['Skip to content', 'Content', 'Files', 'Activity', 'Account', 'Data model', 'Schema', 'Settings', 'Users', 'Roles', 'Policies', 'Why?', 'Sign out', 'Articles', 'Secrets']);
 
     // Open the articles with Enter, sort with Enter, page with Enter.

@@ -5,6 +5,7 @@ import { adminData, type Row } from './admin-data.js';
 import { ADMIN, expectAccessible, signIn, type StratumProcess } from './browser-harness.js';
 import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
+import { focusedName, tabOrder } from './tab-order.js';
 import { userWith } from './user-with.js';
 
 /** Uploads through the API as admin (multipart), answering the row. */
@@ -214,17 +215,8 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/files');
     const grid = page.getByRole('list', { name: 'Files' });
     await expect.poll(() => grid.getByRole('listitem').count()).toBeGreaterThan(1);
-    const focused = () =>
-      page.evaluate(() => {
-        const active = (globalThis as unknown as { document: { activeElement: { id: string; textContent: string | null } | null } }).document.activeElement;
-        return active ? active.id || active.textContent?.trim() || '' : '';
-      });
     await page.getByLabel('Upload files').focus();
-    const order: string[] = [];
-    for (let i = 0; i < 8; i++) {
-      await page.keyboard.press('Tab');
-      order.push(await focused());
-    }
+    const order = await tabOrder(page, 8);
     expect(order.slice(0, 6)).toEqual(['files-folder', 'files-type', 'files-search', 'Search', 'folder-new', 'Create folder']);
     expect(order[6]).toMatch(/^Edit /);
     expect(order[7]).toMatch(/^Download /);
@@ -236,7 +228,7 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
     await expect.poll(() => grid.getByRole('listitem').count()).toBe(1);
     await grid.getByRole('button', { name: /^Edit/ }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => focused()).toBe('file-title');
+    await expect.poll(() => focusedName(page)).toBe('file-title');
     await page.keyboard.press('Control+A');
     await page.keyboard.type('Harbour at dusk');
     await page.keyboard.press('Enter');

@@ -3,6 +3,7 @@ import { adminData } from './admin-data.js';
 import { ADMIN, expectAccessible, signIn, type StratumProcess } from './browser-harness.js';
 import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
+import { focusedName, tabOrder } from './tab-order.js';
 
 type Json = { data: unknown };
 
@@ -260,21 +261,12 @@ describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, co
     await expect.poll(titles).toEqual(['Beta', 'Delta']);
 
     // The keyboard reaches every part of the builder, then the columns, in reading order.
-    const focused = () =>
-      page.evaluate(() => {
-        const active = (globalThis as unknown as { document: { activeElement: { id: string; textContent: string | null } | null } }).document.activeElement;
-        return active ? active.id || active.textContent?.trim() || '' : '';
-      });
     await page.locator('#filter-logic').focus();
-    const order: string[] = [];
-    for (let i = 0; i < 9; i++) {
-      await page.keyboard.press('Tab');
-      order.push(await focused());
-    }
+    const order = await tabOrder(page, 9);
     expect(order).toEqual(['filter-0-field', 'filter-0-operator', 'filter-0-value-0', 'Remove condition', 'Add condition', 'Add group', 'Apply filter', 'Clear filter', 'Columns (2)']);
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');
-    expect(await focused()).toBe('column-title');
+    expect(await focusedName(page)).toBe('column-title');
     expect(await page.getByRole('group', { name: 'Columns to show' }).getByRole('checkbox').count()).toBe(2);
     await expectAccessible(page, "a reader's table");
   });
