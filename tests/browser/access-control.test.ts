@@ -1,45 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { totpCode } from '../setup/totp-code.js';
-import { ADMIN, expectAccessible, launchChromium, openPage, saveScreenshot, signIn, startStratum, type StratumProcess } from './browser-harness.js';
+import { adminData, type Row } from './admin-data.js';
+import { ADMIN, expectAccessible, openPage, signIn } from './browser-harness.js';
+import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
 
-type Row = Record<string, unknown>;
-
-/** As admin through the API: the answer's data, or the test fails with the answer. */
-async function ok(stratum: StratumProcess, method: string, path: string, body?: unknown): Promise<Row> {
-  const response = await stratum.call(method, path, { token: await stratum.adminToken(), body });
-  if (response.status !== 200 && response.status !== 204) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.json)}`);
-  return ((response.json as { data?: Row } | null)?.data ?? {}) as Row;
-}
-
 describe.skipIf(findChromium() === null)('the access-control screens', () => {
-  let stratum: StratumProcess;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let problems: string[];
-
-  beforeAll(async () => {
-    [stratum, browser] = await Promise.all([startStratum(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stratum?.stop();
-  });
-  beforeEach(async () => {
-    ({ context, page, problems } = await openPage(browser));
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const path = await saveScreenshot(page, task.name).catch(() => null);
-      if (path) console.log(`screenshot of the failed test: ${path}`);
-    }
-    expect(problems, 'errors in the page (CSP violations, exceptions)').toEqual([]);
-    await context.close();
-  });
+  const suite = useBrowserSuite();
 
   it('creates roles with a parent, creates a user, suspends and re-activates them, and shows their sessions', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/roles');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect.poll(() => nav.getByRole('link', { name: 'Users' }).isVisible()).toBe(true);
@@ -65,12 +35,12 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
     await page.getByLabel('Parent role').selectOption('');
     await page.getByRole('button', { name: 'Save role' }).click();
     await expect.poll(() => page.getByText('Saved.').isVisible()).toBe(true);
-    expect(await ok(stratum, 'GET', '/roles?filter[name][_eq]=Junior editors&fields=parent')).toEqual([{ parent: null }]);
+    expect(await adminData(stratum, 'GET', '/roles?filter[name][_eq]=Junior editors&fields=parent')).toEqual([{ parent: null }]);
     await expectAccessible(page, 'the role page');
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Delete role' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Role deleted' }).isVisible()).toBe(true);
-    expect(await ok(stratum, 'GET', '/roles?filter[name][_eq]=Junior editors')).toEqual([]);
+    expect(await adminData(stratum, 'GET', '/roles?filter[name][_eq]=Junior editors')).toEqual([]);
 
     await nav.getByRole('link', { name: 'Users' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Users', level: 1 }).isVisible()).toBe(true);
@@ -111,7 +81,7 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
     expect(await page.getByRole('link', { name: /admin/i }).count()).toBe(0);
     await expectAccessible(page, 'the users page');
 
-    const users = await ok(stratum, 'GET', '/users?filter[email][_eq]=erin@example.com&fields=status,role.name');
+    const users = await adminData(stratum, 'GET', '/users?filter[email][_eq]=erin@example.com&fields=status,role.name');
     expect(users).toEqual([{ status: 'active', role: { name: 'Editors' } }]);
 
     // Delete her after confirming: her sessions end with the account.
@@ -125,11 +95,12 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
     await page.getByRole('button', { name: 'Delete user' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'User deleted' }).isVisible()).toBe(true);
     expect(question).toContain('Delete the user Erin Editor?');
-    expect(await ok(stratum, 'GET', '/users?filter[email][_eq]=erin@example.com')).toEqual([]);
+    expect(await adminData(stratum, 'GET', '/users?filter[email][_eq]=erin@example.com')).toEqual([]);
   });
 
   it('builds a custom read rule with a row filter, which a limited user then sees in the app, and explains allowed and denied reads', async () => {
-    await ok(stratum, 'POST', '/collections', {
+    const { stratum, browser, page } = suite;
+    await adminData(stratum, 'POST', '/collections', {
       collection: 'articles',
       fields: [
         { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
@@ -137,11 +108,11 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
         { field: 'status', type: 'string', meta: { options: { choices: [{ text: 'Draft', value: 'draft' }, { text: 'Published', value: 'published' }] } } },
       ],
     });
-    const published = await ok(stratum, 'POST', '/items/articles', { title: 'Open letter', status: 'published' });
-    await ok(stratum, 'POST', '/items/articles', { title: 'Second story', status: 'published' });
-    const draft = await ok(stratum, 'POST', '/items/articles', { title: 'Secret draft', status: 'draft' });
-    const role = await ok(stratum, 'POST', '/roles', { name: 'Readers' });
-    await ok(stratum, 'POST', '/users', { email: 'reader@example.com', password: 'ReaderPass123!', status: 'active', first_name: 'Rita', last_name: 'Reader', role: role.id });
+    const published = await adminData(stratum, 'POST', '/items/articles', { title: 'Open letter', status: 'published' });
+    await adminData(stratum, 'POST', '/items/articles', { title: 'Second story', status: 'published' });
+    const draft = await adminData(stratum, 'POST', '/items/articles', { title: 'Secret draft', status: 'draft' });
+    const role = await adminData(stratum, 'POST', '/roles', { name: 'Readers' });
+    await adminData(stratum, 'POST', '/users', { email: 'reader@example.com', password: 'ReaderPass123!', status: 'active', first_name: 'Rita', last_name: 'Reader', role: role.id });
 
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/policies');
     await expect.poll(() => page.getByRole('heading', { name: 'Policies', level: 1 }).isVisible()).toBe(true);
@@ -173,7 +144,7 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
     await expect.poll(() => page.getByText('Saved 1 change.').isVisible()).toBe(true);
     await expect.poll(() => readCell.inputValue()).toBe('custom');
 
-    const rules = (await ok(stratum, 'GET', '/permissions?filter[collection][_eq]=articles&fields=action,permissions,fields')) as unknown as Row[];
+    const rules = (await adminData(stratum, 'GET', '/permissions?filter[collection][_eq]=articles&fields=action,permissions,fields')) as unknown as Row[];
     expect(rules).toEqual([{ action: 'read', permissions: { _and: [{ status: { _eq: 'published' } }] }, fields: ['*'] }]);
 
     // The "Why?" view: the draft is denied by the row filter, the published article allowed.
@@ -231,7 +202,8 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
   });
 
   it('resets a user’s two-factor, attaches and detaches a policy of their own, and saves several matrix cells in one go', async () => {
-    await ok(stratum, 'POST', '/collections', {
+    const { stratum, page } = suite;
+    await adminData(stratum, 'POST', '/collections', {
       collection: 'notes',
       fields: [
         { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
@@ -239,11 +211,11 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
         { field: 'body', type: 'text' },
       ],
     });
-    const appPolicy = await ok(stratum, 'POST', '/policies', { name: 'App users', app_access: true });
-    const role = await ok(stratum, 'POST', '/roles', { name: 'Staff' });
-    await ok(stratum, 'POST', '/access', { role: role.id, policy: appPolicy.id });
-    const extra = await ok(stratum, 'POST', '/policies', { name: 'Note takers', app_access: false });
-    await ok(stratum, 'POST', '/users', { email: 'tina@example.com', password: 'TinaPass123!', status: 'active', first_name: 'Tina', last_name: 'Twofactor', role: role.id });
+    const appPolicy = await adminData(stratum, 'POST', '/policies', { name: 'App users', app_access: true });
+    const role = await adminData(stratum, 'POST', '/roles', { name: 'Staff' });
+    await adminData(stratum, 'POST', '/access', { role: role.id, policy: appPolicy.id });
+    const extra = await adminData(stratum, 'POST', '/policies', { name: 'Note takers', app_access: false });
+    await adminData(stratum, 'POST', '/users', { email: 'tina@example.com', password: 'TinaPass123!', status: 'active', first_name: 'Tina', last_name: 'Twofactor', role: role.id });
     const login = await stratum.call('POST', '/auth/login', { body: { email: 'tina@example.com', password: 'TinaPass123!' } });
     const token = (login.json as { data: { access_token: string } }).data.access_token;
     const generated = await stratum.call('POST', '/users/me/tfa/generate', { token, body: { password: 'TinaPass123!' } });
@@ -263,11 +235,11 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
     await page.getByLabel('Policy to attach').selectOption({ label: 'Note takers' });
     await page.getByRole('button', { name: 'Attach policy' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Detach Note takers' }).isVisible()).toBe(true);
-    expect(await ok(stratum, 'GET', `/access?filter[policy][_eq]=${String(extra.id)}&fields=user.email`)).toEqual([{ user: { email: 'tina@example.com' } }]);
+    expect(await adminData(stratum, 'GET', `/access?filter[policy][_eq]=${String(extra.id)}&fields=user.email`)).toEqual([{ user: { email: 'tina@example.com' } }]);
     await expectAccessible(page, 'the user page with a policy of their own');
     await page.getByRole('button', { name: 'Detach Note takers' }).click();
     await expect.poll(() => page.getByText('No policy is attached to this user directly.').isVisible()).toBe(true);
-    expect(await ok(stratum, 'GET', `/access?filter[policy][_eq]=${String(extra.id)}`)).toEqual([]);
+    expect(await adminData(stratum, 'GET', `/access?filter[policy][_eq]=${String(extra.id)}`)).toEqual([]);
 
     // Three cells at once, then two more changes: a cell back to none and a custom field list.
     await page.goto(`${stratum.url}/admin/policies/${String(extra.id)}`);
@@ -289,7 +261,7 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
     await cell('Update').selectOption('all');
     await page.getByRole('button', { name: 'Save 3 changes' }).click();
     await expect.poll(() => page.getByText('Saved 3 changes.').isVisible()).toBe(true);
-    const rules = () => ok(stratum, 'GET', `/permissions?filter[policy][_eq]=${String(extra.id)}&fields=action,fields&sort=action`) as unknown as Promise<Row[]>;
+    const rules = () => adminData(stratum, 'GET', `/permissions?filter[policy][_eq]=${String(extra.id)}&fields=action,fields&sort=action`) as unknown as Promise<Row[]>;
     expect(await rules()).toEqual([
       { action: 'create', fields: ['*'] },
       { action: 'read', fields: ['*'] },
@@ -331,7 +303,7 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
     await expectAccessible(page, 'the rule editor of a create rule');
     await page.getByRole('button', { name: 'Save 1 change' }).click();
     await expect.poll(() => page.getByText('Saved 1 change.').isVisible()).toBe(true);
-    const create = (await ok(stratum, 'GET', `/permissions?filter[policy][_eq]=${String(extra.id)}&filter[action][_eq]=create&fields=validation,presets`)) as unknown as Row[];
+    const create = (await adminData(stratum, 'GET', `/permissions?filter[policy][_eq]=${String(extra.id)}&filter[action][_eq]=create&fields=validation,presets`)) as unknown as Row[];
     expect(create).toEqual([{ validation: { _and: [{ title: { _nnull: true } }] }, presets: { body: '(empty)' } }]);
 
     // Deleting the policy takes its rules with it.
@@ -339,10 +311,11 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
     await page.getByRole('button', { name: 'Delete policy' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Policy deleted' }).isVisible()).toBe(true);
     expect(await rules()).toEqual([]);
-    expect(await ok(stratum, 'GET', `/policies?filter[id][_eq]=${String(extra.id)}`)).toEqual([]);
+    expect(await adminData(stratum, 'GET', `/policies?filter[id][_eq]=${String(extra.id)}`)).toEqual([]);
   });
 
   it('pages through the users, 50 at a time, with the page in the address', async () => {
+    const { stratum, page } = suite;
     const batch = Array.from({ length: 53 }, (_, i) => ({ email: `pager-${String(i).padStart(2, '0')}@example.com`, status: 'active' }));
     const created = await stratum.call('POST', '/users', { token: await stratum.adminToken(), body: batch });
     expect(created.status).toBe(200);

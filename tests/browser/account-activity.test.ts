@@ -1,67 +1,31 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { totpCode } from '../setup/totp-code.js';
-import { ADMIN, expectAccessible, launchChromium, openPage, saveScreenshot, signIn, startStratum, type StratumProcess } from './browser-harness.js';
+import { adminData, type Row } from './admin-data.js';
+import { ADMIN, expectAccessible, signIn } from './browser-harness.js';
+import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
-
-type Row = Record<string, unknown>;
-const PASSWORD = 'UserPass123!';
-
-/** As admin through the API: a 200 answer's data, or the test fails with the answer. */
-async function ok(stratum: StratumProcess, method: string, path: string, body?: unknown): Promise<Row> {
-  const response = await stratum.call(method, path, { token: await stratum.adminToken(), body });
-  if (response.status !== 200 && response.status !== 204) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.json)}`);
-  return ((response.json as { data?: Row } | null)?.data ?? {}) as Row;
-}
-
-/** A user whose role's one policy (app access) has the given permissions; answers the user's key. */
-async function userWith(stratum: StratumProcess, email: string, name: [string, string], permissions: Row[] = []): Promise<string> {
-  const role = await ok(stratum, 'POST', '/roles', { name: `Role of ${email}` });
-  const policy = await ok(stratum, 'POST', '/policies', { name: `Policy of ${email}`, app_access: true, admin_access: false });
-  await ok(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
-  for (const permission of permissions) await ok(stratum, 'POST', '/permissions', { policy: policy.id, ...permission });
-  const user = await ok(stratum, 'POST', '/users', { email, password: PASSWORD, status: 'active', first_name: name[0], last_name: name[1], role: role.id });
-  return String(user.id);
-}
+import { USER_PASSWORD, userWith } from './user-with.js';
 
 describe.skipIf(findChromium() === null)('the account and activity pages', () => {
-  let stratum: StratumProcess;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let problems: string[];
-
-  beforeAll(async () => {
-    [stratum, browser] = await Promise.all([startStratum(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stratum?.stop();
-  });
-  beforeEach(async () => {
-    ({ context, page, problems } = await openPage(browser));
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const path = await saveScreenshot(page, task.name).catch(() => null);
-      if (path) console.log(`screenshot of the failed test: ${path}`);
-    }
-    expect(problems, 'errors in the page (CSP violations, exceptions)').toEqual([]);
-    await context.close();
-  });
+  const suite = useBrowserSuite();
 
   const signOut = async () => {
+    const { page } = suite;
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Sign in to Stratum' }).isVisible()).toBe(true);
   };
 
   it('edits the own profile within the policy, with the server’s refusal on its field', async () => {
-    await userWith(stratum, 'taken@example.com', ['Tom', 'Taken']);
+    const { stratum, page } = suite;
+    await userWith(stratum, 'taken@example.com', [], ['Tom', 'Taken']);
     // Own record only, and only these fields: no title or description.
-    await userWith(stratum, 'pat@example.com', ['Pat', 'Profile'], [
-      { collection: 'service_users', action: 'update', fields: ['first_name', 'last_name', 'email', 'location'], permissions: { id: { _eq: '$CURRENT_USER' } } },
-    ]);
-    await signIn(page, stratum.url, 'pat@example.com', PASSWORD, '/admin/account');
+    await userWith(
+      stratum,
+      'pat@example.com',
+      [{ collection: 'service_users', action: 'update', fields: ['first_name', 'last_name', 'email', 'location'], permissions: { id: { _eq: '$CURRENT_USER' } } }],
+      ['Pat', 'Profile'],
+    );
+    await signIn(page, stratum.url, 'pat@example.com', USER_PASSWORD, '/admin/account');
     const first = page.getByLabel('First name');
     await expect.poll(() => first.inputValue()).toBe('Pat');
     expect(await page.getByLabel('Location').isEditable()).toBe(true);
@@ -89,23 +53,24 @@ describe.skipIf(findChromium() === null)('the account and activity pages', () =>
     // The server normalised the address; the name in the header follows.
     expect(await email.inputValue()).toBe('patricia@example.com');
     await expect.poll(() => page.locator('.user-name').textContent()).toBe('Patricia Profile');
-    const users = (await ok(stratum, 'GET', '/users?filter[email][_eq]=patricia@example.com&fields=first_name,location')) as unknown as Row[];
+    const users = (await adminData(stratum, 'GET', '/users?filter[email][_eq]=patricia@example.com&fields=first_name,location')) as unknown as Row[];
     expect(users).toEqual([{ first_name: 'Patricia', location: 'Lisbon' }]);
   });
 
   it('makes new recovery codes with a current code; the old ones stop working and a new one signs in', async () => {
+    const { stratum, page } = suite;
     const email = 'rory@example.com';
-    await userWith(stratum, email, ['Rory', 'Recovery']);
-    const login = await stratum.call('POST', '/auth/login', { body: { email, password: PASSWORD } });
+    await userWith(stratum, email, [], ['Rory', 'Recovery']);
+    const login = await stratum.call('POST', '/auth/login', { body: { email, password: USER_PASSWORD } });
     const token = (login.json as { data: { access_token: string } }).data.access_token;
-    const generated = await stratum.call('POST', '/users/me/tfa/generate', { token, body: { password: PASSWORD } });
+    const generated = await stratum.call('POST', '/users/me/tfa/generate', { token, body: { password: USER_PASSWORD } });
     const secret = (generated.json as { data: { secret: string } }).data.secret;
     // Each 30-second step's code works once: the previous step's here, the current one to sign in, the next one below.
     const enabled = await stratum.call('POST', '/users/me/tfa/enable', { token, body: { secret, otp: totpCode(secret, new Date(Date.now() - 30_000)) } });
     expect(enabled.status).toBe(200);
     const oldCodes = (enabled.json as { data: { recovery_codes: string[] } }).data.recovery_codes;
 
-    await signIn(page, stratum.url, email, PASSWORD, '/admin/account');
+    await signIn(page, stratum.url, email, USER_PASSWORD, '/admin/account');
     await page.getByLabel('One-time code').fill(totpCode(secret, new Date()));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('button', { name: 'New recovery codes…' }).click();
@@ -125,20 +90,21 @@ describe.skipIf(findChromium() === null)('the account and activity pages', () =>
     await page.getByRole('button', { name: 'I have saved the codes' }).click();
     await expect.poll(() => page.getByText('Two-factor authentication is on.').isVisible()).toBe(true);
 
-    const withOld = await stratum.call('POST', '/auth/login', { body: { email, password: PASSWORD, otp: oldCodes[0] } });
+    const withOld = await stratum.call('POST', '/auth/login', { body: { email, password: USER_PASSWORD, otp: oldCodes[0] } });
     expect(withOld.status).toBe(401);
 
     await signOut();
-    await signIn(page, stratum.url, email, PASSWORD);
+    await signIn(page, stratum.url, email, USER_PASSWORD);
     await page.getByLabel('One-time code').fill(newCodes[3]!);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.locator('.user-name').textContent()).toBe('Rory Recovery');
   });
 
   it('filters the activity by user, and the export follows', async () => {
-    const una = await userWith(stratum, 'una@example.com', ['Una', 'User']);
-    await userWith(stratum, 'ulla@example.com', ['Ulla', 'Other']);
-    for (const email of ['una@example.com', 'ulla@example.com']) expect((await stratum.call('POST', '/auth/login', { body: { email, password: PASSWORD } })).status).toBe(200);
+    const { stratum, page } = suite;
+    const una = await userWith(stratum, 'una@example.com', [], ['Una', 'User']);
+    await userWith(stratum, 'ulla@example.com', [], ['Ulla', 'Other']);
+    for (const email of ['una@example.com', 'ulla@example.com']) expect((await stratum.call('POST', '/auth/login', { body: { email, password: USER_PASSWORD } })).status).toBe(200);
 
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/activity');
     const rows = page.locator('tbody tr');

@@ -1,35 +1,30 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../setup/smtp-server.js';
 import { totpCode } from '../setup/totp-code.js';
-import { ADMIN, expectAccessible, launchChromium, openPage, saveScreenshot, signIn, startStratum, type StratumProcess } from './browser-harness.js';
+import { adminData } from './admin-data.js';
+import { ADMIN, expectAccessible, openPage, signIn, type StratumProcess } from './browser-harness.js';
+import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
+import { focusedName, tabOrder } from './tab-order.js';
 
 type Json = { data: Record<string, unknown> };
 const ARTICLES = 60;
 /** Article i (from 1) is a draft when (i - 1) % 3 === 0. */
 const ARTICLE_12_STATUS = 'published';
 
-/** As admin through the API: a 200 answer's data, or the test fails with the answer. */
-async function ok(stratum: StratumProcess, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const response = await stratum.call(method, path, { token: await stratum.adminToken(), body });
-  if (response.status !== 200 && response.status !== 204) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.json)}`);
-  return (response.json as Json | null)?.data ?? {};
-}
-
 /** A user whose one policy (with app access) grants `read` of the fields `id`, `title` and `status` of the given collections only. */
 async function limitedUser(stratum: StratumProcess, email: string, collections: string[]): Promise<string> {
-  const role = await ok(stratum, 'POST', '/roles', { name: 'Readers' });
-  const policy = await ok(stratum, 'POST', '/policies', { name: 'Read articles', app_access: true, admin_access: false });
-  await ok(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
-  for (const collection of collections) await ok(stratum, 'POST', '/permissions', { policy: policy.id, collection, action: 'read', fields: ['id', 'title', 'status'] });
-  await ok(stratum, 'POST', '/users', { email, password: 'UserPass123!', role: role.id, status: 'active', first_name: 'Rita', last_name: 'Reader' });
+  const role = await adminData(stratum, 'POST', '/roles', { name: 'Readers' });
+  const policy = await adminData(stratum, 'POST', '/policies', { name: 'Read articles', app_access: true, admin_access: false });
+  await adminData(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
+  for (const collection of collections) await adminData(stratum, 'POST', '/permissions', { policy: policy.id, collection, action: 'read', fields: ['id', 'title', 'status'] });
+  await adminData(stratum, 'POST', '/users', { email, password: 'UserPass123!', role: role.id, status: 'active', first_name: 'Rita', last_name: 'Reader' });
   return String(role.id);
 }
 
 /** The collections, 60 articles and the limited user; answers the limited user's role. */
 async function seed(stratum: StratumProcess): Promise<string> {
-  await ok(stratum, 'POST', '/collections', {
+  await adminData(stratum, 'POST', '/collections', {
     collection: 'articles',
     meta: { note: 'News and stories' },
     fields: [
@@ -39,7 +34,7 @@ async function seed(stratum: StratumProcess): Promise<string> {
       { field: 'rating', type: 'integer' },
     ],
   });
-  await ok(stratum, 'POST', '/collections', {
+  await adminData(stratum, 'POST', '/collections', {
     collection: 'secrets',
     fields: [
       { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
@@ -51,49 +46,34 @@ async function seed(stratum: StratumProcess): Promise<string> {
     status: i % 3 === 0 ? 'draft' : 'published',
     rating: (i * 7) % 10,
   }));
-  await ok(stratum, 'POST', '/items/articles', articles);
-  await ok(stratum, 'POST', '/items/secrets', [{ label: 'Launch codes' }]);
+  await adminData(stratum, 'POST', '/items/articles', articles);
+  await adminData(stratum, 'POST', '/items/secrets', [{ label: 'Launch codes' }]);
   return limitedUser(stratum, 'reader@example.com', ['articles']);
 }
 
 const chromiumFound = findChromium() !== null;
 
 describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
-  let stratum: StratumProcess;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let problems: string[];
   let readerRole: string;
   let smtp: TestSmtpServer;
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    // Passwords of at least 12 characters, so the reset page meets the policy; mail goes to the test SMTP server.
-    [stratum, browser] = await Promise.all([startStratum({ ...smtp.env, AUTH_PASSWORD_POLICY: '^.{12,}$' }), launchChromium()]);
-    readerRole = await seed(stratum);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stratum?.stop();
-    await smtp?.stop();
-  });
-
-  beforeEach(async () => {
-    ({ context, page, problems } = await openPage(browser));
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const path = await saveScreenshot(page, task.name).catch(() => null);
-      if (path) console.log(`screenshot of the failed test: ${path}`);
-    }
-    expect(problems, 'errors in the page (CSP violations, exceptions)').toEqual([]);
-    await context.close();
+  const suite = useBrowserSuite({
+    env: async () => {
+      smtp = await startSmtpServer();
+      // Passwords of at least 12 characters, so the reset page meets the policy; mail goes to the test SMTP server.
+      return { ...smtp.env, AUTH_PASSWORD_POLICY: '^.{12,}$' };
+    },
+    setUp: async (stratum) => {
+      readerRole = await seed(stratum);
+    },
+    tearDown: async () => {
+      await smtp?.stop();
+    },
   });
 
-  const url = (path: string) => `${stratum.url}${path}`;
+  const url = (path: string) => `${suite.stratum.url}${path}`;
 
   it('says "Wrong email or password." for a wrong password, and the sign-in page is accessible', async () => {
+    const { stratum, page } = suite;
     await page.goto(url('/admin'));
     await expect.poll(() => page.getByRole('heading', { name: 'Sign in to Stratum' }).isVisible()).toBe(true);
     await expectAccessible(page, 'the sign-in page');
@@ -103,6 +83,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
   });
 
   it('signs in, shows the navigation and the user name, and signs out', async () => {
+    const { stratum, context, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect.poll(() => nav.getByRole('link', { name: 'Content' }).isVisible()).toBe(true);
@@ -134,6 +115,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
   });
 
   it('lists the collections, pages through a table, sorts, searches and opens an item', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password);
     const list = page.getByRole('list', { name: 'Collections' });
     await expect.poll(() => list.getByRole('link').allTextContents()).toEqual(['Articles', 'Secrets']);
@@ -178,6 +160,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
   });
 
   it('saves the sort, page size and search of a table as a named view (a preset), applies it again and deletes it', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/content/articles?limit=50&sort=-title&search=Article%201');
     const status = page.locator('.pager span');
     await expect.poll(() => status.textContent()).toBe('Items 1–10 of 10 · Page 1 of 1');
@@ -208,6 +191,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
   });
 
   it('edits, validates, creates and deletes items with a form generated from the fields', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/content/articles/12');
     const title = page.getByLabel('Title');
     await expect.poll(() => title.inputValue()).toBe('Article 12');
@@ -279,6 +263,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
   });
 
   it('shows a limited user only the collections they may read', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, 'reader@example.com', 'UserPass123!');
     await expect.poll(() => page.locator('.user-name').textContent()).toBe('Rita Reader');
     await expect.poll(() => page.getByRole('list', { name: 'Collections' }).getByRole('link').allTextContents()).toEqual(['Articles']);
@@ -302,8 +287,9 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
   });
 
   it('asks for the one-time code when two-factor authentication is on', async () => {
+    const { stratum, page } = suite;
     const email = 'two-factor@example.com';
-    await ok(stratum, 'POST', '/users', { email, password: 'UserPass123!', status: 'active', first_name: 'Tess', last_name: 'Factor', role: readerRole });
+    await adminData(stratum, 'POST', '/users', { email, password: 'UserPass123!', status: 'active', first_name: 'Tess', last_name: 'Factor', role: readerRole });
     const login = await stratum.call('POST', '/auth/login', { body: { email, password: 'UserPass123!' } });
     const token = (login.json as { data: { access_token: string } }).data.access_token;
     const generated = await stratum.call('POST', '/users/me/tfa/generate', { token, body: { password: 'UserPass123!' } });
@@ -326,12 +312,9 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
   });
 
   it('can be used with the keyboard alone, and shows where the focus is', async () => {
+    const { page } = suite;
     await page.goto(url('/admin'));
     await expect.poll(() => page.getByLabel('Email').isVisible()).toBe(true);
-    const focused = () => page.evaluate(() => {
-      const active = (globalThis as unknown as { document: { activeElement: { id: string; textContent: string | null } | null } }).document.activeElement;
-      return active ? active.id || active.textContent?.trim() || '' : '';
-    });
     const outline = () =>
       page.evaluate(() => {
         const g = globalThis as unknown as { document: { activeElement: unknown }; getComputedStyle(element: unknown): { outlineStyle: string; outlineWidth: string } };
@@ -340,14 +323,14 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
       });
 
     await page.keyboard.press('Tab');
-    expect(await focused()).toBe('email');
+    expect(await focusedName(page)).toBe('email');
     expect(await outline()).toBe('solid 3px');
     await page.keyboard.type(ADMIN.email);
     await page.keyboard.press('Tab');
-    expect(await focused()).toBe('password');
+    expect(await focusedName(page)).toBe('password');
     await page.keyboard.type(ADMIN.password);
     await page.keyboard.press('Tab');
-    expect(await focused()).toBe('Sign in');
+    expect(await focusedName(page)).toBe('Sign in');
     expect(await outline()).toBe('solid 3px');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.user-name').textContent()).toBe('Admin User');
@@ -358,11 +341,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).isVisible()).toBe(true);
     // The access-control sections once /permissions/me has answered.
     await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Why?' }).isVisible()).toBe(true);
-    const order: string[] = [];
-    for (let i = 0; i < 15; i++) {
-      await page.keyboard.press('Tab');
-      order.push(await focused());
-    }
+    const order = await tabOrder(page, 15);
     expect(order).toEqual(['Skip to content', 'Content', 'Files', 'Activity', 'Account', 'Data model', 'Schema', 'Settings', 'Users', 'Roles', 'Policies', 'Why?', 'Sign out', 'Articles', 'Secrets']);
 
     // Open the articles with Enter, sort with Enter, page with Enter.
@@ -381,8 +360,9 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
   });
 
   it('resets a forgotten password with the link of a real mail, applies the policy, and refuses the link once used', async () => {
+    const { stratum, page } = suite;
     const email = 'forgetful@example.com';
-    await ok(stratum, 'POST', '/users', { email, password: 'UserPass123!', status: 'active', first_name: 'Fred', last_name: 'Forgetful', role: readerRole });
+    await adminData(stratum, 'POST', '/users', { email, password: 'UserPass123!', status: 'active', first_name: 'Fred', last_name: 'Forgetful', role: readerRole });
 
     await page.goto(url('/admin'));
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -424,13 +404,14 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
   });
 
   it('lists the sessions of the account, signs out the others, and changes the password', async () => {
+    const { stratum, browser, page } = suite;
     const email = 'account@example.com';
     // A role whose policy lets people change their own password (and nothing else of their user).
-    const role = await ok(stratum, 'POST', '/roles', { name: 'Self-service' });
-    const policy = await ok(stratum, 'POST', '/policies', { name: 'Own password', app_access: true, admin_access: false });
-    await ok(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
-    await ok(stratum, 'POST', '/permissions', { policy: policy.id, collection: 'service_users', action: 'update', permissions: { id: { _eq: '$CURRENT_USER' } }, fields: ['password'] });
-    await ok(stratum, 'POST', '/users', { email, password: 'UserPass123!', status: 'active', first_name: 'Avery', last_name: 'Account', role: role.id });
+    const role = await adminData(stratum, 'POST', '/roles', { name: 'Self-service' });
+    const policy = await adminData(stratum, 'POST', '/policies', { name: 'Own password', app_access: true, admin_access: false });
+    await adminData(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
+    await adminData(stratum, 'POST', '/permissions', { policy: policy.id, collection: 'service_users', action: 'update', permissions: { id: { _eq: '$CURRENT_USER' } }, fields: ['password'] });
+    await adminData(stratum, 'POST', '/users', { email, password: 'UserPass123!', status: 'active', first_name: 'Avery', last_name: 'Account', role: role.id });
     const other = await openPage(browser);
     try {
       await signIn(other.page, stratum.url, email, 'UserPass123!');
@@ -466,11 +447,12 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
   });
 
   it('leads a user under enforce_tfa to set up two-factor authentication, with a QR code and recovery codes', async () => {
+    const { stratum, page } = suite;
     const email = 'guarded@example.com';
-    const role = await ok(stratum, 'POST', '/roles', { name: 'Guarded' });
-    const policy = await ok(stratum, 'POST', '/policies', { name: 'Two-factor required', app_access: true, admin_access: false, enforce_tfa: true });
-    await ok(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
-    await ok(stratum, 'POST', '/users', { email, password: 'UserPass123!', status: 'active', first_name: 'Gil', last_name: 'Guarded', role: role.id });
+    const role = await adminData(stratum, 'POST', '/roles', { name: 'Guarded' });
+    const policy = await adminData(stratum, 'POST', '/policies', { name: 'Two-factor required', app_access: true, admin_access: false, enforce_tfa: true });
+    await adminData(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
+    await adminData(stratum, 'POST', '/users', { email, password: 'UserPass123!', status: 'active', first_name: 'Gil', last_name: 'Guarded', role: role.id });
 
     await signIn(page, stratum.url, email, 'UserPass123!');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/account');
@@ -504,6 +486,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
   });
 
   it('filters the activity and exports it', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/activity');
     const rows = page.locator('tbody tr');
     await expect.poll(() => rows.count()).toBeGreaterThan(0);
@@ -525,7 +508,8 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
   });
 
   it('selects rows and deletes them together after confirming', async () => {
-    await ok(stratum, 'POST', '/items/articles', [{ title: 'Batch one' }, { title: 'Batch two' }, { title: 'Batch three' }]);
+    const { stratum, page } = suite;
+    await adminData(stratum, 'POST', '/items/articles', [{ title: 'Batch one' }, { title: 'Batch two' }, { title: 'Batch three' }]);
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/content/articles?search=Batch');
     const rows = page.locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(3);

@@ -1,44 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN, expectAccessible, launchChromium, openPage, saveScreenshot, signIn, startStratum, type StratumProcess } from './browser-harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { adminData, type Row } from './admin-data.js';
+import { ADMIN, expectAccessible, signIn } from './browser-harness.js';
+import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
 
-type Row = Record<string, unknown>;
-
-async function ok(stratum: StratumProcess, method: string, path: string, body?: unknown): Promise<Row | Row[]> {
-  const response = await stratum.call(method, path, { token: await stratum.adminToken(), body });
-  if (response.status !== 200 && response.status !== 204) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.json)}`);
-  return ((response.json as { data?: Row } | null)?.data ?? {}) as Row;
-}
-
 describe.skipIf(findChromium() === null)('the data model screens', () => {
-  let stratum: StratumProcess;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let problems: string[];
-
-  beforeAll(async () => {
-    [stratum, browser] = await Promise.all([startStratum(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stratum?.stop();
-  });
-  beforeEach(async () => {
-    ({ context, page, problems } = await openPage(browser));
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const path = await saveScreenshot(page, task.name).catch(() => null);
-      if (path) console.log(`screenshot of the failed test: ${path}`);
-    }
-    expect(problems, 'errors in the page (CSP violations, exceptions)').toEqual([]);
-    await context.close();
-  });
+  const suite = useBrowserSuite();
 
   /** Creates a collection from the data model page and waits for its page. */
   async function createCollection(name: string, key: string) {
+    const { page } = suite;
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Data model' }).click();
     await page.getByLabel('Collection name').fill(name);
     await page.getByLabel('Primary key', { exact: true }).selectOption({ label: key });
@@ -47,6 +19,7 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
   }
 
   async function addField(name: string, type: string, fill: (page: Page) => Promise<void> = async () => undefined) {
+    const { page } = suite;
     await page.getByRole('button', { name: 'Add field' }).click();
     await page.getByLabel('Field name').fill(name);
     await page.getByLabel('Type').selectOption(type);
@@ -56,6 +29,7 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
   }
 
   it('creates collections with fields and a many-to-one relation, then an item of it in the content pages', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/data-model');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Data model');
     await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual(expect.arrayContaining(['Data model', 'Schema', 'Settings']));
@@ -105,24 +79,24 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
     await page.getByRole('button', { name: 'Create relation' }).click();
     await expect.poll(() => page.getByRole('list', { name: 'Relations' }).textContent()).toContain('novels.cover → service_files');
 
-    const fields = (await ok(stratum, 'GET', '/fields/novels')) as Row[];
+    const fields = (await adminData(stratum, 'GET', '/fields/novels')) as unknown as Row[];
     const byName = Object.fromEntries(fields.map((f) => [f.field, f]));
     expect(byName.writer).toMatchObject({ type: 'uuid' });
     expect(byName.cover).toMatchObject({ type: 'uuid', meta: { special: ['file'] } });
     expect(byName.genre).toMatchObject({ meta: { options: { choices: [{ text: 'Science fiction', value: 'sf' }, { text: 'Crime', value: 'crime' }] } }, schema: { default_value: 'sf' } });
     expect(byName.price).toMatchObject({ type: 'decimal', schema: { numeric_precision: 8, numeric_scale: 2 } });
     expect(byName.title).toMatchObject({ meta: { note: 'The title on the cover' } });
-    const relation = (await ok(stratum, 'GET', '/relations/novels/writer')) as Row;
+    const relation = (await adminData(stratum, 'GET', '/relations/novels/writer')) as Row;
     expect(relation).toMatchObject({ related_collection: 'writers', schema: { on_delete: 'SET NULL' } });
     // The on-delete rule changed afterwards.
     await page.getByLabel('On delete of novels.writer').selectOption('CASCADE');
     await page.getByRole('button', { name: 'Save rule of novels.writer' }).click();
     await expect.poll(() => page.getByRole('list', { name: 'Relations' }).getByRole('status').textContent()).toBe('Saved.');
-    expect((await ok(stratum, 'GET', '/relations/novels/writer')) as Row).toMatchObject({ schema: { on_delete: 'CASCADE' } });
+    expect((await adminData(stratum, 'GET', '/relations/novels/writer')) as Row).toMatchObject({ schema: { on_delete: 'CASCADE' } });
     await expectAccessible(page, 'a collection with fields and a relation');
 
     // Use it in the content pages: a writer, then a novel that points at them.
-    await ok(stratum, 'POST', '/items/writers', { name: 'Ursula' });
+    await adminData(stratum, 'POST', '/items/writers', { name: 'Ursula' });
     await page.getByRole('link', { name: 'Open in Content' }).click();
     await page.getByRole('link', { name: 'Create item' }).click();
     await page.getByLabel('Title').fill('The Dispossessed');
@@ -131,7 +105,7 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
     await page.getByRole('option', { name: 'Ursula' }).click();
     await page.getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/admin\/content\/novels\/\d+$/);
-    const items = (await ok(stratum, 'GET', '/items/novels?fields=title,genre,writer.name')) as Row[];
+    const items = (await adminData(stratum, 'GET', '/items/novels?fields=title,genre,writer.name')) as unknown as Row[];
     expect(items).toEqual([{ title: 'The Dispossessed', genre: 'sf', writer: { name: 'Ursula' } }]);
 
     // A one-to-many over the existing foreign key: the writers list their novels.
@@ -143,8 +117,8 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
     await page.getByLabel('Foreign key field (in the related collection)').fill('writer');
     await page.getByRole('button', { name: 'Create relation' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Relation created.');
-    expect((await ok(stratum, 'GET', '/relations/novels/writer')) as Row).toMatchObject({ related_collection: 'writers', meta: { one_field: 'novels' } });
-    const writers = (await ok(stratum, 'GET', '/items/writers?fields=name,novels.title')) as Row[];
+    expect((await adminData(stratum, 'GET', '/relations/novels/writer')) as Row).toMatchObject({ related_collection: 'writers', meta: { one_field: 'novels' } });
+    const writers = (await adminData(stratum, 'GET', '/items/writers?fields=name,novels.title')) as unknown as Row[];
     expect(writers).toEqual([{ name: 'Ursula', novels: [{ title: 'The Dispossessed' }] }]);
 
     // The alias's metadata edited (it has no column, so no schema options).
@@ -153,12 +127,13 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
     await page.getByLabel('Note').fill('Books by this writer');
     await page.getByRole('button', { name: 'Save field' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Field novels saved.');
-    expect((await ok(stratum, 'GET', '/fields/writers/novels')) as Row).toMatchObject({ type: 'alias', meta: { note: 'Books by this writer', special: ['o2m'], interface: 'list-o2m' } });
+    expect((await adminData(stratum, 'GET', '/fields/writers/novels')) as Row).toMatchObject({ type: 'alias', meta: { note: 'Books by this writer', special: ['o2m'], interface: 'list-o2m' } });
   });
 
   it('shows the API message when the database refuses a change, and names what a deletion loses', async () => {
-    await ok(stratum, 'POST', '/collections', { collection: 'notes', fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }, { field: 'body', type: 'text' }] });
-    await ok(stratum, 'POST', '/items/notes', { body: null });
+    const { stratum, page } = suite;
+    await adminData(stratum, 'POST', '/collections', { collection: 'notes', fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }, { field: 'body', type: 'text' }] });
+    await adminData(stratum, 'POST', '/items/notes', { body: null });
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/data-model/notes');
     await page.getByRole('button', { name: 'Edit body' }).click();
     await page.getByLabel('Nullable').uncheck();
@@ -182,7 +157,8 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
   });
 
   it('deletes a field with the keyboard alone, the confirmation taking the focus', async () => {
-    await ok(stratum, 'POST', '/collections', { collection: 'drafts', fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }, { field: 'body', type: 'text' }] });
+    const { stratum, page } = suite;
+    await adminData(stratum, 'POST', '/collections', { collection: 'drafts', fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }, { field: 'body', type: 'text' }] });
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/data-model/drafts');
     await expect.poll(() => page.getByRole('button', { name: 'Delete body' }).isVisible()).toBe(true);
     const focused = () => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string | null } | null } }).document.activeElement?.textContent?.trim() ?? '');
@@ -198,6 +174,6 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
     expect(await focused()).toBe('Delete field body');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Field body deleted.');
-    expect(((await ok(stratum, 'GET', '/fields/drafts')) as Row[]).map((f) => f.field)).toEqual(['id']);
+    expect(((await adminData(stratum, 'GET', '/fields/drafts')) as unknown as Row[]).map((f) => f.field)).toEqual(['id']);
   });
 });

@@ -1,16 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN, expectAccessible, launchChromium, openPage, saveScreenshot, signIn, startStratum, type StratumProcess } from './browser-harness.js';
+import { describe, expect, it } from 'vitest';
+import { adminData, type Row } from './admin-data.js';
+import { ADMIN, expectAccessible, signIn, type StratumProcess } from './browser-harness.js';
+import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
-
-type Row = Record<string, unknown>;
-
-async function ok(stratum: StratumProcess, method: string, path: string, body?: unknown): Promise<Row> {
-  const response = await stratum.call(method, path, { token: await stratum.adminToken(), body });
-  if (response.status !== 200 && response.status !== 204) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.json)}`);
-  return ((response.json as { data?: Row } | null)?.data ?? {}) as Row;
-}
+import { focusedName, tabOrder } from './tab-order.js';
+import { userWith } from './user-with.js';
 
 /** Uploads through the API as admin (multipart), answering the row. */
 async function uploadAsAdmin(stratum: StratumProcess, name: string, type: string, content: Buffer): Promise<Row> {
@@ -21,50 +17,24 @@ async function uploadAsAdmin(stratum: StratumProcess, name: string, type: string
   return ((await response.json()) as { data: Row }).data;
 }
 
-async function userWith(stratum: StratumProcess, email: string, permissions: Row[]): Promise<void> {
-  const role = await ok(stratum, 'POST', '/roles', { name: `Role of ${email}` });
-  const policy = await ok(stratum, 'POST', '/policies', { name: `Policy of ${email}`, app_access: true, admin_access: false });
-  await ok(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
-  for (const permission of permissions) await ok(stratum, 'POST', '/permissions', { policy: policy.id, ...permission });
-  await ok(stratum, 'POST', '/users', { email, password: 'UserPass123!', status: 'active', first_name: 'Lim', last_name: 'Ited', role: role.id });
-}
-
 const png = (width: number, height: number, background: string) => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
 
 /** Whether the image has loaded with real pixels (the /assets thumbnail answered an image). */
 const loaded = (page: Page, alt: string) => page.getByRole('img', { name: alt, exact: true }).first().evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth > 0);
 
 describe.skipIf(findChromium() === null)('files in the admin app', () => {
-  let stratum: StratumProcess;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let problems: string[];
-
-  beforeAll(async () => {
-    [stratum, browser] = await Promise.all([startStratum({ FILES_MAX_UPLOAD_SIZE: '50kb', FILES_MIME_TYPE_ALLOW_LIST: 'image/*,text/plain' }), launchChromium()]);
-    const pk = { field: 'id', type: 'integer', meta: { hidden: true }, schema: { is_primary_key: true, has_auto_increment: true } };
-    await ok(stratum, 'POST', '/collections', { collection: 'posts', fields: [pk, { field: 'title', type: 'string' }] });
-    await ok(stratum, 'POST', '/fields/posts', { field: 'cover', type: 'uuid', meta: { interface: 'file-image', special: ['file'] } });
-    await ok(stratum, 'POST', '/relations', { collection: 'posts', field: 'cover', related_collection: 'service_files', schema: { on_delete: 'SET NULL' } });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stratum?.stop();
-  });
-  beforeEach(async () => {
-    ({ context, page, problems } = await openPage(browser));
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const path = await saveScreenshot(page, task.name).catch(() => null);
-      if (path) console.log(`screenshot of the failed test: ${path}`);
-    }
-    expect(problems, 'errors in the page (CSP violations, exceptions)').toEqual([]);
-    await context.close();
+  const suite = useBrowserSuite({
+    env: { FILES_MAX_UPLOAD_SIZE: '50kb', FILES_MIME_TYPE_ALLOW_LIST: 'image/*,text/plain' },
+    setUp: async (stratum) => {
+      const pk = { field: 'id', type: 'integer', meta: { hidden: true }, schema: { is_primary_key: true, has_auto_increment: true } };
+      await adminData(stratum, 'POST', '/collections', { collection: 'posts', fields: [pk, { field: 'title', type: 'string' }] });
+      await adminData(stratum, 'POST', '/fields/posts', { field: 'cover', type: 'uuid', meta: { interface: 'file-image', special: ['file'] } });
+      await adminData(stratum, 'POST', '/relations', { collection: 'posts', field: 'cover', related_collection: 'service_files', schema: { on_delete: 'SET NULL' } });
+    },
   });
 
   it('uploads several files in the library, previews the image, edits its metadata, replaces and deletes', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Files' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Files');
@@ -105,7 +75,7 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
     await expectAccessible(page, 'the file editor');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => grid.getByRole('img', { name: 'Sunset over the bay' }).count()).toBe(1);
-    const [file] = (await ok(stratum, 'GET', '/files?fields=id,title,description,tags&filter[type][_eq]=image/png')) as unknown as Row[];
+    const [file] = (await adminData(stratum, 'GET', '/files?fields=id,title,description,tags&filter[type][_eq]=image/png')) as unknown as Row[];
     expect(file).toMatchObject({ title: 'Sunset over the bay', description: 'Taken in June', tags: ['sea', 'evening'] });
 
     // Search.
@@ -117,7 +87,7 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
     const before = await grid.getByRole('img', { name: 'Sunset over the bay' }).getAttribute('src');
     await page.getByLabel('Replace file').setInputFiles({ name: 'blue.png', mimeType: 'image/png', buffer: await png(30, 20, '#0000ff') });
     await expect.poll(() => page.getByText(/Replaced .* with blue\.png\./).isVisible()).toBe(true);
-    await expect.poll(async () => (await ok(stratum, 'GET', `/files/${String(file!.id)}?fields=width,filename_download`)).width).toBe(30);
+    await expect.poll(async () => (await adminData(stratum, 'GET', `/files/${String(file!.id)}?fields=width,filename_download`)).width).toBe(30);
     await expect.poll(() => grid.getByRole('img', { name: 'Sunset over the bay' }).getAttribute('src')).not.toBe(before);
 
     // Download link.
@@ -132,6 +102,7 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
   });
 
   it('creates, renames and deletes folders, and uploads into the chosen one', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/files');
     await page.getByLabel(/^New folder/).fill('Photos');
     await page.getByRole('button', { name: 'Create folder' }).click();
@@ -140,8 +111,8 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
     await expect.poll(() => page.getByText('No files match.').isVisible()).toBe(true);
     await page.getByLabel('Upload files').setInputFiles({ name: 'in-folder.png', mimeType: 'image/png', buffer: await png(10, 10, '#00ff00') });
     await expect.poll(() => page.getByRole('list', { name: 'Files' }).getByRole('listitem').count()).toBe(1);
-    const folder = ((await ok(stratum, 'GET', '/folders?fields=id,name')) as unknown as Row[]).find((f) => f.name === 'Photos')!;
-    const [inFolder] = (await ok(stratum, 'GET', '/files?fields=folder&filter[filename_download][_eq]=in-folder.png')) as unknown as Row[];
+    const folder = ((await adminData(stratum, 'GET', '/folders?fields=id,name')) as unknown as Row[]).find((f) => f.name === 'Photos')!;
+    const [inFolder] = (await adminData(stratum, 'GET', '/files?fields=folder&filter[filename_download][_eq]=in-folder.png')) as unknown as Row[];
     expect(inFolder!.folder).toBe(folder.id);
 
     await page.getByLabel('Name of this folder').fill('Pictures');
@@ -151,10 +122,11 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Delete folder' }).click();
     await expect.poll(() => page.getByText('Deleted the folder Pictures.').isVisible()).toBe(true);
-    expect(((await ok(stratum, 'GET', '/folders?fields=id')) as unknown as Row[]).length).toBe(0);
+    expect(((await adminData(stratum, 'GET', '/folders?fields=id')) as unknown as Row[]).length).toBe(0);
   });
 
   it('shows the server\'s refusal of an upload: a type not allowed, a file too large', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/files');
     const input = page.getByLabel('Upload files');
     await input.setInputFiles({ name: 'page.txt', mimeType: 'text/plain', buffer: Buffer.from('<!DOCTYPE html><html><body>hi</body></html>') });
@@ -165,6 +137,7 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
   });
 
   it('uploads a file in an item form, saves, and shows it after a reload; chooses another from the library', async () => {
+    const { stratum, page } = suite;
     await uploadAsAdmin(stratum, 'harbour.png', 'image/png', await png(40, 40, '#3366cc'));
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/content/posts/+');
     await page.getByLabel('Title').fill('Evening');
@@ -176,7 +149,7 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
     await page.getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/admin\/content\/posts\/\d+$/);
     const id = new URL(page.url()).pathname.split('/').pop()!;
-    const post = await ok(stratum, 'GET', `/items/posts/${id}?fields=cover.filename_download`);
+    const post = await adminData(stratum, 'GET', `/items/posts/${id}?fields=cover.filename_download`);
     expect(post).toEqual({ cover: { filename_download: 'lighthouse.png' } });
 
     await page.reload();
@@ -192,14 +165,15 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
     await page.getByRole('option', { name: 'Harbour' }).click();
     await expect.poll(() => page.getByRole('group', { name: 'Cover' }).getByRole('img', { name: 'Harbour' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(async () => (await ok(stratum, 'GET', `/items/posts/${id}?fields=cover.filename_download`)).cover).toEqual({ filename_download: 'harbour.png' });
+    await expect.poll(async () => (await adminData(stratum, 'GET', `/items/posts/${id}?fields=cover.filename_download`)).cover).toEqual({ filename_download: 'harbour.png' });
 
     await page.getByRole('button', { name: 'Remove the file of Cover' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(async () => (await ok(stratum, 'GET', `/items/posts/${id}?fields=cover`)).cover).toBeNull();
+    await expect.poll(async () => (await adminData(stratum, 'GET', `/items/posts/${id}?fields=cover`)).cover).toBeNull();
   });
 
   it('shows no Files link to a user who may not read files, a 403 to one who may not set the folder, no upload to a reader', async () => {
+    const { stratum, context, page } = suite;
     await userWith(stratum, 'writer@example.com', [{ collection: 'posts', action: 'read', fields: ['*'] }]);
     await signIn(page, stratum.url, 'writer@example.com', 'UserPass123!');
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -209,7 +183,7 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
 
     // A user who may create files with a few fields only: the server writes what it learns from the bytes, so
     // an upload works; one into a folder (a field they may not set) is refused (403), and the page says so.
-    await ok(stratum, 'POST', '/folders', { name: 'Captions' });
+    await adminData(stratum, 'POST', '/folders', { name: 'Captions' });
     await userWith(stratum, 'captioner@example.com', [
       { collection: 'service_files', action: 'read', fields: ['*'] },
       { collection: 'service_folders', action: 'read', fields: ['*'] },
@@ -218,7 +192,7 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
     await context.clearCookies();
     await signIn(page, stratum.url, 'captioner@example.com', 'UserPass123!', '/admin/files');
     await page.getByLabel('Upload files').setInputFiles({ name: 'captioned.txt', mimeType: 'text/plain', buffer: Buffer.from('allowed') });
-    await expect.poll(async () => ((await ok(stratum, 'GET', '/files?fields=id&filter[filename_download][_eq]=captioned.txt')) as unknown as Row[]).length).toBe(1);
+    await expect.poll(async () => ((await adminData(stratum, 'GET', '/files?fields=id&filter[filename_download][_eq]=captioned.txt')) as unknown as Row[]).length).toBe(1);
     await page.getByLabel('Folder', { exact: true }).selectOption({ label: 'Captions' });
     await page.getByLabel('Upload files').setInputFiles({ name: 'refused.txt', mimeType: 'text/plain', buffer: Buffer.from('refused') });
     await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^You do not have permission to upload files here\. \(You don't have permission/);
@@ -237,20 +211,12 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
   });
 
   it('is usable with the keyboard alone: filters, a card\'s Edit, the editor', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/files');
     const grid = page.getByRole('list', { name: 'Files' });
     await expect.poll(() => grid.getByRole('listitem').count()).toBeGreaterThan(1);
-    const focused = () =>
-      page.evaluate(() => {
-        const active = (globalThis as unknown as { document: { activeElement: { id: string; textContent: string | null } | null } }).document.activeElement;
-        return active ? active.id || active.textContent?.trim() || '' : '';
-      });
     await page.getByLabel('Upload files').focus();
-    const order: string[] = [];
-    for (let i = 0; i < 8; i++) {
-      await page.keyboard.press('Tab');
-      order.push(await focused());
-    }
+    const order = await tabOrder(page, 8);
     expect(order.slice(0, 6)).toEqual(['files-folder', 'files-type', 'files-search', 'Search', 'folder-new', 'Create folder']);
     expect(order[6]).toMatch(/^Edit /);
     expect(order[7]).toMatch(/^Download /);
@@ -262,7 +228,7 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
     await expect.poll(() => grid.getByRole('listitem').count()).toBe(1);
     await grid.getByRole('button', { name: /^Edit/ }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => focused()).toBe('file-title');
+    await expect.poll(() => focusedName(page)).toBe('file-title');
     await page.keyboard.press('Control+A');
     await page.keyboard.type('Harbour at dusk');
     await page.keyboard.press('Enter');

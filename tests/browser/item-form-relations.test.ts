@@ -1,16 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN, expectAccessible, launchChromium, openPage, saveScreenshot, signIn, startStratum, type StratumProcess } from './browser-harness.js';
+import { describe, expect, it } from 'vitest';
+import { adminData, type Row } from './admin-data.js';
+import { ADMIN, expectAccessible, signIn, type StratumProcess } from './browser-harness.js';
+import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
-
-type Row = Record<string, unknown>;
-
-/** As admin through the API: a 200 answer's data, or the test fails with the answer. */
-async function ok(stratum: StratumProcess, method: string, path: string, body?: unknown): Promise<Row> {
-  const response = await stratum.call(method, path, { token: await stratum.adminToken(), body });
-  if (response.status !== 200 && response.status !== 204) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.json)}`);
-  return ((response.json as { data?: Row } | null)?.data ?? {}) as Row;
-}
+import { userWith } from './user-with.js';
 
 const pk = { field: 'id', type: 'integer', meta: { hidden: true }, schema: { is_primary_key: true, has_auto_increment: true } };
 
@@ -19,68 +12,40 @@ const pk = { field: 'id', type: 'integer', meta: { hidden: true }, schema: { is_
  * (one-to-many, deselect: nullify). Answers the keys by name.
  */
 async function seed(stratum: StratumProcess): Promise<Record<string, number>> {
-  await ok(stratum, 'POST', '/collections', {
+  await adminData(stratum, 'POST', '/collections', {
     collection: 'authors',
     meta: { display_template: '{{ name }} ({{ city }})' },
     fields: [pk, { field: 'name', type: 'string' }, { field: 'city', type: 'string' }],
   });
-  await ok(stratum, 'POST', '/collections', { collection: 'books', fields: [pk, { field: 'title', type: 'string' }, { field: 'author', type: 'integer' }] });
-  await ok(stratum, 'POST', '/collections', { collection: 'chapters', fields: [pk, { field: 'heading', type: 'string' }, { field: 'book', type: 'integer' }] });
-  await ok(stratum, 'POST', '/relations', { collection: 'books', field: 'author', related_collection: 'authors', meta: { one_field: null } });
-  await ok(stratum, 'POST', '/fields/books', { field: 'chapters', type: 'alias', meta: { special: ['o2m'], interface: 'list-o2m' } });
-  await ok(stratum, 'POST', '/relations', { collection: 'chapters', field: 'book', related_collection: 'books', meta: { one_field: 'chapters', one_deselect_action: 'nullify' } });
+  await adminData(stratum, 'POST', '/collections', { collection: 'books', fields: [pk, { field: 'title', type: 'string' }, { field: 'author', type: 'integer' }] });
+  await adminData(stratum, 'POST', '/collections', { collection: 'chapters', fields: [pk, { field: 'heading', type: 'string' }, { field: 'book', type: 'integer' }] });
+  await adminData(stratum, 'POST', '/relations', { collection: 'books', field: 'author', related_collection: 'authors', meta: { one_field: null } });
+  await adminData(stratum, 'POST', '/fields/books', { field: 'chapters', type: 'alias', meta: { special: ['o2m'], interface: 'list-o2m' } });
+  await adminData(stratum, 'POST', '/relations', { collection: 'chapters', field: 'book', related_collection: 'books', meta: { one_field: 'chapters', one_deselect_action: 'nullify' } });
 
   const keys: Record<string, number> = {};
   for (const [name, city] of [['Ada Lovelace', 'London'], ['Grace Hopper', 'New York'], ['Alan Turing', 'London']] as const) {
-    keys[name] = (await ok(stratum, 'POST', '/items/authors', { name, city })).id as number;
+    keys[name] = (await adminData(stratum, 'POST', '/items/authors', { name, city })).id as number;
   }
-  keys.book = (await ok(stratum, 'POST', '/items/books', { title: 'Notes', author: keys['Ada Lovelace'] })).id as number;
+  keys.book = (await adminData(stratum, 'POST', '/items/books', { title: 'Notes', author: keys['Ada Lovelace'] })).id as number;
   for (const [heading, book] of [['One', keys.book], ['Two', keys.book], ['Loose', null]] as const) {
-    keys[heading] = (await ok(stratum, 'POST', '/items/chapters', { heading, book })).id as number;
+    keys[heading] = (await adminData(stratum, 'POST', '/items/chapters', { heading, book })).id as number;
   }
   return keys;
 }
 
-/** A user whose one policy (app access) has the given permissions. */
-async function userWith(stratum: StratumProcess, email: string, permissions: Row[]): Promise<void> {
-  const role = await ok(stratum, 'POST', '/roles', { name: `Role of ${email}` });
-  const policy = await ok(stratum, 'POST', '/policies', { name: `Policy of ${email}`, app_access: true, admin_access: false });
-  await ok(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
-  for (const permission of permissions) await ok(stratum, 'POST', '/permissions', { policy: policy.id, ...permission });
-  await ok(stratum, 'POST', '/users', { email, password: 'UserPass123!', status: 'active', first_name: 'Lim', last_name: 'Ited', role: role.id });
-}
-
 describe.skipIf(findChromium() === null)('relational fields of the item form', () => {
-  let stratum: StratumProcess;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let problems: string[];
   let keys: Record<string, number>;
-
-  beforeAll(async () => {
-    [stratum, browser] = await Promise.all([startStratum(), launchChromium()]);
-    keys = await seed(stratum);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stratum?.stop();
-  });
-  beforeEach(async () => {
-    ({ context, page, problems } = await openPage(browser));
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const path = await saveScreenshot(page, task.name).catch(() => null);
-      if (path) console.log(`screenshot of the failed test: ${path}`);
-    }
-    expect(problems, 'errors in the page (CSP violations, exceptions)').toEqual([]);
-    await context.close();
+  const suite = useBrowserSuite({
+    setUp: async (stratum) => {
+      keys = await seed(stratum);
+    },
   });
 
-  const book = async () => ok(stratum, 'GET', `/items/books/${keys.book}?fields=author,chapters`);
+  const book = async () => adminData(suite.stratum, 'GET', `/items/books/${keys.book}?fields=author,chapters`);
 
   it('picks a many-to-one value by search (mouse and keyboard), saves it, and clears it', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, `/admin/content/books/${keys.book}`);
     const author = page.getByRole('combobox', { name: 'Author' });
     // The display template of authors.
@@ -117,6 +82,7 @@ describe.skipIf(findChromium() === null)('relational fields of the item form', (
   });
 
   it('adds an existing item to a one-to-many list, removes one, and opens one', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, `/admin/content/books/${keys.book}`);
     const list = page.getByRole('list', { name: 'Chapters' });
     await expect.poll(() => list.getByRole('link').allTextContents()).toEqual(['One', 'Two']);
@@ -131,7 +97,7 @@ describe.skipIf(findChromium() === null)('relational fields of the item form', (
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved.' }).count()).toBe(1);
 
-    const chapters = await ok(stratum, 'GET', `/items/chapters?fields=id,heading,book&sort=id`);
+    const chapters = await adminData(stratum, 'GET', `/items/chapters?fields=id,heading,book&sort=id`);
     expect((chapters as unknown as Row[]).map((c) => [c.heading, c.book])).toEqual([
       ['One', null],
       ['Two', keys.book],
@@ -145,6 +111,7 @@ describe.skipIf(findChromium() === null)('relational fields of the item form', (
   });
 
   it('creates an item with a picked many-to-one value and an existing item added to its list', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/content/books/+');
     await page.getByLabel('Title').fill('Second volume');
     const author = page.getByRole('combobox', { name: 'Author' });
@@ -157,19 +124,20 @@ describe.skipIf(findChromium() === null)('relational fields of the item form', (
     await page.getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/admin\/content\/books\/\d+$/);
     const created = Number(new URL(page.url()).pathname.split('/').pop());
-    const stored = await ok(stratum, 'GET', `/items/books/${created}?fields=title,author,chapters.heading`);
+    const stored = await adminData(stratum, 'GET', `/items/books/${created}?fields=title,author,chapters.heading`);
     expect(stored).toEqual({ title: 'Second volume', author: keys['Grace Hopper'], chapters: [{ heading: 'One' }] });
     await expect.poll(() => page.getByRole('list', { name: 'Chapters' }).getByRole('link').allTextContents()).toEqual(['One']);
   });
 
   it('shows a limited user a read-only picker, and offers only the related items they may read', async () => {
+    const { stratum, context, page } = suite;
     await userWith(stratum, 'viewer@example.com', [
       { collection: 'books', action: 'read', fields: ['*'] },
       { collection: 'books', action: 'update', fields: ['title'] },
       { collection: 'authors', action: 'read', fields: ['*'] },
       { collection: 'chapters', action: 'read', fields: ['*'] },
     ]);
-    await ok(stratum, 'PATCH', `/items/books/${keys.book}`, { author: keys['Ada Lovelace'] });
+    await adminData(stratum, 'PATCH', `/items/books/${keys.book}`, { author: keys['Ada Lovelace'] });
     await signIn(page, stratum.url, 'viewer@example.com', 'UserPass123!', `/admin/content/books/${keys.book}`);
     const author = page.getByRole('combobox', { name: /^Author/ });
     await expect.poll(() => author.inputValue()).toBe('Ada Lovelace (London)');

@@ -1,28 +1,23 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN, expectAccessible, launchChromium, openPage, saveScreenshot, signIn, startStratum, type StratumProcess } from './browser-harness.js';
+import { describe, expect, it } from 'vitest';
+import { adminData } from './admin-data.js';
+import { ADMIN, expectAccessible, signIn, type StratumProcess } from './browser-harness.js';
+import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
+import { focusedName, tabOrder } from './tab-order.js';
 
 type Json = { data: unknown };
 
-/** As admin through the API: a 200 answer's data, or the test fails with the answer. */
-async function ok(stratum: StratumProcess, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const response = await stratum.call(method, path, { token: await stratum.adminToken(), body });
-  if (response.status !== 200 && response.status !== 204) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.json)}`);
-  return ((response.json as Json | null)?.data ?? {}) as Record<string, unknown>;
-}
-
 /** Authors, and articles with a many-to-one to them and one to the users (the owner); a reader who may only read. */
 async function seed(stratum: StratumProcess): Promise<void> {
-  const me = await ok(stratum, 'GET', '/users/me?fields=id');
-  await ok(stratum, 'POST', '/collections', {
+  const me = await adminData(stratum, 'GET', '/users/me?fields=id');
+  await adminData(stratum, 'POST', '/collections', {
     collection: 'authors',
     fields: [
       { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
       { field: 'name', type: 'string' },
     ],
   });
-  await ok(stratum, 'POST', '/collections', {
+  await adminData(stratum, 'POST', '/collections', {
     collection: 'articles',
     fields: [
       { field: 'id', type: 'integer', meta: { hidden: true }, schema: { is_primary_key: true, has_auto_increment: true } },
@@ -34,12 +29,12 @@ async function seed(stratum: StratumProcess): Promise<void> {
       { field: 'published_on', type: 'dateTime' },
     ],
   });
-  await ok(stratum, 'POST', '/relations', { collection: 'articles', field: 'author', related_collection: 'authors' });
-  await ok(stratum, 'POST', '/relations', { collection: 'articles', field: 'owner', related_collection: 'service_users' });
-  const authors = (await ok(stratum, 'POST', '/items/authors', [{ name: 'Ada' }, { name: 'Bob' }, { name: 'Cleo' }])) as unknown as { id: number }[];
+  await adminData(stratum, 'POST', '/relations', { collection: 'articles', field: 'author', related_collection: 'authors' });
+  await adminData(stratum, 'POST', '/relations', { collection: 'articles', field: 'owner', related_collection: 'service_users' });
+  const authors = (await adminData(stratum, 'POST', '/items/authors', [{ name: 'Ada' }, { name: 'Bob' }, { name: 'Cleo' }])) as unknown as { id: number }[];
   const [ada, bob, cleo] = authors.map((a) => a.id);
-  const other = await ok(stratum, 'POST', '/users', { email: 'other@example.com', password: 'OtherPass123!', status: 'active', first_name: 'Otto' });
-  await ok(stratum, 'POST', '/items/articles', [
+  const other = await adminData(stratum, 'POST', '/users', { email: 'other@example.com', password: 'OtherPass123!', status: 'active', first_name: 'Otto' });
+  await adminData(stratum, 'POST', '/items/articles', [
     { title: 'Alpha', status: 'draft', rating: 2, author: ada, owner: other.id, published_on: '2020-01-01T10:00:00' },
     { title: 'Beta', status: 'published', rating: 9, author: bob, owner: me.id, published_on: '2021-05-01T10:00:00' },
     { title: 'Gamma', status: 'published', rating: 5, author: cleo, owner: me.id, published_on: '2099-01-01T10:00:00' },
@@ -48,56 +43,32 @@ async function seed(stratum: StratumProcess): Promise<void> {
   ]);
 
   // A reader: may read id, title and status of the articles, nothing else, and change nothing.
-  const role = await ok(stratum, 'POST', '/roles', { name: 'Readers' });
-  const policy = await ok(stratum, 'POST', '/policies', { name: 'Read articles', app_access: true, admin_access: false });
-  await ok(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
-  await ok(stratum, 'POST', '/permissions', { policy: policy.id, collection: 'articles', action: 'read', fields: ['id', 'title', 'status'] });
-  await ok(stratum, 'POST', '/users', { email: 'reader@example.com', password: 'UserPass123!', role: role.id, status: 'active', first_name: 'Rita' });
+  const role = await adminData(stratum, 'POST', '/roles', { name: 'Readers' });
+  const policy = await adminData(stratum, 'POST', '/policies', { name: 'Read articles', app_access: true, admin_access: false });
+  await adminData(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
+  await adminData(stratum, 'POST', '/permissions', { policy: policy.id, collection: 'articles', action: 'read', fields: ['id', 'title', 'status'] });
+  await adminData(stratum, 'POST', '/users', { email: 'reader@example.com', password: 'UserPass123!', role: role.id, status: 'active', first_name: 'Rita' });
 
   // An editor: may read every field of the articles and update only their status; may not delete.
-  const editors = await ok(stratum, 'POST', '/roles', { name: 'Editors' });
-  const editing = await ok(stratum, 'POST', '/policies', { name: 'Edit status', app_access: true, admin_access: false });
-  await ok(stratum, 'POST', '/access', { role: editors.id, policy: editing.id });
-  await ok(stratum, 'POST', '/permissions', { policy: editing.id, collection: 'articles', action: 'read', fields: ['*'] });
-  await ok(stratum, 'POST', '/permissions', { policy: editing.id, collection: 'articles', action: 'update', fields: ['status'] });
-  await ok(stratum, 'POST', '/users', { email: 'editor@example.com', password: 'UserPass123!', role: editors.id, status: 'active', first_name: 'Ed' });
+  const editors = await adminData(stratum, 'POST', '/roles', { name: 'Editors' });
+  const editing = await adminData(stratum, 'POST', '/policies', { name: 'Edit status', app_access: true, admin_access: false });
+  await adminData(stratum, 'POST', '/access', { role: editors.id, policy: editing.id });
+  await adminData(stratum, 'POST', '/permissions', { policy: editing.id, collection: 'articles', action: 'read', fields: ['*'] });
+  await adminData(stratum, 'POST', '/permissions', { policy: editing.id, collection: 'articles', action: 'update', fields: ['status'] });
+  await adminData(stratum, 'POST', '/users', { email: 'editor@example.com', password: 'UserPass123!', role: editors.id, status: 'active', first_name: 'Ed' });
 }
 
 const chromiumFound = findChromium() !== null;
 
 describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, columns, batch edit', () => {
-  let stratum: StratumProcess;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let problems: string[];
+  const suite = useBrowserSuite({ setUp: seed });
 
-  beforeAll(async () => {
-    [stratum, browser] = await Promise.all([startStratum(), launchChromium()]);
-    await seed(stratum);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stratum?.stop();
-  });
-
-  beforeEach(async () => {
-    ({ context, page, problems } = await openPage(browser));
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const path = await saveScreenshot(page, task.name).catch(() => null);
-      if (path) console.log(`screenshot of the failed test: ${path}`);
-    }
-    expect(problems, 'errors in the page (CSP violations, exceptions)').toEqual([]);
-    await context.close();
-  });
-
-  const titles = () => page.locator('tbody tr').evaluateAll((rows) => rows.map((row) => (row as unknown as { querySelector(s: string): { textContent: string } | null }).querySelector('td:not(.select)')?.textContent ?? ''));
-  const builder = () => page.getByRole('region', { name: 'Filter', exact: true });
+  const titles = () => suite.page.locator('tbody tr').evaluateAll((rows) => rows.map((row) => (row as unknown as { querySelector(s: string): { textContent: string } | null }).querySelector('td:not(.select)')?.textContent ?? ''));
+  const builder = () => suite.page.getByRole('region', { name: 'Filter', exact: true });
   const condition = (number: string) => builder().getByRole('group', { name: `Condition ${number}`, exact: true });
 
   it('builds a filter with a relational field and an OR group inside the AND, keeps it in the address, and explains a wrong value', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/content/articles?sort=title');
     await expect.poll(titles).toEqual(['Alpha', 'Beta', 'Delta', 'Epsilon', 'Gamma']);
 
@@ -150,6 +121,7 @@ describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, co
   });
 
   it('offers $CURRENT_USER for the owner and $NOW for a date', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/content/articles?sort=title');
     await expect.poll(titles).toHaveLength(5);
     await builder().getByRole('button', { name: 'Add condition' }).click();
@@ -172,6 +144,7 @@ describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, co
   });
 
   it('shows a related column, keeps the choice in the address and saves it with the filter in a view', async () => {
+    const { stratum, page } = suite;
     const filter = encodeURIComponent(JSON.stringify({ _and: [{ status: { _eq: 'published' } }] }));
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, `/admin/content/articles?sort=title&filter=${filter}`);
     await expect.poll(titles).toEqual(['Beta', 'Delta', 'Gamma']);
@@ -216,6 +189,7 @@ describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, co
   });
 
   it('edits two selected rows together, and shows a refused value on its field', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/content/articles?sort=title');
     await expect.poll(titles).toHaveLength(5);
     const rows = page.locator('tbody tr');
@@ -256,6 +230,7 @@ describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, co
   });
 
   it('offers an editor who may update only the status just that field, and no batch delete', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, 'editor@example.com', 'UserPass123!', '/admin/content/articles?sort=title');
     await expect.poll(titles).toHaveLength(5);
     expect(await page.getByRole('button', { name: /^Delete selected/ }).count()).toBe(0);
@@ -273,6 +248,7 @@ describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, co
   });
 
   it('gives a reader who may not update no check boxes and no "Edit selected", and only their fields to filter on', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, 'reader@example.com', 'UserPass123!', '/admin/content/articles?sort=title');
     await expect.poll(titles).toHaveLength(5);
     expect(await page.getByRole('button', { name: /^Edit selected/ }).count()).toBe(0);
@@ -285,21 +261,12 @@ describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, co
     await expect.poll(titles).toEqual(['Beta', 'Delta']);
 
     // The keyboard reaches every part of the builder, then the columns, in reading order.
-    const focused = () =>
-      page.evaluate(() => {
-        const active = (globalThis as unknown as { document: { activeElement: { id: string; textContent: string | null } | null } }).document.activeElement;
-        return active ? active.id || active.textContent?.trim() || '' : '';
-      });
     await page.locator('#filter-logic').focus();
-    const order: string[] = [];
-    for (let i = 0; i < 9; i++) {
-      await page.keyboard.press('Tab');
-      order.push(await focused());
-    }
+    const order = await tabOrder(page, 9);
     expect(order).toEqual(['filter-0-field', 'filter-0-operator', 'filter-0-value-0', 'Remove condition', 'Add condition', 'Add group', 'Apply filter', 'Clear filter', 'Columns (2)']);
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');
-    expect(await focused()).toBe('column-title');
+    expect(await focusedName(page)).toBe('column-title');
     expect(await page.getByRole('group', { name: 'Columns to show' }).getByRole('checkbox').count()).toBe(2);
     await expectAccessible(page, "a reader's table");
   });

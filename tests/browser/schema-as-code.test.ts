@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN, expectAccessible, launchChromium, openPage, saveScreenshot, signIn, startStratum, type StratumProcess } from './browser-harness.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, expectAccessible, signIn } from './browser-harness.js';
+import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
 
 /** A Stratum snapshot made on PostgreSQL: the browser tests run on another vendor unless TEST_DB=postgres. */
@@ -11,34 +11,12 @@ const SQLITE_SNAPSHOT = fileURLToPath(new URL('../fixtures/schema/stratum-sqlite
 const DIRECTUS_SNAPSHOT = fileURLToPath(new URL('../fixtures/schema/directus/directus-11-postgres-reference.json', import.meta.url));
 
 describe.skipIf(findChromium() === null)('schema as code', () => {
-  let stratum: StratumProcess;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let problems: string[];
-
-  beforeAll(async () => {
-    [stratum, browser] = await Promise.all([startStratum(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stratum?.stop();
-  });
-  beforeEach(async () => {
-    ({ context, page, problems } = await openPage(browser));
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const path = await saveScreenshot(page, task.name).catch(() => null);
-      if (path) console.log(`screenshot of the failed test: ${path}`);
-    }
-    expect(problems, 'errors in the page (CSP violations, exceptions)').toEqual([]);
-    await context.close();
-  });
+  const suite = useBrowserSuite();
 
   const vendor = process.env.TEST_DB === 'postgres' ? 'postgres' : process.env.TEST_DB === 'mysql' ? 'mysql' : 'sqlite';
 
   it('downloads the snapshot, reads the diff of a snapshot from another vendor, refuses a stale hash, applies it and finds the collection', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/schema');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Schema as code');
     await expectAccessible(page, 'the schema page');
@@ -90,6 +68,7 @@ describe.skipIf(findChromium() === null)('schema as code', () => {
   });
 
   it('says when the snapshot matches the instance', async () => {
+    const { stratum, page } = suite;
     const current = await stratum.call('GET', '/schema/snapshot', { token: await stratum.adminToken() });
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/schema');
     await page.getByLabel('Snapshot file (JSON or YAML)').setInputFiles({ name: 'current.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(current.json)) });
@@ -98,6 +77,7 @@ describe.skipIf(findChromium() === null)('schema as code', () => {
   });
 
   it('reads the diff of a Directus export after confirming its other version, and applies it', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/schema');
     await page.getByLabel('Snapshot file (JSON or YAML)').setInputFiles(DIRECTUS_SNAPSHOT);
     await page.getByRole('button', { name: 'Compare with this instance' }).click();

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN, launchChromium, openPage, saveScreenshot, signIn, startStratum, type StratumProcess } from './browser-harness.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, signIn } from './browser-harness.js';
+import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
 
 /**
@@ -8,32 +8,10 @@ import { findChromium } from './find-chromium.js';
  * session cookie 30 s before it expires: here after about 5 s) and a failed-login throttle of two attempts.
  */
 describe.skipIf(findChromium() === null)('the session in the admin app', () => {
-  let stratum: StratumProcess;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let problems: string[];
-
-  beforeAll(async () => {
-    [stratum, browser] = await Promise.all([startStratum({ SESSION_COOKIE_TTL: '35s', RATE_LIMITER_LOGIN_POINTS: '2' }), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stratum?.stop();
-  });
-  beforeEach(async () => {
-    ({ context, page, problems } = await openPage(browser));
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const path = await saveScreenshot(page, task.name).catch(() => null);
-      if (path) console.log(`screenshot of the failed test: ${path}`);
-    }
-    expect(problems, 'errors in the page').toEqual([]);
-    await context.close();
-  });
+  const suite = useBrowserSuite({ env: { SESSION_COOKIE_TTL: '35s', RATE_LIMITER_LOGIN_POINTS: '2' } });
 
   it('is refreshed silently before the access token expires', async () => {
+    const { stratum, context, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password);
     await expect.poll(() => page.locator('.user-name').textContent()).toBe('Admin User');
     const before = (await context.cookies()).find((c) => c.name === 'service_session_token')?.value;
@@ -48,6 +26,7 @@ describe.skipIf(findChromium() === null)('the session in the admin app', () => {
   });
 
   it('goes back to the sign-in page, saying why, when the session is ended elsewhere', async () => {
+    const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password);
     await expect.poll(() => page.locator('.user-name').textContent()).toBe('Admin User');
     // The same person, from a script: "sign out every other session".
@@ -61,6 +40,7 @@ describe.skipIf(findChromium() === null)('the session in the admin app', () => {
 
   // Last in this file: the throttle also counts per IP, so later sign-ins from here would be refused too.
   it('says plainly when sign-in attempts are throttled (429)', async () => {
+    const { stratum, page } = suite;
     await page.goto(`${stratum.url}/admin`);
     const alert = page.getByRole('alert');
     for (let attempt = 1; attempt <= 2; attempt++) {

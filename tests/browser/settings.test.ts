@@ -1,44 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN, expectAccessible, launchChromium, openPage, saveScreenshot, signIn, startStratum, type StratumProcess } from './browser-harness.js';
+import { describe, expect, it } from 'vitest';
+import { adminData } from './admin-data.js';
+import { ADMIN, expectAccessible, signIn } from './browser-harness.js';
+import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
 
-type Row = Record<string, unknown>;
-
-async function ok(stratum: StratumProcess, method: string, path: string, body?: unknown): Promise<Row> {
-  const response = await stratum.call(method, path, { token: await stratum.adminToken(), body });
-  if (response.status !== 200 && response.status !== 204) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.json)}`);
-  return ((response.json as { data?: Row } | null)?.data ?? {}) as Row;
-}
-
 describe.skipIf(findChromium() === null)('the settings page', () => {
-  let stratum: StratumProcess;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let problems: string[];
-
-  beforeAll(async () => {
-    [stratum, browser] = await Promise.all([startStratum(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stratum?.stop();
-  });
-  beforeEach(async () => {
-    ({ context, page, problems } = await openPage(browser));
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const path = await saveScreenshot(page, task.name).catch(() => null);
-      if (path) console.log(`screenshot of the failed test: ${path}`);
-    }
-    expect(problems, 'errors in the page (CSP violations, exceptions)').toEqual([]);
-    await context.close();
-  });
+  const suite = useBrowserSuite();
 
   it('shows validation errors on their field, then saves the settings and the asset presets', async () => {
-    const folder = await ok(stratum, 'POST', '/folders', { name: 'Uploads' });
+    const { stratum, page } = suite;
+    const folder = await adminData(stratum, 'POST', '/folders', { name: 'Uploads' });
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
     await expect.poll(() => page.getByLabel('Project name').inputValue()).toBe('Stratum');
@@ -77,7 +48,7 @@ describe.skipIf(findChromium() === null)('the settings page', () => {
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Settings saved.');
 
-    expect(await ok(stratum, 'GET', '/settings')).toMatchObject({
+    expect(await adminData(stratum, 'GET', '/settings')).toMatchObject({
       project_name: 'Atlas',
       project_color: '#225588',
       auth_login_attempts: 5,
@@ -90,10 +61,11 @@ describe.skipIf(findChromium() === null)('the settings page', () => {
   });
 
   it('shows the administrator sections only to administrators', async () => {
-    const role = await ok(stratum, 'POST', '/roles', { name: 'Writers' });
-    const policy = await ok(stratum, 'POST', '/policies', { name: 'Writers', app_access: true, admin_access: false });
-    await ok(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
-    await ok(stratum, 'POST', '/users', { email: 'writer@example.com', password: 'UserPass123!', status: 'active', role: role.id });
+    const { stratum, page } = suite;
+    const role = await adminData(stratum, 'POST', '/roles', { name: 'Writers' });
+    const policy = await adminData(stratum, 'POST', '/policies', { name: 'Writers', app_access: true, admin_access: false });
+    await adminData(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
+    await adminData(stratum, 'POST', '/users', { email: 'writer@example.com', password: 'UserPass123!', status: 'active', role: role.id });
     await signIn(page, stratum.url, 'writer@example.com', 'UserPass123!');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect.poll(() => nav.getByRole('link').allTextContents()).toContain('Account');
