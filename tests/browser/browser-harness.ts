@@ -13,10 +13,17 @@ export const ADMIN = { email: 'admin@example.com', password: 'AdminPass123!' };
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const ARTIFACTS = join(root, 'tests', 'browser', '.artifacts');
 
-const running = new Set<ChildProcess>();
-process.once('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
-});
+// One set of server processes per test process: with one fork for every browser file, this module is loaded once
+// per file, and each load would otherwise add its own exit listener (Node warns past ten).
+const RUNNING = Symbol.for('stratum.browser-harness.running');
+const store = globalThis as unknown as Record<symbol, Set<ChildProcess> | undefined>;
+const running = (store[RUNNING] ??= (() => {
+  const children = new Set<ChildProcess>();
+  process.once('exit', () => {
+    for (const child of children) child.kill('SIGKILL');
+  });
+  return children;
+})());
 
 export type StratumProcess = {
   url: string;
