@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { totpCode } from '../setup/totp-code.js';
 import { adminData, type Row } from './admin-data.js';
-import { ADMIN, expectAccessible, openPage, signIn } from './browser-harness.js';
+import { ADMIN, expectAccessible, openPage, signIn, typeWhenEditable } from './browser-harness.js';
 import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
 
@@ -151,7 +151,7 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Why?' }).click();
     await expect.poll(() => page.locator('#why-collection option[value="articles"]').count()).toBe(1);
     const picker = page.getByRole('combobox', { name: 'User' });
-    await picker.pressSequentially('Rita');
+    await typeWhenEditable(picker, 'Rita');
     await page.getByRole('option', { name: 'Rita Reader' }).click();
     await expect.poll(() => picker.inputValue()).toBe('Rita Reader');
     await page.getByLabel('Collection').selectOption('articles');
@@ -245,7 +245,7 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
     await page.goto(`${stratum.url}/admin/policies/${String(extra.id)}`);
     // From the policy's side: attach it to a user found by the picker, then detach it.
     const userPicker = page.getByRole('combobox', { name: 'User' });
-    await userPicker.pressSequentially('Tina');
+    await typeWhenEditable(userPicker, 'Tina');
     await page.getByRole('option', { name: 'Tina Twofactor' }).click();
     await page.getByRole('button', { name: 'Attach to user' }).click();
     const detach = page.getByRole('button', { name: 'Detach from user tina twofactor' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { totpCode } from '../setup/totp-code.js';
 import { adminData, type Row } from './admin-data.js';
-import { ADMIN, expectAccessible, signIn } from './browser-harness.js';
+import { ADMIN, expectAccessible, signIn, typeWhenEditable } from './browser-harness.js';
 import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
 import { USER_PASSWORD, userWith } from './user-with.js';
@@ -110,7 +110,7 @@ describe.skipIf(findChromium() === null)('the account and activity pages', () =>
     const rows = page.locator('tbody tr');
     await expect.poll(() => rows.count()).toBeGreaterThan(1);
     const picker = page.getByRole('combobox', { name: 'User' });
-    await picker.pressSequentially('Una');
+    await typeWhenEditable(picker, 'Una');
     await page.getByRole('option', { name: 'Una User' }).click();
     await expect.poll(() => picker.inputValue()).toBe('Una User');
     await page.getByRole('button', { name: 'Apply filters' }).click();

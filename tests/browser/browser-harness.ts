@@ -4,7 +4,8 @@ import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../setup/test-database.js';
 import { databaseEnv, TEST_ENV } from '../setup/test-config.js';
 import { findChromium } from './find-chromium.js';
@@ -168,4 +169,13 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * Types into an input once it takes typing: a picker is read-only until it has learnt how to show its options,
+ * and keys sent before that are lost (as they would be for a person).
+ */
+export async function typeWhenEditable(input: Locator, text: string): Promise<void> {
+  await expect.poll(() => input.isEditable(), { timeout: 15_000 }).toBe(true);
+  await input.pressSequentially(text);
 }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminData, type Row } from './admin-data.js';
-import { ADMIN, expectAccessible, signIn } from './browser-harness.js';
+import { ADMIN, expectAccessible, signIn, typeWhenEditable } from './browser-harness.js';
 import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
 
@@ -101,7 +101,7 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
     await page.getByRole('link', { name: 'Create item' }).click();
     await page.getByLabel('Title').fill('The Dispossessed');
     await page.getByLabel('Genre').selectOption({ label: 'Science fiction' });
-    await page.getByRole('combobox', { name: 'Writer' }).pressSequentially('Urs');
+    await typeWhenEditable(page.getByRole('combobox', { name: 'Writer' }), 'Urs');
     await page.getByRole('option', { name: 'Ursula' }).click();
     await page.getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/admin\/content\/novels\/\d+$/);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { adminData, type Row } from './admin-data.js';
-import { ADMIN, expectAccessible, signIn, type StratumProcess } from './browser-harness.js';
+import { ADMIN, expectAccessible, signIn, type StratumProcess, typeWhenEditable } from './browser-harness.js';
 import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
 import { focusedName, tabOrder } from './tab-order.js';
@@ -159,7 +159,7 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
 
     await page.getByRole('button', { name: 'Choose from library for Cover' }).click();
     const search = page.getByRole('combobox', { name: 'Search the file library' });
-    await search.pressSequentially('harb');
+    await typeWhenEditable(search, 'harb');
     await expect.poll(() => page.getByRole('option').allTextContents()).toEqual(['Harbour (harbour.png)']);
     await expectAccessible(page, 'the file library picker with its matches open');
     await page.getByRole('option', { name: 'Harbour' }).click();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminData, type Row } from './admin-data.js';
-import { ADMIN, expectAccessible, signIn, type StratumProcess } from './browser-harness.js';
+import { ADMIN, expectAccessible, signIn, type StratumProcess, typeWhenEditable } from './browser-harness.js';
 import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
 import { userWith } from './user-with.js';
@@ -65,7 +65,7 @@ describe.skipIf(findChromium() === null)('relational fields of the item form', (
 
     // With the keyboard: type, arrow down to the second match, Enter (which must not submit the form).
     await author.fill('');
-    await author.pressSequentially('London');
+    await typeWhenEditable(author, 'London');
     await expect.poll(() => options.count()).toBe(2);
     await author.press('ArrowDown');
     await expect.poll(() => page.locator('[role=option][aria-selected=true]').textContent()).toBe('Alan Turing (London)');
@@ -115,9 +115,9 @@ describe.skipIf(findChromium() === null)('relational fields of the item form', (
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/content/books/+');
     await page.getByLabel('Title').fill('Second volume');
     const author = page.getByRole('combobox', { name: 'Author' });
-    await author.pressSequentially('Grace');
+    await typeWhenEditable(author, 'Grace');
     await page.getByRole('option', { name: 'Grace Hopper (New York)' }).click();
-    await page.getByRole('combobox', { name: 'Add to Chapters' }).pressSequentially('One');
+    await typeWhenEditable(page.getByRole('combobox', { name: 'Add to Chapters' }), 'One');
     await page.getByRole('option', { name: 'One' }).click();
     await expect.poll(() => page.getByRole('list', { name: 'Chapters' }).textContent()).toContain('(added; saved with the item)');
     await expectAccessible(page, 'a new item with relational fields');
@@ -160,7 +160,7 @@ describe.skipIf(findChromium() === null)('relational fields of the item form', (
     // The template names city, which this user may not read: the name alone.
     await expect.poll(() => picker.inputValue()).toBe('Ada Lovelace');
     await picker.fill('');
-    await picker.pressSequentially('a');
+    await typeWhenEditable(picker, 'a');
     await expect.poll(() => page.getByRole('option').allTextContents()).toEqual(['Ada Lovelace', 'Alan Turing']);
   });
 });
