@@ -1,24 +1,43 @@
 import type { AuditEntry } from '../../../engine/audit-recorder.js';
 import { onCommit, withTransaction, type Context } from '../../../engine/context.js';
-import type { ItemsDeps, ItemsService, PrimaryKey } from '../items.types.js';
+import type { Item, ItemsDeps, ItemsService, PrimaryKey } from '../items.types.js';
 import { writeManyToOne, writeOneToMany } from './nested-relations.js';
-import { preparePayload } from './prepare-payload.js';
+import { preparePayload, type PreparedPayload } from './prepare-payload.js';
 import { recordAudit } from './record-audit.js';
-import { insertRow } from './write-rows.js';
+import { insertRow, insertRows } from './write-rows.js';
 import { invalidPayload } from '../../../kernel/errors/index.js';
 import { getCollection } from '../../../engine/schema-overview/get-collection.js';
 
-/** Creates items in one transaction: all or nothing. Nested m2o items first, o2m children after. */
+/**
+ * Creates items in one transaction: all or nothing. Nested m2o items first, o2m children after.
+ * Consecutive items with nothing nested, in a collection without behaviours, are inserted together
+ * (`insertRows`: one statement on PostgreSQL and SQLite), in their order among the others.
+ */
 export async function createItems(ctx: Context, deps: ItemsDeps, svc: ItemsService, collection: string, payloads: unknown[]): Promise<PrimaryKey[]> {
-  getCollection(ctx.schema, collection);
+  const overview = getCollection(ctx.schema, collection);
   const max = ctx.config.query.maxBatchMutation;
   if (max !== null && payloads.length > max) throw invalidPayload(`A batch may create at most ${max} items`);
   const behaviours = deps.behaviours.get(collection) ?? [];
   return withTransaction(ctx, async (trx) => {
     const keys: PrimaryKey[] = [];
     const entries: AuditEntry[] = [];
+    let pending: Item[] = [];
+    const flush = async () => {
+      if (pending.length === 0) return;
+      const written = await insertRows(trx, collection, pending);
+      written.forEach((key, i) => {
+        keys.push(key);
+        entries.push({ action: 'create', collection, item: key, delta: pending[i]!, data: null, children: [] });
+      });
+      pending = [];
+    };
     for (const payload of payloads) {
       const prepared = await preparePayload(trx, collection, 'create', payload, [], behaviours);
+      if (behaviours.length === 0 && isFlat(prepared, overview.primary, overview.fields[overview.primary]?.autoIncrement === true)) {
+        pending.push(prepared.columns);
+        continue;
+      }
+      await flush();
       // The nested items' revisions are collected so that this item's revision becomes their parent.
       const children: number[] = [];
       const nested = { ...trx, childRevisions: children };
@@ -30,8 +49,16 @@ export async function createItems(ctx: Context, deps: ItemsDeps, svc: ItemsServi
       const written = { ...prepared.columns, ...prepared.oneToMany };
       for (const behaviour of behaviours) if (behaviour.afterWrite) await behaviour.afterWrite(trx, { action: 'create', payload: written, keys: [key] });
     }
+    await flush();
     await recordAudit(trx, deps, collection, entries);
     for (const behaviour of behaviours) if (behaviour.afterCommit) onCommit(trx, behaviour.afterCommit);
     return keys;
   });
+}
+
+/** Nothing nested, and a key that is either given or made by the database's auto-increment. */
+function isFlat(prepared: PreparedPayload, primary: string, autoIncrement: boolean): boolean {
+  if (Object.keys(prepared.nestedManyToOne).length > 0 || Object.keys(prepared.oneToMany).length > 0) return false;
+  const key = prepared.columns[primary];
+  return key === undefined ? autoIncrement && !Object.hasOwn(prepared.columns, primary) : key !== null;
 }

@@ -4,6 +4,7 @@ import { readByQuery } from '../../../engine/query/read-by-query.js';
 import { getCollection } from '../../../engine/schema-overview/get-collection.js';
 import { isAppError } from '../../../kernel/errors/index.js';
 import type { Item, PrimaryKey } from '../items.types.js';
+import { insertRowsReturning } from '../../../database/insert-rows-returning.js';
 
 /** Column values (API form) → driver values. */
 export function toRow(ctx: Context, collection: string, columns: Item): Item {
@@ -44,6 +45,20 @@ export async function insertRow(ctx: Context, collection: string, columns: Item)
   const first = result[0];
   const id = first && typeof first === 'object' ? (first as Item)[overview.primary] : first;
   return typeof id === 'bigint' ? Number(id) : (id as PrimaryKey);
+}
+
+/**
+ * INSERT rows whose keys are given or auto-incremented, in as few statements as the dialect allows
+ * (insertRowsReturning), and return their primary keys in order.
+ */
+export async function insertRows(ctx: Context, collection: string, columns: Item[]): Promise<PrimaryKey[]> {
+  if (columns.length === 1) return [await insertRow(ctx, collection, columns[0]!)];
+  const overview = getCollection(ctx.schema, collection);
+  const rows = columns.map((c) => toRow(ctx, collection, c));
+  const sync = ctx.dialect.syncAutoIncrement;
+  const afterGivenKeys = overview.fields[overview.primary]?.autoIncrement && sync ? () => sync(ctx.db, collection, overview.primary) : undefined;
+  const keys = await translated(ctx, collection, () => insertRowsReturning(ctx.db, ctx.dialect, collection, rows, overview.primary, afterGivenKeys));
+  return keys.map((id, i) => (columns[i]![overview.primary] !== undefined ? (columns[i]![overview.primary] as PrimaryKey) : typeof id === 'bigint' ? Number(id) : (id as PrimaryKey)));
 }
 
 /** The items as they are now (all column fields, read as system work) for revisions. */
