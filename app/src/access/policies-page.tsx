@@ -2,10 +2,19 @@ import { useEffect, useState } from 'preact/hooks';
 import { Link, useLocation } from 'wouter-preact';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
+import { ListTable, type ListColumn } from '../ui/list-table.js';
 import { addPolicy, listPolicies, type PolicyRow } from './access-api.js';
 import { emptyPolicy, PolicyFields, policyValues, type PolicyDraft } from './policy-fields.js';
 
 const yes = (value: boolean) => (value ? 'Yes' : 'No');
+
+const COLUMNS: readonly ListColumn<PolicyRow>[] = [
+  { header: 'Name', cell: (p) => <Link href={`/policies/${p.id}`}>{p.name}</Link> },
+  { header: 'Administrator access', cell: (p) => yes(p.admin_access) },
+  { header: 'App access', cell: (p) => yes(p.app_access) },
+  { header: 'Two-factor required', cell: (p) => yes(p.enforce_tfa) },
+  { header: 'IP addresses', cell: (p) => (p.ip_access && p.ip_access.length > 0 ? p.ip_access.join(', ') : 'Any') },
+];
 
 /** `/policies`: the policies with their access flags, and "Create policy". */
 export function PoliciesPage() {
@@ -22,34 +31,7 @@ export function PoliciesPage() {
     <section aria-labelledby="page-title">
       <h1 id="page-title">Policies</h1>
       {policies === null && !error && <p class="loading" aria-live="polite">Loading…</p>}
-      {policies && (
-        <div class="table-wrap" tabIndex={0} role="region" aria-label="Policies table">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Administrator access</th>
-                <th scope="col">App access</th>
-                <th scope="col">Two-factor required</th>
-                <th scope="col">IP addresses</th>
-              </tr>
-            </thead>
-            <tbody>
-              {policies.map((p) => (
-                <tr key={p.id}>
-                  <td>
-                    <Link href={`/policies/${p.id}`}>{p.name}</Link>
-                  </td>
-                  <td>{yes(p.admin_access)}</td>
-                  <td>{yes(p.app_access)}</td>
-                  <td>{yes(p.enforce_tfa)}</td>
-                  <td>{p.ip_access && p.ip_access.length > 0 ? p.ip_access.join(', ') : 'Any'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {policies && <ListTable label="Policies table" rows={policies} columns={COLUMNS} />}
       <form
         class="item-form"
         aria-labelledby="new-policy-title"

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
+import { ListTable } from '../ui/list-table.js';
 import { addRole, listRoles, type RoleRow } from './access-api.js';
 import { RoleFields, roleValues, type RoleDraft } from './role-fields.js';
 
@@ -22,28 +23,15 @@ export function RolesPage() {
       <h1 id="page-title">Roles</h1>
       {roles === null && !error && <p class="loading" aria-live="polite">Loading…</p>}
       {roles && (
-        <div class="table-wrap" tabIndex={0} role="region" aria-label="Roles table">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Parent role</th>
-                <th scope="col">Description</th>
-              </tr>
-            </thead>
-            <tbody>
-              {roles.map((role) => (
-                <tr key={role.id}>
-                  <td>
-                    <Link href={`/roles/${role.id}`}>{role.name}</Link>
-                  </td>
-                  <td>{nameOf(role.parent)}</td>
-                  <td>{role.description ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          label="Roles table"
+          rows={roles}
+          columns={[
+            { header: 'Name', cell: (role) => <Link href={`/roles/${role.id}`}>{role.name}</Link> },
+            { header: 'Parent role', cell: (role) => nameOf(role.parent) },
+            { header: 'Description', cell: (role) => role.description ?? '' },
+          ]}
+        />
       )}
       <form
         class="item-form"

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
 import { readActivityPage, type ActivityRow } from '../activity/activity-api.js';
+import { ActivityTable } from '../activity/activity-table.js';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { changeUser, getUser, listRoles, removeUser, resetTwoFactor, type RoleRow, type UserRow } from './access-api.js';
@@ -144,31 +145,7 @@ export function UserPage({ id }: { id: string }) {
       <section aria-labelledby="user-activity">
         <h2 id="user-activity">Recent activity</h2>
         {activity === null && <p class="loading" aria-live="polite">Loading…</p>}
-        {activity && activity.length === 0 && <p>No activity.</p>}
-        {activity && activity.length > 0 && (
-          <div class="table-wrap" tabIndex={0} role="region" aria-label="Recent activity of the user">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Collection</th>
-                  <th scope="col">Item</th>
-                </tr>
-              </thead>
-              <tbody>
-                {activity.map((row) => (
-                  <tr key={row.id}>
-                    <td>{new Date(row.timestamp).toLocaleString()}</td>
-                    <td>{row.action}</td>
-                    <td>{row.collection}</td>
-                    <td>{row.item}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        {activity && <ActivityTable label="Recent activity of the user" rows={activity} empty="No activity." />}
       </section>
     </section>
   );

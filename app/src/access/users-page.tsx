@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { Link, useLocation, useSearch } from 'wouter-preact';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
+import { ListTable } from '../ui/list-table.js';
 import { addUser, listRoles, listUsers, type RoleRow, type UserRow } from './access-api.js';
 import { UserFields, type UserDraft } from './user-fields.js';
 import { userName } from './user-name.js';
@@ -116,47 +117,19 @@ export function UsersPage() {
       )}
       {!error && users === null && <p class="loading" aria-live="polite">Loading…</p>}
       {users && (
-        <div class="table-wrap" tabIndex={0} role="region" aria-label="Users table">
-          <table>
-            <caption class="visually-hidden">Users</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.length === 0 && (
-                <tr>
-                  <td colSpan={4}>No user matches.</td>
-                </tr>
-              )}
-              {users.map((user) => (
-                <tr key={user.id}>
-                  <td>
-                    <Link href={`/users/${user.id}`}>{userName(user)}</Link>
-                  </td>
-                  <td>{user.email ?? '—'}</td>
-                  <td>{roleName(user.role)}</td>
-                  <td>{user.status}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {users && (page > 1 || hasNext) && (
-        <nav class="pager" aria-label="Pages">
-          <button type="button" disabled={page <= 1} onClick={() => navigate(`/users${searchOfFilters(filters, page - 1)}`)}>
-            Previous page
-          </button>
-          <span aria-live="polite">Page {page}</span>
-          <button type="button" disabled={!hasNext} onClick={() => navigate(`/users${searchOfFilters(filters, page + 1)}`)}>
-            Next page
-          </button>
-        </nav>
+        <ListTable
+          label="Users table"
+          caption="Users"
+          rows={users}
+          empty="No user matches."
+          columns={[
+            { header: 'Name', cell: (user) => <Link href={`/users/${user.id}`}>{userName(user)}</Link> },
+            { header: 'Email', cell: (user) => user.email ?? '—' },
+            { header: 'Role', cell: (user) => roleName(user.role) },
+            { header: 'Status', cell: (user) => user.status },
+          ]}
+          pager={page > 1 || hasNext ? { page, hasNext, onPage: (to) => navigate(`/users${searchOfFilters(filters, to)}`) } : undefined}
+        />
       )}
       {!creating ? (
         <p class="actions">

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
-import { formatValue } from '../content/content-api.js';
 import { USERS_PLAN } from '../content/display-value.js';
 import { readOptions, searchRelated } from '../content/related-api.js';
 import { RelatedSearch } from '../content/related-search.js';
 import { ACTIONS, exportUrl, readActivityPage, type ActivityFilters, type ActivityRow } from './activity-api.js';
+import { ActivityTable } from './activity-table.js';
 
 const PAGE_SIZE = 50;
 const NO_FILTERS: ActivityFilters = { action: '', collection: '', user: '', from: '', to: '' };
@@ -120,45 +120,14 @@ export function ActivityPage() {
       {error && <p class="error" role="alert">{error}</p>}
       {!rows && !error && <p aria-live="polite">Loading activity…</p>}
       {rows && (
-        <>
-          <div class="table-wrap" tabIndex={0} role="region" aria-label="Activity table">
-            <table>
-              <caption class="visually-hidden">{`Activity, page ${page}`}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Collection</th>
-                  <th scope="col">Item</th>
-                  <th scope="col">User</th>
-                  <th scope="col">Address</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id}>
-                    <td>{new Date(row.timestamp).toLocaleString()}</td>
-                    <td>{row.action}</td>
-                    <td>{row.collection}</td>
-                    <td>{formatValue(row.item)}</td>
-                    <td>{row.user ? (userNames.get(row.user) ?? row.user) : '—'}</td>
-                    <td>{formatValue(row.ip)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {rows.length === 0 && <p>No activity matches.</p>}
-          <nav class="pager" aria-label="Pages">
-            <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Previous page
-            </button>
-            <span aria-live="polite">Page {page}</span>
-            <button type="button" disabled={rows.length < PAGE_SIZE} onClick={() => setPage(page + 1)}>
-              Next page
-            </button>
-          </nav>
-        </>
+        <ActivityTable
+          label="Activity table"
+          caption={`Activity, page ${page}`}
+          rows={rows}
+          empty="No activity matches."
+          userNames={userNames}
+          pager={{ page, hasNext: rows.length >= PAGE_SIZE, onPage: setPage }}
+        />
       )}
     </section>
   );

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { isPlainObject, parseQuery } from '../../engine/query/parse/parse-query.js';
-import { invalidPayload, isAppError } from '../../kernel/errors/index.js';
-import { registerItemRoutes, type ItemRouteDeps } from '../items/index.js';
+import { isPlainObject } from '../../engine/query/parse/parse-query.js';
+import { invalidPayload } from '../../kernel/errors/index.js';
+import { registerItemRoutes, requestQuery, respondWith, type ItemRouteDeps } from '../items/index.js';
 import type { FilesService } from './create-files-service.js';
 
 export type FilesRouteDeps = ItemRouteDeps & { files: FilesService };
@@ -20,41 +20,31 @@ export function createFilesRoutes(deps: FilesRouteDeps): FastifyPluginAsync {
     app.removeContentTypeParser('multipart/form-data');
     app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null, undefined));
 
-    const readBack = async (request: FastifyRequest, read: () => Promise<unknown>) => {
-      try {
-        return { data: await read() };
-      } catch (error) {
-        if (isAppError(error) && error.status === 403) return null;
-        throw error;
-      }
-    };
-    const query = (request: FastifyRequest, limits: { limitDefault: number; limitMax: number | null }) => parseQuery((request.query ?? {}) as Record<string, unknown>, limits);
-
     app.post('/', async (request, reply) => {
       const ctx = await contextFor(request);
-      const q = query(request, { limitDefault: ctx.config.query.limitDefault, limitMax: ctx.config.query.limitMax });
+      const q = requestQuery(ctx, request);
       if (isMultipart(request)) {
         const keys = await files.upload(ctx, request.raw, request.headers);
-        const result = await readBack(request, async () => (keys.length === 1 ? items.readOne(ctx, 'service_files', keys[0]!, q) : inOrder(keys, await items.readMany(ctx, 'service_files', keys, q))));
-        return send(request, reply, result, { collection: 'service_files' });
+        const read = async () => (keys.length === 1 ? items.readOne(ctx, 'service_files', keys[0]!, q) : inOrder(keys, await items.readMany(ctx, 'service_files', keys, q)));
+        return respondWith(send, request, reply, read, 'service_files');
       }
       const body = request.body;
       if (Array.isArray(body)) {
         const keys = await items.createMany(ctx, 'service_files', body.map(withStorage(ctx.config.files.locations[0]!.name)));
-        return send(request, reply, await readBack(request, () => items.readMany(ctx, 'service_files', keys, q)), { collection: 'service_files' });
+        return respondWith(send, request, reply, () => items.readMany(ctx, 'service_files', keys, q), 'service_files');
       }
       if (!isPlainObject(body)) throw invalidPayload('The payload must be multipart/form-data with a file, or an object (or array) of file metadata');
       const key = await items.createOne(ctx, 'service_files', withStorage(ctx.config.files.locations[0]!.name)(body));
-      return send(request, reply, await readBack(request, () => items.readOne(ctx, 'service_files', key, q)), { collection: 'service_files' });
+      return respondWith(send, request, reply, () => items.readOne(ctx, 'service_files', key, q), 'service_files');
     });
 
     app.patch<{ Params: { id: string } }>('/:id', async (request, reply) => {
       const ctx = await contextFor(request);
-      const q = query(request, { limitDefault: ctx.config.query.limitDefault, limitMax: ctx.config.query.limitMax });
+      const q = requestQuery(ctx, request);
       const key = isMultipart(request)
         ? await files.replace(ctx, request.params.id, request.raw, request.headers)
         : await items.updateOne(ctx, 'service_files', request.params.id, request.body ?? {});
-      return send(request, reply, await readBack(request, () => items.readOne(ctx, 'service_files', key, q)), { collection: 'service_files' });
+      return respondWith(send, request, reply, () => items.readOne(ctx, 'service_files', key, q), 'service_files');
     });
 
     registerItemRoutes(app, deps, { collectionOf: () => 'service_files', skip: ['create', 'updateOne'] });

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../../engine/context.js';
 import { isPlainObject, parseQuery } from '../../engine/query/parse/parse-query.js';
-import type { Query } from '../../engine/query/query.types.js';
 import { getCollection } from '../../engine/schema-overview/get-collection.js';
-import { isAppError, invalidPayload } from '../../kernel/errors/index.js';
+import { invalidPayload } from '../../kernel/errors/index.js';
 import type { ItemsService, PrimaryKey } from './items.types.js';
 import { readPages } from './operations/read-pages.js';
+import { requestQuery } from './request-query.js';
+import { respondWith } from './respond-with.js';
 
 export type ItemRouteDeps = {
   items: ItemsService;
@@ -33,23 +34,11 @@ type Params = { id?: string };
  */
 export function registerItemRoutes(app: FastifyInstance, deps: ItemRouteDeps, options: ItemRouteOptions): void {
   const { items, contextFor, send } = deps;
-  const query = (ctx: Context, request: FastifyRequest): Query =>
-    parseQuery((request.query ?? {}) as Record<string, unknown>, { limitDefault: ctx.config.query.limitDefault, limitMax: ctx.config.query.limitMax });
-
-  /** After a write the result is read back with the caller's own permissions; if that is forbidden: 204. */
-  const respondWith = async (request: FastifyRequest, reply: FastifyReply, read: () => Promise<unknown>, collection: string) => {
-    try {
-      return send(request, reply, { data: await read() }, { collection });
-    } catch (error) {
-      if (isAppError(error) && error.status === 403) return send(request, reply, null);
-      throw error;
-    }
-  };
 
   app.get('/', async (request, reply) => {
     const ctx = await contextFor(request);
     const collection = options.collectionOf(request);
-    const q = query(ctx, request);
+    const q = requestQuery(ctx, request);
     if (getCollection(ctx.schema, collection).singleton) return send(request, reply, { data: await items.readSingleton(ctx, collection, q) }, { collection });
     const exported = deps.sendExport?.(request, reply, () => readPages(ctx, collection, q), { collection });
     if (exported !== undefined) return exported;
@@ -66,7 +55,7 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemRouteDeps, op
       const body = request.body;
       const limits = { limitDefault: ctx.config.query.limitDefault, limitMax: ctx.config.query.limitMax };
       if (isPlainObject(body) && Array.isArray(body.keys) && body.query === undefined) {
-        return send(request, reply, { data: await items.readMany(ctx, collection, body.keys as PrimaryKey[], query(ctx, request)) }, { collection });
+        return send(request, reply, { data: await items.readMany(ctx, collection, body.keys as PrimaryKey[], requestQuery(ctx, request)) }, { collection });
       }
       if (isPlainObject(body) && isPlainObject(body.query) && body.keys === undefined) {
         return send(request, reply, await items.readByQuery(ctx, collection, parseQuery(body.query, limits)), { collection });
@@ -78,7 +67,7 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemRouteDeps, op
   app.get<{ Params: Params }>('/:id', async (request, reply) => {
     const ctx = await contextFor(request);
     const collection = options.collectionOf(request);
-    return send(request, reply, { data: await items.readOne(ctx, collection, request.params.id ?? '', query(ctx, request)) }, { collection });
+    return send(request, reply, { data: await items.readOne(ctx, collection, request.params.id ?? '', requestQuery(ctx, request)) }, { collection });
   });
 
   if (options.readOnly) return;
@@ -89,14 +78,14 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemRouteDeps, op
       const ctx = await contextFor(request);
       const collection = options.collectionOf(request);
       const body = request.body;
-      const q = query(ctx, request);
+      const q = requestQuery(ctx, request);
       if (Array.isArray(body)) {
         const keys = await items.createMany(ctx, collection, body);
-        return respondWith(request, reply, () => items.readMany(ctx, collection, keys, q), collection);
+        return respondWith(send, request, reply, () => items.readMany(ctx, collection, keys, q), collection);
       }
       if (!isPlainObject(body)) throw invalidPayload('The payload must be an object or an array of objects');
       const key = await items.createOne(ctx, collection, body);
-      return respondWith(request, reply, () => items.readOne(ctx, collection, key, q), collection);
+      return respondWith(send, request, reply, () => items.readOne(ctx, collection, key, q), collection);
     });
   }
 
@@ -105,7 +94,7 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemRouteDeps, op
       const ctx = await contextFor(request);
       const collection = options.collectionOf(request);
       const body = request.body;
-      const q = query(ctx, request);
+      const q = requestQuery(ctx, request);
       let keys: PrimaryKey[];
       if (getCollection(ctx.schema, collection).singleton) {
         // A singleton has one item: only a plain object of values, no batch, keys or query forms.
@@ -113,7 +102,7 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemRouteDeps, op
           throw invalidPayload('The payload of a singleton must be an object of values');
         }
         const key = await items.upsertSingleton(ctx, collection, body);
-        return respondWith(request, reply, () => items.readOne(ctx, collection, key, q), collection);
+        return respondWith(send, request, reply, () => items.readOne(ctx, collection, key, q), collection);
       }
       if (Array.isArray(body)) keys = await items.updateBatch(ctx, collection, body);
       else if (isPlainObject(body) && body.data !== undefined && Array.isArray(body.keys) && body.query === undefined) {
@@ -124,7 +113,7 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemRouteDeps, op
       } else {
         throw invalidPayload('The payload must be an array of items, or an object with "data" and exactly one of "keys" or "query"');
       }
-      return respondWith(request, reply, () => items.readMany(ctx, collection, keys, q), collection);
+      return respondWith(send, request, reply, () => items.readMany(ctx, collection, keys, q), collection);
     });
 
     if (!skip.has('updateOne')) {
@@ -132,7 +121,7 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemRouteDeps, op
         const ctx = await contextFor(request);
         const collection = options.collectionOf(request);
         const key = await items.updateOne(ctx, collection, request.params.id ?? '', request.body ?? {});
-        return respondWith(request, reply, () => items.readOne(ctx, collection, key, query(ctx, request)), collection);
+        return respondWith(send, request, reply, () => items.readOne(ctx, collection, key, requestQuery(ctx, request)), collection);
       });
     }
   }

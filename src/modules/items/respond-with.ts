@@ -1,0 +1,22 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isAppError } from '../../kernel/errors/index.js';
+import type { ItemRouteDeps } from './register-item-routes.js';
+
+/**
+ * Answers a write with the written item(s) read back with the caller's own permissions; when reading them
+ * back is forbidden the write still stands and the answer is 204 (Directus).
+ */
+export async function respondWith(
+  send: ItemRouteDeps['send'],
+  request: FastifyRequest,
+  reply: FastifyReply,
+  read: () => Promise<unknown>,
+  collection: string,
+): Promise<unknown> {
+  try {
+    return send(request, reply, { data: await read() }, { collection });
+  } catch (error) {
+    if (isAppError(error) && error.status === 403) return send(request, reply, null);
+    throw error;
+  }
+}
