@@ -4,58 +4,63 @@ import type { Dialect } from './dialects/dialect.js';
 /** Bound parameters per statement: below SQLite's 32,766 and PostgreSQL's 65,535. */
 const MAX_BINDINGS = 30_000;
 
+export type InsertReturning = {
+  /** The key column: its value comes back for every row. */
+  key: string;
+  /** More columns to return where the dialect has RETURNING (e.g. every column, for a revision). */
+  columns?: readonly string[];
+  /** Runs after each statement that wrote given keys (to move an auto-increment counter past them). */
+  afterGivenKeys?: () => Promise<void>;
+};
+
 /**
- * Inserts rows and returns the value of `column` for each, in the order of `rows`.
+ * Inserts rows and returns, in the order of `rows`, what the database returned for each: the key, plus
+ * `columns` where the dialect has `INSERT … RETURNING` (PostgreSQL, SQLite).
  *
- * Where the dialect has `INSERT … RETURNING` (PostgreSQL, SQLite), rows with the same columns go in one
- * multi-row statement per chunk: one round trip instead of one per row, which is most of a batch write's time
- * on a server database (consecutive rows with the same columns share a statement). Rows that name `column` get their own value back. For the others `column` must be
- * auto-incremented: the rows of one statement are inserted in the order of their VALUES, so the values it
- * returns, sorted ascending, belong to the rows in that order. `afterGivenKeys` runs after each statement
- * that wrote given keys (to move an auto-increment counter past them before the next rows). Elsewhere (MySQL/MariaDB without RETURNING), one
- * statement per row, each answering its insert id.
+ * There, consecutive rows with the same columns go in one multi-row statement per chunk: one round trip
+ * instead of one per row, which is most of a batch write's time on a server database. Rows that name the key
+ * are matched back by its value. For the others the key must be auto-incremented: the rows of one statement
+ * are inserted in the order of their VALUES, so the keys it returns, sorted ascending, belong to the rows in
+ * that order. Elsewhere (MySQL/MariaDB without RETURNING), one statement per row, each answering its insert id.
  */
-export async function insertRowsReturning(
-  db: Knex,
-  dialect: Dialect,
-  table: string,
-  rows: readonly Record<string, unknown>[],
-  column: string,
-  afterGivenKeys?: () => Promise<void>,
-): Promise<unknown[]> {
-  if (!dialect.supportsReturning || rows.length === 1) return insertOneByOne(db, dialect, table, rows, column, afterGivenKeys);
-  const out = new Array<unknown>(rows.length);
+export async function insertRowsReturning(db: Knex, dialect: Dialect, table: string, rows: readonly Record<string, unknown>[], options: InsertReturning): Promise<Record<string, unknown>[]> {
+  const { key, afterGivenKeys } = options;
+  const returning = [...new Set([key, ...(options.columns ?? [])])];
+  if (!dialect.supportsReturning) return insertOneByOne(db, table, rows, key, afterGivenKeys);
+  const out = new Array<Record<string, unknown>>(rows.length);
   for (const group of groupByColumns(rows)) {
     const first = rows[group[0]!]!;
-    const given = Object.hasOwn(first, column);
     const size = Math.max(1, Math.floor(MAX_BINDINGS / Math.max(1, Object.keys(first).length)));
+    let wroteGivenKeys = false;
     for (let start = 0; start < group.length; start += size) {
       const indexes = group.slice(start, start + size);
-      const returned = ((await db(table).insert(indexes.map((i) => rows[i]!)).returning(column)) as Record<string, unknown>[]).map((r) => r[column]);
+      const returned = (await db(table).insert(indexes.length === 1 ? rows[indexes[0]!]! : indexes.map((i) => rows[i]!)).returning(returning)) as Record<string, unknown>[];
       if (returned.length !== indexes.length) throw new Error(`INSERT into ${table} returned ${returned.length} rows for ${indexes.length}`);
-      if (!given) returned.sort((a, b) => Number(a) - Number(b));
-      indexes.forEach((rowIndex, i) => (out[rowIndex] = given ? rows[rowIndex]![column] : returned[i]));
+      const byKey = new Map(returned.map((row) => [String(row[key]), row]));
+      const claimed = new Set<Record<string, unknown>>();
+      for (const rowIndex of indexes) {
+        if (!isGiven(rows[rowIndex]![key])) continue;
+        wroteGivenKeys = true;
+        const row = byKey.get(String(rows[rowIndex]![key])) ?? { [key]: rows[rowIndex]![key] };
+        claimed.add(row);
+        out[rowIndex] = row;
+      }
+      const automatic = returned.filter((row) => !claimed.has(row)).sort((a, b) => Number(a[key]) - Number(b[key]));
+      for (const rowIndex of indexes) if (!isGiven(rows[rowIndex]![key])) out[rowIndex] = automatic.shift()!;
     }
-    if (given && afterGivenKeys) await afterGivenKeys();
+    if (wroteGivenKeys && afterGivenKeys) await afterGivenKeys();
   }
   return out;
 }
 
-async function insertOneByOne(
-  db: Knex,
-  dialect: Dialect,
-  table: string,
-  rows: readonly Record<string, unknown>[],
-  column: string,
-  afterGivenKeys?: () => Promise<void>,
-): Promise<unknown[]> {
-  const out: unknown[] = [];
+/** Without RETURNING: one INSERT per row; the key is the given one or the insert id the driver reports. */
+async function insertOneByOne(db: Knex, table: string, rows: readonly Record<string, unknown>[], key: string, afterGivenKeys?: () => Promise<void>): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
   for (const row of rows) {
-    const query = db(table).insert(row);
-    const result = (await (dialect.supportsReturning ? query.returning(column) : query)) as unknown[];
-    const first = result[0];
-    out.push(first && typeof first === 'object' ? (first as Record<string, unknown>)[column] : first);
-    if (Object.hasOwn(row, column) && afterGivenKeys) await afterGivenKeys();
+    const [insertId] = (await db(table).insert(row)) as unknown[];
+    const given = isGiven(row[key]);
+    out.push({ [key]: given ? row[key] : insertId });
+    if (given && afterGivenKeys) await afterGivenKeys();
   }
   return out;
 }
@@ -75,4 +80,8 @@ function groupByColumns(rows: readonly Record<string, unknown>[]): number[][] {
     previous = key;
   });
   return runs;
+}
+
+function isGiven(value: unknown): boolean {
+  return value !== undefined && value !== null;
 }

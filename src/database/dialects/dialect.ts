@@ -165,4 +165,19 @@ export interface Dialect {
    * it can't (e.g. `knex` is a transaction), and the caller runs the query through knex. Optional.
    */
   readDirect?(knex: Knex, sql: string, bindings: readonly unknown[]): Promise<Record<string, unknown>[]> | undefined;
+  /**
+   * Inserts parent rows (auto-increment key `id`) and, for each parent with one in `child.rows`, a child row
+   * pointing at it (`child.parentColumn`), in one statement; returns the keys of both, in order. Optional:
+   * where it is missing, the caller makes two multi-row inserts (the activity log's rows and their revisions).
+   */
+  insertWithChildren?(knex: Knex, parent: { table: string; rows: Record<string, unknown>[] }, child: ChildRows): Promise<{ parentIds: number[]; childIds: (number | null)[] }>;
 }
+
+/** The child rows of insertWithChildren: one per parent (null: none), as text, cast in SQL where `casts` says. */
+export type ChildRows = {
+  table: string;
+  parentColumn: string;
+  columns: readonly string[];
+  casts?: Readonly<Record<string, string>>;
+  rows: readonly (Record<string, unknown> | null)[];
+};

@@ -10,6 +10,9 @@ import { insertRowsReturning } from '../../database/insert-rows-returning.js';
  * The rows of one write go in one statement per table where the dialect allows it (a batch of 100 items is
  * two inserts, not 200).
  */
+/** Entries per statement where the activity rows and revisions go together (12 bound values each). */
+const CHUNK = 1000;
+
 export function createActivityRecorder(): AuditRecorder {
   const base = (ctx: Context) => ({
     user: ctx.accountability.user,
@@ -18,36 +21,46 @@ export function createActivityRecorder(): AuditRecorder {
     user_agent: ctx.accountability.userAgent,
     origin: ctx.accountability.origin?.slice(0, 255) ?? null,
   });
-  const insert = (ctx: Context, table: string, rows: Record<string, unknown>[]) => insertRowsReturning(ctx.db, ctx.dialect, table, rows, 'id');
+  const insert = async (ctx: Context, table: string, rows: Record<string, unknown>[]) =>
+    (await insertRowsReturning(ctx.db, ctx.dialect, table, rows, { key: 'id' })).map((row) => Number(row.id));
+
+  /** The activity rows and their revisions; returns each entry's revision id (null: none). */
+  const writeRows = async (ctx: Context, activityRows: Record<string, unknown>[], revisionRows: (Record<string, unknown> | null)[]): Promise<(number | null)[]> => {
+    if (!revisionRows.some(Boolean)) {
+      await insert(ctx, 'service_activity', activityRows);
+      return revisionRows.map(() => null);
+    }
+    if (ctx.dialect.insertWithChildren) {
+      const child = { table: 'service_revisions', parentColumn: 'activity', columns: ['collection', 'item', 'data', 'delta'], casts: { data: 'json', delta: 'json' }, rows: revisionRows };
+      const ids: (number | null)[] = [];
+      for (let start = 0; start < activityRows.length; start += CHUNK) {
+        const rows = revisionRows.slice(start, start + CHUNK);
+        ids.push(...(await ctx.dialect.insertWithChildren(ctx.db, { table: 'service_activity', rows: activityRows.slice(start, start + CHUNK) }, { ...child, rows })).childIds);
+      }
+      return ids;
+    }
+    const activityIds = await insert(ctx, 'service_activity', activityRows);
+    const revised = revisionRows.flatMap((row, i) => (row ? [{ ...row, activity: activityIds[i], parent: null }] : []));
+    const ids = await insert(ctx, 'service_revisions', revised);
+    return revisionRows.map((row) => (row ? ids.shift()! : null));
+  };
 
   return {
     async record(ctx, entries: AuditEntry[]) {
       const recorded = entries.filter((entry) => getCollection(ctx.schema, entry.collection).accountability !== null);
       if (recorded.length === 0) return;
       const common = base(ctx);
-      const activityIds = (await insert(
-        ctx,
-        'service_activity',
-        recorded.map((entry) => ({ ...common, action: entry.action, collection: entry.collection, item: String(entry.item) })),
-      )).map(Number);
-      const revised = recorded.flatMap((entry, i) =>
-        getCollection(ctx.schema, entry.collection).accountability === 'all' && entry.action !== 'delete' ? [{ entry, activity: activityIds[i] }] : [],
+      const activityRows = recorded.map((entry) => ({ ...common, action: entry.action, collection: entry.collection, item: String(entry.item) }));
+      const revisionRows = recorded.map((entry) =>
+        getCollection(ctx.schema, entry.collection).accountability === 'all' && entry.action !== 'delete'
+          ? { collection: entry.collection, item: String(entry.item), data: ctx.dialect.toDatabase('json', entry.data), delta: ctx.dialect.toDatabase('json', entry.delta) }
+          : null,
       );
-      if (revised.length === 0) return;
-      const revisionIds = (await insert(
-        ctx,
-        'service_revisions',
-        revised.map(({ entry, activity }) => ({
-          activity,
-          collection: entry.collection,
-          item: String(entry.item),
-          data: ctx.dialect.toDatabase('json', entry.data),
-          delta: ctx.dialect.toDatabase('json', entry.delta),
-          parent: null,
-        })),
-      )).map(Number);
-      for (const [i, { entry }] of revised.entries()) {
-        if (entry.children && entry.children.length > 0) await ctx.db('service_revisions').whereIn('id', entry.children).update({ parent: revisionIds[i] });
+      const revisionIdsOf = await writeRows(ctx, activityRows, revisionRows);
+      const revised = recorded.flatMap((entry, i) => (revisionRows[i] ? [{ entry, revision: revisionIdsOf[i]! }] : []));
+      const revisionIds = revised.map((r) => r.revision);
+      for (const { entry, revision } of revised) {
+        if (entry.children && entry.children.length > 0) await ctx.db('service_revisions').whereIn('id', entry.children).update({ parent: revision });
       }
       ctx.childRevisions?.push(...revisionIds);
     },
@@ -62,7 +75,7 @@ export function createActivityRecorder(): AuditRecorder {
           comment: event.comment ?? null,
         },
       ]);
-      return Number(id);
+      return id!;
     },
   };
 }

@@ -85,6 +85,34 @@ describe('POST /items/:collection with a batch', () => {
     expect(created[1]!.id).toBeLessThan(created[2]!.id);
   });
 
+  it('keeps in each revision the item as an administrator reads it, every field type included, after a create and an update', async () => {
+    const full = {
+      title: 'Typed',
+      slug: 'typed',
+      rating: 4,
+      featured: true,
+      published_on: '2026-02-28',
+      happened_at: '2026-02-28T13:14:15',
+      opens_at: '09:30:00',
+      external_id: '6f1c1b1e-8d7a-4a57-9f55-3f0f2b5c9a10',
+      body: 'Text',
+      metadata: { tags: ['a', 'b'], n: 1 },
+    };
+    const columns = 'id,title,slug,status,rating,featured,published_on,happened_at,opens_at,external_id,body,metadata,author';
+    const [created] = dataOf<Article[]>(await admin('POST', '/items/articles', [full, { ...full, slug: 'typed-2' }]));
+    const asRead = async () => dataOf<Record<string, unknown>>(await admin('GET', `/items/articles/${created!.id}?fields=${columns}`));
+    const latestRevision = async () => (await revisionsOf([created!.id])).sort((a, b) => b.activity - a.activity)[0]!;
+    expect((await latestRevision()).data).toEqual(await asRead());
+
+    expect((await admin('PATCH', `/items/articles/${created!.id}`, { featured: false, metadata: { n: 2 }, happened_at: '2026-03-01T00:00:01' })).statusCode).toBe(200);
+    const updated = await latestRevision();
+    expect(updated.data).toEqual(await asRead());
+    expect(updated.data).toMatchObject({ featured: false, metadata: { n: 2 } });
+    // (happened_at's form in the delta depends on the vendor's column type: a date-time, or a timestamp on PostgreSQL.)
+    expect(Object.keys(updated.delta).sort()).toEqual(['featured', 'happened_at', 'metadata']);
+    expect(updated.delta).toMatchObject({ featured: false, metadata: { n: 2 } });
+  });
+
   it('inserts a batch of flat items in one statement where the database returns inserted rows', async () => {
     const inserts: string[] = [];
     const listen = (q: { sql: string }) => {

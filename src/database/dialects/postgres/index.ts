@@ -9,6 +9,7 @@ import { knexConfig } from './knex-config.js';
 import { nowDefault } from './now-default.js';
 import { prepare } from './prepare.js';
 import { syncAutoIncrement } from './sync-auto-increment.js';
+import { insertWithChildren } from './insert-with-children.js';
 import { fromDatabase, toDatabase } from './values.js';
 
 /** PostgreSQL through pg: UTC sessions, `timestamptz` timestamps, `json` documents, the current schema. */
@@ -38,5 +39,6 @@ export function createPostgresDialect(): Dialect {
     columnTypeVariants: POSTGRES_COLUMN_TYPE_VARIANTS,
     supportsReturning: true,
     syncAutoIncrement,
+    insertWithChildren,
   };
 }

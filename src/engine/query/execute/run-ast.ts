@@ -9,10 +9,10 @@ import { quoteIdentifier } from '../compile/quote-identifier.js';
 import { and, type Sql, TRUE_SQL } from '../compile/sql.js';
 import type { DeepQuery, Query } from '../query.types.js';
 import { runRead } from './run-read.js';
+import { CONCEALED } from '../../../kernel/text/concealed.js';
 
 export type Row = Record<string, unknown>;
 
-const CONCEALED = '**********';
 const CHUNK = 500;
 const PK = '__pk';
 const FK = '__fk';

@@ -24,10 +24,11 @@ export async function createItems(ctx: Context, deps: ItemsDeps, svc: ItemsServi
     let pending: Item[] = [];
     const flush = async () => {
       if (pending.length === 0) return;
-      const written = await insertRows(trx, collection, pending);
-      written.forEach((key, i) => {
+      // No behaviours on this path, so the row as inserted is the item as it is at the end: its revision's data.
+      const written = await insertRows(trx, collection, pending, overview.accountability === 'all');
+      written.forEach(({ key, snapshot }, i) => {
         keys.push(key);
-        entries.push({ action: 'create', collection, item: key, delta: pending[i]!, data: null, children: [] });
+        entries.push({ action: 'create', collection, item: key, delta: pending[i]!, data: snapshot, children: [] });
       });
       pending = [];
     };

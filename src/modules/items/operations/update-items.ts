@@ -1,12 +1,12 @@
 import type { AuditEntry } from '../../../engine/audit-recorder.js';
 import { onCommit, withTransaction, type Context } from '../../../engine/context.js';
 import { getCollection } from '../../../engine/schema-overview/get-collection.js';
-import type { ItemsDeps, ItemsService, PrimaryKey } from '../items.types.js';
+import type { Item, ItemsDeps, ItemsService, PrimaryKey } from '../items.types.js';
 import { assertItemAccess } from './assert-item-access.js';
 import { writeManyToOne, writeOneToMany } from './nested-relations.js';
 import { preparePayload } from './prepare-payload.js';
 import { recordAudit } from './record-audit.js';
-import { toRow, translated } from './write-rows.js';
+import { columnFields, snapshotOf, toRow, translated } from './write-rows.js';
 import { validateKeys } from './validate-keys.js';
 
 const CHUNK = 500;
@@ -23,16 +23,28 @@ export async function updateItems(ctx: Context, deps: ItemsDeps, svc: ItemsServi
     const children = new Map(keys.map((key) => [key, [] as number[]]));
     await writeManyToOne({ ...trx, childRevisions: children.get(keys[0]!) }, svc, collection, prepared, keys[0]);
     const row = toRow(trx, collection, prepared.columns);
+    // With nothing run after the UPDATE that could change the rows, they come back from it for the revisions.
+    const returning = behaviours.length === 0 && overview.accountability === 'all' && trx.dialect.supportsReturning ? columnFields(trx, collection) : null;
+    const snapshots = new Map<string, Item>();
     if (Object.keys(row).length > 0) {
       for (let i = 0; i < keys.length; i += CHUNK) {
         const chunk = keys.slice(i, i + CHUNK);
-        await translated(trx, collection, () => trx.db(collection).whereIn(overview.primary, chunk).update(row));
+        const update = trx.db(collection).whereIn(overview.primary, chunk).update(row);
+        const result: unknown = await translated<unknown>(trx, collection, async () => (returning ? await update.returning(returning) : await update));
+        if (returning) for (const written of result as Item[]) snapshots.set(String(written[overview.primary]), snapshotOf(trx, collection, written));
       }
     }
     for (const key of keys) await writeOneToMany({ ...trx, childRevisions: children.get(key) }, svc, collection, key, prepared.oneToMany);
     const written = { ...prepared.columns, ...prepared.oneToMany };
     for (const behaviour of behaviours) if (behaviour.afterWrite) await behaviour.afterWrite(trx, { action: 'update', payload: written, keys });
-    const entries: AuditEntry[] = keys.map((key) => ({ action: 'update', collection, item: key, delta: { ...prepared.columns }, data: null, children: children.get(key) }));
+    const entries: AuditEntry[] = keys.map((key) => ({
+      action: 'update',
+      collection,
+      item: key,
+      delta: { ...prepared.columns },
+      data: snapshots.get(String(key)) ?? null,
+      children: children.get(key),
+    }));
     await recordAudit(trx, deps, collection, entries);
     for (const behaviour of behaviours) if (behaviour.afterCommit) onCommit(trx, behaviour.afterCommit);
     return keys;

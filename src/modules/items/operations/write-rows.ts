@@ -5,6 +5,7 @@ import { getCollection } from '../../../engine/schema-overview/get-collection.js
 import { isAppError } from '../../../kernel/errors/index.js';
 import type { Item, PrimaryKey } from '../items.types.js';
 import { insertRowsReturning } from '../../../database/insert-rows-returning.js';
+import { CONCEALED } from '../../../kernel/text/concealed.js';
 
 /** Column values (API form) → driver values. */
 export function toRow(ctx: Context, collection: string, columns: Item): Item {
@@ -31,34 +32,57 @@ export async function translated<T>(ctx: Context, collection: string, statement:
 
 /** INSERT one row and return its primary key (given, returned by the database, or the new auto-increment id). */
 export async function insertRow(ctx: Context, collection: string, columns: Item): Promise<PrimaryKey> {
-  const overview = getCollection(ctx.schema, collection);
-  const row = toRow(ctx, collection, columns);
-  const given = columns[overview.primary];
-  const query = ctx.db(collection).insert(row);
-  const result = (await translated(ctx, collection, () => (ctx.dialect.supportsReturning ? query.returning(overview.primary) : query))) as unknown[];
-  if (given !== undefined && given !== null) {
-    if (overview.fields[overview.primary]?.autoIncrement && ctx.dialect.syncAutoIncrement) {
-      await ctx.dialect.syncAutoIncrement(ctx.db, collection, overview.primary);
-    }
-    return given as PrimaryKey;
-  }
-  const first = result[0];
-  const id = first && typeof first === 'object' ? (first as Item)[overview.primary] : first;
-  return typeof id === 'bigint' ? Number(id) : (id as PrimaryKey);
+  return (await insertRows(ctx, collection, [columns], false))[0]!.key;
 }
 
+export type InsertedRow = {
+  key: PrimaryKey;
+  /** The item as inserted, as a revision keeps it (readSnapshots' form); null where the dialect can't return it. */
+  snapshot: Item | null;
+};
+
 /**
- * INSERT rows whose keys are given or auto-incremented, in as few statements as the dialect allows
- * (insertRowsReturning), and return their primary keys in order.
+ * INSERT rows in as few statements as the dialect allows (insertRowsReturning: rows whose keys are given or
+ * auto-incremented) and return their primary keys in order, with their snapshots when `withSnapshots` and the
+ * dialect returns inserted rows (which saves reading them again for the revisions).
  */
-export async function insertRows(ctx: Context, collection: string, columns: Item[]): Promise<PrimaryKey[]> {
-  if (columns.length === 1) return [await insertRow(ctx, collection, columns[0]!)];
+export async function insertRows(ctx: Context, collection: string, columns: Item[], withSnapshots: boolean): Promise<InsertedRow[]> {
   const overview = getCollection(ctx.schema, collection);
   const rows = columns.map((c) => toRow(ctx, collection, c));
   const sync = ctx.dialect.syncAutoIncrement;
   const afterGivenKeys = overview.fields[overview.primary]?.autoIncrement && sync ? () => sync(ctx.db, collection, overview.primary) : undefined;
-  const keys = await translated(ctx, collection, () => insertRowsReturning(ctx.db, ctx.dialect, collection, rows, overview.primary, afterGivenKeys));
-  return keys.map((id, i) => (columns[i]![overview.primary] !== undefined ? (columns[i]![overview.primary] as PrimaryKey) : typeof id === 'bigint' ? Number(id) : (id as PrimaryKey)));
+  const snapshots = withSnapshots && ctx.dialect.supportsReturning;
+  const returned = await translated(ctx, collection, () =>
+    insertRowsReturning(ctx.db, ctx.dialect, collection, rows, { key: overview.primary, columns: snapshots ? columnFields(ctx, collection) : [], afterGivenKeys }),
+  );
+  return returned.map((row, i) => {
+    const given = columns[i]![overview.primary];
+    const id = given !== undefined && given !== null ? given : row[overview.primary];
+    return { key: (typeof id === 'bigint' ? Number(id) : id) as PrimaryKey, snapshot: snapshots ? snapshotOf(ctx, collection, row) : null };
+  });
+}
+
+/** The names of a collection's column fields (not aliases), in the overview's order. */
+export function columnFields(ctx: Context, collection: string): string[] {
+  return Object.values(getCollection(ctx.schema, collection).fields)
+    .filter((f) => !f.alias)
+    .map((f) => f.field);
+}
+
+/**
+ * A row as the database returned it → the item as readSnapshots reads it (all column fields as an
+ * administrator sees them: API values, concealed fields masked).
+ */
+export function snapshotOf(ctx: Context, collection: string, row: Item): Item {
+  const overview = getCollection(ctx.schema, collection);
+  const out: Item = {};
+  for (const name of columnFields(ctx, collection)) {
+    const field = overview.fields[name]!;
+    const value = row[name];
+    if (field.special.includes('conceal') || field.type === 'hash') out[name] = value === null || value === undefined ? null : CONCEALED;
+    else out[name] = ctx.dialect.fromDatabase(field.type, value);
+  }
+  return out;
 }
 
 /** The items as they are now (all column fields, read as system work) for revisions. */
