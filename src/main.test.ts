@@ -1,7 +1,9 @@
+import { EventEmitter } from 'node:events';
 import type { FastifyPluginAsync } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from './config/index.js';
 import { buildTestServer } from './http/build-test-server.js';
+import { captureLogger } from './testing/capture-logger.js';
 import { startServer, type StartableApp } from './main.js';
 
 /** Resolvers waiting for the next request to reach the slow handler (no fixed sleeps: CI machines are busy). */
@@ -96,6 +98,21 @@ describe('startServer', () => {
     await vi.waitFor(() => expect(exit).toHaveBeenCalledWith(0));
     expect(appClose).toHaveBeenCalledTimes(1);
     expect(process.listenerCount('SIGUSR2')).toBe(0);
+  });
+
+  it('logs an unhandled rejection of the process it is given and serves on; stops watching once shut down', async () => {
+    const config = loadConfig({ HOST: '127.0.0.1', PORT: '0' }, { readDotEnv: false });
+    const { logger, lines } = captureLogger();
+    const createApp = async (): Promise<StartableApp> => ({ server: buildTestServer({ logger }).server, close: async () => undefined });
+    const target = new EventEmitter();
+    const exit = vi.fn();
+    const running = await startServer({ config, createApp, exit, signals: [], process: target });
+    target.emit('unhandledRejection', new Error('Connection terminated unexpectedly'));
+    expect(lines.some((line) => line.level === 50 && String(line.msg).includes('Unhandled promise rejection'))).toBe(true);
+    expect(await (await fetch(`${running.url}/server/ping`)).text()).toBe('pong');
+    expect(exit).not.toHaveBeenCalled();
+    await running.shutdown();
+    expect(target.listenerCount('unhandledRejection') + target.listenerCount('uncaughtException')).toBe(0);
   });
 
   it('closes the app and rethrows when the port is taken', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config/index.js';
+import { logProcessFaults, type ProcessEvents } from './log-process-faults.js';
 
 export type StartableApp = { server: FastifyInstance; close(): Promise<void> };
 
@@ -11,6 +12,12 @@ export type StartServerOptions = {
   exit?: (code: number) => void;
   /** Signals that start a graceful shutdown. */
   signals?: readonly NodeJS.Signals[];
+  /**
+   * The process whose unhandled rejections (logged; the server carries on) and uncaught exceptions (logged;
+   * exit 1) the server watches while it runs (logProcessFaults); none when absent. The `start` command passes
+   * `process`.
+   */
+  process?: ProcessEvents;
 };
 
 export type RunningServer = {
@@ -39,11 +46,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     throw error;
   }
   server.log.info(`Server started at ${url}`);
+  const unwatch = options.process ? logProcessFaults(options.process, server.log, exit) : () => undefined;
   options.onListening?.(url);
 
   let stopping: Promise<void> | null = null;
   const shutdown = (reason = 'shutdown'): Promise<void> => {
-    stopping ??= closeGracefully(app, config.server, reason);
+    stopping ??= closeGracefully(app, config.server, reason).finally(unwatch);
     return stopping;
   };
 

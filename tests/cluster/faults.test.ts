@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closeDatabase, createDatabase } from '../../src/database/connection.js';
 import { ownRedisServer, type OwnRedisServer } from '../../src/testing/own-redis-server.js';
 import { MIGRATIONS } from '../../src/database/migrations/index.js';
@@ -8,6 +8,8 @@ import { runCli } from '../setup/run-cli.js';
 import { createTestDatabase, testVendor, type TestDatabase } from '../setup/test-database.js';
 import { errorCode, expectStatus, login, type Answer } from './answers.js';
 import { startInstance, type Instance, type Json } from './instances.js';
+import { printInstanceOutputOnFailure } from './print-instance-output-on-failure.js';
+import { killConnections as killConnectionsOf } from './kill-connections.js';
 
 /**
  * Faults while real server processes serve one database (issue 13, decision 0019): their Redis (one of this
@@ -78,6 +80,12 @@ beforeAll(async () => {
   sql = (await createDatabase(database.db)).knex;
 }, 180_000);
 
+// A and B serve every test: one that died fails the next test with how it ended, not with a refused request.
+beforeEach(() => {
+  for (const instance of [A, B]) instance.assertRunning();
+});
+printInstanceOutputOnFailure();
+
 afterAll(async () => {
   await Promise.all([A, B].filter(Boolean).map((instance) => instance.stop()));
   if (sql) await closeDatabase(sql);
@@ -141,14 +149,8 @@ describe('Redis stopped and restarted while two instances serve', () => {
 });
 
 /** Closes every connection the instances hold to the test database, as a database restart or an operator would. */
-async function killConnections(): Promise<number> {
-  if (database.vendor === 'postgres') {
-    const result = await sql.raw('SELECT pg_terminate_backend(pid) AS killed FROM pg_stat_activity WHERE datname = ? AND pid <> pg_backend_pid()', [database.db.database]);
-    return (result as { rows: unknown[] }).rows.length;
-  }
-  const [rows] = (await sql.raw('SELECT id FROM information_schema.processlist WHERE db = ? AND id <> CONNECTION_ID()', [database.db.database])) as [{ id: number }[]];
-  for (const row of rows) await sql.raw(`KILL ${Number(row.id)}`).catch(() => undefined);
-  return rows.length;
+function killConnections(): Promise<number> {
+  return killConnectionsOf(sql, database.vendor, database.db.database);
 }
 
 // SQLite is a file in the instance's own process: it has no connection another process can kill.

@@ -7,6 +7,7 @@ import { TEST_ENV } from '../setup/test-config.js';
 import { createTestDatabase, type TestDatabase } from '../setup/test-database.js';
 import { errorCode as code, expectStatus, login } from './answers.js';
 import { startInstance, type Instance, type Json } from './instances.js';
+import { printInstanceOutputOnFailure } from './print-instance-output-on-failure.js';
 
 /**
  * Three real server processes on one database (decision 0012): whatever one instance commits, the next request
@@ -55,6 +56,8 @@ beforeAll(async () => {
   admin = (await login(A, 'admin@example.com', 'AdminPass123!')).access_token;
   sql = (await createDatabase(database.db)).knex;
 }, 180_000);
+
+printInstanceOutputOnFailure();
 
 afterAll(async () => {
   await Promise.all([A, B, C].filter(Boolean).map((instance) => instance.stop()));

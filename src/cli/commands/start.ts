@@ -3,7 +3,10 @@ import { startServer } from '../../main.js';
 import { loadCliConfig } from '../load-cli-config.js';
 import { printLoginHint } from '../print-login-hint.js';
 
-/** `stratum start`: migrate, bootstrap on an empty database, listen; SIGTERM/SIGINT shut down gracefully. */
+/**
+ * `stratum start`: migrate, bootstrap on an empty database, listen; SIGTERM/SIGINT shut down gracefully. An
+ * unhandled rejection is logged and the server carries on; an uncaught exception is logged and ends it (exit 1).
+ */
 export async function startCommand(): Promise<void> {
   const config = loadCliConfig();
   let hint: (url: string) => void = () => undefined;
@@ -18,5 +21,6 @@ export async function startCommand(): Promise<void> {
       return { server: app.server, close: async () => { stopJobs(); await app.close(); } };
     },
     onListening: (url) => hint(url),
+    process,
   });
 }

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../database/migrations/run-migrations.js';
 import { createSchemaStore } from './create-schema-store.js';
 import { readSchemaVersion } from './schema-version.js';
@@ -117,5 +117,58 @@ describe('createSchemaStore: revalidate()', () => {
     const second = await store.get();
     expect(second).not.toBe(first);
     expect(second.collections['by_hand']?.fields['label']).toBeDefined();
+  });
+});
+
+describe('createSchemaStore: revalidate() while the database fails', () => {
+  const unhandled: unknown[] = [];
+  const record = (reason: unknown) => unhandled.push(reason);
+  beforeEach(async () => {
+    await runMigrations(db.knex, db.dialect);
+    unhandled.length = 0;
+    process.on('unhandledRejection', record);
+  });
+  afterEach(() => {
+    process.off('unhandledRejection', record);
+  });
+
+  /** Lets the failed read settle, and Node notice a rejection nobody handles (it would end a server process). */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+  it('leaves no unhandled rejection when nobody asks for the overview before the read fails, and recovers', async () => {
+    const store = createSchemaStore(db.knex, db.dialect);
+    const first = await store.get();
+    // The read of the schema fails (on a server: its connection killed) and no request waits for it (the
+    // request that made it current was refused before it needed the schema).
+    await db.knex.schema.renameTable('service_relations', 'service_relations_away');
+    store.revalidate();
+    await settle();
+    expect(unhandled).toEqual([]);
+    await expect(store.get()).rejects.toThrow();
+    // The database is back: the next request reads it again.
+    await db.knex.schema.renameTable('service_relations_away', 'service_relations');
+    expect(await store.get()).toEqual(first);
+  });
+
+  it('leaves no unhandled rejection when a failed revalidation is replaced by another one', async () => {
+    const store = createSchemaStore(db.knex, db.dialect);
+    await store.get();
+    await db.knex.schema.renameTable('service_relations', 'service_relations_away');
+    store.revalidate();
+    store.revalidate();
+    await settle();
+    expect(unhandled).toEqual([]);
+    await db.knex.schema.renameTable('service_relations_away', 'service_relations');
+    store.revalidate();
+    expect((await store.get()).collections).toBeDefined();
+  });
+
+  it('still answers the failure to a request waiting for the overview', async () => {
+    const store = createSchemaStore(db.knex, db.dialect);
+    await store.get();
+    await db.knex.schema.renameTable('service_relations', 'service_relations_away');
+    store.revalidate();
+    await expect(store.get()).rejects.toThrow(/service_relations/);
+    await db.knex.schema.renameTable('service_relations_away', 'service_relations');
   });
 });

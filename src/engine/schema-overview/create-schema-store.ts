@@ -14,6 +14,8 @@ export type SchemaStore = {
   /**
    * Read the schema again (CACHE_SYSTEM_TTL: changes made by hand), but keep the current overview object when
    * nothing changed, so that what is cached per overview (GraphQL schemas) survives. Drops the cached values.
+   * Starts the read and returns at once; when the read fails, get() calls waiting for it answer its error and
+   * the next get() reads again.
    */
   revalidate(): void;
   /**
@@ -86,6 +88,10 @@ export function createSchemaStore(knex: Knex, dialect: Dialect): SchemaStore {
           throw error;
         },
       );
+      // Nobody may ask for the overview before this read fails (the request that started it can be refused
+      // first, say by a connection killed under it): a rejection left unhandled would end the process. Whoever
+      // does ask still gets the error.
+      rebuilt.catch(() => undefined);
       current = rebuilt;
     },
     async recordChange(db) {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { onCommit, type Context } from '../../engine/context.js';
-import { invalidPayload, isAppError, type AppError } from '../../kernel/errors/index.js';
+import { invalidPayload, isAppError } from '../../kernel/errors/index.js';
 import type { SchemaDeps } from './schema.types.js';
 
 export type SchemaChangeOptions = {
@@ -19,7 +19,8 @@ export type SchemaChangeOptions = {
  * in the database first (in the same transaction: it also serialises concurrent changes; see decision 0010).
  * The schema overview is invalidated after commit and also when the change fails (DDL may already have
  * committed). Driver errors become catalogue
- * errors; one the dialect does not know is still the client's change being refused: 400, never a 500.
+ * errors; one the dialect does not know is still the client's change being refused: 400, never a 500. A lost
+ * connection is left as it is (503 SERVICE_UNAVAILABLE from the transports).
  * A caller grouping several changes (schema apply) opens the group with runSchemaChange too: a transaction
  * from withTransaction lacks SQLite's foreign key suspension, and rebuilding a referenced table would then
  * fire ON DELETE actions on the rows that point at it.
@@ -69,8 +70,12 @@ export async function recordAfterDdl(ctx: Context, deps: SchemaDeps): Promise<vo
   await deps.schemaStore.recordChange(ctx.db).catch((error: unknown) => ctx.logger.error({ err: error }, 'could not record a schema change'));
 }
 
-function translate(ctx: Context, error: unknown, collection: string): AppError {
-  if (isAppError(error)) return error;
+/**
+ * The catalogue error for a failed change. A lost connection is not the change being refused: it stays as it is,
+ * for the transports to answer 503 SERVICE_UNAVAILABLE as they do for every other request.
+ */
+function translate(ctx: Context, error: unknown, collection: string): unknown {
+  if (isAppError(error) || ctx.dialect.isConnectionError(error)) return error;
   const known = ctx.dialect.translateError(error, collection);
   if (known) return known;
   ctx.logger.warn({ err: error }, `the database refused a schema change of "${collection}"`);
