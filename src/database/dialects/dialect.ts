@@ -166,6 +166,12 @@ export interface Dialect {
    */
   readDirect?(knex: Knex, sql: string, bindings: readonly unknown[]): Promise<Record<string, unknown>[]> | undefined;
   /**
+   * An aggregate that makes a JSON array of `expression` over the rows of a subquery, ordered by `orderBy`
+   * (SQL text), and '[]' when there are none. Optional: without it, the keys of an o2m field are read by a
+   * statement of their own.
+   */
+  jsonArrayAgg?(expression: string, orderBy: string): string;
+  /**
    * Inserts parent rows (auto-increment key `id`) and, for each parent with one in `child.rows`, a child row
    * pointing at it (`child.parentColumn`), in one statement; returns the keys of both, in order. Optional:
    * where it is missing, the caller makes two multi-row inserts (the activity log's rows and their revisions).

@@ -40,5 +40,6 @@ export function createPostgresDialect(): Dialect {
     supportsReturning: true,
     syncAutoIncrement,
     insertWithChildren,
+    jsonArrayAgg: (expression: string, orderBy: string) => `coalesce(json_agg(${expression} ORDER BY ${orderBy}), '[]')`,
   };
 }

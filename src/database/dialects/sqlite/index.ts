@@ -38,5 +38,7 @@ export function createSqliteDialect(): Dialect {
     columnTypeVariants: SQLITE_COLUMN_TYPE_VARIANTS,
     supportsReturning: true,
     readDirect,
+    // Aggregates with ORDER BY: SQLite 3.44 (better-sqlite3 bundles a newer one).
+    jsonArrayAgg: (expression: string, orderBy: string) => `json_group_array(${expression} ORDER BY ${orderBy})`,
   };
 }

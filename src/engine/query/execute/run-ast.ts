@@ -19,6 +19,8 @@ const FK = '__fk';
 /** The collection of a many-to-any key. */
 const FC = '__fc';
 const RN = '__rn';
+/** The keys of a plain o2m field, aggregated in the parent's statement (keysColumn). */
+const AGG = '__agg';
 
 /** Reads the rows an AST describes: one query for the root, one batched query per relation and level. */
 export async function runAst(env: CompileEnv, ast: RootAst): Promise<Row[]> {
@@ -105,6 +107,10 @@ function selectLevel(env: CompileEnv, qb: Knex.QueryBuilder, collection: string,
       columns.push(caseColumn(env, collection, alias, node.caseFilter, ident(env, `${alias}.${node.collectionField}`), `${FC}${node.key}`));
     } else if (node.caseFilter) {
       columns.push(caseColumn(env, collection, alias, node.caseFilter, { sql: '1', bindings: [] }, `${FK}${node.key}`));
+    }
+    if (node.kind === 'o2m') {
+      const keys = keysColumn(env, node, `${alias}.${overview.primary}`);
+      if (keys) columns.push(caseColumn(env, collection, alias, node.caseFilter, keys, `${AGG}${node.key}`));
     }
   }
   columns.push(...extra);
@@ -213,7 +219,36 @@ async function attachManyToAny(env: CompileEnv, node: AnyNode, rows: Row[]): Pro
   }
 }
 
+/**
+ * A plain o2m field (the related keys only, in their default order, no window) as a correlated subquery of
+ * the parent's statement that aggregates the keys into a JSON array, where the dialect can: one statement
+ * fewer per level (the activity log's `revisions`). The same rows as readChildren: the reader's row filter,
+ * the deep filter and search.
+ */
+function keysColumn(env: CompileEnv, node: RelationNode, parentKey: string): Sql | null {
+  const deep = node.query;
+  if (!node.keysOnly || !env.dialect.jsonArrayAgg || (deep.sort && deep.sort.length > 0) || (deep.limit ?? -1) !== -1 || deep.offset || deep.page) return null;
+  const related = getCollection(env.schema, node.collection);
+  // A key the reader sees only on some rows, or one JSON can't carry exactly (bigint), goes the long way.
+  const primary = node.children.find((c) => c.kind === 'field' && c.field === related.primary);
+  if (!primary || primary.kind !== 'field' || primary.caseFilter || primary.type === 'bigInteger') return null;
+  const alias = env.nextAlias();
+  const order = orderSql(orderFor(env, node.collection, alias, undefined, false), env);
+  const key = ident(env, `${alias}.${related.primary}`);
+  const where = and([
+    { sql: '?? = ??', bindings: [`${alias}.${node.relation.field}`, parentKey] },
+    node.rowFilter ? compilePermissionFilter(env, node.rowFilter, node.collection, alias) : TRUE_SQL,
+    deep.filter ? compileFilter(env, deep.filter, node.collection, alias, node.path) : TRUE_SQL,
+    deep.search ? compileSearch(env, deep.search, node.collection, alias) : TRUE_SQL,
+  ]);
+  return {
+    sql: `(SELECT ${env.dialect.jsonArrayAgg(key.sql, order.sql)} FROM ?? AS ?? WHERE ${where.sql})`,
+    bindings: [...key.bindings, ...order.bindings, node.collection, alias, ...where.bindings],
+  };
+}
+
 async function attachOneToMany(env: CompileEnv, node: RelationNode, rows: Row[]): Promise<void> {
+  if (rows.length > 0 && Object.hasOwn(rows[0]!, `${AGG}${node.key}`)) return attachAggregatedKeys(env, node, rows);
   const fkField = node.relation.field;
   const visible = rows.filter((r) => !node.caseFilter || Number(r[`${FK}${node.key}`]) === 1);
   const keys = unique(visible.map((r) => r[PK]));
@@ -237,6 +272,17 @@ async function attachOneToMany(env: CompileEnv, node: RelationNode, rows: Row[])
     }
     const children = groups.get(String(row[PK])) ?? [];
     row[node.key] = keysOnly ? children.map((c) => c[related.primary]) : children;
+  }
+}
+
+/** The keys keysColumn aggregated: a JSON array per row (text or parsed, by driver), cast as the key field. */
+function attachAggregatedKeys(env: CompileEnv, node: RelationNode, rows: Row[]): void {
+  const related = getCollection(env.schema, node.collection);
+  const type = related.fields[related.primary]!.type;
+  for (const row of rows) {
+    const value = row[`${AGG}${node.key}`];
+    const keys = typeof value === 'string' ? (JSON.parse(value) as unknown[]) : ((value ?? null) as unknown[] | null);
+    row[node.key] = node.caseFilter && Number(row[`${FK}${node.key}`]) !== 1 ? null : (keys ?? []).map((k) => env.dialect.fromDatabase(type, k));
   }
 }
 
