@@ -39,6 +39,7 @@ export const CONFIG_SCHEMA: readonly VarSpec[] = [
   { name: 'DB_SSL', type: 'boolean', default: 'false', description: 'Use TLS for the database connection.' },
   { name: 'DB_POOL_MIN', type: 'integer', default: '0', min: 0, description: 'Smallest connection pool (PostgreSQL, MySQL).' },
   { name: 'DB_POOL_MAX', type: 'integer', default: '10', min: 1, description: 'Largest connection pool (PostgreSQL, MySQL).' },
+  { name: 'DB_PREPARED_STATEMENTS', type: 'boolean', default: 'true', description: 'PostgreSQL: keep frequent reads as named prepared statements on each connection. Turn off behind a pooler in transaction mode (PgBouncer before 1.21).' },
   // Security
   { name: 'SECRET', type: 'string', default: '', secret: true, description: 'Secret that signs tokens. A random one is generated (and tokens die with the process) when empty.' },
   { name: 'ADMIN_EMAIL', type: 'string', default: 'admin@example.com', description: 'E-mail of the administrator created on the first start.' },

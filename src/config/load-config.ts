@@ -36,6 +36,8 @@ export type Config = {
     ssl: boolean;
     poolMin: number;
     poolMax: number;
+    /** PostgreSQL: frequent reads as named prepared statements (postgres/read-direct.ts). */
+    preparedStatements: boolean;
   };
   secret: string;
   secretGenerated: boolean;
@@ -205,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
       ssl: get('DB_SSL'),
       poolMin: get('DB_POOL_MIN'),
       poolMax: get('DB_POOL_MAX'),
+      preparedStatements: get('DB_PREPARED_STATEMENTS'),
     },
     secret: secret ?? randomBytes(32).toString('base64url'),
     secretGenerated: secret === null,

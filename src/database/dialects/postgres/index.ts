@@ -8,6 +8,7 @@ import { introspect, listColumns, listForeignKeys, listIndexes, listTables } fro
 import { knexConfig } from './knex-config.js';
 import { nowDefault } from './now-default.js';
 import { prepare } from './prepare.js';
+import { readDirect } from './read-direct.js';
 import { syncAutoIncrement } from './sync-auto-increment.js';
 import { insertWithChildren } from './insert-with-children.js';
 import { fromDatabase, toDatabase } from './values.js';
@@ -40,6 +41,7 @@ export function createPostgresDialect(): Dialect {
     supportsReturning: true,
     syncAutoIncrement,
     insertWithChildren,
+    readDirect,
     jsonArrayAgg: (expression: string, orderBy: string) => `coalesce(json_agg(${expression} ORDER BY ${orderBy}), '[]')`,
   };
 }

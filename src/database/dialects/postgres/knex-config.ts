@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type pg from 'pg';
 import type { Config } from '../../../config/index.js';
 import { toNumberWhenSafe } from '../shared/to-number-when-safe.js';
+import { KEEPS_STATEMENTS } from './read-direct.js';
 
 /** The session time zone every connection uses, so `timestamptz` text and `now()` are UTC. */
 export const SET_UTC = "SET TIME ZONE 'UTC'";
@@ -32,7 +33,7 @@ const types = {
   },
 } as unknown as pg.CustomTypesConfig;
 
-type RawConnection = { query(sql: string, callback: (error: Error | null) => void): void };
+type RawConnection = { query(sql: string, callback: (error: Error | null) => void): void; [KEEPS_STATEMENTS]?: boolean };
 
 export function knexConfig(db: Config['db']): Knex.Config {
   const ssl = db.ssl ? { ssl: true } : {};
@@ -54,6 +55,7 @@ export function knexConfig(db: Config['db']): Knex.Config {
       min: db.poolMin,
       max: db.poolMax,
       afterCreate(raw: RawConnection, done: (error: Error | null, connection: RawConnection) => void) {
+        raw[KEEPS_STATEMENTS] = db.preparedStatements;
         raw.query(SET_UTC, (error) => done(error, raw));
       },
     },

@@ -8,11 +8,13 @@ describe('toIsoTimestamp', () => {
   it('always gives UTC with milliseconds and Z', () => {
     expect(toIsoTimestamp('2026-11-22T03:26:03Z')).toBe('2026-11-22T03:26:03.000Z');
     expect(toIsoTimestamp(new Date(Date.UTC(2026, 10, 22)))).toBe('2026-11-22T00:00:00.000Z');
+    expect(toIsoTimestamp(new Date(Date.UTC(2026, 10, 22, 3, 26, 3, 536)))).toBe('2026-11-22T03:26:03.536Z');
   });
 
   it('gives undefined for times without a date and for non-dates', () => {
     expect(toIsoTimestamp('03:26:03')).toBeUndefined();
     expect(toIsoTimestamp('soon')).toBeUndefined();
+    expect(toIsoTimestamp(new Date('soon'))).toBeUndefined();
   });
 });
 

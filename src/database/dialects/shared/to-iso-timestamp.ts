@@ -31,6 +31,8 @@ export function toIsoTimestamp(value: unknown): string | undefined {
   // Fast path: already the canonical form (how SQLite stores timestamps). An impossible date such as
   // February 30 still falls through to the full parser and is refused.
   if (typeof value === 'string' && value.length === 24 && CANONICAL.test(value) && isValidCanonical(value)) return value;
+  // A driver's Date (pg's timestamptz): its own ISO form is the API form.
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString();
   const parts = parseTemporal(value);
   if (!parts?.hasDate) return undefined;
   return temporalToDate(parts).toISOString();
