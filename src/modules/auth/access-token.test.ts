@@ -32,6 +32,19 @@ describe('access tokens', () => {
     expect(await codeOf(() => verifyAccessToken(SECRET, token, new Date(NOW.getTime() + 60_000)))).toBe('TOKEN_EXPIRED');
   });
 
+  it('remembers a verified token, and still checks its times at every use', async () => {
+    const seconds = NOW.getTime() / 1000;
+    const token = handMade({ alg: 'HS256', typ: 'JWT' }, { ...CLAIMS, iss: TOKEN_ISSUER, nbf: seconds + 10, exp: seconds + 60 });
+    const at = (s: number) => new Date(NOW.getTime() + s * 1000);
+    expect(await codeOf(() => verifyAccessToken(SECRET, token, at(5)))).toBe('INVALID_TOKEN');
+    const claims = await verifyAccessToken(SECRET, token, at(20));
+    expect(Object.isFrozen(claims)).toBe(true);
+    expect(await verifyAccessToken(SECRET, token, at(30))).toEqual(claims);
+    expect(await codeOf(() => verifyAccessToken(SECRET, token, at(5)))).toBe('INVALID_TOKEN');
+    expect(await codeOf(() => verifyAccessToken(SECRET, token, at(60)))).toBe('TOKEN_EXPIRED');
+    expect(await codeOf(() => verifyAccessToken('another-secret-entirely-different', token, at(20)))).toBe('INVALID_TOKEN');
+  });
+
   it('refuses another secret, a changed payload and every respelling of the signature', async () => {
     const token = await signAccessToken(SECRET, CLAIMS, 60_000, NOW);
     expect(await codeOf(() => verifyAccessToken('another-secret-entirely-different', token, NOW))).toBe('INVALID_TOKEN');

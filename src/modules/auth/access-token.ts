@@ -66,6 +66,8 @@ function isHs256Header(encoded: string): boolean {
  * itself); see docs/decisions/0007-access-token-verification.md.
  */
 export async function verifyAccessToken(secret: string, token: string, now: Date): Promise<AccessClaims> {
+  const remembered = verified.get(secret)?.get(token);
+  if (remembered) return checkTimes(remembered, now);
   const parts = token.split('.');
   if (parts.length !== 3 || !isHs256Header(parts[0]!)) throw invalidToken();
   // Compared as text: base64url has spare bits, so two signature strings can decode to the same bytes.
@@ -80,18 +82,48 @@ export async function verifyAccessToken(secret: string, token: string, now: Date
   }
   if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) throw invalidToken();
   if (payload.iss !== TOKEN_ISSUER) throw invalidToken();
-  const seconds = now.getTime() / 1000;
   if (typeof payload.exp !== 'number') throw invalidToken();
-  if (payload.nbf !== undefined && (typeof payload.nbf !== 'number' || payload.nbf > seconds)) throw invalidToken();
+  if (payload.nbf !== undefined && typeof payload.nbf !== 'number') throw invalidToken();
   if (typeof payload.id !== 'string' || !('role' in payload) || typeof payload.app_access !== 'boolean' || typeof payload.admin_access !== 'boolean') {
     throw invalidToken();
   }
-  if (payload.exp <= seconds) throw tokenExpired();
-  return payload as unknown as AccessClaims;
+  const claims = Object.freeze(payload) as Payload;
+  const claimsOk = checkTimes(claims, now);
+  remember(secret, token, claims);
+  return claimsOk;
+}
+
+type Payload = AccessClaims & { exp: number; nbf?: number };
+
+/**
+ * Tokens whose signature and claims were checked, per secret: the same token comes with every request of a
+ * session, so a repeat costs a map look-up instead of the HMAC and two decodes. Only the times are checked
+ * again. Bounded: cleared when full (a token is only ever added after it verified).
+ */
+const verified = new Map<string, Map<string, Payload>>();
+const MAX_VERIFIED = 10_000;
+
+function remember(secret: string, token: string, claims: Payload): void {
+  let tokens = verified.get(secret);
+  if (!tokens) {
+    if (verified.size > 8) verified.clear();
+    tokens = new Map();
+    verified.set(secret, tokens);
+  }
+  if (tokens.size >= MAX_VERIFIED) tokens.clear();
+  tokens.set(token, claims);
+}
+
+function checkTimes(claims: Payload, now: Date): AccessClaims {
+  const seconds = now.getTime() / 1000;
+  if (claims.nbf !== undefined && claims.nbf > seconds) throw invalidToken();
+  if (claims.exp <= seconds) throw tokenExpired();
+  return claims;
 }
 
 /** Whether a string looks like a JWT of ours (three base64url parts with our issuer), without verifying it. */
 export function isOurJwt(token: string): boolean {
+  for (const tokens of verified.values()) if (tokens.has(token)) return true;
   const parts = token.split('.');
   if (parts.length !== 3) return false;
   try {
