@@ -3,7 +3,9 @@ import type { Knex } from 'knex';
 import type pg from 'pg';
 import type { Config } from '../../../config/index.js';
 import { toNumberWhenSafe } from '../shared/to-number-when-safe.js';
-import { KEEPS_STATEMENTS } from './read-direct.js';
+
+/** Set on a pooled connection when it is created, if it may keep named prepared statements (read-direct.ts). */
+export const KEEPS_STATEMENTS = Symbol('stratum.keepsStatements');
 
 /** The session time zone every connection uses, so `timestamptz` text and `now()` are UTC. */
 export const SET_UTC = "SET TIME ZONE 'UTC'";
@@ -30,6 +32,18 @@ const types = {
     const custom = (format ?? 'text') === 'text' ? TEXT_PARSERS.get(oid) : undefined;
     pgTypes ??= (require('pg') as typeof pg).types;
     return custom ?? pgTypes.getTypeParser(oid, format as 'text');
+  },
+} as unknown as pg.CustomTypesConfig;
+
+/**
+ * The parsers of the query engine's reads (read-direct.ts), whose rows all pass through fromDatabase:
+ * `timestamptz` stays the server's text as well (`2026-11-26 15:11:45.099+00` in a UTC session), which
+ * toIsoTimestamp turns into the API form without making a Date.
+ */
+export const ENGINE_READ_TYPES = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === 1184 && (format ?? 'text') === 'text') return (text: string) => text;
+    return types.getTypeParser(oid, format);
   },
 } as unknown as pg.CustomTypesConfig;
 

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
+import { ENGINE_READ_TYPES, KEEPS_STATEMENTS } from './knex-config.js';
 
-type QueryConfig = { text: string; values: unknown[]; name?: string };
+type QueryConfig = { text: string; values: unknown[]; name?: string; types?: unknown };
 type Result = { rows: Record<string, unknown>[] };
 type RawConnection = {
   query(config: QueryConfig | string): Promise<Result>;
@@ -9,9 +10,6 @@ type RawConnection = {
   [KEEPS_STATEMENTS]?: boolean;
 };
 type PoolClient = { acquireConnection(): Promise<RawConnection>; releaseConnection(connection: RawConnection): Promise<unknown> };
-
-/** Set on a pooled connection when it is created (knex-config.ts), if it may keep named prepared statements. */
-export const KEEPS_STATEMENTS = Symbol('stratum.keepsStatements');
 
 /** Most statements one process names; beyond them, reads run unnamed (correct, only slower). */
 const MAX_NAMED = 500;
@@ -58,15 +56,15 @@ async function run(client: PoolClient, text: string, values: unknown[]): Promise
   const connection = await client.acquireConnection();
   try {
     const name = connection[KEEPS_STATEMENTS] === true ? statementName(text) : undefined;
-    if (name === undefined) return (await connection.query({ text, values })).rows;
+    if (name === undefined) return (await connection.query({ text, values, types: ENGINE_READ_TYPES })).rows;
     try {
-      return (await connection.query({ name, text, values })).rows;
+      return (await connection.query({ name, text, values, types: ENGINE_READ_TYPES })).rows;
     } catch (error) {
       if (!isStalePlan(error)) throw error;
       // A column's type changed under a prepared statement: prepare it again on this connection.
       await connection.query(`DEALLOCATE ${name}`);
       delete connection.connection?.parsedStatements?.[name];
-      return (await connection.query({ name, text, values })).rows;
+      return (await connection.query({ name, text, values, types: ENGINE_READ_TYPES })).rows;
     }
   } finally {
     await client.releaseConnection(connection);

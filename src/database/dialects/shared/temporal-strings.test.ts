@@ -9,6 +9,14 @@ describe('toIsoTimestamp', () => {
     expect(toIsoTimestamp('2026-11-22T03:26:03Z')).toBe('2026-11-22T03:26:03.000Z');
     expect(toIsoTimestamp(new Date(Date.UTC(2026, 10, 22)))).toBe('2026-11-22T00:00:00.000Z');
     expect(toIsoTimestamp(new Date(Date.UTC(2026, 10, 22, 3, 26, 3, 536)))).toBe('2026-11-22T03:26:03.536Z');
+    // PostgreSQL's timestamptz text in a UTC session, with and without a fraction (cut to milliseconds).
+    expect(toIsoTimestamp('2026-11-22 03:26:03.536+00')).toBe('2026-11-22T03:26:03.536Z');
+    expect(toIsoTimestamp('2026-11-22 03:26:03.536999+00')).toBe('2026-11-22T03:26:03.536Z');
+    expect(toIsoTimestamp('2026-11-22 03:26:03.5+00')).toBe('2026-11-22T03:26:03.500Z');
+    expect(toIsoTimestamp('2026-11-22 03:26:03+00')).toBe('2026-11-22T03:26:03.000Z');
+    expect(toIsoTimestamp('2024-02-29 23:59:59+00')).toBe('2024-02-29T23:59:59.000Z');
+    expect(toIsoTimestamp('2026-11-22 03:26:03+02')).toBe('2026-11-22T01:26:03.000Z');
+    expect(toIsoTimestamp('2026-02-30 03:26:03+00')).toBeUndefined();
   });
 
   it('gives undefined for times without a date and for non-dates', () => {

@@ -1,6 +1,7 @@
 import { parseTemporal, temporalToDate } from './parse-temporal.js';
 
 const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const POSTGRES_UTC = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?\+00$/;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** Two ASCII digits at `at` as a number (the caller has checked they are digits). */
@@ -31,8 +32,15 @@ export function toIsoTimestamp(value: unknown): string | undefined {
   // Fast path: already the canonical form (how SQLite stores timestamps). An impossible date such as
   // February 30 still falls through to the full parser and is refused.
   if (typeof value === 'string' && value.length === 24 && CANONICAL.test(value) && isValidCanonical(value)) return value;
-  // A driver's Date (pg's timestamptz): its own ISO form is the API form.
+  // A driver's Date: its own ISO form is the API form.
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString();
+  // PostgreSQL's text of a timestamptz in a UTC session (`2026-11-26 15:11:45.099123+00`): rearranged, the
+  // fraction cut to milliseconds as a Date would.
+  if (typeof value === 'string' && POSTGRES_UTC.test(value)) {
+    const fraction = value.length > 22 ? value.slice(20, -3) : '';
+    const canonical = `${value.slice(0, 10)}T${value.slice(11, 19)}.${fraction.slice(0, 3).padEnd(3, '0')}Z`;
+    if (isValidCanonical(canonical)) return canonical;
+  }
   const parts = parseTemporal(value);
   if (!parts?.hasDate) return undefined;
   return temporalToDate(parts).toISOString();
