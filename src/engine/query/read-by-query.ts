@@ -2,9 +2,11 @@ import type { Knex } from 'knex';
 import type { Context } from '../context.js';
 import type { Filter } from '../schema-overview/schema-overview.types.js';
 import { buildAst, requireReadAccess } from './ast/build-ast.js';
-import { and, type Sql } from './compile/sql.js';
+import type { CompileEnv } from './compile/compile-filter.js';
+import { and } from './compile/sql.js';
 import { createCompileEnv } from './create-compile-env.js';
 import { rootWhere, runAst } from './execute/run-ast.js';
+import { runRead } from './execute/run-read.js';
 import { runAggregate } from './execute/run-aggregate.js';
 import type { DeepQuery, Query, QueryResult } from './query.types.js';
 import { resolveVariables } from './resolve-variables.js';
@@ -36,14 +38,22 @@ export async function readByQuery(ctx: Context, collection: string, rawQuery: Qu
   }
 
   const result: QueryResult = { data };
-  if (query.meta && query.meta.length > 0) {
-    result.meta = {};
-    for (const key of query.meta) {
-      const where = key === 'total_count' ? rootWhere(env, collection, 'm', rowFilter, query, false) : rootWhere(env, collection, 'm', rowFilter, query);
-      result.meta[key] = await countWhere(ctx.db, collection, where);
-    }
-  }
+  if (query.meta && query.meta.length > 0) result.meta = await countMeta(env, collection, rowFilter, query, query.meta);
   return result;
+}
+
+/**
+ * `meta` counts in one statement, a scalar subquery per key: `total_count` with the reader's row filter only,
+ * `filter_count` with the query's filter and search as well.
+ */
+async function countMeta(env: CompileEnv, collection: string, rowFilter: Filter | null, query: Query, keys: readonly string[]): Promise<Record<string, number>> {
+  const counts = keys.map((key, i) => {
+    const where = and([key === 'total_count' ? rootWhere(env, collection, 'm', rowFilter, query, false) : rootWhere(env, collection, 'm', rowFilter, query)]);
+    return { sql: `(SELECT COUNT(*) FROM ?? AS ?? WHERE ${where.sql}) AS ??`, bindings: [collection, 'm', ...where.bindings, `c${i}`] };
+  });
+  const qb = env.knex.select(env.knex.raw(counts.map((c) => c.sql).join(', '), counts.flatMap((c) => c.bindings) as Knex.RawBinding[]));
+  const [row] = await runRead<Record<string, unknown>>(env.knex, env.dialect, qb);
+  return Object.fromEntries(keys.map((key, i) => [key, Number(row?.[`c${i}`] ?? 0)]));
 }
 
 function astEnv(ctx: Context) {
@@ -54,14 +64,6 @@ function combine(a: Filter | null, b: Filter | null): Filter | null {
   if (!a) return b;
   if (!b) return a;
   return { _and: [a, b] };
-}
-
-async function countWhere(db: Knex, collection: string, where: Sql): Promise<number> {
-  const w = and([where]);
-  const row = (await db.from({ m: collection }).whereRaw(w.sql, w.bindings as Knex.RawBinding[]).count({ count: '*' }).first()) as
-    | { count: number | string }
-    | undefined;
-  return Number(row?.count ?? 0);
 }
 
 async function resolveQueryVariables(ctx: Context, query: Query): Promise<Query> {
