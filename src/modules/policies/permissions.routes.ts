@@ -5,8 +5,8 @@ import { itemPermissions } from '../../engine/permissions/item-permissions.js';
 import { summarizeAccess } from '../../engine/permissions/summarize-access.js';
 import { isPlainObject, parseQuery } from '../../engine/query/parse/parse-query.js';
 import type { Query } from '../../engine/query/query.types.js';
-import { forbidden, invalidPayload, invalidQuery, isAppError } from '../../kernel/errors/index.js';
-import { registerItemRoutes, type ItemRouteDeps, type PrimaryKey } from '../items/index.js';
+import { forbidden, invalidPayload, invalidQuery } from '../../kernel/errors/index.js';
+import { registerItemRoutes, requestQuery, respondWithResult, type ItemRouteDeps, type PrimaryKey } from '../items/index.js';
 import { explainRequest } from './explain-request.js';
 import { convertLegacyPermission, permissionBodyKind } from './legacy-permission-body.js';
 import { policyForRole } from './role-policy.js';
@@ -53,7 +53,7 @@ export function createPermissionsRoutes(deps: Deps): FastifyPluginAsync {
     app.post('/', async (request, reply) => {
       const ctx = await deps.contextFor(request);
       const body = request.body;
-      const q = queryOf(ctx, request);
+      const q = requestQuery(ctx, request);
       if (Array.isArray(body)) {
         const keys = await withTransaction(ctx, async (trx) => {
           const out: PrimaryKey[] = [];
@@ -83,13 +83,13 @@ export function createPermissionsRoutes(deps: Deps): FastifyPluginAsync {
       } else {
         throw invalidPayload('The payload must be an array of rules, or an object with "data" and exactly one of "keys" or "query"');
       }
-      return respondMany(deps, request, reply, ctx, keys, queryOf(ctx, request));
+      return respondMany(deps, request, reply, ctx, keys, requestQuery(ctx, request));
     });
 
     app.patch<{ Params: { id: string } }>('/:id', async (request, reply) => {
       const ctx = await deps.contextFor(request);
       const key = await deps.items.updateOne(ctx, COLLECTION, request.params.id, request.body ?? {});
-      return respondOne(deps, request, reply, ctx, key, queryOf(ctx, request));
+      return respondOne(deps, request, reply, ctx, key, requestQuery(ctx, request));
     });
 
     registerItemRoutes(app, deps, { collectionOf: () => COLLECTION, skip: ['create', 'update'] });
@@ -113,34 +113,20 @@ async function createRules(deps: Deps, trx: Context, body: unknown): Promise<Pri
   return deps.items.createMany(trx, COLLECTION, conversion.rules.map((rule) => ({ ...rule, policy })));
 }
 
-function queryOf(ctx: Context, request: FastifyRequest): Query {
-  return parseQuery((request.query ?? {}) as Record<string, unknown>, { limitDefault: ctx.config.query.limitDefault, limitMax: ctx.config.query.limitMax });
-}
-
-/** After a write the rules are read back with the caller's permissions; a forbidden re-read is a 204 (Directus). */
-async function readBack(deps: Deps, request: FastifyRequest, reply: FastifyReply, read: () => Promise<{ data: unknown; meta?: unknown }>) {
-  try {
-    return deps.send(request, reply, await read(), { collection: COLLECTION });
-  } catch (error) {
-    if (isAppError(error) && error.status === 403) return deps.send(request, reply, null);
-    throw error;
-  }
-}
-
 function respondOne(deps: Deps, request: FastifyRequest, reply: FastifyReply, ctx: Context, key: PrimaryKey, q: Query) {
-  return readBack(deps, request, reply, async () => ({ data: await deps.items.readOne(ctx, COLLECTION, key, q) }));
+  return respondWithResult(deps.send, request, reply, async () => ({ data: await deps.items.readOne(ctx, COLLECTION, key, q) }), COLLECTION);
 }
 
 /** `{data: [...]}` in the order of `keys`, plus `meta` when asked: counts over the written rules (filter_count) and all rules (total_count). */
 function respondMany(deps: Deps, request: FastifyRequest, reply: FastifyReply, ctx: Context, keys: PrimaryKey[], q: Query) {
-  return readBack(deps, request, reply, async () => {
+  return respondWithResult(deps.send, request, reply, async () => {
     const data = keys.length > 0 ? await deps.items.readMany(ctx, COLLECTION, keys, { ...q, meta: undefined }) : [];
     if (!q.meta || q.meta.length === 0) return { data };
     const own = keys.length > 0 ? { id: { _in: keys } } : { id: { _null: true } };
     const written: Query = { filter: q.filter ? { _and: [q.filter, own] } : own, fields: ['id'], limit: 0, meta: q.meta };
     const { meta } = await deps.items.readByQuery(ctx, COLLECTION, written);
     return { data, meta };
-  });
+  }, COLLECTION);
 }
 
 /**
