@@ -70,6 +70,10 @@ describe('readDirect', () => {
     expect(await native(knex, qb())).toEqual([{ name: 'b' }]);
     expect(await native(knex, knex('direct_things').select('name').where('size', '=', 1))).toEqual([{ name: 'a' }]);
     expect((await prepared(knex)).filter((s) => s.includes('direct_things'))).toEqual([qb().toSQL().toNative().sql]);
+    // A key list of more than 16 values (a batch read back) is planned for its values every time: never named.
+    const keys = () => knex('direct_things').select('name').whereIn('id', Array.from({ length: 17 }, (_, i) => i + 1));
+    for (let i = 0; i < 3; i++) expect(await native(knex, keys())).toHaveLength(2);
+    expect((await prepared(knex)).filter((s) => s.includes('direct_things'))).toHaveLength(1);
   });
 
   it('on PostgreSQL, reads on after a column type changed under a prepared statement', async () => {

@@ -16,6 +16,13 @@ const MAX_NAMED = 500;
 /** Texts seen once, waiting for a second sighting before they are named; cleared when it grows past this. */
 const MAX_SIGHTINGS = 2_000;
 
+/**
+ * Reads with more values than this run unnamed: they are key lists (`id IN ($1 … $100)`, a batch read back), whose
+ * plans PostgreSQL should make for the values at hand. Named, the batch read-back of a quickly growing table ran
+ * 4× slower (bench/RESULTS.md, 2026-11-26).
+ */
+const MAX_NAMED_VALUES = 16;
+
 const names = new Map<string, string>();
 const sightings = new Set<string>();
 
@@ -55,7 +62,7 @@ export function readDirect(knex: Knex, sql: string, bindings: readonly unknown[]
 async function run(client: PoolClient, text: string, values: unknown[]): Promise<Record<string, unknown>[]> {
   const connection = await client.acquireConnection();
   try {
-    const name = connection[KEEPS_STATEMENTS] === true ? statementName(text) : undefined;
+    const name = connection[KEEPS_STATEMENTS] === true && values.length <= MAX_NAMED_VALUES ? statementName(text) : undefined;
     if (name === undefined) return (await connection.query({ text, values, types: ENGINE_READ_TYPES })).rows;
     try {
       return (await connection.query({ name, text, values, types: ENGINE_READ_TYPES })).rows;
