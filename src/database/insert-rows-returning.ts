@@ -3,6 +3,8 @@ import type { Dialect } from './dialects/dialect.js';
 
 /** Bound parameters per statement: below SQLite's 32,766 and PostgreSQL's 65,535. */
 const MAX_BINDINGS = 30_000;
+/** Rows per statement: knex writes SQLite's multi-row INSERT as a compound SELECT, limited to 500 terms. */
+const MAX_ROWS = 500;
 
 export type InsertReturning = {
   /** The key column: its value comes back for every row. */
@@ -30,7 +32,7 @@ export async function insertRowsReturning(db: Knex, dialect: Dialect, table: str
   const out = new Array<Record<string, unknown>>(rows.length);
   for (const group of groupByColumns(rows)) {
     const first = rows[group[0]!]!;
-    const size = Math.max(1, Math.floor(MAX_BINDINGS / Math.max(1, Object.keys(first).length)));
+    const size = Math.min(MAX_ROWS, Math.max(1, Math.floor(MAX_BINDINGS / Math.max(1, Object.keys(first).length))));
     let wroteGivenKeys = false;
     for (let start = 0; start < group.length; start += size) {
       const indexes = group.slice(start, start + size);

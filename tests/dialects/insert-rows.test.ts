@@ -67,6 +67,23 @@ describe('insertRowsReturning', () => {
     expect(statements).toHaveLength(dialect.supportsReturning ? 1 : 30);
   });
 
+  it('splits a long run into statements of at most 500 rows (SQLite refuses longer compound SELECTs), keys in order', async () => {
+    const statements: string[] = [];
+    const listen = (q: { sql: string }) => statements.push(q.sql);
+    const rows = Array.from({ length: 1_201 }, (_, i) => ({ name: `long${i}` }));
+    knex.on('query', listen);
+    let returned: Record<string, unknown>[];
+    try {
+      returned = await insertRowsReturning(knex, dialect, 'parents', rows, { key: 'id' });
+    } finally {
+      knex.off('query', listen);
+    }
+    expect(statements).toHaveLength(dialect.supportsReturning ? 3 : 1_201);
+    expect(returned.map((r) => Number(r.id))).toEqual([...returned.map((r) => Number(r.id))].sort((a, b) => a - b));
+    expect(await nameOf(returned[1_200]!.id)).toBe('long1200');
+    expect(await nameOf(returned[500]!.id)).toBe('long500');
+  });
+
   it('writes nothing of a statement that fails', async () => {
     const before = await knex('parents').count({ n: '*' }).first();
     await expect(insertRowsReturning(knex, dialect, 'parents', [{ name: 'ok' }, { name: null }], { key: 'id' })).rejects.toThrow();
