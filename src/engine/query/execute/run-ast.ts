@@ -222,8 +222,7 @@ async function attachManyToAny(env: CompileEnv, node: AnyNode, rows: Row[]): Pro
 /**
  * A plain o2m field (the related keys only, in their default order, no window) as a correlated subquery of
  * the parent's statement that aggregates the keys into a JSON array, where the dialect can: one statement
- * fewer per level (the activity log's `revisions`). The same rows as readChildren: the reader's row filter,
- * the deep filter and search.
+ * fewer per level (the activity log's `revisions`). The same rows as readChildren (childConditions).
  */
 function keysColumn(env: CompileEnv, node: RelationNode, parentKey: string): Sql | null {
   const deep = node.query;
@@ -235,12 +234,7 @@ function keysColumn(env: CompileEnv, node: RelationNode, parentKey: string): Sql
   const alias = env.nextAlias();
   const order = orderSql(orderFor(env, node.collection, alias, undefined, false), env);
   const key = ident(env, `${alias}.${related.primary}`);
-  const where = and([
-    { sql: '?? = ??', bindings: [`${alias}.${node.relation.field}`, parentKey] },
-    node.rowFilter ? compilePermissionFilter(env, node.rowFilter, node.collection, alias) : TRUE_SQL,
-    deep.filter ? compileFilter(env, deep.filter, node.collection, alias, node.path) : TRUE_SQL,
-    deep.search ? compileSearch(env, deep.search, node.collection, alias) : TRUE_SQL,
-  ]);
+  const where = and([{ sql: '?? = ??', bindings: [`${alias}.${node.relation.field}`, parentKey] }, ...childConditions(env, node, alias)]);
   return {
     sql: `(SELECT ${env.dialect.jsonArrayAgg(key.sql, order.sql)} FROM ?? AS ?? WHERE ${where.sql})`,
     bindings: [...key.bindings, ...order.bindings, node.collection, alias, ...where.bindings],
@@ -286,17 +280,22 @@ function attachAggregatedKeys(env: CompileEnv, node: RelationNode, rows: Row[]):
   }
 }
 
+/** Which related rows an o2m level shows: the reader's row filter, then the deep filter and search. */
+function childConditions(env: CompileEnv, node: RelationNode, alias: string): Sql[] {
+  const deep = node.query;
+  return [
+    node.rowFilter ? compilePermissionFilter(env, node.rowFilter, node.collection, alias) : TRUE_SQL,
+    deep.filter ? compileFilter(env, deep.filter, node.collection, alias, node.path) : TRUE_SQL,
+    deep.search ? compileSearch(env, deep.search, node.collection, alias) : TRUE_SQL,
+  ];
+}
+
 async function readChildren(env: CompileEnv, node: RelationNode, parents: unknown[], fkField: string): Promise<Row[]> {
   const deep: DeepQuery = node.query;
   const alias = env.nextAlias();
   const qb = env.knex.from({ [alias]: node.collection });
   selectLevel(env, qb, node.collection, alias, node.children, [caseColumn(env, node.collection, alias, null, ident(env, `${alias}.${fkField}`), `${FK}parent`)]);
-  const where = and([
-    { sql: `?? IN (${parents.map(() => '?').join(', ')})`, bindings: [`${alias}.${fkField}`, ...parents] },
-    node.rowFilter ? compilePermissionFilter(env, node.rowFilter, node.collection, alias) : TRUE_SQL,
-    deep.filter ? compileFilter(env, deep.filter, node.collection, alias, node.path) : TRUE_SQL,
-    deep.search ? compileSearch(env, deep.search, node.collection, alias) : TRUE_SQL,
-  ]);
+  const where = and([{ sql: `?? IN (${parents.map(() => '?').join(', ')})`, bindings: [`${alias}.${fkField}`, ...parents] }, ...childConditions(env, node, alias)]);
   qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
   const order = orderFor(env, node.collection, alias, deep.sort, false);
   const limit = deep.limit ?? -1;
