@@ -177,7 +177,48 @@ export interface Dialect {
    * where it is missing, the caller makes two multi-row inserts (the activity log's rows and their revisions).
    */
   insertWithChildren?(knex: Knex, parent: { table: string; rows: Record<string, unknown>[] }, child: ChildRows): Promise<{ parentIds: number[]; childIds: (number | null)[] }>;
+  /**
+   * A write and its audit trail (an activity row per written row, and a revision with the row's JSON when
+   * `trail.revision` is given) in ONE statement, so that it needs no transaction of its own: one round trip
+   * instead of BEGIN, the write, the trail and COMMIT, and a row lock held only while the statement runs.
+   * Returns undefined when it can't (e.g. a column whose API JSON it can't write in SQL); the caller then
+   * takes its transaction. Returns the written rows, in key order. Optional.
+   */
+  writeWithTrail?(knex: Knex, plan: TrailPlan): Promise<Record<string, unknown>[]> | undefined;
 }
+
+/** A column of the written table as writeWithTrail puts it in a revision's JSON (snapshotOf's form). */
+export type TrailField = {
+  field: string;
+  type: FieldType;
+  /** The vendor column type (information_schema's name). */
+  dbType: string | null;
+  /** Concealed or hashed: the mask instead of the value. */
+  masked: boolean;
+};
+
+/** What writeWithTrail writes: the table's INSERT or UPDATE, and the trail of each row it writes. */
+export type TrailPlan = {
+  /** The INSERT or UPDATE with `RETURNING` every column field (knex's `toSQL()`: `?` placeholders). */
+  write: { sql: string; bindings: readonly unknown[] };
+  /** The written table's primary key column. */
+  key: string;
+  /** The activity table, and its column values common to every row (the written key goes into `itemColumn`). */
+  activity: { table: string; itemColumn: string; values: Readonly<Record<string, { value: unknown; cast: string }>> };
+  /** Revisions (accountability `all`), or null for the activity rows alone. */
+  revision: {
+    table: string;
+    /** Column names: the activity row, the collection, the item key, the row's JSON and the delta. */
+    columns: { activity: string; collection: string; item: string; data: string; delta: string };
+    collection: string;
+    fields: readonly TrailField[];
+    /**
+     * The delta of each row, as JSON text: `same` for every row (an update); `order` one per row in the order of
+     * an INSERT's VALUES (auto-increment keys, which grow in that order); `key` by the key's text (given keys).
+     */
+    deltas: { kind: 'same'; delta: string } | { kind: 'order'; deltas: readonly string[] } | { kind: 'key'; byKey: readonly (readonly [string, string])[] };
+  } | null;
+};
 
 /** The child rows of insertWithChildren: one per parent (null: none), as text, cast in SQL where `casts` says. */
 export type ChildRows = {

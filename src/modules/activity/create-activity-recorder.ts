@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditEvent, AuditRecorder } from '../../engine/audit-recorder.js';
+import type { AuditEntry, AuditEvent, AuditRecorder, TrailedWrite } from '../../engine/audit-recorder.js';
 import type { Context } from '../../engine/context.js';
 import { getCollection } from '../../engine/schema-overview/get-collection.js';
 import { insertRowsReturning } from '../../database/insert-rows-returning.js';
@@ -63,6 +63,46 @@ export function createActivityRecorder(): AuditRecorder {
         if (entry.children && entry.children.length > 0) await ctx.db('service_revisions').whereIn('id', entry.children).update({ parent: revision });
       }
       ctx.childRevisions?.push(...revisionIds);
+    },
+    writeWithTrail(ctx, write: TrailedWrite) {
+      const accountability = getCollection(ctx.schema, write.collection).accountability;
+      if (!ctx.dialect.writeWithTrail || accountability === null) return undefined;
+      const common = base(ctx);
+      const text = (value: unknown) => ({ value, cast: 'text' });
+      const json = (delta: Record<string, unknown>) => ctx.dialect.toDatabase('json', delta) as string;
+      const d = write.deltas;
+      return ctx.dialect.writeWithTrail(ctx.db, {
+        write: write.write,
+        key: write.key,
+        activity: {
+          table: 'service_activity',
+          itemColumn: 'item',
+          values: {
+            action: text(write.action),
+            collection: text(write.collection),
+            ip: text(common.ip),
+            origin: text(common.origin),
+            timestamp: { value: common.timestamp, cast: 'timestamptz' },
+            user: { value: common.user, cast: 'uuid' },
+            user_agent: text(common.user_agent),
+          },
+        },
+        revision:
+          accountability === 'all'
+            ? {
+                table: 'service_revisions',
+                columns: { activity: 'activity', collection: 'collection', item: 'item', data: 'data', delta: 'delta' },
+                collection: write.collection,
+                fields: write.fields,
+                deltas:
+                  d.kind === 'same'
+                    ? { kind: 'same', delta: json(d.delta) }
+                    : d.kind === 'order'
+                      ? { kind: 'order', deltas: d.deltas.map(json) }
+                      : { kind: 'key', byKey: d.byKey.map(([key, delta]) => [key, json(delta)] as const) },
+              }
+            : null,
+      });
     },
     async recordEvent(ctx, event: AuditEvent) {
       const [id] = await insert(ctx, 'service_activity', [

@@ -11,6 +11,7 @@ import { prepare } from './prepare.js';
 import { readDirect } from './read-direct.js';
 import { syncAutoIncrement } from './sync-auto-increment.js';
 import { insertWithChildren } from './insert-with-children.js';
+import { writeWithTrail } from './write-with-trail.js';
 import { fromDatabase, toDatabase } from './values.js';
 
 /** PostgreSQL through pg: UTC sessions, `timestamptz` timestamps, `json` documents, the current schema. */
@@ -41,6 +42,7 @@ export function createPostgresDialect(): Dialect {
     supportsReturning: true,
     syncAutoIncrement,
     insertWithChildren,
+    writeWithTrail,
     readDirect,
     jsonArrayAgg: (expression: string, orderBy: string) => `coalesce(json_agg(${expression} ORDER BY ${orderBy}), '[]')`,
   };

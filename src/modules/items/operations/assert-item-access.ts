@@ -14,6 +14,20 @@ import type { PrimaryKey } from '../items.types.js';
  */
 export async function assertItemAccess(ctx: Context, collection: string, action: 'update' | 'delete', keys: PrimaryKey[]): Promise<void> {
   if (keys.length === 0) return;
+  const row = (await accessCount(ctx, collection, action, keys).first()) as { count: number | string } | undefined;
+  if (Number(row?.count ?? 0) !== distinctCount(keys)) throw forbidden();
+}
+
+/** How many different keys there are (the count accessCount must reach). */
+export function distinctCount(keys: PrimaryKey[]): number {
+  return new Set(keys.map(String)).size;
+}
+
+/**
+ * SELECT count of the keys that name existing items inside the rules' row filter for the action: the check of
+ * assertItemAccess, also usable as a subquery guarding the write itself. Throws 403 without any access at all.
+ */
+export function accessCount(ctx: Context, collection: string, action: 'update' | 'delete', keys: PrimaryKey[]): Knex.QueryBuilder {
   const overview = getCollection(ctx.schema, collection);
   const access = getAccess(ctx.permissions, collection, action);
   if (!access) throw forbiddenAction(action, collection);
@@ -23,10 +37,8 @@ export async function assertItemAccess(ctx: Context, collection: string, action:
     { sql: `?? IN (${keys.map(() => '?').join(', ')})`, bindings: [`${alias}.${overview.primary}`, ...keys] },
     access.kind === 'rules' && access.rowFilter ? compilePermissionFilter(env, access.rowFilter, collection, alias) : TRUE_SQL,
   ]);
-  const row = (await ctx.db
+  return ctx.db
     .from({ [alias]: collection })
     .whereRaw(where.sql, where.bindings as Knex.RawBinding[])
-    .countDistinct({ count: `${alias}.${overview.primary}` })
-    .first()) as { count: number | string } | undefined;
-  if (Number(row?.count ?? 0) !== new Set(keys.map(String)).size) throw forbidden();
+    .countDistinct({ count: `${alias}.${overview.primary}` });
 }

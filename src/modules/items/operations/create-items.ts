@@ -7,6 +7,7 @@ import { recordAudit } from './record-audit.js';
 import { insertRow, insertRows } from './write-rows.js';
 import { invalidPayload } from '../../../kernel/errors/index.js';
 import { getCollection } from '../../../engine/schema-overview/get-collection.js';
+import { createWithTrail, mayWriteWithTrail } from './write-with-trail.js';
 
 /**
  * Creates items in one transaction: all or nothing. Nested m2o items first, o2m children after.
@@ -18,6 +19,13 @@ export async function createItems(ctx: Context, deps: ItemsDeps, svc: ItemsServi
   const max = ctx.config.query.maxBatchMutation;
   if (max !== null && payloads.length > max) throw invalidPayload(`A batch may create at most ${max} items`);
   const behaviours = deps.behaviours.get(collection) ?? [];
+  let early: PreparedPayload[] | undefined;
+  if (mayWriteWithTrail(ctx, deps, overview, behaviours)) {
+    early = [];
+    for (const payload of payloads) early.push(await preparePayload(ctx, collection, 'create', payload, [], behaviours));
+    const done = await createWithTrail(ctx, deps, collection, early);
+    if (done) return done;
+  }
   return withTransaction(ctx, async (trx) => {
     const keys: PrimaryKey[] = [];
     const entries: AuditEntry[] = [];
@@ -32,8 +40,8 @@ export async function createItems(ctx: Context, deps: ItemsDeps, svc: ItemsServi
       });
       pending = [];
     };
-    for (const payload of payloads) {
-      const prepared = await preparePayload(trx, collection, 'create', payload, [], behaviours);
+    for (const [i, payload] of payloads.entries()) {
+      const prepared = early?.[i] ?? (await preparePayload(trx, collection, 'create', payload, [], behaviours));
       if (behaviours.length === 0 && isFlat(prepared, overview.primary, overview.fields[overview.primary]?.autoIncrement === true)) {
         pending.push(prepared.columns);
         continue;

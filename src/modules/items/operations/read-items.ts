@@ -5,9 +5,13 @@ import { getCollection } from '../../../engine/schema-overview/get-collection.js
 import { forbidden } from '../../../kernel/errors/index.js';
 import type { Item, PrimaryKey } from '../items.types.js';
 import { validateKeys } from './validate-keys.js';
+import { writtenItem } from './written-items.js';
 
 /** One item by key; a missing, malformed or unseen key is the same 403. */
 export async function readOne(ctx: Context, collection: string, key: PrimaryKey, query: Query = {}): Promise<Item> {
+  // The answer of a one-statement write: the row it returned, where reading it again could add nothing.
+  const justWritten = writtenItem(ctx, collection, key, query);
+  if (justWritten) return justWritten;
   const items = await readMany(ctx, collection, [key], query);
   const item = items[0];
   if (!item) throw forbidden();

@@ -26,7 +26,7 @@ export async function recordAudit(ctx: Context, deps: ItemsDeps, collection: str
   await deps.audit.record(ctx, entries);
 }
 
-function maskConcealed(ctx: Context, collection: string, delta: Record<string, unknown> | null) {
+export function maskConcealed(ctx: Context, collection: string, delta: Record<string, unknown> | null) {
   if (!delta) return delta;
   const fields = getCollection(ctx.schema, collection).fields;
   const out: Record<string, unknown> = {};

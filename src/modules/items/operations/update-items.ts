@@ -2,12 +2,13 @@ import type { AuditEntry } from '../../../engine/audit-recorder.js';
 import { onCommit, withTransaction, type Context } from '../../../engine/context.js';
 import { getCollection } from '../../../engine/schema-overview/get-collection.js';
 import type { Item, ItemsDeps, ItemsService, PrimaryKey } from '../items.types.js';
-import { assertItemAccess } from './assert-item-access.js';
+import { accessCount, assertItemAccess } from './assert-item-access.js';
 import { writeManyToOne, writeOneToMany } from './nested-relations.js';
-import { preparePayload } from './prepare-payload.js';
+import { preparePayload, type PreparedPayload } from './prepare-payload.js';
 import { recordAudit } from './record-audit.js';
 import { columnFields, snapshotOf, toRow, translated } from './write-rows.js';
 import { validateKeys } from './validate-keys.js';
+import { mayWriteWithTrail, updateWithTrail } from './write-with-trail.js';
 
 const CHUNK = 500;
 
@@ -16,9 +17,16 @@ export async function updateItems(ctx: Context, deps: ItemsDeps, svc: ItemsServi
   const overview = getCollection(ctx.schema, collection);
   const keys = validateKeys(overview, rawKeys, ctx.config.query.maxBatchMutation);
   const behaviours = deps.behaviours.get(collection) ?? [];
+  let early: PreparedPayload | undefined;
+  if (mayWriteWithTrail(ctx, deps, overview, behaviours) && keys.length > 0) {
+    const guard = accessCount(ctx, collection, 'update', keys);
+    early = await preparePayload(ctx, collection, 'update', data, keys, behaviours);
+    const done = await updateWithTrail(ctx, deps, collection, keys, early, guard);
+    if (done) return done;
+  }
   return withTransaction(ctx, async (trx) => {
     await assertItemAccess(trx, collection, 'update', keys);
-    const prepared = await preparePayload(trx, collection, 'update', data, keys, behaviours);
+    const prepared = early ?? (await preparePayload(trx, collection, 'update', data, keys, behaviours));
     // Nested items' revisions get the revision of the item they were written for (the first key's for m2o) as parent.
     const children = new Map(keys.map((key) => [key, [] as number[]]));
     await writeManyToOne({ ...trx, childRevisions: children.get(keys[0]!) }, svc, collection, prepared, keys[0]);
