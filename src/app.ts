@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import type { Knex } from 'knex';
 import type { Config } from './config/index.js';
 import { closeDatabase, createDatabase } from './database/connection.js';
-import { serviceUnavailable } from './kernel/errors/index.js';
+import { classifyDatabaseError } from './database/classify-database-error.js';
 import type { Dialect } from './database/dialects/dialect.js';
 import { pendingMigrations, runMigrations } from './database/migrations/run-migrations.js';
 import type { AuditRecorder } from './engine/audit-recorder.js';
@@ -203,7 +203,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     prepareRequest: () => cacheSync.check(),
     authenticate: (input) => auth.authenticate(input),
     routes,
-    classifyError: (error) => (dialect.isConnectionError(error) ? serviceUnavailable('database', "The database can't be reached right now; try again", error) : null),
+    classifyError: (error) => classifyDatabaseError(dialect, error),
     staticRoutes: [
       { prefix: '/admin', plugin: createAdminAppRoutes({ root: overrides.adminAppRoot ?? DEFAULT_ADMIN_APP_ROOT }) },
       { prefix: '/', plugin: createRootRedirect('/admin') },

@@ -13,6 +13,8 @@ export type Options = {
   build: boolean;
   directus: boolean;
   profile: boolean;
+  /** Extra Node.js flags for the Stratum process (e.g. V8 heap settings, to measure them). */
+  nodeArgs: string[];
   quietWaitS: number;
   ports: { stratum: number; directus: number; floor: number };
   args: string[];
@@ -30,6 +32,7 @@ export const USAGE = `npm run bench [-- options]
   --quiet-wait <s>        before each load, wait up to this long for other processes to use < 0.5 CPU
                           (default 10; 0: do not wait)
   --profile               run Stratum with --cpu-prof; prints the top self-time functions at the end
+  --node-args "<flags>"   extra Node.js flags for Stratum's process, space-separated (to measure a setting)
   --stratum-port, --directus-port, --floor-port   (default 8165, 8057, 8167)
 
 A run with --only or --no-directus prints its table and writes bench/.work/last-run.md; a full run also
@@ -54,6 +57,7 @@ export function parseOptions(argv: string[]): Options | 'help' {
       'no-build': { type: 'boolean', default: false },
       'no-directus': { type: 'boolean', default: false },
       profile: { type: 'boolean', default: false },
+      'node-args': { type: 'string' },
       'quiet-wait': { type: 'string' },
       'stratum-port': { type: 'string' },
       'directus-port': { type: 'string' },
@@ -78,6 +82,7 @@ export function parseOptions(argv: string[]): Options | 'help' {
     build: !values['no-build'],
     directus: !values['no-directus'],
     profile: values.profile,
+    nodeArgs: values['node-args']?.split(/\s+/).filter(Boolean) ?? [],
     quietWaitS: values['quiet-wait'] === '0' ? 0 : positiveNumber('quiet-wait', values['quiet-wait'], 10),
     ports: {
       stratum: positiveNumber('stratum-port', values['stratum-port'], 8165),

@@ -1,8 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from '../config/index.js';
 import type { Dialect } from '../database/dialects/dialect.js';
 import type { Accountability } from '../kernel/context/index.js';
+import { serviceUnavailable } from '../kernel/errors/index.js';
 import { ADMIN_PERMISSIONS } from './permissions/admin-permissions.js';
 import type { PermissionSet } from './permissions/permissions.types.js';
 import type { SchemaOverview } from './schema-overview/schema-overview.types.js';
@@ -38,13 +40,31 @@ export type Context = {
   childRevisions?: number[];
 };
 
-/** Runs `work` in one transaction: joins the current one, or opens one and commits or rolls back. */
+/** How often the outermost transaction runs when it loses a conflict, and the first wait before running again. */
+const CONFLICT_ATTEMPTS = 4;
+const CONFLICT_BACKOFF_MS = 15;
+
+/**
+ * Runs `work` in one transaction: joins the current one, or opens one and commits or rolls back. An outermost
+ * transaction that loses a conflict with another (Dialect.isConflict) runs again, up to CONFLICT_ATTEMPTS times
+ * in all; then the answer is 503. So `work` must touch nothing but the database (later effects go to onCommit).
+ */
 export async function withTransaction<T>(ctx: Context, work: (trx: Context) => Promise<T>): Promise<T> {
   if (ctx.inTransaction) return work(ctx);
-  const afterCommit: (() => void | Promise<void>)[] = [];
-  const result = await ctx.db.transaction(async (trx) => work({ ...ctx, db: trx, inTransaction: true, afterCommit }));
-  for (const callback of afterCommit) await callback();
-  return result;
+  for (let attempt = 1; ; attempt++) {
+    const afterCommit: (() => void | Promise<void>)[] = [];
+    try {
+      const result = await ctx.db.transaction(async (trx) => work({ ...ctx, db: trx, inTransaction: true, afterCommit }));
+      for (const callback of afterCommit) await callback();
+      return result;
+    } catch (error) {
+      // A lost conflict (deadlock, serialization failure) rolled everything back: the work runs again, afresh.
+      if (!ctx.dialect.isConflict(error)) throw error;
+      if (attempt >= CONFLICT_ATTEMPTS) throw serviceUnavailable('database', 'The write kept conflicting with others; try again', error);
+      ctx.logger.debug({ attempt, error: (error as Error).message }, 'transaction conflict: retrying');
+      await sleep(CONFLICT_BACKOFF_MS * attempt * (0.5 + Math.random()));
+    }
+  }
 }
 
 /** Runs `callback` after the current transaction commits, or now when there is none. */

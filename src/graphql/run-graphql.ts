@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { methodNotAllowed } from '../kernel/errors/index.js';
 import type { GraphqlContext, GraphqlDeps } from './graphql.types.js';
 import { readGraphqlParams } from './read-graphql-params.js';
-import { serviceUnavailable } from '../kernel/errors/index.js';
+import { classifyDatabaseError } from '../database/classify-database-error.js';
 import { formatResolverError, graphqlExecutionError, graphqlValidationError } from './resolvers/map-error.js';
 import { buildGraphqlSchema } from './schema/build-graphql-schema.js';
 import type { GraphqlScope } from './schema/exposed-collections.js';
@@ -68,7 +68,7 @@ export async function runGraphql(deps: GraphqlDeps, cache: SchemaCache, scope: G
   // No data at all: the request itself was wrong (unknown operation, variables of the wrong type).
   if (result.data === undefined && result.errors && result.errors.length > 0) throw graphqlValidationError(result.errors);
   const response: GraphqlResponse = { data: result.data ?? null };
-  if (result.errors && result.errors.length > 0) response.errors = result.errors.map((e) => formatResolverError(e, ctx.logger, (error) => (ctx.dialect.isConnectionError(error) ? serviceUnavailable('database', "The database can't be reached right now; try again", error) : null)));
+  if (result.errors && result.errors.length > 0) response.errors = result.errors.map((e) => formatResolverError(e, ctx.logger, (error) => classifyDatabaseError(ctx.dialect, error)));
   return response;
 }
 

@@ -132,6 +132,12 @@ export interface Dialect {
    */
   isConnectionError(error: unknown): boolean;
   /**
+   * True when a driver error means the transaction lost a conflict with another one and may succeed if run
+   * again: a deadlock, a serialization failure, a lock wait that timed out, a busy database file. The outermost
+   * transaction is then retried (withTransaction); a conflict left over is 503 SERVICE_UNAVAILABLE.
+   */
+  isConflict(error: unknown): boolean;
+  /**
    * Opens the transaction for a schema change. Vendors that rebuild a table to alter it (SQLite) suspend
    * foreign key enforcement around it, so dropping the old copy of a referenced table fires no ON DELETE
    * actions, and check every key before committing. Optional: without it a plain transaction is used.

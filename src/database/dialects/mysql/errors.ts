@@ -66,3 +66,9 @@ export function isConnectionError(error: unknown): boolean {
   if (typeof errno === 'number' && CONNECTION_ERRNOS.has(errno)) return true;
   return typeof message === 'string' && /closed state|Connection lost/.test(message);
 }
+
+/** 1213 ER_LOCK_DEADLOCK, 1205 ER_LOCK_WAIT_TIMEOUT. */
+export function isConflict(error: unknown): boolean {
+  const errno = typeof error === 'object' && error !== null ? (error as { errno?: unknown }).errno : undefined;
+  return errno === 1213 || errno === 1205;
+}

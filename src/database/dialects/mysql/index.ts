@@ -1,6 +1,6 @@
 import type { Dialect } from '../dialect.js';
 import { addColumn } from './add-column.js';
-import { isConnectionError, translateError } from './errors.js';
+import { isConflict, isConnectionError, translateError } from './errors.js';
 import { withServerLock } from './with-server-lock.js';
 import { fieldTypeOf } from './field-type-of.js';
 import { dateFunction, ilike, randomOrder } from './functions.js';
@@ -31,6 +31,7 @@ export function createMysqlDialect(): Dialect {
     introspect,
     translateError,
     isConnectionError,
+    isConflict,
     castToText: (sql: string) => `CAST(${sql} AS CHAR)`,
     withServerLock,
     transactionalDdl: false,

@@ -59,3 +59,9 @@ export function isConnectionError(error: unknown): boolean {
   if (typeof code === 'string' && (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300')) return true;
   return typeof message === 'string' && /Connection terminated|connection error and is not queryable|Client was closed and is not queryable/.test(message);
 }
+
+/** 40P01 deadlock detected, 40001 serialization failure, 55P03 lock not available. */
+export function isConflict(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === '40P01' || code === '40001' || code === '55P03';
+}

@@ -1,6 +1,6 @@
 import type { Dialect } from '../dialect.js';
 import { addColumn, POSTGRES_COLUMN_TYPE_VARIANTS } from './add-column.js';
-import { isConnectionError, translateError } from './errors.js';
+import { isConflict, isConnectionError, translateError } from './errors.js';
 import { withServerLock } from './with-server-lock.js';
 import { fieldTypeOf } from './field-type-of.js';
 import { dateFunction, ilike, randomOrder } from './functions.js';
@@ -35,6 +35,7 @@ export function createPostgresDialect(): Dialect {
     introspect,
     translateError,
     isConnectionError,
+    isConflict,
     castToText: (sql: string) => `CAST(${sql} AS TEXT)`,
     withServerLock,
     transactionalDdl: true,

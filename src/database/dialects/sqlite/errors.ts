@@ -45,3 +45,9 @@ function fieldAfter(message: string, marker: string): string | null {
 export function isConnectionError(error: unknown): boolean {
   return isSocketOrPoolError(error);
 }
+
+/** The file is locked by another connection or process past busy_timeout (SQLITE_BUSY and its variants). */
+export function isConflict(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+}

@@ -1,6 +1,6 @@
 import type { Dialect } from '../dialect.js';
 import { addColumn, SQLITE_COLUMN_TYPE_VARIANTS } from './add-column.js';
-import { isConnectionError, translateError } from './errors.js';
+import { isConflict, isConnectionError, translateError } from './errors.js';
 import { fieldTypeOf } from './field-type-of.js';
 import { dateFunction, ilike, randomOrder } from './functions.js';
 import { introspect, listColumns, listForeignKeys, listIndexes, listTables } from './introspection.js';
@@ -32,6 +32,7 @@ export function createSqliteDialect(): Dialect {
     introspect,
     translateError,
     isConnectionError,
+    isConflict,
     castToText: (sql: string) => `CAST(${sql} AS TEXT)`,
     schemaTransaction,
     transactionalDdl: true,
