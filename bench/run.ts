@@ -167,7 +167,7 @@ async function main(): Promise<void> {
         `Stratum has no ${schema.collection ? '' : 'POST /collections nor '}POST /relations yet: the bench created ${schema.collection ? 'the author relation row' : '`bench_articles` (table, service_collections and service_relations rows)'} in its database directly; rows, roles, policies, permissions and users went through the API.`,
       );
     }
-    const restarted = new StratumServer({ repoRoot, workDir, port: options.ports.stratum, db: stratumDb, logName: 'stratum', nodeArgs: options.nodeArgs, ...(options.profile ? { cpuProfDir: profileDir } : {}) });
+    const restarted = new StratumServer({ repoRoot, workDir, port: options.ports.stratum, db: stratumDb, logName: 'stratum', nodeArgs: options.nodeArgs, env: options.env, ...(options.profile ? { cpuProfDir: profileDir } : {}) });
     log('starting Stratum again (measured) ...');
     const warm = await restarted.start();
     run.stratum.startMs = warm.processAgeMs;

@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config/index.js';
 import { logProcessFaults, type ProcessEvents } from './log-process-faults.js';
@@ -34,6 +35,8 @@ export type RunningServer = {
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const { config } = options;
   const exit = options.exit ?? ((code: number) => process.exit(code));
+  // Read by V8 at each full collection: the heap's next limit is the live size times this factor (decision 0031).
+  if (config.server.heapGrowingPercent > 0) setFlagsFromString(`--heap-growing-percent=${config.server.heapGrowingPercent}`);
   const signals = options.signals ?? ['SIGTERM', 'SIGINT'];
   const app = await options.createApp(config);
   const { server } = app;

@@ -15,6 +15,8 @@ export type Options = {
   profile: boolean;
   /** Extra Node.js flags for the Stratum process (e.g. V8 heap settings, to measure them). */
   nodeArgs: string[];
+  /** Extra settings in Stratum's environment (`--env KEY=VALUE,KEY=VALUE`). */
+  env: Record<string, string>;
   quietWaitS: number;
   ports: { stratum: number; directus: number; floor: number };
   args: string[];
@@ -32,7 +34,8 @@ export const USAGE = `npm run bench [-- options]
   --quiet-wait <s>        before each load, wait up to this long for other processes to use < 0.5 CPU
                           (default 10; 0: do not wait)
   --profile               run Stratum with --cpu-prof; prints the top self-time functions at the end
-  --node-args "<flags>"   extra Node.js flags for Stratum's process, space-separated (to measure a setting)
+  --node-args=<flags>     extra Node.js flags for Stratum's process, space-separated (to measure a setting)
+  --env KEY=VALUE,...     extra settings in Stratum's environment (to measure one, e.g. HEAP_GROWING_PERCENT=0)
   --stratum-port, --directus-port, --floor-port   (default 8165, 8057, 8167)
 
 A run with --only or --no-directus prints its table and writes bench/.work/last-run.md; a full run also
@@ -58,6 +61,7 @@ export function parseOptions(argv: string[]): Options | 'help' {
       'no-directus': { type: 'boolean', default: false },
       profile: { type: 'boolean', default: false },
       'node-args': { type: 'string' },
+      env: { type: 'string' },
       'quiet-wait': { type: 'string' },
       'stratum-port': { type: 'string' },
       'directus-port': { type: 'string' },
@@ -83,6 +87,7 @@ export function parseOptions(argv: string[]): Options | 'help' {
     directus: !values['no-directus'],
     profile: values.profile,
     nodeArgs: values['node-args']?.split(/\s+/).filter(Boolean) ?? [],
+    env: Object.fromEntries((values.env?.split(',').filter(Boolean) ?? []).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])),
     quietWaitS: values['quiet-wait'] === '0' ? 0 : positiveNumber('quiet-wait', values['quiet-wait'], 10),
     ports: {
       stratum: positiveNumber('stratum-port', values['stratum-port'], 8165),

@@ -22,6 +22,8 @@ export type StratumConfig = {
   logName: string;
   /** Extra node options (before the script), e.g. `--trace-gc`. */
   nodeArgs?: string[];
+  /** Settings for Stratum's environment on top of the bench's own (e.g. HEAP_GROWING_PERCENT=0, to measure one). */
+  env?: Record<string, string>;
 };
 
 export type StartTiming = {
@@ -73,6 +75,7 @@ export class StratumServer {
       ...(config.db.client === 'sqlite'
         ? { DB_CLIENT: 'sqlite3', DB_FILENAME: config.db.filename }
         : { DB_CLIENT: 'pg', DB_CONNECTION_STRING: config.db.connectionString }),
+      ...config.env,
     };
     const nodeArgs = [...(config.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${config.cpuProfDir}`] : []), ...(config.nodeArgs ?? [])];
     const started = performance.now();

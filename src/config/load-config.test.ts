@@ -32,6 +32,7 @@ describe('loadConfig defaults', () => {
       maxPayloadSize: 1024 * 1024,
       gracefulShutdownDelay: 0,
       gracefulShutdownTimeout: 10_000,
+      heapGrowingPercent: 25,
       ipTrustProxy: false,
       ipCustomHeader: null,
     });
@@ -76,6 +77,7 @@ describe('loadConfig types', () => {
         CORS_ORIGIN: 'https://a.example.com,https://b.example.com',
         RATE_LIMITER_STORE: 'memory',
         QUERY_LIMIT_MAX: '500',
+        HEAP_GROWING_PERCENT: '0',
       },
       { cwd: dir },
     );
@@ -87,6 +89,7 @@ describe('loadConfig types', () => {
     expect(config.auth.passwordResetUrlAllowList).toEqual(['https://a.example.com/reset', 'https://b.example.com/reset']);
     expect(config.cors.origin).toEqual(['https://a.example.com', 'https://b.example.com']);
     expect(config.query.limitMax).toBe(500);
+    expect(config.server.heapGrowingPercent).toBe(0);
   });
 
   it('normalises DB_CLIENT aliases and picks the vendor port', () => {
@@ -255,6 +258,7 @@ describe('loadConfig failures', () => {
 
   it('enforces minimums', () => {
     expect(problemsOf(() => loadConfig({ DB_POOL_MAX: '0' }, { cwd: dir }))).toEqual([expect.stringContaining('DB_POOL_MAX must be at least 1')]);
+    expect(problemsOf(() => loadConfig({ HEAP_GROWING_PERCENT: '-5' }, { cwd: dir }))).toEqual([expect.stringContaining('HEAP_GROWING_PERCENT must be at least 0')]);
   });
 
   it('rejects a retention that is not a duration', () => {

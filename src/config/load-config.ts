@@ -19,6 +19,8 @@ export type Config = {
     maxPayloadSize: number;
     gracefulShutdownDelay: number;
     gracefulShutdownTimeout: number;
+    /** V8's heap growing factor, in percent over the live size; 0: V8's adaptive default (startServer). */
+    heapGrowingPercent: number;
     ipTrustProxy: boolean;
     ipCustomHeader: string | null;
   };
@@ -190,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
       maxPayloadSize: get('MAX_PAYLOAD_SIZE'),
       gracefulShutdownDelay: get('GRACEFUL_SHUTDOWN_DELAY'),
       gracefulShutdownTimeout: get('GRACEFUL_SHUTDOWN_TIMEOUT'),
+      heapGrowingPercent: get('HEAP_GROWING_PERCENT'),
       ipTrustProxy: get('IP_TRUST_PROXY'),
       ipCustomHeader: nullable('IP_CUSTOM_HEADER'),
     },
