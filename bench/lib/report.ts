@@ -117,7 +117,7 @@ export function renderReport(run: RunReport): string {
   const d = run.directus;
   const check = (value: number | undefined, limit: number) => (value === undefined ? '?' : value <= limit ? 'yes' : '**no**');
   lines.push('| Start and memory | Stratum | Directus | Target (Stratum) | Met? |', '|---|--:|--:|---|---|');
-  lines.push(`| Start → first pong (age of the process at the first pong) | ${s.startMs === undefined ? '—' : `${int(s.startMs)} ms`} | ${d.startMs === undefined ? '—' : `${int(d.startMs)} ms`} | < 1,000 ms | ${s.startMs === undefined ? '?' : s.startMs < 1000 ? 'yes' : '**no**'} |`);
+  lines.push(`| Start → first pong (age of the process at the first pong) | ${s.startMs === undefined ? '—' : `${int(s.startMs)} ms`} | ${d.startMs === undefined ? '—' : `${int(d.startMs)} ms`} | ≤ 500 ms (issue 15) | ${s.startMs === undefined ? '?' : s.startMs <= 500 ? 'yes' : '**no**'} |`);
   if (s.coldStartMs !== undefined) lines.push(`| First start on an empty database (migrations + bootstrap), Stratum | ${int(s.coldStartMs)} ms | | | |`);
   lines.push(`| RSS idle (after start, before any load) | ${mb(s.idle)} | ${mb(d.idle)} | ≤ 80 MB | ${check(s.idle?.rssMb, 80)} |`);
   lines.push(`| RSS after the seeding (1,000 rows in 10 POSTs, 50 PATCHes, logins) | ${mb(s.afterSeed)} | ${mb(d.afterSeed)} | | |`);
