@@ -53,17 +53,20 @@ export async function withTransaction<T>(ctx: Context, work: (trx: Context) => P
   if (ctx.inTransaction) return work(ctx);
   for (let attempt = 1; ; attempt++) {
     const afterCommit: (() => void | Promise<void>)[] = [];
+    let committed: { result: T };
     try {
-      const result = await ctx.db.transaction(async (trx) => work({ ...ctx, db: trx, inTransaction: true, afterCommit }));
-      for (const callback of afterCommit) await callback();
-      return result;
+      committed = { result: await ctx.db.transaction(async (trx) => work({ ...ctx, db: trx, inTransaction: true, afterCommit })) };
     } catch (error) {
       // A lost conflict (deadlock, serialization failure) rolled everything back: the work runs again, afresh.
       if (!ctx.dialect.isConflict(error)) throw error;
       if (attempt >= CONFLICT_ATTEMPTS) throw serviceUnavailable('database', 'The write kept conflicting with others; try again', error);
       ctx.logger.debug({ attempt, error: (error as Error).message }, 'transaction conflict: retrying');
       await sleep(CONFLICT_BACKOFF_MS * attempt * (0.5 + Math.random()));
+      continue;
     }
+    // After the commit, never inside the retry: what committed must not run again.
+    for (const callback of afterCommit) await callback();
+    return committed.result;
   }
 }
 

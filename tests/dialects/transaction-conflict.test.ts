@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { withTransaction, type Context } from '../../src/engine/context.js';
+import { onCommit, withTransaction, type Context } from '../../src/engine/context.js';
 import { isAppError } from '../../src/kernel/errors/index.js';
 import { createTestApp, type TestApp } from '../setup/create-test-app.js';
 
@@ -122,6 +122,20 @@ describe('transactions that lose a conflict', () => {
     expect(isAppError(error) && error.status === 503 && error.code === 'SERVICE_UNAVAILABLE').toBe(true);
     expect(attempts).toBe(4);
     expect(await knex(table).where({ id: 1 }).first()).toEqual(before);
+  });
+
+  it('work that committed never runs again, even if an after-commit step then fails with a conflict', async () => {
+    const conflict = await realConflict();
+    let attempts = 0;
+    const error = await withTransaction(ctx, async (trx) => {
+      attempts += 1;
+      await trx.db(table).where({ id: 2 }).increment('n', 1);
+      onCommit(trx, () => {
+        throw conflict;
+      });
+    }).catch((e: unknown) => e);
+    expect(error).toBe(conflict);
+    expect(attempts).toBe(1);
   });
 
   it('other errors are not retried', async () => {
