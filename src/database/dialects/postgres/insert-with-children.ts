@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { ChildRows } from '../dialect.js';
+import { quoteName } from './quote-name.js';
 
 /**
  * Parent rows and one child row for some of them in ONE statement: the parents' INSERT … RETURNING in a
@@ -11,8 +12,8 @@ export async function insertWithChildren(db: Knex, parent: { table: string; rows
   const withChild = child.rows.flatMap((row, i) => (row ? [{ row, rn: i + 1 }] : []));
   const columns = child.columns;
   const values = withChild.map(({ rn }) => `(${rn}, ${columns.map(() => '?::text').join(', ')})`).join(', ');
-  const select = columns.map((c) => (child.casts?.[c] ? `v.${quote(c)}::${child.casts[c]}` : `v.${quote(c)}`)).join(', ');
-  const sql = `with p as (${built.sql}), n as (select id, row_number() over (order by id) as rn from p), c as (insert into ${quote(child.table)} (${quote(child.parentColumn)}, ${columns.map(quote).join(', ')}) select n.id, ${select} from n join (values ${values}) as v(rn, ${columns.map(quote).join(', ')}) on v.rn = n.rn returning id, ${quote(child.parentColumn)}) select (select coalesce(json_agg(id order by id), '[]') from p) as parents, (select coalesce(json_agg(json_build_array(id, ${quote(child.parentColumn)})), '[]') from c) as children`;
+  const select = columns.map((c) => (child.casts?.[c] ? `v.${quoteName(c)}::${child.casts[c]}` : `v.${quoteName(c)}`)).join(', ');
+  const sql = `with p as (${built.sql}), n as (select id, row_number() over (order by id) as rn from p), c as (insert into ${quoteName(child.table)} (${quoteName(child.parentColumn)}, ${columns.map(quoteName).join(', ')}) select n.id, ${select} from n join (values ${values}) as v(rn, ${columns.map(quoteName).join(', ')}) on v.rn = n.rn returning id, ${quoteName(child.parentColumn)}) select (select coalesce(json_agg(id order by id), '[]') from p) as parents, (select coalesce(json_agg(json_build_array(id, ${quoteName(child.parentColumn)})), '[]') from c) as children`;
   const bindings = [...built.bindings, ...withChild.flatMap(({ row }) => columns.map((c) => text(row[c])))];
   const result = (await db.raw(sql, bindings as Knex.RawBinding[])) as { rows: { parents: unknown; children: unknown }[] };
   const first = result.rows[0]!;
@@ -27,9 +28,6 @@ export async function insertWithChildren(db: Knex, parent: { table: string; rows
   return { parentIds, childIds };
 }
 
-function quote(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}
 
 function text(value: unknown): string | null {
   if (value === null || value === undefined) return null;

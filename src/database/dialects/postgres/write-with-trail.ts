@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { CONCEALED } from '../../../kernel/text/concealed.js';
 import type { TrailField, TrailPlan } from '../dialect.js';
 import { readDirect } from './read-direct.js';
+import { quoteName } from './quote-name.js';
 
 /** json_build_object takes at most 100 arguments: a key and a value per column. */
 const MAX_COLUMNS = 50;
@@ -49,7 +50,7 @@ export function writeWithTrail(db: Knex, plan: TrailPlan): Promise<Record<string
   // knex.raw reads every `?` as a placeholder, even inside a quoted name: such names take the transaction.
   const names = [plan.key, ...(plan.revision?.fields.map((f) => f.field) ?? [])];
   if (names.some((name) => name.includes('?')) || plan.write.sql.split('?').length - 1 !== plan.write.bindings.length) return undefined;
-  const key = `w.${quote(plan.key)}`;
+  const key = `w.${quoteName(plan.key)}`;
   const bindings: unknown[] = [...plan.write.bindings];
   const parts = [`w as (${plan.write.sql})`, `n as (select ${key} as k, row_number() over (order by ${key}) as rn from w)`];
 
@@ -60,8 +61,8 @@ export function writeWithTrail(db: Knex, plan: TrailPlan): Promise<Record<string
     return `?::${cast}`;
   });
   parts.push(
-    `a as (insert into ${quote(plan.activity.table)} (${[...activityColumns, plan.activity.itemColumn].map(quote).join(', ')}) ` +
-      `select ${[...activitySelect, 'n.k::text'].join(', ')} from n order by n.rn returning id, ${quote(plan.activity.itemColumn)} as item)`,
+    `a as (insert into ${quoteName(plan.activity.table)} (${[...activityColumns, plan.activity.itemColumn].map(quoteName).join(', ')}) ` +
+      `select ${[...activitySelect, 'n.k::text'].join(', ')} from n order by n.rn returning id, ${quoteName(plan.activity.itemColumn)} as item)`,
   );
 
   const revision = plan.revision;
@@ -69,7 +70,7 @@ export function writeWithTrail(db: Knex, plan: TrailPlan): Promise<Record<string
     if (revision.fields.length > MAX_COLUMNS) return undefined;
     const json: string[] = [];
     for (const field of revision.fields) {
-      const expression = trailJsonOf(field, `w.${quote(field.field)}`);
+      const expression = trailJsonOf(field, `w.${quoteName(field.field)}`);
       if (expression === null) return undefined;
       json.push(`${literal(field.field)}, ${expression}`);
     }
@@ -86,14 +87,14 @@ export function writeWithTrail(db: Knex, plan: TrailPlan): Promise<Record<string
       delta = 'v.delta';
     }
     const c = revision.columns;
-    const columns = [c.activity, c.collection, c.item, c.data, c.delta].map(quote).join(', ');
+    const columns = [c.activity, c.collection, c.item, c.data, c.delta].map(quoteName).join(', ');
     // Bindings in the order of the text: the collection (select list) comes before the deltas (joins).
     const select = `select a.id, ?::text, a.item, json_build_object(${json.join(', ')}), ${delta} from a join n on n.k::text = a.item join w on ${key} = n.k${join}`;
     bindings.push(revision.collection);
     if (deltas.kind === 'same') bindings.push(deltas.delta);
     else if (deltas.kind === 'order') bindings.push(...deltas.deltas);
     else bindings.push(...deltas.byKey.flat());
-    parts.push(`r as (insert into ${quote(revision.table)} (${columns}) ${select} returning id)`);
+    parts.push(`r as (insert into ${quoteName(revision.table)} (${columns}) ${select} returning id)`);
   }
   // Every data-modifying CTE runs to the end whether or not the final SELECT reads it.
   const sql = `with ${parts.join(', ')} select w.* from w join n on ${key} = n.k order by n.rn`;
@@ -104,9 +105,6 @@ export function writeWithTrail(db: Knex, plan: TrailPlan): Promise<Record<string
   return readDirect(db, native.sql, native.bindings) ?? raw.then((result: { rows: Record<string, unknown>[] }) => result.rows);
 }
 
-function quote(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}
 
 function literal(text: string): string {
   return `'${text.replace(/'/g, "''")}'`;
