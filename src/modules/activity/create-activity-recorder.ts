@@ -10,6 +10,9 @@ import { insertRowsReturning } from '../../database/insert-rows-returning.js';
  * The rows of one write go in one statement per table where the dialect allows it (a batch of 100 items is
  * two inserts, not 200).
  */
+/** The column types of the activity row that are not text, for the values a one-statement write binds. */
+const ACTIVITY_CASTS: Readonly<Record<string, string>> = { timestamp: 'timestamptz', user: 'uuid' };
+
 /** Entries per statement where the activity rows and revisions go together (12 bound values each). */
 const CHUNK = 1000;
 
@@ -67,8 +70,8 @@ export function createActivityRecorder(): AuditRecorder {
     writeWithTrail(ctx, write: TrailedWrite) {
       const accountability = getCollection(ctx.schema, write.collection).accountability;
       if (!ctx.dialect.writeWithTrail || accountability === null) return undefined;
-      const common = base(ctx);
-      const text = (value: unknown) => ({ value, cast: 'text' });
+      // The same activity row as `record` writes, but for the item key, which the statement takes from the write.
+      const row: Record<string, unknown> = { ...base(ctx), action: write.action, collection: write.collection };
       const json = (delta: Record<string, unknown>) => ctx.dialect.toDatabase('json', delta) as string;
       const d = write.deltas;
       return ctx.dialect.writeWithTrail(ctx.db, {
@@ -77,15 +80,7 @@ export function createActivityRecorder(): AuditRecorder {
         activity: {
           table: 'service_activity',
           itemColumn: 'item',
-          values: {
-            action: text(write.action),
-            collection: text(write.collection),
-            ip: text(common.ip),
-            origin: text(common.origin),
-            timestamp: { value: common.timestamp, cast: 'timestamptz' },
-            user: { value: common.user, cast: 'uuid' },
-            user_agent: text(common.user_agent),
-          },
+          values: Object.fromEntries(Object.entries(row).map(([column, value]) => [column, { value, cast: ACTIVITY_CASTS[column] ?? 'text' }])),
         },
         revision:
           accountability === 'all'
