@@ -74,6 +74,9 @@ describe.skipIf(findChromium() === null)('relational fields of the item form', (
     expect((await book()).author).toBe(keys['Grace Hopper']);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(async () => (await book()).author).toBe(keys['Alan Turing']);
+    // The form reloads the saved item after the write; clearing before that reload ends would be overwritten by it.
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Saved.');
+    await expect.poll(() => author.inputValue()).toBe('Alan Turing (London)');
 
     await page.getByRole('button', { name: 'Clear Author' }).click();
     await expect.poll(() => author.inputValue()).toBe('');
