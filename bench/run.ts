@@ -20,7 +20,7 @@ import { cpuSnapshot, cpuUse, memoryOf, portAnswers, processAgeSeconds, waitForQ
 import { ReferenceDirectus } from './lib/reference-directus.js';
 import { renderReport, writeResults, type CaseReport, type Outcome, type RunReport } from './lib/report.js';
 import { createSchemaViaApi, READER_EMAIL, READER_PASSWORD, removeBenchData, seedData, type Seeded, type Target } from './lib/seed.js';
-import { createSchemaDirectly, recreatePostgresDatabase } from './lib/stratum-schema-fallback.js';
+import { analyzePostgresDatabase, createSchemaDirectly, recreatePostgresDatabase } from './lib/stratum-schema-fallback.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, buildStratum, StratumServer, type StratumConfig } from './lib/stratum-server.js';
 import { renderSummary, summarise } from './profile-summary.js';
 
@@ -204,6 +204,13 @@ async function main(): Promise<void> {
       notes.push(`Activity rows after the seeding: Stratum ${stratumSeeded.activityRows}, Directus ${directusSeeded.activityRows}.`);
     } else {
       notes.push('Run with --no-directus: no Directus numbers, no ratios to Directus.');
+    }
+
+    if (stratumDb.client === 'postgres') {
+      log('VACUUM ANALYZE of the PostgreSQL databases ...');
+      await analyzePostgresDatabase(stratumDb.connectionString);
+      if (directusCtx) await analyzePostgresDatabase(`postgres://${pgUser}@127.0.0.1/reference`);
+      notes.push(`After the seeding, \`VACUUM ANALYZE\` ran on ${directusCtx ? "both servers' databases" : "Stratum's database"} (the statistics autovacuum would make by itself), so the plans do not depend on whether autovacuum happened to run.`);
     }
 
     // The floor, on a copy of Stratum's data (SQLite) or on Stratum's database (PostgreSQL).

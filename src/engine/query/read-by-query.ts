@@ -5,7 +5,8 @@ import { buildAst, requireReadAccess } from './ast/build-ast.js';
 import type { CompileEnv } from './compile/compile-filter.js';
 import { and } from './compile/sql.js';
 import { createCompileEnv } from './create-compile-env.js';
-import { rootWhere, runAst } from './execute/run-ast.js';
+import { compileRoot, rootWhere, runAst, runCompiledAst, runNative } from './execute/run-ast.js';
+import { findReadPlan, keepReadPlan, readPlanKey, type ReadPlan } from './execute/read-plans.js';
 import { runRead } from './execute/run-read.js';
 import { runAggregate } from './execute/run-aggregate.js';
 import type { DeepQuery, Query, QueryResult } from './query.types.js';
@@ -23,15 +24,19 @@ export type ReadOptions = {
  */
 export async function readByQuery(ctx: Context, collection: string, rawQuery: Query, options: ReadOptions = {}): Promise<QueryResult> {
   const query = await resolveQueryVariables(ctx, rawQuery);
-  const access = requireReadAccess(astEnv(ctx), collection, 'root');
-  const permissionFilter = access.kind === 'all' ? null : access.rowFilter;
-  const rowFilter = combine(permissionFilter, options.scope ?? null);
+  const scope = options.scope ?? null;
   const env = createCompileEnv(ctx);
 
   let data: Record<string, unknown>[];
+  let rowFilter: Filter | null;
   if (query.aggregate || (query.group && query.group.length > 0)) {
+    rowFilter = rowFilterFor(ctx, collection, scope);
     data = await runAggregate(env, collection, query, rowFilter);
+  } else if (ctx.dialect.readDirect && !ctx.db.isTransaction) {
+    // Outside a transaction the direct read applies (run-read.ts), so a plan's compiled statements can run.
+    return readWithPlan(ctx, env, collection, query, scope);
   } else {
+    rowFilter = rowFilterFor(ctx, collection, scope);
     const ast = buildAst(astEnv(ctx), collection, query);
     ast.rowFilter = rowFilter;
     data = await runAst(env, ast);
@@ -42,17 +47,63 @@ export async function readByQuery(ctx: Context, collection: string, rawQuery: Qu
   return result;
 }
 
+/** readByQuery through a read plan: the root statement and the `meta` counts compiled once (read-plans.ts). */
+async function readWithPlan(ctx: Context, env: CompileEnv, collection: string, query: Query, scope: Filter | null): Promise<QueryResult> {
+  const plan = readPlan(ctx, env, collection, query, scope);
+  const result: QueryResult = { data: await runCompiledAst(env, plan.ast, plan) };
+  if (query.meta && query.meta.length > 0) {
+    plan.meta ??= metaStatement(env, collection, plan.ast.rowFilter, query, query.meta).toSQL().toNative();
+    result.meta = metaOf((await runNative(env, plan.meta))[0], query.meta);
+  }
+  return result;
+}
+
+/** The rows the reader may read (403 when none), narrowed by the caller's scope. */
+function rowFilterFor(ctx: Context, collection: string, scope: Filter | null): Filter | null {
+  const access = requireReadAccess(astEnv(ctx), collection, 'root');
+  return combine(access.kind === 'all' ? null : access.rowFilter, scope);
+}
+
+/**
+ * The read's plan: kept from an earlier read with the same key (read-plans.ts), else built and kept. A read
+ * that is refused or invalid throws while building, so only reads that were allowed are ever kept.
+ */
+function readPlan(ctx: Context, env: CompileEnv, collection: string, query: Query, scope: Filter | null): ReadPlan {
+  const key = readPlanKey(collection, query, scope, ctx.permissions);
+  const kept = findReadPlan(ctx.schema, key);
+  if (kept) {
+    // The relations' statements take the aliases after the root's, as when the plan was built.
+    for (let i = 0; i < kept.aliases; i++) env.nextAlias();
+    return kept;
+  }
+  const rowFilter = rowFilterFor(ctx, collection, scope);
+  const ast = buildAst(astEnv(ctx), collection, query);
+  ast.rowFilter = rowFilter;
+  let aliases = 0;
+  const root = compileRoot({ ...env, nextAlias: () => (aliases++, env.nextAlias()) }, ast);
+  const plan: ReadPlan = { ast, sql: root.sql, bindings: root.bindings, aliases };
+  keepReadPlan(ctx.schema, key, plan);
+  return plan;
+}
+
 /**
  * `meta` counts in one statement, a scalar subquery per key: `total_count` with the reader's row filter only,
  * `filter_count` with the query's filter and search as well.
  */
 async function countMeta(env: CompileEnv, collection: string, rowFilter: Filter | null, query: Query, keys: readonly string[]): Promise<Record<string, number>> {
+  const [row] = await runRead<Record<string, unknown>>(env.knex, env.dialect, metaStatement(env, collection, rowFilter, query, keys));
+  return metaOf(row, keys);
+}
+
+function metaStatement(env: CompileEnv, collection: string, rowFilter: Filter | null, query: Query, keys: readonly string[]): Knex.QueryBuilder {
   const counts = keys.map((key, i) => {
     const where = and([key === 'total_count' ? rootWhere(env, collection, 'm', rowFilter, query, false) : rootWhere(env, collection, 'm', rowFilter, query)]);
     return { sql: `(SELECT COUNT(*) FROM ?? AS ?? WHERE ${where.sql}) AS ??`, bindings: [collection, 'm', ...where.bindings, `c${i}`] };
   });
-  const qb = env.knex.select(env.knex.raw(counts.map((c) => c.sql).join(', '), counts.flatMap((c) => c.bindings) as Knex.RawBinding[]));
-  const [row] = await runRead<Record<string, unknown>>(env.knex, env.dialect, qb);
+  return env.knex.select(env.knex.raw(counts.map((c) => c.sql).join(', '), counts.flatMap((c) => c.bindings) as Knex.RawBinding[]));
+}
+
+function metaOf(row: Record<string, unknown> | undefined, keys: readonly string[]): Record<string, number> {
   return Object.fromEntries(keys.map((key, i) => [key, Number(row?.[`c${i}`] ?? 0)]));
 }
 

@@ -8,6 +8,7 @@ import { compileSort, type OrderTerm } from '../compile/compile-sort.js';
 import { quoteIdentifier } from '../compile/quote-identifier.js';
 import { and, type Sql, TRUE_SQL } from '../compile/sql.js';
 import type { DeepQuery, Query } from '../query.types.js';
+import { keyedStatement } from './keyed-statement.js';
 import { runRead } from './run-read.js';
 import { CONCEALED } from '../../../kernel/text/concealed.js';
 
@@ -24,6 +25,33 @@ const AGG = '__agg';
 
 /** Reads the rows an AST describes: one query for the root, one batched query per relation and level. */
 export async function runAst(env: CompileEnv, ast: RootAst): Promise<Row[]> {
+  const rows = await runRead<Row>(env.knex, env.dialect, rootStatement(env, ast));
+  return finishLevel(env, ast.collection, ast.children, rows);
+}
+
+/** The root statement of an AST as the driver runs it (native placeholders), for a read plan (read-plans.ts). */
+export function compileRoot(env: CompileEnv, ast: RootAst): NativeStatement {
+  return rootStatement(env, ast).toSQL().toNative();
+}
+
+/**
+ * runAst with the root statement compiled before (compileRoot), run by the dialect's direct read: only where
+ * that read applies (`Dialect.readDirect`, outside a transaction).
+ */
+export async function runCompiledAst(env: CompileEnv, ast: RootAst, root: NativeStatement): Promise<Row[]> {
+  return finishLevel(env, ast.collection, ast.children, await runNative(env, root));
+}
+
+/** A statement compiled before, run by the dialect's direct read (which must apply: outside a transaction). */
+export function runNative(env: CompileEnv, statement: NativeStatement): Promise<Row[]> {
+  const rows = env.dialect.readDirect?.(env.knex, statement.sql, statement.bindings);
+  if (rows === undefined) throw new Error('a compiled statement needs a direct read (Dialect.readDirect, outside a transaction)');
+  return rows;
+}
+
+export type NativeStatement = { sql: string; bindings: readonly unknown[] };
+
+function rootStatement(env: CompileEnv, ast: RootAst): Knex.QueryBuilder {
   const alias = env.nextAlias();
   const qb = env.knex.from({ [alias]: ast.collection });
   selectLevel(env, qb, ast.collection, alias, ast.children);
@@ -31,8 +59,7 @@ export async function runAst(env: CompileEnv, ast: RootAst): Promise<Row[]> {
   qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
   applyOrder(env, qb, orderFor(env, ast.collection, alias, ast.query.sort, ast.query.aggregate !== undefined));
   applyWindow(qb, ast.query);
-  const rows = await runRead<Row>(env.knex, env.dialect, qb);
-  return finishLevel(env, ast.collection, ast.children, rows);
+  return qb;
 }
 
 /** WHERE of a root read: permissions, then the query's filter, then search. */
@@ -162,18 +189,19 @@ async function attachManyToOne(env: CompileEnv, node: RelationNode, rows: Row[])
   const related = getCollection(env.schema, node.collection);
   const byKey = new Map<string, Row>();
   for (const chunk of chunks(keys)) {
-    const alias = env.nextAlias();
-    const qb = env.knex.from({ [alias]: node.collection });
-    selectLevel(env, qb, node.collection, alias, node.children);
-    // A deep `_filter` / `_search` on an m2o leaves the related item out (null) when it does not match.
-    const where = and([
-      { sql: `?? IN (${chunk.map(() => '?').join(', ')})`, bindings: [`${alias}.${related.primary}`, ...chunk] },
-      node.rowFilter ? compilePermissionFilter(env, node.rowFilter, node.collection, alias) : TRUE_SQL,
-      node.query.filter ? compileFilter(env, node.query.filter, node.collection, alias, node.path) : TRUE_SQL,
-      node.query.search ? compileSearch(env, node.query.search, node.collection, alias) : TRUE_SQL,
-    ]);
-    qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
-    const found = await runRead<Row>(env.knex, env.dialect, qb);
+    const found = await readByKeys(env, node, chunk, (env, list) => {
+      const alias = env.nextAlias();
+      const qb = env.knex.from({ [alias]: node.collection });
+      selectLevel(env, qb, node.collection, alias, node.children);
+      // A deep `_filter` / `_search` on an m2o leaves the related item out (null) when it does not match.
+      const where = and([
+        { sql: `?? IN (${list.map(() => '?').join(', ')})`, bindings: [`${alias}.${related.primary}`, ...list] },
+        node.rowFilter ? compilePermissionFilter(env, node.rowFilter, node.collection, alias) : TRUE_SQL,
+        node.query.filter ? compileFilter(env, node.query.filter, node.collection, alias, node.path) : TRUE_SQL,
+        node.query.search ? compileSearch(env, node.query.search, node.collection, alias) : TRUE_SQL,
+      ]);
+      return qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
+    });
     const finished = await finishLevel(env, node.collection, node.children, found);
     found.forEach((row, i) => byKey.set(String(row[PK]), finished[i]!));
   }
@@ -196,15 +224,16 @@ async function attachManyToAny(env: CompileEnv, node: AnyNode, rows: Row[]): Pro
     // The key field is text: a value that can't be a key of this collection matches nothing (never an SQL error).
     const keys = unique(rows.filter((r) => r[`${FC}${node.key}`] === branch.collection).map((r) => r[`${FK}${node.key}`])).filter((k) => !numeric || /^-?\d+$/.test(String(k)));
     for (const chunk of chunks(keys)) {
-      const alias = env.nextAlias();
-      const qb = env.knex.from({ [alias]: branch.collection });
-      selectLevel(env, qb, branch.collection, alias, branch.children);
-      const where = and([
-        { sql: `?? IN (${chunk.map(() => '?').join(', ')})`, bindings: [`${alias}.${related.primary}`, ...chunk] },
-        branch.rowFilter ? compilePermissionFilter(env, branch.rowFilter, branch.collection, alias) : TRUE_SQL,
-      ]);
-      qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
-      const read = await runRead<Row>(env.knex, env.dialect, qb);
+      const read = await readByKeys(env, branch, chunk, (env, list) => {
+        const alias = env.nextAlias();
+        const qb = env.knex.from({ [alias]: branch.collection });
+        selectLevel(env, qb, branch.collection, alias, branch.children);
+        const where = and([
+          { sql: `?? IN (${list.map(() => '?').join(', ')})`, bindings: [`${alias}.${related.primary}`, ...list] },
+          branch.rowFilter ? compilePermissionFilter(env, branch.rowFilter, branch.collection, alias) : TRUE_SQL,
+        ]);
+        return qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
+      });
       const finished = await finishLevel(env, branch.collection, branch.children, read);
       read.forEach((row, i) => found.set(`${branch.collection}\u0000${String(row[PK])}`, finished[i]!));
     }
@@ -250,7 +279,7 @@ async function attachOneToMany(env: CompileEnv, node: RelationNode, rows: Row[])
   const keysOnly = node.keysOnly;
   const groups = new Map<string, Row[]>();
   for (const chunk of chunks(keys)) {
-    const found = await readChildren(env, node, chunk, fkField);
+    const found = await readByKeys(env, node, chunk, (env, parents) => childrenStatement(env, node, parents, fkField));
     const finished = await finishLevel(env, node.collection, node.children, found);
     found.forEach((raw, i) => {
       const parent = String(raw[`${FK}parent`]);
@@ -290,7 +319,16 @@ function childConditions(env: CompileEnv, node: RelationNode, alias: string): Sq
   ];
 }
 
-async function readChildren(env: CompileEnv, node: RelationNode, parents: unknown[], fkField: string): Promise<Row[]> {
+/**
+ * Reads a relation's rows by their keys (or their parents' keys). Where the direct read applies, the statement
+ * is compiled once per node and number of keys (keyed-statement.ts); the node lives as long as its read plan.
+ */
+function readByKeys(env: CompileEnv, owner: object, keys: readonly unknown[], build: (env: CompileEnv, keys: readonly unknown[]) => Knex.QueryBuilder): Promise<Row[]> {
+  if (!env.dialect.readDirect || env.knex.isTransaction) return runRead<Row>(env.knex, env.dialect, build(env, keys));
+  return runNative(env, keyedStatement(env, owner, keys, (env, list) => build(env, list).toSQL().toNative()));
+}
+
+function childrenStatement(env: CompileEnv, node: RelationNode, parents: readonly unknown[], fkField: string): Knex.QueryBuilder {
   const deep: DeepQuery = node.query;
   const alias = env.nextAlias();
   const qb = env.knex.from({ [alias]: node.collection });
@@ -302,7 +340,7 @@ async function readChildren(env: CompileEnv, node: RelationNode, parents: unknow
   const offset = deep.page && deep.page > 0 && limit > 0 ? limit * (deep.page - 1) : deep.offset ?? 0;
   if (limit === -1 && offset === 0) {
     applyOrder(env, qb, order);
-    return runRead<Row>(env.knex, env.dialect, qb);
+    return qb;
   }
   // Per-parent limit and offset: number the children of each parent, keep the window.
   const orderBy = orderSql(order, env);
@@ -310,7 +348,7 @@ async function readChildren(env: CompileEnv, node: RelationNode, parents: unknow
   const outer = env.knex.from(qb.as('w')).where(RN, '>', offset);
   if (limit !== -1) outer.andWhere(RN, '<=', offset + limit);
   outer.orderBy(RN);
-  return runRead<Row>(env.knex, env.dialect, outer);
+  return outer;
 }
 
 function unique(values: unknown[]): unknown[] {

@@ -1,0 +1,46 @@
+import type { CompileEnv } from '../compile/compile-filter.js';
+import type { NativeStatement } from './run-ast.js';
+
+/**
+ * A relation's statement (`… WHERE key IN (…)`) compiled once per owner (an AST node, kept with its read
+ * plan) and per number of keys: the keys are put into their places among the values on each read. Only the
+ * values of the list change from read to read; its length is part of the SQL text.
+ */
+type Template = { sql: string; bindings: readonly unknown[]; slots: number[]; aliases: number };
+
+/** Lengths kept per owner: the common small lists, not every length a large read meets. */
+const MAX_LENGTHS = 16;
+const templates = new WeakMap<object, Map<number, Template>>();
+
+/** A stand-in for the i-th key while compiling: a text no caller sends as a key. */
+const placeholder = (i: number) => `\u0000stratum-key-${i}\u0000`;
+
+export function keyedStatement(env: CompileEnv, owner: object, keys: readonly unknown[], build: (env: CompileEnv, keys: readonly unknown[]) => NativeStatement): NativeStatement {
+  let byLength = templates.get(owner);
+  const kept = byLength?.get(keys.length);
+  if (kept) {
+    // Later statements of this read take the aliases after these, as when the template was made.
+    for (let i = 0; i < kept.aliases; i++) env.nextAlias();
+    return { sql: kept.sql, bindings: fill(kept, keys) };
+  }
+  let aliases = 0;
+  const counting: CompileEnv = { ...env, nextAlias: () => (aliases++, env.nextAlias()) };
+  const stand = keys.map((_, i) => placeholder(i));
+  const compiled = build(counting, stand);
+  const slots = stand.map((p) => compiled.bindings.indexOf(p));
+  // Each stand-in must appear exactly once among the values; otherwise compile with the keys themselves.
+  const once = slots.every((slot, i) => slot >= 0 && compiled.bindings.lastIndexOf(stand[i]) === slot);
+  if (!once) return build(env, keys);
+  const template: Template = { sql: compiled.sql, bindings: compiled.bindings, slots, aliases };
+  if (!byLength) templates.set(owner, (byLength = new Map()));
+  if (byLength.size < MAX_LENGTHS) byLength.set(keys.length, template);
+  return { sql: template.sql, bindings: fill(template, keys) };
+}
+
+function fill(template: Template, keys: readonly unknown[]): unknown[] {
+  const bindings = template.bindings.slice();
+  template.slots.forEach((slot, i) => {
+    bindings[slot] = keys[i];
+  });
+  return bindings;
+}

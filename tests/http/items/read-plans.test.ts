@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../setup/create-test-app.js';
+import { dataOf } from '../../setup/expect-error.js';
+import { seedCollections } from '../../setup/seed-collections.js';
+
+type Row = Record<string, unknown>;
+
+/**
+ * A read compiled once is reused (src/engine/query/execute/read-plans.ts). Each test asks the same request
+ * again after something it depends on changed, and expects the answer of the new state: a kept plan must never
+ * answer for the schema, permissions, user or time it was built for.
+ */
+describe('read plans', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedCollections(t.app);
+    await t.request('POST', '/items/articles', {
+      token: t.adminToken,
+      body: [
+        { title: 'One', status: 'published' },
+        { title: 'Two', status: 'draft' },
+        { title: 'Three', status: 'published' },
+      ],
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const read = async (url: string, token = t.adminToken) => {
+    const response = await t.request('GET', url, { token });
+    expect(response.statusCode, response.body).toBe(200);
+    return dataOf<Row[]>(response);
+  };
+  const ok = async (method: string, url: string, body: unknown) => {
+    const response = await t.request(method, url, { token: t.adminToken, body });
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    return response.statusCode === 204 ? null : dataOf<Row>(response);
+  };
+
+  it('answers a repeated read the same, and sees rows written in between', async () => {
+    const url = '/items/articles?fields=title&filter[status][_eq]=published&sort=id';
+    expect(await read(url)).toEqual([{ title: 'One' }, { title: 'Three' }]);
+    expect(await read(url)).toEqual([{ title: 'One' }, { title: 'Three' }]);
+    await ok('POST', '/items/articles', { title: 'Four', status: 'published' });
+    expect(await read(url)).toEqual([{ title: 'One' }, { title: 'Three' }, { title: 'Four' }]);
+  });
+
+  it('counts `meta` again on every read', async () => {
+    const url = '/items/articles?fields=title&filter[status][_eq]=draft&meta=*&limit=1';
+    const meta = async () => ((await t.request('GET', url, { token: t.adminToken })).json() as { meta: Row }).meta;
+    const before = await meta();
+    expect(await meta()).toEqual(before);
+    await ok('POST', '/items/articles', { title: 'Five', status: 'draft' });
+    expect(await meta()).toEqual({ total_count: Number(before.total_count) + 1, filter_count: Number(before.filter_count) + 1 });
+  });
+
+  it('reads a field added to the collection after the same read was made', async () => {
+    const url = '/items/articles?fields=*&sort=id&limit=1';
+    expect(Object.keys((await read(url))[0]!)).not.toContain('subtitle');
+    await ok('POST', '/fields/articles', { field: 'subtitle', type: 'string', schema: { default_value: 'none' } });
+    expect((await read(url))[0]).toMatchObject({ title: 'One', subtitle: 'none' });
+  });
+
+  it("follows a change of the reader's permissions: fields and row filter", async () => {
+    const reader = await t.userWith({ permissions: [{ collection: 'articles', action: 'read', fields: ['id', 'title', 'status'] }] });
+    const url = '/items/articles?fields=*&sort=title';
+    expect((await read(url, reader.token)).map((r) => Object.keys(r).sort())[0]).toEqual(['id', 'status', 'title']);
+    const all = await read('/items/articles?fields=title,status&sort=title');
+    expect(await read(url, reader.token)).toHaveLength(all.length);
+
+    const rules = dataOf<Row[]>(await t.request('GET', `/permissions?filter[policy][_eq]=${reader.policyId}`, { token: t.adminToken }));
+    await ok('PATCH', `/permissions/${String(rules[0]!.id)}`, { fields: ['title'], permissions: { status: { _eq: 'draft' } } });
+    const drafts = all.filter((r) => r.status === 'draft').map((r) => ({ title: r.title }));
+    expect(drafts.length).toBeGreaterThan(0);
+    expect(await read(url, reader.token)).toEqual(drafts);
+  });
+
+  it('answers each user for themselves when the rule names $CURRENT_USER', async () => {
+    const first = await t.userWith({ permissions: [{ collection: 'service_users', action: 'read', permissions: { id: { _eq: '$CURRENT_USER' } }, fields: ['id', 'email'] }] });
+    const email = `second-${Date.now()}@example.com`;
+    const second = await ok('POST', '/users', { email, password: 'UserPass123!', role: first.roleId, status: 'active' });
+    const secondToken = await t.login(email, 'UserPass123!');
+    const url = '/users?fields=id';
+    expect(await read(url, first.token)).toEqual([{ id: first.userId }]);
+    expect(await read(url, secondToken)).toEqual([{ id: second!.id }]);
+    expect(await read(url, first.token)).toEqual([{ id: first.userId }]);
+  });
+
+  it('resolves $NOW again on every read', async () => {
+    const soon = new Date(Date.now() + 1500).toISOString();
+    await ok('POST', '/items/articles', { title: 'Soon', status: 'draft', happened_at: soon });
+    const url = '/items/articles?fields=title&filter[happened_at][_lte]=$NOW&sort=id';
+    expect(await read(url)).toEqual([]);
+    // A filter frozen at the first read's time would still leave the row out.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await read(url)).toEqual([{ title: 'Soon' }]);
+  });
+
+  it("reads each read's own related rows when a relation's statement is reused with other keys", async () => {
+    const authors = dataOf<Row[]>(await t.request('POST', '/items/authors', { token: t.adminToken, body: [{ name: 'A1' }, { name: 'A2' }, { name: 'B1' }, { name: 'B2' }] }));
+    const id = Object.fromEntries(authors.map((a) => [a.name, a.id]));
+    await ok('POST', '/items/articles', [
+      { title: 'xa1', author: id.A1, comments: [{ body: 'a1-1' }, { body: 'a1-2' }] },
+      { title: 'xa2', author: id.A2, comments: [{ body: 'a2-1' }] },
+      { title: 'xb1', author: id.B1, comments: [{ body: 'b1-1' }, { body: 'b1-2' }] },
+      { title: 'xb2', author: id.B2, comments: [{ body: 'b2-1' }] },
+    ]);
+    // Two authors (two keys) each time, other keys the second time; the comments with a per-article window.
+    const url = (prefix: string) => `/items/articles?fields=title,author.name,comments.body&filter[title][_starts_with]=${prefix}&sort=title&deep[comments][_limit]=1&deep[comments][_sort]=body`;
+    for (let round = 0; round < 2; round++) {
+      expect(await read(url('xa'))).toEqual([
+        { title: 'xa1', author: { name: 'A1' }, comments: [{ body: 'a1-1' }] },
+        { title: 'xa2', author: { name: 'A2' }, comments: [{ body: 'a2-1' }] },
+      ]);
+      expect(await read(url('xb'))).toEqual([
+        { title: 'xb1', author: { name: 'B1' }, comments: [{ body: 'b1-1' }] },
+        { title: 'xb2', author: { name: 'B2' }, comments: [{ body: 'b2-1' }] },
+      ]);
+    }
+    // The same read again, over other keys of the same count: other authors, and another article in place of xa2.
+    const articles = dataOf<Row[]>(await t.request('GET', '/items/articles?fields=id,title&filter[title][_starts_with]=x', { token: t.adminToken }));
+    const article = Object.fromEntries(articles.map((a) => [a.title, a.id]));
+    await ok('PATCH', `/items/articles/${String(article.xa1)}`, { author: id.B1 });
+    await ok('DELETE', `/items/articles/${String(article.xa2)}`, undefined);
+    await ok('POST', '/items/articles', { title: 'xa3', author: id.B2, comments: [{ body: 'a3-1' }] });
+    expect(await read(url('xa'))).toEqual([
+      { title: 'xa1', author: { name: 'B1' }, comments: [{ body: 'a1-1' }] },
+      { title: 'xa3', author: { name: 'B2' }, comments: [{ body: 'a3-1' }] },
+    ]);
+  });
+
+  it('still refuses a read the reader may not make, after the same read was allowed to someone else', async () => {
+    const url = '/items/comments?fields=id';
+    await read(url);
+    const stranger = await t.userWith({ permissions: [{ collection: 'articles', action: 'read', fields: ['id'] }] });
+    const response = await t.request('GET', url, { token: stranger.token });
+    expect(response.statusCode).toBe(403);
+  });
+});
