@@ -3,9 +3,9 @@ import type { Context } from '../context.js';
 import type { Filter } from '../schema-overview/schema-overview.types.js';
 import { buildAst, requireReadAccess } from './ast/build-ast.js';
 import type { CompileEnv } from './compile/compile-filter.js';
-import { and } from './compile/sql.js';
+import { and, type Sql } from './compile/sql.js';
 import { createCompileEnv } from './create-compile-env.js';
-import { compileRoot, rootWhere, runAst, runCompiledAst, runNative } from './execute/run-ast.js';
+import { compileRoot, finishRoot, rootWhere, runAst, runNative } from './execute/run-ast.js';
 import { findReadPlan, keepReadPlan, readPlanKey, type ReadPlan } from './execute/read-plans.js';
 import { runRead } from './execute/run-read.js';
 import { runAggregate } from './execute/run-aggregate.js';
@@ -47,14 +47,23 @@ export async function readByQuery(ctx: Context, collection: string, rawQuery: Qu
   return result;
 }
 
-/** readByQuery through a read plan: the root statement and the `meta` counts compiled once (read-plans.ts). */
+/**
+ * readByQuery through a read plan (read-plans.ts). `meta` counts are columns of the page's own statement
+ * (uncorrelated subqueries, computed once per statement), so the page and its counts are one round trip and
+ * one snapshot; only an empty page needs the counts' own statement.
+ */
 async function readWithPlan(ctx: Context, env: CompileEnv, collection: string, query: Query, scope: Filter | null): Promise<QueryResult> {
   const plan = readPlan(ctx, env, collection, query, scope);
-  const result: QueryResult = { data: await runCompiledAst(env, plan.ast, plan) };
-  if (query.meta && query.meta.length > 0) {
-    plan.meta ??= metaStatement(env, collection, plan.ast.rowFilter, query, query.meta).toSQL().toNative();
-    result.meta = metaOf((await runNative(env, plan.meta))[0], query.meta);
+  const rows = await runNative(env, plan);
+  const keys = query.meta ?? [];
+  let meta: Record<string, number> | undefined;
+  if (keys.length > 0 && rows.length > 0) meta = metaOf(rows[0], keys, META);
+  else if (keys.length > 0) {
+    plan.meta ??= env.knex.select(env.knex.raw(...joined(metaColumns(env, collection, plan.ast.rowFilter, query, keys, 'c')))).toSQL().toNative();
+    meta = metaOf((await runNative(env, plan.meta))[0], keys, 'c');
   }
+  const result: QueryResult = { data: await finishRoot(env, plan.ast, rows) };
+  if (meta) result.meta = meta;
   return result;
 }
 
@@ -80,7 +89,9 @@ function readPlan(ctx: Context, env: CompileEnv, collection: string, query: Quer
   const ast = buildAst(astEnv(ctx), collection, query);
   ast.rowFilter = rowFilter;
   let aliases = 0;
-  const root = compileRoot({ ...env, nextAlias: () => (aliases++, env.nextAlias()) }, ast);
+  const counting: CompileEnv = { ...env, nextAlias: () => (aliases++, env.nextAlias()) };
+  const meta = query.meta && query.meta.length > 0 ? metaColumns(counting, collection, rowFilter, query, query.meta, META) : [];
+  const root = compileRoot(counting, ast, meta);
   const plan: ReadPlan = { ast, sql: root.sql, bindings: root.bindings, aliases };
   keepReadPlan(ctx.schema, key, plan);
   return plan;
@@ -91,20 +102,28 @@ function readPlan(ctx: Context, env: CompileEnv, collection: string, query: Quer
  * `filter_count` with the query's filter and search as well.
  */
 async function countMeta(env: CompileEnv, collection: string, rowFilter: Filter | null, query: Query, keys: readonly string[]): Promise<Record<string, number>> {
-  const [row] = await runRead<Record<string, unknown>>(env.knex, env.dialect, metaStatement(env, collection, rowFilter, query, keys));
-  return metaOf(row, keys);
+  const qb = env.knex.select(env.knex.raw(...joined(metaColumns(env, collection, rowFilter, query, keys, 'c'))));
+  const [row] = await runRead<Record<string, unknown>>(env.knex, env.dialect, qb);
+  return metaOf(row, keys, 'c');
 }
 
-function metaStatement(env: CompileEnv, collection: string, rowFilter: Filter | null, query: Query, keys: readonly string[]): Knex.QueryBuilder {
-  const counts = keys.map((key, i) => {
+/** Where the page's statement carries its `meta` counts (`__meta0`, …): not a name a field can take here. */
+const META = '__meta';
+
+/** One count per `meta` key, as a scalar subquery named `<prefix><i>`. */
+function metaColumns(env: CompileEnv, collection: string, rowFilter: Filter | null, query: Query, keys: readonly string[], prefix: string): Sql[] {
+  return keys.map((key, i) => {
     const where = and([key === 'total_count' ? rootWhere(env, collection, 'm', rowFilter, query, false) : rootWhere(env, collection, 'm', rowFilter, query)]);
-    return { sql: `(SELECT COUNT(*) FROM ?? AS ?? WHERE ${where.sql}) AS ??`, bindings: [collection, 'm', ...where.bindings, `c${i}`] };
+    return { sql: `(SELECT COUNT(*) FROM ?? AS ?? WHERE ${where.sql}) AS ??`, bindings: [collection, 'm', ...where.bindings, `${prefix}${i}`] };
   });
-  return env.knex.select(env.knex.raw(counts.map((c) => c.sql).join(', '), counts.flatMap((c) => c.bindings) as Knex.RawBinding[]));
 }
 
-function metaOf(row: Record<string, unknown> | undefined, keys: readonly string[]): Record<string, number> {
-  return Object.fromEntries(keys.map((key, i) => [key, Number(row?.[`c${i}`] ?? 0)]));
+function joined(columns: Sql[]): [string, Knex.RawBinding[]] {
+  return [columns.map((c) => c.sql).join(', '), columns.flatMap((c) => c.bindings) as Knex.RawBinding[]];
+}
+
+function metaOf(row: Record<string, unknown> | undefined, keys: readonly string[], prefix: string): Record<string, number> {
+  return Object.fromEntries(keys.map((key, i) => [key, Number(row?.[`${prefix}${i}`] ?? 0)]));
 }
 
 function astEnv(ctx: Context) {

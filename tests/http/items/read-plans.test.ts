@@ -57,6 +57,30 @@ describe('read plans', () => {
     expect(await meta()).toEqual({ total_count: Number(before.total_count) + 1, filter_count: Number(before.filter_count) + 1 });
   });
 
+  it('reads a page and its `meta` counts in one statement, and counts an empty page too', async () => {
+    const all = (await read('/items/articles?fields=id&limit=-1')).length;
+    const drafts = (await read('/items/articles?fields=id&filter[status][_eq]=draft&limit=-1')).length;
+    const statements: string[] = [];
+    const listener = (q: { sql: string }) => {
+      if (!q.sql.includes('schema_version')) statements.push(q.sql);
+    };
+    const metaOf = async (url: string) => ((await t.request('GET', url, { token: t.adminToken })).json() as { data: Row[]; meta: Row });
+    t.app.knex.on('query', listener);
+    try {
+      for (let i = 0; i < 2; i++) {
+        const page = await metaOf('/items/articles?fields=title&filter[status][_eq]=draft&meta=*&limit=1');
+        expect(page.data).toHaveLength(1);
+        expect(page.meta).toEqual({ total_count: all, filter_count: drafts });
+      }
+      expect(statements).toHaveLength(t.vendor === 'mysql' ? 4 : 2);
+      // An empty page (no row to carry the counts): the counts' own statement.
+      expect((await metaOf('/items/articles?fields=title&filter[status][_eq]=none&meta=*')).meta).toEqual({ total_count: all, filter_count: 0 });
+      expect((await metaOf('/items/articles?fields=title&meta=filter_count&offset=1000')).meta).toEqual({ filter_count: all });
+    } finally {
+      t.app.knex.off('query', listener);
+    }
+  });
+
   it('reads a field added to the collection after the same read was made', async () => {
     const url = '/items/articles?fields=*&sort=id&limit=1';
     expect(Object.keys((await read(url))[0]!)).not.toContain('subtitle');

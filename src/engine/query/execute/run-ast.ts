@@ -30,16 +30,13 @@ export async function runAst(env: CompileEnv, ast: RootAst): Promise<Row[]> {
 }
 
 /** The root statement of an AST as the driver runs it (native placeholders), for a read plan (read-plans.ts). */
-export function compileRoot(env: CompileEnv, ast: RootAst): NativeStatement {
-  return rootStatement(env, ast).toSQL().toNative();
+export function compileRoot(env: CompileEnv, ast: RootAst, extra: Sql[] = []): NativeStatement {
+  return rootStatement(env, ast, extra).toSQL().toNative();
 }
 
-/**
- * runAst with the root statement compiled before (compileRoot), run by the dialect's direct read: only where
- * that read applies (`Dialect.readDirect`, outside a transaction).
- */
-export async function runCompiledAst(env: CompileEnv, ast: RootAst, root: NativeStatement): Promise<Row[]> {
-  return finishLevel(env, ast.collection, ast.children, await runNative(env, root));
+/** The rows of a root statement compiled before (compileRoot) as the API shows them, with their relations. */
+export function finishRoot(env: CompileEnv, ast: RootAst, rows: Row[]): Promise<Row[]> {
+  return finishLevel(env, ast.collection, ast.children, rows);
 }
 
 /** A statement compiled before, run by the dialect's direct read (which must apply: outside a transaction). */
@@ -51,10 +48,10 @@ export function runNative(env: CompileEnv, statement: NativeStatement): Promise<
 
 export type NativeStatement = { sql: string; bindings: readonly unknown[] };
 
-function rootStatement(env: CompileEnv, ast: RootAst): Knex.QueryBuilder {
+function rootStatement(env: CompileEnv, ast: RootAst, extra: Sql[] = []): Knex.QueryBuilder {
   const alias = env.nextAlias();
   const qb = env.knex.from({ [alias]: ast.collection });
-  selectLevel(env, qb, ast.collection, alias, ast.children);
+  selectLevel(env, qb, ast.collection, alias, ast.children, extra);
   const where = rootWhere(env, ast.collection, alias, ast.rowFilter, ast.query);
   qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
   applyOrder(env, qb, orderFor(env, ast.collection, alias, ast.query.sort, ast.query.aggregate !== undefined));
