@@ -3,6 +3,12 @@ import type { Context } from '../../engine/context.js';
 import { getCollection } from '../../engine/schema-overview/get-collection.js';
 import { insertRowsReturning } from '../../database/insert-rows-returning.js';
 
+/** The column types of the activity row that are not text, for the values a one-statement write binds. */
+const ACTIVITY_CASTS: Readonly<Record<string, string>> = { timestamp: 'timestamptz', user: 'uuid' };
+
+/** Entries per statement where the activity rows and revisions go together (12 bound values each). */
+const CHUNK = 1000;
+
 /**
  * Writes activity rows (and revisions for collections with accountability `all`) with the caller's
  * transaction handle, so the trail commits or rolls back with the change it describes. The revisions of
@@ -10,12 +16,6 @@ import { insertRowsReturning } from '../../database/insert-rows-returning.js';
  * The rows of one write go in one statement per table where the dialect allows it (a batch of 100 items is
  * two inserts, not 200).
  */
-/** The column types of the activity row that are not text, for the values a one-statement write binds. */
-const ACTIVITY_CASTS: Readonly<Record<string, string>> = { timestamp: 'timestamptz', user: 'uuid' };
-
-/** Entries per statement where the activity rows and revisions go together (12 bound values each). */
-const CHUNK = 1000;
-
 export function createActivityRecorder(): AuditRecorder {
   const base = (ctx: Context) => ({
     user: ctx.accountability.user,

@@ -28,7 +28,6 @@ export async function insertWithChildren(db: Knex, parent: { table: string; rows
   return { parentIds, childIds };
 }
 
-
 function text(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   return typeof value === 'string' ? value : JSON.stringify(value);

@@ -105,7 +105,6 @@ export function writeWithTrail(db: Knex, plan: TrailPlan): Promise<Record<string
   return readDirect(db, native.sql, native.bindings) ?? raw.then((result: { rows: Record<string, unknown>[] }) => result.rows);
 }
 
-
 function literal(text: string): string {
   return `'${text.replace(/'/g, "''")}'`;
 }
