@@ -14,3 +14,17 @@ export function createCompileEnv(ctx: Context): CompileEnv {
     nextAlias: () => `t${counter++}`,
   };
 }
+
+/** A copy of `env` that counts the aliases it hands out: a statement compiled through it and kept says how many it took. */
+export function countingAliases(env: CompileEnv): { env: CompileEnv; taken: () => number } {
+  let taken = 0;
+  return { env: { ...env, nextAlias: () => (taken++, env.nextAlias()) }, taken: () => taken };
+}
+
+/**
+ * Hands out `count` aliases unused, for a kept statement that took them when it was compiled: the read's later
+ * statements then get the aliases (and so the SQL text) they got when it was compiled.
+ */
+export function skipAliases(env: CompileEnv, count: number): void {
+  for (let i = 0; i < count; i++) env.nextAlias();
+}

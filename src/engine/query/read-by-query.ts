@@ -4,7 +4,7 @@ import type { Filter } from '../schema-overview/schema-overview.types.js';
 import { buildAst, requireReadAccess } from './ast/build-ast.js';
 import type { CompileEnv } from './compile/compile-filter.js';
 import { and, type Sql } from './compile/sql.js';
-import { createCompileEnv } from './create-compile-env.js';
+import { countingAliases, createCompileEnv, skipAliases } from './create-compile-env.js';
 import { compileRoot, finishRoot, rootWhere, runAst, runNative } from './execute/run-ast.js';
 import { findReadPlan, keepReadPlan, readPlanKey, type ReadPlan } from './execute/read-plans.js';
 import { runRead } from './execute/run-read.js';
@@ -59,7 +59,7 @@ async function readWithPlan(ctx: Context, env: CompileEnv, collection: string, q
   let meta: Record<string, number> | undefined;
   if (keys.length > 0 && rows.length > 0) meta = metaOf(rows[0], keys, META);
   else if (keys.length > 0) {
-    plan.meta ??= env.knex.select(env.knex.raw(...joined(metaColumns(env, collection, plan.ast.rowFilter, query, keys, 'c')))).toSQL().toNative();
+    plan.meta ??= metaStatement(env, collection, plan.ast.rowFilter, query, keys).toSQL().toNative();
     meta = metaOf((await runNative(env, plan.meta))[0], keys, 'c');
   }
   const result: QueryResult = { data: await finishRoot(env, plan.ast, rows) };
@@ -81,18 +81,16 @@ function readPlan(ctx: Context, env: CompileEnv, collection: string, query: Quer
   const key = readPlanKey(collection, query, scope, ctx.permissions);
   const kept = findReadPlan(ctx.schema, key);
   if (kept) {
-    // The relations' statements take the aliases after the root's, as when the plan was built.
-    for (let i = 0; i < kept.aliases; i++) env.nextAlias();
+    skipAliases(env, kept.aliases);
     return kept;
   }
   const rowFilter = rowFilterFor(ctx, collection, scope);
   const ast = buildAst(astEnv(ctx), collection, query);
   ast.rowFilter = rowFilter;
-  let aliases = 0;
-  const counting: CompileEnv = { ...env, nextAlias: () => (aliases++, env.nextAlias()) };
-  const meta = query.meta && query.meta.length > 0 ? metaColumns(counting, collection, rowFilter, query, query.meta, META) : [];
-  const root = compileRoot(counting, ast, meta);
-  const plan: ReadPlan = { ast, sql: root.sql, bindings: root.bindings, aliases };
+  const counting = countingAliases(env);
+  const meta = query.meta && query.meta.length > 0 ? metaColumns(counting.env, collection, rowFilter, query, query.meta, META) : [];
+  const root = compileRoot(counting.env, ast, meta);
+  const plan: ReadPlan = { ast, sql: root.sql, bindings: root.bindings, aliases: counting.taken() };
   keepReadPlan(ctx.schema, key, plan);
   return plan;
 }
@@ -102,9 +100,14 @@ function readPlan(ctx: Context, env: CompileEnv, collection: string, query: Quer
  * `filter_count` with the query's filter and search as well.
  */
 async function countMeta(env: CompileEnv, collection: string, rowFilter: Filter | null, query: Query, keys: readonly string[]): Promise<Record<string, number>> {
-  const qb = env.knex.select(env.knex.raw(...joined(metaColumns(env, collection, rowFilter, query, keys, 'c'))));
-  const [row] = await runRead<Record<string, unknown>>(env.knex, env.dialect, qb);
+  const [row] = await runRead<Record<string, unknown>>(env.knex, env.dialect, metaStatement(env, collection, rowFilter, query, keys));
   return metaOf(row, keys, 'c');
+}
+
+/** The counts' own statement: one row, a column `c<i>` per key. */
+function metaStatement(env: CompileEnv, collection: string, rowFilter: Filter | null, query: Query, keys: readonly string[]): Knex.QueryBuilder {
+  const columns = metaColumns(env, collection, rowFilter, query, keys, 'c');
+  return env.knex.select(env.knex.raw(columns.map((c) => c.sql).join(', '), columns.flatMap((c) => c.bindings) as Knex.RawBinding[]));
 }
 
 /** Where the page's statement carries its `meta` counts (`__meta0`, …): not a name a field can take here. */
@@ -116,10 +119,6 @@ function metaColumns(env: CompileEnv, collection: string, rowFilter: Filter | nu
     const where = and([key === 'total_count' ? rootWhere(env, collection, 'm', rowFilter, query, false) : rootWhere(env, collection, 'm', rowFilter, query)]);
     return { sql: `(SELECT COUNT(*) FROM ?? AS ?? WHERE ${where.sql}) AS ??`, bindings: [collection, 'm', ...where.bindings, `${prefix}${i}`] };
   });
-}
-
-function joined(columns: Sql[]): [string, Knex.RawBinding[]] {
-  return [columns.map((c) => c.sql).join(', '), columns.flatMap((c) => c.bindings) as Knex.RawBinding[]];
 }
 
 function metaOf(row: Record<string, unknown> | undefined, keys: readonly string[], prefix: string): Record<string, number> {

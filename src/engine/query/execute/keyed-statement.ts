@@ -1,4 +1,5 @@
 import type { CompileEnv } from '../compile/compile-filter.js';
+import { countingAliases, skipAliases } from '../create-compile-env.js';
 import type { NativeStatement } from './run-ast.js';
 
 /**
@@ -19,19 +20,17 @@ export function keyedStatement(env: CompileEnv, owner: object, keys: readonly un
   let byLength = templates.get(owner);
   const kept = byLength?.get(keys.length);
   if (kept) {
-    // Later statements of this read take the aliases after these, as when the template was made.
-    for (let i = 0; i < kept.aliases; i++) env.nextAlias();
+    skipAliases(env, kept.aliases);
     return { sql: kept.sql, bindings: fill(kept, keys) };
   }
-  let aliases = 0;
-  const counting: CompileEnv = { ...env, nextAlias: () => (aliases++, env.nextAlias()) };
+  const counting = countingAliases(env);
   const stand = keys.map((_, i) => placeholder(i));
-  const compiled = build(counting, stand);
+  const compiled = build(counting.env, stand);
   const slots = stand.map((p) => compiled.bindings.indexOf(p));
   // Each stand-in must appear exactly once among the values; otherwise compile with the keys themselves.
   const once = slots.every((slot, i) => slot >= 0 && compiled.bindings.lastIndexOf(stand[i]) === slot);
   if (!once) return build(env, keys);
-  const template: Template = { sql: compiled.sql, bindings: compiled.bindings, slots, aliases };
+  const template: Template = { sql: compiled.sql, bindings: compiled.bindings, slots, aliases: counting.taken() };
   if (!byLength) templates.set(owner, (byLength = new Map()));
   if (byLength.size < MAX_LENGTHS) byLength.set(keys.length, template);
   return { sql: template.sql, bindings: fill(template, keys) };

@@ -183,24 +183,15 @@ async function finishLevel(env: CompileEnv, collection: string, nodes: AstNode[]
 
 async function attachManyToOne(env: CompileEnv, node: RelationNode, rows: Row[]): Promise<void> {
   const keys = unique(rows.map((r) => r[`${FK}${node.key}`]));
-  const related = getCollection(env.schema, node.collection);
   const byKey = new Map<string, Row>();
   for (const chunk of chunks(keys)) {
-    const found = await readByKeys(env, node, chunk, (env, list) => {
-      const alias = env.nextAlias();
-      const qb = env.knex.from({ [alias]: node.collection });
-      selectLevel(env, qb, node.collection, alias, node.children);
-      // A deep `_filter` / `_search` on an m2o leaves the related item out (null) when it does not match.
-      const where = and([
-        { sql: `?? IN (${list.map(() => '?').join(', ')})`, bindings: [`${alias}.${related.primary}`, ...list] },
-        node.rowFilter ? compilePermissionFilter(env, node.rowFilter, node.collection, alias) : TRUE_SQL,
-        node.query.filter ? compileFilter(env, node.query.filter, node.collection, alias, node.path) : TRUE_SQL,
-        node.query.search ? compileSearch(env, node.query.search, node.collection, alias) : TRUE_SQL,
-      ]);
-      return qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
-    });
-    const finished = await finishLevel(env, node.collection, node.children, found);
-    found.forEach((row, i) => byKey.set(String(row[PK]), finished[i]!));
+    // A deep `_filter` / `_search` on an m2o leaves the related item out (null) when it does not match.
+    const found = await readByPrimaryKeys(env, node, node.collection, node.children, chunk, (env, alias) => [
+      node.rowFilter ? compilePermissionFilter(env, node.rowFilter, node.collection, alias) : TRUE_SQL,
+      node.query.filter ? compileFilter(env, node.query.filter, node.collection, alias, node.path) : TRUE_SQL,
+      node.query.search ? compileSearch(env, node.query.search, node.collection, alias) : TRUE_SQL,
+    ]);
+    for (const [key, row] of found) byKey.set(key, row);
   }
   for (const row of rows) {
     const fk = row[`${FK}${node.key}`];
@@ -221,18 +212,10 @@ async function attachManyToAny(env: CompileEnv, node: AnyNode, rows: Row[]): Pro
     // The key field is text: a value that can't be a key of this collection matches nothing (never an SQL error).
     const keys = unique(rows.filter((r) => r[`${FC}${node.key}`] === branch.collection).map((r) => r[`${FK}${node.key}`])).filter((k) => !numeric || /^-?\d+$/.test(String(k)));
     for (const chunk of chunks(keys)) {
-      const read = await readByKeys(env, branch, chunk, (env, list) => {
-        const alias = env.nextAlias();
-        const qb = env.knex.from({ [alias]: branch.collection });
-        selectLevel(env, qb, branch.collection, alias, branch.children);
-        const where = and([
-          { sql: `?? IN (${list.map(() => '?').join(', ')})`, bindings: [`${alias}.${related.primary}`, ...list] },
-          branch.rowFilter ? compilePermissionFilter(env, branch.rowFilter, branch.collection, alias) : TRUE_SQL,
-        ]);
-        return qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
-      });
-      const finished = await finishLevel(env, branch.collection, branch.children, read);
-      read.forEach((row, i) => found.set(`${branch.collection}\u0000${String(row[PK])}`, finished[i]!));
+      const read = await readByPrimaryKeys(env, branch, branch.collection, branch.children, chunk, (env, alias) => [
+        branch.rowFilter ? compilePermissionFilter(env, branch.rowFilter, branch.collection, alias) : TRUE_SQL,
+      ]);
+      for (const [key, row] of read) found.set(`${branch.collection}\u0000${key}`, row);
     }
   }
   const requested = new Set(node.branches.map((b) => b.collection));
@@ -314,6 +297,23 @@ function childConditions(env: CompileEnv, node: RelationNode, alias: string): Sq
     deep.filter ? compileFilter(env, deep.filter, node.collection, alias, node.path) : TRUE_SQL,
     deep.search ? compileSearch(env, deep.search, node.collection, alias) : TRUE_SQL,
   ];
+}
+
+/**
+ * The rows of `collection` whose primary key is in `keys` and that meet `conditions` (which compile with the
+ * env and table alias they are given), as the API shows them, each beside its key as text.
+ */
+async function readByPrimaryKeys(env: CompileEnv, owner: object, collection: string, children: AstNode[], keys: unknown[], conditions: (env: CompileEnv, alias: string) => Sql[]): Promise<[string, Row][]> {
+  const primary = getCollection(env.schema, collection).primary;
+  const found = await readByKeys(env, owner, keys, (env, list) => {
+    const alias = env.nextAlias();
+    const qb = env.knex.from({ [alias]: collection });
+    selectLevel(env, qb, collection, alias, children);
+    const where = and([{ sql: `?? IN (${list.map(() => '?').join(', ')})`, bindings: [`${alias}.${primary}`, ...list] }, ...conditions(env, alias)]);
+    return qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
+  });
+  const finished = await finishLevel(env, collection, children, found);
+  return found.map((row, i) => [String(row[PK]), finished[i]!]);
 }
 
 /**
