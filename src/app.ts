@@ -116,6 +116,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const cacheSync = createCacheSync({
     knex,
     ...(dialect.readDirect ? { readDirect: dialect.readDirect } : {}),
+    ...(dialect.dataVersionSql ? { dataVersionSql: dialect.dataVersionSql } : {}),
     maxAge: config.cache.systemTtl,
     // Read again rather than dropped: an overview that turns out unchanged (this instance's own change, seen
     // once more through the version) stays the same object, and the GraphQL schemas built from it stay too.
@@ -153,11 +154,12 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const passwords = createPasswordService({ config, audit, mailer, requestThrottle, loginThrottle });
   const sso = createSsoService({ config, auth, items, logger });
 
-  const contextFor = async (accountability: Accountability): Promise<Context> => {
+  const contextFor = async (accountability: Accountability, dataVersion?: string): Promise<Context> => {
     const base = { db: knex, dialect, schema: await schema.get(), accountability, config, logger, now, inTransaction: false };
-    return { ...base, permissions: await permissions.permissionSet(base) };
+    return { ...base, permissions: await permissions.permissionSet(base), ...(dataVersion === undefined ? {} : { dataVersion }) };
   };
-  const requestContext = (request: FastifyRequest) => contextFor(accountabilityOf(request));
+  // A request's context carries the data version its cache check read (decision 0033); other work's does not.
+  const requestContext = (request: FastifyRequest) => contextFor(accountabilityOf(request), cacheSync.dataVersion());
   const sessions = createSessionsService({ audit });
   const routeDeps: ItemRouteDeps = { items, contextFor: requestContext, send: sendResult, sendExport: sendExportStream };
   // One cache of per-caller GraphQL schemas for /graphql and /server/specs/graphql.

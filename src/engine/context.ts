@@ -26,6 +26,11 @@ export type Context = {
   config: Config;
   logger: Logger;
   now: () => Date;
+  /**
+   * The data version read with the cache versions after the request arrived (Dialect.dataVersionSql): reads use
+   * it to tell whether an earlier result still holds (decision 0033). Absent outside requests.
+   */
+  dataVersion?: string;
   /** True when `db` is a transaction (nested work joins it instead of opening another). */
   inTransaction: boolean;
   /**

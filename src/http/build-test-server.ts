@@ -69,6 +69,9 @@ export const testRoutes: FastifyPluginAsync = async (server) => {
     sendResult(request, reply, { data: [{ id: 1, title: 'Hello "world"' }, { id: 2, title: 'x', tags: ['a'] }], meta: { total_count: 2 } }, { collection: 'articles' }),
   );
   server.get('/one', async (request, reply) => sendResult(request, reply, { data: { id: 1, name: 'A & B' } }));
+  // A result kept for reuse (decision 0033) is frozen; the same object is sent again and again.
+  const kept = Object.freeze({ data: Object.freeze([Object.freeze({ id: 1, title: 'Kept' })]), meta: Object.freeze({ total_count: 1 }) });
+  server.get('/kept', async (request, reply) => sendResult(request, reply, kept, { collection: 'articles' }));
   server.get('/nothing', async (request, reply) => sendResult(request, reply, null));
   server.get('/bare', async (request, reply) => sendResult(request, reply, { data: { version: 1 } }, { bare: true }));
   server.post('/echo', async (request, reply) => sendResult(request, reply, { data: request.body ?? null }));

@@ -24,6 +24,17 @@ describe('sendResult', () => {
     expect((await server.inject('/test/one')).json()).toEqual({ data: { id: 1, name: 'A & B' } });
   });
 
+  it('sends a frozen (kept) result as JSON each time, and exports it like any other', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await server.inject('/test/kept');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe('{"data":[{"id":1,"title":"Kept"}],"meta":{"total_count":1}}');
+    }
+    expect((await server.inject('/test/kept?export=csv')).body).toContain('Kept');
+  });
+
   it('sends data alone with { bare: true }', async () => {
     expect((await server.inject('/test/bare')).json()).toEqual({ version: 1 });
   });

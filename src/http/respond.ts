@@ -37,10 +37,24 @@ export function sendResult(
       .send(file.body);
   }
 
-  const body = options.bare === true ? result.data : result.meta === undefined ? { data: result.data } : { data: result.data, meta: result.meta };
   reply.code(200).type('application/json; charset=utf-8');
+  // A frozen result is one kept for reuse (decision 0033): it cannot change, so neither can its text.
+  if (options.bare !== true && Object.isFrozen(result)) return reply.send(encodedOnce(result));
+  const body = options.bare === true ? result.data : result.meta === undefined ? { data: result.data } : { data: result.data, meta: result.meta };
   // Objects go through Fastify's serializer (and a route's response schema); bare scalars are encoded here.
   return reply.send(body !== null && typeof body === 'object' ? body : JSON.stringify(body ?? null));
+}
+
+/** The JSON text of frozen results, made at the first answer that sends one. */
+const encoded = new WeakMap<Result, string>();
+
+function encodedOnce(result: Result): string {
+  let text = encoded.get(result);
+  if (text === undefined) {
+    text = JSON.stringify(result.meta === undefined ? { data: result.data } : { data: result.data, meta: result.meta });
+    encoded.set(result, text);
+  }
+  return text;
 }
 
 /**

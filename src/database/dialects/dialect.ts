@@ -172,6 +172,15 @@ export interface Dialect {
    */
   readDirect?(knex: Knex, sql: string, bindings: readonly unknown[]): Promise<Record<string, unknown>[]> | undefined;
   /**
+   * What lets a read reuse its earlier result (decision 0033): a token that changes whenever committed data may
+   * have changed, by this process or any other, or undefined when the dialect can't tell (no reuse). `known` is
+   * the value of `dataVersionSql` read with the cache versions when the request started (decision 0012).
+   * Optional: without it, every read runs.
+   */
+  dataToken?(knex: Knex, known: string | undefined): Promise<string | undefined> | string | undefined;
+  /** An SQL expression read with the cache versions on every request, passed to `dataToken` as `known`. */
+  readonly dataVersionSql?: string;
+  /**
    * An aggregate that makes a JSON array of `expression` over the rows of a subquery, ordered by `orderBy`
    * (SQL text), and '[]' when there are none. Optional: without it, the keys of an o2m field are read by a
    * statement of their own.

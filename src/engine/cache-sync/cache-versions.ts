@@ -1,15 +1,25 @@
 import type { Knex } from 'knex';
 import { SCHEMA_VERSION_TABLE } from '../../database/migrations/index.js';
 
-/** The versions every instance compares before trusting what it cached (decision 0012). */
-export type CacheVersions = { schema: number; access: number };
+/**
+ * The versions every instance compares before trusting what it cached (decision 0012), and where the dialect
+ * has one, the data version read with them (Dialect.dataVersionSql, decision 0033).
+ */
+export type CacheVersions = { schema: number; access: number; data?: string };
 
 /** The stored versions, or null when the database has no version row (not migrated yet). One single-row query. */
-export async function readCacheVersions(db: Knex, readDirect?: ReadDirect): Promise<CacheVersions | null> {
-  const direct = readDirect ? directRead(db, readDirect) : undefined;
-  const row = direct ? (await direct)[0] : ((await db(SCHEMA_VERSION_TABLE).where({ id: 1 }).first()) as Record<string, unknown> | undefined);
+export async function readCacheVersions(db: Knex, readDirect?: ReadDirect, dataVersionSql?: string): Promise<CacheVersions | null> {
+  const direct = readDirect ? directRead(db, readDirect, dataVersionSql) : undefined;
+  const row = direct ? (await direct)[0] : ((await versionQuery(db, dataVersionSql)) as Record<string, unknown> | undefined);
   if (row === undefined) return null;
-  return { schema: Number(row.version), access: Number(row.access_version ?? 0) };
+  const versions: CacheVersions = { schema: Number(row.version), access: Number(row.access_version ?? 0) };
+  if (typeof row.data_version === 'string') versions.data = row.data_version;
+  return versions;
+}
+
+function versionQuery(db: Knex, dataVersionSql: string | undefined) {
+  const query = db(SCHEMA_VERSION_TABLE).where({ id: 1 });
+  return dataVersionSql === undefined ? query.first() : query.first('*', db.raw(`${dataVersionSql} as data_version`));
 }
 
 /** A dialect's way of running a read without knex's runner (`Dialect.readDirect`). */
@@ -18,10 +28,10 @@ export type ReadDirect = (knex: Knex, sql: string, bindings: readonly unknown[])
 /** The version read's SQL, compiled once per knex instance. */
 const compiled = new WeakMap<Knex, { sql: string; bindings: readonly unknown[] }>();
 
-function directRead(db: Knex, readDirect: ReadDirect): Promise<Record<string, unknown>[]> | undefined {
+function directRead(db: Knex, readDirect: ReadDirect, dataVersionSql: string | undefined): Promise<Record<string, unknown>[]> | undefined {
   let native = compiled.get(db);
   if (!native) {
-    native = db(SCHEMA_VERSION_TABLE).where({ id: 1 }).first().toSQL().toNative();
+    native = versionQuery(db, dataVersionSql).toSQL().toNative();
     compiled.set(db, native);
   }
   return readDirect(db, native.sql, native.bindings);

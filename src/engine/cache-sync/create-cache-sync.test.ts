@@ -35,6 +35,25 @@ describe('createCacheSync', () => {
     expect(a.drops).toEqual({ schema: 1, access: 1, expiry: 0 });
   });
 
+  it("reads the dialect's data version with the versions, and has none before the first check or without one", async () => {
+    const counter = { n: 0 };
+    const sync = createCacheSync({
+      knex: db.knex,
+      maxAge: 0,
+      // Any SQL expression: a new value per read stands for a snapshot that moved.
+      dataVersionSql: `'v' || (SELECT COUNT(*) FROM service_schema_version)`,
+      onSchemaChange: () => counter.n++,
+      onAccessChange: () => undefined,
+      onExpiry: () => undefined,
+    });
+    expect(sync.dataVersion()).toBeUndefined();
+    await sync.check();
+    expect(sync.dataVersion()).toBe('v1');
+    const plain = instance();
+    await plain.sync.check();
+    expect(plain.sync.dataVersion()).toBeUndefined();
+  });
+
   it('drops the permission caches of another instance when one records an access change, once per transaction', async () => {
     const a = instance();
     const b = instance();

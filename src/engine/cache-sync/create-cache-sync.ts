@@ -16,12 +16,19 @@ export type CacheSync = {
    * on its next request, and drops them here at once. `POST /utils/cache/clear`, `stratum cache clear`.
    */
   clear(options: { system: boolean }): Promise<void>;
+  /**
+   * The data version of the latest read applied (Dialect.dataVersionSql), or undefined. After `check()` has
+   * resolved it was read after the request arrived.
+   */
+  dataVersion(): string | undefined;
 };
 
 export type CacheSyncDeps = {
   knex: Knex;
   /** The dialect's read without knex's runner (SQLite), for the version read every request makes. */
   readDirect?: ReadDirect;
+  /** The dialect's data version, read with the versions (Dialect.dataVersionSql). */
+  dataVersionSql?: string;
   /** Drops everything derived from the schema (overview, snapshot, GraphQL schemas). */
   onSchemaChange: () => void;
   /** Drops everything derived from access control (roles, policies, permissions, user rows). */
@@ -94,7 +101,7 @@ export function createCacheSync(deps: CacheSyncDeps): CacheSync {
 
   const read = async (): Promise<void> => {
     const seq = ++sent;
-    const versions = (await hasVersions(knex)) ? await readCacheVersions(knex, deps.readDirect) : null;
+    const versions = (await hasVersions(knex)) ? await readCacheVersions(knex, deps.readDirect, deps.dataVersionSql) : null;
     apply(seq, versions);
   };
 
@@ -115,6 +122,7 @@ export function createCacheSync(deps: CacheSyncDeps): CacheSync {
       }
       if (await hasVersions(db)) await bumpCacheVersions(db, { schema: false, access: true });
     },
+    dataVersion: () => known?.data,
     async clear({ system }) {
       if (await hasVersions(knex)) await bumpCacheVersions(knex, { schema: system, access: true });
       if (system) dropAll();

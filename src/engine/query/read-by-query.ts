@@ -6,6 +6,7 @@ import type { CompileEnv } from './compile/compile-filter.js';
 import { and, type Sql } from './compile/sql.js';
 import { countingAliases, createCompileEnv, skipAliases } from './create-compile-env.js';
 import { compileRoot, finishRoot, rootWhere, runAst, runNative } from './execute/run-ast.js';
+import { keepResult, keptResult } from './execute/kept-results.js';
 import { findReadPlan, keepReadPlan, readPlanKey, type ReadPlan } from './execute/read-plans.js';
 import { runRead } from './execute/run-read.js';
 import { runAggregate } from './execute/run-aggregate.js';
@@ -15,6 +16,11 @@ import { resolveVariables } from './resolve-variables.js';
 export type ReadOptions = {
   /** An extra condition the caller adds (e.g. `id IN keys`), applied like a permission filter. */
   scope?: Filter;
+  /**
+   * The caller neither changes the result nor keeps it past its answer: an earlier, frozen result of the same
+   * read may be returned while the data has not changed since (decision 0033).
+   */
+  reuse?: boolean;
 };
 
 /**
@@ -34,7 +40,7 @@ export async function readByQuery(ctx: Context, collection: string, rawQuery: Qu
     data = await runAggregate(env, collection, query, rowFilter);
   } else if (ctx.dialect.readDirect && !ctx.db.isTransaction) {
     // Outside a transaction the direct read applies (run-read.ts), so a plan's compiled statements can run.
-    return readWithPlan(ctx, env, collection, query, scope);
+    return readWithPlan(ctx, env, collection, query, scope, options.reuse === true);
   } else {
     rowFilter = rowFilterFor(ctx, collection, scope);
     const ast = buildAst(astEnv(ctx), collection, query);
@@ -52,8 +58,14 @@ export async function readByQuery(ctx: Context, collection: string, rawQuery: Qu
  * (uncorrelated subqueries, computed once per statement), so the page and its counts are one round trip and
  * one snapshot; only an empty page needs the counts' own statement.
  */
-async function readWithPlan(ctx: Context, env: CompileEnv, collection: string, query: Query, scope: Filter | null): Promise<QueryResult> {
+async function readWithPlan(ctx: Context, env: CompileEnv, collection: string, query: Query, scope: Filter | null, reuse: boolean): Promise<QueryResult> {
   const plan = readPlan(ctx, env, collection, query, scope);
+  // Read before the statements run: a change committed after this point makes the next token differ.
+  const token = reuse && !plan.random && ctx.dialect.dataToken ? await ctx.dialect.dataToken(ctx.db, ctx.dataVersion) : undefined;
+  if (token !== undefined) {
+    const kept = keptResult(plan, token);
+    if (kept) return kept;
+  }
   const rows = await runNative(env, plan);
   const keys = query.meta ?? [];
   let meta: Record<string, number> | undefined;
@@ -64,7 +76,7 @@ async function readWithPlan(ctx: Context, env: CompileEnv, collection: string, q
   }
   const result: QueryResult = { data: await finishRoot(env, plan.ast, rows) };
   if (meta) result.meta = meta;
-  return result;
+  return token === undefined ? result : keepResult(plan, token, result);
 }
 
 /** The rows the reader may read (403 when none), narrowed by the caller's scope. */
@@ -90,7 +102,8 @@ function readPlan(ctx: Context, env: CompileEnv, collection: string, query: Quer
   const counting = countingAliases(env);
   const meta = query.meta && query.meta.length > 0 ? metaColumns(counting.env, collection, rowFilter, query, query.meta, META) : [];
   const root = compileRoot(counting.env, ast, meta);
-  const plan: ReadPlan = { ast, sql: root.sql, bindings: root.bindings, aliases: counting.taken() };
+  const random = JSON.stringify([query.sort, query.deep]).includes('"?"');
+  const plan: ReadPlan = { ast, sql: root.sql, bindings: root.bindings, aliases: counting.taken(), random };
   keepReadPlan(ctx.schema, key, plan);
   return plan;
 }

@@ -36,7 +36,8 @@ export function collectionQueryFields(registry: TypeRegistry, items: ItemsServic
     [rootName]: {
       type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(type))),
       args: registry.listArgs(collection),
-      resolve: async (_s, args, { ctx }, info) => (await items.readByQuery(ctx, collection, queryOf(ctx, info, args, primary))).data,
+      // graphql-js only reads the rows: an unchanged earlier result may serve them (decision 0033).
+      resolve: async (_s, args, { ctx }, info) => (await items.readByQuery(ctx, collection, queryOf(ctx, info, args, primary), { reuse: true })).data,
     },
     [`${rootName}_by_id`]: {
       type,

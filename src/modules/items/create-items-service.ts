@@ -23,7 +23,7 @@ export function createItemsService(deps: ItemsDeps): ItemsService {
   };
 
   const svc: ItemsService = {
-    readByQuery: (ctx, collection, query) => readByQuery(ctx, collection, query),
+    readByQuery: (ctx, collection, query, options) => readByQuery(ctx, collection, query, options),
     readOne: (ctx, collection, key, query) => readOne(ctx, collection, key, query),
     readMany: (ctx, collection, keys, query) => readMany(ctx, collection, keys, query),
     readSingleton: (ctx, collection, query) => readSingleton(ctx, collection, query),

@@ -1,6 +1,7 @@
 import type { AuditRecorder } from '../../engine/audit-recorder.js';
 import type { Context } from '../../engine/context.js';
 import type { Query, QueryResult } from '../../engine/query/query.types.js';
+import type { ReadOptions } from '../../engine/query/read-by-query.js';
 
 export type Item = Record<string, unknown>;
 export type PrimaryKey = string | number;
@@ -28,7 +29,7 @@ export type ItemsDeps = {
 
 /** Generic CRUD over any collection, user or system. Every method enforces the context's permissions. */
 export type ItemsService = {
-  readByQuery(ctx: Context, collection: string, query: Query): Promise<QueryResult>;
+  readByQuery(ctx: Context, collection: string, query: Query, options?: ReadOptions): Promise<QueryResult>;
   readOne(ctx: Context, collection: string, key: PrimaryKey, query?: Query): Promise<Item>;
   readMany(ctx: Context, collection: string, keys: PrimaryKey[], query?: Query): Promise<Item[]>;
   readSingleton(ctx: Context, collection: string, query?: Query): Promise<Item>;

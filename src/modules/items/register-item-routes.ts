@@ -42,7 +42,8 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemRouteDeps, op
     if (getCollection(ctx.schema, collection).singleton) return send(request, reply, { data: await items.readSingleton(ctx, collection, q) }, { collection });
     const exported = deps.sendExport?.(request, reply, () => readPages(ctx, collection, q), { collection });
     if (exported !== undefined) return exported;
-    return send(request, reply, await items.readByQuery(ctx, collection, q), { collection });
+    // The answer is only sent: an unchanged earlier result may serve it (decision 0033).
+    return send(request, reply, await items.readByQuery(ctx, collection, q, { reuse: true }), { collection });
   });
 
   // SEARCH: a read whose query (or keys) travels in the body, for queries too long for a URL.

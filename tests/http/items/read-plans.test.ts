@@ -68,11 +68,13 @@ describe('read plans', () => {
     t.app.knex.on('query', listener);
     try {
       for (let i = 0; i < 2; i++) {
-        const page = await metaOf('/items/articles?fields=title&filter[status][_eq]=draft&meta=*&limit=1');
+        const page = await metaOf('/items/articles?fields=id,title&filter[status][_eq]=draft&meta=*&limit=1');
         expect(page.data).toHaveLength(1);
         expect(page.meta).toEqual({ total_count: all, filter_count: drafts });
       }
-      expect(statements).toHaveLength(t.vendor === 'mysql' ? 4 : 2);
+      // One statement for the page and its counts; the repeat reuses that result where the dialect can tell that
+      // nothing changed (decision 0033), and MariaDB runs both statements again.
+      expect(statements).toHaveLength(t.vendor === 'mysql' ? 4 : 1);
       // An empty page (no row to carry the counts): the counts' own statement.
       expect((await metaOf('/items/articles?fields=title&filter[status][_eq]=none&meta=*')).meta).toEqual({ total_count: all, filter_count: 0 });
       expect((await metaOf('/items/articles?fields=title&meta=filter_count&offset=1000')).meta).toEqual({ filter_count: all });

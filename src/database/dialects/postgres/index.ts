@@ -1,4 +1,5 @@
 import type { Dialect } from '../dialect.js';
+import { dataToken, DATA_VERSION_SQL } from './data-token.js';
 import { addColumn, POSTGRES_COLUMN_TYPE_VARIANTS } from './add-column.js';
 import { isConflict, isConnectionError, translateError } from './errors.js';
 import { withServerLock } from './with-server-lock.js';
@@ -45,6 +46,8 @@ export function createPostgresDialect(): Dialect {
     insertWithChildren,
     writeWithTrail,
     readDirect,
+    dataToken,
+    dataVersionSql: DATA_VERSION_SQL,
     jsonArrayAgg: (expression: string, orderBy: string) => `coalesce(json_agg(${expression} ORDER BY ${orderBy}), '[]')`,
   };
 }

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type pg from 'pg';
 import type { Config } from '../../../config/index.js';
 import { toNumberWhenSafe } from '../shared/to-number-when-safe.js';
+import { countWrites } from './data-token.js';
 
 /** Set on a pooled connection when it is created, if it may keep named prepared statements (read-direct.ts). */
 export const KEEPS_STATEMENTS = Symbol('stratum.keepsStatements');
@@ -70,6 +71,7 @@ export function knexConfig(db: Config['db']): Knex.Config {
       max: db.poolMax,
       afterCreate(raw: RawConnection, done: (error: Error | null, connection: RawConnection) => void) {
         raw[KEEPS_STATEMENTS] = db.preparedStatements;
+        countWrites(raw as unknown as Parameters<typeof countWrites>[0]);
         raw.query(SET_UTC, (error) => done(error, raw));
       },
     },

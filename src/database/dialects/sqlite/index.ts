@@ -1,4 +1,5 @@
 import type { Dialect } from '../dialect.js';
+import { dataToken } from './data-token.js';
 import { addColumn, SQLITE_COLUMN_TYPE_VARIANTS } from './add-column.js';
 import { isConflict, isConnectionError, translateError } from './errors.js';
 import { fieldTypeOf } from './field-type-of.js';
@@ -39,6 +40,7 @@ export function createSqliteDialect(): Dialect {
     columnTypeVariants: SQLITE_COLUMN_TYPE_VARIANTS,
     supportsReturning: true,
     readDirect,
+    dataToken,
     // Aggregates with ORDER BY: SQLite 3.44 (better-sqlite3 bundles a newer one).
     jsonArrayAgg: (expression: string, orderBy: string) => `json_group_array(${expression} ORDER BY ${orderBy})`,
   };

@@ -10,7 +10,7 @@ const reader = (filter: unknown): PermissionSet => ({
   rules: [{ id: 1, policy: 'p', collection: 'articles', action: 'read', permissions: filter as never, validation: null, presets: null, fields: ['*'] }],
   index: new Map(),
 });
-const plan = (sql: string): ReadPlan => ({ ast: {} as RootAst, sql, bindings: [], aliases: 1 });
+const plan = (sql: string): ReadPlan => ({ ast: {} as RootAst, sql, bindings: [], aliases: 1, random: false });
 
 describe('read plans', () => {
   it('keys a read by collection, resolved query, scope and resolved permissions', () => {

@@ -15,6 +15,8 @@ export type ReadPlan = {
   bindings: readonly unknown[];
   /** How many table aliases compiling the root took: the relations' statements continue from there. */
   aliases: number;
+  /** Whether the read orders rows at random (`sort=?`, here or in `deep`): its result is never reused. */
+  random: boolean;
   /** The `meta` counts' statement, compiled at the first read that asked for them (`meta` is in the key). */
   meta?: NativeStatement;
 };
