@@ -16,6 +16,8 @@ async function fakeBuild(): Promise<string> {
   await writeFile(join(root, 'index.html'), INDEX);
   await writeFile(join(root, 'assets', 'index-abc123.js'), SCRIPT);
   await writeFile(join(root, 'assets', 'index-abc123.js.gz'), gzipSync(SCRIPT));
+  await writeFile(join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(join(root, '.env'), 'SECRET=never-served');
   return root;
 }
 
@@ -67,6 +69,18 @@ describe('the admin app at /admin', () => {
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(gzipped.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(gunzipSync(gzipped.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('serves the other files of the build, and the page in place of a dot file', async () => {
+    const icon = await t.request('GET', '/admin/favicon.svg');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toContain('image/svg+xml');
+    expect(icon.headers['cache-control']).toBe('no-cache');
+    const head = await t.request('HEAD', '/admin/assets/index-abc123.js');
+    expect(head.statusCode).toBe(200);
+    const dotted = await t.request('GET', '/admin/.env');
+    expect(dotted.body).not.toContain('never-served');
+    expect(dotted.body).toBe(INDEX);
   });
 
   it('answers 404, not the page, for an asset that does not exist', async () => {
