@@ -187,5 +187,10 @@ export async function listIndexes(knex: Knex, table?: string): Promise<IndexInfo
       primary: true,
     });
   }
-  return indexes.sort((a, b) => a.table.localeCompare(b.table) || a.name.localeCompare(b.name));
+  return indexes.sort((a, b) => byCodeUnits(a.table, b.table) || byCodeUnits(a.name, b.name));
+}
+
+/** Plain string order: the same on every machine, and without ICU's collation data (idle RSS). */
+function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
