@@ -179,7 +179,8 @@ describe('GraphQL reads are one engine read', () => {
       }
     };
     const few = await count('{ activity(limit: 3, sort: ["-id"]) { id user { email role { name } } revisions { id activity { id } } } }');
-    const many = await count(query);
+    // Not the warm-up's own read: that one's result is reused while nothing changed (decision 0033).
+    const many = await count(query.replace('limit: -1', 'limit: 1000'));
     expect(many.rows).toBeGreaterThan(few.rows);
     expect(many.queries).toBe(few.queries);
   });

@@ -22,13 +22,16 @@ import { filterOperatorsFor } from './filter-operator-types.js';
 import { GraphQLJSON } from './scalars.js';
 import { functionTypeOf, functionValues, inputScalarOf, outputScalarOf } from './scalar-types.js';
 
-/** Marks a many-to-any value with the collection it was read from, for the union's resolveType. */
-const ANY_COLLECTION = Symbol('stratum.anyCollection');
+/**
+ * The collection each many-to-any value was read from, for the union's resolveType. Beside the value, not on it:
+ * a read's result may be frozen and shared by later reads (decision 0033).
+ */
+const anyCollections = new WeakMap<object, string>();
 
 /** The nested item of a many-to-any field, tagged with its collection; null when it is not an object (a bare key, a gap). */
 function tagCollection(value: unknown, collection: unknown): unknown {
   if (value === null || typeof value !== 'object' || typeof collection !== 'string') return null;
-  Object.defineProperty(value, ANY_COLLECTION, { value: collection, enumerable: false });
+  anyCollections.set(value, collection);
   return value;
 }
 
@@ -99,7 +102,7 @@ export function createTypeRegistry(schema: SchemaOverview, permissions: Permissi
           : new GraphQLUnionType({
               name: `${typeName(collection)}_${field}_union`,
               types: () => members.map((name) => registry.objectType(name)!),
-              resolveType: (value) => typeName(String((value as Record<symbol, unknown>)[ANY_COLLECTION])),
+              resolveType: (value) => typeName(String(anyCollections.get(value as object))),
             }),
       );
     }
