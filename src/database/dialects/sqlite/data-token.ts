@@ -1,7 +1,5 @@
 import type { Knex } from 'knex';
-
-type RawConnection = { prepare(sql: string): { all(bindings: unknown[]): unknown[] } };
-type PoolClient = { acquireConnection(): Promise<RawConnection>; releaseConnection(connection: RawConnection): Promise<unknown> };
+import { run, type PoolClient } from './read-direct.js';
 
 /**
  * `data_version` changes when another connection (this process's or another's) has committed to the file since
@@ -13,15 +11,10 @@ const TOKEN_SQL = 'SELECT (SELECT data_version FROM pragma_data_version()) AS v,
 /**
  * SQLite's data token (Dialect.dataToken), read now on the pooled connection: a few microseconds, and no round
  * trip. Outside transactions only: a transaction holds the only connection, and its changes are not committed.
+ * It is no statement of the request's own, so knex's query listeners do not hear it.
  */
 export async function dataToken(knex: Knex): Promise<string | undefined> {
   if (knex.isTransaction) return undefined;
-  const client = knex.client as PoolClient;
-  const connection = await client.acquireConnection();
-  try {
-    const [row] = connection.prepare(TOKEN_SQL).all([]) as { v: number; c: number }[];
-    return row === undefined ? undefined : `${row.v}.${row.c}`;
-  } finally {
-    await client.releaseConnection(connection);
-  }
+  const [row] = await run(knex.client as PoolClient, TOKEN_SQL, []);
+  return row === undefined ? undefined : `${String(row.v)}.${String(row.c)}`;
 }

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 type RawStatement = { reader: boolean; all(bindings: unknown[]): unknown[] };
 type RawConnection = { prepare(sql: string): RawStatement };
-type PoolClient = { acquireConnection(): Promise<RawConnection>; releaseConnection(connection: RawConnection): Promise<unknown> };
+export type PoolClient = { acquireConnection(): Promise<RawConnection>; releaseConnection(connection: RawConnection): Promise<unknown> };
 
 /**
  * A read on SQLite's pooled connection without knex's runner (query events, uids, response processing): the
@@ -16,7 +16,8 @@ export function readDirect(knex: Knex, sql: string, bindings: readonly unknown[]
   return run(knex.client as PoolClient, sql, bindings);
 }
 
-async function run(client: PoolClient, sql: string, bindings: readonly unknown[]): Promise<Record<string, unknown>[]> {
+/** Runs a read on the pooled connection (waiting while a transaction holds it), without telling knex's listeners. */
+export async function run(client: PoolClient, sql: string, bindings: readonly unknown[]): Promise<Record<string, unknown>[]> {
   const connection = await client.acquireConnection();
   try {
     const statement = connection.prepare(sql);
