@@ -1,31 +1,81 @@
-// The second step of `npm run build`: bundles the compiled server's own modules into dist/stratum.js (plus a few
-// chunks for what is loaded on first use), with every package left external. Node then loads a handful of files
-// at start instead of about 330, which saves about a fifth of the start time and 8–10 MB of idle RSS
-// (bench/RESULTS.md, "Start and idle memory"). The files sit directly in dist/, at the same depth as dist/app.js,
-// so that paths relative to the module (../package.json, ../app/dist/) stay the same.
+// The second step of `npm run build`: bundles the server into dist/stratum.js (plus a few chunks for what is
+// loaded on first use), with the packages it loads at start (knex and its lodash, fastify and its plugins, jose …)
+// inside the bundle. Node then reads a handful of files at start instead of about 600, which saves about a third
+// of the start time and 4–5 MB of idle RSS (decision 0028, bench/RESULTS.md "Start and idle memory"). The files
+// sit directly in dist/, at the same depth as dist/app.js, so that paths relative to the module (../package.json,
+// ../app/dist/) stay the same.
+//
+//   node scripts/bundle-server.mjs [--outdir DIR]   (default: dist/ of this repository)
 import { readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = join(root, 'dist');
+/**
+ * Packages left outside the bundle, loaded from node_modules at run time:
+ * - native addons, which find their compiled file next to their own code;
+ * - database drivers (knex requires the one the configuration names; the rest are not installed);
+ * - packages loaded on first use only (GraphQL, mail, sign-on, Redis, files, YAML, Fastify's JSON-schema
+ *   compilers and inject): bundling them would add megabytes to what every start reads;
+ * - pino, whose transports start worker threads from its own files by path.
+ */
+export const EXTERNAL_PACKAGES = [
+  'better-sqlite3',
+  'argon2',
+  'sharp',
+  'pg',
+  'pg-native',
+  'pg-query-stream',
+  'mysql',
+  'mysql2',
+  'mariadb',
+  'mariadb/*',
+  'sqlite3',
+  'tedious',
+  'oracledb',
+  'ioredis',
+  'graphql',
+  'nodemailer',
+  'openid-client',
+  '@aws-sdk/*',
+  'file-type',
+  '@fastify/static',
+  '@fastify/busboy',
+  '@fastify/ajv-compiler',
+  '@fastify/fast-json-stringify-compiler',
+  'fast-json-stringify',
+  'ajv',
+  'ajv/*',
+  'ajv-formats',
+  'fast-uri',
+  'light-my-request',
+  'yaml',
+  'pino',
+];
 
-for (const name of readdirSync(dist, { withFileTypes: true })) {
-  if (name.isFile() && name.name.startsWith('stratum')) rmSync(join(dist, name.name));
+const root = fileURLToPath(new URL('..', import.meta.url));
+const { values } = parseArgs({ options: { outdir: { type: 'string' } } });
+const outdir = values.outdir ? resolve(values.outdir) : join(root, 'dist');
+
+for (const name of readdirSync(outdir, { withFileTypes: true })) {
+  if (name.isFile() && name.name.startsWith('stratum')) rmSync(join(outdir, name.name));
 }
 
 await build({
   absWorkingDir: root,
   entryPoints: { stratum: 'src/cli/index.ts' },
-  outdir: dist,
+  outdir,
   chunkNames: 'stratum-[hash]',
   bundle: true,
   splitting: true,
-  packages: 'external',
+  external: EXTERNAL_PACKAGES,
   platform: 'node',
   format: 'esm',
   target: 'node20',
+  // The bundled packages are CommonJS: their require() of Node's modules and of the external packages needs a
+  // real require in an ES module.
+  banner: { js: "import { createRequire as __stratumCreateRequire } from 'node:module'; const require = __stratumCreateRequire(import.meta.url);" },
   sourcemap: true,
   logLevel: 'warning',
 });

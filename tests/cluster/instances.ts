@@ -64,15 +64,19 @@ export function startedInstances(): readonly Instance[] {
   return started;
 }
 
+/** How an instance is run from source: the CLI's entry through tsx. */
+const FROM_SOURCE = ['--import', 'tsx', 'src/cli/index.ts'];
+
 /**
- * Starts a real server process (`node --import tsx src/cli/index.ts start`, as `npm start` does) on the test
- * database, on a port of its own (PORT=0: the system picks a free one; the URL is read from its start-up line).
- * When the process ends without stop() or kill() having been asked for, that is printed at once with the tail of
- * its output, and every later call() says so.
+ * Starts a real server process (`node --import tsx src/cli/index.ts start`, or `node <entry> start` for a built
+ * `entry` such as dist/stratum.js) on the test database, on a port of its own (PORT=0: the system picks a free
+ * one; the URL is read from its start-up line). When the process ends without stop() or kill() having been asked
+ * for, that is printed at once with the tail of its output, and every later call() says so.
  */
-export function startInstance(name: string, db: Config['db'], env: Record<string, string> = {}): Promise<Instance> {
+export function startInstance(name: string, db: Config['db'], env: Record<string, string> = {}, entry?: string): Promise<Instance> {
   const childEnv = { ...process.env, ...TEST_ENV, ...databaseEnv(db), HOST: '127.0.0.1', PORT: '0', ...env };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'start'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = entry === undefined ? FROM_SOURCE : [entry];
+  const child = spawn(process.execPath, [...args, 'start'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   child.once('exit', () => running.delete(child));
   return new Promise((resolve, reject) => {
