@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Context } from '../context.js';
 import type { Filter } from '../schema-overview/schema-overview.types.js';
 import { buildAst, requireReadAccess } from './ast/build-ast.js';
+import { sortsAtRandom } from './ast/sorts-at-random.js';
 import type { CompileEnv } from './compile/compile-filter.js';
 import { and, type Sql } from './compile/sql.js';
 import { countingAliases, createCompileEnv, skipAliases } from './create-compile-env.js';
@@ -102,8 +103,7 @@ function readPlan(ctx: Context, env: CompileEnv, collection: string, query: Quer
   const counting = countingAliases(env);
   const meta = query.meta && query.meta.length > 0 ? metaColumns(counting.env, collection, rowFilter, query, query.meta, META) : [];
   const root = compileRoot(counting.env, ast, meta);
-  const random = JSON.stringify([query.sort, query.deep]).includes('"?"');
-  const plan: ReadPlan = { ast, sql: root.sql, bindings: root.bindings, aliases: counting.taken(), random };
+  const plan: ReadPlan = { ast, sql: root.sql, bindings: root.bindings, aliases: counting.taken(), random: sortsAtRandom(ast) };
   keepReadPlan(ctx.schema, key, plan);
   return plan;
 }
