@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config/index.js';
+import { capYoungGeneration } from './cap-young-generation.js';
 import { logProcessFaults, type ProcessEvents } from './log-process-faults.js';
 
 export type StartableApp = { server: FastifyInstance; close(): Promise<void> };
@@ -49,7 +50,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     throw error;
   }
   server.log.info(`Server started at ${url}`);
-  const unwatch = options.process ? logProcessFaults(options.process, server.log, exit) : () => undefined;
+  const unwatchFaults = options.process ? logProcessFaults(options.process, server.log, exit) : () => undefined;
+  // The young generation stays within HEAP_YOUNG_GENERATION_MB instead of V8's 32 MB (decision 0034).
+  const uncap = config.server.heapYoungGenerationMb > 0 ? capYoungGeneration(config.server.heapYoungGenerationMb * 1024 * 1024) : () => undefined;
+  const unwatch = (): void => {
+    unwatchFaults();
+    uncap();
+  };
   options.onListening?.(url);
 
   let stopping: Promise<void> | null = null;

@@ -26,6 +26,7 @@ export const CONFIG_SCHEMA: readonly VarSpec[] = [
   { name: 'GRACEFUL_SHUTDOWN_DELAY', type: 'duration', default: '0s', description: 'After SIGTERM, how long to keep serving (every response with `Connection: close`, `/server/health` 503) before the listener closes, so a load balancer moves away without failing a request. Set it above the balancer\'s upstream keep-alive timeout.' },
   { name: 'GRACEFUL_SHUTDOWN_TIMEOUT', type: 'duration', default: '10s', description: 'How long shutdown waits for in-flight requests.' },
   { name: 'HEAP_GROWING_PERCENT', type: 'integer', default: '25', min: 0, description: "How far the JavaScript heap may grow past what is live before a full collection, in percent. 0 leaves it to V8 (up to 300 %), which holds more memory after a burst of requests." },
+  { name: 'HEAP_YOUNG_GENERATION_MB', type: 'integer', default: '16', min: 0, description: "Largest size of the JavaScript heap's young generation, in MB. 0 leaves it to V8 (up to 32 MB), which keeps more memory after a burst of requests." },
   { name: 'IP_TRUST_PROXY', type: 'boolean', default: 'false', description: 'Trust `X-Forwarded-For` for the client address.' },
   { name: 'IP_CUSTOM_HEADER', type: 'string', default: '', description: 'Header holding the client address (e.g. `CF-Connecting-IP`).' },
   // Database

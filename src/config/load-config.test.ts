@@ -33,6 +33,7 @@ describe('loadConfig defaults', () => {
       gracefulShutdownDelay: 0,
       gracefulShutdownTimeout: 10_000,
       heapGrowingPercent: 25,
+      heapYoungGenerationMb: 16,
       ipTrustProxy: false,
       ipCustomHeader: null,
     });
@@ -78,6 +79,7 @@ describe('loadConfig types', () => {
         RATE_LIMITER_STORE: 'memory',
         QUERY_LIMIT_MAX: '500',
         HEAP_GROWING_PERCENT: '0',
+        HEAP_YOUNG_GENERATION_MB: '8',
       },
       { cwd: dir },
     );
@@ -90,6 +92,7 @@ describe('loadConfig types', () => {
     expect(config.cors.origin).toEqual(['https://a.example.com', 'https://b.example.com']);
     expect(config.query.limitMax).toBe(500);
     expect(config.server.heapGrowingPercent).toBe(0);
+    expect(config.server.heapYoungGenerationMb).toBe(8);
   });
 
   it('normalises DB_CLIENT aliases and picks the vendor port', () => {

@@ -21,6 +21,8 @@ export type Config = {
     gracefulShutdownTimeout: number;
     /** V8's heap growing factor, in percent over the live size; 0: V8's adaptive default (startServer). */
     heapGrowingPercent: number;
+    /** Cap on V8's young generation in MB; 0: V8's own maximum (startServer, decision 0034). */
+    heapYoungGenerationMb: number;
     ipTrustProxy: boolean;
     ipCustomHeader: string | null;
   };
@@ -193,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
       gracefulShutdownDelay: get('GRACEFUL_SHUTDOWN_DELAY'),
       gracefulShutdownTimeout: get('GRACEFUL_SHUTDOWN_TIMEOUT'),
       heapGrowingPercent: get('HEAP_GROWING_PERCENT'),
+      heapYoungGenerationMb: get('HEAP_YOUNG_GENERATION_MB'),
       ipTrustProxy: get('IP_TRUST_PROXY'),
       ipCustomHeader: nullable('IP_CUSTOM_HEADER'),
     },
