@@ -3,7 +3,8 @@
  *
  *   node --import tsx bench/profile-summary.ts bench/.work/profiles/CPU.*.cpuprofile [--top 30]
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -21,9 +22,38 @@ function where(url: string): string {
   const file = url.startsWith('file://') ? fileURLToPath(url) : url;
   const nm = file.lastIndexOf('node_modules/');
   if (nm >= 0) return file.slice(nm + 'node_modules/'.length);
+  const src = file.lastIndexOf('/src/');
+  if (src >= 0) return file.slice(src + 1);
   const dist = file.indexOf('/dist/');
   if (dist >= 0) return file.slice(dist + 1);
   return file.startsWith('node:') ? file : path.basename(file);
+}
+
+/** The project's own code: `src/` (through the bundle's source map) or `dist/`. */
+function isProject(url: string): boolean {
+  const w = where(url);
+  return w.startsWith('src/') || w.startsWith('dist/');
+}
+
+const sourceMaps = new Map<string, SourceMap | null>();
+
+/**
+ * The frame at its original place when its script has a source map beside it (`dist/stratum*.js.map`): the
+ * server runs as one bundle (decision 0028), so without the map knex, Fastify and the project's own modules would
+ * all be one file.
+ */
+function original(frame: CallFrame): CallFrame {
+  if (!frame.url.startsWith('file://') || frame.lineNumber < 0) return frame;
+  const file = fileURLToPath(frame.url);
+  let map = sourceMaps.get(file);
+  if (map === undefined) {
+    map = existsSync(`${file}.map`) ? new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8')) as ConstructorParameters<typeof SourceMap>[0]) : null;
+    sourceMaps.set(file, map);
+  }
+  const entry = map?.findEntry(frame.lineNumber, frame.columnNumber);
+  if (!entry || !('originalSource' in entry)) return frame;
+  const source = entry.originalSource.startsWith('file://') ? fileURLToPath(entry.originalSource) : path.resolve(path.dirname(file), entry.originalSource);
+  return { ...frame, url: `file://${source}`, lineNumber: entry.originalLine, columnNumber: entry.originalColumn };
 }
 
 /** The owning package (or `stratum`/`node`) of a location, for the per-package table. */
@@ -31,7 +61,7 @@ function owner(url: string): string {
   const w = where(url);
   if (w === '(native)') return '(native/GC/program)';
   if (w.startsWith('node:')) return 'node: (core)';
-  if (w.startsWith('dist/')) return w.split('/').slice(0, 3).join('/');
+  if (w.startsWith('dist/') || w.startsWith('src/')) return w.split('/').slice(0, 3).join('/');
   const parts = w.split('/');
   return parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1] ?? ''}` : (parts[0] ?? w);
 }
@@ -46,6 +76,7 @@ export function summarise(file: string, top = 25, window?: { from: number; to: n
   const parent = new Map<number, number>();
   const byId = new Map<number, ProfileNode>();
   for (const node of profile.nodes) {
+    node.callFrame = original(node.callFrame);
     byId.set(node.id, node);
     for (const child of node.children ?? []) parent.set(child, node.id);
   }
@@ -80,14 +111,14 @@ export function summarise(file: string, top = 25, window?: { from: number; to: n
     const o = frame.url ? owner(frame.url) : frame.functionName;
     byFile.set(o, (byFile.get(o) ?? 0) + us);
   }
-  // Inclusive time of the project's own functions (dist/): each sample counts once for every distinct
+  // Inclusive time of the project's own functions (src/ or dist/): each sample counts once for every distinct
   // project function on its stack.
   const inclusive = new Map<string, number>();
   for (const [id, us] of selfUs) {
     const seen = new Set<string>();
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const frame = byId.get(at)?.callFrame;
-      if (!frame || !where(frame.url).startsWith('dist/')) continue;
+      if (!frame || !isProject(frame.url)) continue;
       const name = `${frame.functionName || '(anonymous)'} ${where(frame.url)}:${frame.lineNumber + 1}`;
       if (seen.has(name)) continue;
       seen.add(name);
