@@ -20,7 +20,7 @@ import { build } from 'esbuild';
  *   compilers and inject): bundling them would add megabytes to what every start reads;
  * - pino, whose transports start worker threads from its own files by path.
  */
-export const EXTERNAL_PACKAGES = [
+const EXTERNAL_PACKAGES = [
   'better-sqlite3',
   'argon2',
   'sharp',

@@ -4,15 +4,15 @@ import { capYoungGeneration, type YoungGenerationHooks } from './cap-young-gener
 
 const MB = 1024 * 1024;
 
-/** Hooks over a pretend young generation: its size is set by the test, each minor collection is fired by it. */
+/** Hooks over a pretend young generation: its size is set by the test, each collection is fired by it. */
 function fakeV8(initialMb: number) {
   const state = { size: initialMb * MB, factors: [] as number[], watching: false, gc: () => {} };
   const hooks: YoungGenerationHooks = {
     size: () => state.size,
     setGrowthFactor: (factor) => state.factors.push(factor),
-    watch(onMinorGc) {
+    watch(onGc) {
       state.watching = true;
-      state.gc = onMinorGc;
+      state.gc = onGc;
       return () => (state.watching = false);
     },
   };

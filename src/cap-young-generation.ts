@@ -1,4 +1,4 @@
-import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 
 /** What the cap reads and sets; the defaults are V8's own (tests pass their own). */
@@ -7,18 +7,15 @@ export type YoungGenerationHooks = {
   size(): number;
   /** V8's `--semi-space-growth-factor`: 2 (V8's default) lets it double, 1 keeps it as it is. */
   setGrowthFactor(factor: 1 | 2): void;
-  /** Calls `onMinorGc` after each young-generation collection (when V8 may have grown it); returns a stop function. */
-  watch(onMinorGc: () => void): () => void;
+  /** Calls `onGc` after garbage collections (V8 may resize the young generation after any); returns a stop function. */
+  watch(onGc: () => void): () => void;
 };
 
 const v8Hooks: YoungGenerationHooks = {
   size: () => getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0,
   setGrowthFactor: (factor) => setFlagsFromString(`--semi-space-growth-factor=${factor}`),
-  watch(onMinorGc) {
-    const observer = new PerformanceObserver((list) => {
-      const entries = list.getEntries() as (PerformanceEntry & { detail?: { kind?: number } })[];
-      if (entries.some((entry) => entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR)) onMinorGc();
-    });
+  watch(onGc) {
+    const observer = new PerformanceObserver(() => onGc());
     observer.observe({ entryTypes: ['gc'] });
     return () => observer.disconnect();
   },
@@ -28,7 +25,7 @@ const v8Hooks: YoungGenerationHooks = {
  * Keeps V8's young generation at or below `limitBytes` (decision 0034). V8 doubles it while many objects survive
  * a scavenge, up to 32 MB on a 64-bit machine, and keeps it at that size through a burst of requests. Its maximum
  * (`--max-semi-space-size`) can only be set on the command line, but the growth factor is read each time it
- * grows: after every young-generation collection the cap lets it double (factor 2) while doubling stays within
+ * grows: after every collection (V8 resizes the young generation in a collection's epilogue) the cap lets it double (factor 2) while doubling stays within
  * the limit, and holds it (factor 1) otherwise. When V8 shrinks it again after a quiet spell, it may grow back up
  * to the limit. Returns a function that stops watching and gives V8 its default back.
  */

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Config } from '../../src/config/index.js';
+import { CLI_FROM_SOURCE } from '../setup/run-cli.js';
 import { databaseEnv, TEST_ENV } from '../setup/test-config.js';
 
 /** Parsed JSON (loosely typed, as response.json() is). */
@@ -64,9 +65,6 @@ export function startedInstances(): readonly Instance[] {
   return started;
 }
 
-/** How an instance is run from source: the CLI's entry through tsx. */
-const FROM_SOURCE = ['--import', 'tsx', 'src/cli/index.ts'];
-
 /**
  * Starts a real server process (`node --import tsx src/cli/index.ts start`, or `node <entry> start` for a built
  * `entry` such as dist/stratum.js) on the test database, on a port of its own (PORT=0: the system picks a free
@@ -75,7 +73,7 @@ const FROM_SOURCE = ['--import', 'tsx', 'src/cli/index.ts'];
  */
 export function startInstance(name: string, db: Config['db'], env: Record<string, string> = {}, entry?: string): Promise<Instance> {
   const childEnv = { ...process.env, ...TEST_ENV, ...databaseEnv(db), HOST: '127.0.0.1', PORT: '0', ...env };
-  const args = entry === undefined ? FROM_SOURCE : [entry];
+  const args = entry === undefined ? CLI_FROM_SOURCE : [entry];
   const child = spawn(process.execPath, [...args, 'start'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   child.once('exit', () => running.delete(child));

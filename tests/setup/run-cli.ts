@@ -2,6 +2,9 @@ import { spawn } from 'node:child_process';
 import type { Config } from '../../src/config/index.js';
 import { databaseEnv, TEST_ENV } from './test-config.js';
 
+/** The CLI run from source, as `npm start` runs it before a build: its entry through tsx. */
+export const CLI_FROM_SOURCE: readonly string[] = ['--import', 'tsx', 'src/cli/index.ts'];
+
 export type CliResult = { code: number | null; out: string; err: string };
 
 /**
@@ -11,7 +14,7 @@ export type CliResult = { code: number | null; out: string; err: string };
 export function runCli(db: Config['db'], args: string[], env: Record<string, string> = {}): Promise<CliResult> {
   const childEnv = { ...process.env, ...TEST_ENV, ...databaseEnv(db), ...env };
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...CLI_FROM_SOURCE, ...args], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
