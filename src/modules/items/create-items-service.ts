@@ -39,6 +39,8 @@ export function createItemsService(deps: ItemsDeps): ItemsService {
     updateMany: (ctx, collection, keys, data) => updateItems(ctx, deps, svc, collection, keys, data),
     async updateBatch(ctx, collection, items) {
       const primary = getCollection(ctx.schema, collection).primary;
+      const max = ctx.config.query.maxBatchMutation;
+      if (max !== null && items.length > max) throw invalidPayload(`A batch may update at most ${max} items`);
       const keys: PrimaryKey[] = [];
       return withTransaction(ctx, async (trx) => {
         for (const item of items) {
