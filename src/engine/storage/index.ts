@@ -1,2 +1,2 @@
 export { createStorage, type Storage } from './create-storage.js';
-export { assertSafeObjectPath, StorageNotFoundError, type ByteRange, type StorageDriver, type StoredObjectStat } from './storage-driver.js';
+export { assertSafeObjectPath, isSafeObjectPath, StorageNotFoundError, type ByteRange, type StorageDriver, type StoredObjectStat } from './storage-driver.js';

@@ -44,8 +44,14 @@ export class StorageNotFoundError extends Error {
  * path can leave the driver's root. Every driver calls it before touching its store.
  */
 export function assertSafeObjectPath(path: string): void {
-  if (path === '' || path.startsWith('/') || path.includes('\\') || path.includes('\0')) throw new Error(`Unsafe storage path "${path}"`);
+  if (!isSafeObjectPath(path)) throw new Error(`Unsafe storage path "${path}"`);
+}
+
+/** Whether `path` is a relative object path that stays under a driver's root (see assertSafeObjectPath). */
+export function isSafeObjectPath(path: string): boolean {
+  if (path === '' || path.startsWith('/') || path.includes('\\') || path.includes('\0')) return false;
   for (const segment of path.split('/')) {
-    if (segment === '' || segment === '.' || segment === '..') throw new Error(`Unsafe storage path "${path}"`);
+    if (segment === '' || segment === '.' || segment === '..') return false;
   }
+  return true;
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { asSystem, type Context } from '../../engine/context.js';
-import type { ByteRange, Storage } from '../../engine/storage/index.js';
+import { isSafeObjectPath, type ByteRange, type Storage } from '../../engine/storage/index.js';
 import { forbidden, routeNotFound } from '../../kernel/errors/index.js';
 import type { ItemsService } from '../items/index.js';
 import { transformsPrefix } from '../files/index.js';
@@ -64,7 +64,8 @@ export function createAssetsService(deps: { items: ItemsService; storage: Storag
       await items.readOne(ctx, 'service_files', id, { fields: ['id'] });
       const file = (await asSystem(ctx).db('service_files').where({ id }).first('id', 'storage', 'filename_disk', 'filename_download', 'type', 'charset', 'width', 'height')) as FileRow | undefined;
       if (!file) throw forbidden();
-      if (!file.filename_disk || !storage.has(file.storage)) throw routeNotFound(`/assets/${id}`);
+      // A key that would leave the location's root (written behind the API) is never followed.
+      if (!file.filename_disk || !isSafeObjectPath(file.filename_disk) || !storage.has(file.storage)) throw routeNotFound(`/assets/${id}`);
       const driver = storage.location(file.storage);
       const spec = parseTransform(query, await transformRules(ctx));
       const type = (file.type ?? 'application/octet-stream').toLowerCase();
