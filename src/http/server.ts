@@ -12,6 +12,7 @@ import type { Logger } from '../kernel/logger.js';
 import { createServerRoutes } from '../modules/server/index.js';
 import { parseExportFormat } from './export/format-export.js';
 import { authenticatePlugin, clientIp, type AuthenticateInput } from './plugins/authenticate.js';
+import { cookieWriteGuardPlugin } from './plugins/cookie-write-guard.js';
 import { registerBodyParsers } from './plugins/body-parsers.js';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler.js';
 import { parseQuerystring } from './plugins/querystring.js';
@@ -166,6 +167,7 @@ export function buildServer(deps: HttpDeps): FastifyInstance {
     });
   }
   void server.register(fastifyCookie);
+  void server.register(cookieWriteGuardPlugin, { config });
   const staticPrefixes = (deps.staticRoutes ?? []).map((route) => normalisePrefix(route.prefix));
   const isStaticPath = (path: string) =>
     staticPrefixes.some((prefix) => (prefix === '/' ? path === '/' : path === prefix || path.startsWith(`${prefix}/`)));
