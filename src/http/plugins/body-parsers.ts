@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalidPayload } from '../../kernel/errors/index.js';
+import { exceedsDepth, MAX_JSON_DEPTH } from '../../kernel/json/exceeds-depth.js';
 import { parseQuerystring } from './querystring.js';
 
 /**
@@ -48,6 +49,8 @@ export function parseJsonBody(text: string): unknown {
     throw invalidPayload(`JSON body must be an object or an array, got ${value === null ? 'null' : typeof value}`);
   }
   if (text.includes('__proto__') || text.includes('constructor')) assertNoPrototypePollution(value);
+  // Nesting N levels takes at least 2N characters: only a longer body can be too deep.
+  if (text.length > 2 * MAX_JSON_DEPTH && exceedsDepth(value)) throw invalidPayload(`JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`);
   return value;
 }
 

@@ -1,4 +1,5 @@
 import { invalidQuery } from '../../../kernel/errors/index.js';
+import { exceedsDepth, MAX_JSON_DEPTH } from '../../../kernel/json/exceeds-depth.js';
 import { isStorableText } from '../../../kernel/text/is-storable-text.js';
 import {
   AGGREGATE_FUNCTIONS,
@@ -61,6 +62,7 @@ export function parseObject(value: unknown, name: string): Record<string, unknow
       throw invalidQuery(`Invalid JSON for ${name} object`);
     }
     if (!isPlainObject(parsed)) throw invalidQuery(`"${name}" must be an object`);
+    if (value.length > 2 * MAX_JSON_DEPTH && exceedsDepth(parsed)) throw invalidQuery(`"${name}" is nested deeper than ${MAX_JSON_DEPTH} levels`);
     return parsed;
   }
   if (isPlainObject(value)) return value;
