@@ -77,6 +77,9 @@ export type ColumnDefinition = {
 /** SQL date/time parts usable as field functions (`year(date_created)`). */
 export type DateFunction = 'year' | 'month' | 'week' | 'day' | 'weekday' | 'hour' | 'minute' | 'second';
 
+/** See `Dialect.exactNumbers`. */
+export type ExactNumbers = { readonly decimalDigits: number | null; readonly bigIntegers: boolean };
+
 /**
  * Everything that differs between database vendors. Nothing outside `database/dialects/` may branch on the
  * vendor; the shared contract suite in tests/dialects checks every implementation.
@@ -159,6 +162,12 @@ export interface Dialect {
   readonly columnTypeVariants: Readonly<Partial<Record<FieldType, readonly string[]>>>;
   /** Whether INSERT … RETURNING is supported. */
   readonly supportsReturning: boolean;
+  /**
+   * What a column keeps and reads back exactly: decimals up to `decimalDigits` significant digits (null: as many
+   * as the column's precision), and 64-bit integers beyond 2^53 (false: only JavaScript's safe integers).
+   * Writes beyond it are refused (VALUE_OUT_OF_RANGE) rather than stored as a different number.
+   */
+  readonly exactNumbers: ExactNumbers;
   /**
    * After a row was inserted with an explicit value for an auto-increment column: move the column's
    * counter past it, so later automatic values don't collide. Only vendors whose counter does not follow

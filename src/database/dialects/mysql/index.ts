@@ -37,5 +37,6 @@ export function createMysqlDialect(): Dialect {
     transactionalDdl: false,
     columnTypeVariants: {},
     supportsReturning: false,
+    exactNumbers: { decimalDigits: null, bigIntegers: true },
   };
 }

@@ -42,6 +42,7 @@ export function createPostgresDialect(): Dialect {
     transactionalDdl: true,
     columnTypeVariants: POSTGRES_COLUMN_TYPE_VARIANTS,
     supportsReturning: true,
+    exactNumbers: { decimalDigits: null, bigIntegers: true },
     syncAutoIncrement,
     insertWithChildren,
     writeWithTrail,

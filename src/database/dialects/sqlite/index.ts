@@ -39,6 +39,9 @@ export function createSqliteDialect(): Dialect {
     transactionalDdl: true,
     columnTypeVariants: SQLITE_COLUMN_TYPE_VARIANTS,
     supportsReturning: true,
+    // NUMERIC affinity turns decimal text into an 8-byte float (15 significant digits); big integers are stored
+    // exactly but better-sqlite3 reads them as JS numbers.
+    exactNumbers: { decimalDigits: 15, bigIntegers: false },
     readDirect,
     dataToken,
     // Aggregates with ORDER BY: SQLite 3.44 (better-sqlite3 bundles a newer one).

@@ -2,6 +2,7 @@ import { parseTemporal, temporalToDate } from '../../../database/dialects/shared
 import { invalidQuery } from '../../../kernel/errors/index.js';
 import type { FieldType } from '../../../kernel/system/field-types.js';
 import { isStorableText } from '../../../kernel/text/is-storable-text.js';
+import { parseDecimal, significantDigits as digitsOf } from '../../../kernel/text/exact-decimal.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INTEGER = /^-?\d+$/;
@@ -45,7 +46,9 @@ export function castFilterValue(type: FieldType, value: unknown, field: string):
       const text = String(value).trim();
       if (typeof value === 'boolean' || !NUMBER.test(text)) return fail();
       const n = Number(text);
-      return Number.isFinite(n) ? n : fail();
+      if (!Number.isFinite(n)) return fail();
+      // A decimal a double can't hold is compared as its digits (every vendor reads numeric text exactly).
+      return type === 'decimal' && String(n) !== text && significantDigits(text) > 15 ? text : n;
     }
     case 'boolean':
       if (value === true || value === 'true' || value === 1 || value === '1') return true;
@@ -75,4 +78,9 @@ export function castFilterValue(type: FieldType, value: unknown, field: string):
       return text;
     }
   }
+}
+
+function significantDigits(text: string): number {
+  const parsed = parseDecimal(text);
+  return parsed === null ? 0 : digitsOf(parsed);
 }

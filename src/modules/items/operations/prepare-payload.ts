@@ -62,7 +62,7 @@ export async function preparePayload(
       throw invalidPayload(`The primary key "${name}" can't be changed`);
     }
     if (field.generated) throw invalidPayload(`Field "${name}" is generated and can't be written`);
-    prepared.columns[name] = castValue(collection, field, value);
+    prepared.columns[name] = castValue(collection, field, value, ctx.dialect.exactNumbers);
   }
 
   await applySpecials(ctx, overview.fields, action, prepared.columns, overview.primary);

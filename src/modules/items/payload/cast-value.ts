@@ -1,9 +1,17 @@
 import { invalidPayload, valueOutOfRange, valueTooLong } from '../../../kernel/errors/index.js';
 import type { FieldOverview } from '../../../engine/schema-overview/schema-overview.types.js';
 import { isStorableText } from '../../../kernel/text/is-storable-text.js';
+import { formatDecimal, parseDecimal, roundDecimal, significantDigits } from '../../../kernel/text/exact-decimal.js';
+import { toNumberWhenSafe } from '../../../database/dialects/shared/to-number-when-safe.js';
+import type { ExactNumbers } from '../../../database/dialects/dialect.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INT32 = { min: -2147483648, max: 2147483647 };
+const INT32_BIG = [-(2n ** 31n), 2n ** 31n - 1n] as const;
+const INT64 = [-(2n ** 63n), 2n ** 63n - 1n] as const;
+const SAFE = [BigInt(Number.MIN_SAFE_INTEGER), BigInt(Number.MAX_SAFE_INTEGER)] as const;
+/** PostgreSQL and MySQL keep every digit of a decimal column. */
+const EXACT: ExactNumbers = { decimalDigits: null, bigIntegers: true };
 const DATE = /^(\d{4})-(\d{2})-(\d{2})/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?$/;
 
@@ -19,9 +27,12 @@ function isCalendarDate(value: string): boolean {
 /**
  * Checks one submitted value against its field's type and turns it into the canonical API value
  * (numbers, booleans, ISO strings, arrays for csv). A value of the wrong type is a 400 on every vendor;
- * SQLite's loose typing never decides what is stored.
+ * SQLite's loose typing never decides what is stored. Decimals and big integers never pass through a binary
+ * float: they are rounded to the column's scale as the database would, checked against its precision and what
+ * the vendor keeps exactly (`exact`), and given as text when a JSON number would lose digits, so the answer,
+ * the revision and the row hold the same value.
  */
-export function castValue(collection: string, field: FieldOverview, value: unknown): unknown {
+export function castValue(collection: string, field: FieldOverview, value: unknown, exact: ExactNumbers = EXACT): unknown {
   if (value === null || value === undefined) return null;
   const wrong = (expected: string): never => {
     throw invalidPayload(`Value for field "${field.field}" in collection "${collection}" must be ${expected}`);
@@ -44,18 +55,26 @@ export function castValue(collection: string, field: FieldOverview, value: unkno
     }
     case 'integer':
     case 'bigInteger': {
-      const n = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
-      if (typeof n !== 'number' || !Number.isInteger(n)) return wrong('an integer');
-      if (field.type === 'integer' && (n < INT32.min || n > INT32.max)) throw valueOutOfRange(collection, field.field, n);
-      if (!Number.isSafeInteger(n)) throw valueOutOfRange(collection, field.field, n);
-      return n;
+      if (typeof value === 'string' && /^-?\d+$/.test(value.trim())) {
+        const big = BigInt(value.trim());
+        const [min, max] = field.type === 'integer' ? INT32_BIG : exact.bigIntegers ? INT64 : SAFE;
+        if (big < min || big > max) throw valueOutOfRange(collection, field.field, value);
+        // A number where JSON holds it exactly (the API's form for integers), else the digits as text.
+        return Number.isSafeInteger(Number(big)) ? Number(big) : big.toString();
+      }
+      if (typeof value !== 'number' || !Number.isInteger(value)) return wrong('an integer');
+      if (field.type === 'integer' && (value < INT32.min || value > INT32.max)) throw valueOutOfRange(collection, field.field, value);
+      // A JSON number past 2^53 has already lost digits when it was parsed: what was meant is unknown.
+      if (!Number.isSafeInteger(value)) throw valueOutOfRange(collection, field.field, value);
+      return value;
     }
-    case 'float':
-    case 'decimal': {
+    case 'float': {
       const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
       if (typeof n !== 'number' || !Number.isFinite(n)) return wrong('a number');
       return n;
     }
+    case 'decimal':
+      return castDecimal(collection, field, value, exact, wrong);
     case 'boolean':
       if (typeof value === 'boolean') return value;
       if (value === 1 || value === 'true' || value === '1') return true;
@@ -95,4 +114,20 @@ export function castValue(collection: string, field: FieldOverview, value: unkno
     default:
       return value;
   }
+}
+
+/**
+ * A decimal from a number or numeric text: rounded to the column's scale (half away from zero, as PostgreSQL
+ * and MySQL round), refused past its precision or the vendor's exact digits, and returned as the number or the
+ * text the database will answer for it (toNumberWhenSafe of the column's text).
+ */
+function castDecimal(collection: string, field: FieldOverview, value: unknown, exact: ExactNumbers, wrong: (expected: string) => never): unknown {
+  if (typeof value !== 'number' && (typeof value !== 'string' || value.trim() === '')) return wrong('a number');
+  const parsed = parseDecimal(value);
+  if (parsed === null) return wrong('a number');
+  const rounded = field.scale === null ? parsed : roundDecimal(parsed, field.scale);
+  const wholeDigits = field.precision === null ? null : field.precision - (field.scale ?? 0);
+  if (wholeDigits !== null && rounded.whole.length > wholeDigits) throw valueOutOfRange(collection, field.field, value);
+  if (exact.decimalDigits !== null && significantDigits(rounded) > exact.decimalDigits) throw valueOutOfRange(collection, field.field, value);
+  return toNumberWhenSafe(formatDecimal(rounded, field.scale));
 }
