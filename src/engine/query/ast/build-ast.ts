@@ -6,6 +6,7 @@ import { getAnyRelation } from '../../schema-overview/get-any-relation.js';
 import { getFieldRelation } from '../../schema-overview/get-field-relation.js';
 import type { CollectionOverview, SchemaOverview } from '../../schema-overview/schema-overview.types.js';
 import type { DeepQuery, Query } from '../query.types.js';
+import { readableField } from '../require-readable-field.js';
 import type { AnyBranch, AstNode, RootAst } from './ast.types.js';
 import { dateFunctionsFor, parseFieldFunction, type FieldFunction } from './parse-field-function.js';
 
@@ -70,6 +71,11 @@ function buildChildren(
     if (head === '*') {
       for (const field of Object.keys(collection.fields)) {
         if (!canAccessField(access, field)) continue;
+        // A concealed relational field shows its (masked) key: the wildcard doesn't read through it.
+        if (rest !== null && !readableField(env, collectionName, field, 'value', access)) {
+          addDirect(field, field);
+          continue;
+        }
         if (rest !== null && getAnyRelation(env.schema, collectionName, field)) {
           addNested(field, field, `${SCOPE}${rest}`);
           continue;
@@ -88,7 +94,7 @@ function buildChildren(
     const scoped = /^([^:]+):(.+)$/.exec(head);
     if (scoped) {
       const [, anyField, scope] = scoped as unknown as [string, string, string];
-      const any = Object.hasOwn(collection.fields, anyField) && canAccessField(access, anyField) ? getAnyRelation(env.schema, collectionName, anyField) : null;
+      const any = readableField(env, collectionName, anyField, 'value', access) ? getAnyRelation(env.schema, collectionName, anyField) : null;
       if (!any || !any.allowed.includes(scope)) {
         forbidden.push(head);
         continue;
@@ -100,7 +106,8 @@ function buildChildren(
     const target = alias[head] ?? head;
     const fn = parseFieldFunction(target);
     const fieldName = fn ? fn.field : target;
-    if (!Object.hasOwn(collection.fields, fieldName) || !canAccessField(access, fieldName)) {
+    // A field function or a path through the field reads its value; a plain field shows it (masked if concealed).
+    if (!readableField(env, collectionName, fieldName, fn || rest !== null ? 'value' : 'show', access)) {
       forbidden.push(fieldName);
       continue;
     }

@@ -6,10 +6,12 @@ import { canAccessField, fieldCaseFilter, getAccess } from '../../permissions/ge
 import type { PermissionSet } from '../../permissions/permissions.types.js';
 import { getCollection } from '../../schema-overview/get-collection.js';
 import { getAnyRelation } from '../../schema-overview/get-any-relation.js';
+import { isConcealed } from '../../schema-overview/is-concealed.js';
 import { getFieldRelation } from '../../schema-overview/get-field-relation.js';
 import type { Filter, SchemaOverview } from '../../schema-overview/schema-overview.types.js';
 import { dateFunctionsFor, parseFieldFunction, type FieldFunction } from '../ast/parse-field-function.js';
 import { isPlainObject } from '../parse/parse-query.js';
+import { requireReadableField } from '../require-readable-field.js';
 import { compileOperator } from './compile-operator.js';
 import { compileManyToAny, compileManyToOne, compileOneToMany, type RelationalCompiler } from './compile-relational-filter.js';
 import { isFilterOperator, operatorsForType } from './filter-operators.js';
@@ -80,14 +82,17 @@ function compileField(
   if (scoped) return compileAnyField(env, scoped[1]!, scoped[2]!, value, collection, alias, path, depth, relationalDepth);
   const fn = parseFieldFunction(key);
   const fieldName = fn ? fn.field : key;
-  const field = Object.hasOwn(overview.fields, fieldName) ? overview.fields[fieldName] : undefined;
-  const access = getAccess(env.permissions, collection, 'read');
-  if (!field || !access || !canAccessField(access, fieldName)) throw forbiddenFields(collection, [fieldName], path);
-  if (!isPlainObject(value)) throw invalidQuery(`The filter for "${key}" must be an object of operators`);
+  if (!isPlainObject(value)) {
+    requireReadableField(env, collection, fieldName, path, 'presence');
+    throw invalidQuery(`The filter for "${key}" must be an object of operators`);
+  }
 
   const keys = Object.keys(value);
   const relation = fn ? null : getFieldRelation(env.schema, collection, fieldName);
   const operators = keys.filter((k) => k.startsWith('_') && k !== '_some' && k !== '_none');
+  // A function of the field or a path through it uses its value; the operators below are checked by type.
+  const through = fn !== null || (relation !== null && (operators.length === 0 || relation.kind === 'o2m'));
+  const field = requireReadableField(env, collection, fieldName, path, through ? 'value' : 'presence');
   if (relation && (operators.length === 0 || relation.kind === 'o2m')) {
     if (relationalDepth + 1 > env.maxRelationalDepth) throw invalidQuery('Max relational depth exceeded');
     const childPath = path === 'root' ? fieldName : `${path}.${fieldName}`;
@@ -114,7 +119,7 @@ function compileField(
   const raw = fn ? functionColumn(env, fn.name, collection, fieldName, alias, path) : { sql: '??', bindings: [`${alias}.${fieldName}`] };
   const column = readableColumn(env, collection, alias, fieldName, raw);
   const type = fn ? 'integer' : field.type;
-  const concealed = !fn && field.special.includes('conceal');
+  const concealed = !fn && isConcealed(field);
   const parts: Sql[] = [];
   for (const [op, operand] of Object.entries(value)) {
     if (!isFilterOperator(op) || !operatorsForType(type, concealed).includes(op)) {

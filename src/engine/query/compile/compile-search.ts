@@ -1,5 +1,6 @@
 import { canAccessField, getAccess } from '../../permissions/get-access.js';
 import { getCollection } from '../../schema-overview/get-collection.js';
+import { isConcealed } from '../../schema-overview/is-concealed.js';
 import { castFilterValue } from './cast-filter-value.js';
 import { readableColumn, type CompileEnv } from './compile-filter.js';
 import { escapeLike } from './compile-operator.js';
@@ -22,7 +23,7 @@ export function compileSearch(env: CompileEnv, term: string, collection: string,
   const pattern = `%${escapeLike(term.toLowerCase())}%`;
   const parts: Sql[] = [];
   for (const field of Object.values(overview.fields)) {
-    if (field.alias || !field.searchable || field.special.includes('conceal') || field.type === 'hash') continue;
+    if (field.alias || !field.searchable || isConcealed(field)) continue;
     if (!access || !canAccessField(access, field.field)) continue;
     const column = () => readableColumn(env, collection, alias, field.field, { sql: '??', bindings: [`${alias}.${field.field}`] });
     if (field.type === 'string' || field.type === 'text' || field.type === 'csv') {

@@ -1,8 +1,8 @@
-import { forbiddenFields, invalidQuery } from '../../../kernel/errors/index.js';
-import { canAccessField, getAccess } from '../../permissions/get-access.js';
+import { invalidQuery } from '../../../kernel/errors/index.js';
 import { getCollection } from '../../schema-overview/get-collection.js';
 import { getFieldRelation } from '../../schema-overview/get-field-relation.js';
 import { parseFieldFunction } from '../ast/parse-field-function.js';
+import { requireReadableField } from '../require-readable-field.js';
 import { functionColumn, readableColumn, readableRows, type CompileEnv } from './compile-filter.js';
 import { and, type Sql } from './sql.js';
 
@@ -11,7 +11,8 @@ export type OrderTerm = { expression: Sql; descending: boolean } | { random: tru
 /**
  * `sort`: fields in priority order, `-` for descending, `?` for random; many-to-one paths (`author.name`)
  * sort by a correlated subquery over the related rows the reader may see; field functions (`year(date)`,
- * `count(comments)`) by their value. Values the reader sees only on some rows sort as NULL elsewhere.
+ * `count(comments)`) by their value. Values the reader sees only on some rows sort as NULL elsewhere; a field
+ * the reader can't read or a concealed one can't be sorted on (403), here or along the path.
  */
 export function compileSort(env: CompileEnv, sort: string[], collection: string, alias: string): OrderTerm[] {
   return sort.map((entry) => {
@@ -26,12 +27,10 @@ export function compileSort(env: CompileEnv, sort: string[], collection: string,
 function sortExpression(env: CompileEnv, segments: string[], collection: string, alias: string, path: string, depth: number): Sql {
   if (depth > env.maxRelationalDepth) throw invalidQuery('Max relational depth exceeded');
   const [head, ...rest] = segments as [string, ...string[]];
-  const overview = getCollection(env.schema, collection, path);
   const fn = parseFieldFunction(head);
   const fieldName = fn ? fn.field : head;
-  const field = Object.hasOwn(overview.fields, fieldName) ? overview.fields[fieldName] : undefined;
-  const access = getAccess(env.permissions, collection, 'read');
-  if (!field || !access || !canAccessField(access, fieldName)) throw forbiddenFields(collection, [fieldName], path);
+  // Ordering by a value reads it (`sort=f` against `sort=-f`): it must be readable and not concealed.
+  const field = requireReadableField(env, collection, fieldName, path, 'value');
 
   if (fn) {
     if (rest.length > 0) throw invalidQuery(`Can't sort by "${segments.join('.')}"`);

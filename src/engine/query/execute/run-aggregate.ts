@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import { forbiddenFields, invalidQuery } from '../../../kernel/errors/index.js';
 import { NUMERIC_TYPES } from '../../../kernel/system/field-types.js';
-import { canAccessField, getAccess } from '../../permissions/get-access.js';
 import { getCollection } from '../../schema-overview/get-collection.js';
 import type { Filter } from '../../schema-overview/schema-overview.types.js';
 import { parseFieldFunction } from '../ast/parse-field-function.js';
@@ -9,6 +8,7 @@ import { functionColumn, readableColumn, type CompileEnv } from '../compile/comp
 import { compileSort } from '../compile/compile-sort.js';
 import type { Sql } from '../compile/sql.js';
 import type { AggregateFunction, Query } from '../query.types.js';
+import { requireReadableField, type FieldUse } from '../require-readable-field.js';
 import { rootWhere, type Row } from './run-ast.js';
 
 const SQL_FN: Record<AggregateFunction, (col: string) => string> = {
@@ -23,20 +23,20 @@ const SQL_FN: Record<AggregateFunction, (col: string) => string> = {
   max: (c) => `MAX(${c})`,
 };
 const NUMERIC_ONLY: readonly AggregateFunction[] = ['sum', 'sumDistinct', 'avg', 'avgDistinct'];
-const COUNTING: readonly AggregateFunction[] = ['count', 'countDistinct', 'countAll'];
 
 /**
  * `aggregate` with optional `groupBy`: `{count: 17}` for `count=*`, `{countDistinct: {user: 3}}` for a field,
  * group fields beside them (`year(date)` groups come back as `date_year`, as Directus names them). Every
  * field used must be readable; values the reader sees only on some rows count as NULL elsewhere; sums and
- * averages need numeric fields; concealed fields can only be counted.
+ * averages need numeric fields; concealed fields can only be counted (`count`: how many are set), never
+ * grouped by, compared (`countDistinct`) or taken the minimum or maximum of.
  */
 export async function runAggregate(env: CompileEnv, collection: string, query: Query, rowFilter: Filter | null): Promise<Row[]> {
   const overview = getCollection(env.schema, collection);
-  const access = getAccess(env.permissions, collection, 'read');
-  const fieldOf = (name: string) => {
-    const field = Object.hasOwn(overview.fields, name) ? overview.fields[name] : undefined;
-    if (!field || field.alias || !access || !canAccessField(access, name)) throw forbiddenFields(collection, [name]);
+  // Counting a field only tells whether it is set; every other function, and a group, uses its value.
+  const fieldOf = (name: string, use: FieldUse) => {
+    const field = requireReadableField(env, collection, name, 'root', use);
+    if (field.alias) throw forbiddenFields(collection, [name]);
     return field;
   };
   const alias = env.nextAlias();
@@ -52,9 +52,8 @@ export async function runAggregate(env: CompileEnv, collection: string, query: Q
         if (fn !== 'count' && fn !== 'countAll') throw invalidQuery(`"${fn}" needs a field, not "*"`);
         columns.push(env.knex.raw(`${SQL_FN[fn]('*')} AS ??`, [key]));
       } else {
-        const field = fieldOf(name);
+        const field = fieldOf(name, fn === 'count' ? 'presence' : 'value');
         if (NUMERIC_ONLY.includes(fn) && !NUMERIC_TYPES.includes(field.type)) throw invalidQuery(`"${fn}" only works on numeric fields, not on "${name}"`);
-        if (!COUNTING.includes(fn) && (field.special.includes('conceal') || field.type === 'hash')) throw forbiddenFields(collection, [name]);
         const value = column(name);
         columns.push(env.knex.raw(`${SQL_FN[fn](value.sql)} AS ??`, [...value.bindings, key] as Knex.RawBinding[]));
       }
@@ -64,11 +63,12 @@ export async function runAggregate(env: CompileEnv, collection: string, query: Q
   const groups: { key: string; type: string | null; name: string }[] = [];
   for (const name of query.group ?? []) {
     const fn = parseFieldFunction(name);
-    fieldOf(fn ? fn.field : name);
+    fieldOf(fn ? fn.field : name, 'value');
     const value = fn ? readableColumn(env, collection, alias, fn.field, functionColumn(env, fn.name, collection, fn.field, alias)) : column(name);
     const key = fn ? `${fn.field}_${fn.name}` : name;
     columns.push(env.knex.raw(`${value.sql} AS ??`, [...value.bindings, key] as Knex.RawBinding[]));
-    qb.groupByRaw(value.sql, value.bindings as Knex.RawBinding[]);
+    // By position: the same expression bound twice is two expressions to PostgreSQL (a field the reader sees only on some rows is a CASE with bindings).
+    qb.groupByRaw(String(columns.length));
     groups.push({ key, name: fn ? fn.field : name, type: fn ? null : overview.fields[name]!.type });
   }
   if (columns.length === 0) throw invalidQuery('"aggregate" or "groupBy" needs at least one field');

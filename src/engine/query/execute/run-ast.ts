@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { getCollection } from '../../schema-overview/get-collection.js';
+import { isConcealed } from '../../schema-overview/is-concealed.js';
 import type { Filter } from '../../schema-overview/schema-overview.types.js';
 import type { AnyNode, AstNode, RelationNode, RootAst } from '../ast/ast.types.js';
 import { compileFilter, compilePermissionFilter, functionColumn, type CompileEnv } from '../compile/compile-filter.js';
@@ -165,7 +166,7 @@ async function finishLevel(env: CompileEnv, collection: string, nodes: AstNode[]
     const field = overview.fields[node.field];
     if (!field || (field.alias && !node.fn)) continue;
     if (node.fn) casts.push({ key: node.key, cast: (value) => (value === null || value === undefined ? null : Number(value)) });
-    else if (field.special.includes('conceal') || field.type === 'hash') casts.push({ key: node.key, cast: (value) => (value === null || value === undefined ? null : CONCEALED) });
+    else if (isConcealed(field)) casts.push({ key: node.key, cast: (value) => (value === null || value === undefined ? null : CONCEALED) });
     else {
       const type = field.type;
       casts.push({ key: node.key, cast: (value) => env.dialect.fromDatabase(type, value) });

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../setup/create-test-app.js';
+import { dataOf, expectError } from '../setup/expect-error.js';
+import { createConcealedFixture, expectNoSecret, type ConcealedFixture } from './concealed-fixture.js';
+
+type Row = Record<string, unknown>;
+
+/**
+ * Threat: sorting by a value the reader can't see orders the rows by it, and `sort=f` against `sort=-f` (or a
+ * filter narrowing the rows) reads it back bit by bit: static tokens, hashes, a field left out of the rule.
+ * Sorting by a concealed field, a field the reader can't read, or a function of one, here or through a
+ * relation (`owner.token`) or in `deep`, is refused like reading the field.
+ */
+describe('sort as an ordering oracle', () => {
+  let t: TestApp;
+  let f: ConcealedFixture;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    f = await createConcealedFixture(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const get = (url: string) => t.request('GET', url, { token: f.reader.token });
+
+  it.each([
+    '/users?sort=token',
+    '/users?sort=-token',
+    '/users?sort=password',
+    '/users?sort=tfa_secret',
+    '/items/vault?sort=secret',
+    '/items/vault?sort=-pin',
+    '/items/vault?sort=year(secret_at)',
+    '/items/vault?sort=hidden',
+    '/items/vault?sort=owner.token',
+    '/items/vault?sort=-owner.password',
+    '/items/vault?fields=id&sort=label,secret',
+    '/items/vault?groupBy[]=owner&aggregate[count]=*&sort=secret',
+    '/items/vault?fields=id,notes.*&deep[notes][_sort]=vault.secret',
+    '/items/vault_notes?fields=id&sort=vault.secret',
+    '/items/vault_notes?fields=id&sort=-vault.hidden',
+  ])('%s is refused (403)', async (url) => {
+    const response = await get(url);
+    expectError(response, 403, 'FORBIDDEN');
+    expectNoSecret(response);
+  });
+
+  it('GraphQL sort on a concealed field is refused', async () => {
+    const response = await t.request('POST', '/graphql/system', { token: f.reader.token, body: { query: '{ users(sort: ["-token"]) { id } }' } });
+    const body = response.json() as { errors?: { extensions: { code: string } }[] };
+    expect(body.errors?.[0]?.extensions.code, response.body).toBe('FORBIDDEN');
+  });
+
+  it('sorting by readable fields, also through a relation, still works', async () => {
+    const response = await get('/items/vault?fields=label&sort=-label');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(dataOf<Row[]>(response).map((r) => r.label)).toEqual(['gamma', 'beta', 'alpha']);
+    const related = await get('/items/vault_notes?fields=body&sort=-vault.label');
+    expect(related.statusCode, related.body).toBe(200);
+    expect(dataOf<Row[]>(related).map((r) => r.body)).toEqual(['note on beta', 'note on alpha']);
+  });
+});
