@@ -59,22 +59,37 @@ function encodedOnce(result: Result): string {
 
 /**
  * Sends a list as a file download streamed from pages of rows (`?export=` on list reads).
- * Returns undefined when the request asks for no export, so the caller answers normally.
+ * Returns undefined when the request asks for no export, so the caller answers normally. The first page is read
+ * before the answer starts: a query the engines refuse is answered with its error (a 4xx with the envelope), not
+ * with a file cut short after a 200.
  */
 export function sendExportStream(
   request: FastifyRequest,
   reply: FastifyReply,
   pages: () => AsyncIterable<Record<string, unknown>[]>,
   options: SendResultOptions = {},
-): FastifyReply | undefined {
+): Promise<FastifyReply> | undefined {
   const format = parseExportFormat(rawQueryOf(request)['export']);
   if (format === undefined) return undefined;
   const extension = format === 'csv_utf8' ? 'csv' : format;
   const contentType = { json: 'application/json', csv: 'text/csv', csv_utf8: 'text/csv', xml: 'text/xml', yaml: 'text/yaml' }[format];
-  return reply
-    .code(200)
-    .header('Cache-Control', 'no-cache')
-    .header('Content-Type', `${contentType}; charset=utf-8`)
-    .header('Content-Disposition', contentDisposition(exportFilename(options.collection, extension)))
-    .send(streamExport(pages(), format));
+  return startedPages(pages()).then((started) =>
+    reply
+      .code(200)
+      .header('Cache-Control', 'no-cache')
+      .header('Content-Type', `${contentType}; charset=utf-8`)
+      .header('Content-Disposition', contentDisposition(exportFilename(options.collection, extension)))
+      .send(streamExport(started, format)),
+  );
+}
+
+/** The same pages, the first one already read (so its errors surface before anything is sent). */
+async function startedPages<T>(pages: AsyncIterable<T>): Promise<AsyncIterable<T>> {
+  const iterator = pages[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  return {
+    async *[Symbol.asyncIterator]() {
+      for (let next = first; !next.done; next = await iterator.next()) yield next.value;
+    },
+  };
 }
