@@ -41,7 +41,7 @@ export async function preparePayload(
     if (!ctx.permissions.admin) throw forbiddenAction(action, collection, unknown);
     throw invalidPayload(`Field${unknown.length > 1 ? 's' : ''} ${unknown.map((f) => `"${f}"`).join(', ')} ${unknown.length > 1 ? "don't" : "doesn't"} exist in collection "${collection}"`);
   }
-  let payload = applyWriteRules(ctx.permissions, collection, action, raw);
+  let payload = applyWriteRules(ctx.permissions, collection, action, raw, (field) => overview.fields[field]?.defaultValue ?? null);
   for (const behaviour of behaviours) if (behaviour.beforeWrite) payload = await behaviour.beforeWrite(ctx, { action, payload, keys });
 
   const prepared: PreparedPayload = { columns: {}, nestedManyToOne: {}, oneToMany: {} };

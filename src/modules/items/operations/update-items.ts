@@ -1,5 +1,6 @@
 import type { AuditEntry } from '../../../engine/audit-recorder.js';
 import { onCommit, withTransaction, type Context } from '../../../engine/context.js';
+import { isPlainObject } from '../../../engine/query/parse/parse-query.js';
 import { getCollection } from '../../../engine/schema-overview/get-collection.js';
 import type { Item, ItemsDeps, ItemsService, PrimaryKey } from '../items.types.js';
 import { accessCount, assertItemAccess } from './assert-item-access.js';
@@ -18,14 +19,16 @@ export async function updateItems(ctx: Context, deps: ItemsDeps, svc: ItemsServi
   const keys = validateKeys(overview, rawKeys, ctx.config.query.maxBatchMutation);
   const behaviours = deps.behaviours.get(collection) ?? [];
   let early: PreparedPayload | undefined;
+  // The submitted fields: each must be named by a rule whose row filter matches every key (not the union of all rules).
+  const fields = isPlainObject(data) ? Object.keys(data).filter((f) => Object.hasOwn(overview.fields, f)) : [];
   if (mayWriteWithTrail(ctx, deps, overview, behaviours) && keys.length > 0) {
-    const guard = accessCount(ctx, collection, 'update', keys);
+    const guard = accessCount(ctx, collection, 'update', keys, fields);
     early = await preparePayload(ctx, collection, 'update', data, keys, behaviours);
     const done = await updateWithTrail(ctx, deps, collection, keys, early, guard);
     if (done) return done;
   }
   return withTransaction(ctx, async (trx) => {
-    await assertItemAccess(trx, collection, 'update', keys);
+    await assertItemAccess(trx, collection, 'update', keys, fields);
     const prepared = early ?? (await preparePayload(trx, collection, 'update', data, keys, behaviours));
     // Nested items' revisions get the revision of the item they were written for (the first key's for m2o) as parent.
     const children = new Map(keys.map((key) => [key, [] as number[]]));
