@@ -1,5 +1,6 @@
 import { GraphQLBoolean, GraphQLInputObjectType, GraphQLList, GraphQLString, type GraphQLInputType } from 'graphql';
 import { operatorsForType, type FilterOperator } from '../../engine/query/compile/filter-operators.js';
+import { isConcealed } from '../../engine/schema-overview/is-concealed.js';
 import type { FieldOverview } from '../../engine/schema-overview/schema-overview.types.js';
 import type { FieldType } from '../../kernel/system/field-types.js';
 import { GraphQLStringOrFloat } from './scalars.js';
@@ -78,6 +79,6 @@ const OPERATOR_TYPES: Record<OperatorKind, GraphQLInputObjectType> = {
 
 /** The operator input type of a field, following the query engine's operators for its type. */
 export function filterOperatorsFor(field: FieldOverview): GraphQLInputObjectType {
-  if (field.special.includes('conceal') || field.type === 'hash') return OPERATOR_TYPES.hash;
+  if (isConcealed(field)) return OPERATOR_TYPES.hash;
   return OPERATOR_TYPES[KIND_OF[field.type] ?? 'string'];
 }

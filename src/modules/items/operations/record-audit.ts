@@ -1,6 +1,7 @@
 import type { AuditEntry } from '../../../engine/audit-recorder.js';
 import type { Context } from '../../../engine/context.js';
 import { getCollection } from '../../../engine/schema-overview/get-collection.js';
+import { isConcealed } from '../../../engine/schema-overview/is-concealed.js';
 import type { ItemsDeps, PrimaryKey } from '../items.types.js';
 import { readSnapshots } from './write-rows.js';
 import { CONCEALED } from '../../../kernel/text/concealed.js';
@@ -32,7 +33,7 @@ export function maskConcealed(ctx: Context, collection: string, delta: Record<st
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(delta)) {
     const field = fields[key];
-    const concealed = field && (field.special.includes('conceal') || field.type === 'hash');
+    const concealed = field && isConcealed(field);
     out[key] = concealed && value !== null && value !== undefined ? CONCEALED : value;
   }
   return out;

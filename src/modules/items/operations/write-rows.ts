@@ -2,6 +2,7 @@ import type { Context } from '../../../engine/context.js';
 import { ADMIN_PERMISSIONS } from '../../../engine/permissions/admin-permissions.js';
 import { readByQuery } from '../../../engine/query/read-by-query.js';
 import { getCollection } from '../../../engine/schema-overview/get-collection.js';
+import { isConcealed } from '../../../engine/schema-overview/is-concealed.js';
 import { isAppError } from '../../../kernel/errors/index.js';
 import type { Item, PrimaryKey } from '../items.types.js';
 import { insertRowsReturning } from '../../../database/insert-rows-returning.js';
@@ -79,7 +80,7 @@ export function snapshotOf(ctx: Context, collection: string, row: Item): Item {
   for (const name of columnFields(ctx, collection)) {
     const field = overview.fields[name]!;
     const value = row[name];
-    if (field.special.includes('conceal') || field.type === 'hash') out[name] = value === null || value === undefined ? null : CONCEALED;
+    if (isConcealed(field)) out[name] = value === null || value === undefined ? null : CONCEALED;
     else out[name] = ctx.dialect.fromDatabase(field.type, value);
   }
   return out;

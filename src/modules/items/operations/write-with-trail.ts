@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { TrailedWrite } from '../../../engine/audit-recorder.js';
 import type { Context } from '../../../engine/context.js';
 import { getCollection } from '../../../engine/schema-overview/get-collection.js';
+import { isConcealed } from '../../../engine/schema-overview/is-concealed.js';
 import type { CollectionOverview } from '../../../engine/schema-overview/schema-overview.types.js';
 import { forbidden } from '../../../kernel/errors/index.js';
 import type { TrailField } from '../../../database/dialects/dialect.js';
@@ -108,5 +109,5 @@ async function run(ctx: Context, deps: ItemsDeps, write: TrailedWrite): Promise<
 function trailFields(overview: CollectionOverview): TrailField[] {
   return Object.values(overview.fields)
     .filter((f) => !f.alias)
-    .map((f) => ({ field: f.field, type: f.type, dbType: f.dbType, masked: f.special.includes('conceal') || f.type === 'hash' }));
+    .map((f) => ({ field: f.field, type: f.type, dbType: f.dbType, masked: isConcealed(f) }));
 }
