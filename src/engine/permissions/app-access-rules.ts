@@ -25,7 +25,8 @@ export const APP_ACCESS_RULES: readonly PermissionRule[] = Object.freeze([
   rule('service_presets', 'read', { _or: [{ user: { _eq: '$CURRENT_USER' } }, { _and: [{ user: { _null: true } }, { role: { _in: '$CURRENT_ROLES' } }] }, { _and: [{ user: { _null: true } }, { role: { _null: true } }] }] }),
   // A new preset is the creator's unless it names them otherwise (which validation then refuses).
   { ...rule('service_presets', 'create'), validation: { user: { _eq: '$CURRENT_USER' } }, presets: { user: '$CURRENT_USER' } },
-  rule('service_presets', 'update', { user: { _eq: '$CURRENT_USER' } }),
+  // …and stays theirs: not handed to another user, a role or everyone (Directus: filter and validation own).
+  { ...rule('service_presets', 'update', { user: { _eq: '$CURRENT_USER' } }), validation: { user: { _eq: '$CURRENT_USER' } } },
   rule('service_presets', 'delete', { user: { _eq: '$CURRENT_USER' } }),
   rule('service_roles', 'read', { id: { _in: '$CURRENT_ROLES' } }),
   rule('service_settings', 'read', null, [
