@@ -196,6 +196,13 @@ export interface Dialect {
    */
   jsonArrayAgg?(expression: string, orderBy: string): string;
   /**
+   * `column IN (values)` (`NOT IN` when `negate`) with the whole list bound as one value, for lists longer than
+   * a statement may bind one value per mark (SQLite's 32,766 variables, PostgreSQL's 65,535 parameters).
+   * `column` is SQL text; `values` are already what the driver binds. Optional: without it a list is bound
+   * value by value (MariaDB/MySQL, whose driver writes the values into the statement, so has no such limit).
+   */
+  inList?(column: string, values: readonly unknown[], negate: boolean): { sql: string; binding: unknown };
+  /**
    * Inserts parent rows (auto-increment key `id`) and, for each parent with one in `child.rows`, a child row
    * pointing at it (`child.parentColumn`), in one statement; returns the keys of both, in order. Optional:
    * where it is missing, the caller makes two multi-row inserts (the activity log's rows and their revisions).

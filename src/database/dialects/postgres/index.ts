@@ -5,6 +5,7 @@ import { isConflict, isConnectionError, translateError } from './errors.js';
 import { withServerLock } from './with-server-lock.js';
 import { fieldTypeOf } from './field-type-of.js';
 import { dateFunction, ilike, randomOrder } from './functions.js';
+import { inList } from './in-list.js';
 import { introspect, listColumns, listForeignKeys, listIndexes, listTables } from './introspection.js';
 import { knexConfig } from './knex-config.js';
 import { nowDefault } from './now-default.js';
@@ -47,6 +48,7 @@ export function createPostgresDialect(): Dialect {
     insertWithChildren,
     writeWithTrail,
     readDirect,
+    inList,
     dataToken,
     dataVersionSql: DATA_VERSION_SQL,
     jsonArrayAgg: (expression: string, orderBy: string) => `coalesce(json_agg(${expression} ORDER BY ${orderBy}), '[]')`,

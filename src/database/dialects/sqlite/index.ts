@@ -4,6 +4,7 @@ import { addColumn, SQLITE_COLUMN_TYPE_VARIANTS } from './add-column.js';
 import { isConflict, isConnectionError, translateError } from './errors.js';
 import { fieldTypeOf } from './field-type-of.js';
 import { dateFunction, ilike, randomOrder } from './functions.js';
+import { inList } from './in-list.js';
 import { introspect, listColumns, listForeignKeys, listIndexes, listTables } from './introspection.js';
 import { knexConfig } from './knex-config.js';
 import { nowDefault } from './now-default.js';
@@ -43,6 +44,7 @@ export function createSqliteDialect(): Dialect {
     // exactly but better-sqlite3 reads them as JS numbers.
     exactNumbers: { decimalDigits: 15, bigIntegers: false },
     readDirect,
+    inList,
     dataToken,
     // Aggregates with ORDER BY: SQLite 3.44 (better-sqlite3 bundles a newer one).
     jsonArrayAgg: (expression: string, orderBy: string) => `json_group_array(${expression} ORDER BY ${orderBy})`,

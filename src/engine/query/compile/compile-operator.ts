@@ -30,6 +30,12 @@ const LIKE_OPS: Record<string, { prefix: string; suffix: string; negate: boolean
   _niends_with: { prefix: '%', suffix: '', negate: true, insensitive: true },
 };
 
+/**
+ * An `_in`/`_nin` list longer than this is bound as one value where the dialect can (Dialect.inList): no
+ * vendor's limit of bound variables is reached, whatever the list's length. Shorter lists keep one mark each.
+ */
+const LONG_LIST = 1000;
+
 /** Escapes LIKE wildcards with `!` (a character no vendor treats specially in string literals). */
 export function escapeLike(text: string): string {
   return text.replace(/[!%_]/g, (c) => `!${c}`);
@@ -90,6 +96,10 @@ export function compileOperator(env: OperatorEnv, op: FilterOperator, operand: u
     case '_nin': {
       const items = list();
       if (items.length === 0) return op === '_in' ? FALSE_SQL : TRUE_SQL;
+      if (items.length > LONG_LIST && env.dialect.inList) {
+        const long = env.dialect.inList(col, items, op === '_nin');
+        return { sql: long.sql, bindings: [...cb, long.binding] };
+      }
       const marks = items.map(() => '?').join(', ');
       return { sql: `${col} ${op === '_in' ? 'IN' : 'NOT IN'} (${marks})`, bindings: [...cb, ...items] };
     }
