@@ -30,6 +30,8 @@ describe('exports of refused queries', () => {
   for (const format of ['csv', 'json', 'xml', 'yaml']) {
     it(`${format}: a filter on an unreadable field is a 403 with the envelope, and an unknown field a 4xx`, async () => {
       expectError(await t.request('GET', `/items/ex_notes?export=${format}&filter[hidden][_eq]=h1`, { token: reader }), 403, 'FORBIDDEN');
+      // Even when no row is asked for: the query is checked as any read's is.
+      expectError(await t.request('GET', `/items/ex_notes?export=${format}&limit=0&sort=hidden`, { token: reader }), 403, 'FORBIDDEN');
       const unknown = await t.request('GET', `/items/ex_notes?export=${format}&sort=nope`, { token: reader });
       expect(unknown.statusCode).toBeGreaterThanOrEqual(400);
       expect(unknown.statusCode).toBeLessThan(500);

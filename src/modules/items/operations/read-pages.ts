@@ -21,7 +21,8 @@ export async function* readPages(ctx: Context, collection: string, query: Query,
   const base: Query = { ...query, meta: undefined, page: undefined };
   let read = 0;
   let last: unknown = undefined;
-  while (read < total) {
+  // At least one read, even for `limit=0`: the query is checked (and refused) as any read's would be.
+  do {
     const size = Math.min(pageSize, total - read);
     const page: Query = keyset
       ? {
@@ -38,5 +39,5 @@ export async function* readPages(ctx: Context, collection: string, query: Query,
     last = data[data.length - 1]?.[primary];
     yield data;
     if (data.length < size) return;
-  }
+  } while (read < total);
 }
