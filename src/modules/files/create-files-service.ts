@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { asSystem, type Context } from '../../engine/context.js';
+import { getAccess } from '../../engine/permissions/get-access.js';
+import { matchRuleFilters } from '../../engine/permissions/match-rule-filters.js';
 import { withServerSetFields } from '../../engine/permissions/with-server-set-fields.js';
 import type { Storage } from '../../engine/storage/index.js';
-import { forbidden, invalidPayload, isAppError } from '../../kernel/errors/index.js';
+import { forbidden, forbiddenAction, invalidPayload, isAppError } from '../../kernel/errors/index.js';
 import type { ItemsService, PrimaryKey } from '../items/index.js';
 import { readMultipartFiles } from './read-multipart-files.js';
 import { deleteStoredObjects, type StoredObjectRef } from './delete-stored-objects.js';
@@ -76,8 +78,12 @@ export function createFilesService(deps: FilesDeps): FilesService {
     },
 
     async replace(ctx, key, body, headers) {
+      // Access before a byte is read: no rule for the action is the same answer for any id, and a file outside
+      // the rules' row filter looks like one that does not exist (Directus's rule: no probing).
+      const access = getAccess(ctx.permissions, 'service_files', 'update');
+      if (!access) throw forbiddenAction('update', 'service_files');
+      if (access.kind === 'rules' && access.rowFilter && !(await matchRuleFilters(ctx, 'service_files', key, [access.rowFilter])).matches[0]) throw forbidden();
       const existing = (await ctx.db('service_files').where({ id: String(key) }).first('id', 'storage', 'filename_disk')) as StoredObjectRef | undefined;
-      // A file that does not exist looks like one the caller may not update (Directus's rule: no probing).
       if (!existing) throw forbidden();
       const { results, error } = await readMultipartFiles(body, headers, limitsOf(ctx, 1), store(ctx, () => existing.id, true, existing.storage));
       const refs = results.map((r) => ({ id: r.id, storage: r.stored.storage, filename_disk: r.stored.filename_disk }));
