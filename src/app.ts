@@ -113,6 +113,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const permissions = createPermissionsEngine({ knex, dialect });
   const audit = createActivityRecorder();
 
+  // Set once the auth service exists: what this instance knows of live sign-ins (decision 0042).
+  let forgetSignIns = (): void => undefined;
   const cacheSync = createCacheSync({
     knex,
     ...(dialect.readDirect ? { readDirect: dialect.readDirect } : {}),
@@ -122,18 +124,21 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     // once more through the version) stays the same object, and the GraphQL schemas built from it stay too.
     onSchemaChange: () => schema.revalidate(),
     onAccessChange: () => permissions.invalidate(),
+    onSessionChange: () => forgetSignIns(),
     onExpiry: () => {
       schema.revalidate();
       permissions.invalidate();
     },
   });
   const accessCaches = { invalidate: () => permissions.invalidate(), record: (db: Knex) => cacheSync.recordAccessChange(db) };
+  // Every transaction that ends sign-ins raises the session version with it (decision 0042).
+  const recordSessionEnd = (db: Knex) => cacheSync.recordSessionChange(db);
   // Nobody but an administrator raises their own access through the access-control collections, and an
   // active administrator always remains (lastAdminGuard).
   const guards = selfEscalationGuards();
   const storage = createStorage(config.files.locations);
   const behaviours = new Map<string, CollectionBehaviour[]>([
-    ['service_users', [usersBehaviour(accessCaches), lastAdminGuard('service_users')]],
+    ['service_users', [usersBehaviour(accessCaches, recordSessionEnd), lastAdminGuard('service_users')]],
     ['service_roles', [invalidatingBehaviour(accessCaches), guards.service_roles!, lastAdminGuard('service_roles')]],
     ['service_policies', [invalidatingBehaviour(accessCaches), guards.service_policies!, lastAdminGuard('service_policies')]],
     ['service_access', [invalidatingBehaviour(accessCaches), guards.service_access!, lastAdminGuard('service_access')]],
@@ -147,11 +152,12 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const counters = await createCounterStore({ kind: config.rateLimiter.store, redis: config.redis, keyPrefix: config.redisKeyPrefix, logger, now: () => now().getTime() });
   const loginThrottle = createThrottle({ store: counters, config: config.rateLimiter.login, scope: 'login' });
   const otpGuard = createOtpReplayGuard(counters);
-  const auth = createAuthService({ config, knex, permissions, audit, throttle: loginThrottle, otpGuard });
+  const auth = createAuthService({ config, knex, dialect, permissions, audit, throttle: loginThrottle, otpGuard, recordSessionEnd });
+  forgetSignIns = () => auth.forgetSignIns();
   const tfa = createTfaService({ config, audit, guard: otpGuard, throttle: loginThrottle });
   const mailer = overrides.mailer ?? createMailer(config.email, logger);
   const requestThrottle = createThrottle({ store: counters, config: config.rateLimiter.login, scope: 'password-request' });
-  const passwords = createPasswordService({ config, audit, mailer, requestThrottle, loginThrottle });
+  const passwords = createPasswordService({ config, audit, mailer, requestThrottle, loginThrottle, recordSessionEnd });
   const sso = createSsoService({ config, auth, items, logger });
 
   const contextFor = async (accountability: Accountability, dataVersion?: string): Promise<Context> => {
@@ -160,7 +166,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   };
   // A request's context carries the data version its cache check read (decision 0033); other work's does not.
   const requestContext = (request: FastifyRequest) => contextFor(accountabilityOf(request), cacheSync.dataVersion());
-  const sessions = createSessionsService({ audit });
+  const sessions = createSessionsService({ audit, recordSessionEnd });
   const routeDeps: ItemRouteDeps = { items, contextFor: requestContext, send: sendResult, sendExport: sendExportStream };
   // One cache of per-caller GraphQL schemas for /graphql and /server/specs/graphql.
   const graphqlDeps: GraphqlDeps = { config, items, auth, passwords, tfa, cacheSync, contextFor: requestContext };

@@ -7,6 +7,7 @@ import { addAccessVersion } from './20261125a-add-access-version.js';
 import { addLeases } from './20261125k-add-leases.js';
 import { addPresets } from './20261125p-add-presets.js';
 import { addFiles } from './20261126a-add-files.js';
+import { addSessionVersion } from './20261127s-add-session-version.js';
 import type { Migration } from './migration.types.js';
 
 export type { Migration } from './migration.types.js';
@@ -17,4 +18,4 @@ export { LEASES_TABLE } from './20261125k-add-leases.js';
  * Every migration, oldest first. Listed by hand: the code also runs from dist/, so no directory globbing.
  * Run them with runMigrations() from ./run-migrations.js.
  */
-export const MIGRATIONS: readonly Migration[] = [createSystemTables, addTfaRecoveryCodes, addActivityActionIndex, addSchemaVersion, addSessionFamily, addAccessVersion, addLeases, addPresets, addFiles];
+export const MIGRATIONS: readonly Migration[] = [createSystemTables, addTfaRecoveryCodes, addActivityActionIndex, addSchemaVersion, addSessionFamily, addAccessVersion, addLeases, addPresets, addFiles, addSessionVersion];

@@ -5,14 +5,14 @@ import { SCHEMA_VERSION_TABLE } from '../../database/migrations/index.js';
  * The versions every instance compares before trusting what it cached (decision 0012), and where the dialect
  * has one, the data version read with them (Dialect.dataVersionSql, decision 0033).
  */
-export type CacheVersions = { schema: number; access: number; data?: string };
+export type CacheVersions = { schema: number; access: number; sessions: number; data?: string };
 
 /** The stored versions, or null when the database has no version row (not migrated yet). One single-row query. */
 export async function readCacheVersions(db: Knex, readDirect?: ReadDirect, dataVersionSql?: string): Promise<CacheVersions | null> {
   const direct = readDirect ? directRead(db, readDirect, dataVersionSql) : undefined;
   const row = direct ? (await direct)[0] : ((await versionQuery(db, dataVersionSql)) as Record<string, unknown> | undefined);
   if (row === undefined) return null;
-  const versions: CacheVersions = { schema: Number(row.version), access: Number(row.access_version ?? 0) };
+  const versions: CacheVersions = { schema: Number(row.version), access: Number(row.access_version ?? 0), sessions: Number(row.session_version ?? 0) };
   if (typeof row.data_version === 'string') versions.data = row.data_version;
   return versions;
 }
@@ -37,19 +37,20 @@ function directRead(db: Knex, readDirect: ReadDirect, dataVersionSql: string | u
   return readDirect(db, native.sql, native.bindings);
 }
 
-/** Whether the database has both versions (false before the migrations ran). */
+/** Whether the database has every version (false before the migrations ran; the session version came last). */
 export async function hasCacheVersions(db: Knex): Promise<boolean> {
-  return db.schema.hasColumn(SCHEMA_VERSION_TABLE, 'access_version');
+  return db.schema.hasColumn(SCHEMA_VERSION_TABLE, 'session_version');
 }
 
 /**
- * Raises the access version (and the schema version with `schema`). Called with the writing transaction, so
- * the raise commits or rolls back with the change it announces.
+ * Raises the access version (and the schema version with `schema`, the session version with `sessions`). Called
+ * with the writing transaction, so the raise commits or rolls back with the change it announces.
  */
-export async function bumpCacheVersions(db: Knex, which: { schema: boolean; access: boolean }): Promise<void> {
+export async function bumpCacheVersions(db: Knex, which: { schema: boolean; access: boolean; sessions?: boolean }): Promise<void> {
   const columns: Record<string, number> = {};
   if (which.schema) columns.version = 1;
   if (which.access) columns.access_version = 1;
+  if (which.sessions) columns.session_version = 1;
   if (Object.keys(columns).length === 0) return;
   await db(SCHEMA_VERSION_TABLE).where({ id: 1 }).increment(columns);
 }

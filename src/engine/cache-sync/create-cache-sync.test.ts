@@ -63,9 +63,36 @@ describe('createCacheSync', () => {
       await a.sync.recordAccessChange(trx);
       await a.sync.recordAccessChange(trx);
     });
-    expect(await readCacheVersions(db.knex)).toEqual({ schema: before!.schema, access: before!.access + 1 });
+    expect(await readCacheVersions(db.knex)).toEqual({ schema: before!.schema, access: before!.access + 1, sessions: before!.sessions });
     await b.sync.check();
     expect(b.drops).toEqual({ schema: 1, access: 2, expiry: 0 });
+  });
+
+  it('forgets the live sign-ins of another instance when one records ended sessions, once per transaction, and nothing else', async () => {
+    const a = instance();
+    let sessionDrops = 0;
+    const b = createCacheSync({
+      knex: db.knex,
+      maxAge: 0,
+      onSchemaChange: () => undefined,
+      onAccessChange: () => b.access++,
+      onSessionChange: () => sessionDrops++,
+      onExpiry: () => undefined,
+    }) as CacheSync & { access: number };
+    b.access = 0;
+    await b.check();
+    expect(sessionDrops).toBe(1);
+    const before = (await readCacheVersions(db.knex))!;
+    await db.knex.transaction(async (trx) => {
+      await a.sync.recordSessionChange(trx);
+      await a.sync.recordSessionChange(trx);
+    });
+    expect(await readCacheVersions(db.knex)).toEqual({ ...before, sessions: before.sessions + 1 });
+    await b.check();
+    expect(sessionDrops).toBe(2);
+    expect(b.access).toBe(1);
+    await b.check();
+    expect(sessionDrops).toBe(2);
   });
 
   it('does not announce an access change whose transaction rolled back', async () => {
@@ -98,12 +125,12 @@ describe('createCacheSync', () => {
     const before = (await readCacheVersions(db.knex))!;
     await a.sync.clear({ system: false });
     expect(a.drops).toEqual({ schema: 1, access: 2, expiry: 0 });
-    expect(await readCacheVersions(db.knex)).toEqual({ schema: before.schema, access: before.access + 1 });
+    expect(await readCacheVersions(db.knex)).toEqual({ schema: before.schema, access: before.access + 1, sessions: before.sessions });
     await b.sync.check();
     expect(b.drops).toEqual({ schema: 1, access: 2, expiry: 0 });
     await a.sync.clear({ system: true });
     expect(a.drops).toEqual({ schema: 2, access: 3, expiry: 0 });
-    expect(await readCacheVersions(db.knex)).toEqual({ schema: before.schema + 1, access: before.access + 2 });
+    expect(await readCacheVersions(db.knex)).toEqual({ schema: before.schema + 1, access: before.access + 2, sessions: before.sessions });
     await b.sync.check();
     expect(b.drops).toEqual({ schema: 2, access: 3, expiry: 0 });
   });

@@ -11,6 +11,8 @@ export type CacheSync = {
   check(): Promise<void>;
   /** Records a change of access control in `db` (the writing transaction): the access version, once per transaction. */
   recordAccessChange(db: Knex): Promise<void>;
+  /** Records that sign-ins ended in `db` (the ending transaction): the session version, once per transaction (decision 0042). */
+  recordSessionChange(db: Knex): Promise<void>;
   /**
    * Raises the access version (with `system`, the schema version too), so every instance drops those caches
    * on its next request, and drops them here at once. `POST /utils/cache/clear`, `stratum cache clear`.
@@ -33,6 +35,8 @@ export type CacheSyncDeps = {
   onSchemaChange: () => void;
   /** Drops everything derived from access control (roles, policies, permissions, user rows). */
   onAccessChange: () => void;
+  /** Drops what is known about live sign-ins (a sign-in ended somewhere); also on a schema change and on expiry. */
+  onSessionChange?: () => void;
   /**
    * The caches reached `maxAge` with no version change: read everything again, keeping what turns out the same
    * (so that, say, GraphQL schemas built from an unchanged schema survive).
@@ -52,6 +56,7 @@ export function createCacheSync(deps: CacheSyncDeps): CacheSync {
   const { knex } = deps;
   const clock = deps.clock ?? (() => performance.now());
   const recorded = new WeakSet<Knex>();
+  const recordedSessions = new WeakSet<Knex>();
   /** Versions the caches were last made current with; null until the first read. */
   let known: CacheVersions | null = null;
   let lastDrop = clock();
@@ -82,6 +87,7 @@ export function createCacheSync(deps: CacheSyncDeps): CacheSync {
   const dropAll = () => {
     deps.onSchemaChange();
     deps.onAccessChange();
+    deps.onSessionChange?.();
     lastDrop = clock();
   };
 
@@ -91,10 +97,14 @@ export function createCacheSync(deps: CacheSyncDeps): CacheSync {
     applied = seq;
     if (versions === null) return;
     if (known === null || versions.schema !== known.schema) dropAll();
-    else if (versions.access !== known.access) deps.onAccessChange();
-    else if (deps.maxAge > 0 && clock() - lastDrop >= deps.maxAge) {
-      deps.onExpiry();
-      lastDrop = clock();
+    else {
+      if (versions.sessions !== known.sessions) deps.onSessionChange?.();
+      if (versions.access !== known.access) deps.onAccessChange();
+      else if (deps.maxAge > 0 && clock() - lastDrop >= deps.maxAge) {
+        deps.onExpiry();
+        deps.onSessionChange?.();
+        lastDrop = clock();
+      }
     }
     known = versions;
   };
@@ -121,6 +131,13 @@ export function createCacheSync(deps: CacheSyncDeps): CacheSync {
         recorded.add(db);
       }
       if (await hasVersions(db)) await bumpCacheVersions(db, { schema: false, access: true });
+    },
+    async recordSessionChange(db) {
+      if (db.isTransaction) {
+        if (recordedSessions.has(db)) return;
+        recordedSessions.add(db);
+      }
+      if (await hasVersions(db)) await bumpCacheVersions(db, { schema: false, access: false, sessions: true });
     },
     dataVersion: () => known?.data,
     async clear({ system }) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hashPassword, verifyPassword } from '../../kernel/text/password-hash.js';
 import type { Knex } from 'knex';
 import type { Config } from '../../config/index.js';
+import type { Dialect } from '../../database/dialects/dialect.js';
 import type { AuditRecorder } from '../../engine/audit-recorder.js';
 import { withTransaction, type Context } from '../../engine/context.js';
 import type { PermissionsEngine } from '../../engine/permissions/create-permissions-engine.js';
@@ -9,6 +10,7 @@ import { createMemoryCounterStore } from '../../engine/rate-limit/memory-counter
 import type { Accountability, RequestOrigin } from '../../kernel/context/index.js';
 import { invalidCredentials, invalidOtp, userSuspended } from '../../kernel/errors/index.js';
 import { isOurJwt, signAccessToken, verifyAccessToken } from './access-token.js';
+import { createLiveSignIns } from './live-sign-ins.js';
 import { createThrottle, type Throttle, type ThrottledAttempt } from './login-throttle.js';
 import { createOtpReplayGuard, lockTfaState, useSecondFactor, type OtpReplayGuard } from './second-factor.js';
 import { hashSessionToken, newSessionToken, rotateToken } from './session-token.js';
@@ -28,7 +30,12 @@ export type AuthService = {
    * must give `otp` (a current code or an unused recovery code), else 401 INVALID_OTP.
    */
   openSession(ctx: Context, userId: string, mode: LoginMode, options?: { otp?: string | null }): Promise<TokenResult>;
+  /** Forgets which sign-ins this instance knew to be live (the session version moved: decision 0042). */
+  forgetSignIns(): void;
 };
+
+/** Announces, in the ending transaction, that sign-ins ended (raises the session version: decision 0042). */
+export type RecordSessionEnd = (db: Knex) => Promise<void>;
 
 type SessionRow = { id: string; token: string; user: string; expires: unknown; next_token: string | null; family: string | null; date_created: unknown };
 
@@ -41,10 +48,10 @@ function toTime(ctx: Context, value: unknown): number {
 }
 
 /** The user behind a session must still be active; otherwise the session ends (suspended: USER_SUSPENDED). */
-async function assertActive(ctx: Context, session: SessionRow): Promise<void> {
+async function assertActive(ctx: Context, session: SessionRow, ended: RecordSessionEnd): Promise<void> {
   const user = (await ctx.db('service_users').select('status').where({ id: session.user }).first()) as { status: string } | undefined;
   if (user && user.status === 'active') return;
-  await endChain(ctx, session);
+  await endChain(ctx, session, ended);
   if (user?.status === 'suspended') throw userSuspended();
   throw invalidCredentials();
 }
@@ -54,7 +61,8 @@ async function assertActive(ctx: Context, session: SessionRow): Promise<void> {
  * was rotated into), so no earlier session cookie or refresh token of it outlives the end. Rows from before
  * families existed are followed along their rotation chain.
  */
-async function endChain(ctx: Context, session: SessionRow): Promise<void> {
+async function endChain(ctx: Context, session: SessionRow, ended: RecordSessionEnd): Promise<void> {
+  await ended(ctx.db);
   if (session.family) {
     await ctx.db('service_sessions').where({ family: session.family, user: session.user }).delete();
     return;
@@ -91,12 +99,17 @@ let dummyHash: Promise<string> | null = null;
 export function createAuthService(deps: {
   config: Config;
   knex: Knex;
+  dialect: Dialect;
   permissions: PermissionsEngine;
   audit: AuditRecorder;
   throttle?: Throttle;
   otpGuard?: OtpReplayGuard;
+  /** The app passes the cache sync's; alone (unit tests), a single instance needs no announcement. */
+  recordSessionEnd?: RecordSessionEnd;
 }): AuthService {
   const { config, permissions, audit } = deps;
+  const ended: RecordSessionEnd = deps.recordSessionEnd ?? (async () => undefined);
+  const signIns = createLiveSignIns({ knex: deps.knex, dialect: deps.dialect });
   // Failed logins per address and per IP (RATE_LIMITER_LOGIN_*); the app passes one over its shared counter store.
   const throttle = deps.throttle ?? createThrottle({ store: createMemoryCounterStore(), config: config.rateLimiter.login, scope: 'login' });
   // One-time passwords already used (the app passes one over the shared counter store).
@@ -194,6 +207,9 @@ export function createAuthService(deps: {
         const claims = await verifyAccessToken(config.secret, input.token, new Date());
         const user = await permissions.getUser(claims.id);
         if (!user || user.status !== 'active') throw invalidCredentials();
+        // Every access token names its sign-in; it dies with it (logout, sessions ended, password change,
+        // deactivation), on every instance, checked from memory while no sign-in ended anywhere.
+        if (typeof claims.sid !== 'string' || !(await signIns.isLive(claims.id, claims.sid, Date.now()))) throw invalidCredentials();
         if (claims.session) {
           const session = await deps.knex('service_sessions').select('id', 'expires').where({ id: claims.session, user: claims.id }).first();
           if (!session || new Date(String(session.expires)).getTime() < Date.now()) throw invalidCredentials();
@@ -248,17 +264,17 @@ export function createAuthService(deps: {
           // A rotated token: inside the grace period it answers with its successor (concurrent tabs);
           // afterwards a reuse means it leaked, so the whole chain is ended.
           if (expired) {
-            await endChain(trx, session);
+            await endChain(trx, session, ended);
             return null;
           }
           const next = rotateToken(config.secret, refreshToken);
           const successor = await findSession(trx, session.next_token);
           if (!successor || successor.token !== hashSessionToken(next) || toTime(trx, successor.expires) < now) throw invalidCredentials();
-          await assertActive(trx, successor);
+          await assertActive(trx, successor, ended);
           return { user: successor.user, sessionId: successor.id, family: successor.family ?? successor.id, next };
         }
         if (expired) throw invalidCredentials();
-        await assertActive(trx, session);
+        await assertActive(trx, session, ended);
         const next = rotateToken(config.secret, refreshToken);
         const nextHash = hashSessionToken(next);
         // Guarded: of two concurrent refreshes with the same token, one rotates and the other follows it.
@@ -291,13 +307,15 @@ export function createAuthService(deps: {
       return issue(ctx, rotated.user, mode, rotated.sessionId, rotated.family, rotated.next);
     },
 
+    forgetSignIns: () => signIns.forget(),
+
     openSession: (ctx, userId, mode, options) => openVerifiedSession(ctx, userId, mode, options?.otp ?? null, true),
 
     async logout(ctx, refreshToken) {
       await withTransaction(ctx, async (trx) => {
         const session = await findSession(trx, hashSessionToken(refreshToken));
         if (!session) return;
-        await endChain(trx, session);
+        await endChain(trx, session, ended);
         await audit.recordEvent(trx, { action: 'logout', collection: 'service_users', item: session.user, user: session.user });
       });
     },

@@ -5,6 +5,7 @@ import { forbidden, invalidPayload } from '../../kernel/errors/index.js';
 import { hashPassword } from '../../kernel/text/password-hash.js';
 import { assertPasswordPolicy } from '../../kernel/text/password-policy.js';
 import type { Mailer } from '../mail/index.js';
+import type { RecordSessionEnd } from './create-auth-service.js';
 import type { Throttle } from './login-throttle.js';
 import { passwordResetMessage } from './password-reset-message.js';
 import { fingerprintMatches, passwordFingerprint, signResetToken, verifyResetToken } from './reset-token.js';
@@ -35,6 +36,8 @@ export function createPasswordService(deps: {
   requestThrottle: Throttle;
   /** The failed-login throttle: a successful reset clears the address's count. */
   loginThrottle: Throttle;
+  /** Announces the sign-ins a reset ends (decision 0042). */
+  recordSessionEnd?: RecordSessionEnd;
 }): PasswordService {
   const { config, audit, mailer } = deps;
   const site = siteName(config.server.publicUrl);
@@ -97,6 +100,7 @@ export function createPasswordService(deps: {
         if (user.password === null) void unchanged.whereNull('password');
         else void unchanged.where({ password: user.password });
         if ((await unchanged.update({ password: hashed })) === 0) throw forbidden();
+        await deps.recordSessionEnd?.(trx.db);
         await trx.db('service_sessions').where({ user: user.id }).delete();
         await audit.recordEvent(trx, { action: 'password_reset', collection: 'service_users', item: user.id, user: user.id });
       });

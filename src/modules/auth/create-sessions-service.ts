@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { AuditRecorder } from '../../engine/audit-recorder.js';
+import type { RecordSessionEnd } from './create-auth-service.js';
 import { withTransaction, type Context } from '../../engine/context.js';
 import type { Accountability } from '../../kernel/context/index.js';
 import { forbidden, invalidCredentials } from '../../kernel/errors/index.js';
@@ -48,10 +49,10 @@ function userOf(ctx: Context): string {
 /**
  * The caller's own sessions (beyond Directus). A sign-in is the chain of `service_sessions` rows its refresh
  * token rotated through, named by `family`; its live row is the one not yet rotated. Ending a sign-in deletes
- * the whole chain, so neither its refresh token nor a session cookie works afterwards; an access token of the
- * json or cookie mode is stateless and lives until its own expiry (ACCESS_TOKEN_TTL).
+ * the whole chain, so neither its refresh token, nor a session cookie, nor an access token it issued works
+ * afterwards (access tokens name their sign-in: decision 0042).
  */
-export function createSessionsService(deps: { audit: AuditRecorder }): SessionsService {
+export function createSessionsService(deps: { audit: AuditRecorder; recordSessionEnd?: RecordSessionEnd }): SessionsService {
   const time = (ctx: Context, value: unknown): string | null => (value === null || value === undefined ? null : (ctx.dialect.fromDatabase('timestamp', value) as string));
 
   /** The live (not rotated, not expired) sign-ins of a user, newest first; `current` marks the request's own. */
@@ -90,6 +91,7 @@ export function createSessionsService(deps: { audit: AuditRecorder }): SessionsS
     async end(ctx, id) {
       const user = userOf(ctx);
       await withTransaction(ctx, async (trx) => {
+        await deps.recordSessionEnd?.(trx.db);
         const deleted = await trx.db('service_sessions').where({ user }).where((q) => void q.where('family', id).orWhere('id', id)).delete();
         if (deleted === 0) throw forbidden();
         await deps.audit.recordEvent(trx, { action: 'logout', collection: 'service_users', item: user, user });
@@ -100,6 +102,7 @@ export function createSessionsService(deps: { audit: AuditRecorder }): SessionsS
       const user = userOf(ctx);
       return withTransaction(ctx, async (trx) => {
         const deleted = await exceptCurrentSignIn(trx.db('service_sessions').where({ user }), ctx.accountability).delete();
+        if (deleted > 0) await deps.recordSessionEnd?.(trx.db);
         if (deleted > 0) await deps.audit.recordEvent(trx, { action: 'logout', collection: 'service_users', item: user, user });
         return deleted;
       });

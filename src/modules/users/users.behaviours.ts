@@ -1,5 +1,6 @@
 import { forbiddenAction, invalidPayload } from '../../kernel/errors/index.js';
 import { assertPasswordPolicy } from '../../kernel/text/password-policy.js';
+import type { RecordSessionEnd } from '../auth/create-auth-service.js';
 import { exceptCurrentSignIn } from '../auth/create-sessions-service.js';
 import type { CollectionBehaviour } from '../items/index.js';
 import type { AccessCaches } from '../policies/index.js';
@@ -12,7 +13,7 @@ const ACCESS_FIELDS = ['role', 'policies', 'status', 'token', 'provider', 'exter
  * Users: e-mail is normalised and checked; a new password meets AUTH_PASSWORD_POLICY; nobody but an
  * administrator changes their own access; sessions end with a deactivation or a change of credentials.
  */
-export function usersBehaviour(caches: AccessCaches): CollectionBehaviour {
+export function usersBehaviour(caches: AccessCaches, recordSessionEnd?: RecordSessionEnd): CollectionBehaviour {
   return {
     beforeWrite(ctx, { action, payload, keys }) {
       // Every path that sets a password (REST, GraphQL, /users/me, the CLI) meets AUTH_PASSWORD_POLICY.
@@ -34,11 +35,14 @@ export function usersBehaviour(caches: AccessCaches): CollectionBehaviour {
     async afterWrite(ctx, { action, payload, keys }) {
       // Every instance caches user rows (role, status) for tokens: a change of either, or a deletion, is announced.
       if (action === 'delete' || (payload !== null && ('role' in payload || 'status' in payload))) await caches.record(ctx.db);
+      // A deletion ends the user's sign-ins (their rows go with the user).
+      if (action === 'delete') await recordSessionEnd?.(ctx.db);
       if (action !== 'update' || payload === null || keys.length === 0) return;
       // A user who is no longer active loses every session; a new password or e-mail ends the other ones
       // (Directus), so a session can't outlive the credentials it was opened with.
       const deactivated = 'status' in payload && payload.status !== 'active';
       if (!deactivated && !('password' in payload) && !('email' in payload)) return;
+      await recordSessionEnd?.(ctx.db);
       const sessions = ctx.db('service_sessions').whereIn('user', keys.map(String));
       // The sign-in the change came from stays (every row of it, so a refresh in its grace period still works).
       await (deactivated ? sessions : exceptCurrentSignIn(sessions, ctx.accountability)).delete();
