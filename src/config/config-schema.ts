@@ -43,7 +43,7 @@ export const CONFIG_SCHEMA: readonly VarSpec[] = [
   { name: 'DB_POOL_MAX', type: 'integer', default: '10', min: 1, description: 'Largest connection pool (PostgreSQL, MySQL).' },
   { name: 'DB_PREPARED_STATEMENTS', type: 'boolean', default: 'true', description: 'PostgreSQL: keep frequent reads as named prepared statements on each connection. Turn off behind a pooler in transaction mode (PgBouncer before 1.21).' },
   // Security
-  { name: 'SECRET', type: 'string', default: '', secret: true, description: 'Secret that signs tokens. A random one is generated (and tokens die with the process) when empty.' },
+  { name: 'SECRET', type: 'string', default: '', secret: true, description: 'Secret that signs tokens: at least 32 bytes (`openssl rand -base64 48`); a shorter one refuses to start unless `NODE_ENV=development`. A random one is generated (and tokens die with the process) when empty.' },
   { name: 'ADMIN_EMAIL', type: 'string', default: 'admin@example.com', description: 'E-mail of the administrator created on the first start.' },
   { name: 'ADMIN_PASSWORD', type: 'string', default: '', secret: true, description: 'Password of that administrator; generated and printed once when empty.' },
   { name: 'ACCESS_TOKEN_TTL', type: 'duration', default: '15m', description: 'Lifetime of access tokens.' },

@@ -61,7 +61,21 @@ describe('loadConfig defaults', () => {
     expect(a.secretGenerated).toBe(true);
     expect(a.secret.length).toBeGreaterThanOrEqual(32);
     expect(a.secret).not.toBe(b.secret);
-    expect(loadConfig({ SECRET: 'my-secret' }, { cwd: dir })).toMatchObject({ secret: 'my-secret', secretGenerated: false });
+    expect(loadConfig({ SECRET: 'my-secret-of-thirty-two-bytes-or-more' }, { cwd: dir })).toMatchObject({ secret: 'my-secret-of-thirty-two-bytes-or-more', secretGenerated: false });
+  });
+
+  it('refuses a SECRET shorter than 32 bytes outside development, and says how to make one', () => {
+    for (const NODE_ENV of ['production', 'test']) {
+      const problems = problemsOf(() => loadConfig({ SECRET: 'abc', NODE_ENV }, { cwd: dir }));
+      expect(problems).toEqual([expect.stringMatching(/^SECRET must be at least 32 bytes \(it has 3\).*openssl rand/)]);
+    }
+    // 31 bytes is one too few; 32 bytes (counted in UTF-8) start.
+    expect(problemsOf(() => loadConfig({ SECRET: 'x'.repeat(31) }, { cwd: dir }))).toHaveLength(1);
+    expect(loadConfig({ SECRET: 'x'.repeat(32) }, { cwd: dir }).secret).toBe('x'.repeat(32));
+    expect(loadConfig({ SECRET: 'é'.repeat(16) }, { cwd: dir }).secret).toBe('é'.repeat(16));
+    // Development may use a short one; an empty one is generated everywhere.
+    expect(loadConfig({ SECRET: 'abc', NODE_ENV: 'development' }, { cwd: dir }).secret).toBe('abc');
+    expect(loadConfig({ NODE_ENV: 'production' }, { cwd: dir }).secretGenerated).toBe(true);
   });
 });
 
@@ -227,15 +241,15 @@ describe('loadConfig sources', () => {
 
   it('reads *_FILE indirection (without the trailing newline), relative to the working directory', () => {
     writeFileSync(join(dir, 'db-password'), 's3cret\n');
-    writeFileSync(join(dir, 'secret'), 'from-file');
+    writeFileSync(join(dir, 'secret'), 'from-file-0123456789abcdef0123456789');
     const config = loadConfig({ DB_PASSWORD_FILE: 'db-password', SECRET_FILE: join(dir, 'secret') }, { cwd: dir });
     expect(config.db.password).toBe('s3cret');
-    expect(config.secret).toBe('from-file');
+    expect(config.secret).toBe('from-file-0123456789abcdef0123456789');
   });
 
   it('prefers the variable itself over its *_FILE', () => {
     writeFileSync(join(dir, 'secret'), 'from-file');
-    expect(loadConfig({ SECRET: 'direct', SECRET_FILE: 'secret' }, { cwd: dir }).secret).toBe('direct');
+    expect(loadConfig({ SECRET: 'direct-0123456789abcdef0123456789', SECRET_FILE: 'secret' }, { cwd: dir }).secret).toBe('direct-0123456789abcdef0123456789');
   });
 
   it('reports an unreadable *_FILE', () => {

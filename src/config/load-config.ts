@@ -6,6 +6,7 @@ import { CONFIG_SCHEMA, type VarSpec } from './config-schema.js';
 import { loadStorageLocations, type StorageLocationConfig } from './load-storage-locations.js';
 import { loadAuthProviders, type AuthProviderConfig } from './load-auth-providers.js';
 import { parseDuration, parseValue } from './parse-value.js';
+import { weakSecret } from './weak-secret.js';
 
 export type DbClient = 'sqlite3' | 'pg' | 'mysql';
 export type SameSite = 'lax' | 'strict' | 'none';
@@ -175,6 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
   const redisUrl = redisUrlOf(values);
   if (values.get('RATE_LIMITER_STORE') === 'redis' && redisUrl === null) problems.push('RATE_LIMITER_STORE=redis needs REDIS (a redis:// URL) or REDIS_HOST');
   if (values.get('EMAIL_TRANSPORT') === 'smtp' && String(values.get('EMAIL_SMTP_HOST') ?? '') === '') problems.push('EMAIL_TRANSPORT=smtp needs EMAIL_SMTP_HOST');
+  const secretProblem = weakSecret(String(values.get('SECRET') ?? ''), values.get('NODE_ENV'));
+  if (secretProblem) problems.push(secretProblem);
   if (problems.length > 0) throw new ConfigError(problems);
 
   const get = <T>(name: string): T => values.get(name) as T;
