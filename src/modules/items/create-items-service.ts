@@ -2,7 +2,7 @@ import { withTransaction, type Context } from '../../engine/context.js';
 import { getAccess } from '../../engine/permissions/get-access.js';
 import type { Query } from '../../engine/query/query.types.js';
 import { readByQuery } from '../../engine/query/read-by-query.js';
-import { getCollection } from '../../engine/schema-overview/get-collection.js';
+import { getCollection, hasCollection } from '../../engine/schema-overview/get-collection.js';
 import { forbiddenAction, invalidPayload } from '../../kernel/errors/index.js';
 import { isPlainObject } from '../../engine/query/parse/parse-query.js';
 import type { ItemsDeps, ItemsService, PrimaryKey } from './items.types.js';
@@ -22,22 +22,40 @@ export function createItemsService(deps: ItemsDeps): ItemsService {
     return result.data.map((row) => row[overview.primary] as PrimaryKey);
   };
 
+  /**
+   * A write's first check, before its input is looked at: without a rule for the action, a collection that
+   * exists and one that doesn't get the same 403 (no enumeration through messages or validation errors).
+   */
+  const mayWrite = (ctx: Context, collection: string, action: 'create' | 'update' | 'delete'): void => {
+    if (ctx.permissions.admin) return;
+    if (!hasCollection(ctx.schema, collection) || !getAccess(ctx.permissions, collection, action)) throw forbiddenAction(action, collection);
+  };
+
   const svc: ItemsService = {
     readByQuery: (ctx, collection, query, options) => readByQuery(ctx, collection, query, options),
     readOne: (ctx, collection, key, query) => readOne(ctx, collection, key, query),
     readMany: (ctx, collection, keys, query) => readMany(ctx, collection, keys, query),
     readSingleton: (ctx, collection, query) => readSingleton(ctx, collection, query),
     async createOne(ctx, collection, payload) {
+      mayWrite(ctx, collection, 'create');
       const [key] = await createItems(ctx, deps, svc, collection, [payload]);
       return key!;
     },
-    createMany: (ctx, collection, payloads) => createItems(ctx, deps, svc, collection, payloads),
+    createMany: (ctx, collection, payloads) => {
+      mayWrite(ctx, collection, 'create');
+      return createItems(ctx, deps, svc, collection, payloads);
+    },
     async updateOne(ctx, collection, key, data) {
+      mayWrite(ctx, collection, 'update');
       const [updated] = await updateItems(ctx, deps, svc, collection, [key], data);
       return updated!;
     },
-    updateMany: (ctx, collection, keys, data) => updateItems(ctx, deps, svc, collection, keys, data),
+    updateMany: (ctx, collection, keys, data) => {
+      mayWrite(ctx, collection, 'update');
+      return updateItems(ctx, deps, svc, collection, keys, data);
+    },
     async updateBatch(ctx, collection, items) {
+      mayWrite(ctx, collection, 'update');
       const primary = getCollection(ctx.schema, collection).primary;
       const max = ctx.config.query.maxBatchMutation;
       if (max !== null && items.length > max) throw invalidPayload(`A batch may update at most ${max} items`);
@@ -52,6 +70,7 @@ export function createItemsService(deps: ItemsDeps): ItemsService {
       });
     },
     async updateByQuery(ctx, collection, query, data) {
+      mayWrite(ctx, collection, 'update');
       const keys = await keysMatching(ctx, collection, 'update', query);
       return keys.length === 0 ? [] : updateItems(ctx, deps, svc, collection, keys, data);
     },
@@ -62,12 +81,15 @@ export function createItemsService(deps: ItemsDeps): ItemsService {
       return svc.createOne(ctx, collection, data);
     },
     async deleteOne(ctx, collection, key) {
+      mayWrite(ctx, collection, 'delete');
       await deleteItems(ctx, deps, collection, [key]);
     },
     async deleteMany(ctx, collection, keys) {
+      mayWrite(ctx, collection, 'delete');
       await deleteItems(ctx, deps, collection, keys);
     },
     async deleteByQuery(ctx, collection, query) {
+      mayWrite(ctx, collection, 'delete');
       const keys = await keysMatching(ctx, collection, 'delete', query);
       if (keys.length > 0) await deleteItems(ctx, deps, collection, keys);
       return keys;

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../../engine/context.js';
+import { getAccess } from '../../engine/permissions/get-access.js';
 import { isPlainObject, parseQuery } from '../../engine/query/parse/parse-query.js';
-import { getCollection } from '../../engine/schema-overview/get-collection.js';
-import { invalidPayload } from '../../kernel/errors/index.js';
+import { getCollection, hasCollection } from '../../engine/schema-overview/get-collection.js';
+import { forbiddenAction, invalidPayload } from '../../kernel/errors/index.js';
 import type { ItemsService, PrimaryKey } from './items.types.js';
 import { readPages } from './operations/read-pages.js';
 import { requestQuery } from './request-query.js';
@@ -97,7 +98,12 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemRouteDeps, op
       const body = request.body;
       const q = requestQuery(ctx, request);
       let keys: PrimaryKey[];
-      if (getCollection(ctx.schema, collection).singleton) {
+      // Access before the body's shape (a singleton takes other shapes): a forbidden collection answers like a missing one.
+      const singleton = hasCollection(ctx.schema, collection) && getCollection(ctx.schema, collection).singleton;
+      if (!ctx.permissions.admin && !getAccess(ctx.permissions, collection, 'update') && !(singleton && getAccess(ctx.permissions, collection, 'create'))) {
+        throw forbiddenAction('update', collection);
+      }
+      if (singleton) {
         // A singleton has one item: only a plain object of values, no batch, keys or query forms.
         if (!isPlainObject(body) || (Object.hasOwn(body, 'data') && (Object.hasOwn(body, 'keys') || Object.hasOwn(body, 'query')))) {
           throw invalidPayload('The payload of a singleton must be an object of values');

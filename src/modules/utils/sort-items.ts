@@ -2,7 +2,7 @@ import { asSystem, withTransaction, type Context } from '../../engine/context.js
 import { canAccessField, getAccess } from '../../engine/permissions/get-access.js';
 import { isPlainObject } from '../../engine/query/parse/parse-query.js';
 import { getCollection } from '../../engine/schema-overview/get-collection.js';
-import { forbidden, invalidPayload } from '../../kernel/errors/index.js';
+import { forbidden, forbiddenCollection, invalidPayload } from '../../kernel/errors/index.js';
 import type { ItemsService, PrimaryKey } from '../items/index.js';
 import { computeSortMoves } from './compute-sort-moves.js';
 
@@ -18,13 +18,15 @@ import { computeSortMoves } from './compute-sort-moves.js';
  *   numbers directly and records nothing; the items' audit trail would otherwise not explain their new order.
  */
 export async function sortItems(ctx: Context, items: ItemsService, collection: string, input: unknown): Promise<void> {
-  // An unknown collection is 403 before anything else (Directus checks it first, too).
+  // An unknown collection, and one the caller may not update, are the same 403 before anything else (Directus
+  // checks it first, too): nothing about the collection (its sort field) may answer first.
+  const access = getAccess(ctx.permissions, collection, 'update');
+  if (!access) throw forbiddenCollection(collection);
   const overview = getCollection(ctx.schema, collection);
   const { item, to } = readSortInput(input);
   const sortField = overview.sortField;
   if (!sortField) throw invalidPayload(`Collection "${collection}" doesn't have a sort field`);
-  const access = getAccess(ctx.permissions, collection, 'update');
-  if (!access || !canAccessField(access, sortField)) throw forbidden();
+  if (!canAccessField(access, sortField)) throw forbidden();
 
   await withTransaction(ctx, async (trx) => {
     // Every row takes part in the numbering, also those the caller cannot read; the updates below check access.
