@@ -9,7 +9,8 @@ const PAGE = 1000;
 /**
  * A list read in pages, for exports: the same rows readByQuery would give (filter, search, sort, limit,
  * offset, permissions), fetched `PAGE` at a time. Sorted by the primary key (the default), it pages by key
- * (`pk > last`), which stays fast deep into a large table; any other sort pages by offset.
+ * (`pk > last`), which stays fast deep into a large table; any other sort pages by offset. An aggregate
+ * (groups) is read at once.
  */
 export async function* readPages(ctx: Context, collection: string, query: Query, pageSize = PAGE): AsyncGenerator<Item[]> {
   const primary = getCollection(ctx.schema, collection).primary;
@@ -19,6 +20,12 @@ export async function* readPages(ctx: Context, collection: string, query: Query,
   const fields = query.fields ?? ['*'];
   const keyset = (sort.length === 0 || (sort.length === 1 && sort[0] === primary)) && (fields.includes('*') || fields.includes(primary));
   const base: Query = { ...query, meta: undefined, page: undefined };
+  // An aggregate is one read: its rows are groups, which have no key to page by (nor to sort by: PostgreSQL
+  // refuses an ORDER BY on a column outside the GROUP BY).
+  if (query.aggregate !== undefined || (query.group !== undefined && query.group.length > 0)) {
+    yield (await readByQuery(ctx, collection, base)).data;
+    return;
+  }
   let read = 0;
   let last: unknown = undefined;
   // At least one read, even for `limit=0`: the query is checked (and refused) as any read's would be.
