@@ -14,15 +14,18 @@ export const SESSION_SETUP = [
 type RawConnection = { query(sql: string, callback: (error: Error | null) => void): void };
 
 /**
- * mysql2 options that make the driver's values alike to the other vendors': dates and JSON as text (no JS
- * time zone, JSON parsed in fromDatabase), big integers as text only when unsafe, utf8mb4.
+ * mysql2 options that make the driver's values alike to the other vendors': `DATETIME` and `TIMESTAMP` as
+ * Dates read in UTC (`timezone: 'Z'`, the session's zone): zone-less text such as `2026-11-27 10:00:00.000`
+ * would be read in the process's local zone by whoever makes a Date of it (decision 0046), while a Date is
+ * the same instant everywhere (a `dateTime` field's wall clock is its UTC parts); `DATE` and JSON as text (no
+ * JS time zone, JSON parsed in fromDatabase), big integers as text only when unsafe, utf8mb4.
  */
 const DRIVER_OPTIONS = {
   timezone: 'Z',
   charset: 'utf8mb4',
   supportBigNumbers: true,
   bigNumberStrings: false,
-  dateStrings: true,
+  dateStrings: ['DATE'],
   jsonStrings: true,
 };
 
