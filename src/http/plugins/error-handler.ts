@@ -11,6 +11,7 @@ import {
   routeNotFound,
   unsupportedMediaType,
 } from '../../kernel/errors/index.js';
+import { lingerAfterEarlyAnswer } from '../linger-after-early-answer.js';
 import { requestPath } from '../request-context.js';
 
 export type ErrorEnvelope = { errors: { message: string; extensions: Record<string, unknown> }[] };
@@ -50,6 +51,8 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   reply.removeHeader('cache-control');
   reply.removeHeader('content-disposition');
   for (const error of errors) for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  // Answered before the body arrived (413, or a hook's 401/403/415): close, but let the client read the answer.
+  lingerAfterEarlyAnswer(request, reply);
   return reply.code(status).type('application/json; charset=utf-8').send(toEnvelope(errors));
 }
 

@@ -81,7 +81,7 @@ export function readMultipartFiles<T>(body: Readable, headers: IncomingHttpHeade
           },
           (reason: unknown) => {
             fail(reason);
-            stream.resume();
+            discard(stream);
           },
         ),
       );
@@ -118,4 +118,14 @@ export function readMultipartFiles<T>(body: Readable, headers: IncomingHttpHeade
     });
     body.pipe(parser);
   });
+}
+
+/**
+ * Reads the rest of a part the consumer gave up on, so the parser sees it end and finishes. A plain resume()
+ * does nothing while an abandoned async iterator still listens for 'readable' (the stream would never flow, the
+ * body would stop being read and the answer, a 413 for a file over the limit, would never be sent).
+ */
+function discard(stream: Readable): void {
+  stream.removeAllListeners('readable');
+  stream.resume();
 }
