@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../setup/create-test-app.js';
 import { dataOf, expectError } from '../setup/expect-error.js';
+import { gqlData } from '../graphql/graphql-request.js';
 
 type Row = Record<string, unknown>;
 
@@ -136,5 +137,21 @@ describe('exact decimals and big integers', () => {
     expect(await ids(`filter[amount][_gt]=${BIG_DECIMAL}`)).toEqual([2]);
     expect(await ids(`filter[amount][_in]=${BIG_DECIMAL}`)).toEqual([1]);
     expect(await ids(`filter[amount][_lte]=12345678901234567890.12345678915`)).toEqual([1]);
+  });
+
+  it('keeps every digit through GraphQL: unquoted literals, answers and filters', async () => {
+    await t.app.knex('ledger').delete();
+    const token = t.adminToken;
+    if (!exact()) {
+      const refused = await t.request('POST', '/graphql', { token, body: { query: `mutation { create_ledger_item(data: {amount: ${BIG_DECIMAL}}) { id } }` } });
+      expect(JSON.stringify(refused.json())).toContain('VALUE_OUT_OF_RANGE');
+      return;
+    }
+    const created = await gqlData<{ create_ledger_item: Row }>(t, `mutation { create_ledger_item(data: {amount: ${BIG_DECIMAL}, big: "${NEAR_LIMIT}"}) { id amount big } }`, { token, scope: 'items' });
+    expect(created.create_ledger_item).toMatchObject({ amount: BIG_DECIMAL, big: NEAR_LIMIT });
+    const found = await gqlData<{ ledger: Row[] }>(t, `{ ledger(filter: {amount: {_eq: ${BIG_DECIMAL}}, big: {_eq: ${NEAR_LIMIT}}}) { amount big } }`, { token, scope: 'items' });
+    expect(found.ledger).toEqual([{ amount: BIG_DECIMAL, big: NEAR_LIMIT }]);
+    const none = await gqlData<{ ledger: Row[] }>(t, `{ ledger(filter: {amount: {_eq: 12345678901234567890.1234567892}}) { id } }`, { token, scope: 'items' });
+    expect(none.ledger).toEqual([]);
   });
 });

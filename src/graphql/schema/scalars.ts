@@ -1,4 +1,5 @@
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+import { toNumberWhenSafe } from '../../database/dialects/shared/to-number-when-safe.js';
 
 /** Any JSON value (json fields, `group` of aggregates, `permissions_me`). */
 export const GraphQLJSON = new GraphQLScalarType({
@@ -40,7 +41,8 @@ export const GraphQLStringOrFloat = new GraphQLScalarType({
   },
   parseLiteral: (node) => {
     if (node.kind === Kind.STRING) return node.value;
-    if (node.kind === Kind.INT || node.kind === Kind.FLOAT) return Number(node.value);
+    // A literal with more digits than a double holds (a decimal, a 64-bit key) stays text: nothing is rounded.
+    if (node.kind === Kind.INT || node.kind === Kind.FLOAT) return toNumberWhenSafe(node.value);
     throw new GraphQLError('GraphQLStringOrFloat must be a string or a number', { nodes: node });
   },
 });
