@@ -1,9 +1,8 @@
 import { Writable } from 'node:stream';
-import pino from 'pino';
-import type { Logger } from '../kernel/logger.js';
+import { createLogger, type Logger } from '../kernel/logger.js';
 
-/** A pino logger (level info) whose JSON lines the test can read. */
-export function captureLogger(): { logger: Logger; lines: Record<string, unknown>[] } {
+/** A logger with the process logger's options (redaction included) at `level` (default info) whose JSON lines the test can read. */
+export function captureLogger(level = 'info'): { logger: Logger; lines: Record<string, unknown>[] } {
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -11,5 +10,5 @@ export function captureLogger(): { logger: Logger; lines: Record<string, unknown
       done();
     },
   });
-  return { logger: pino({ level: 'info' }, stream), lines };
+  return { logger: createLogger({ level, style: 'raw' }, stream), lines };
 }

@@ -42,7 +42,7 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   const status = statuses.size === 1 ? (errors[0]?.status ?? 500) : 500;
 
   if (status >= 500) {
-    request.log.error({ err: error }, `${request.method} ${requestPath(request)} failed: ${status}`);
+    request.log.error({ err: error, url: request.url }, `${request.method} ${requestPath(request)} failed: ${status}`);
   } else {
     request.log.debug({ code: errors.map((e) => e.code) }, `${request.method} ${requestPath(request)}: ${status}`);
   }
