@@ -41,6 +41,10 @@ function setSecurityHeaders(reply: FastifyReply): void {
   reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
   reply.header('X-Content-Type-Options', 'nosniff');
   reply.header('Referrer-Policy', 'same-origin');
+  // No other site keeps a handle on the app's window, reads its files, or frames it (for browsers without frame-ancestors).
+  reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+  reply.header('Cross-Origin-Resource-Policy', 'same-origin');
+  reply.header('X-Frame-Options', 'DENY');
 }
 
 /**
