@@ -72,8 +72,8 @@ export const CONFIG_SCHEMA: readonly VarSpec[] = [
   { name: 'CORS_CREDENTIALS', type: 'boolean', default: 'true', description: 'Allow credentials.' },
   { name: 'CORS_MAX_AGE', type: 'integer', default: '18000', min: 0, description: 'Preflight cache time in seconds.' },
   // Query
-  { name: 'QUERY_LIMIT_DEFAULT', type: 'integer', default: '100', min: 1, description: 'Default `limit` of list reads.' },
-  { name: 'QUERY_LIMIT_MAX', type: 'integer', default: '', min: 1, description: 'Largest `limit` allowed; unset means unlimited.' },
+  { name: 'QUERY_LIMIT_DEFAULT', type: 'integer', default: '100', min: 1, description: 'Default `limit` of list reads, and of every nested one-to-many list without a `deep[…][_limit]` of its own.' },
+  { name: 'QUERY_LIMIT_MAX', type: 'integer', default: '1000', min: 1, description: 'Largest `limit` and `deep[…][_limit]` allowed (larger is 400); `-1` asks for this many. Set it empty for no cap (not recommended: one request may then read a whole table).' },
   { name: 'MAX_RELATIONAL_DEPTH', type: 'integer', default: '10', min: 2, description: 'Deepest relational path in `fields`, `filter` and `deep`.' },
   { name: 'MAX_FILTER_DEPTH', type: 'integer', default: '20', min: 2, description: 'Deepest nesting of a filter object (`_and`/`_or`/relations).' },
   { name: 'MAX_BATCH_MUTATION', type: 'integer', default: '', min: 1, description: 'Most items one batch write may touch; unset means unlimited.' },

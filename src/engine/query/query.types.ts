@@ -43,6 +43,11 @@ export type Query = {
   aggregate?: Partial<Record<AggregateFunction, string[]>>;
   group?: string[];
   alias?: Record<string, string>;
+  /**
+   * The limit of every nested one-to-many list without a `_limit` of its own (a client's read: QUERY_LIMIT_DEFAULT
+   * under QUERY_LIMIT_MAX). Unset: such lists are read whole (the server's own reads).
+   */
+  nestedLimit?: number;
 };
 
 export type QueryResult = { data: Record<string, unknown>[]; meta?: Partial<Record<MetaKey, number>> };

@@ -1,6 +1,6 @@
 import { getArgumentValues, getNamedType, isObjectType, Kind, type FieldNode, type GraphQLObjectType, type GraphQLResolveInfo, type GraphQLUnionType, type SelectionSetNode } from 'graphql';
 import type { Context } from '../../engine/context.js';
-import { parseQuery } from '../../engine/query/parse/parse-query.js';
+import { clientLimits, parseQuery } from '../../engine/query/parse/parse-query.js';
 import type { AggregateFunction, Query } from '../../engine/query/query.types.js';
 import { invalidQuery } from '../../kernel/errors/index.js';
 import { fieldMetaOf } from '../schema/field-meta.js';
@@ -83,7 +83,7 @@ function fragmentsByType(env: SelectionEnv, nodes: readonly FieldNode[]): Map<st
 }
 
 function limitsOf(ctx: Context) {
-  return { limitDefault: ctx.config.query.limitDefault, limitMax: ctx.config.query.limitMax };
+  return clientLimits(ctx.config.query);
 }
 
 /** The Query of a list or by-key read: the selection, plus `filter`/`sort`/`limit`/… arguments when given. */

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../../engine/context.js';
 import { getAccess } from '../../engine/permissions/get-access.js';
-import { isPlainObject, parseQuery } from '../../engine/query/parse/parse-query.js';
+import { clientLimits, isPlainObject, parseQuery } from '../../engine/query/parse/parse-query.js';
 import { getCollection, hasCollection } from '../../engine/schema-overview/get-collection.js';
 import { forbiddenAction, invalidPayload } from '../../kernel/errors/index.js';
 import type { ItemsService, PrimaryKey } from './items.types.js';
 import { readPages } from './operations/read-pages.js';
-import { requestQuery } from './request-query.js';
+import { exportQuery, requestQuery } from './request-query.js';
 import { respondWith } from './respond-with.js';
 
 export type ItemRouteDeps = {
@@ -39,7 +39,9 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemRouteDeps, op
   app.get('/', async (request, reply) => {
     const ctx = await contextFor(request);
     const collection = options.collectionOf(request);
-    const q = requestQuery(ctx, request);
+    // An export is read in pages: its `limit` is not capped (request-query.ts).
+    const exporting = (request.query as Record<string, unknown> | undefined)?.export !== undefined;
+    const q = exporting ? exportQuery(ctx, request) : requestQuery(ctx, request);
     if (getCollection(ctx.schema, collection).singleton) return send(request, reply, { data: await items.readSingleton(ctx, collection, q) }, { collection });
     const exported = deps.sendExport?.(request, reply, () => readPages(ctx, collection, q), { collection });
     if (exported !== undefined) return exported;
@@ -55,7 +57,7 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemRouteDeps, op
       const ctx = await contextFor(request);
       const collection = options.collectionOf(request);
       const body = request.body;
-      const limits = { limitDefault: ctx.config.query.limitDefault, limitMax: ctx.config.query.limitMax };
+      const limits = clientLimits(ctx.config.query);
       if (isPlainObject(body) && Array.isArray(body.keys) && body.query === undefined) {
         return send(request, reply, { data: await items.readMany(ctx, collection, body.keys as PrimaryKey[], requestQuery(ctx, request)) }, { collection });
       }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Context } from '../../engine/context.js';
-import { parseQuery } from '../../engine/query/parse/parse-query.js';
+import { clientLimits, parseQuery } from '../../engine/query/parse/parse-query.js';
 import { invalidCredentials, isAppError } from '../../kernel/errors/index.js';
 import { registerItemRoutes, type ItemRouteDeps } from '../items/index.js';
 
@@ -10,14 +10,14 @@ import { registerItemRoutes, type ItemRouteDeps } from '../items/index.js';
  * `{data: {id}}` instead of a 403.
  */
 export function createUsersRoutes(deps: ItemRouteDeps): FastifyPluginAsync {
-  const meQuery = (request: FastifyRequest) => parseQuery((request.query ?? {}) as Record<string, unknown>, { limitDefault: 1, limitMax: null });
+  const meQuery = (ctx: Context, request: FastifyRequest) => parseQuery((request.query ?? {}) as Record<string, unknown>, { ...clientLimits(ctx.config.query), limitDefault: 1 });
   const userOf = (ctx: Context): string => {
     if (!ctx.accountability.user) throw invalidCredentials();
     return ctx.accountability.user;
   };
   const readMe = async (ctx: Context, user: string, request: FastifyRequest) => {
     try {
-      return await deps.items.readOne(ctx, 'service_users', user, meQuery(request));
+      return await deps.items.readOne(ctx, 'service_users', user, meQuery(ctx, request));
     } catch (error) {
       if (isAppError(error) && error.code === 'FORBIDDEN') return { id: user };
       throw error;

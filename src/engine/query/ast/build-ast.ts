@@ -14,6 +14,8 @@ export type AstEnv = {
   schema: SchemaOverview;
   permissions: PermissionSet;
   maxRelationalDepth: number;
+  /** The limit of nested one-to-many lists without a `_limit` of their own (Query.nestedLimit). */
+  nestedLimit?: number;
 };
 
 /**
@@ -23,7 +25,8 @@ export type AstEnv = {
 export function buildAst(env: AstEnv, collection: string, query: Query): RootAst {
   const access = requireReadAccess(env, collection, 'root');
   const fields = query.fields && query.fields.length > 0 ? query.fields : ['*'];
-  const children = buildChildren(env, collection, access, fields, query.deep ?? {}, query.alias ?? {}, '', 0);
+  const listEnv = query.nestedLimit === undefined ? env : { ...env, nestedLimit: query.nestedLimit };
+  const children = buildChildren(listEnv, collection, access, fields, query.deep ?? {}, query.alias ?? {}, '', 0);
   return { collection, children, query, rowFilter: access.kind === 'all' ? null : access.rowFilter };
 }
 
@@ -211,7 +214,8 @@ function buildRelationNode(
     collection: relation.related,
     relation: relation.relation,
     children,
-    query: deep,
+    // A list without a `_limit` of its own gets the read's nested limit (decision 0045).
+    query: relation.kind === 'o2m' && deep.limit === undefined && env.nestedLimit !== undefined ? { ...deep, limit: env.nestedLimit } : deep,
     keysOnly,
     rowFilter: relatedAccess.kind === 'all' ? null : relatedAccess.rowFilter,
     caseFilter: fieldCaseFilter(access, fieldName),

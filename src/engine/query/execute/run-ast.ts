@@ -236,7 +236,8 @@ async function attachManyToAny(env: CompileEnv, node: AnyNode, rows: Row[]): Pro
  */
 function keysColumn(env: CompileEnv, node: RelationNode, parentKey: string): Sql | null {
   const deep = node.query;
-  if (!node.keysOnly || !env.dialect.jsonArrayAgg || (deep.sort && deep.sort.length > 0) || (deep.limit ?? -1) !== -1 || deep.offset || deep.page) return null;
+  const limit = deep.limit ?? -1;
+  if (!node.keysOnly || !env.dialect.jsonArrayAgg || (deep.sort && deep.sort.length > 0) || limit === 0 || deep.offset || deep.page) return null;
   const related = getCollection(env.schema, node.collection);
   // A key the reader sees only on some rows, or one JSON can't carry exactly (bigint), goes the long way.
   const primary = node.children.find((c) => c.kind === 'field' && c.field === related.primary);
@@ -245,10 +246,13 @@ function keysColumn(env: CompileEnv, node: RelationNode, parentKey: string): Sql
   const order = orderSql(orderFor(env, node.collection, alias, undefined, false), env);
   const key = ident(env, `${alias}.${related.primary}`);
   const where = and([{ sql: '?? = ??', bindings: [`${alias}.${node.relation.field}`, parentKey] }, ...childConditions(env, node, alias)]);
-  return {
-    sql: `(SELECT ${env.dialect.jsonArrayAgg(key.sql, order.sql)} FROM ?? AS ?? WHERE ${where.sql})`,
-    bindings: [...key.bindings, ...order.bindings, node.collection, alias, ...where.bindings],
-  };
+  const agg = env.dialect.jsonArrayAgg;
+  if (limit === -1) return { sql: `(SELECT ${agg(key.sql, order.sql)} FROM ?? AS ?? WHERE ${where.sql})`, bindings: [...key.bindings, ...order.bindings, node.collection, alias, ...where.bindings] };
+  // A limited list (every client's read has one): the first `limit` keys in their order, numbered, then aggregated.
+  const kept = env.nextAlias();
+  const inner = `SELECT ${key.sql} AS ??, ROW_NUMBER() OVER (ORDER BY ${order.sql}) AS ?? FROM ?? AS ?? WHERE ${where.sql} ORDER BY ${order.sql} LIMIT ?`;
+  const innerBindings = [...key.bindings, PK, ...order.bindings, RN, node.collection, alias, ...where.bindings, ...order.bindings, limit];
+  return { sql: `(SELECT ${agg('??', '?? ASC')} FROM (${inner}) AS ??)`, bindings: [`${kept}.${PK}`, `${kept}.${RN}`, ...innerBindings, kept] };
 }
 
 async function attachOneToMany(env: CompileEnv, node: RelationNode, rows: Row[]): Promise<void> {

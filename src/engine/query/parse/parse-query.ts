@@ -10,7 +10,20 @@ import {
   type Query,
 } from '../query.types.js';
 
-export type ParseQueryOptions = { limitDefault: number; limitMax: number | null };
+export type ParseQueryOptions = {
+  limitDefault: number;
+  /** The cap of `limit` and of every `deep[…][_limit]` (QUERY_LIMIT_MAX); null: none. */
+  limitMax: number | null;
+  /** The limit of nested one-to-many lists without a `_limit` of their own (QUERY_LIMIT_DEFAULT); unset: none. */
+  nestedLimit?: number;
+  /** The root list may ask for any number of rows (`-1`: all): an export, which reads and sends them in pages. */
+  allRows?: boolean;
+};
+
+/** The limits of a client's read, from the config (QUERY_LIMIT_DEFAULT, QUERY_LIMIT_MAX): root and nested lists alike. */
+export function clientLimits(config: { limitDefault: number; limitMax: number | null }): ParseQueryOptions {
+  return { limitDefault: config.limitDefault, limitMax: config.limitMax, nestedLimit: config.limitDefault };
+}
 
 /**
  * Normalises REST query parameters (already split by qs into nested objects) into a Query.
@@ -26,11 +39,15 @@ export function parseQuery(raw: Record<string, unknown>, options: ParseQueryOpti
   if (raw.filter !== undefined) query.filter = parseObject(raw.filter, 'filter') as Filter;
   if (raw.search !== undefined) query.search = parseSearch(raw.search);
   if (raw.meta !== undefined) query.meta = parseMeta(raw.meta);
-  if (raw.deep !== undefined) query.deep = parseDeepMap(parseObject(raw.deep, 'deep'), 'deep');
+  if (raw.deep !== undefined) query.deep = parseDeepMap(parseObject(raw.deep, 'deep'), 'deep', options.limitMax);
   if (raw.alias !== undefined) query.alias = parseAlias(parseObject(raw.alias, 'alias'));
   if (raw.aggregate !== undefined) query.aggregate = parseAggregate(parseObject(raw.aggregate, 'aggregate'));
 
   query.limit = parseLimit(raw.limit, options);
+  if (options.nestedLimit !== undefined) {
+    const nested = cappedLimit(options.nestedLimit, options.limitMax);
+    if (nested !== -1) query.nestedLimit = nested;
+  }
   if (raw.offset !== undefined) query.offset = parseNonNegative(raw.offset, 'offset');
   if (raw.page !== undefined) query.page = parseNonNegative(raw.page, 'page');
   return query;
@@ -109,12 +126,22 @@ function parseNonNegative(value: unknown, name: string): number {
 /** limit: default QUERY_LIMIT_DEFAULT, -1 = all (or QUERY_LIMIT_MAX when set), above the max = 400. */
 export function parseLimit(value: unknown, options: ParseQueryOptions): number {
   const { limitDefault, limitMax } = options;
-  if (value === undefined) return limitMax === null ? limitDefault : Math.min(limitDefault, limitMax);
-  const n = parseInteger(value, 'limit');
-  if (n < -1) throw invalidQuery('"limit" must be greater than or equal to -1');
+  if (value === undefined) return cappedLimit(limitDefault, limitMax);
+  return checkedLimit(parseInteger(value, 'limit'), options.allRows ? null : limitMax, 'limit');
+}
+
+/** A default limit under the cap: -1 (all) becomes the cap, a larger one the cap. */
+function cappedLimit(n: number, limitMax: number | null): number {
+  if (limitMax === null) return n;
+  return n === -1 ? limitMax : Math.min(n, limitMax);
+}
+
+/** A limit a client asked for: -1 means up to the cap, more than the cap is a 400. */
+function checkedLimit(n: number, limitMax: number | null, name: string): number {
+  if (n < -1) throw invalidQuery(`"${name}" must be greater than or equal to -1`);
   if (limitMax !== null) {
     if (n === -1) return limitMax;
-    if (n > limitMax) throw invalidQuery(`"limit" must be less than or equal to ${limitMax}`);
+    if (n > limitMax) throw invalidQuery(`"${name}" must be less than or equal to ${limitMax}`);
   }
   return n;
 }
@@ -142,16 +169,16 @@ function parseAggregate(value: Record<string, unknown>): Partial<Record<Aggregat
 
 const DEEP_KEYS = new Set(['_filter', '_sort', '_limit', '_offset', '_page', '_search']);
 
-function parseDeepMap(value: Record<string, unknown>, path: string): Record<string, DeepQuery> {
+function parseDeepMap(value: Record<string, unknown>, path: string, limitMax: number | null): Record<string, DeepQuery> {
   const result: Record<string, DeepQuery> = {};
   for (const [field, inner] of Object.entries(value)) {
     if (field.startsWith('_')) throw invalidQuery(`"${path}" has an unknown key "${field}"`);
-    result[field] = parseDeep(parseObject(inner, `${path}.${field}`), `${path}.${field}`);
+    result[field] = parseDeep(parseObject(inner, `${path}.${field}`), `${path}.${field}`, limitMax);
   }
   return result;
 }
 
-function parseDeep(value: Record<string, unknown>, path: string): DeepQuery {
+function parseDeep(value: Record<string, unknown>, path: string, limitMax: number | null): DeepQuery {
   const deep: DeepQuery = {};
   const nested: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
@@ -167,12 +194,9 @@ function parseDeep(value: Record<string, unknown>, path: string): DeepQuery {
       case '_sort':
         deep.sort = parseList(inner, `${path}._sort`);
         break;
-      case '_limit': {
-        const n = parseInteger(inner, `${path}._limit`);
-        if (n < -1) throw invalidQuery(`"${path}._limit" must be greater than or equal to -1`);
-        deep.limit = n;
+      case '_limit':
+        deep.limit = checkedLimit(parseInteger(inner, `${path}._limit`), limitMax, `${path}._limit`);
         break;
-      }
       case '_offset':
         deep.offset = parseNonNegative(inner, `${path}._offset`);
         break;
@@ -184,6 +208,6 @@ function parseDeep(value: Record<string, unknown>, path: string): DeepQuery {
         break;
     }
   }
-  if (Object.keys(nested).length > 0) deep.deep = parseDeepMap(nested, path);
+  if (Object.keys(nested).length > 0) deep.deep = parseDeepMap(nested, path, limitMax);
   return deep;
 }
