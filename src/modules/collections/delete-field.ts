@@ -12,7 +12,7 @@ import type { SchemaDeps } from './schema.types.js';
  * Deletes a field: its column (after the foreign keys on it), its service_fields row, and the relations using
  * it: an m2o relation held by the field goes (with the o2m alias it gave the related collection); a relation
  * whose o2m alias this field is keeps its m2o side and loses `one_field`; `sort_field`, `archive_field`
- * settings naming it are cleared. The primary key can't be deleted (400); a missing field is a 403.
+ * settings naming it are cleared; rules' field lists naming it drop it. The primary key can't be deleted (400); a missing field is a 403.
  */
 export async function deleteField(ctx: Context, deps: SchemaDeps, collection: string, field: string): Promise<void> {
   assertSchemaAccess(ctx, 'service_fields', 'delete');
@@ -49,6 +49,12 @@ export async function deleteField(ctx: Context, deps: SchemaDeps, collection: st
     if (sorted.length > 0) await deps.items.updateMany(system, 'service_relations', idsOf(sorted), { sort_field: null });
     for (const key of ['sort_field', 'archive_field'] as const) {
       if (state.meta?.[key] === field) await deps.items.updateOne(system, 'service_collections', collection, { [key]: null });
+    }
+    // Rules naming the field lose it, so a field created later under the same name is not granted by them (decision 0041).
+    const rules = (await trx.db('service_permissions').where({ collection }).whereNotNull('fields').select('id', 'fields')) as { id: number; fields: string }[];
+    for (const rule of rules) {
+      const names = String(rule.fields).split(',').map((f) => f.trim()).filter(Boolean);
+      if (names.includes(field)) await deps.items.updateOne(system, 'service_permissions', rule.id, { fields: names.filter((f) => f !== field) });
     }
     if (current.meta) await deps.items.deleteOne(trx, 'service_fields', current.meta.id as number);
   });
