@@ -119,6 +119,16 @@ describe('field grants tied to the rows of their rule', () => {
     });
   });
 
+  it('explains the tie: on another row the field is not updatable, on a matching row it is', async () => {
+    type Explained = { data: { update: { access: boolean }; explain: { actions: { update: { fields: Record<string, { allowed: boolean; reason: string }> } } } } };
+    const other_ = (await t.request('GET', `/permissions/me/articles/${other}`, { token, query: { explain: 'true' } })).json() as Explained;
+    expect(other_.data.update.access).toBe(true);
+    expect(other_.data.explain.actions.update.fields.title).toMatchObject({ allowed: true });
+    expect(other_.data.explain.actions.update.fields.body).toMatchObject({ allowed: false, reason: 'filter_not_matched' });
+    const mine_ = (await t.request('GET', `/permissions/me/articles/${mine}`, { token, query: { explain: 'true' } })).json() as Explained;
+    expect(mine_.data.explain.actions.update.fields.body).toMatchObject({ allowed: true, reason: 'granted' });
+  });
+
   describe('create (the rule\'s row filter is evaluated on the payload, presets applied)', () => {
     it('refuses a field whose only rule does not match the new item', async () => {
       expectError(await t.request('POST', '/items/articles', { token, body: { title: 'other new', body: 'sneaky' } }), 403, 'FORBIDDEN');

@@ -161,8 +161,9 @@ function explainAction(action: PermissionAction, rules: RuleExplanation[], admin
 }
 
 /**
- * Reads show a field on an item only when a rule listing it matches the item (case/when); writes allow the
- * union of the listed fields once the item itself is allowed (apply-write-rules / assert-item-access).
+ * Reads show a field on an item, and updates write it, only when a rule listing it matches the item
+ * (case/when; assert-item-access with fieldsRowFilter); a create allows the union of the listed fields of the
+ * rules covering the new item, which only the payload decides (apply-write-rules).
  */
 function explainField(action: PermissionAction, field: string, rules: RuleExplanation[], admin: boolean, actionAllowed: boolean): FieldExplanation {
   if (admin) return { allowed: true, reason: 'admin', rules: [] };
@@ -172,7 +173,7 @@ function explainField(action: PermissionAction, field: string, rules: RuleExplan
     const skipped = rules.filter((r) => !r.applied && lists(r));
     return { allowed: false, reason: skipped.length > 0 ? 'policy_ip_outside_list' : 'not_listed', rules: skipped.map((r) => r.id) };
   }
-  if (action === 'read') {
+  if (action === 'read' || action === 'update') {
     const granting = listing.filter((r) => r.grants);
     if (granting.length > 0) return { allowed: true, reason: 'granted', rules: granting.map((r) => r.id) };
     return { allowed: false, reason: 'filter_not_matched', rules: listing.map((r) => r.id) };
