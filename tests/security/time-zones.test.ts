@@ -117,6 +117,20 @@ describe('timestamps under non-UTC time zones', () => {
     expect(stamped).toBeLessThanOrEqual(after + 2_000);
   });
 
+  it('reads zone-less text the same whatever the process zone: a timestamp as UTC, a date-time as its wall clock', async () => {
+    const created = await admin('POST', '/items/events', { starts_at: '2026-07-01T08:00:00', local_at: '2026-03-29T02:30:00.000' });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = String(dataOf(created).id);
+    try {
+      expect(dataOf(created)).toMatchObject({ starts_at: '2026-07-01T08:00:00.000Z', local_at: '2026-03-29T02:30:00' });
+      const patched = await admin('PATCH', `/items/events/${id}`, { starts_at: '2026-07-01 09:15', local_at: '2026-03-29 02:45:10.5' });
+      expect(dataOf(patched)).toMatchObject({ starts_at: '2026-07-01T09:15:00.000Z', local_at: '2026-03-29T02:45:10' });
+      expect(dataOf(await admin('GET', `/items/events/${id}`))).toMatchObject({ starts_at: '2026-07-01T09:15:00.000Z', local_at: '2026-03-29T02:45:10' });
+    } finally {
+      await t.app.knex('events').where({ id }).delete();
+    }
+  });
+
   it('filters timestamps by the instant, whatever zone the operand names', async () => {
     const ids = async (query: string) => dataOf<Row[]>(await admin('GET', `/items/events?fields=id&filter[starts_at]${query}`)).map((r) => r.id);
     const [only] = await ids('[_nnull]=true');

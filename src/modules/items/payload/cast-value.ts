@@ -4,6 +4,8 @@ import { isStorableText } from '../../../kernel/text/is-storable-text.js';
 import { formatDecimal, parseDecimal, roundDecimal, significantDigits } from '../../../kernel/text/exact-decimal.js';
 import { toNumberWhenSafe } from '../../../database/dialects/shared/to-number-when-safe.js';
 import type { ExactNumbers } from '../../../database/dialects/dialect.js';
+import { parseTemporal, temporalToDate } from '../../../database/dialects/shared/parse-temporal.js';
+import { toDateTimeString } from '../../../database/dialects/shared/to-date-time-string.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INT32 = { min: -2147483648, max: 2147483647 };
@@ -98,7 +100,10 @@ export function castValue(collection: string, field: FieldOverview, value: unkno
     case 'dateTime':
     case 'timestamp': {
       if (!(typeof value === 'string' || typeof value === 'number' || value instanceof Date)) return wrong('a date and time');
-      const date = value instanceof Date ? value : new Date(value);
+      // ISO-like text goes through parseTemporal, which reads a missing zone as UTC; `new Date` would read it in
+      // the process's zone and move the value by the server's offset. Other forms (RFC 2822, epoch) as before.
+      const parts = typeof value === 'string' ? parseTemporal(value) : undefined;
+      const date = parts?.hasDate ? temporalToDate(parts) : value instanceof Date ? value : new Date(value);
       if (Number.isNaN(date.getTime())) return wrong('a date and time');
       // JavaScript rolls impossible days over (Feb 30 → Mar 1); a database refuses them or stores garbage.
       if (typeof value === 'string' && DATE.test(value) && !isCalendarDate(value)) return wrong('a date and time');
@@ -106,7 +111,8 @@ export function castValue(collection: string, field: FieldOverview, value: unkno
       if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2})?$/.test(value)) {
         return `${value.replace(' ', 'T')}${value.length === 16 ? ':00' : ''}`;
       }
-      return date.toISOString().slice(0, 19);
+      // Zone-less text keeps its wall clock (fractions dropped); a value with a zone is expressed in UTC.
+      return parts?.hasDate && parts.offsetMinutes === null ? toDateTimeString(value as string)! : date.toISOString().slice(0, 19);
     }
     case 'binary':
       if (typeof value !== 'string') return wrong('a string');
