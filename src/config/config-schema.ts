@@ -77,6 +77,7 @@ export const CONFIG_SCHEMA: readonly VarSpec[] = [
   { name: 'MAX_RELATIONAL_DEPTH', type: 'integer', default: '10', min: 2, description: 'Deepest relational path in `fields`, `filter` and `deep`.' },
   { name: 'MAX_FILTER_DEPTH', type: 'integer', default: '20', min: 2, description: 'Deepest nesting of a filter object (`_and`/`_or`/relations).' },
   { name: 'MAX_BATCH_MUTATION', type: 'integer', default: '', min: 1, description: 'Most items one batch write may touch; unset means unlimited.' },
+  { name: 'GRAPHQL_INTROSPECTION', type: 'boolean', default: 'true', description: 'Answer GraphQL introspection (`__schema`, `__type`) and serve the SDL at `/server/specs/graphql`; `false` refuses both (400 GRAPHQL_VALIDATION, 403).' },
   // Rate limiting
   { name: 'RATE_LIMITER_ENABLED', type: 'boolean', default: 'false', description: 'Limit requests per IP.' },
   { name: 'RATE_LIMITER_POINTS', type: 'integer', default: '50', min: 1, description: 'Requests allowed per IP per duration.' },

@@ -50,7 +50,7 @@ describe('loadConfig defaults', () => {
       credentials: true,
       maxAge: 18000,
     });
-    expect(config.query).toEqual({ limitDefault: 100, limitMax: 1000, maxRelationalDepth: 10, maxFilterDepth: 20, maxBatchMutation: null });
+    expect(config.query).toEqual({ limitDefault: 100, limitMax: 1000, maxRelationalDepth: 10, maxFilterDepth: 20, maxBatchMutation: null, graphqlIntrospection: true });
     expect(config.retention).toEqual({ activity: 90 * 86_400_000, revisions: 90 * 86_400_000 });
     expect(config.redis).toBeNull();
   });

@@ -77,6 +77,8 @@ export type Config = {
     maxRelationalDepth: number;
     maxFilterDepth: number;
     maxBatchMutation: number | null;
+    /** GRAPHQL_INTROSPECTION: false refuses `__schema` / `__type` and the SDL. */
+    graphqlIntrospection: boolean;
   };
   rateLimiter: {
     enabled: boolean;
@@ -249,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
       maxRelationalDepth: get('MAX_RELATIONAL_DEPTH'),
       maxFilterDepth: get('MAX_FILTER_DEPTH'),
       maxBatchMutation: get('MAX_BATCH_MUTATION'),
+      graphqlIntrospection: get('GRAPHQL_INTROSPECTION'),
     },
     rateLimiter: {
       enabled: get('RATE_LIMITER_ENABLED'),

@@ -1,5 +1,6 @@
 import {
   GraphQLError,
+  NoSchemaIntrospectionCustomRule,
   execute,
   getOperationAST,
   parse,
@@ -20,6 +21,7 @@ import { buildGraphqlSchema } from './schema/build-graphql-schema.js';
 import type { GraphqlScope } from './schema/exposed-collections.js';
 import type { SchemaCache } from './schema/schema-cache.js';
 import { maxDepthRule } from './validation/max-depth.js';
+import { countFieldSelections, countRootResponseNames, GRAPHQL_MAX_FIELDS, GRAPHQL_MAX_ROOT_FIELDS, tooManyFieldsError, tooManyRootFieldsError } from './validation/max-fields.js';
 import { singleUseMutationsRule } from './validation/single-use-mutations.js';
 
 /** Directus's GRAPHQL_QUERY_TOKEN_LIMIT default: longer documents are refused before they are parsed further. */
@@ -52,7 +54,7 @@ export async function runGraphql(deps: GraphqlDeps, cache: SchemaCache, scope: G
 
   const ctx = await deps.contextFor(request);
   const schema = cache.get(ctx.schema, ctx.permissions, scope, () => buildGraphqlSchema(deps, ctx.schema, ctx.permissions, scope));
-  validateOnce(schema, document, ctx.config.query.maxRelationalDepth + 2);
+  validateOnce(schema, document, ctx.config.query.maxRelationalDepth + 2, ctx.config.query.graphqlIntrospection);
   // A caller without any mutation has no Mutation type: that is their schema refusing the document.
   if (operation && !schema.getRootType(operation.operation)) {
     throw graphqlValidationError([new GraphQLError(`Schema is not configured to execute ${operation.operation} operation.`, { nodes: operation })]);
@@ -72,14 +74,21 @@ export async function runGraphql(deps: GraphqlDeps, cache: SchemaCache, scope: G
   return response;
 }
 
-/** Validates a document against a schema (standard rules, single-use mutations, depth) once per schema object. */
-function validateOnce(schema: GraphQLSchema, document: DocumentNode, maxDepth: number): void {
+/**
+ * Validates a document against a schema once per schema object: first its size (fields as executed, top-level
+ * names), which is linear and refuses amplification before the standard rules (some quadratic) run; then the
+ * standard rules, single-use mutations, depth, and no introspection when it is off.
+ */
+function validateOnce(schema: GraphQLSchema, document: DocumentNode, maxDepth: number, introspection: boolean): void {
   let byDepth = validatedDocuments.get(schema);
   if (!byDepth) validatedDocuments.set(schema, (byDepth = new Map()));
-  let valid = byDepth.get(maxDepth);
-  if (!valid) byDepth.set(maxDepth, (valid = new WeakSet()));
+  const key = introspection ? maxDepth : -maxDepth;
+  let valid = byDepth.get(key);
+  if (!valid) byDepth.set(key, (valid = new WeakSet()));
   if (valid.has(document)) return;
-  const rules = [...specifiedRules, singleUseMutationsRule, maxDepthRule(maxDepth)];
+  if (countFieldSelections(document, GRAPHQL_MAX_FIELDS) > GRAPHQL_MAX_FIELDS) throw graphqlValidationError([tooManyFieldsError(GRAPHQL_MAX_FIELDS)]);
+  if (countRootResponseNames(document) > GRAPHQL_MAX_ROOT_FIELDS) throw graphqlValidationError([tooManyRootFieldsError(GRAPHQL_MAX_ROOT_FIELDS)]);
+  const rules = [...specifiedRules, singleUseMutationsRule, maxDepthRule(maxDepth), ...(introspection ? [] : [NoSchemaIntrospectionCustomRule])];
   const errors = validate(schema, document, rules, { maxErrors: 20 });
   if (errors.length > 0) throw graphqlValidationError(errors);
   valid.add(document);

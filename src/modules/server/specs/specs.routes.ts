@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Context } from '../../../engine/context.js';
-import { routeNotFound } from '../../../kernel/errors/index.js';
+import { forbidden, routeNotFound } from '../../../kernel/errors/index.js';
 import { requestPath } from '../../../http/request-context.js';
 import { sendResult } from '../../../http/respond.js';
 import { generateOas } from './generate-oas.js';
@@ -22,7 +22,7 @@ export type SpecsRoutesDeps = {
 
 /**
  * `/server/specs`: `GET /oas` answers the caller's OpenAPI document itself (not in `{data}`, as Directus);
- * `GET /graphql[/items|/system]` the caller's GraphQL SDL as a `text/plain` download. Other scopes are 404.
+ * `GET /graphql[/items|/system]` the caller's GraphQL SDL as a `text/plain` download (403 with GRAPHQL_INTROSPECTION=false). Other scopes are 404.
  */
 export function createSpecsRoutes(deps: SpecsRoutesDeps): FastifyPluginAsync {
   return async (app) => {
@@ -37,6 +37,8 @@ export function createSpecsRoutes(deps: SpecsRoutesDeps): FastifyPluginAsync {
       const scope = request.params.scope ?? 'items';
       if (scope !== 'items' && scope !== 'system') throw routeNotFound(requestPath(request));
       const ctx = await deps.contextFor(request);
+      // The SDL is the introspection result in another form: GRAPHQL_INTROSPECTION=false withholds it too.
+      if (!ctx.config.query.graphqlIntrospection) throw forbidden('GraphQL introspection is disabled on this server');
       const sdl = await deps.printGraphqlSdl(ctx, scope);
       return reply
         .code(200)
