@@ -41,7 +41,7 @@ describe('permission grants left on deleted fields', () => {
   it('keeps reads and writes of a user whose rule named the field working after it is deleted', async () => {
     expect(dataOf<Record<string, unknown>[]>(await t.request('GET', '/items/articles', { token: named.token }))[0]).toMatchObject({ secret_note: 'old value' });
     await admin('DELETE', '/fields/articles/secret_note');
-    for (const query of [{}, { fields: '*' }, { fields: 'id,title' }, { fields: 'id', sort: 'title' }]) {
+    for (const query of [{}, { fields: '*' }, { fields: 'id,title' }, { fields: 'id', sort: 'title' }] as Record<string, string>[]) {
       const read = await t.request('GET', '/items/articles', { token: named.token, query });
       expect(read.statusCode, read.body).toBe(200);
       expect(dataOf<Record<string, unknown>[]>(read)[0]).not.toHaveProperty('secret_note');
