@@ -111,6 +111,7 @@ export const CONFIG_SCHEMA: readonly VarSpec[] = [
   // Files and assets
   { name: 'STORAGE_LOCATIONS', type: 'list', default: 'local', description: 'Storage locations, each configured with `STORAGE_<NAME>_*`; new uploads go to the first.' },
   { name: 'FILES_MAX_UPLOAD_SIZE', type: 'size', default: '', description: 'Largest file accepted in one upload (413 CONTENT_TOO_LARGE beyond it); unset: no limit but the disk.' },
+  { name: 'IMPORT_IP_ALLOW_LIST', type: 'list', default: '', description: '`POST /files/import` never fetches from a loopback, private, link-local, unspecified, multicast or otherwise reserved address (checked on every redirect, after resolving the name once); these IP addresses or CIDR ranges (`10.0.0.5`, `192.168.0.0/16`) are allowed anyway.' },
   { name: 'FILES_MIME_TYPE_ALLOW_LIST', type: 'list', default: '*/*', description: 'Types an upload may have, as sniffed from its bytes (`image/*`, `application/pdf`); others are refused.' },
   { name: 'ASSETS_CACHE_TTL', type: 'duration', default: '30d', description: '`Cache-Control: max-age` of `/assets` answers.' },
   { name: 'ASSETS_TRANSFORM_MAX_CONCURRENT', type: 'integer', default: '2', min: 1, description: 'Image transformations run at once per instance; more wait in the queue.' },

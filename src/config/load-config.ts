@@ -7,6 +7,7 @@ import { loadStorageLocations, type StorageLocationConfig } from './load-storage
 import { loadAuthProviders, type AuthProviderConfig } from './load-auth-providers.js';
 import { parseDuration, parseValue } from './parse-value.js';
 import { weakSecret } from './weak-secret.js';
+import { createAddressGuard } from '../kernel/net/address-guard.js';
 
 export type DbClient = 'sqlite3' | 'pg' | 'mysql';
 export type SameSite = 'lax' | 'strict' | 'none';
@@ -107,6 +108,8 @@ export type Config = {
     maxUploadSize: number | null;
     /** FILES_MIME_TYPE_ALLOW_LIST, lower-cased (`image/*`, `*\/*`). */
     mimeTypeAllowList: string[];
+    /** IMPORT_IP_ALLOW_LIST: addresses and CIDR ranges a file import may fetch from although they are private. */
+    importIpAllowList: string[];
   };
   assets: {
     cacheTtl: number;
@@ -180,6 +183,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
   if (values.get('EMAIL_TRANSPORT') === 'smtp' && String(values.get('EMAIL_SMTP_HOST') ?? '') === '') problems.push('EMAIL_TRANSPORT=smtp needs EMAIL_SMTP_HOST');
   const secretProblem = weakSecret(String(values.get('SECRET') ?? ''), values.get('NODE_ENV'));
   if (secretProblem) problems.push(secretProblem);
+  try {
+    createAddressGuard((values.get('IMPORT_IP_ALLOW_LIST') as string[] | undefined) ?? []);
+  } catch (error) {
+    problems.push(`IMPORT_IP_ALLOW_LIST: ${(error as Error).message}`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const get = <T>(name: string): T => values.get(name) as T;
@@ -281,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
       locations: storageLocations,
       maxUploadSize: get<number | null>('FILES_MAX_UPLOAD_SIZE'),
       mimeTypeAllowList: get<string[]>('FILES_MIME_TYPE_ALLOW_LIST').map((type) => type.toLowerCase()),
+      importIpAllowList: get<string[]>('IMPORT_IP_ALLOW_LIST'),
     },
     assets: {
       cacheTtl: get('ASSETS_CACHE_TTL'),

@@ -45,6 +45,10 @@ describe('filter and search on concealed fields', () => {
     '/items/vault?meta=filter_count&limit=0&filter[secret][_ends_with]=alpha',
     '/items/vault?fields=id,notes.id&deep[notes][_filter][vault][secret][_starts_with]=s',
     '/items/vault_notes?fields=vault.label&deep[vault][_filter][secret][_eq]=s3cret-alpha',
+    // Refused whatever the data: no parent row to read the relation for, or an aggregate that reads no relation.
+    '/items/vault?fields=id,notes.id&limit=0&deep[notes][_filter][vault][secret][_starts_with]=s',
+    '/items/vault?fields=id,notes.id&filter[label][_eq]=none&deep[notes][_filter][vault][pin][_eq]=x',
+    '/items/vault?aggregate[count]=*&fields=notes.id&deep[notes][_filter][vault][secret][_eq]=x',
   ])('%s is refused (400)', async (url) => {
     const response = await get(url);
     expectError(response, 400, 'INVALID_QUERY');
@@ -58,6 +62,9 @@ describe('filter and search on concealed fields', () => {
     '/items/vault_notes?filter[vault][hidden][_starts_with]=hidden',
     '/items/vault_notes?filter[vault][year(secret_at)][_gt]=2025',
     '/items/vault?fields=id,notes.id&deep[notes][_filter][vault][hidden][_eq]=hidden-beta',
+    '/items/vault?fields=id,notes.id&limit=0&deep[notes][_filter][vault][hidden][_eq]=hidden-beta',
+    '/items/vault?aggregate[count]=*&fields=hidden',
+    '/items/vault?groupBy[]=label&fields=x&alias[x]=hidden',
   ])('%s is refused (403)', async (url) => {
     const response = await get(url);
     expectError(response, 403, 'FORBIDDEN');

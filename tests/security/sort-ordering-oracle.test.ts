@@ -41,6 +41,8 @@ describe('sort as an ordering oracle', () => {
     '/items/vault?fields=id,notes.*&deep[notes][_sort]=vault.secret',
     '/items/vault_notes?fields=id&sort=vault.secret',
     '/items/vault_notes?fields=id&sort=-vault.hidden',
+    '/items/vault?fields=notes.id&limit=0&deep[notes][_sort]=vault.pin',
+    '/items/vault?fields=notes.id&filter[label][_eq]=none&deep[notes][_sort]=-vault.hidden',
   ])('%s is refused (403)', async (url) => {
     const response = await get(url);
     expectError(response, 403, 'FORBIDDEN');

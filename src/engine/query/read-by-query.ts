@@ -3,6 +3,7 @@ import type { Context } from '../context.js';
 import type { Filter } from '../schema-overview/schema-overview.types.js';
 import { buildAst, requireReadAccess } from './ast/build-ast.js';
 import { sortsAtRandom } from './ast/sorts-at-random.js';
+import { checkDeepQueries } from './check-deep-queries.js';
 import type { CompileEnv } from './compile/compile-filter.js';
 import { and, type Sql } from './compile/sql.js';
 import { countingAliases, createCompileEnv, skipAliases } from './create-compile-env.js';
@@ -38,6 +39,9 @@ export async function readByQuery(ctx: Context, collection: string, rawQuery: Qu
   let rowFilter: Filter | null;
   if (query.aggregate || (query.group && query.group.length > 0)) {
     rowFilter = rowFilterFor(ctx, collection, scope);
+    // An aggregate reads none of `fields`, `alias` or `deep`, but a query naming a field it may not use is
+    // refused wherever it names it.
+    if (query.fields || query.deep || query.alias) checkDeepQueries(env, buildAst(astEnv(ctx), collection, query).children);
     data = await runAggregate(env, collection, query, rowFilter);
   } else if (ctx.dialect.readDirect && !ctx.db.isTransaction) {
     // Outside a transaction the direct read applies (run-read.ts), so a plan's compiled statements can run.
@@ -46,6 +50,7 @@ export async function readByQuery(ctx: Context, collection: string, rawQuery: Qu
     rowFilter = rowFilterFor(ctx, collection, scope);
     const ast = buildAst(astEnv(ctx), collection, query);
     ast.rowFilter = rowFilter;
+    if (query.deep) checkDeepQueries(env, ast.children);
     data = await runAst(env, ast);
   }
 
@@ -100,6 +105,7 @@ function readPlan(ctx: Context, env: CompileEnv, collection: string, query: Quer
   const rowFilter = rowFilterFor(ctx, collection, scope);
   const ast = buildAst(astEnv(ctx), collection, query);
   ast.rowFilter = rowFilter;
+  if (query.deep) checkDeepQueries(env, ast.children);
   const counting = countingAliases(env);
   const meta = query.meta && query.meta.length > 0 ? metaColumns(counting.env, collection, rowFilter, query, query.meta, META) : [];
   const root = compileRoot(counting.env, ast, meta);
