@@ -34,6 +34,9 @@ describe('field grants tied to the rows of their rule', () => {
         { collection: 'articles', action: 'create', permissions: MINE, fields: ['title', 'body'] },
         { collection: 'authors', action: 'read', fields: ['*'] },
         { collection: 'authors', action: 'update', fields: ['articles'] },
+        { collection: 'comments', action: 'read', fields: ['*'] },
+        { collection: 'comments', action: 'update', fields: ['article'] },
+        { collection: 'comments', action: 'create', fields: ['body', 'article'] },
         { collection: 'home', action: 'read', fields: ['*'] },
         { collection: 'home', action: 'update', fields: ['headline'] },
         { collection: 'home', action: 'update', permissions: { headline: { _starts_with: 'mine-' } }, fields: ['intro'] },
@@ -98,6 +101,18 @@ describe('field grants tied to the rows of their rule', () => {
       expect((await bodies())[mine]).toBe('nested');
     });
 
+    it('refuses the field through a nested m2o update and a nested create, writing nothing', async () => {
+      const comment = Number(dataOf<{ id: number }>(await t.request('POST', '/items/comments', { token: t.adminToken, body: { body: 'c' } })).id);
+      expectError(await t.request('PATCH', `/items/comments/${comment}`, { token, body: { article: { id: other, body: 'via m2o' } } }), 403, 'FORBIDDEN');
+      expect((await bodies())[other]).toBe('other secret');
+      expect(((await t.app.knex('comments').where({ id: comment }).first()) as { article: number | null }).article).toBeNull();
+      expectError(await t.request('POST', '/items/comments', { token, body: { body: 'new', article: { title: 'other3', body: 'via create' } } }), 403, 'FORBIDDEN');
+      expect(await t.app.knex('articles').where({ title: 'other3' }).first()).toBeUndefined();
+      expect(await t.app.knex('comments').where({ body: 'new' }).first()).toBeUndefined();
+      expect((await t.request('PATCH', `/items/comments/${comment}`, { token, body: { article: { id: mine, body: 'via m2o' } } })).statusCode).toBe(200);
+      expect((await bodies())[mine]).toBe('via m2o');
+    });
+
     it('refuses the field on a singleton outside the rule naming it', async () => {
       await t.app.knex('home').delete();
       await t.app.knex('home').insert({ headline: 'other', intro: 'kept' });
@@ -138,6 +153,12 @@ describe('field grants tied to the rows of their rule', () => {
     it('allows it when the rule matches the new item, and the unfiltered rule\'s fields anywhere', async () => {
       expect((await t.request('POST', '/items/articles', { token, body: { title: 'mine-new', body: 'fine' } })).statusCode).toBe(200);
       expect((await t.request('POST', '/items/articles', { token, body: { title: 'plain', status: 'draft' } })).statusCode).toBe(200);
+    });
+
+    it('refuses it through a GraphQL create mutation', async () => {
+      const response = await gql(t, 'mutation { create_articles_item(data: {title: "other gql", body: "sneaky"}) { id } }', { token, scope: 'items' });
+      expect((response.json() as { errors?: { extensions?: { code?: string } }[] }).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      expect(await t.app.knex('articles').where('title', 'other gql').first()).toBeUndefined();
     });
 
     it('refuses a create-many where one item is outside, and creates none', async () => {
