@@ -37,10 +37,13 @@ describe('exact decimals and big integers', () => {
   const BIG_INTEGER = '9223372036854775807';
   const NEAR_LIMIT = '9007199254740993';
 
+  /** The latest revision's delta; its copy of the item (`data`) must hold the same values. */
   async function revisionDelta(id: unknown): Promise<Row> {
     const response = await admin('GET', `/revisions?filter[collection][_eq]=ledger&filter[item][_eq]=${String(id)}&sort=-id&limit=1`);
     expect(response.statusCode, response.body).toBe(200);
-    return dataOf<{ delta: Row }[]>(response)[0]!.delta;
+    const revision = dataOf<{ delta: Row; data: Row }[]>(response)[0]!;
+    expect(revision.data).toMatchObject(revision.delta);
+    return revision.delta;
   }
 
   /** PostgreSQL and MariaDB keep every digit; SQLite keeps 15 significant digits and safe integers (decision 0046). */
@@ -153,5 +156,31 @@ describe('exact decimals and big integers', () => {
     expect(found.ledger).toEqual([{ amount: BIG_DECIMAL, big: NEAR_LIMIT }]);
     const none = await gqlData<{ ledger: Row[] }>(t, `{ ledger(filter: {amount: {_eq: 12345678901234567890.1234567892}}) { id } }`, { token, scope: 'items' });
     expect(none.ledger).toEqual([]);
+  });
+
+  it('keeps a big integer exact on the one-statement write path too (a collection of integers only, decision 0030)', async () => {
+    const made = await admin('POST', '/collections', {
+      collection: 'counters',
+      schema: {},
+      meta: {},
+      fields: [
+        { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true }, meta: {} },
+        { field: 'hits', type: 'bigInteger', schema: {}, meta: {} },
+      ],
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const value = exact() ? BIG_INTEGER : '9007199254740991';
+    const created = await admin('POST', '/items/counters', { hits: value });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = String(dataOf(created).id);
+    const expected = exact() ? BIG_INTEGER : 9007199254740991;
+    expect(dataOf(created).hits).toBe(expected);
+    const patched = await admin('PATCH', `/items/counters/${id}`, { hits: exact() ? NEAR_LIMIT : -9007199254740991 });
+    expect(dataOf(patched).hits).toBe(exact() ? NEAR_LIMIT : -9007199254740991);
+    const revisions = dataOf<{ delta: Row; data: Row }[]>(await admin('GET', `/revisions?filter[collection][_eq]=counters&filter[item][_eq]=${id}&sort=id`));
+    expect(revisions.map((r) => [r.delta.hits, r.data.hits])).toEqual([
+      [expected, expected],
+      [exact() ? NEAR_LIMIT : -9007199254740991, exact() ? NEAR_LIMIT : -9007199254740991],
+    ]);
   });
 });
