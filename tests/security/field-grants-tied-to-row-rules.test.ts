@@ -161,6 +161,14 @@ describe('field grants tied to the rows of their rule', () => {
       expect(await t.app.knex('articles').where('title', 'other gql').first()).toBeUndefined();
     });
 
+    it('covers a new item whose rule filters on its user-created stamp (filled by the server, not the payload)', async () => {
+      const field = await t.request('POST', '/fields/comments', { token: t.adminToken, body: { field: 'owner', type: 'uuid', meta: { special: ['user-created'] } } });
+      expect(field.statusCode).toBe(200);
+      const owner = await t.userWith({ permissions: [{ collection: 'comments', action: 'create', permissions: { owner: { _eq: '$CURRENT_USER' } }, fields: ['body'] }] });
+      expect((await t.request('POST', '/items/comments', { token: owner.token, body: { body: 'stamped' } })).statusCode).toBe(204);
+      expect(await t.app.knex('comments').where({ body: 'stamped' }).first()).toMatchObject({ owner: owner.userId });
+    });
+
     it('refuses a create-many where one item is outside, and creates none', async () => {
       const response = await t.request('POST', '/items/articles', { token, body: [{ title: 'mine-a', body: 'ok' }, { title: 'b', body: 'no' }] });
       expectError(response, 403, 'FORBIDDEN');

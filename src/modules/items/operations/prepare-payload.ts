@@ -41,7 +41,9 @@ export async function preparePayload(
     if (!ctx.permissions.admin) throw forbiddenAction(action, collection, unknown);
     throw invalidPayload(`Field${unknown.length > 1 ? 's' : ''} ${unknown.map((f) => `"${f}"`).join(', ')} ${unknown.length > 1 ? "don't" : "doesn't"} exist in collection "${collection}"`);
   }
-  let payload = applyWriteRules(ctx.permissions, collection, action, raw, (field) => overview.fields[field]?.defaultValue ?? null);
+  // A field the payload leaves out is stored as its default, or as the caller for a user-created stamp.
+  const stored = (field: string) => (overview.fields[field]?.special.includes('user-created') ? ctx.accountability.user : (overview.fields[field]?.defaultValue ?? null));
+  let payload = applyWriteRules(ctx.permissions, collection, action, raw, stored);
   for (const behaviour of behaviours) if (behaviour.beforeWrite) payload = await behaviour.beforeWrite(ctx, { action, payload, keys });
 
   const prepared: PreparedPayload = { columns: {}, nestedManyToOne: {}, oneToMany: {} };
