@@ -25,7 +25,7 @@ function problemsOf(env: Record<string, string>): string {
 describe('storage locations and file limits', () => {
   it('defaults to one local location in uploads beside the SQLite file, no upload limit, every type', () => {
     const config = loadConfig({}, { cwd: dir });
-    expect(config.files).toEqual({ locations: [{ name: 'local', driver: 'local', root: join(dir, 'data', 'uploads') }], maxUploadSize: null, mimeTypeAllowList: ['*/*'] });
+    expect(config.files).toEqual({ locations: [{ name: 'local', driver: 'local', root: join(dir, 'data', 'uploads') }], maxUploadSize: null, mimeTypeAllowList: ['*/*'], importIpAllowList: [] });
     expect(config.assets).toEqual({ cacheTtl: 30 * 86_400_000, transformMaxConcurrent: 2, transformMaxQueue: 32, transformImageMaxDimension: 6000, transformTimeout: 7500, transformMaxOperations: 5 });
   });
 

@@ -3,11 +3,14 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { asSystem, type Context } from '../../engine/context.js';
 import { getAccess } from '../../engine/permissions/get-access.js';
+import { isPlainObject } from '../../engine/query/parse/parse-query.js';
 import { matchRuleFilters } from '../../engine/permissions/match-rule-filters.js';
 import { withServerSetFields } from '../../engine/permissions/with-server-set-fields.js';
 import type { Storage } from '../../engine/storage/index.js';
 import { forbidden, forbiddenAction, invalidPayload, isAppError } from '../../kernel/errors/index.js';
 import type { ItemsService, PrimaryKey } from '../items/index.js';
+import { createAddressGuard } from '../../kernel/net/address-guard.js';
+import { fetchRemoteFile } from './fetch-remote-file.js';
 import { readMultipartFiles } from './read-multipart-files.js';
 import { deleteStoredObjects, type StoredObjectRef } from './delete-stored-objects.js';
 import { assertLocation, storeFile, type StoredFile } from './store-file.js';
@@ -24,6 +27,11 @@ export type FilesService = {
   upload(ctx: Context, body: Readable, headers: IncomingHttpHeaders): Promise<PrimaryKey[]>;
   /** `PATCH /files/:id` with multipart/form-data: replaces the file's bytes (and the metadata sent with it). */
   replace(ctx: Context, key: PrimaryKey, body: Readable, headers: IncomingHttpHeaders): Promise<PrimaryKey>;
+  /**
+   * `POST /files/import`: fetches `url` (never from a local, private or reserved address unless
+   * IMPORT_IP_ALLOW_LIST allows it) and stores it as a new file with the metadata in `data`.
+   */
+  importUrl(ctx: Context, url: unknown, data: unknown): Promise<PrimaryKey>;
 };
 
 /**
@@ -55,6 +63,28 @@ export function createFilesService(deps: FilesDeps): FilesService {
   const cleanUp = (ctx: Context, refs: StoredObjectRef[]) => deleteStoredObjects(storage, refs, ctx.logger, { transforms: false });
 
   return {
+    async importUrl(ctx, url, data) {
+      // No request leaves the server for a caller who may not create files.
+      if (!getAccess(ctx.permissions, 'service_files', 'create')) throw forbiddenAction('create', 'service_files');
+      if (typeof url !== 'string' || url.trim() === '') throw invalidPayload('"url" is required');
+      if (data !== undefined && data !== null && !isPlainObject(data)) throw invalidPayload('"data" must be an object');
+      const guard = createAddressGuard(ctx.config.files.importIpAllowList);
+      const part = await fetchRemoteFile(url.trim(), { guard, maxBytes: ctx.config.files.maxUploadSize });
+      const id = randomUUID();
+      const { stored } = await store(ctx, () => id, false, storage.defaultLocation)({ ...part, fields: {} });
+      try {
+        const folder = await defaultFolder(ctx);
+        const sent = { ...((data ?? {}) as Record<string, unknown>) };
+        for (const field of DERIVED) delete sent[field];
+        const payload = { ...(folder === null ? {} : { folder }), ...stored, ...sent, id, uploaded_on: ctx.now().toISOString() };
+        const serverSet = ['id', 'uploaded_on', ...Object.keys(stored), ...(folder === null ? [] : ['folder'])].filter((field) => !Object.hasOwn(sent, field));
+        return await items.createOne({ ...ctx, permissions: withServerSetFields(ctx.permissions, 'service_files', 'create', serverSet) }, 'service_files', payload);
+      } catch (reason) {
+        await cleanUp(ctx, [{ id, storage: stored.storage, filename_disk: stored.filename_disk }]);
+        throw reason;
+      }
+    },
+
     async upload(ctx, body, headers) {
       const { results, error } = await readMultipartFiles(body, headers, limitsOf(ctx, MAX_FILES_PER_REQUEST), store(ctx, randomUUID, false, storage.defaultLocation));
       const refs = results.map((r) => ({ id: r.id, storage: r.stored.storage, filename_disk: r.stored.filename_disk }));

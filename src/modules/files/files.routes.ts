@@ -11,7 +11,8 @@ const isMultipart = (request: FastifyRequest) => (request.headers['content-type'
 /**
  * `/files`: item-style reads, updates and deletes of `service_files`, plus uploads. `POST` with
  * multipart/form-data stores the files (fields before a file part are its metadata); `POST` with JSON creates
- * a file row from metadata only; `PATCH /files/:id` with multipart/form-data replaces the file's bytes.
+ * a file row from metadata only; `POST /files/import` stores the file at a URL; `PATCH /files/:id` with
+ * multipart/form-data replaces the file's bytes.
  * Multipart bodies are streamed to storage: this plugin reads them from the socket itself.
  */
 export function createFilesRoutes(deps: FilesRouteDeps): FastifyPluginAsync {
@@ -35,6 +36,16 @@ export function createFilesRoutes(deps: FilesRouteDeps): FastifyPluginAsync {
       }
       if (!isPlainObject(body)) throw invalidPayload('The payload must be multipart/form-data with a file, or an object (or array) of file metadata');
       const key = await items.createOne(ctx, 'service_files', withStorage(ctx.config.files.locations[0]!.name)(body));
+      return respondWith(send, request, reply, () => items.readOne(ctx, 'service_files', key, q), 'service_files');
+    });
+
+    // Directus's import: `{url, data?}`; the server fetches the URL (files/fetch-remote-file.ts guards it).
+    app.post('/import', async (request, reply) => {
+      const ctx = await contextFor(request);
+      const q = requestQuery(ctx, request);
+      const body = request.body;
+      if (!isPlainObject(body)) throw invalidPayload('The payload must be an object with "url" and optional "data"');
+      const key = await files.importUrl(ctx, body.url, body.data);
       return respondWith(send, request, reply, () => items.readOne(ctx, 'service_files', key, q), 'service_files');
     });
 
