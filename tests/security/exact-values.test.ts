@@ -183,4 +183,28 @@ describe('exact decimals and big integers', () => {
       [exact() ? NEAR_LIMIT : -9007199254740991, exact() ? NEAR_LIMIT : -9007199254740991],
     ]);
   });
+
+  it('keeps every digit of a column default: in the schema, and in the rows it fills', async () => {
+    const decimal = exact() ? BIG_DECIMAL : '1234567.12345678';
+    const bigint = exact() ? BIG_INTEGER : '9007199254740991';
+    const made = await admin('POST', '/collections', {
+      collection: 'defaults',
+      schema: {},
+      meta: {},
+      fields: [
+        { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true }, meta: {} },
+        { field: 'amount', type: 'decimal', schema: { numeric_precision: 30, numeric_scale: 10, default_value: decimal }, meta: {} },
+        { field: 'big', type: 'bigInteger', schema: { default_value: bigint }, meta: {} },
+        { field: 'note', type: 'string', schema: {}, meta: {} },
+      ],
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const schemaOf = async (field: string) => (dataOf<{ schema: Row }>(await admin('GET', `/fields/defaults/${field}`)).schema.default_value);
+    const numeric = (text: string) => (exact() ? text : Number(text));
+    expect(await schemaOf('amount')).toBe(numeric(decimal));
+    expect(await schemaOf('big')).toBe(numeric(bigint));
+    const created = await admin('POST', '/items/defaults', { note: 'x' });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(dataOf(await admin('GET', `/items/defaults/${String(dataOf(created).id)}`))).toMatchObject({ amount: numeric(decimal), big: numeric(bigint) });
+  });
 });

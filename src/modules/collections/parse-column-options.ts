@@ -1,4 +1,6 @@
 import { isNowDefault } from '../../database/dialects/shared/is-now-default.js';
+import { toNumberWhenSafe } from '../../database/dialects/shared/to-number-when-safe.js';
+import { formatDecimal, parseDecimal } from '../../kernel/text/exact-decimal.js';
 import { isPlainObject } from '../../engine/query/parse/parse-query.js';
 import { invalidPayload } from '../../kernel/errors/index.js';
 import type { FieldType } from '../../kernel/system/field-types.js';
@@ -129,13 +131,23 @@ export function parseDefaultValue(field: string, type: FieldType, value: unknown
       return typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : wrong('a UUID');
     case 'integer':
     case 'bigInteger': {
+      // A 64-bit default beyond 2^53 stays text (decision 0046); a JSON number there has lost digits already.
+      if (type === 'bigInteger' && typeof value === 'string' && /^-?\d+$/.test(value.trim())) {
+        const big = BigInt(value.trim());
+        if (big < -(2n ** 63n) || big > 2n ** 63n - 1n) return wrong('an integer');
+        return Number.isSafeInteger(Number(big)) ? Number(big) : big.toString();
+      }
       const n = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
       return typeof n === 'number' && Number.isSafeInteger(n) ? n : wrong('an integer');
     }
-    case 'float':
-    case 'decimal': {
+    case 'float': {
       const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
       return typeof n === 'number' && Number.isFinite(n) ? n : wrong('a number');
+    }
+    case 'decimal': {
+      // Exact digits, as a number only where JSON holds it exactly (the column rounds to its scale).
+      const parsed = typeof value === 'number' || (typeof value === 'string' && value.trim() !== '') ? parseDecimal(value) : null;
+      return parsed === null ? wrong('a number') : toNumberWhenSafe(formatDecimal(parsed));
     }
     case 'boolean':
       if (typeof value === 'boolean') return value;

@@ -1,3 +1,5 @@
+import { toNumberWhenSafe } from './to-number-when-safe.js';
+
 const QUOTED = /^'((?:[^'\\]|''|\\.)*)'(?:\s*::\s*[\w\s".[\]()]+)*$/s;
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 const NULL = /^null(?:\s*::\s*[\w\s".[\]()]+)*$/i;
@@ -15,7 +17,8 @@ export function parseDefaultLiteral(raw: unknown): unknown {
   if (NULL.test(text)) return null;
   const quoted = QUOTED.exec(text);
   if (quoted) return (quoted[1] ?? '').replace(/''/g, "'").replace(/\\(.)/g, '$1');
-  if (NUMBER.test(text)) return Number(text);
+  // Digits a double can't hold (a 64-bit or a long decimal default) stay text, as values read from rows do.
+  if (NUMBER.test(text)) return toNumberWhenSafe(text);
   if (/^true$/i.test(text)) return true;
   if (/^false$/i.test(text)) return false;
   return text;
