@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../setup/create-test-app.js';
 import { dataOf, expectError } from '../setup/expect-error.js';
+import { multipart } from '../setup/multipart.js';
 import { seedCollections } from '../setup/seed-collections.js';
 
 /** `{"_or":[{"_or":[ … {"id":{"_eq":1}} … ]}]}`, `depth` levels deep. */
@@ -104,7 +105,23 @@ describe('deeply nested input', () => {
     expectError(await raw('PATCH', '/settings', `{"custom_css":${deepArray(50000)}}`), 400, 'INVALID_PAYLOAD');
   });
 
+  it('a 50,000-deep JSON form field of an upload is 400 and stores nothing', async () => {
+    const body = await multipart([
+      { name: 'metadata', value: deepObject(50000) },
+      { name: 'file', filename: 'a.txt', type: 'text/plain', content: 'hello' },
+    ]);
+    const response = await t.app.server.inject({ method: 'POST', url: '/files', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${t.adminToken}` } });
+    expectError(response, 400, 'INVALID_PAYLOAD');
+    expect(Number((await t.app.knex('service_files').count({ c: '*' }))[0]!.c)).toBe(0);
+  });
+
   it('a JSON value as deep as the limit allows is stored, updated and read back', async () => {
+    // MariaDB's JSON check stops at 32 levels: there a json field holds 30 (a revision keeps it one level down).
+    if (t.vendor === 'mysql') {
+      expectError(await raw('POST', '/items/articles', `{"title":"deep","metadata":${deepObject(31)}}`), 400, 'INVALID_PAYLOAD');
+      expect((await raw('POST', '/items/articles', `{"title":"ok","metadata":${deepObject(30)}}`)).statusCode).toBe(200);
+      return;
+    }
     const response = await raw('POST', '/items/articles', `{"title":"ok","metadata":${deepObject(998)}}`);
     expect(response.statusCode).toBe(200);
     const id = dataOf<{ id: number }>(response).id;

@@ -169,6 +169,12 @@ export interface Dialect {
    */
   readonly exactNumbers: ExactNumbers;
   /**
+   * The deepest nesting a json field's value may have here (400 beyond it), when the vendor has a limit below
+   * the API's (MAX_JSON_DEPTH): MariaDB's JSON validity check stops at 32 levels, and a revision keeps a value
+   * one level down. Unset: the API's limit only.
+   */
+  readonly maxJsonDepth?: number;
+  /**
    * After a row was inserted with an explicit value for an auto-increment column: move the column's
    * counter past it, so later automatic values don't collide. Only vendors whose counter does not follow
    * explicit values by itself (PostgreSQL sequences) implement it.

@@ -9,6 +9,7 @@ import { withServerSetFields } from '../../engine/permissions/with-server-set-fi
 import type { Storage } from '../../engine/storage/index.js';
 import { forbidden, forbiddenAction, invalidPayload, isAppError } from '../../kernel/errors/index.js';
 import type { ItemsService, PrimaryKey } from '../items/index.js';
+import { exceedsDepth, MAX_JSON_DEPTH } from '../../kernel/json/exceeds-depth.js';
 import { createAddressGuard } from '../../kernel/net/address-guard.js';
 import { fetchRemoteFile } from './fetch-remote-file.js';
 import { readMultipartFiles } from './read-multipart-files.js';
@@ -149,12 +150,15 @@ function metadataFields(fields: Record<string, string>): Record<string, unknown>
 }
 
 function parseJsonField(name: string, value: string): unknown {
+  let parsed: unknown;
   try {
-    return JSON.parse(value) as unknown;
+    parsed = JSON.parse(value) as unknown;
   } catch {
     if (name === 'tags') return value.split(',').map((tag) => tag.trim()).filter((tag) => tag !== '');
     throw invalidPayload(`The form field "${name}" must be JSON`);
   }
+  if (value.length > 2 * MAX_JSON_DEPTH && exceedsDepth(parsed)) throw invalidPayload(`The form field "${name}" is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  return parsed;
 }
 
 /** The project's default folder for uploads that name none (`storage_default_folder`). */

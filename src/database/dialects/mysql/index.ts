@@ -38,5 +38,6 @@ export function createMysqlDialect(): Dialect {
     columnTypeVariants: {},
     supportsReturning: false,
     exactNumbers: { decimalDigits: null, bigIntegers: true },
+    maxJsonDepth: 30,
   };
 }

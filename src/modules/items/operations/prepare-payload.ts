@@ -64,7 +64,7 @@ export async function preparePayload(
       throw invalidPayload(`The primary key "${name}" can't be changed`);
     }
     if (field.generated) throw invalidPayload(`Field "${name}" is generated and can't be written`);
-    prepared.columns[name] = castValue(collection, field, value, ctx.dialect.exactNumbers);
+    prepared.columns[name] = castValue(collection, field, value, ctx.dialect.exactNumbers, ctx.dialect.maxJsonDepth);
   }
 
   await applySpecials(ctx, overview.fields, action, prepared.columns, overview.primary);

@@ -2,6 +2,7 @@ import { invalidPayload, valueOutOfRange, valueTooLong } from '../../../kernel/e
 import type { FieldOverview } from '../../../engine/schema-overview/schema-overview.types.js';
 import { isStorableText } from '../../../kernel/text/is-storable-text.js';
 import { formatDecimal, parseDecimal, roundDecimal, significantDigits } from '../../../kernel/text/exact-decimal.js';
+import { exceedsDepth } from '../../../kernel/json/exceeds-depth.js';
 import { toNumberWhenSafe } from '../../../database/dialects/shared/to-number-when-safe.js';
 import type { ExactNumbers } from '../../../database/dialects/dialect.js';
 import { parseTemporal, temporalToDate } from '../../../database/dialects/shared/parse-temporal.js';
@@ -34,7 +35,7 @@ function isCalendarDate(value: string): boolean {
  * the vendor keeps exactly (`exact`), and given as text when a JSON number would lose digits, so the answer,
  * the revision and the row hold the same value.
  */
-export function castValue(collection: string, field: FieldOverview, value: unknown, exact: ExactNumbers = EXACT): unknown {
+export function castValue(collection: string, field: FieldOverview, value: unknown, exact: ExactNumbers = EXACT, maxJsonDepth?: number): unknown {
   if (value === null || value === undefined) return null;
   const wrong = (expected: string): never => {
     throw invalidPayload(`Value for field "${field.field}" in collection "${collection}" must be ${expected}`);
@@ -86,6 +87,7 @@ export function castValue(collection: string, field: FieldOverview, value: unkno
       if (typeof value !== 'string' || !UUID.test(value)) return wrong('a UUID');
       return value.toLowerCase();
     case 'json':
+      if (maxJsonDepth !== undefined && exceedsDepth(value, maxJsonDepth)) wrong(`JSON nested at most ${maxJsonDepth} levels deep on this database`);
       return value;
     case 'csv':
       if (typeof value === 'string') return value.split(',').map((s) => s.trim()).filter(Boolean);
