@@ -25,7 +25,11 @@ export function lingerAfterEarlyAnswer(request: FastifyRequest, reply: FastifyRe
   lingering.add(socket);
   // Node closes a `Connection: close` answer's socket with destroySoon() once the answer is written.
   reply.header('connection', 'close');
-  socket.destroySoon = () => linger(socket);
+  socket.destroySoon = () => {
+    // A body a handler stopped reading (unpiped) is paused: let it flow, or the socket stalls behind it.
+    raw.resume();
+    linger(socket);
+  };
 }
 
 function linger(socket: Socket): void {

@@ -2,7 +2,8 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../setup/create-test-app.js';
 
-type Answer = { status: number; body: string };
+/** The answer, and how many filler bytes the client had written when it arrived. */
+type Answer = { status: number; body: string; sentBeforeAnswer: number };
 
 /**
  * Sends `prefix`, `total` filler bytes and `suffix` with Node's http client over a real socket, as fast as the
@@ -16,12 +17,14 @@ function send(url: string, path: string, headers: Record<string, string>, prefix
     const req = httpRequest(`${url}${path}`, { method: 'POST', headers: { ...headers, ...(chunked ? {} : { 'content-length': String(length) }) } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), sentBeforeAnswer }));
       res.on('error', reject);
     });
     let answered = false;
+    let sentBeforeAnswer = 0;
     req.on('response', () => {
       answered = true;
+      sentBeforeAnswer = sent;
     });
     // Once the answer is read, the server may well stop listening: a failed write after it is no failure.
     req.on('error', (error) => {
@@ -85,11 +88,16 @@ describe('an answer sent before the request body has arrived reaches the client'
     expectEnvelope(answer, 413, 'CONTENT_TOO_LARGE');
   });
 
-  it('413 for a multipart upload of a file far over FILES_MAX_UPLOAD_SIZE, every time', async () => {
+  it('413 for a multipart upload of a file far over FILES_MAX_UPLOAD_SIZE, every time, before the rest is sent', async () => {
     for (let i = 0; i < 3; i++) {
-      const answer = await send(url, '/files', { ...auth(), ...multipart }, fileHead, 8 * 1024 * 1024, fileTail);
+      const total = 32 * 1024 * 1024;
+      const answer = await send(url, '/files', { ...auth(), ...multipart }, fileHead, total, fileTail);
       expectEnvelope(answer, 413, 'CONTENT_TOO_LARGE');
+      // The server answered once the file went over the limit, not after reading (and discarding) all of it.
+      expect(answer.sentBeforeAnswer).toBeLessThan(total);
     }
+    const files = await t.request('GET', '/files', { token: t.adminToken, query: { filter: JSON.stringify({ filename_download: { _eq: 'big.bin' } }) } });
+    expect((files.json() as { data: unknown[] }).data).toEqual([]);
   });
 
   it('401 for a large upload with a bad token, answered before the body is read', async () => {

@@ -71,6 +71,8 @@ export function readMultipartFiles<T>(body: Readable, headers: IncomingHttpHeade
       let truncated = false;
       stream.on('limit', () => {
         truncated = true;
+        // Answer 413 now rather than after the rest of the body (the HTTP layer discards that for a bounded time).
+        stopEarly(contentTooLarge());
       });
       const index = results.length;
       results.push(undefined as T);
@@ -102,14 +104,16 @@ export function readMultipartFiles<T>(body: Readable, headers: IncomingHttpHeade
     body.once('end', () => {
       ended = true;
     });
-    const interrupted = (reason: Error) => {
-      if (ended && open.size === 0) return;
-      const failure = invalidPayload(`The upload was interrupted: ${reason.message}`);
+    function stopEarly(failure: unknown): void {
       fail(failure);
-      for (const stream of open) stream.destroy(failure);
+      for (const stream of open) stream.destroy(failure as Error);
       open.clear();
       body.unpipe(parser);
       finish();
+    }
+    const interrupted = (reason: Error) => {
+      if (ended && open.size === 0) return;
+      stopEarly(invalidPayload(`The upload was interrupted: ${reason.message}`));
     };
     body.on('error', interrupted);
     body.once('aborted', () => interrupted(new Error('the client went away')));
