@@ -87,7 +87,7 @@ export type Config = {
     duration: number;
     store: 'memory' | 'redis';
     /** Failed-login throttle per e-mail address and per IP; duration in seconds. */
-    login: { enabled: boolean; points: number; duration: number };
+    login: { enabled: boolean; points: number; ipPoints: number; accountPoints: number; duration: number };
   };
   redis: string | null;
   /** Prefix of every Redis key (`REDIS_KEY_PREFIX`). */
@@ -266,7 +266,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
       points: get('RATE_LIMITER_POINTS'),
       duration: get('RATE_LIMITER_DURATION'),
       store: get('RATE_LIMITER_STORE'),
-      login: { enabled: get('RATE_LIMITER_LOGIN_ENABLED'), points: get('RATE_LIMITER_LOGIN_POINTS'), duration: get('RATE_LIMITER_LOGIN_DURATION') },
+      login: {
+        enabled: get('RATE_LIMITER_LOGIN_ENABLED'),
+        points: get('RATE_LIMITER_LOGIN_POINTS'),
+        ipPoints: get('RATE_LIMITER_LOGIN_IP_POINTS'),
+        accountPoints: get('RATE_LIMITER_LOGIN_ACCOUNT_POINTS'),
+        duration: get('RATE_LIMITER_LOGIN_DURATION'),
+      },
     },
     redis: redisUrl,
     redisKeyPrefix: get('REDIS_KEY_PREFIX'),

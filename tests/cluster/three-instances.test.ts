@@ -51,7 +51,7 @@ beforeAll(async () => {
   // One migration and bootstrap first, so the three start-ups find a ready database.
   const bootstrap = await runCli(database.db, ['bootstrap']);
   if (bootstrap.code !== 0) throw new Error(`bootstrap failed: ${bootstrap.out}${bootstrap.err}`);
-  const started = await Promise.all(['A', 'B', 'C'].map((name) => startInstance(name, database.db, { CACHE_SYSTEM_TTL: '0', RATE_LIMITER_STORE: 'redis', REDIS: TEST_REDIS_URL, RATE_LIMITER_LOGIN_POINTS: '4', IP_CUSTOM_HEADER: IP_HEADER })));
+  const started = await Promise.all(['A', 'B', 'C'].map((name) => startInstance(name, database.db, { CACHE_SYSTEM_TTL: '0', RATE_LIMITER_STORE: 'redis', REDIS: TEST_REDIS_URL, RATE_LIMITER_LOGIN_POINTS: '4', RATE_LIMITER_LOGIN_ACCOUNT_POINTS: '4', IP_CUSTOM_HEADER: IP_HEADER })));
   [A, B, C] = started as [Instance, Instance, Instance];
   admin = (await login(A, 'admin@example.com', 'AdminPass123!')).access_token;
   sql = (await createDatabase(database.db)).knex;
@@ -266,7 +266,9 @@ describe('three instances on one database', () => {
     const attempt = (instance: Instance, password: string) =>
       instance.call('POST', '/auth/login', { body: { email: u.email, password }, headers: { [IP_HEADER]: `192.0.2.${++address}` } });
     for (const instance of [A, B, C, A]) expect(code(expectStatus(await attempt(instance, 'wrong'), 401))).toBe('INVALID_CREDENTIALS');
-    // Four failures in all: the fifth try is refused everywhere, even with the right password.
+    // Four failures in all: the fifth try from a new address is refused everywhere, even with the right password.
     for (const instance of [B, C]) expect(code(expectStatus(await attempt(instance, 'UserPass123!'), 429))).toBe('REQUESTS_EXCEEDED');
+    // The address the user signed in from on A is known to B and C too: exempt from the account-wide budget.
+    for (const instance of [B, C]) expectStatus(await instance.call('POST', '/auth/login', { body: { email: u.email, password: 'UserPass123!' } }), 200);
   });
 });

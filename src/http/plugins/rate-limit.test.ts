@@ -99,6 +99,6 @@ describe('rateLimitPlugin', () => {
   });
 
   it('the config keeps its defaults', () => {
-    expect(loadConfig({}, { readDotEnv: false }).rateLimiter).toEqual({ enabled: false, points: 50, duration: 1, store: 'memory', login: { enabled: true, points: 10, duration: 900 } });
+    expect(loadConfig({}, { readDotEnv: false }).rateLimiter).toEqual({ enabled: false, points: 50, duration: 1, store: 'memory', login: { enabled: true, points: 10, ipPoints: 50, accountPoints: 30, duration: 900 } });
   });
 });

@@ -93,6 +93,10 @@ async function purgeSessions(ctx: Context, user: string, now: number, refreshTtl
     .delete();
 }
 
+function errorCode(error: unknown): unknown {
+  return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+}
+
 /** A dummy hash compared against when the user is unknown, so both failures cost the same. */
 let dummyHash: Promise<string> | null = null;
 
@@ -247,7 +251,8 @@ export function createAuthService(deps: {
         await attempt.succeeded();
         return tokens;
       } catch (error) {
-        await attempt?.failed(error);
+        // The right password sent without the code two-factor needs (the admin app's first step) is no guess.
+        await attempt?.failed(!otp && errorCode(error) === 'INVALID_OTP' ? null : error);
         throw error;
       } finally {
         await stall(started);
@@ -309,7 +314,21 @@ export function createAuthService(deps: {
 
     forgetSignIns: () => signIns.forget(),
 
-    openSession: (ctx, userId, mode, options) => openVerifiedSession(ctx, userId, mode, options?.otp ?? null, true),
+    async openSession(ctx, userId, mode, options) {
+      const otp = options?.otp ?? null;
+      const user = (await ctx.db('service_users').select('email', 'tfa_secret').where({ id: userId }).first()) as { email: string | null; tfa_secret: string | null } | undefined;
+      if (!user?.tfa_secret) return openVerifiedSession(ctx, userId, mode, otp, true);
+      // A single sign-on of a user with two-factor: the code is guessed like a password, under the same throttle.
+      const attempt = await throttle.begin(user.email ?? userId, ctx.accountability.ip);
+      try {
+        const tokens = await openVerifiedSession(ctx, userId, mode, otp, true);
+        await attempt.succeeded();
+        return tokens;
+      } catch (error) {
+        await attempt.failed(!otp && errorCode(error) === 'INVALID_OTP' ? null : error);
+        throw error;
+      }
+    },
 
     async logout(ctx, refreshToken) {
       await withTransaction(ctx, async (trx) => {

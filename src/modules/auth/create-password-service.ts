@@ -105,7 +105,7 @@ export function createPasswordService(deps: {
         await audit.recordEvent(trx, { action: 'password_reset', collection: 'service_users', item: user.id, user: user.id });
       });
       // The owner proved who they are: failed logins before the reset no longer hold them back.
-      await deps.loginThrottle.clear(claims.email).catch((error: unknown) => ctx.logger.warn({ err: error }, 'could not clear the login throttle after a password reset'));
+      await deps.loginThrottle.clear(claims.email, ctx.accountability.ip).catch((error: unknown) => ctx.logger.warn({ err: error }, 'could not clear the login throttle after a password reset'));
     },
   };
 }
