@@ -81,6 +81,19 @@ describe('access tokens end with their sign-in', () => {
     expectError(await me(u.token), 401, 'INVALID_CREDENTIALS');
   });
 
+  it("a suspension ends the user's static token too, and a new static token ends the old one", async () => {
+    const u = await freshUser();
+    const first = `static-${u.userId}-first-0123456789`;
+    const second = `static-${u.userId}-second-0123456789`;
+    expect((await t.request('PATCH', `/users/${u.userId}`, { token: t.adminToken, body: { token: first } })).statusCode).toBe(200);
+    expect((await me(first)).statusCode).toBe(200);
+    expect((await t.request('PATCH', `/users/${u.userId}`, { token: t.adminToken, body: { token: second } })).statusCode).toBe(200);
+    expectError(await me(first), 401, 'INVALID_CREDENTIALS');
+    expect((await me(second)).statusCode).toBe(200);
+    expect((await t.request('PATCH', `/users/${u.userId}`, { token: t.adminToken, body: { status: 'suspended' } })).statusCode).toBe(200);
+    expectError(await me(second), 401, 'INVALID_CREDENTIALS');
+  });
+
   it('a deletion ends every access token of the user', async () => {
     const u = await freshUser();
     expect((await t.request('DELETE', `/users/${u.userId}`, { token: t.adminToken })).statusCode).toBe(204);
