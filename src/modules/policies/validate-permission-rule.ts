@@ -1,5 +1,5 @@
 import type { Context } from '../../engine/context.js';
-import { compilePermissionFilter } from '../../engine/query/compile/compile-filter.js';
+import { checkPermissionFilter } from '../../engine/query/compile/compile-filter.js';
 import { FILTER_OPERATORS } from '../../engine/query/compile/filter-operators.js';
 import { createCompileEnv } from '../../engine/query/create-compile-env.js';
 import { applyDynamicVariables } from '../../engine/query/dynamic-variables.js';
@@ -70,7 +70,7 @@ function parsed(value: unknown): unknown {
 function checkRowFilter(ctx: Context, collection: string, filter: Filter): void {
   const standIn = applyDynamicVariables(withoutPathVariables(filter), { user: NIL, role: NIL, roles: [NIL], policies: [NIL], now: ctx.now() });
   try {
-    compilePermissionFilter(createCompileEnv(ctx), standIn, collection, 'v0');
+    checkPermissionFilter(createCompileEnv(ctx), standIn, collection, 'v0');
   } catch (error) {
     if (isAppError(error) && (error.code === 'INVALID_QUERY' || error.code === 'FORBIDDEN')) {
       const reason = typeof error.extensions.reason === 'string' ? error.extensions.reason : error.message;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Dialect, DateFunction } from '../../../database/dialects/dialect.js';
-import { forbiddenCollection, forbiddenFields, invalidQuery } from '../../../kernel/errors/index.js';
+import { forbidden, forbiddenCollection, forbiddenFields, invalidQuery, isAppError } from '../../../kernel/errors/index.js';
 import { ADMIN_PERMISSIONS } from '../../permissions/admin-permissions.js';
 import { canAccessField, fieldCaseFilter, getAccess } from '../../permissions/get-access.js';
 import type { PermissionSet } from '../../permissions/permissions.types.js';
@@ -35,9 +35,22 @@ const DATE_TYPES = ['date', 'dateTime', 'timestamp', 'time'];
 
 /**
  * Compiles a permission rule's filter: the rule itself may use fields the reader cannot read, and empty
- * lists from dynamic variables (`_in: $CURRENT_ROLES` of a user without roles) match nothing.
+ * lists from dynamic variables (`_in: $CURRENT_ROLES` of a user without roles) match nothing. A stored rule
+ * that no longer compiles (a field it names was deleted, a value of the wrong type written around the API)
+ * refuses the request with the generic 403: never wider access, and the rule's content is not shown to the
+ * reader.
  */
 export function compilePermissionFilter(env: CompileEnv, filter: Filter, collection: string, alias: string): Sql {
+  try {
+    return checkPermissionFilter(env, filter, collection, alias);
+  } catch (error) {
+    if (isAppError(error) && (error.code === 'INVALID_QUERY' || error.code === 'FORBIDDEN')) throw forbidden();
+    throw error;
+  }
+}
+
+/** compilePermissionFilter with the query engine's own errors, for checking a rule before it is stored. */
+export function checkPermissionFilter(env: CompileEnv, filter: Filter, collection: string, alias: string): Sql {
   return compileNode({ ...env, permissions: ADMIN_PERMISSIONS, trusted: true }, filter, collection, alias, 'root', 0, 0);
 }
 
