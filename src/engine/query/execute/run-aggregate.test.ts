@@ -60,6 +60,8 @@ describe('runAggregate', () => {
       query: { aggregate: { count: ['*'] }, group: ['status'], filter: { status: { _nnull: true } }, sort: ['status'], limit: 1, offset: 1 },
       expected: [{ status: 'draft', count: 1 }],
     },
+    { name: 'a plain aggregate whatever the sort (one row: the sort is not used)', query: { aggregate: { count: ['id'] }, sort: ['id'] }, expected: [{ count: { id: 6 } }] },
+    { name: 'grouped by a field function, sorted by it', query: { aggregate: { count: ['*'] }, group: ['year(published_at)'], filter: { published_at: { _nnull: true } }, sort: ['-year(published_at)'] }, expected: [{ published_at_year: 2025, count: 1 }, { published_at_year: 2024, count: 2 }, { published_at_year: 2023, count: 1 }] },
     { name: 'groupBy alone', query: { group: ['published'], filter: { published: { _nnull: true } }, sort: ['-published'] }, expected: [{ published: true }, { published: false }] },
   ];
   it.each(cases)('computes $name', async ({ query, expected, collection }) => {
@@ -72,7 +74,7 @@ describe('runAggregate', () => {
     expect((row!.avg as { price: number }).price).toBeCloseTo(32.3725, 6);
   });
 
-  const errors: { name: string; query: Query; error: string }[] = [
+  const errors: { name: string; query: Query; error: string; collection?: string }[] = [
     { name: 'an unknown field', query: { aggregate: { sum: ['nope'] } }, error: 'FORBIDDEN 403: You don\'t have permission to access field "nope" in collection "articles" or it does not exist. Queried in root.' },
     { name: 'an o2m alias field', query: { aggregate: { count: ['comments'] } }, error: 'FORBIDDEN 403: You don\'t have permission to access field "comments" in collection "articles" or it does not exist. Queried in root.' },
     { name: 'an unknown group field', query: { group: ['nope'] }, error: 'FORBIDDEN 403: You don\'t have permission to access field "nope" in collection "articles" or it does not exist. Queried in root.' },
@@ -83,10 +85,15 @@ describe('runAggregate', () => {
     { name: 'countDistinct of a concealed field (it compares values)', query: { aggregate: { countDistinct: ['secret'] } }, error: 'FORBIDDEN 403: You don\'t have permission to access field "secret" in collection "authors" or it does not exist. Queried in root.' },
     { name: 'a group by a concealed field', query: { group: ['secret'] }, error: 'FORBIDDEN 403: You don\'t have permission to access field "secret" in collection "authors" or it does not exist. Queried in root.' },
     { name: 'an unknown function (from a caller other than parseQuery)', query: { aggregate: { median: ['views'] } as Query['aggregate'] }, error: 'INVALID_QUERY 400: Invalid query. "aggregate" has an unknown function "median".' },
+    { name: 'groups sorted by a field they are not grouped by (no one value per group)', query: { aggregate: { count: ['*'] }, group: ['status'], sort: ['id'] }, error: 'INVALID_QUERY 400: Invalid query. "sort" of grouped results can only use the "groupBy" fields, not "id".' },
+    { name: 'max of a uuid (no order on PostgreSQL)', collection: 'authors', query: { aggregate: { max: ['uuid_ref'] } }, error: 'INVALID_QUERY 400: Invalid query. "max" only works on fields with an order, not on "uuid_ref".' },
+    { name: 'min of a boolean', query: { aggregate: { min: ['published'] } }, error: 'INVALID_QUERY 400: Invalid query. "min" only works on fields with an order, not on "published".' },
+    { name: 'countDistinct of JSON (no equality on PostgreSQL)', collection: 'authors', query: { aggregate: { countDistinct: ['meta'] } }, error: 'INVALID_QUERY 400: Invalid query. "countDistinct" does not work on JSON fields such as "meta".' },
+    { name: 'a group by JSON', collection: 'authors', query: { aggregate: { count: ['*'] }, group: ['meta'] }, error: 'INVALID_QUERY 400: Invalid query. "groupBy" does not work on JSON fields such as "meta".' },
     { name: 'no field at all', query: { aggregate: {} }, error: 'INVALID_QUERY 400: Invalid query. "aggregate" or "groupBy" needs at least one field.' },
   ];
-  it.each(errors)('rejects $name', async ({ query, error }) => {
-    expect(await errorOf(aggregate(query, error.includes('"authors"') ? 'authors' : 'articles'))).toBe(error);
+  it.each(errors)('rejects $name', async ({ query, error, collection }) => {
+    expect(await errorOf(aggregate(query, collection ?? (error.includes('"authors"') ? 'authors' : 'articles')))).toBe(error);
   });
 
   it('counts a concealed field without revealing it', async () => {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { forbiddenFields, invalidQuery } from '../../../kernel/errors/index.js';
-import { NUMERIC_TYPES } from '../../../kernel/system/field-types.js';
+import { NUMERIC_TYPES, type FieldType } from '../../../kernel/system/field-types.js';
 import { getCollection } from '../../schema-overview/get-collection.js';
 import type { Filter } from '../../schema-overview/schema-overview.types.js';
 import { parseFieldFunction } from '../ast/parse-field-function.js';
@@ -23,6 +23,9 @@ const SQL_FN: Record<AggregateFunction, (col: string) => string> = {
   max: (c) => `MAX(${c})`,
 };
 const NUMERIC_ONLY: readonly AggregateFunction[] = ['sum', 'sumDistinct', 'avg', 'avgDistinct'];
+const ORDERED_ONLY: readonly AggregateFunction[] = ['min', 'max'];
+/** Types without an order on every vendor (PostgreSQL has no MIN of a uuid, a boolean or JSON). */
+const UNORDERED_TYPES: readonly FieldType[] = ['uuid', 'boolean', 'json', 'binary'];
 
 /**
  * `aggregate` with optional `groupBy`: `{count: 17}` for `count=*`, `{countDistinct: {user: 3}}` for a field,
@@ -54,6 +57,8 @@ export async function runAggregate(env: CompileEnv, collection: string, query: Q
       } else {
         const field = fieldOf(name, fn === 'count' ? 'presence' : 'value');
         if (NUMERIC_ONLY.includes(fn) && !NUMERIC_TYPES.includes(field.type)) throw invalidQuery(`"${fn}" only works on numeric fields, not on "${name}"`);
+        if (ORDERED_ONLY.includes(fn) && UNORDERED_TYPES.includes(field.type)) throw invalidQuery(`"${fn}" only works on fields with an order, not on "${name}"`);
+        if (fn.endsWith('Distinct') && field.type === 'json') throw invalidQuery(`"${fn}" does not work on JSON fields such as "${name}"`);
         const value = column(name);
         columns.push(env.knex.raw(`${SQL_FN[fn](value.sql)} AS ??`, [...value.bindings, key] as Knex.RawBinding[]));
       }
@@ -63,7 +68,8 @@ export async function runAggregate(env: CompileEnv, collection: string, query: Q
   const groups: { key: string; type: string | null; name: string }[] = [];
   for (const name of query.group ?? []) {
     const fn = parseFieldFunction(name);
-    fieldOf(fn ? fn.field : name, 'value');
+    const grouped = fieldOf(fn ? fn.field : name, 'value');
+    if (!fn && grouped.type === 'json') throw invalidQuery(`"groupBy" does not work on JSON fields such as "${name}"`);
     const value = fn ? readableColumn(env, collection, alias, fn.field, functionColumn(env, fn.name, collection, fn.field, alias)) : column(name);
     const key = fn ? `${fn.field}_${fn.name}` : name;
     columns.push(env.knex.raw(`${value.sql} AS ??`, [...value.bindings, key] as Knex.RawBinding[]));
@@ -75,7 +81,11 @@ export async function runAggregate(env: CompileEnv, collection: string, query: Q
   qb.select(columns);
   const where = rootWhere(env, collection, alias, rowFilter, query);
   qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
-  for (const term of query.sort && query.sort.length > 0 ? compileSort(env, query.sort, collection, alias) : []) {
+  // The sort is checked as any read's is; groups are ordered by what they are grouped by, and a plain aggregate
+  // is one row that needs no order.
+  const terms = query.sort && query.sort.length > 0 ? compileSort(env, query.sort, collection, alias) : [];
+  if (groups.length > 0) checkGroupSort(query);
+  for (const term of groups.length > 0 ? terms : []) {
     if ('random' in term) qb.orderByRaw(env.dialect.randomOrder(env.knex).toSQL().sql);
     else qb.orderByRaw(`${term.expression.sql} ${term.descending ? 'DESC' : 'ASC'}`, term.expression.bindings as Knex.RawBinding[]);
   }
@@ -95,6 +105,18 @@ export async function runAggregate(env: CompileEnv, collection: string, query: Q
     }
     return out;
   });
+}
+
+/**
+ * The sort of an aggregate with groups may only use fields as `groupBy` names them (`status`, `year(date)`) or
+ * `?`. Any other field has no one value per group: PostgreSQL and MariaDB refuse the statement (a 500), SQLite
+ * would order by an arbitrary row's value.
+ */
+function checkGroupSort(query: Query): void {
+  for (const term of query.sort ?? []) {
+    const name = term.startsWith('-') ? term.slice(1) : term;
+    if (name !== '?' && !(query.group ?? []).includes(name)) throw invalidQuery(`"sort" of grouped results can only use the "groupBy" fields, not "${name}"`);
+  }
 }
 
 /** limit, offset and page over the groups (a plain aggregate is one row). */
