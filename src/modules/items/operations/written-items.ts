@@ -4,8 +4,8 @@ import { getCollection } from '../../../engine/schema-overview/get-collection.js
 import type { Item, PrimaryKey } from '../items.types.js';
 import { snapshotOf } from './write-rows.js';
 
-/** Query keys that do not change what one item read by key looks like. */
-const NEUTRAL = new Set(['limit', 'offset', 'page', 'meta', 'sort']);
+/** Query keys that do not change what one item read by key looks like (nestedLimit: only lists of related items, which such an item has none of). */
+const NEUTRAL = new Set(['limit', 'offset', 'page', 'meta', 'sort', 'nestedLimit']);
 
 /** The rows a request's one-statement write got back (RETURNING), by request context, collection and key. */
 const written = new WeakMap<Context, { collection: string; items: Map<string, Item> }>();
