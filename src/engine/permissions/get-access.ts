@@ -1,12 +1,19 @@
 import type { Filter } from '../schema-overview/schema-overview.types.js';
 import type { CollectionAccess, PermissionAction, PermissionRule, PermissionSet } from './permissions.types.js';
+import { REVISIONS, revisionScope } from './revision-read-rules.js';
 
 /** The merged access of a permission set to one collection and action; null means no rule, i.e. forbidden. */
 export function getAccess(set: PermissionSet, collection: string, action: PermissionAction): CollectionAccess | null {
   if (set.admin) return { kind: 'all' };
   const rules = set.index.get(`${collection}:${action}`);
   if (!rules || rules.length === 0) return null;
-  return { kind: 'rules', rules, rowFilter: mergeRowFilters(rules), fields: mergeFields(rules) };
+  const rowFilter = mergeRowFilters(rules);
+  // A revision is read under the read rules of the collection it is about (revision-read-rules.ts).
+  if (collection === REVISIONS && action === 'read') {
+    const scope = revisionScope(set);
+    return { kind: 'rules', rules, rowFilter: rowFilter === null ? scope : { _and: [rowFilter, scope] }, fields: mergeFields(rules) };
+  }
+  return { kind: 'rules', rules, rowFilter, fields: mergeFields(rules) };
 }
 
 export function isEmptyFilter(filter: Filter | null | undefined): boolean {

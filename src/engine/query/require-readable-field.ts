@@ -1,6 +1,7 @@
 import { forbiddenFields } from '../../kernel/errors/index.js';
 import { canAccessField, getAccess } from '../permissions/get-access.js';
 import type { CollectionAccess, PermissionSet } from '../permissions/permissions.types.js';
+import { REVISIONS } from '../permissions/revision-read-rules.js';
 import { getCollection } from '../schema-overview/get-collection.js';
 import { isConcealed } from '../schema-overview/is-concealed.js';
 import type { FieldOverview, SchemaOverview } from '../schema-overview/schema-overview.types.js';
@@ -29,6 +30,8 @@ export function readableField(env: Env, collection: string, name: string, use: F
   if (!field || env.trusted) return field;
   const granted = access === undefined ? getAccess(env.permissions, collection, 'read') : access;
   if (!granted || !canAccessField(granted, name) || (use === 'value' && isConcealed(field))) return null;
+  // A revision's data and delta are shown only in part (decision 0047): their whole value decides nothing.
+  if (use === 'value' && !env.permissions.admin && collection === REVISIONS && (name === 'data' || name === 'delta')) return null;
   return field;
 }
 

@@ -79,9 +79,11 @@ describe('POST /utils/revert/:revision', () => {
   });
 
   it('applies field permissions to the fields that change, and row rules to the item', async () => {
+    // Revisions follow the read rules of their collection (decision 0047): both read every page.
     const revisionsRule = { collection: 'service_revisions', action: 'read', fields: ['*'] };
-    const titleOnly = await t.userWith({ permissions: [revisionsRule, { collection: 'pages', action: 'update', fields: ['title'] }] });
-    const openOnly = await t.userWith({ permissions: [revisionsRule, { collection: 'pages', action: 'update', fields: ['*'], permissions: { status: { _eq: 'open' } } }] });
+    const pagesRule = { collection: 'pages', action: 'read', fields: ['*'] };
+    const titleOnly = await t.userWith({ permissions: [revisionsRule, pagesRule, { collection: 'pages', action: 'update', fields: ['title'] }] });
+    const openOnly = await t.userWith({ permissions: [revisionsRule, pagesRule, { collection: 'pages', action: 'update', fields: ['*'], permissions: { status: { _eq: 'open' } } }] });
 
     // v3 → v2 changes the body too: the title-only user may not.
     const first = await pageWithHistory();
@@ -100,6 +102,13 @@ describe('POST /utils/revert/:revision', () => {
     const open = await pageWithHistory('open');
     expect((await revert(open.v2, openOnly.token)).statusCode).toBe(204);
     expect(await page(open.id)).toMatchObject({ title: 'v2', body: 'b1' });
+  });
+
+  it('answers 403 for a revision of a collection the caller may not read, even with update access (decision 0047)', async () => {
+    const updater = await t.userWith({ permissions: [{ collection: 'service_revisions', action: 'read', fields: ['*'] }, { collection: 'pages', action: 'update', fields: ['*'] }] });
+    const { id, v2 } = await pageWithHistory();
+    expectError(await revert(v2, updater.token), 403, 'FORBIDDEN');
+    expect(await page(id)).toMatchObject({ title: 'v3' });
   });
 
   it('answers 403 when the item no longer exists', async () => {

@@ -4,6 +4,7 @@ import { forbidden, forbiddenCollection, forbiddenFields, invalidQuery, isAppErr
 import { ADMIN_PERMISSIONS } from '../../permissions/admin-permissions.js';
 import { canAccessField, fieldCaseFilter, getAccess } from '../../permissions/get-access.js';
 import type { PermissionSet } from '../../permissions/permissions.types.js';
+import { REVISION_COLLECTION, REVISION_ITEM, REVISIONS } from '../../permissions/revision-read-rules.js';
 import { getCollection } from '../../schema-overview/get-collection.js';
 import { getAnyRelation } from '../../schema-overview/get-any-relation.js';
 import { isConcealed } from '../../schema-overview/is-concealed.js';
@@ -15,7 +16,7 @@ import { requireReadableField } from '../require-readable-field.js';
 import { compileOperator } from './compile-operator.js';
 import { compileManyToAny, compileManyToOne, compileOneToMany, type RelationalCompiler } from './compile-relational-filter.js';
 import { isFilterOperator, operatorsForType } from './filter-operators.js';
-import { and, or, type Sql, TRUE_SQL } from './sql.js';
+import { and, FALSE_SQL, or, type Sql, TRUE_SQL } from './sql.js';
 
 export type CompileEnv = {
   knex: Knex;
@@ -145,6 +146,7 @@ function compileField(
 
 /** `item:headings: {title: {_eq: …}}`: a many-to-any key into one of its collections. */
 function compileAnyField(env: CompileEnv, fieldName: string, related: string, value: unknown, collection: string, alias: string, path: string, depth: number, relationalDepth: number): Sql {
+  if (env.trusted && collection === REVISIONS && fieldName === REVISION_ITEM) return compileRevisionItem(env, related, value, alias, path, depth, relationalDepth);
   const access = getAccess(env.permissions, collection, 'read');
   const any = getAnyRelation(env.schema, collection, fieldName);
   if (!any || !any.allowed.includes(related) || !access || !canAccessField(access, fieldName) || !canAccessField(access, any.collectionField)) {
@@ -162,6 +164,25 @@ function compileAnyField(env: CompileEnv, fieldName: string, related: string, va
   };
   const condition = compileManyToAny(compiler, related, `${alias}.${fieldName}`, `${alias}.${any.collectionField}`, value, childPath);
   return and([visibleWhen(env, collection, alias, fieldName) ?? TRUE_SQL, visibleWhen(env, collection, alias, any.collectionField) ?? TRUE_SQL, condition]);
+}
+
+/**
+ * `item:<collection>` in the scope a revisions read gets from the reader's rules (revision-read-rules.ts; only
+ * in a permission filter, never from a query): the revision is of `related` and its item (text) is the key
+ * of an existing item of `related` matching `value`, compared as text like a many-to-any key. A collection
+ * the schema no longer has matches nothing.
+ */
+function compileRevisionItem(env: CompileEnv, related: string, value: unknown, alias: string, path: string, depth: number, relationalDepth: number): Sql {
+  if (!Object.hasOwn(env.schema.collections, related)) return FALSE_SQL;
+  if (!isPlainObject(value)) throw invalidQuery(`The filter for "${REVISION_ITEM}:${related}" must name fields of "${related}"`);
+  const compiler = {
+    schema: env.schema,
+    nextAlias: env.nextAlias,
+    nested: (inner: Record<string, unknown>, target: string, sub: string, innerPath: string) => compileNode(env, inner, target, sub, innerPath, depth + 1, relationalDepth),
+    rows: () => TRUE_SQL,
+    castToText: (sql: string) => env.dialect.castToText(sql),
+  };
+  return compileManyToAny(compiler, related, `${alias}.${REVISION_ITEM}`, `${alias}.${REVISION_COLLECTION}`, value, `${path}.${REVISION_ITEM}:${related}`);
 }
 
 /**

@@ -12,6 +12,7 @@ import type { DeepQuery, Query } from '../query.types.js';
 import { keyedStatement } from './keyed-statement.js';
 import { runRead } from './run-read.js';
 import { CONCEALED } from '../../../kernel/text/concealed.js';
+import { revisionCollectionColumn, revisionValueKeys, stripRevisionRow } from './revision-values.js';
 
 export type Row = Record<string, unknown>;
 
@@ -138,7 +139,7 @@ function selectLevel(env: CompileEnv, qb: Knex.QueryBuilder, collection: string,
       if (keys) columns.push(caseColumn(env, collection, alias, node.caseFilter, keys, `${AGG}${node.key}`));
     }
   }
-  columns.push(...extra);
+  columns.push(...revisionCollectionColumn(env, collection, alias, nodes), ...extra);
   qb.select(env.knex.raw(columns.map((c) => c.sql).join(', '), columns.flatMap((c) => c.bindings) as Knex.RawBinding[]));
 }
 
@@ -174,10 +175,12 @@ async function finishLevel(env: CompileEnv, collection: string, nodes: AstNode[]
   }
   const keys = new Set(casts.map((c) => c.key));
   const relationKeys = relations.filter((key) => !keys.has(key));
+  const stripped = revisionValueKeys(env, collection, nodes);
   return rows.map((row) => {
     const out: Row = {};
     for (const { key, cast } of casts) out[key] = cast(row[key]);
     for (const key of relationKeys) out[key] = row[key];
+    if (stripped.length > 0) stripRevisionRow(env, stripped, row, out);
     return out;
   });
 }
@@ -267,7 +270,7 @@ async function attachOneToMany(env: CompileEnv, node: RelationNode, rows: Row[])
     const found = await readByKeys(env, node, chunk, (env, parents) => childrenStatement(env, node, parents, fkField));
     const finished = await finishLevel(env, node.collection, node.children, found);
     found.forEach((raw, i) => {
-      const parent = String(raw[`${FK}parent`]);
+      const parent = String(raw[`${RN}parent`]);
       const list = groups.get(parent) ?? [];
       list.push(finished[i]!);
       groups.set(parent, list);
@@ -334,7 +337,8 @@ function childrenStatement(env: CompileEnv, node: RelationNode, parents: readonl
   const deep: DeepQuery = node.query;
   const alias = env.nextAlias();
   const qb = env.knex.from({ [alias]: node.collection });
-  selectLevel(env, qb, node.collection, alias, node.children, [caseColumn(env, node.collection, alias, null, ident(env, `${alias}.${fkField}`), `${FK}parent`)]);
+  // The parent's key as `__rnparent`: `__fkparent` is the helper of a child field named `parent` (MariaDB refuses the duplicate).
+  selectLevel(env, qb, node.collection, alias, node.children, [caseColumn(env, node.collection, alias, null, ident(env, `${alias}.${fkField}`), `${RN}parent`)]);
   const where = and([{ sql: `?? IN (${parents.map(() => '?').join(', ')})`, bindings: [`${alias}.${fkField}`, ...parents] }, ...childConditions(env, node, alias)]);
   qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
   const order = orderFor(env, node.collection, alias, deep.sort, false);
