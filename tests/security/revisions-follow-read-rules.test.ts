@@ -198,6 +198,8 @@ describe('revisions follow the read rules of the revised collection', () => {
       '/revisions?aggregate[countDistinct]=delta',
       '/revisions?groupBy[]=data',
       `/activity?filter[revisions][data][_contains]=${OPEN_SECRET}`,
+      // The scope's key into the revised collection is the rules' own, never a query's.
+      `/revisions?filter[item:rf_rows][title][_eq]=${BLUE_TITLE}`,
     ]) {
       const response = await t.request('GET', url, { token: reader });
       expect([400, 403], `${url}: ${response.body}`).toContain(response.statusCode);
