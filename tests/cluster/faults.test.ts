@@ -35,7 +35,9 @@ function env(): Record<string, string> {
     RATE_LIMITER_POINTS: '100000',
     RATE_LIMITER_STORE: 'redis',
     REDIS: redis.url,
-    RATE_LIMITER_LOGIN_POINTS: '3',
+    // Every attempt below comes from an address of its own: the budget that adds them up is the account's
+    // over unknown addresses (decision 0043).
+    RATE_LIMITER_LOGIN_ACCOUNT_POINTS: '3',
     IP_CUSTOM_HEADER: IP_HEADER,
     LOG_LEVEL: 'info',
   };
