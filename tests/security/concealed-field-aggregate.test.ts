@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../setup/create-test-app.js';
+import { describe, expect, it } from 'vitest';
 import { dataOf, expectError } from '../setup/expect-error.js';
-import { createConcealedFixture, expectNoSecret, type ConcealedFixture } from './concealed-fixture.js';
+import { expectNoSecret, useConcealedFixture } from './concealed-fixture.js';
 
 type Row = Record<string, unknown>;
 
@@ -12,18 +11,9 @@ type Row = Record<string, unknown>;
  * reader can't read, is refused (403), through REST and GraphQL.
  */
 describe('aggregate functions of concealed fields', () => {
-  let t: TestApp;
-  let f: ConcealedFixture;
+  const fx = useConcealedFixture();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    f = await createConcealedFixture(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const get = (url: string, token = f.reader.token) => t.request('GET', url, { token });
+  const get = (url: string, token = fx.f.reader.token) => fx.t.request('GET', url, { token });
 
   it.each([
     '/users?aggregate[max]=password',
@@ -44,7 +34,7 @@ describe('aggregate functions of concealed fields', () => {
   });
 
   it('an administrator is refused min/max of a hash too: concealed is never shown', async () => {
-    const response = await get('/users?aggregate[max]=password', t.adminToken);
+    const response = await get('/users?aggregate[max]=password', fx.t.adminToken);
     expectError(response, 403, 'FORBIDDEN');
     expectNoSecret(response, false);
   });
@@ -56,7 +46,7 @@ describe('aggregate functions of concealed fields', () => {
   });
 
   it('GraphQL: max of a concealed field is refused, its count is allowed', async () => {
-    const gql = (endpoint: string, query: string) => t.request('POST', endpoint, { token: f.reader.token, body: { query } });
+    const gql = (endpoint: string, query: string) => fx.t.request('POST', endpoint, { token: fx.f.reader.token, body: { query } });
     for (const [endpoint, query] of [
       ['/graphql/system', '{ users_aggregated { max { token } } }'],
       ['/graphql/system', '{ users_aggregated { countDistinct { password } } }'],

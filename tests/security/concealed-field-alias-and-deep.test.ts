@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../setup/create-test-app.js';
+import { describe, expect, it } from 'vitest';
 import { dataOf, expectError } from '../setup/expect-error.js';
-import { createConcealedFixture, expectNoSecret, type ConcealedFixture } from './concealed-fixture.js';
+import { expectNoSecret, useConcealedFixture } from './concealed-fixture.js';
 
 type Row = Record<string, unknown>;
 const MASK = '**********';
@@ -13,22 +12,13 @@ const MASK = '**********';
  * function of it, or an unreadable field under any name, is refused (403).
  */
 describe('concealed fields through alias, relations and deep', () => {
-  let t: TestApp;
-  let f: ConcealedFixture;
+  const fx = useConcealedFixture();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    f = await createConcealedFixture(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const get = (url: string, token = f.reader.token) => t.request('GET', url, { token });
-  const read = async (url: string, token = f.reader.token) => {
+  const get = (url: string, token = fx.f.reader.token) => fx.t.request('GET', url, { token });
+  const read = async (url: string, token = fx.f.reader.token) => {
     const response = await get(url, token);
     expect(response.statusCode, response.body).toBe(200);
-    expectNoSecret(response, token !== t.adminToken);
+    expectNoSecret(response, token !== fx.t.adminToken);
     return dataOf<Row[]>(response);
   };
 
@@ -39,7 +29,7 @@ describe('concealed fields through alias, relations and deep', () => {
       { label: 'beta', x: MASK, y: MASK },
       { label: 'gamma', x: MASK, y: null },
     ]);
-    const me = await read(`/users?fields=p,t,s&alias[p]=password&alias[t]=token&alias[s]=tfa_secret&filter[id][_eq]=${f.reader.userId}`);
+    const me = await read(`/users?fields=p,t,s&alias[p]=password&alias[t]=token&alias[s]=tfa_secret&filter[id][_eq]=${fx.f.reader.userId}`);
     expect(me).toEqual([{ p: MASK, t: MASK, s: null }]);
   });
 
@@ -89,19 +79,19 @@ describe('concealed fields through alias, relations and deep', () => {
   });
 
   it('a related row outside the reader\'s rule stays out (private-delta)', async () => {
-    const users = await read(`/users?fields=id&filter[id][_eq]=${f.reader.userId}`);
+    const users = await read(`/users?fields=id&filter[id][_eq]=${fx.f.reader.userId}`);
     expect(users).toHaveLength(1);
     const labels = (await read('/items/vault?fields=label&limit=-1')).map((r) => r.label);
     expect(labels).not.toContain('private-delta');
   });
 
   it('GraphQL: an alias of a concealed field shows the mask, a related user\'s too', async () => {
-    const response = await t.request('POST', '/graphql', {
-      token: f.reader.token,
+    const response = await fx.t.request('POST', '/graphql', {
+      token: fx.f.reader.token,
       body: { query: '{ vault(sort: ["label"], limit: 1) { a: secret b: pin owner { c: password d: token } } }' },
     });
     expect(response.json(), response.body).toEqual({ data: { vault: [{ a: MASK, b: MASK, owner: { c: MASK, d: MASK } }] } });
-    const system = await t.request('POST', '/graphql/system', { token: f.reader.token, body: { query: `{ users(filter: { id: { _eq: "${f.reader.userId}" } }) { p: password t: token } }` } });
+    const system = await fx.t.request('POST', '/graphql/system', { token: fx.f.reader.token, body: { query: `{ users(filter: { id: { _eq: "${fx.f.reader.userId}" } }) { p: password t: token } }` } });
     expect(system.json(), system.body).toEqual({ data: { users: [{ p: MASK, t: MASK }] } });
   });
 });

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../setup/create-test-app.js';
+import { describe, expect, it } from 'vitest';
 import { dataOf, expectError } from '../setup/expect-error.js';
-import { createConcealedFixture, expectNoSecret, type ConcealedFixture } from './concealed-fixture.js';
+import { expectNoSecret, useConcealedFixture } from './concealed-fixture.js';
 
 type Row = Record<string, unknown>;
 
@@ -12,18 +11,9 @@ type Row = Record<string, unknown>;
  * function of it (`year(secret_at)`) or a field the reader can't read is refused (403); search skips both.
  */
 describe('filter and search on concealed fields', () => {
-  let t: TestApp;
-  let f: ConcealedFixture;
+  const fx = useConcealedFixture();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    f = await createConcealedFixture(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const get = (url: string, token = f.reader.token) => t.request('GET', url, { token });
+  const get = (url: string, token = fx.f.reader.token) => fx.t.request('GET', url, { token });
   const labels = async (url: string) => {
     const response = await get(url);
     expect(response.statusCode, response.body).toBe(200);
@@ -90,7 +80,7 @@ describe('filter and search on concealed fields', () => {
   });
 
   it('GraphQL filters on concealed fields take the same four operators only', async () => {
-    const gql = (endpoint: string, query: string) => t.request('POST', endpoint, { token: f.reader.token, body: { query } });
+    const gql = (endpoint: string, query: string) => fx.t.request('POST', endpoint, { token: fx.f.reader.token, body: { query } });
     for (const [endpoint, query] of [
       ['/graphql/system', '{ users(filter: { token: { _starts_with: "static" } }) { id } }'],
       ['/graphql', '{ vault(filter: { secret: { _eq: "s3cret-alpha" } }) { id } }'],

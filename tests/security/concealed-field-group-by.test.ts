@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../setup/create-test-app.js';
+import { describe, expect, it } from 'vitest';
 import { dataOf, expectError } from '../setup/expect-error.js';
-import { createConcealedFixture, expectNoSecret, type ConcealedFixture } from './concealed-fixture.js';
+import { expectNoSecret, useConcealedFixture } from './concealed-fixture.js';
 
 type Row = Record<string, unknown>;
 
@@ -12,18 +11,9 @@ type Row = Record<string, unknown>;
  * reader can't read, through REST and GraphQL alike.
  */
 describe('groupBy on concealed fields', () => {
-  let t: TestApp;
-  let f: ConcealedFixture;
+  const fx = useConcealedFixture();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    f = await createConcealedFixture(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const get = (url: string) => t.request('GET', url, { token: f.reader.token });
+  const get = (url: string) => fx.t.request('GET', url, { token: fx.f.reader.token });
 
   it.each([
     '/users?groupBy[]=password',
@@ -42,9 +32,9 @@ describe('groupBy on concealed fields', () => {
   });
 
   it('an app user grouping their own users row by password gets no hash either', async () => {
-    const app = await t.userWith({ appAccess: true });
+    const app = await fx.t.userWith({ appAccess: true });
     for (const field of ['password', 'tfa_secret']) {
-      const response = await t.request('GET', `/users?groupBy[]=${field}`, { token: app.token });
+      const response = await fx.t.request('GET', `/users?groupBy[]=${field}`, { token: app.token });
       expectError(response, 403, 'FORBIDDEN');
       expectNoSecret(response);
     }
@@ -56,7 +46,7 @@ describe('groupBy on concealed fields', () => {
       ['/graphql/system', '{ users_aggregated(groupBy: ["password"]) { group } }'],
       ['/graphql', '{ vault_aggregated(groupBy: ["secret"]) { group } }'],
     ] as const) {
-      const response = await t.request('POST', endpoint, { token: f.reader.token, body: { query } });
+      const response = await fx.t.request('POST', endpoint, { token: fx.f.reader.token, body: { query } });
       expectNoSecret(response);
       const body = response.json() as { errors?: { extensions: { code: string } }[]; data?: unknown };
       expect(body.errors?.[0]?.extensions.code, response.body).toBe('FORBIDDEN');

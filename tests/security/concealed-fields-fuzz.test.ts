@@ -1,7 +1,6 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../setup/create-test-app.js';
-import { createConcealedFixture, expectNoSecret, type ConcealedFixture } from './concealed-fixture.js';
+import { describe, expect, it } from 'vitest';
+import { expectNoSecret, useConcealedFixture } from './concealed-fixture.js';
 
 /**
  * A fuzz pass on the positions the query-language fuzz (query-language-fuzz.test.ts) leaves out: `alias` in
@@ -65,16 +64,7 @@ const graphqlRead = fc.record({
 });
 
 describe('concealed fields fuzz: alias and GraphQL', () => {
-  let t: TestApp;
-  let f: ConcealedFixture;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    f = await createConcealedFixture(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const fx = useConcealedFixture();
 
   it(`REST with alias: ${RUNS} random reads`, async () => {
     const answered = { count: 0 };
@@ -96,7 +86,7 @@ describe('concealed fields fuzz: alias and GraphQL', () => {
         if (read.deepSort) params.set('deep', JSON.stringify({ notes: { _sort: [sortOf(...read.deepSort)] } }));
         if (read.limit !== undefined) params.set('limit', String(read.limit));
         const url = `/items/vault?${params.toString()}`;
-        const response = await t.request('GET', url, { token: f.reader.token });
+        const response = await fx.t.request('GET', url, { token: fx.f.reader.token });
         const context = `${decodeURIComponent(url)}\n→ ${response.statusCode} ${response.body.slice(0, 500)}`;
         expect(response.statusCode, context).toBeLessThan(500);
         expectNoSecret(response);
@@ -127,7 +117,7 @@ describe('concealed fields fuzz: alias and GraphQL', () => {
         const query = read.groupBy
           ? `{ vault_aggregated(groupBy: ["${read.groupBy}"]${args.length > 0 ? `, ${args.join(', ')}` : ''}) { group count { id } } }`
           : `{ vault${args.length > 0 ? `(${args.join(', ')})` : ''} { ${selection} } }`;
-        const response = await t.request('POST', '/graphql', { token: f.reader.token, body: { query } });
+        const response = await fx.t.request('POST', '/graphql', { token: fx.f.reader.token, body: { query } });
         const context = `${query}\n→ ${response.statusCode} ${response.body.slice(0, 500)}`;
         expect(response.statusCode, context).toBeLessThan(500);
         const body = response.json() as { data?: Record<string, unknown> | null; errors?: { extensions?: { code?: string } }[] };

@@ -1,6 +1,6 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestApp } from '../setup/create-test-app.js';
+import { createTestApp, type TestApp } from '../setup/create-test-app.js';
 import { dataOf } from '../setup/expect-error.js';
 
 type Row = Record<string, unknown>;
@@ -85,4 +85,20 @@ export function expectNoSecret(response: LightMyRequestResponse, hiddenToo = tru
   expect(response.body).not.toMatch(/\$argon2/);
   expect(response.body).not.toContain('private-secret');
   if (hiddenToo) expect(response.body).not.toContain('hidden-');
+}
+
+/**
+ * A fresh test app with the concealed fixture for the enclosing `describe`: made before its tests, closed after
+ * them. Read `t` and `f` inside the tests (they are set by then).
+ */
+export function useConcealedFixture(): { readonly t: TestApp; readonly f: ConcealedFixture } {
+  const state = {} as { t: TestApp; f: ConcealedFixture };
+  beforeAll(async () => {
+    state.t = await createTestApp();
+    state.f = await createConcealedFixture(state.t);
+  });
+  afterAll(async () => {
+    await state.t?.close();
+  });
+  return state;
 }

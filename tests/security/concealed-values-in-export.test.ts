@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../setup/create-test-app.js';
+import { describe, expect, it } from 'vitest';
 import { expectError } from '../setup/expect-error.js';
-import { createConcealedFixture, expectNoSecret, type ConcealedFixture } from './concealed-fixture.js';
+import { expectNoSecret, useConcealedFixture } from './concealed-fixture.js';
 
 const FORMATS = ['csv', 'json', 'xml', 'yaml'] as const;
 
@@ -12,18 +11,9 @@ const FORMATS = ['csv', 'json', 'xml', 'yaml'] as const;
  * group is refused before any file is written.
  */
 describe('concealed values in exports', () => {
-  let t: TestApp;
-  let f: ConcealedFixture;
+  const fx = useConcealedFixture();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    f = await createConcealedFixture(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const get = (url: string) => t.request('GET', url, { token: f.reader.token });
+  const get = (url: string) => fx.t.request('GET', url, { token: fx.f.reader.token });
 
   it.each(FORMATS)('%s: concealed fields are masked, unreadable fields and rows absent', async (format) => {
     for (const url of [

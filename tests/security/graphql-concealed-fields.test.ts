@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../setup/create-test-app.js';
-import { createConcealedFixture, expectNoSecret, type ConcealedFixture } from './concealed-fixture.js';
+import { describe, expect, it } from 'vitest';
+import { expectNoSecret, useConcealedFixture } from './concealed-fixture.js';
 
 const MASK = '**********';
 type Body = { data?: Record<string, unknown> | null; errors?: { extensions: { code: string } }[] };
@@ -12,34 +11,25 @@ type Body = { data?: Record<string, unknown> | null; errors?: { extensions: { co
  * engine: the same masks and refusals.
  */
 describe('GraphQL and concealed fields', () => {
-  let t: TestApp;
-  let f: ConcealedFixture;
+  const fx = useConcealedFixture();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    f = await createConcealedFixture(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const gql = async (endpoint: '/graphql' | '/graphql/system', query: string, token = f.reader.token) => {
-    const response = await t.request('POST', endpoint, { token, body: { query } });
-    expectNoSecret(response, token !== t.adminToken);
+  const gql = async (endpoint: '/graphql' | '/graphql/system', query: string, token = fx.f.reader.token) => {
+    const response = await fx.t.request('POST', endpoint, { token, body: { query } });
+    expectNoSecret(response, token !== fx.t.adminToken);
     return response.json() as Body;
   };
 
   it('selections show the mask: lists, by id, users_me, nested owners', async () => {
     expect(await gql('/graphql/system', '{ users_me { password token tfa_secret } }')).toEqual({ data: { users_me: { password: MASK, token: MASK, tfa_secret: null } } });
-    expect(await gql('/graphql', `{ vault_by_id(id: ${f.ids.beta}) { secret pin secret_at owner { password token } } }`)).toEqual({
+    expect(await gql('/graphql', `{ vault_by_id(id: ${fx.f.ids.beta}) { secret pin secret_at owner { password token } } }`)).toEqual({
       data: { vault_by_id: { secret: MASK, pin: MASK, secret_at: MASK, owner: { password: MASK, token: MASK } } },
     });
-    const admin = await gql('/graphql/system', `{ users_by_id(id: "${f.other.userId}") { password token } }`, t.adminToken);
+    const admin = await gql('/graphql/system', `{ users_by_id(id: "${fx.f.other.userId}") { password token } }`, fx.t.adminToken);
     expect(admin).toEqual({ data: { users_by_id: { password: MASK, token: MASK } } });
   });
 
   it('a mutation answers with the mask', async () => {
-    const body = await gql('/graphql', `mutation { update_vault_item(id: ${f.ids.gamma}, data: { secret: "s3cret-gamma" }) { secret } }`, t.adminToken);
+    const body = await gql('/graphql', `mutation { update_vault_item(id: ${fx.f.ids.gamma}, data: { secret: "s3cret-gamma" }) { secret } }`, fx.t.adminToken);
     expect(body).toEqual({ data: { update_vault_item: { secret: MASK } } });
   });
 

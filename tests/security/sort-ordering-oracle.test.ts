@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../setup/create-test-app.js';
+import { describe, expect, it } from 'vitest';
 import { dataOf, expectError } from '../setup/expect-error.js';
-import { createConcealedFixture, expectNoSecret, type ConcealedFixture } from './concealed-fixture.js';
+import { expectNoSecret, useConcealedFixture } from './concealed-fixture.js';
 
 type Row = Record<string, unknown>;
 
@@ -12,18 +11,9 @@ type Row = Record<string, unknown>;
  * relation (`owner.token`) or in `deep`, is refused like reading the field.
  */
 describe('sort as an ordering oracle', () => {
-  let t: TestApp;
-  let f: ConcealedFixture;
+  const fx = useConcealedFixture();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    f = await createConcealedFixture(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const get = (url: string) => t.request('GET', url, { token: f.reader.token });
+  const get = (url: string) => fx.t.request('GET', url, { token: fx.f.reader.token });
 
   it.each([
     '/users?sort=token',
@@ -58,7 +48,7 @@ describe('sort as an ordering oracle', () => {
   });
 
   it('GraphQL sort on a concealed field is refused', async () => {
-    const response = await t.request('POST', '/graphql/system', { token: f.reader.token, body: { query: '{ users(sort: ["-token"]) { id } }' } });
+    const response = await fx.t.request('POST', '/graphql/system', { token: fx.f.reader.token, body: { query: '{ users(sort: ["-token"]) { id } }' } });
     const body = response.json() as { errors?: { extensions: { code: string } }[] };
     expect(body.errors?.[0]?.extensions.code, response.body).toBe('FORBIDDEN');
   });
