@@ -22,7 +22,13 @@ export default defineConfig(
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
       ],
       'no-restricted-properties': [
         'error',
@@ -48,7 +54,19 @@ export default defineConfig(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [layer('kernel is the bottom layer: it imports no database, engine, module or transport code.', 'database', 'engine', 'modules', 'http', 'graphql', 'cli')] },
+        {
+          patterns: [
+            layer(
+              'kernel is the bottom layer: it imports no database, engine, module or transport code.',
+              'database',
+              'engine',
+              'modules',
+              'http',
+              'graphql',
+              'cli',
+            ),
+          ],
+        },
       ],
     },
   },
@@ -93,7 +111,14 @@ export default defineConfig(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^\\.{1,2}/(?:\\.\\./)*src/', message: 'The app reaches the server only through @directus/sdk, never by importing src/.' }] },
+        {
+          patterns: [
+            {
+              regex: '^\\.{1,2}/(?:\\.\\./)*src/',
+              message: 'The app reaches the server only through @directus/sdk, never by importing src/.',
+            },
+          ],
+        },
       ],
     },
   },

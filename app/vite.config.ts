@@ -23,7 +23,29 @@ export default defineConfig({
   // `npm run dev:app`: Vite's dev server on :5173 with the API of a running Stratum behind it.
   server: {
     proxy: Object.fromEntries(
-      ['/auth', '/users', '/items', '/collections', '/fields', '/relations', '/permissions', '/policies', '/roles', '/activity', '/revisions', '/server', '/settings', '/utils', '/presets', '/schema', '/files', '/folders', '/assets', '/access', '/graphql'].map((path) => [path, { target: api, changeOrigin: false }]),
+      [
+        '/auth',
+        '/users',
+        '/items',
+        '/collections',
+        '/fields',
+        '/relations',
+        '/permissions',
+        '/policies',
+        '/roles',
+        '/activity',
+        '/revisions',
+        '/server',
+        '/settings',
+        '/utils',
+        '/presets',
+        '/schema',
+        '/files',
+        '/folders',
+        '/assets',
+        '/access',
+        '/graphql',
+      ].map((path) => [path, { target: api, changeOrigin: false }]),
     ),
   },
 });

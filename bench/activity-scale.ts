@@ -17,7 +17,8 @@ import { loadConfig } from '../src/config/index.js';
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i++) {
   const arg = process.argv[i]!;
-  if (arg.startsWith('--')) args.set(arg.slice(2), process.argv[i + 1] && !process.argv[i + 1]!.startsWith('--') ? process.argv[++i]! : 'true');
+  if (arg.startsWith('--'))
+    args.set(arg.slice(2), process.argv[i + 1] && !process.argv[i + 1]!.startsWith('--') ? process.argv[++i]! : 'true');
 }
 const vendor = args.get('db') ?? 'sqlite';
 const rows = Number(args.get('rows') ?? 1_000_000);
@@ -27,7 +28,13 @@ const work = join(import.meta.dirname, '.work');
 async function main(): Promise<void> {
   mkdirSync(work, { recursive: true });
   const dbName = `stratum_bench_${randomBytes(4).toString('hex')}`;
-  const env: Record<string, string> = { LOG_LEVEL: 'warn', SECRET: 'bench-secret-0123456789', ADMIN_PASSWORD: 'AdminPass123!', ACTIVITY_RETENTION: 'false', REVISIONS_RETENTION: 'false' };
+  const env: Record<string, string> = {
+    LOG_LEVEL: 'warn',
+    SECRET: 'bench-secret-0123456789',
+    ADMIN_PASSWORD: 'AdminPass123!',
+    ACTIVITY_RETENTION: 'false',
+    REVISIONS_RETENTION: 'false',
+  };
   let dropDatabase = async () => undefined as void;
   if (vendor === 'postgres') {
     const admin = knexFactory({ client: 'pg', connection: { host: '127.0.0.1', user: 'postgres', database: 'postgres' } });
@@ -55,10 +62,17 @@ async function main(): Promise<void> {
     else await app.knex.raw('ANALYZE');
 
     const url = await app.server.listen({ host: '127.0.0.1', port: 0 });
-    const login = await fetch(`${url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'AdminPass123!' }) });
+    const login = await fetch(`${url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com', password: 'AdminPass123!' }),
+    });
     const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
     const cases = [
-      ['item history, newest first, with filter_count', '/activity?filter[collection][_eq]=articles&filter[item][_eq]=4242&sort=-timestamp&limit=25&meta=filter_count'],
+      [
+        'item history, newest first, with filter_count',
+        '/activity?filter[collection][_eq]=articles&filter[item][_eq]=4242&sort=-timestamp&limit=25&meta=filter_count',
+      ],
       ['newest first (unfiltered)', '/activity?sort=-timestamp&limit=25'],
       ['by user, newest first', `/activity?filter[user][_null]=true&sort=-timestamp&limit=25`],
       ['by action with filter_count', '/activity?filter[action][_eq]=delete&sort=-timestamp&limit=25&meta=filter_count'],

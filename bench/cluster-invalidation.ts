@@ -23,7 +23,8 @@ import { bumpCacheVersions, readCacheVersions } from '../src/engine/cache-sync/c
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i++) {
   const arg = process.argv[i]!;
-  if (arg.startsWith('--')) args.set(arg.slice(2), process.argv[i + 1] && !process.argv[i + 1]!.startsWith('--') ? process.argv[++i]! : 'true');
+  if (arg.startsWith('--'))
+    args.set(arg.slice(2), process.argv[i + 1] && !process.argv[i + 1]!.startsWith('--') ? process.argv[++i]! : 'true');
 }
 const vendor = args.get('db') ?? 'sqlite';
 const runs = Number(args.get('runs') ?? 100);
@@ -49,21 +50,37 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
   return performance.now() - started;
 }
 
-
 async function main(): Promise<void> {
   const db = await createBenchDatabase(vendor, join(import.meta.dirname, '.work'));
   // CACHE_SYSTEM_TTL=0: only version changes drop caches, so every rebuild measured here is one a write caused.
-  const env = { LOG_LEVEL: 'warn', SECRET: 'bench-secret-0123456789', ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'AdminPass123!', RATE_LIMITER_ENABLED: 'false', CACHE_SYSTEM_TTL: '0', ...db.env };
+  const env = {
+    LOG_LEVEL: 'warn',
+    SECRET: 'bench-secret-0123456789',
+    ADMIN_EMAIL: 'admin@example.com',
+    ADMIN_PASSWORD: 'AdminPass123!',
+    RATE_LIMITER_ENABLED: 'false',
+    CACHE_SYSTEM_TTL: '0',
+    ...db.env,
+  };
   let a: App | undefined;
   let b: App | undefined;
   try {
     a = await createApp(loadConfig(env, { readDotEnv: false }));
     await a.bootstrap();
     b = await createApp(loadConfig(env, { readDotEnv: false }));
-    const login = await a.server.inject({ method: 'POST', url: '/auth/login', payload: { email: 'admin@example.com', password: 'AdminPass123!' } });
+    const login = await a.server.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: 'admin@example.com', password: 'AdminPass123!' },
+    });
     const admin = (login.json() as { data: { access_token: string } }).data.access_token;
     const call = async (app: App, method: 'GET' | 'POST' | 'PATCH', url: string, token: string, payload?: unknown) => {
-      const response = await app.server.inject({ method, url, headers: { authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/json' } : {}) }, ...(payload ? { payload: JSON.stringify(payload) } : {}) });
+      const response = await app.server.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/json' } : {}) },
+        ...(payload ? { payload: JSON.stringify(payload) } : {}),
+      });
       if (response.statusCode >= 300) throw new Error(`${method} ${url} → ${response.statusCode} ${response.body.slice(0, 300)}`);
       return (response.json() as { data: Record<string, unknown> }).data;
     };
@@ -76,9 +93,18 @@ async function main(): Promise<void> {
     const role = await call(a, 'POST', '/roles', admin, { name: 'Bench' });
     const policy = await call(a, 'POST', '/policies', admin, { name: 'Bench', app_access: false, admin_access: false });
     await call(a, 'POST', '/access', admin, { role: role.id, policy: policy.id });
-    const rule = await call(a, 'POST', '/permissions', admin, { policy: policy.id, collection: 'bench_c01', action: 'read', fields: ['*'] });
+    const rule = await call(a, 'POST', '/permissions', admin, {
+      policy: policy.id,
+      collection: 'bench_c01',
+      action: 'read',
+      fields: ['*'],
+    });
     await call(a, 'POST', '/users', admin, { email: 'bench@example.com', password: 'UserPass123!', role: role.id, status: 'active' });
-    const userLogin = await b.server.inject({ method: 'POST', url: '/auth/login', payload: { email: 'bench@example.com', password: 'UserPass123!' } });
+    const userLogin = await b.server.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: 'bench@example.com', password: 'UserPass123!' },
+    });
     const user = (userLogin.json() as { data: { access_token: string } }).data.access_token;
     const read = () => call(b!, 'GET', '/items/bench_c01?limit=20', user);
     for (let i = 0; i < 20; i++) await read();
@@ -106,20 +132,29 @@ async function main(): Promise<void> {
     const total = runs * 16;
     const started = performance.now();
     let next = 0;
-    await Promise.all(Array.from({ length: 16 }, async () => {
-      while (next++ < total) await read();
-    }));
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next++ < total) await read();
+      }),
+    );
     const elapsed = performance.now() - started;
     b.knex.off('query', countVersions);
-    rows.push(`| ${total} GET /items on B, 16 in flight | ${(total / (elapsed / 1000)).toFixed(0)} requests/s | ${(versionQueries / total).toFixed(2)} version queries per request |`);
+    rows.push(
+      `| ${total} GET /items on B, 16 in flight | ${(total / (elapsed / 1000)).toFixed(0)} requests/s | ${(versionQueries / total).toFixed(2)} version queries per request |`,
+    );
 
-    row('transaction that raises the access version (bump only)', await samples(() => a!.knex.transaction((trx) => bumpCacheVersions(trx, { schema: false, access: true }))));
+    row(
+      'transaction that raises the access version (bump only)',
+      await samples(() => a!.knex.transaction((trx) => bumpCacheVersions(trx, { schema: false, access: true }))),
+    );
     row('empty transaction (select 1), for comparison', await samples(() => a!.knex.transaction((trx) => trx.raw('select 1'))));
 
     const permissionWrite: number[] = [];
     const afterPermission: number[] = [];
     for (let i = 0; i < runs; i++) {
-      permissionWrite.push(await timed(() => call(a!, 'PATCH', `/permissions/${String(rule.id)}`, admin, { fields: i % 2 === 0 ? ['id', 'f1'] : ['*'] })));
+      permissionWrite.push(
+        await timed(() => call(a!, 'PATCH', `/permissions/${String(rule.id)}`, admin, { fields: i % 2 === 0 ? ['id', 'f1'] : ['*'] })),
+      );
       afterPermission.push(await timed(read));
     }
     row('PATCH /permissions on A (includes the version raise)', permissionWrite);

@@ -46,7 +46,11 @@ async function multipartBody(content: Buffer, filename: string, type: string): P
 }
 
 async function uploadOnce(target: Target, file: { body: Buffer; contentType: string }): Promise<string> {
-  const response = await fetch(`${baseUrl(target.port)}/files`, { method: 'POST', headers: { authorization: `Bearer ${target.token}`, 'content-type': file.contentType }, body: new Uint8Array(file.body) });
+  const response = await fetch(`${baseUrl(target.port)}/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${target.token}`, 'content-type': file.contentType },
+    body: new Uint8Array(file.body),
+  });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`${target.name}: upload answered ${response.status} ${text.slice(0, 300)}`);
   return (JSON.parse(text) as { data: { id: string } }).data.id;
@@ -56,7 +60,9 @@ async function firstTransformMs(target: Target, id: string): Promise<number> {
   const times: number[] = [];
   for (let width = 101; width <= 110; width++) {
     const started = performance.now();
-    const response = await fetch(`${baseUrl(target.port)}/assets/${id}?width=${width}&format=webp`, { headers: { authorization: `Bearer ${target.token}` } });
+    const response = await fetch(`${baseUrl(target.port)}/assets/${id}?width=${width}&format=webp`, {
+      headers: { authorization: `Bearer ${target.token}` },
+    });
     await response.arrayBuffer();
     if (response.status !== 200) throw new Error(`${target.name}: transformation answered ${response.status}`);
     times.push(performance.now() - started);
@@ -86,7 +92,9 @@ async function measure(target: Target, small: { body: Buffer; contentType: strin
 }
 
 function cell(value: LoadResult | number): string {
-  return typeof value === 'number' ? `${value.toFixed(1)}` : `${value.okRps.toFixed(0)} req/s (p99 ${value.p99} ms${value.non2xx + value.errors > 0 ? `, ${value.non2xx + value.errors} failed` : ''})`;
+  return typeof value === 'number'
+    ? `${value.toFixed(1)}`
+    : `${value.okRps.toFixed(0)} req/s (p99 ${value.p99} ms${value.non2xx + value.errors > 0 ? `, ${value.non2xx + value.errors} failed` : ''})`;
 }
 function ratio(row: Row): string {
   if (typeof row.stratum === 'number' && typeof row.directus === 'number') return `${(row.directus / row.stratum).toFixed(1)}× faster`;
@@ -101,23 +109,50 @@ async function main(): Promise<void> {
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
   buildStratum(repoRoot);
-  const photoBytes = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 12 } } }).blur(1.2).jpeg({ quality: 80 }).toBuffer();
-  const smallBytes = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 85 }).toBuffer();
+  const photoBytes = await sharp({
+    create: { width: 1600, height: 1200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 12 } },
+  })
+    .blur(1.2)
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  const smallBytes = await sharp({
+    create: { width: 400, height: 300, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+  })
+    .jpeg({ quality: 85 })
+    .toBuffer();
   const photo = await multipartBody(photoBytes, 'photo.jpg', 'image/jpeg');
   const small = await multipartBody(smallBytes, 'small.jpg', 'image/jpeg');
-  log(`photo ${(photoBytes.length / 1024).toFixed(0)} KB, upload ${(smallBytes.length / 1024).toFixed(0)} KB, ${connections} connections, ${durationS} s per case`);
+  log(
+    `photo ${(photoBytes.length / 1024).toFixed(0)} KB, upload ${(smallBytes.length / 1024).toFixed(0)} KB, ${connections} connections, ${durationS} s per case`,
+  );
 
   const stratumPort = await freePort();
-  const stratum = new StratumServer({ repoRoot, workDir: path.join(workDir, 'stratum'), port: stratumPort, db: { client: 'sqlite', filename: path.join(workDir, 'stratum/data.db') }, logName: 'stratum' });
+  const stratum = new StratumServer({
+    repoRoot,
+    workDir: path.join(workDir, 'stratum'),
+    port: stratumPort,
+    db: { client: 'sqlite', filename: path.join(workDir, 'stratum/data.db') },
+    logName: 'stratum',
+  });
   await stratum.start();
-  const stratumTarget: Target = { name: 'Stratum', port: stratumPort, pid: () => stratum.pid, token: (await login(stratumPort, ADMIN_EMAIL, ADMIN_PASSWORD)).accessToken };
+  const stratumTarget: Target = {
+    name: 'Stratum',
+    port: stratumPort,
+    pid: () => stratum.pid,
+    token: (await login(stratumPort, ADMIN_EMAIL, ADMIN_PASSWORD)).accessToken,
+  };
   const s = await measure(stratumTarget, small, photo);
   await stratum.stop();
 
   const directusPort = await freePort();
   const directus = new ReferenceDirectus({ repoRoot, workDir, port: directusPort, db: 'sqlite' });
   await directus.start();
-  const directusTarget: Target = { name: 'Directus', port: directusPort, pid: () => directus.pid, token: (await login(directusPort, ADMIN_EMAIL, ADMIN_PASSWORD)).accessToken };
+  const directusTarget: Target = {
+    name: 'Directus',
+    port: directusPort,
+    pid: () => directus.pid,
+    token: (await login(directusPort, ADMIN_EMAIL, ADMIN_PASSWORD)).accessToken,
+  };
   const d = await measure(directusTarget, small, photo);
   await directus.stop();
 

@@ -23,7 +23,8 @@ type Source = {
 
 /** The columns of the items case: every field for the admin, the reader policy's field list for the reader. */
 const ITEM_COLUMNS = { admin: 'id, title, status, views, author', reader: 'id, title, status, views' };
-const itemsSql = (columns: string, limit: string) => `SELECT ${columns} FROM bench_articles WHERE status = 'published' ORDER BY views DESC LIMIT ${limit}`;
+const itemsSql = (columns: string, limit: string) =>
+  `SELECT ${columns} FROM bench_articles WHERE status = 'published' ORDER BY views DESC LIMIT ${limit}`;
 
 const COLUMNS = 'a.id, a.action, a."user", a.timestamp, a.ip, a.user_agent, a.collection, a.item, a.comment, a.origin';
 
@@ -51,19 +52,40 @@ function pgSource(connectionString: string): Source {
   const revisions = `(SELECT coalesce(json_agg(r.id ORDER BY r.id), '[]'::json) FROM service_revisions r WHERE r.activity = a.id) AS revisions`;
   const iso = (row: ActivityRow): ActivityRow => (row.timestamp instanceof Date ? { ...row, timestamp: row.timestamp.toISOString() } : row);
   return {
-    list: async (limit) => (await pool.query<ActivityRow>({ name: 'floor-list', text: `SELECT ${COLUMNS}, ${revisions} FROM service_activity a ORDER BY a.id LIMIT $1`, values: [limit] })).rows.map(iso),
+    list: async (limit) =>
+      (
+        await pool.query<ActivityRow>({
+          name: 'floor-list',
+          text: `SELECT ${COLUMNS}, ${revisions} FROM service_activity a ORDER BY a.id LIMIT $1`,
+          values: [limit],
+        })
+      ).rows.map(iso),
     one: async (id) => {
-      const row = (await pool.query<ActivityRow>({ name: 'floor-one', text: `SELECT ${COLUMNS}, ${revisions} FROM service_activity a WHERE a.id = $1`, values: [id] })).rows[0];
+      const row = (
+        await pool.query<ActivityRow>({
+          name: 'floor-one',
+          text: `SELECT ${COLUMNS}, ${revisions} FROM service_activity a WHERE a.id = $1`,
+          values: [id],
+        })
+      ).rows[0];
       return row ? iso(row) : undefined;
     },
     items: async (limit, reader) =>
-      (await pool.query<ItemRow>({ name: reader ? 'floor-items-reader' : 'floor-items-admin', text: itemsSql(reader ? ITEM_COLUMNS.reader : ITEM_COLUMNS.admin, '$1'), values: [limit] })).rows,
+      (
+        await pool.query<ItemRow>({
+          name: reader ? 'floor-items-reader' : 'floor-items-admin',
+          text: itemsSql(reader ? ITEM_COLUMNS.reader : ITEM_COLUMNS.admin, '$1'),
+          values: [limit],
+        })
+      ).rows,
     close: () => pool.end(),
   };
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { port: { type: 'string', default: '8167' }, sqlite: { type: 'string' }, pg: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { port: { type: 'string', default: '8167' }, sqlite: { type: 'string' }, pg: { type: 'string' } },
+  });
   const source = values.pg ? pgSource(values.pg) : values.sqlite ? sqliteSource(values.sqlite) : undefined;
   if (!source) throw new Error('floor: --sqlite <file> or --pg <connection string> is required');
 

@@ -27,7 +27,8 @@ import { freePort } from '../src/testing/own-redis-server.js';
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i++) {
   const arg = process.argv[i]!;
-  if (arg.startsWith('--')) args.set(arg.slice(2), process.argv[i + 1] && !process.argv[i + 1]!.startsWith('--') ? process.argv[++i]! : 'true');
+  if (arg.startsWith('--'))
+    args.set(arg.slice(2), process.argv[i + 1] && !process.argv[i + 1]!.startsWith('--') ? process.argv[++i]! : 'true');
 }
 const durationS = Number(args.get('duration') ?? 10);
 const connections = Number(args.get('connections') ?? 12);
@@ -38,12 +39,26 @@ installCleanupHandlers(30 * 60_000);
 
 const READ_PATH = `/items/${COLLECTION}?limit=20&filter[status][_eq]=published&sort=-views`;
 
-type CaseResult = { okRps: number; p99: number; non2xx: number; errors: number; serverCpu: number; perInstanceCpu: number[]; runnerCpu: number; restCpu: number };
+type CaseResult = {
+  okRps: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  serverCpu: number;
+  perInstanceCpu: number[];
+  runnerCpu: number;
+  restCpu: number;
+};
 
 async function load(ports: number[], token: string, mixed: boolean, pids: number[]): Promise<CaseResult> {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const read: autocannon.Request = { method: 'GET', path: READ_PATH, headers };
-  const write: autocannon.Request = { method: 'POST', path: `/items/${COLLECTION}?fields=id`, headers, body: JSON.stringify({ title: 'bench write', status: 'draft', views: 1 }) };
+  const write: autocannon.Request = {
+    method: 'POST',
+    path: `/items/${COLLECTION}?fields=id`,
+    headers,
+    body: JSON.stringify({ title: 'bench write', status: 'draft', views: 1 }),
+  };
   const requests = mixed ? [read, read, read, read, write] : [read];
   const before: CpuSnapshot[] = pids.map((pid) => cpuSnapshot(pid));
   const results = await Promise.all(
@@ -87,7 +102,9 @@ async function main(): Promise<void> {
     for (let i = 0; i < 3; i++) {
       const port = await freePort();
       ports.push(port);
-      servers.push(new StratumServer({ repoRoot, workDir, port, db: { client: 'postgres', connectionString }, logName: `instance-${i + 1}` }));
+      servers.push(
+        new StratumServer({ repoRoot, workDir, port, db: { client: 'postgres', connectionString }, logName: `instance-${i + 1}` }),
+      );
     }
     // The first instance migrates and bootstraps; the data is seeded through it.
     await servers[0]!.start();
@@ -126,7 +143,7 @@ async function main(): Promise<void> {
     '',
     `\`npm run bench:instances -- --duration ${durationS} --connections ${connections}\` (bench/instances-throughput.ts): ${connections} connections in all, spread evenly over the instances (round-robin by connection), ${durationS} s per case after a warm-up of the same length; 1,000 rows; \`${READ_PATH}\` as admin; the mixed case creates one item (with its activity row and revision) after every four reads on each connection. "CPU" is what the instances used (cores, each in brackets); the load generator's own CPU and the rest of the machine's busy time (PostgreSQL, mostly) are beside it. The machine has ${cpus().length} cores in all.`,
     '',
-    '| case | instances | 2xx/s | vs one | p99 | instances\' CPU | 2xx per instance CPU-second | load generator CPU | PostgreSQL and the rest | failed |',
+    "| case | instances | 2xx/s | vs one | p99 | instances' CPU | 2xx per instance CPU-second | load generator CPU | PostgreSQL and the rest | failed |",
     '|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',

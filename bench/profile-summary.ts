@@ -47,12 +47,16 @@ function original(frame: CallFrame): CallFrame {
   const file = fileURLToPath(frame.url);
   let map = sourceMaps.get(file);
   if (map === undefined) {
-    map = existsSync(`${file}.map`) ? new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8')) as ConstructorParameters<typeof SourceMap>[0]) : null;
+    map = existsSync(`${file}.map`)
+      ? new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8')) as ConstructorParameters<typeof SourceMap>[0])
+      : null;
     sourceMaps.set(file, map);
   }
   const entry = map?.findEntry(frame.lineNumber, frame.columnNumber);
   if (!entry || !('originalSource' in entry)) return frame;
-  const source = entry.originalSource.startsWith('file://') ? fileURLToPath(entry.originalSource) : path.resolve(path.dirname(file), entry.originalSource);
+  const source = entry.originalSource.startsWith('file://')
+    ? fileURLToPath(entry.originalSource)
+    : path.resolve(path.dirname(file), entry.originalSource);
   return { ...frame, url: `file://${source}`, lineNumber: entry.originalLine, columnNumber: entry.originalColumn };
 }
 
@@ -90,7 +94,12 @@ export function summarise(file: string, top = 25, window?: { from: number; to: n
       selfUs.set(id, (selfUs.get(id) ?? 0) + delta);
     }
   } else {
-    const interval = (profile.endTime - profile.startTime) / Math.max(1, profile.nodes.reduce((n, node) => n + (node.hitCount ?? 0), 0));
+    const interval =
+      (profile.endTime - profile.startTime) /
+      Math.max(
+        1,
+        profile.nodes.reduce((n, node) => n + (node.hitCount ?? 0), 0),
+      );
     for (const node of profile.nodes) selfUs.set(node.id, (node.hitCount ?? 0) * interval);
   }
   const byFunction = new Map<string, number>();
@@ -127,13 +136,20 @@ export function summarise(file: string, top = 25, window?: { from: number; to: n
   }
   const busy = Math.max(1, total - idle);
   const rows = (map: Map<string, number>) =>
-    [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, us]) => ({ name, ms: us / 1000, share: us / busy }));
+    [...map.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, us]) => ({ name, ms: us / 1000, share: us / busy }));
   return { totalMs: total / 1000, idleMs: idle / 1000, functions: rows(byFunction), files: rows(byFile), inclusive: rows(inclusive) };
 }
 
 export function renderSummary(file: string, summary: Summary, title = ''): string {
   const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
-  const lines = [`Profile ${path.basename(file)}${title ? ` (${title})` : ''}: ${summary.totalMs.toFixed(0)} ms sampled, ${summary.idleMs.toFixed(0)} ms idle; shares are of the busy time.`, '', 'Top self time by function:'];
+  const lines = [
+    `Profile ${path.basename(file)}${title ? ` (${title})` : ''}: ${summary.totalMs.toFixed(0)} ms sampled, ${summary.idleMs.toFixed(0)} ms idle; shares are of the busy time.`,
+    '',
+    'Top self time by function:',
+  ];
   for (const row of summary.functions) lines.push(`  ${pct(row.share).padStart(6)}  ${row.ms.toFixed(0).padStart(7)} ms  ${row.name}`);
   lines.push('', 'Self time by package / folder:');
   for (const row of summary.files) lines.push(`  ${pct(row.share).padStart(6)}  ${row.ms.toFixed(0).padStart(7)} ms  ${row.name}`);
@@ -143,8 +159,14 @@ export function renderSummary(file: string, summary: Summary, title = ''): strin
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { values, positionals } = parseArgs({ options: { top: { type: 'string', default: '25' }, from: { type: 'string' }, to: { type: 'string' } }, allowPositionals: true });
-  const window = values.from !== undefined || values.to !== undefined ? { from: Number(values.from ?? 0), to: Number(values.to ?? Infinity) } : undefined;
+  const { values, positionals } = parseArgs({
+    options: { top: { type: 'string', default: '25' }, from: { type: 'string' }, to: { type: 'string' } },
+    allowPositionals: true,
+  });
+  const window =
+    values.from !== undefined || values.to !== undefined
+      ? { from: Number(values.from ?? 0), to: Number(values.to ?? Infinity) }
+      : undefined;
   if (positionals.length === 0) {
     console.error('usage: node --import tsx bench/profile-summary.ts <file.cpuprofile>... [--top N] [--from s] [--to s]');
     process.exit(2);

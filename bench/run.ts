@@ -55,7 +55,8 @@ async function runCase(benchCase: BenchCase, server: ServerContext, options: Opt
     } catch {
       // not JSON
     }
-    if (answer.status === 404 && (code === undefined || code === 'ROUTE_NOT_FOUND')) return { kind: 'na', reason: `404${code ? ` ${code}` : ''}` };
+    if (answer.status === 404 && (code === undefined || code === 'ROUTE_NOT_FOUND'))
+      return { kind: 'na', reason: `404${code ? ` ${code}` : ''}` };
     if (options.quietWaitS > 0) {
       const others = await waitForQuiet(server.pid(), 0.5, options.quietWaitS * 1000);
       if (others > 0.5) log(`  other processes still use ${others.toFixed(2)} CPUs after ${options.quietWaitS} s: measuring anyway`);
@@ -69,7 +70,14 @@ async function runCase(benchCase: BenchCase, server: ServerContext, options: Opt
     server.windows?.push({ caseId: benchCase.id, from, to: processAgeSeconds(server.pid()) });
     if (!(await stillAnswers(server.port))) throw new Error(`${server.label} stopped answering after the load`);
     const memory = memoryOf(server.pid());
-    return { kind: 'ran', probe: { status: answer.status, bytes: answer.bytes, ...(code ? { code } : {}) }, load, cpu, rssMb: memory.rssMb, peakMb: memory.peakMb };
+    return {
+      kind: 'ran',
+      probe: { status: answer.status, bytes: answer.bytes, ...(code ? { code } : {}) },
+      load,
+      cpu,
+      rssMb: memory.rssMb,
+      peakMb: memory.peakMb,
+    };
   } catch (error) {
     log(`${benchCase.id} on ${server.label} failed: ${String(error)}`);
     return { kind: 'failed', reason: String(error instanceof Error ? error.message : error).slice(0, 200) };
@@ -83,7 +91,10 @@ function machine(): string[] {
     `${(os.totalmem() / 1024 ** 3).toFixed(1)} GB memory`,
     `Linux ${os.release()}`,
     `runner and Stratum on Node ${process.version}`,
-    `load average at start ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`,
+    `load average at start ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
   ];
 }
 
@@ -107,7 +118,11 @@ async function floorCheck(stratum: ServerContext, floorPort: number, seeded: See
     const [a, b] = await Promise.all([call(stratum.port, p.replace(' (reader)', ''), { token }), call(floorPort, floorPath)]);
     const same = JSON.stringify(a.body) === JSON.stringify(b.body);
     results.push(`\`${p}\` ${same ? 'identical JSON' : `**differs** (Stratum ${a.bytes} B, floor ${b.bytes} B)`}`);
-    if (!same) writeFileSync(path.join(workDir, `floor-diff${p.replace(/\W+/g, '-')}.json`), JSON.stringify({ stratum: a.body, floor: b.body }, null, 2));
+    if (!same)
+      writeFileSync(
+        path.join(workDir, `floor-diff${p.replace(/\W+/g, '-')}.json`),
+        JSON.stringify({ stratum: a.body, floor: b.body }, null, 2),
+      );
   }
   return `the floor's answers compared with Stratum's: ${results.join('; ')}.`;
 }
@@ -125,15 +140,19 @@ async function main(): Promise<void> {
 
   mkdirSync(workDir, { recursive: true });
   for (const [name, port] of Object.entries(options.ports)) {
-    if (await portAnswers(port)) throw new Error(`something already answers on 127.0.0.1:${port} (${name} port); stop it or pass --${name}-port`);
+    if (await portAnswers(port))
+      throw new Error(`something already answers on 127.0.0.1:${port} (${name} port); stop it or pass --${name}-port`);
   }
   if (options.build) buildStratum(repoRoot);
 
   const notes: string[] = [];
   const pgUser = process.env.PGUSER ?? 'postgres';
   const stratumDb: StratumConfig['db'] =
-    options.db === 'sqlite' ? { client: 'sqlite', filename: path.join(workDir, 'stratum.db') } : { client: 'postgres', connectionString: `postgres://${pgUser}@127.0.0.1/stratum_bench` };
-  if (stratumDb.client === 'sqlite') for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(stratumDb.filename + suffix, { force: true });
+    options.db === 'sqlite'
+      ? { client: 'sqlite', filename: path.join(workDir, 'stratum.db') }
+      : { client: 'postgres', connectionString: `postgres://${pgUser}@127.0.0.1/stratum_bench` };
+  if (stratumDb.client === 'sqlite')
+    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(stratumDb.filename + suffix, { force: true });
   else await recreatePostgresDatabase(`postgres://${pgUser}@127.0.0.1/postgres`, 'stratum_bench');
   const profileDir = path.join(workDir, 'profiles');
   const profileWindows: { caseId: string; from: number; to: number }[] = [];
@@ -167,7 +186,16 @@ async function main(): Promise<void> {
         `Stratum has no ${schema.collection ? '' : 'POST /collections nor '}POST /relations yet: the bench created ${schema.collection ? 'the author relation row' : '`bench_articles` (table, service_collections and service_relations rows)'} in its database directly; rows, roles, policies, permissions and users went through the API.`,
       );
     }
-    const restarted = new StratumServer({ repoRoot, workDir, port: options.ports.stratum, db: stratumDb, logName: 'stratum', nodeArgs: options.nodeArgs, env: options.env, ...(options.profile ? { cpuProfDir: profileDir } : {}) });
+    const restarted = new StratumServer({
+      repoRoot,
+      workDir,
+      port: options.ports.stratum,
+      db: stratumDb,
+      logName: 'stratum',
+      nodeArgs: options.nodeArgs,
+      env: options.env,
+      ...(options.profile ? { cpuProfDir: profileDir } : {}),
+    });
     log('starting Stratum again (measured) ...');
     const warm = await restarted.start();
     run.stratum.startMs = warm.processAgeMs;
@@ -177,7 +205,14 @@ async function main(): Promise<void> {
     log('seeding Stratum ...');
     const stratumSeeded = await seedData(stratumTarget);
     run.stratum.afterSeed = memoryOf(restarted.pid);
-    const stratumCtx: ServerContext = { label: 'Stratum', port: stratumTarget.port, pid: () => restarted.pid, seeded: stratumSeeded, token: tokenSource(stratumTarget.port), windows: profileWindows };
+    const stratumCtx: ServerContext = {
+      label: 'Stratum',
+      port: stratumTarget.port,
+      pid: () => restarted.pid,
+      seeded: stratumSeeded,
+      token: tokenSource(stratumTarget.port),
+      windows: profileWindows,
+    };
 
     // Directus
     let directusCtx: ServerContext | undefined;
@@ -200,7 +235,13 @@ async function main(): Promise<void> {
       const directusSeeded = await seedData(directusTarget);
       run.directus.afterSeed = memoryOf(directus.pid);
       const running = directus;
-      directusCtx = { label: 'Directus', port: directusTarget.port, pid: () => running.pid, seeded: directusSeeded, token: tokenSource(directusTarget.port) };
+      directusCtx = {
+        label: 'Directus',
+        port: directusTarget.port,
+        pid: () => running.pid,
+        seeded: directusSeeded,
+        token: tokenSource(directusTarget.port),
+      };
       notes.push(`Activity rows after the seeding: Stratum ${stratumSeeded.activityRows}, Directus ${directusSeeded.activityRows}.`);
     } else {
       notes.push('Run with --no-directus: no Directus numbers, no ratios to Directus.');
@@ -210,7 +251,9 @@ async function main(): Promise<void> {
       log('VACUUM ANALYZE of the PostgreSQL databases ...');
       await analyzePostgresDatabase(stratumDb.connectionString);
       if (directusCtx) await analyzePostgresDatabase(`postgres://${pgUser}@127.0.0.1/reference`);
-      notes.push(`After the seeding, \`VACUUM ANALYZE\` ran on ${directusCtx ? "both servers' databases" : "Stratum's database"} (the statistics autovacuum would make by itself), so the plans do not depend on whether autovacuum happened to run.`);
+      notes.push(
+        `After the seeding, \`VACUUM ANALYZE\` ran on ${directusCtx ? "both servers' databases" : "Stratum's database"} (the statistics autovacuum would make by itself), so the plans do not depend on whether autovacuum happened to run.`,
+      );
     }
 
     // The floor, on a copy of Stratum's data (SQLite) or on Stratum's database (PostgreSQL).
@@ -230,7 +273,13 @@ async function main(): Promise<void> {
       await sleep(1000);
       run.floor = { idle: memoryOf(floor.pid), sameJson: await floorCheck(stratumCtx, options.ports.floor, stratumSeeded) };
       const floorServer = floor;
-      floorCtx = { label: 'floor', port: options.ports.floor, pid: () => floorServer.pid, seeded: stratumSeeded, token: () => Promise.resolve('') };
+      floorCtx = {
+        label: 'floor',
+        port: options.ports.floor,
+        pid: () => floorServer.pid,
+        seeded: stratumSeeded,
+        token: () => Promise.resolve(''),
+      };
     }
 
     for (const benchCase of cases) {
@@ -252,9 +301,19 @@ async function main(): Promise<void> {
     run.stratum.afterLoad = memoryOf(restarted.pid);
     if (directus) run.directus.afterLoad = memoryOf(directus.pid);
     if (floor && run.floor) run.floor.afterLoad = memoryOf(floor.pid);
-    run.machine.push(`load average at the end ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
-    if (options.directus) notes.push(`Directus runs in an instance of its own (REF_DIR=bench/.work/directus-${options.db}, port ${options.ports.directus}, fresh ${options.db === 'sqlite' ? 'SQLite database' : 'schema objects in the "reference" database'} each run), started by ../shared/tools/reference-directus with its settings (cache off, rate limiter off, LOG_LEVEL=warn).`);
-    notes.push(`The load generator (autocannon) runs in the runner's process on the same machine; with ${os.availableParallelism()} CPUs it competes with the server for CPU, the same way for every server.`);
+    run.machine.push(
+      `load average at the end ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
+    );
+    if (options.directus)
+      notes.push(
+        `Directus runs in an instance of its own (REF_DIR=bench/.work/directus-${options.db}, port ${options.ports.directus}, fresh ${options.db === 'sqlite' ? 'SQLite database' : 'schema objects in the "reference" database'} each run), started by ../shared/tools/reference-directus with its settings (cache off, rate limiter off, LOG_LEVEL=warn).`,
+      );
+    notes.push(
+      `The load generator (autocannon) runs in the runner's process on the same machine; with ${os.availableParallelism()} CPUs it competes with the server for CPU, the same way for every server.`,
+    );
   } finally {
     await cleanupAll();
   }
@@ -274,7 +333,8 @@ async function main(): Promise<void> {
     const summaries: string[] = [];
     for (const file of readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'))) {
       const full = path.join(profileDir, file);
-      for (const w of profileWindows) summaries.push(renderSummary(full, summarise(full, 30, w), `case ${w.caseId}, ${w.from.toFixed(1)}–${w.to.toFixed(1)} s`));
+      for (const w of profileWindows)
+        summaries.push(renderSummary(full, summarise(full, 30, w), `case ${w.caseId}, ${w.from.toFixed(1)}–${w.to.toFixed(1)} s`));
       summaries.push(renderSummary(full, summarise(full, 30), 'whole process: start, seeding and all loads'));
     }
     writeFileSync(path.join(profileDir, 'summary.txt'), summaries.join('\n\n'));
@@ -285,7 +345,7 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   async (error: unknown) => {
-    console.error('[bench] failed:', error instanceof Error ? error.stack ?? error.message : error);
+    console.error('[bench] failed:', error instanceof Error ? (error.stack ?? error.message) : error);
     await cleanupAll();
     process.exit(1);
   },

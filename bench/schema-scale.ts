@@ -22,7 +22,8 @@ import { applyDiff, diffSchema, takeSnapshot, type SchemaModuleDeps } from '../s
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i++) {
   const arg = process.argv[i]!;
-  if (arg.startsWith('--')) args.set(arg.slice(2), process.argv[i + 1] && !process.argv[i + 1]!.startsWith('--') ? process.argv[++i]! : 'true');
+  if (arg.startsWith('--'))
+    args.set(arg.slice(2), process.argv[i + 1] && !process.argv[i + 1]!.startsWith('--') ? process.argv[++i]! : 'true');
 }
 const vendor = args.get('db') ?? 'sqlite';
 const runs = Number(args.get('runs') ?? 30);
@@ -45,15 +46,53 @@ function benchSnapshot(service: string): Record<string, unknown> {
   const collections = [];
   const fields = [];
   const relations = [];
-  const meta = (extra: Record<string, unknown>) => ({ hidden: false, interface: 'input', note: null, readonly: false, required: false, width: 'full', ...extra });
+  const meta = (extra: Record<string, unknown>) => ({
+    hidden: false,
+    interface: 'input',
+    note: null,
+    readonly: false,
+    required: false,
+    width: 'full',
+    ...extra,
+  });
   for (let c = 0; c < COLLECTIONS; c++) {
     const name = `bench_c${String(c).padStart(3, '0')}`;
-    collections.push({ collection: name, meta: { icon: 'box', note: `Collection ${c}`, sort: c + 1, accountability: 'all' }, schema: { name } });
-    fields.push({ collection: name, field: 'id', type: 'integer', meta: meta({ hidden: true, sort: 1 }), schema: { is_primary_key: true, has_auto_increment: true, is_nullable: false } });
-    TYPES.forEach(([type, schema], i) => fields.push({ collection: name, field: `f${i + 1}_${type}`, type, meta: meta({ sort: i + 2, options: { placeholder: `Field ${i + 1}` } }), schema }));
+    collections.push({
+      collection: name,
+      meta: { icon: 'box', note: `Collection ${c}`, sort: c + 1, accountability: 'all' },
+      schema: { name },
+    });
+    fields.push({
+      collection: name,
+      field: 'id',
+      type: 'integer',
+      meta: meta({ hidden: true, sort: 1 }),
+      schema: { is_primary_key: true, has_auto_increment: true, is_nullable: false },
+    });
+    TYPES.forEach(([type, schema], i) =>
+      fields.push({
+        collection: name,
+        field: `f${i + 1}_${type}`,
+        type,
+        meta: meta({ sort: i + 2, options: { placeholder: `Field ${i + 1}` } }),
+        schema,
+      }),
+    );
     const parent = `bench_c${String(Math.max(c - 1, 0)).padStart(3, '0')}`;
-    fields.push({ collection: name, field: 'parent', type: 'integer', meta: meta({ sort: 10, special: ['m2o'], interface: 'select-dropdown-m2o' }), schema: {} });
-    relations.push({ collection: name, field: 'parent', related_collection: parent, meta: { one_field: null, one_deselect_action: 'nullify' }, schema: { on_delete: 'SET NULL' } });
+    fields.push({
+      collection: name,
+      field: 'parent',
+      type: 'integer',
+      meta: meta({ sort: 10, special: ['m2o'], interface: 'select-dropdown-m2o' }),
+      schema: {},
+    });
+    relations.push({
+      collection: name,
+      field: 'parent',
+      related_collection: parent,
+      meta: { one_field: null, one_deselect_action: 'nullify' },
+      schema: { on_delete: 'SET NULL' },
+    });
   }
   return { version: 1, service, vendor, collections, fields, relations };
 }
@@ -83,10 +122,16 @@ async function time(label: string, times: number, work: () => Promise<unknown>):
   return line;
 }
 
-
 async function main(): Promise<void> {
   const db = await createBenchDatabase(vendor, work);
-  const env = { LOG_LEVEL: 'warn', SECRET: 'bench-secret-0123456789', ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'AdminPass123!', RATE_LIMITER_ENABLED: 'false', ...db.env };
+  const env = {
+    LOG_LEVEL: 'warn',
+    SECRET: 'bench-secret-0123456789',
+    ADMIN_EMAIL: 'admin@example.com',
+    ADMIN_PASSWORD: 'AdminPass123!',
+    RATE_LIMITER_ENABLED: 'false',
+    ...db.env,
+  };
   let app: App | undefined;
   try {
     app = await createApp(loadConfig(env, { readDotEnv: false }));
@@ -100,12 +145,18 @@ async function main(): Promise<void> {
     const report = await applyDiff(ctx, deps, created);
     const applyAll = performance.now() - started;
     const snapshot = await takeSnapshot(ctx, deps);
-    process.stdout.write(`applied ${report.steps.length} steps (${snapshot.collections.length} collections, ${snapshot.fields.length} fields, ${snapshot.relations.length} relations) in ${(applyAll / 1000).toFixed(1)} s\n`);
+    process.stdout.write(
+      `applied ${report.steps.length} steps (${snapshot.collections.length} collections, ${snapshot.fields.length} fields, ${snapshot.relations.length} relations) in ${(applyAll / 1000).toFixed(1)} s\n`,
+    );
 
     const changed = structuredClone(snapshot);
     changed.fields.find((f) => f.field === 'f1_string' && f.collection === 'bench_c050')!.meta.note = 'changed';
     changed.collections[10]!.meta.icon = 'star';
-    const login = await app.server.inject({ method: 'POST', url: '/auth/login', payload: { email: 'admin@example.com', password: 'AdminPass123!' } });
+    const login = await app.server.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: 'admin@example.com', password: 'AdminPass123!' },
+    });
     const token = (login.json() as { data: { access_token: string } }).data.access_token;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const inject = async (method: 'GET' | 'POST', url: string, payload?: unknown, status = 200) => {

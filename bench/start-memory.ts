@@ -73,13 +73,20 @@ async function main(): Promise<void> {
     const rssIdle = memoryOf(server.pid).rssMb;
     await server.stop();
     rows.push({ startMs: timing.processAgeMs, rss2, rssIdle });
-    console.log(`run ${run}: start → first pong ${Math.round(timing.processAgeMs)} ms; RSS 2 s after ${rss2.toFixed(1)} MB; after ${idleS} s more idle ${rssIdle.toFixed(1)} MB`);
+    console.log(
+      `run ${run}: start → first pong ${Math.round(timing.processAgeMs)} ms; RSS 2 s after ${rss2.toFixed(1)} MB; after ${idleS} s more idle ${rssIdle.toFixed(1)} MB`,
+    );
   }
   console.log(
     `median of ${runs}: start → first pong ${Math.round(median(rows.map((r) => r.startMs)))} ms; ` +
       `RSS 2 s after ${median(rows.map((r) => r.rss2)).toFixed(1)} MB; after ${idleS} s idle ${median(rows.map((r) => r.rssIdle)).toFixed(1)} MB`,
   );
-  console.log(`load average at the end: ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average at the end: ${(await import('node:os'))
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 }
 
 main()

@@ -30,11 +30,31 @@ await must('POST', '/collections', {
     { field: 'author', type: 'uuid', meta: { special: ['m2o'] }, schema: {} },
   ],
 });
-await must('POST', '/relations', { collection: 'bench_articles', field: 'author', related_collection: 'service_users', schema: { on_delete: 'SET NULL' } });
+await must('POST', '/relations', {
+  collection: 'bench_articles',
+  field: 'author',
+  related_collection: 'service_users',
+  schema: { on_delete: 'SET NULL' },
+});
 const me = (await must('GET', '/users/me')).data;
-const reader = await t.userWith({ permissions: [{ collection: 'bench_articles', action: 'read', permissions: { status: { _eq: 'published' } }, fields: ['id', 'title', 'status', 'views'] }] });
+const reader = await t.userWith({
+  permissions: [
+    {
+      collection: 'bench_articles',
+      action: 'read',
+      permissions: { status: { _eq: 'published' } },
+      fields: ['id', 'title', 'status', 'views'],
+    },
+  ],
+});
 const article = (n: number) => ({ title: `Bench ${n}`, status: ['published', 'draft', 'archived'][n % 3], views: n, author: me.id });
-const created = (await must('POST', '/items/bench_articles', Array.from({ length: 100 }, (_, n) => article(n)))).data;
+const created = (
+  await must(
+    'POST',
+    '/items/bench_articles',
+    Array.from({ length: 100 }, (_, n) => article(n)),
+  )
+).data;
 const firstId = String((created[0] as Record<string, unknown>).id);
 const activity = (await must('GET', '/activity?limit=1&sort=-id')).data;
 const activityId = String((activity[0] as Record<string, unknown>).id);

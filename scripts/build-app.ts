@@ -40,7 +40,11 @@ export async function sourceHash(): Promise<string> {
   const hash = createHash('sha256');
   const files = [...(await sourceFiles(appDir)), join(root, 'package-lock.json')].filter((file) => existsSync(file)).sort();
   for (const file of files) {
-    hash.update(relative(root, file)).update('\0').update(await readFile(file)).update('\0');
+    hash
+      .update(relative(root, file))
+      .update('\0')
+      .update(await readFile(file))
+      .update('\0');
   }
   return hash.digest('hex');
 }
@@ -76,7 +80,9 @@ async function main(): Promise<void> {
     await writeFile(hashFile, `${hash}\n`);
     console.log(`Admin app: built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   } catch (error) {
-    const fallback = existsSync(join(distDir, 'index.html')) ? 'the previous build is served at /admin' : '/admin will say the app is not built';
+    const fallback = existsSync(join(distDir, 'index.html'))
+      ? 'the previous build is served at /admin'
+      : '/admin will say the app is not built';
     console.error(`Admin app: the build failed; the API starts anyway and ${fallback}. ${String(error)}`);
     if (strict) process.exit(1);
   }

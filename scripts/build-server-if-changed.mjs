@@ -23,9 +23,14 @@ try {
 } catch {
   // never built
 }
-const inputs = ['src', 'tsconfig.json', 'tsconfig.build.json', 'package.json', 'scripts/bundle-server.mjs'].map((name) => newest(join(root, name)));
+const inputs = ['src', 'tsconfig.json', 'tsconfig.build.json', 'package.json', 'scripts/bundle-server.mjs'].map((name) =>
+  newest(join(root, name)),
+);
 if (built > 0 && Math.max(...inputs) <= built && existsSync(join(root, 'dist/stratum.js'))) process.exit(0);
-const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
 // Then the bundle that `npm start` runs (dist/stratum.js).
 const bundle = spawnSync(process.execPath, [join(root, 'scripts/bundle-server.mjs')], { cwd: root, stdio: 'inherit' });

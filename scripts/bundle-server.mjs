@@ -75,7 +75,9 @@ await build({
   target: 'node20',
   // The bundled packages are CommonJS: their require() of Node's modules and of the external packages needs a
   // real require in an ES module.
-  banner: { js: "import { createRequire as __stratumCreateRequire } from 'node:module'; const require = __stratumCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __stratumCreateRequire } from 'node:module'; const require = __stratumCreateRequire(import.meta.url);",
+  },
   sourcemap: true,
   logLevel: 'warning',
 });

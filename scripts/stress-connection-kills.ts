@@ -29,9 +29,21 @@ try {
   const env = { CACHE_SYSTEM_TTL: ttl, LOG_LEVEL: 'info', DB_POOL_MAX: '4' };
   instances.push(...(await Promise.all(['A', 'B'].map((name) => startInstance(name, database.db, env)))));
   const [A, B] = instances as [Instance, Instance];
-  const login = async (on: Instance) => (await on.call('POST', '/auth/login', { body: { email: 'admin@example.com', password: 'AdminPass123!' } })).json.data.access_token as string;
+  const login = async (on: Instance) =>
+    (await on.call('POST', '/auth/login', { body: { email: 'admin@example.com', password: 'AdminPass123!' } })).json.data
+      .access_token as string;
   const token = await login(A);
-  const created = await A.call('POST', '/collections', { token, body: { collection: 'stress', schema: {}, fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }, { field: 'n', type: 'integer' }] } });
+  const created = await A.call('POST', '/collections', {
+    token,
+    body: {
+      collection: 'stress',
+      schema: {},
+      fields: [
+        { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
+        { field: 'n', type: 'integer' },
+      ],
+    },
+  });
   if (created.status !== 200) throw new Error(`creating the collection answered ${created.status}`);
 
   const statuses = new Map<string, number>();
@@ -41,7 +53,8 @@ try {
     const key = `${what} ${status}`;
     statuses.set(key, (statuses.get(key) ?? 0) + 1);
     const code = (body as { errors?: { extensions?: { code?: string } }[] } | null)?.errors?.[0]?.extensions?.code;
-    if (status !== 200 && status !== 204 && !(status === 503 && code === 'SERVICE_UNAVAILABLE') && odd.length < 10) odd.push(`${what}: ${status} ${JSON.stringify(body)}`);
+    if (status !== 200 && status !== 204 && !(status === 503 && code === 'SERVICE_UNAVAILABLE') && odd.length < 10)
+      odd.push(`${what}: ${status} ${JSON.stringify(body)}`);
   };
   const worker = async (on: Instance, what: string, request: (i: number) => [string, string, unknown?, string?]) => {
     for (let i = 0; !stopped; i++) {
@@ -69,7 +82,9 @@ try {
     while (!stopped) {
       const exists = await fieldExists();
       if (exists === null) continue;
-      const answer = exists ? await A.call('DELETE', '/fields/stress/extra', { token }) : await A.call('POST', '/fields/stress', { token, body: { field: 'extra', type: 'integer' } });
+      const answer = exists
+        ? await A.call('DELETE', '/fields/stress/extra', { token })
+        : await A.call('POST', '/fields/stress', { token, body: { field: 'extra', type: 'integer' } });
       tally(`A schema ${exists ? 'delete' : 'add'}`, answer.status, answer.json);
     }
   };
@@ -117,7 +132,10 @@ try {
     console.error(`FAILED: answers other than 200 or 503 SERVICE_UNAVAILABLE:\n  ${odd.join('\n  ')}`);
   }
   for (const instance of instances) {
-    const logged = instance.output().split('\n').filter((line) => /"level":(50|60)/.test(line));
+    const logged = instance
+      .output()
+      .split('\n')
+      .filter((line) => /"level":(50|60)/.test(line));
     if (logged.length > 0) console.log(`  ${instance.name} logged ${logged.length} errors`);
     // What the unexpected answers were: the log lines of the requests not answered 200, 204 or 503.
     const unexpected = logged.filter((line) => / failed: (?!503)\d+"/.test(line));

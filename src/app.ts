@@ -19,7 +19,13 @@ import { accountabilityOf } from './http/request-context.js';
 import { sendExportStream, sendResult } from './http/respond.js';
 import { systemAccountability, type Accountability } from './kernel/context/index.js';
 import { createLogger, type Logger } from './kernel/logger.js';
-import { createActivityRecorder, createActivityRoutes, createCommentsService, createRevisionsRoutes, startRetention } from './modules/activity/index.js';
+import {
+  createActivityRecorder,
+  createActivityRoutes,
+  createCommentsService,
+  createRevisionsRoutes,
+  startRetention,
+} from './modules/activity/index.js';
 import {
   createAuthRoutes,
   createAuthService,
@@ -40,7 +46,13 @@ import {
 } from './modules/auth/index.js';
 import { createMailer, type Mailer } from './modules/mail/index.js';
 import { bootstrapDatabase, type BootstrapResult } from './modules/bootstrap/bootstrap-database.js';
-import { createItemsRoutes, createItemsService, type CollectionBehaviour, type ItemRouteDeps, type ItemsService } from './modules/items/index.js';
+import {
+  createItemsRoutes,
+  createItemsService,
+  type CollectionBehaviour,
+  type ItemRouteDeps,
+  type ItemsService,
+} from './modules/items/index.js';
 import { createAccessControlRoutes, invalidatingBehaviour, permissionsBehaviour, selfEscalationGuards } from './modules/policies/index.js';
 import { createSettingsRoutes } from './modules/settings/index.js';
 import { createUsersRoutes, lastAdminGuard, usersBehaviour } from './modules/users/index.js';
@@ -149,7 +161,13 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   ]);
   const items = createItemsService({ audit, behaviours });
   // One counter store (memory, or Redis with RATE_LIMITER_STORE=redis) for the request limiter and the throttles.
-  const counters = await createCounterStore({ kind: config.rateLimiter.store, redis: config.redis, keyPrefix: config.redisKeyPrefix, logger, now: () => now().getTime() });
+  const counters = await createCounterStore({
+    kind: config.rateLimiter.store,
+    redis: config.redis,
+    keyPrefix: config.redisKeyPrefix,
+    logger,
+    now: () => now().getTime(),
+  });
   const loginThrottle = createThrottle({ store: counters, config: config.rateLimiter.login, scope: 'login' });
   const otpGuard = createOtpReplayGuard(counters);
   const auth = createAuthService({ config, knex, dialect, permissions, audit, throttle: loginThrottle, otpGuard, recordSessionEnd });
@@ -190,7 +208,10 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     { prefix: '/auth', plugin: createSsoRoutes({ config, sso, contextFor: requestContext }) },
     ...Object.entries(createAccessControlRoutes({ ...routeDeps, permissions })).map(([prefix, plugin]) => ({ prefix, plugin })),
     ...createSchemaRoutes({ ...routeDeps, knex, dialect, schemaStore: schema }),
-    { prefix: '/schema', plugin: createSchemaSnapshotRoutes({ items, schemaStore: schema, version: pkg.version, contextFor: requestContext }) },
+    {
+      prefix: '/schema',
+      plugin: createSchemaSnapshotRoutes({ items, schemaStore: schema, version: pkg.version, contextFor: requestContext }),
+    },
     { prefix: '/utils', plugin: createUtilsRoutes({ cacheSync, items, contextFor: requestContext }) },
     { prefix: '/graphql', plugin: createGraphqlRoutes(graphqlDeps, graphqlSchemas) },
     {

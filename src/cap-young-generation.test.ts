@@ -84,7 +84,10 @@ describe('capYoungGeneration', () => {
       console.log(Math.round(largest / 1048576));
     `;
     const run = (limitMb: number) => {
-      const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, String(limitMb)], { encoding: 'utf8', timeout: 60_000 });
+      const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, String(limitMb)], {
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
       expect(result.status, result.stderr).toBe(0);
       return Number(result.stdout.trim());
     };

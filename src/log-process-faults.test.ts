@@ -14,7 +14,11 @@ describe('logProcessFaults', () => {
     target.emit('unhandledRejection', new Error('select 1 - Connection terminated unexpectedly'));
     expect(exit).not.toHaveBeenCalled();
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: 50, msg: expect.stringContaining('Unhandled promise rejection'), err: { message: 'select 1 - Connection terminated unexpectedly' } });
+    expect(lines[0]).toMatchObject({
+      level: 50,
+      msg: expect.stringContaining('Unhandled promise rejection'),
+      err: { message: 'select 1 - Connection terminated unexpectedly' },
+    });
   });
 
   it('logs an uncaught exception as fatal and exits 1', () => {
@@ -24,7 +28,11 @@ describe('logProcessFaults', () => {
     logProcessFaults(target, logger, exit);
     target.emit('uncaughtException', new TypeError('x is not a function'));
     expect(exit).toHaveBeenCalledWith(1);
-    expect(lines[0]).toMatchObject({ level: 60, msg: expect.stringContaining('Uncaught exception'), err: { message: 'x is not a function' } });
+    expect(lines[0]).toMatchObject({
+      level: 60,
+      msg: expect.stringContaining('Uncaught exception'),
+      err: { message: 'x is not a function' },
+    });
   });
 
   it('removes both listeners when asked', () => {
@@ -45,7 +53,9 @@ describe('logProcessFaults', () => {
         `Promise.reject(new Error('nobody waits for this'));`,
         `setTimeout(() => { console.log('still running'); process.exit(0); }, 100);`,
       ].join('\n');
-      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let out = '';
       child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
       child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));

@@ -52,7 +52,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   server.log.info(`Server started at ${url}`);
   const unwatchFaults = options.process ? logProcessFaults(options.process, server.log, exit) : () => undefined;
   // The young generation stays within HEAP_YOUNG_GENERATION_MB instead of V8's 32 MB (decision 0034).
-  const uncap = config.server.heapYoungGenerationMb > 0 ? capYoungGeneration(config.server.heapYoungGenerationMb * 1024 * 1024) : () => undefined;
+  const uncap =
+    config.server.heapYoungGenerationMb > 0 ? capYoungGeneration(config.server.heapYoungGenerationMb * 1024 * 1024) : () => undefined;
   const unwatch = (): void => {
     unwatchFaults();
     uncap();
@@ -87,7 +88,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   };
 }
 
-async function closeGracefully(app: StartableApp, options: { gracefulShutdownDelay: number; gracefulShutdownTimeout: number }, reason: string): Promise<void> {
+async function closeGracefully(
+  app: StartableApp,
+  options: { gracefulShutdownDelay: number; gracefulShutdownTimeout: number },
+  reason: string,
+): Promise<void> {
   const { server } = app;
   const { gracefulShutdownDelay: delayMs, gracefulShutdownTimeout: timeoutMs } = options;
   if (delayMs > 0) {

@@ -30,7 +30,19 @@ function Pages() {
     <Switch>
       <Route path="/password-request">{() => <PasswordRequestPage />}</Route>
       <Route path="/reset-password">{() => <ResetPasswordPage />}</Route>
-      <Route>{() => (user === undefined ? <p class="loading" aria-live="polite">Loading…</p> : user === null ? <SignInPage /> : <SignedIn />)}</Route>
+      <Route>
+        {() =>
+          user === undefined ? (
+            <p class="loading" aria-live="polite">
+              Loading…
+            </p>
+          ) : user === null ? (
+            <SignInPage />
+          ) : (
+            <SignedIn />
+          )
+        }
+      </Route>
     </Switch>
   );
 }
@@ -41,7 +53,9 @@ function SignedIn() {
       <Switch>
         <Route path="/content">{() => <CollectionsPage />}</Route>
         <Route path="/content/:collection">{(params) => <ItemsPage collection={decodeURIComponent(params.collection)} />}</Route>
-        <Route path="/content/:collection/:id">{(params) => <ItemPage collection={decodeURIComponent(params.collection)} id={decodeURIComponent(params.id)} />}</Route>
+        <Route path="/content/:collection/:id">
+          {(params) => <ItemPage collection={decodeURIComponent(params.collection)} id={decodeURIComponent(params.id)} />}
+        </Route>
         <Route path="/files">{() => <FilesPage />}</Route>
         <Route path="/activity">{() => <ActivityPage />}</Route>
         <Route path="/account">{() => <AccountPage />}</Route>
@@ -55,7 +69,9 @@ function SignedIn() {
         <Route path="/data-model">{() => <DataModelPage />}</Route>
         <Route path="/schema">{() => <SchemaPage />}</Route>
         <Route path="/settings">{() => <SettingsPage />}</Route>
-        <Route path="/data-model/:collection">{(params) => <CollectionModelPage collection={decodeURIComponent(params.collection)} />}</Route>
+        <Route path="/data-model/:collection">
+          {(params) => <CollectionModelPage collection={decodeURIComponent(params.collection)} />}
+        </Route>
         <Route path="/">{() => <Redirect to="/content" replace />}</Route>
         <Route>
           <section aria-labelledby="page-title">

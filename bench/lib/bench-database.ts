@@ -6,10 +6,14 @@ import knexFactory from 'knex';
 export type BenchVendor = 'sqlite' | 'postgres' | 'mysql';
 
 /** A fresh, randomly named database for one benchmark run: its DB_* variables and how to drop it again. */
-export async function createBenchDatabase(vendor: string, workFolder: string): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+export async function createBenchDatabase(
+  vendor: string,
+  workFolder: string,
+): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
   const name = `stratum_bench_${randomBytes(4).toString('hex')}`;
   if (vendor === 'postgres') {
-    const admin = () => knexFactory({ client: 'pg', connection: { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' } });
+    const admin = () =>
+      knexFactory({ client: 'pg', connection: { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' } });
     await withAdmin(admin, `CREATE DATABASE ${name}`);
     return {
       env: { DB_CLIENT: 'pg', DB_CONNECTION_STRING: `postgres://postgres@127.0.0.1:5432/${name}` },

@@ -91,7 +91,8 @@ async function refreshSpec(server: ServerContext, connections: number): Promise<
         if (status !== 200) return;
         try {
           const parsed: unknown = JSON.parse(body);
-          if (isRecord(parsed) && isRecord(parsed.data) && typeof parsed.data.refresh_token === 'string') pool.push(parsed.data.refresh_token);
+          if (isRecord(parsed) && isRecord(parsed.data) && typeof parsed.data.refresh_token === 'string')
+            pool.push(parsed.data.refresh_token);
         } catch {
           // not JSON: the token is lost, the status already counts
         }
@@ -114,7 +115,12 @@ async function diffSpec(server: ServerContext): Promise<LoadSpec> {
 const WRITE: Target = { minVsDirectus: 10 };
 
 function article(seeded: Seeded, n: number): Record<string, unknown> {
-  return { title: `Bench write ${n}`, status: ['published', 'draft', 'archived'][n % 3], views: n % 1000, author: n % 2 ? seeded.adminId : seeded.readerId };
+  return {
+    title: `Bench write ${n}`,
+    status: ['published', 'draft', 'archived'][n % 3],
+    views: n % 1000,
+    author: n % 2 ? seeded.adminId : seeded.readerId,
+  };
 }
 
 async function json(server: ServerContext, method: 'POST' | 'PATCH', path: string, body: unknown): Promise<LoadSpec> {
@@ -126,7 +132,14 @@ async function json(server: ServerContext, method: 'POST' | 'PATCH', path: strin
 export const GRAPHQL_QUERY = `{ ${COLLECTION}(limit: 20, sort: ["-views"], filter: { status: { _eq: "published" } }) { id title views author { id email } } }`;
 
 export const CASES: BenchCase[] = [
-  { id: 'ping', title: 'GET /server/ping', who: 'public', target: READ, floorPath: () => '/server/ping', spec: (s) => get(s, 'public', '/server/ping') },
+  {
+    id: 'ping',
+    title: 'GET /server/ping',
+    who: 'public',
+    target: READ,
+    floorPath: () => '/server/ping',
+    spec: (s) => get(s, 'public', '/server/ping'),
+  },
   {
     id: 'activity',
     title: 'GET /activity?limit=20',
@@ -150,11 +163,42 @@ export const CASES: BenchCase[] = [
     floorPath: (seeded) => `/activity/${seeded.activityId}`,
     spec: (s) => get(s, 'admin', `/activity/${s.seeded.activityId}`),
   },
-  { id: 'items-admin', title: `GET /items/${COLLECTION}?limit=20&filter[status][_eq]=published&sort=-views (admin)`, who: 'admin', target: ITEMS, floorPath: () => ITEMS_PATH, spec: (s) => items(s, 'admin') },
-  { id: 'items-reader', title: `the same as the reader (row filter + field list)`, who: 'reader', target: ITEMS, floorPath: () => `${ITEMS_PATH}&as=reader`, spec: (s) => items(s, 'reader') },
-  { id: 'permissions-me', title: 'GET /permissions/me (reader)', who: 'reader', target: READ, spec: (s) => get(s, 'reader', '/permissions/me') },
-  { id: 'permissions', title: 'GET /permissions?limit=20', who: 'admin', target: READ, spec: (s) => get(s, 'admin', '/permissions?limit=20') },
-  { id: 'refresh', title: 'POST /auth/refresh (rotating, pre-made sessions)', who: 'admin', spec: (s, connections) => refreshSpec(s, connections) },
+  {
+    id: 'items-admin',
+    title: `GET /items/${COLLECTION}?limit=20&filter[status][_eq]=published&sort=-views (admin)`,
+    who: 'admin',
+    target: ITEMS,
+    floorPath: () => ITEMS_PATH,
+    spec: (s) => items(s, 'admin'),
+  },
+  {
+    id: 'items-reader',
+    title: `the same as the reader (row filter + field list)`,
+    who: 'reader',
+    target: ITEMS,
+    floorPath: () => `${ITEMS_PATH}&as=reader`,
+    spec: (s) => items(s, 'reader'),
+  },
+  {
+    id: 'permissions-me',
+    title: 'GET /permissions/me (reader)',
+    who: 'reader',
+    target: READ,
+    spec: (s) => get(s, 'reader', '/permissions/me'),
+  },
+  {
+    id: 'permissions',
+    title: 'GET /permissions?limit=20',
+    who: 'admin',
+    target: READ,
+    spec: (s) => get(s, 'admin', '/permissions?limit=20'),
+  },
+  {
+    id: 'refresh',
+    title: 'POST /auth/refresh (rotating, pre-made sessions)',
+    who: 'admin',
+    spec: (s, connections) => refreshSpec(s, connections),
+  },
   { id: 'snapshot', title: 'GET /schema/snapshot', who: 'admin', target: READ, spec: (s) => get(s, 'admin', '/schema/snapshot') },
   { id: 'diff', title: 'POST /schema/diff (own snapshot: no changes)', who: 'admin', spec: (s) => diffSpec(s) },
   {
@@ -172,12 +216,24 @@ export const CASES: BenchCase[] = [
     target: WRITE,
     spec: (s) => json(s, 'PATCH', `/items/${COLLECTION}/${String(s.seeded.articleIds[1] ?? 1)}`, { views: 4242 }),
   },
-  { id: 'post-one', title: `POST /items/${COLLECTION} (one item)`, who: 'admin', target: WRITE, spec: (s) => json(s, 'POST', `/items/${COLLECTION}`, article(s.seeded, 1)) },
+  {
+    id: 'post-one',
+    title: `POST /items/${COLLECTION} (one item)`,
+    who: 'admin',
+    target: WRITE,
+    spec: (s) => json(s, 'POST', `/items/${COLLECTION}`, article(s.seeded, 1)),
+  },
   {
     id: 'post-batch',
     title: `POST /items/${COLLECTION} (100 items in one request)`,
     who: 'admin',
     target: WRITE,
-    spec: (s) => json(s, 'POST', `/items/${COLLECTION}`, Array.from({ length: 100 }, (_, i) => article(s.seeded, i))),
+    spec: (s) =>
+      json(
+        s,
+        'POST',
+        `/items/${COLLECTION}`,
+        Array.from({ length: 100 }, (_, i) => article(s.seeded, i)),
+      ),
   },
 ];

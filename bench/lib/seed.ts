@@ -77,7 +77,12 @@ export async function createSchemaViaApi(target: Target, token: string): Promise
       meta: { icon: 'article' },
       schema: {},
       fields: [
-        { field: 'id', type: 'integer', meta: { hidden: true, readonly: true, interface: 'input' }, schema: { is_primary_key: true, has_auto_increment: true } },
+        {
+          field: 'id',
+          type: 'integer',
+          meta: { hidden: true, readonly: true, interface: 'input' },
+          schema: { is_primary_key: true, has_auto_increment: true },
+        },
         { field: 'title', type: 'string', meta: { interface: 'input' }, schema: {} },
         { field: 'status', type: 'string', meta: { interface: 'select-dropdown' }, schema: { default_value: 'draft', is_nullable: false } },
         { field: 'views', type: 'integer', meta: { interface: 'input' }, schema: { default_value: 0 } },
@@ -103,16 +108,35 @@ export async function seedData(target: Target): Promise<Seeded> {
   const { accessToken: token } = await login(port, ADMIN_EMAIL, ADMIN_PASSWORD);
   const adminId = idOf(await callOk(port, '/users/me?fields=id', { token }), '/users/me');
 
-  const policyId = idOf(await callOk(port, '/policies', { method: 'POST', token, body: { name: READER_NAME, icon: 'badge', admin_access: false, app_access: false } }), 'POST /policies');
+  const policyId = idOf(
+    await callOk(port, '/policies', {
+      method: 'POST',
+      token,
+      body: { name: READER_NAME, icon: 'badge', admin_access: false, app_access: false },
+    }),
+    'POST /policies',
+  );
   const roleId = idOf(await callOk(port, '/roles', { method: 'POST', token, body: { name: READER_NAME, icon: 'badge' } }), 'POST /roles');
   await callOk(port, '/access', { method: 'POST', token, body: { role: roleId, policy: policyId } });
   await callOk(port, '/permissions', {
     method: 'POST',
     token,
-    body: { policy: policyId, collection: COLLECTION, action: 'read', permissions: { status: { _eq: 'published' } }, validation: null, presets: null, fields: READER_FIELDS },
+    body: {
+      policy: policyId,
+      collection: COLLECTION,
+      action: 'read',
+      permissions: { status: { _eq: 'published' } },
+      validation: null,
+      presets: null,
+      fields: READER_FIELDS,
+    },
   });
   const readerId = idOf(
-    await callOk(port, '/users', { method: 'POST', token, body: { email: READER_EMAIL, password: READER_PASSWORD, role: roleId, status: 'active', first_name: 'Bench', last_name: 'Reader' } }),
+    await callOk(port, '/users', {
+      method: 'POST',
+      token,
+      body: { email: READER_EMAIL, password: READER_PASSWORD, role: roleId, status: 'active', first_name: 'Bench', last_name: 'Reader' },
+    }),
     'POST /users',
   );
 
@@ -123,7 +147,8 @@ export async function seedData(target: Target): Promise<Seeded> {
       return { title: `Article ${i + 1}`, status: STATUSES[i % 3], views: (i * 7919) % 10007, author: i % 2 === 0 ? adminId : readerId };
     });
     const created = await callOk(port, `/items/${COLLECTION}?fields=id`, { method: 'POST', token, body: rows, timeoutMs: 120_000 });
-    if (!Array.isArray(created) || created.length !== rows.length) throw new Error(`POST /items/${COLLECTION} did not return ${rows.length} rows`);
+    if (!Array.isArray(created) || created.length !== rows.length)
+      throw new Error(`POST /items/${COLLECTION} did not return ${rows.length} rows`);
     for (const row of created) articleIds.push(Number(idOf(row, `POST /items/${COLLECTION}`)));
   }
   for (const id of articleIds.slice(0, 50)) {
@@ -131,7 +156,9 @@ export async function seedData(target: Target): Promise<Seeded> {
   }
 
   await login(port, READER_EMAIL, READER_PASSWORD); // the reader can log in (and that is activity too)
-  const first = await callOk(port, `/activity?fields=id&limit=1&sort=id&filter[collection][_eq]=${COLLECTION}&filter[action][_eq]=update`, { token });
+  const first = await callOk(port, `/activity?fields=id&limit=1&sort=id&filter[collection][_eq]=${COLLECTION}&filter[action][_eq]=update`, {
+    token,
+  });
   const activityId = Array.isArray(first) && first.length > 0 ? Number(idOf(first[0], 'GET /activity')) : NaN;
   if (!Number.isFinite(activityId)) throw new Error(`${target.label}: no update activity for ${COLLECTION} was recorded`);
   const counted = await callOk(port, '/activity?aggregate[count]=*', { token });

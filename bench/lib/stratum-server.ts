@@ -41,7 +41,11 @@ export function buildStratum(repoRoot: string): void {
     timeout: 300_000,
   });
   if (result.status !== 0) throw new Error(`the Stratum build failed (exit ${String(result.status)})`);
-  const bundle = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/bundle-server.mjs')], { cwd: repoRoot, stdio: 'inherit', timeout: 120_000 });
+  const bundle = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/bundle-server.mjs')], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    timeout: 120_000,
+  });
   if (bundle.status !== 0) throw new Error(`bundling Stratum failed (exit ${String(bundle.status)})`);
 }
 
@@ -88,9 +92,13 @@ export class StratumServer {
     this.child = child;
     const pid = child.pid;
     if (!pid) throw new Error('could not start Stratum');
-    this.unregister = onCleanup('Stratum', () => this.stop(), () => {
-      if (isAlive(pid)) process.kill(pid, 'SIGKILL');
-    });
+    this.unregister = onCleanup(
+      'Stratum',
+      () => this.stop(),
+      () => {
+        if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+      },
+    );
     let exited = false;
     child.once('exit', () => (exited = true));
     await waitForPong(config.port, 60_000, () => !exited);

@@ -10,10 +10,22 @@ export function hasWrk(): boolean {
   return spawnSync('wrk', ['--version'], { encoding: 'utf8' }).error === undefined;
 }
 
-export function runWrk(port: number, path: string, headers: Record<string, string>, options: { connections: number; durationS: number }): LoadResult {
+export function runWrk(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  options: { connections: number; durationS: number },
+): LoadResult {
   const url = `${baseUrl(port)}${path}`;
   if (new URL(url).hostname !== HOST) throw new Error('wrk may only target 127.0.0.1');
-  const args = ['-t2', `-c${options.connections}`, `-d${options.durationS}s`, '--latency', ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]), url];
+  const args = [
+    '-t2',
+    `-c${options.connections}`,
+    `-d${options.durationS}s`,
+    '--latency',
+    ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
+    url,
+  ];
   const result = spawnSync('wrk', args, { encoding: 'utf8', timeout: (options.durationS + 30) * 1000 });
   if (result.status !== 0) throw new Error(`wrk failed: ${result.stderr || result.stdout}`);
   const out = result.stdout;
@@ -28,5 +40,15 @@ export function runWrk(port: number, path: string, headers: Record<string, strin
     return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
   };
   const ok = total - non2xx;
-  return { okRps: ok / seconds, allRps: total / seconds, p50: ms('50'), p99: ms('99'), ok, non2xx, errors, statuses: {}, durationS: seconds };
+  return {
+    okRps: ok / seconds,
+    allRps: total / seconds,
+    p50: ms('50'),
+    p99: ms('99'),
+    ok,
+    non2xx,
+    errors,
+    statuses: {},
+    durationS: seconds,
+  };
 }

@@ -8,8 +8,17 @@ export function printLoginHint(url: string, config: Config, result: BootstrapRes
   lines.push(`Admin app: ${local}/admin`);
   if (result.created) {
     lines.push('', 'First start: an administrator was created.', `  email:    ${result.email}`);
-    lines.push(result.generatedPassword ? `  password: ${result.password}   (generated; shown only this once)` : '  password: the value of ADMIN_PASSWORD');
-    lines.push('', 'Log in:', `  curl -X POST ${local}/auth/login -H 'Content-Type: application/json' \\`, `    -d '{"email":"${result.email}","password":"<password>"}'`);
+    lines.push(
+      result.generatedPassword
+        ? `  password: ${result.password}   (generated; shown only this once)`
+        : '  password: the value of ADMIN_PASSWORD',
+    );
+    lines.push(
+      '',
+      'Log in:',
+      `  curl -X POST ${local}/auth/login -H 'Content-Type: application/json' \\`,
+      `    -d '{"email":"${result.email}","password":"<password>"}'`,
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -4,8 +4,14 @@ import { startCommand } from './commands/start.js';
 const program = new Command('stratum').description('Stratum: a Directus-compatible data platform server.');
 
 program.command('start').description('Start the server (migrates, and bootstraps an empty database).').action(startCommand);
-program.command('bootstrap').description('Migrate and create the first administrator.').action(async () => (await import('./commands/bootstrap.js')).bootstrapCommand());
-program.command('migrate').description('Apply pending migrations.').action(async () => (await import('./commands/migrate.js')).migrateCommand());
+program
+  .command('bootstrap')
+  .description('Migrate and create the first administrator.')
+  .action(async () => (await import('./commands/bootstrap.js')).bootstrapCommand());
+program
+  .command('migrate')
+  .description('Apply pending migrations.')
+  .action(async () => (await import('./commands/migrate.js')).migrateCommand());
 const users = program.command('users').description('Manage users.');
 users
   .command('create')
@@ -13,13 +19,17 @@ users
   .requiredOption('--email <email>', 'e-mail address')
   .requiredOption('--password <password>', 'password')
   .option('--role <id>', 'role id')
-  .action(async (options: { email: string; password: string; role?: string }) => (await import('./commands/users-create.js')).usersCreateCommand(options));
+  .action(async (options: { email: string; password: string; role?: string }) =>
+    (await import('./commands/users-create.js')).usersCreateCommand(options),
+  );
 
 program
   .command('cache')
   .description('Caches of every running instance.')
   .command('clear')
-  .description('Make every instance drop its permission caches on its next request (with --system, its schema caches too); use after changing the database by hand.')
+  .description(
+    'Make every instance drop its permission caches on its next request (with --system, its schema caches too); use after changing the database by hand.',
+  )
   .option('--system', 'also the schema caches (schema overview, snapshot, GraphQL schemas)')
   .action(async (options: { system?: boolean }) => (await import('./commands/cache-clear.js')).cacheClearCommand(options));
 
@@ -35,7 +45,9 @@ schema
   });
 schema
   .command('apply')
-  .description('Apply a snapshot file (YAML or JSON): print the plan, ask before destructive steps. Exit 0 applied or nothing to do, 1 error, 2 refused.')
+  .description(
+    'Apply a snapshot file (YAML or JSON): print the plan, ask before destructive steps. Exit 0 applied or nothing to do, 1 error, 2 refused.',
+  )
   .argument('<path>', 'snapshot file (.yaml/.yml as YAML, anything else as JSON)')
   .option('-d, --dry-run', 'print the plan with its SQL statements and change nothing')
   .option('-y, --yes', 'apply destructive steps without asking')

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { AUTH_PROVIDER_SCHEMA, CONFIG_SCHEMA, STORAGE_LOCATION_SCHEMA } from './config-schema.js';
+import { AUTH_PROVIDER_SCHEMA, CONFIG_SCHEMA, STORAGE_LOCATION_SCHEMA } from './index.js';
 import { renderConfigDocs } from './render-config-docs.js';
 
 const docsPath = fileURLToPath(new URL('../../docs/config.md', import.meta.url));

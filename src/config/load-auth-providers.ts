@@ -1,4 +1,5 @@
-import { AUTH_PROVIDER_SCHEMA, type ProviderVarSpec, type VarSpec } from './config-schema.js';
+import { AUTH_PROVIDER_SCHEMA, type ProviderVarSpec } from './auth-provider-schema.js';
+import type { VarSpec } from './config-schema.js';
 import { parseValue } from './parse-value.js';
 
 export type SsoDriver = 'openid' | 'oauth2';
@@ -45,7 +46,12 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
  * unknown keys, keys of the other driver, missing required keys, bad values, a PUBLIC_URL that cannot make
  * callback URLs) are appended to `problems`; the caller stops the start when there are any.
  */
-export function loadAuthProviders(env: Record<string, string | undefined>, names: readonly string[], publicUrl: string, problems: string[]): AuthProviderConfig[] {
+export function loadAuthProviders(
+  env: Record<string, string | undefined>,
+  names: readonly string[],
+  publicUrl: string,
+  problems: string[],
+): AuthProviderConfig[] {
   const providers: AuthProviderConfig[] = [];
   const seen = new Set<string>();
   for (const rawName of names) {
@@ -67,7 +73,9 @@ export function loadAuthProviders(env: Record<string, string | undefined>, names
     if (provider) providers.push(provider);
   }
   if (providers.length > 0 && !isAbsoluteWebUrl(publicUrl)) {
-    problems.push('AUTH_PROVIDERS needs PUBLIC_URL to be an absolute http(s) URL (the providers redirect back to <PUBLIC_URL>/auth/login/<name>/callback)');
+    problems.push(
+      'AUTH_PROVIDERS needs PUBLIC_URL to be an absolute http(s) URL (the providers redirect back to <PUBLIC_URL>/auth/login/<name>/callback)',
+    );
   }
   return providers;
 }
@@ -112,7 +120,8 @@ function loadProvider(env: Record<string, string | undefined>, name: string, pro
     if (!spec.drivers.includes(driver)) continue;
     const required = spec.required === true || (spec.key === 'ISSUER_URL' && driver === 'openid');
     const present = values.get(spec.key);
-    if (required && (present === undefined || present === null || present === '')) problems.push(`${prefix}${spec.key} is required for the ${driver} driver`);
+    if (required && (present === undefined || present === null || present === ''))
+      problems.push(`${prefix}${spec.key} is required for the ${driver} driver`);
     else if (present === undefined && spec.default !== undefined) {
       const parsed = parseValue(specFor(prefix, spec), spec.default);
       if (!('error' in parsed)) values.set(spec.key, parsed.value);
@@ -127,7 +136,8 @@ function loadProvider(env: Record<string, string | undefined>, name: string, pro
     if (problem) problems.push(`${prefix}${key} ${problem}`);
   }
   const scope = values.get('SCOPE');
-  if (driver === 'openid' && typeof scope === 'string' && !scope.split(/\s+/).includes('openid')) problems.push(`${prefix}SCOPE must include "openid" for the openid driver`);
+  if (driver === 'openid' && typeof scope === 'string' && !scope.split(/\s+/).includes('openid'))
+    problems.push(`${prefix}SCOPE must include "openid" for the openid driver`);
   const params = values.get('PARAMS');
   if (params !== undefined && params !== null && !isStringRecord(params)) problems.push(`${prefix}PARAMS must be a JSON object of strings`);
   for (const entry of (values.get('REDIRECT_ALLOW_LIST') as string[] | undefined) ?? []) {
@@ -186,7 +196,8 @@ function urlProblem(value: string, allowInsecure: boolean): string | null {
   if (!isAbsoluteWebUrl(value)) return 'must be an absolute http(s) URL';
   const url = new URL(value);
   if (url.username !== '' || url.password !== '') return 'must not contain credentials';
-  if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname) && !allowInsecure) return 'uses plain http; use https (or set ALLOW_INSECURE_REQUESTS=true for this provider)';
+  if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname) && !allowInsecure)
+    return 'uses plain http; use https (or set ALLOW_INSECURE_REQUESTS=true for this provider)';
   return null;
 }
 

@@ -50,7 +50,14 @@ describe('loadConfig defaults', () => {
       credentials: true,
       maxAge: 18000,
     });
-    expect(config.query).toEqual({ limitDefault: 100, limitMax: 1000, maxRelationalDepth: 10, maxFilterDepth: 20, maxBatchMutation: null, graphqlIntrospection: true });
+    expect(config.query).toEqual({
+      limitDefault: 100,
+      limitMax: 1000,
+      maxRelationalDepth: 10,
+      maxFilterDepth: 20,
+      maxBatchMutation: null,
+      graphqlIntrospection: true,
+    });
     expect(config.retention).toEqual({ activity: 90 * 86_400_000, revisions: 90 * 86_400_000 });
     expect(config.redis).toBeNull();
   });
@@ -61,7 +68,10 @@ describe('loadConfig defaults', () => {
     expect(a.secretGenerated).toBe(true);
     expect(a.secret.length).toBeGreaterThanOrEqual(32);
     expect(a.secret).not.toBe(b.secret);
-    expect(loadConfig({ SECRET: 'my-secret-of-thirty-two-bytes-or-more' }, { cwd: dir })).toMatchObject({ secret: 'my-secret-of-thirty-two-bytes-or-more', secretGenerated: false });
+    expect(loadConfig({ SECRET: 'my-secret-of-thirty-two-bytes-or-more' }, { cwd: dir })).toMatchObject({
+      secret: 'my-secret-of-thirty-two-bytes-or-more',
+      secretGenerated: false,
+    });
   });
 
   it('refuses a SECRET shorter than 32 bytes outside development, and says how to make one', () => {
@@ -121,7 +131,7 @@ describe('loadConfig types', () => {
     expect(config.retention.activity).toBeNull();
   });
 
-  it('reads AUTH_<PROVIDER>_* into typed providers, with the drivers\' defaults', () => {
+  it("reads AUTH_<PROVIDER>_* into typed providers, with the drivers' defaults", () => {
     const config = loadConfig(
       {
         PUBLIC_URL: 'https://api.example.com',
@@ -212,16 +222,31 @@ describe('loadConfig types', () => {
   it('reads provider secrets from *_FILE', () => {
     writeFileSync(join(dir, 'client-secret'), 'from-file\n');
     const config = loadConfig(
-      { PUBLIC_URL: 'https://api.example.com', AUTH_PROVIDERS: 'corp', AUTH_CORP_DRIVER: 'openid', AUTH_CORP_CLIENT_ID: 'id', AUTH_CORP_CLIENT_SECRET_FILE: 'client-secret', AUTH_CORP_ISSUER_URL: 'https://idp.example.com' },
+      {
+        PUBLIC_URL: 'https://api.example.com',
+        AUTH_PROVIDERS: 'corp',
+        AUTH_CORP_DRIVER: 'openid',
+        AUTH_CORP_CLIENT_ID: 'id',
+        AUTH_CORP_CLIENT_SECRET_FILE: 'client-secret',
+        AUTH_CORP_ISSUER_URL: 'https://idp.example.com',
+      },
       { cwd: dir },
     );
     expect(config.auth.providers[0]!.clientSecret).toBe('from-file');
   });
 
   it('needs an absolute PUBLIC_URL for the callbacks, and accepts plain http on localhost', () => {
-    const env = { AUTH_PROVIDERS: 'dev', AUTH_DEV_DRIVER: 'openid', AUTH_DEV_CLIENT_ID: 'id', AUTH_DEV_CLIENT_SECRET: 's', AUTH_DEV_ISSUER_URL: 'http://localhost:9000' };
+    const env = {
+      AUTH_PROVIDERS: 'dev',
+      AUTH_DEV_DRIVER: 'openid',
+      AUTH_DEV_CLIENT_ID: 'id',
+      AUTH_DEV_CLIENT_SECRET: 's',
+      AUTH_DEV_ISSUER_URL: 'http://localhost:9000',
+    };
     expect(problemsOf(() => loadConfig(env, { cwd: dir }))).toEqual([expect.stringContaining('needs PUBLIC_URL to be an absolute')]);
-    expect(loadConfig({ ...env, PUBLIC_URL: 'http://localhost:8055' }, { cwd: dir }).auth.providers[0]!.issuerUrl).toBe('http://localhost:9000');
+    expect(loadConfig({ ...env, PUBLIC_URL: 'http://localhost:8055' }, { cwd: dir }).auth.providers[0]!.issuerUrl).toBe(
+      'http://localhost:9000',
+    );
   });
 });
 
@@ -249,7 +274,9 @@ describe('loadConfig sources', () => {
 
   it('prefers the variable itself over its *_FILE', () => {
     writeFileSync(join(dir, 'secret'), 'from-file');
-    expect(loadConfig({ SECRET: 'direct-0123456789abcdef0123456789', SECRET_FILE: 'secret' }, { cwd: dir }).secret).toBe('direct-0123456789abcdef0123456789');
+    expect(loadConfig({ SECRET: 'direct-0123456789abcdef0123456789', SECRET_FILE: 'secret' }, { cwd: dir }).secret).toBe(
+      'direct-0123456789abcdef0123456789',
+    );
   });
 
   it('reports an unreadable *_FILE', () => {
@@ -274,8 +301,12 @@ describe('loadConfig failures', () => {
   });
 
   it('enforces minimums', () => {
-    expect(problemsOf(() => loadConfig({ DB_POOL_MAX: '0' }, { cwd: dir }))).toEqual([expect.stringContaining('DB_POOL_MAX must be at least 1')]);
-    expect(problemsOf(() => loadConfig({ HEAP_GROWING_PERCENT: '-5' }, { cwd: dir }))).toEqual([expect.stringContaining('HEAP_GROWING_PERCENT must be at least 0')]);
+    expect(problemsOf(() => loadConfig({ DB_POOL_MAX: '0' }, { cwd: dir }))).toEqual([
+      expect.stringContaining('DB_POOL_MAX must be at least 1'),
+    ]);
+    expect(problemsOf(() => loadConfig({ HEAP_GROWING_PERCENT: '-5' }, { cwd: dir }))).toEqual([
+      expect.stringContaining('HEAP_GROWING_PERCENT must be at least 0'),
+    ]);
   });
 
   it('rejects a retention that is not a duration', () => {
@@ -307,7 +338,9 @@ describe('loadConfig Redis', () => {
 
   it("makes the URL from Directus's REDIS_HOST, REDIS_PORT, REDIS_USERNAME, REDIS_PASSWORD and REDIS_DB", () => {
     expect(load({ REDIS_HOST: 'cache' }).redis).toBe('redis://cache:6379/0');
-    expect(load({ REDIS_HOST: 'cache', REDIS_PORT: '6380', REDIS_USERNAME: 'app', REDIS_PASSWORD: 'p@ss:w/rd', REDIS_DB: '3' }).redis).toBe('redis://app:p%40ss%3Aw%2Frd@cache:6380/3');
+    expect(load({ REDIS_HOST: 'cache', REDIS_PORT: '6380', REDIS_USERNAME: 'app', REDIS_PASSWORD: 'p@ss:w/rd', REDIS_DB: '3' }).redis).toBe(
+      'redis://app:p%40ss%3Aw%2Frd@cache:6380/3',
+    );
     expect(load({ REDIS_HOST: '::1', REDIS_PASSWORD: 'x' }).redis).toBe('redis://:x@[::1]:6379/0');
     expect(new URL(load({ REDIS_HOST: 'cache', REDIS_PASSWORD: 'p@ss:w/rd' }).redis!).password).toBe('p%40ss%3Aw%2Frd');
   });

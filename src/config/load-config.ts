@@ -176,11 +176,24 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
   const activityRetention = retention('ACTIVITY_RETENTION');
   const revisionsRetention = retention('REVISIONS_RETENTION');
   const passwordPolicy = parsePolicy(String(values.get('AUTH_PASSWORD_POLICY') ?? ''), problems);
-  const providers = loadAuthProviders(merged, (values.get('AUTH_PROVIDERS') as string[] | undefined) ?? [], String(values.get('PUBLIC_URL') ?? ''), problems);
-  const storageLocations = loadStorageLocations(merged, (values.get('STORAGE_LOCATIONS') as string[] | undefined) ?? [], String(values.get('DB_FILENAME') ?? ''), cwd, problems);
+  const providers = loadAuthProviders(
+    merged,
+    (values.get('AUTH_PROVIDERS') as string[] | undefined) ?? [],
+    String(values.get('PUBLIC_URL') ?? ''),
+    problems,
+  );
+  const storageLocations = loadStorageLocations(
+    merged,
+    (values.get('STORAGE_LOCATIONS') as string[] | undefined) ?? [],
+    String(values.get('DB_FILENAME') ?? ''),
+    cwd,
+    problems,
+  );
   const redisUrl = redisUrlOf(values);
-  if (values.get('RATE_LIMITER_STORE') === 'redis' && redisUrl === null) problems.push('RATE_LIMITER_STORE=redis needs REDIS (a redis:// URL) or REDIS_HOST');
-  if (values.get('EMAIL_TRANSPORT') === 'smtp' && String(values.get('EMAIL_SMTP_HOST') ?? '') === '') problems.push('EMAIL_TRANSPORT=smtp needs EMAIL_SMTP_HOST');
+  if (values.get('RATE_LIMITER_STORE') === 'redis' && redisUrl === null)
+    problems.push('RATE_LIMITER_STORE=redis needs REDIS (a redis:// URL) or REDIS_HOST');
+  if (values.get('EMAIL_TRANSPORT') === 'smtp' && String(values.get('EMAIL_SMTP_HOST') ?? '') === '')
+    problems.push('EMAIL_TRANSPORT=smtp needs EMAIL_SMTP_HOST');
   const secretProblem = weakSecret(String(values.get('SECRET') ?? ''), values.get('NODE_ENV'));
   if (secretProblem) problems.push(secretProblem);
   try {
@@ -246,7 +259,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     },
     cors: {
       enabled: get('CORS_ENABLED'),
-      origin: corsOrigin === 'true' ? true : corsOrigin === 'false' || corsOrigin === null ? false : corsOrigin.split(',').map((s) => s.trim()),
+      origin:
+        corsOrigin === 'true' ? true : corsOrigin === 'false' || corsOrigin === null ? false : corsOrigin.split(',').map((s) => s.trim()),
       methods: get('CORS_METHODS'),
       allowedHeaders: get('CORS_ALLOWED_HEADERS'),
       exposedHeaders: get('CORS_EXPOSED_HEADERS'),
@@ -327,11 +341,7 @@ function normaliseClient(value: string): DbClient {
   return 'sqlite3';
 }
 
-function cookie(
-  get: <T>(name: string) => T,
-  nullable: (name: string) => string | null,
-  prefix: string,
-): CookieConfig {
+function cookie(get: <T>(name: string) => T, nullable: (name: string) => string | null, prefix: string): CookieConfig {
   return {
     name: get(`${prefix}_NAME`),
     domain: nullable(`${prefix}_DOMAIN`),

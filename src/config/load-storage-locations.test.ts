@@ -25,8 +25,20 @@ function problemsOf(env: Record<string, string>): string {
 describe('storage locations and file limits', () => {
   it('defaults to one local location in uploads beside the SQLite file, no upload limit, every type', () => {
     const config = loadConfig({}, { cwd: dir });
-    expect(config.files).toEqual({ locations: [{ name: 'local', driver: 'local', root: join(dir, 'data', 'uploads') }], maxUploadSize: null, mimeTypeAllowList: ['*/*'], importIpAllowList: [] });
-    expect(config.assets).toEqual({ cacheTtl: 30 * 86_400_000, transformMaxConcurrent: 2, transformMaxQueue: 32, transformImageMaxDimension: 6000, transformTimeout: 7500, transformMaxOperations: 5 });
+    expect(config.files).toEqual({
+      locations: [{ name: 'local', driver: 'local', root: join(dir, 'data', 'uploads') }],
+      maxUploadSize: null,
+      mimeTypeAllowList: ['*/*'],
+      importIpAllowList: [],
+    });
+    expect(config.assets).toEqual({
+      cacheTtl: 30 * 86_400_000,
+      transformMaxConcurrent: 2,
+      transformMaxQueue: 32,
+      transformImageMaxDimension: 6000,
+      transformTimeout: 7500,
+      transformMaxOperations: 5,
+    });
   });
 
   it('puts the default folder beside a custom DB_FILENAME and resolves a relative ROOT against the working folder', () => {
@@ -34,7 +46,7 @@ describe('storage locations and file limits', () => {
     expect(loadConfig({ STORAGE_LOCAL_ROOT: 'media' }, { cwd: dir }).files.locations[0]).toMatchObject({ root: join(dir, 'media') });
   });
 
-  it('reads an S3 location with Directus\'s names, its secret from *_FILE, and its defaults', () => {
+  it("reads an S3 location with Directus's names, its secret from *_FILE, and its defaults", () => {
     writeFileSync(join(dir, 's3-secret'), 'from-file\n');
     const config = loadConfig(
       {

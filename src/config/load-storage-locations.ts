@@ -1,5 +1,6 @@
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { STORAGE_LOCATION_SCHEMA, type StorageVarSpec, type VarSpec } from './config-schema.js';
+import type { VarSpec } from './config-schema.js';
+import { STORAGE_LOCATION_SCHEMA, type StorageVarSpec } from './storage-location-schema.js';
 import { parseValue } from './parse-value.js';
 
 export type StorageDriverName = 'local' | 's3';
@@ -30,7 +31,13 @@ const BY_KEY = new Map(STORAGE_LOCATION_SCHEMA.map((spec) => [spec.key, spec]));
  * `service_files.storage`). A local location's ROOT is resolved against `cwd`; its default is `uploads` beside
  * the SQLite file. Problems are appended to `problems`.
  */
-export function loadStorageLocations(env: Record<string, string | undefined>, names: readonly string[], dbFilename: string, cwd: string, problems: string[]): StorageLocationConfig[] {
+export function loadStorageLocations(
+  env: Record<string, string | undefined>,
+  names: readonly string[],
+  dbFilename: string,
+  cwd: string,
+  problems: string[],
+): StorageLocationConfig[] {
   const locations: StorageLocationConfig[] = [];
   if (names.length === 0) problems.push('STORAGE_LOCATIONS must name at least one location');
   const seen = new Set<string>();
@@ -47,7 +54,13 @@ export function loadStorageLocations(env: Record<string, string | undefined>, na
   return locations;
 }
 
-function loadLocation(env: Record<string, string | undefined>, name: string, dbFilename: string, cwd: string, problems: string[]): StorageLocationConfig | null {
+function loadLocation(
+  env: Record<string, string | undefined>,
+  name: string,
+  dbFilename: string,
+  cwd: string,
+  problems: string[],
+): StorageLocationConfig | null {
   const prefix = `STORAGE_${name.toUpperCase()}_`;
   const values = new Map<string, unknown>();
   const before = problems.length;
@@ -55,7 +68,11 @@ function loadLocation(env: Record<string, string | undefined>, name: string, dbF
   const driverText = env[`${prefix}DRIVER`] ?? (name === 'local' ? 'local' : '');
   const driverParsed = parseValue(specFor(prefix, BY_KEY.get('DRIVER')!), driverText);
   if (driverText === '' || 'error' in driverParsed) {
-    problems.push(driverText === '' ? `${prefix}DRIVER is required for the storage location "${name}" (local or s3)` : (driverParsed as { error: string }).error);
+    problems.push(
+      driverText === ''
+        ? `${prefix}DRIVER is required for the storage location "${name}" (local or s3)`
+        : (driverParsed as { error: string }).error,
+    );
     return null;
   }
   const driver = driverParsed.value as StorageDriverName;
@@ -74,7 +91,8 @@ function loadLocation(env: Record<string, string | undefined>, name: string, dbF
   for (const spec of STORAGE_LOCATION_SCHEMA) {
     if (!spec.drivers.includes(driver)) continue;
     const present = values.get(spec.key);
-    if (spec.required === true && spec.key !== 'DRIVER' && (present === undefined || present === null || present === '')) problems.push(`${prefix}${spec.key} is required for the ${driver} driver`);
+    if (spec.required === true && spec.key !== 'DRIVER' && (present === undefined || present === null || present === ''))
+      problems.push(`${prefix}${spec.key} is required for the ${driver} driver`);
     else if ((present === undefined || present === null) && spec.default !== undefined) {
       const parsed = parseValue(specFor(prefix, spec), spec.default);
       if (!('error' in parsed)) values.set(spec.key, parsed.value);

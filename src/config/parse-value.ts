@@ -48,7 +48,12 @@ export function parseValue(spec: VarSpec, raw: string): { value: ParsedValue } |
       return s === null ? { error: `${spec.name} must be a size such as 1mb, got "${raw}"` } : { value: s };
     }
     case 'list':
-      return { value: raw.split(',').map((s) => s.trim()).filter((s) => s.length > 0) };
+      return {
+        value: raw
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s.length > 0),
+      };
     case 'json':
       try {
         return { value: JSON.parse(raw) as unknown };

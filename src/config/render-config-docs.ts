@@ -1,10 +1,14 @@
-import type { ProviderVarSpec, StorageVarSpec, VarSpec } from './config-schema.js';
+import type { ProviderVarSpec, StorageVarSpec, VarSpec } from './index.js';
 
 /**
  * Renders docs/config.md from CONFIG_SCHEMA: one row per variable (name, type, default, description), secrets
  * marked; then the settings of single sign-on providers (AUTH_PROVIDER_SCHEMA) when given.
  */
-export function renderConfigDocs(schema: readonly VarSpec[], providerSchema: readonly ProviderVarSpec[] = [], storageSchema: readonly StorageVarSpec[] = []): string {
+export function renderConfigDocs(
+  schema: readonly VarSpec[],
+  providerSchema: readonly ProviderVarSpec[] = [],
+  storageSchema: readonly StorageVarSpec[] = [],
+): string {
   const lines = [
     '# Configuration',
     '',

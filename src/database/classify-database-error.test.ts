@@ -6,7 +6,10 @@ import { createPostgresDialect } from './dialects/postgres/index.js';
 describe('classifyDatabaseError', () => {
   it('answers 503 to a lost connection and to a conflict left over, and leaves other errors alone', () => {
     const pg = createPostgresDialect();
-    expect(classifyDatabaseError(pg, Object.assign(new Error('deadlock detected'), { code: '40P01' }))).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect(classifyDatabaseError(pg, Object.assign(new Error('deadlock detected'), { code: '40P01' }))).toMatchObject({
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+    });
     expect(classifyDatabaseError(pg, Object.assign(new Error('terminating connection'), { code: '57P01' }))).toMatchObject({ status: 503 });
     expect(classifyDatabaseError(pg, Object.assign(new Error('syntax error'), { code: '42601' }))).toBeNull();
     const mysql = createMysqlDialect();

@@ -34,7 +34,9 @@ describe('createDatabase', () => {
   });
 
   it('throws an error naming the file when it cannot open it', async () => {
-    await expect(createDatabase(sqliteDb('/dev/null/stratum/data.db'))).rejects.toThrow(/Cannot connect to the sqlite database.*\/dev\/null/);
+    await expect(createDatabase(sqliteDb('/dev/null/stratum/data.db'))).rejects.toThrow(
+      /Cannot connect to the sqlite database.*\/dev\/null/,
+    );
   });
 
   it('throws an error naming the host when the server is unreachable', async () => {

@@ -25,7 +25,13 @@ export type InsertReturning = {
  * are inserted in the order of their VALUES, so the keys it returns, sorted ascending, belong to the rows in
  * that order. Elsewhere (MySQL/MariaDB without RETURNING), one statement per row, each answering its insert id.
  */
-export async function insertRowsReturning(db: Knex, dialect: Dialect, table: string, rows: readonly Record<string, unknown>[], options: InsertReturning): Promise<Record<string, unknown>[]> {
+export async function insertRowsReturning(
+  db: Knex,
+  dialect: Dialect,
+  table: string,
+  rows: readonly Record<string, unknown>[],
+  options: InsertReturning,
+): Promise<Record<string, unknown>[]> {
   const { key, afterGivenKeys } = options;
   const returning = [...new Set([key, ...(options.columns ?? [])])];
   if (!dialect.supportsReturning) return insertOneByOne(db, table, rows, key, afterGivenKeys);
@@ -36,8 +42,11 @@ export async function insertRowsReturning(db: Knex, dialect: Dialect, table: str
     let wroteGivenKeys = false;
     for (let start = 0; start < group.length; start += size) {
       const indexes = group.slice(start, start + size);
-      const returned = (await db(table).insert(indexes.length === 1 ? rows[indexes[0]!]! : indexes.map((i) => rows[i]!)).returning(returning)) as Record<string, unknown>[];
-      if (returned.length !== indexes.length) throw new Error(`INSERT into ${table} returned ${returned.length} rows for ${indexes.length}`);
+      const returned = (await db(table)
+        .insert(indexes.length === 1 ? rows[indexes[0]!]! : indexes.map((i) => rows[i]!))
+        .returning(returning)) as Record<string, unknown>[];
+      if (returned.length !== indexes.length)
+        throw new Error(`INSERT into ${table} returned ${returned.length} rows for ${indexes.length}`);
       const byKey = new Map(returned.map((row) => [String(row[key]), row]));
       const claimed = new Set<Record<string, unknown>>();
       for (const rowIndex of indexes) {
@@ -56,7 +65,13 @@ export async function insertRowsReturning(db: Knex, dialect: Dialect, table: str
 }
 
 /** Without RETURNING: one INSERT per row; the key is the given one or the insert id the driver reports. */
-async function insertOneByOne(db: Knex, table: string, rows: readonly Record<string, unknown>[], key: string, afterGivenKeys?: () => Promise<void>): Promise<Record<string, unknown>[]> {
+async function insertOneByOne(
+  db: Knex,
+  table: string,
+  rows: readonly Record<string, unknown>[],
+  key: string,
+  afterGivenKeys?: () => Promise<void>,
+): Promise<Record<string, unknown>[]> {
   const out: Record<string, unknown>[] = [];
   for (const row of rows) {
     const [insertId] = (await db(table).insert(row)) as unknown[];

@@ -36,7 +36,10 @@ export type TrailedWrite = {
    * The delta of the revisions (API form, concealed fields masked): the same for every row (an update), one per
    * row in the order of the INSERT's VALUES (auto-increment keys), or by the text of each given key.
    */
-  deltas: { kind: 'same'; delta: Record<string, unknown> } | { kind: 'order'; deltas: Record<string, unknown>[] } | { kind: 'key'; byKey: [string, Record<string, unknown>][] };
+  deltas:
+    | { kind: 'same'; delta: Record<string, unknown> }
+    | { kind: 'order'; deltas: Record<string, unknown>[] }
+    | { kind: 'key'; byKey: [string, Record<string, unknown>][] };
 };
 
 /**

@@ -6,7 +6,10 @@ import { createSdlPrinter } from './create-sdl-printer.js';
 import { printGraphqlSdl } from './print-graphql-sdl.js';
 import { createSchemaCache } from './schema/schema-cache.js';
 
-const ctx = { schema: { collections: {}, relations: [] }, permissions: { admin: false, rules: [], index: new Map() } } as unknown as Context;
+const ctx = {
+  schema: { collections: {}, relations: [] },
+  permissions: { admin: false, rules: [], index: new Map() },
+} as unknown as Context;
 const cached = new GraphQLSchema({ query: new GraphQLObjectType({ name: 'Query', fields: { cached_field: { type: GraphQLString } } }) });
 
 describe('printGraphqlSdl', () => {
@@ -19,7 +22,10 @@ describe('printGraphqlSdl', () => {
 
   it('builds and caches the schema when the cache has none (the GraphQL routes then reuse it)', async () => {
     const cache = createSchemaCache();
-    const print = createSdlPrinter({ items: {}, auth: {}, passwords: {}, tfa: {}, config: {}, cacheSync: {} } as unknown as GraphqlDeps, cache);
+    const print = createSdlPrinter(
+      { items: {}, auth: {}, passwords: {}, tfa: {}, config: {}, cacheSync: {} } as unknown as GraphqlDeps,
+      cache,
+    );
     const sdl = await print(ctx, 'system');
     expect(sdl).toContain('server_ping');
     let built = false;

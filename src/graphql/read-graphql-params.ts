@@ -37,6 +37,7 @@ function readVariables(value: unknown): Record<string, unknown> {
 /** A JSON.parse reviver refusing `__proto__` keys and `constructor.prototype` (as the JSON body parser does). */
 function rejectPrototypeKeys(key: string, value: unknown): unknown {
   if (key === '__proto__') throw new SyntaxError('"__proto__" is not allowed');
-  if (key === 'constructor' && isPlainObject(value) && Object.hasOwn(value, 'prototype')) throw new SyntaxError('"constructor.prototype" is not allowed');
+  if (key === 'constructor' && isPlainObject(value) && Object.hasOwn(value, 'prototype'))
+    throw new SyntaxError('"constructor.prototype" is not allowed');
   return value;
 }

@@ -21,7 +21,14 @@ import { buildGraphqlSchema } from './schema/build-graphql-schema.js';
 import type { GraphqlScope } from './schema/exposed-collections.js';
 import type { SchemaCache } from './schema/schema-cache.js';
 import { maxDepthRule } from './validation/max-depth.js';
-import { countFieldSelections, countRootResponseNames, GRAPHQL_MAX_FIELDS, GRAPHQL_MAX_ROOT_FIELDS, tooManyFieldsError, tooManyRootFieldsError } from './validation/max-fields.js';
+import {
+  countFieldSelections,
+  countRootResponseNames,
+  GRAPHQL_MAX_FIELDS,
+  GRAPHQL_MAX_ROOT_FIELDS,
+  tooManyFieldsError,
+  tooManyRootFieldsError,
+} from './validation/max-fields.js';
 import { singleUseMutationsRule } from './validation/single-use-mutations.js';
 
 /** Directus's GRAPHQL_QUERY_TOKEN_LIMIT default: longer documents are refused before they are parsed further. */
@@ -45,7 +52,13 @@ export type GraphqlResponse = { data?: unknown; errors?: GraphQLFormattedError[]
  * validate (standard rules, single-use mutations, depth), execute with the request's Context, format errors.
  * Request-level problems throw catalogue errors (400/405); resolver errors come back inside the result.
  */
-export async function runGraphql(deps: GraphqlDeps, cache: SchemaCache, scope: GraphqlScope, request: FastifyRequest, reply: FastifyReply): Promise<GraphqlResponse> {
+export async function runGraphql(
+  deps: GraphqlDeps,
+  cache: SchemaCache,
+  scope: GraphqlScope,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<GraphqlResponse> {
   const params = readGraphqlParams(request);
   const document = parseDocument(params.query);
 
@@ -57,7 +70,9 @@ export async function runGraphql(deps: GraphqlDeps, cache: SchemaCache, scope: G
   validateOnce(schema, document, ctx.config.query.maxRelationalDepth + 2, ctx.config.query.graphqlIntrospection);
   // A caller without any mutation has no Mutation type: that is their schema refusing the document.
   if (operation && !schema.getRootType(operation.operation)) {
-    throw graphqlValidationError([new GraphQLError(`Schema is not configured to execute ${operation.operation} operation.`, { nodes: operation })]);
+    throw graphqlValidationError([
+      new GraphQLError(`Schema is not configured to execute ${operation.operation} operation.`, { nodes: operation }),
+    ]);
   }
 
   const contextValue: GraphqlContext = { ctx, request, reply };
@@ -70,7 +85,8 @@ export async function runGraphql(deps: GraphqlDeps, cache: SchemaCache, scope: G
   // No data at all: the request itself was wrong (unknown operation, variables of the wrong type).
   if (result.data === undefined && result.errors && result.errors.length > 0) throw graphqlValidationError(result.errors);
   const response: GraphqlResponse = { data: result.data ?? null };
-  if (result.errors && result.errors.length > 0) response.errors = result.errors.map((e) => formatResolverError(e, ctx.logger, (error) => classifyDatabaseError(ctx.dialect, error)));
+  if (result.errors && result.errors.length > 0)
+    response.errors = result.errors.map((e) => formatResolverError(e, ctx.logger, (error) => classifyDatabaseError(ctx.dialect, error)));
   return response;
 }
 
@@ -86,9 +102,16 @@ function validateOnce(schema: GraphQLSchema, document: DocumentNode, maxDepth: n
   let valid = byDepth.get(key);
   if (!valid) byDepth.set(key, (valid = new WeakSet()));
   if (valid.has(document)) return;
-  if (countFieldSelections(document, GRAPHQL_MAX_FIELDS) > GRAPHQL_MAX_FIELDS) throw graphqlValidationError([tooManyFieldsError(GRAPHQL_MAX_FIELDS)]);
-  if (countRootResponseNames(document) > GRAPHQL_MAX_ROOT_FIELDS) throw graphqlValidationError([tooManyRootFieldsError(GRAPHQL_MAX_ROOT_FIELDS)]);
-  const rules = [...specifiedRules, singleUseMutationsRule, maxDepthRule(maxDepth), ...(introspection ? [] : [NoSchemaIntrospectionCustomRule])];
+  if (countFieldSelections(document, GRAPHQL_MAX_FIELDS) > GRAPHQL_MAX_FIELDS)
+    throw graphqlValidationError([tooManyFieldsError(GRAPHQL_MAX_FIELDS)]);
+  if (countRootResponseNames(document) > GRAPHQL_MAX_ROOT_FIELDS)
+    throw graphqlValidationError([tooManyRootFieldsError(GRAPHQL_MAX_ROOT_FIELDS)]);
+  const rules = [
+    ...specifiedRules,
+    singleUseMutationsRule,
+    maxDepthRule(maxDepth),
+    ...(introspection ? [] : [NoSchemaIntrospectionCustomRule]),
+  ];
   const errors = validate(schema, document, rules, { maxErrors: 20 });
   if (errors.length > 0) throw graphqlValidationError(errors);
   valid.add(document);

@@ -66,7 +66,18 @@ function fakeAccountability(input: AuthenticateInput): Accountability {
 /** Routes that exercise every kind of answer. */
 export const testRoutes: FastifyPluginAsync = async (server) => {
   server.get('/data', async (request, reply) =>
-    sendResult(request, reply, { data: [{ id: 1, title: 'Hello "world"' }, { id: 2, title: 'x', tags: ['a'] }], meta: { total_count: 2 } }, { collection: 'articles' }),
+    sendResult(
+      request,
+      reply,
+      {
+        data: [
+          { id: 1, title: 'Hello "world"' },
+          { id: 2, title: 'x', tags: ['a'] },
+        ],
+        meta: { total_count: 2 },
+      },
+      { collection: 'articles' },
+    ),
   );
   server.get('/one', async (request, reply) => sendResult(request, reply, { data: { id: 1, name: 'A & B' } }));
   // A result kept for reuse (decision 0033) is frozen; the same object is sent again and again.
@@ -76,9 +87,15 @@ export const testRoutes: FastifyPluginAsync = async (server) => {
   server.get('/bare', async (request, reply) => sendResult(request, reply, { data: { version: 1 } }, { bare: true }));
   server.post('/echo', async (request, reply) => sendResult(request, reply, { data: request.body ?? null }));
   server.post('/raw', async (request, reply) =>
-    sendResult(request, reply, { data: { isBuffer: Buffer.isBuffer(request.body), length: Buffer.isBuffer(request.body) ? request.body.length : null } }),
+    sendResult(request, reply, {
+      data: { isBuffer: Buffer.isBuffer(request.body), length: Buffer.isBuffer(request.body) ? request.body.length : null },
+    }),
   );
-  server.route({ method: 'SEARCH', url: '/search', handler: async (request, reply) => sendResult(request, reply, { data: request.body ?? null }) });
+  server.route({
+    method: 'SEARCH',
+    url: '/search',
+    handler: async (request, reply) => sendResult(request, reply, { data: request.body ?? null }),
+  });
   server.get('/query', async (request, reply) => sendResult(request, reply, { data: rawQueryOf(request) }));
   server.get('/whoami', async (request, reply) => sendResult(request, reply, { data: accountabilityOf(request) }));
   server.get('/app-error', async () => {
@@ -93,8 +110,10 @@ export const testRoutes: FastifyPluginAsync = async (server) => {
   server.get('/throw-string', async () => {
     throw 'a string';
   });
-  server.get('/validated', { schema: { querystring: { type: 'object', required: ['n'], properties: { n: { type: 'integer' } } } } }, async (request, reply) =>
-    sendResult(request, reply, { data: request.query }),
+  server.get(
+    '/validated',
+    { schema: { querystring: { type: 'object', required: ['n'], properties: { n: { type: 'integer' } } } } },
+    async (request, reply) => sendResult(request, reply, { data: request.query }),
   );
 };
 

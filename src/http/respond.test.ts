@@ -45,7 +45,16 @@ describe('sendResult', () => {
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(FILENAME);
     expect(res.headers['content-disposition']).toMatch(/\.json"$/);
-    expect(res.body).toBe(JSON.stringify([{ id: 1, title: 'Hello "world"' }, { id: 2, title: 'x', tags: ['a'] }], null, '\t'));
+    expect(res.body).toBe(
+      JSON.stringify(
+        [
+          { id: 1, title: 'Hello "world"' },
+          { id: 2, title: 'x', tags: ['a'] },
+        ],
+        null,
+        '\t',
+      ),
+    );
   });
 
   it('exports CSV with a quoted header of every key and JSON-encoded nested values', async () => {
@@ -87,7 +96,10 @@ describe('sendResult', () => {
     const res = await server.inject('/test/data?export=yaml');
     expect(res.headers['content-type']).toBe('text/yaml; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/\.yaml"$/);
-    expect(parseYaml(res.body)).toEqual([{ id: 1, title: 'Hello "world"' }, { id: 2, title: 'x', tags: ['a'] }]);
+    expect(parseYaml(res.body)).toEqual([
+      { id: 1, title: 'Hello "world"' },
+      { id: 2, title: 'x', tags: ['a'] },
+    ]);
   });
 
   it('names the file Export when no collection is given', async () => {

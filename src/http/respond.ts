@@ -40,7 +40,8 @@ export function sendResult(
   reply.code(200).type('application/json; charset=utf-8');
   // A frozen result is one kept for reuse (decision 0033): it cannot change, so neither can its text.
   if (options.bare !== true && Object.isFrozen(result)) return reply.send(encodedOnce(result));
-  const body = options.bare === true ? result.data : result.meta === undefined ? { data: result.data } : { data: result.data, meta: result.meta };
+  const body =
+    options.bare === true ? result.data : result.meta === undefined ? { data: result.data } : { data: result.data, meta: result.meta };
   // Objects go through Fastify's serializer (and a route's response schema); bare scalars are encoded here.
   return reply.send(body !== null && typeof body === 'object' ? body : JSON.stringify(body ?? null));
 }

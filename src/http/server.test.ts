@@ -44,7 +44,13 @@ describe('buildServer', () => {
     const res = await server.inject('/test/data');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.json()).toEqual({ data: [{ id: 1, title: 'Hello "world"' }, { id: 2, title: 'x', tags: ['a'] }], meta: { total_count: 2 } });
+    expect(res.json()).toEqual({
+      data: [
+        { id: 1, title: 'Hello "world"' },
+        { id: 2, title: 'x', tags: ['a'] },
+      ],
+      meta: { total_count: 2 },
+    });
   });
 
   it('ignores a trailing slash', async () => {
@@ -56,7 +62,12 @@ describe('buildServer', () => {
 describe('buildServer request bodies', () => {
   it('rejects malformed JSON with 400 INVALID_PAYLOAD and the parser message, without a stack', async () => {
     build();
-    const res = await server.inject({ method: 'POST', url: '/test/echo', headers: { 'content-type': 'application/json' }, payload: '{"a": 1,}' });
+    const res = await server.inject({
+      method: 'POST',
+      url: '/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a": 1,}',
+    });
     expect(res.statusCode).toBe(400);
     const error = res.json().errors[0];
     expect(error.extensions.code).toBe('INVALID_PAYLOAD');
@@ -68,7 +79,12 @@ describe('buildServer request bodies', () => {
 
   it('rejects a literal null body (strict JSON)', async () => {
     build();
-    const res = await server.inject({ method: 'POST', url: '/test/echo', headers: { 'content-type': 'application/json' }, payload: 'null' });
+    const res = await server.inject({
+      method: 'POST',
+      url: '/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: 'null',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].extensions.code).toBe('INVALID_PAYLOAD');
   });
@@ -95,7 +111,12 @@ describe('buildServer request bodies', () => {
 
   it('accepts JSON objects and arrays, with a charset parameter', async () => {
     build();
-    const res = await server.inject({ method: 'POST', url: '/test/echo', headers: { 'content-type': 'application/json; charset=utf-8' }, payload: '[{"a":1}]' });
+    const res = await server.inject({
+      method: 'POST',
+      url: '/test/echo',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      payload: '[{"a":1}]',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: [{ a: 1 }] });
   });
@@ -122,7 +143,12 @@ describe('buildServer request bodies', () => {
 
   it('answers 415 UNSUPPORTED_MEDIA_TYPE for text/plain', async () => {
     build();
-    const res = await server.inject({ method: 'POST', url: '/test/echo', headers: { 'content-type': 'text/plain; charset=utf-8' }, payload: 'hello' });
+    const res = await server.inject({
+      method: 'POST',
+      url: '/test/echo',
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+      payload: 'hello',
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().errors[0]).toEqual({
       message: 'Unsupported media type "text/plain" in Content-Type header.',
@@ -145,7 +171,12 @@ describe('buildServer request bodies', () => {
   it('keeps multipart/form-data as a raw Buffer', async () => {
     build();
     const payload = '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--b--\r\n';
-    const res = await server.inject({ method: 'POST', url: '/test/raw', headers: { 'content-type': 'multipart/form-data; boundary=b' }, payload });
+    const res = await server.inject({
+      method: 'POST',
+      url: '/test/raw',
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+      payload,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { isBuffer: true, length: Buffer.byteLength(payload) } });
   });
@@ -183,7 +214,9 @@ describe('buildServer errors', () => {
     const res = await server.inject('/test/app-error');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      errors: [{ message: 'Invalid payload. "title" is required.', extensions: { reason: '"title" is required', code: 'INVALID_PAYLOAD' } }],
+      errors: [
+        { message: 'Invalid payload. "title" is required.', extensions: { reason: '"title" is required', code: 'INVALID_PAYLOAD' } },
+      ],
     });
     expect(Object.keys(res.json().errors[0].extensions)).toEqual(['reason', 'code']);
     expect(res.headers['cache-control']).toBeUndefined();

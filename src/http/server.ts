@@ -95,7 +95,10 @@ export function buildServer(deps: HttpDeps): FastifyInstance {
     forceCloseConnections: 'idle',
     genReqId: () => randomUUID(),
     schemaController: {
-      compilersFactory: { buildValidator: lazyCompiler('@fastify/ajv-compiler') as never, buildSerializer: lazyCompiler('@fastify/fast-json-stringify-compiler') as never },
+      compilersFactory: {
+        buildValidator: lazyCompiler('@fastify/ajv-compiler') as never,
+        buildSerializer: lazyCompiler('@fastify/fast-json-stringify-compiler') as never,
+      },
     },
     routerOptions: {
       querystringParser: parseQuerystring,
@@ -174,17 +177,20 @@ export function buildServer(deps: HttpDeps): FastifyInstance {
   const prepare = deps.prepareRequest;
   if (prepare) {
     void server.register(
-      fp(async (scope) => {
-        scope.addHook('onRequest', async (request) => {
-          const path = requestPath(request);
-          if (path === PING_PATH || path === HEALTH_PATH || isStaticPath(path)) return;
-          try {
-            await prepare();
-          } catch (error) {
-            throw serviceUnavailable('database', "The database can't be reached", error);
-          }
-        });
-      }, { name: 'stratum-prepare-request' }),
+      fp(
+        async (scope) => {
+          scope.addHook('onRequest', async (request) => {
+            const path = requestPath(request);
+            if (path === PING_PATH || path === HEALTH_PATH || isStaticPath(path)) return;
+            try {
+              await prepare();
+            } catch (error) {
+              throw serviceUnavailable('database', "The database can't be reached", error);
+            }
+          });
+        },
+        { name: 'stratum-prepare-request' },
+      ),
     );
   }
   void server.register(authenticatePlugin, { config, authenticate: deps.authenticate, skipPaths: [PING_PATH], skip: isStaticPath });
@@ -192,11 +198,22 @@ export function buildServer(deps: HttpDeps): FastifyInstance {
   server.get(PING_PATH, async (_request, reply) => reply.type('text/plain; charset=utf-8').send('pong'));
 
   if (!deps.routes.some((route) => normalisePrefix(route.prefix) === '/server')) {
-    void server.register(createServerRoutes({ isDraining: () => lifecycle.draining, checkDatabase: deps.checkDatabase, checkRedis: deps.checkRedis, checkMigrations: deps.checkMigrations, version: deps.version, vendor: deps.vendor }), {
-      prefix: '/server',
-    });
+    void server.register(
+      createServerRoutes({
+        isDraining: () => lifecycle.draining,
+        checkDatabase: deps.checkDatabase,
+        checkRedis: deps.checkRedis,
+        checkMigrations: deps.checkMigrations,
+        version: deps.version,
+        vendor: deps.vendor,
+      }),
+      {
+        prefix: '/server',
+      },
+    );
   }
-  for (const route of [...deps.routes, ...(deps.staticRoutes ?? [])]) void server.register(route.plugin, { prefix: normalisePrefix(route.prefix) });
+  for (const route of [...deps.routes, ...(deps.staticRoutes ?? [])])
+    void server.register(route.plugin, { prefix: normalisePrefix(route.prefix) });
 
   server.log.debug({ routes: deps.routes.map((r) => r.prefix) }, 'http server assembled');
   return server;

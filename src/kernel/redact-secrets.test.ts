@@ -21,7 +21,11 @@ describe('redactSecretsInText', () => {
 
 describe('redactSecretKeys', () => {
   it('replaces the values of secret keys in nested plain objects and arrays, without changing the logged object', () => {
-    const logged = { user: 'ada', body: { password: 'p', items: [{ token: 't', keep: 1 }] }, headers: { Authorization: 'Bearer x', cookie: 'c=1' } };
+    const logged = {
+      user: 'ada',
+      body: { password: 'p', items: [{ token: 't', keep: 1 }] },
+      headers: { Authorization: 'Bearer x', cookie: 'c=1' },
+    };
     const before = JSON.stringify(logged);
     expect(redactSecretKeys(logged)).toEqual({
       user: 'ada',

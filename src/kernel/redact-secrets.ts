@@ -2,7 +2,20 @@
 const SECRET_PARAMS = new Set(['access_token', 'refresh_token', 'token', 'password', 'otp', 'secret']);
 const CENSOR = '[Redacted]';
 /** Keys whose values are secrets wherever they appear in a logged object (compared in lower case). */
-const SECRET_KEYS = new Set(['password', 'new_password', 'token', 'access_token', 'refresh_token', 'otp', 'secret', 'tfa_secret', 'client_secret', 'authorization', 'cookie', 'set-cookie']);
+const SECRET_KEYS = new Set([
+  'password',
+  'new_password',
+  'token',
+  'access_token',
+  'refresh_token',
+  'otp',
+  'secret',
+  'tfa_secret',
+  'client_secret',
+  'authorization',
+  'cookie',
+  'set-cookie',
+]);
 /** How deep redactSecretKeys looks: the logged object, and three levels of plain objects and arrays below it. */
 const KEY_DEPTH = 4;
 
@@ -66,7 +79,8 @@ export function redactSecretKeys<T>(value: T, depth = KEY_DEPTH): T {
   if (proto !== Object.prototype && proto !== null) return value;
   let copy: Record<string, unknown> | null = null;
   for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-    const redacted = SECRET_KEYS.has(key.toLowerCase()) && inner !== undefined && inner !== null ? CENSOR : redactSecretKeys(inner, depth - 1);
+    const redacted =
+      SECRET_KEYS.has(key.toLowerCase()) && inner !== undefined && inner !== null ? CENSOR : redactSecretKeys(inner, depth - 1);
     if (redacted !== inner) (copy ??= { ...(value as Record<string, unknown>) })[key] = redacted;
   }
   return (copy ?? value) as T;

@@ -6,7 +6,7 @@ export async function captureAppError(work: (() => unknown) | Promise<unknown>):
     await (typeof work === 'function' ? work() : work);
   } catch (error) {
     if (isAppError(error)) return error;
-    throw new Error(`expected an AppError, got: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    throw new Error(`expected an AppError, got: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   }
   throw new Error('expected an AppError, but nothing was thrown');
 }

@@ -38,7 +38,9 @@ export async function ownRedisServer(): Promise<OwnRedisServer> {
     port,
     async start() {
       if (child) return;
-      const started = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const started = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       child = started;
       await new Promise<void>((resolve, reject) => {
         let out = '';

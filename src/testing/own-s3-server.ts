@@ -36,7 +36,10 @@ const ENTRY = fileURLToPath(new URL('./s3rver-process.ts', import.meta.url));
 export async function ownS3Server(): Promise<OwnS3Server> {
   const directory = await mkdtemp(join(tmpdir(), 'stratum-s3-'));
   const bucket = `stratum-${randomBytes(6).toString('hex')}`;
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', '--import', 'tsx', ENTRY, directory, bucket], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--openssl-legacy-provider', '--import', 'tsx', ENTRY, directory, bucket], {
+    cwd: ROOT,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
   let aborted = 0;

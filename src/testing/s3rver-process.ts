@@ -25,7 +25,14 @@ if (!directory || !bucket) {
   process.exit(2);
 }
 
-const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, vhostBuckets: false, configureBuckets: [{ name: bucket, configs: [] }] });
+const server = new S3rver({
+  address: '127.0.0.1',
+  port: 0,
+  silent: true,
+  directory,
+  vhostBuckets: false,
+  configureBuckets: [{ name: bucket, configs: [] }],
+});
 
 /**
  * s3rver implements no AbortMultipartUpload (DELETE /bucket/key?uploadId=…; it answers 405), which S3 and the
@@ -38,8 +45,15 @@ const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directo
   const target = ctx.path.split('/')[1] ?? '';
   if (ctx.method !== 'DELETE' || typeof uploadId !== 'string') return next();
   // s3rver's file store keeps the parts of an unfinished upload in one folder per upload.
-  const folder = /^[0-9a-f]+$/.test(uploadId) && /^[a-z0-9.-]+$/.test(target) ? join(directory, target, '._S3rver_uploads', uploadId) : null;
-  if (folder !== null && (await readdir(folder).then(() => true, () => false))) {
+  const folder =
+    /^[0-9a-f]+$/.test(uploadId) && /^[a-z0-9.-]+$/.test(target) ? join(directory, target, '._S3rver_uploads', uploadId) : null;
+  if (
+    folder !== null &&
+    (await readdir(folder).then(
+      () => true,
+      () => false,
+    ))
+  ) {
     await rm(folder, { recursive: true, force: true });
     process.stdout.write(`aborted ${uploadId}\n`);
     ctx.status = 204;
@@ -47,7 +61,8 @@ const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directo
   }
   ctx.status = 404;
   ctx.type = 'application/xml';
-  ctx.body = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>';
+  ctx.body =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>';
 });
 
 const stop = async (): Promise<void> => {

@@ -25,7 +25,10 @@ function failingStream(chunks: Buffer[]): Readable {
  * The behaviour every StorageDriver has, whatever keeps the bytes. `open` makes a driver over an empty
  * store of the test's own (a fresh folder, a fresh bucket prefix); `cleanup` removes it.
  */
-export function describeStorageDriverContract(name: string, open: () => Promise<{ driver: StorageDriver; cleanup: () => Promise<void> }>): void {
+export function describeStorageDriverContract(
+  name: string,
+  open: () => Promise<{ driver: StorageDriver; cleanup: () => Promise<void> }>,
+): void {
   describe(`storage driver contract: ${name}`, () => {
     let driver: StorageDriver;
     let cleanup: () => Promise<void>;
@@ -67,7 +70,9 @@ export function describeStorageDriverContract(name: string, open: () => Promise<
     });
 
     it('leaves no object behind when the stream fails part way', async () => {
-      await expect(driver.write('broken/upload.bin', failingStream([Buffer.alloc(64 * 1024, 1), Buffer.alloc(64 * 1024, 2)]))).rejects.toThrow();
+      await expect(
+        driver.write('broken/upload.bin', failingStream([Buffer.alloc(64 * 1024, 1), Buffer.alloc(64 * 1024, 2)])),
+      ).rejects.toThrow();
       expect(await driver.stat('broken/upload.bin')).toBeNull();
       expect(await collect(driver.list('broken/'))).toEqual([]);
     });

@@ -105,14 +105,32 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
       fields: [
         { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
         { field: 'title', type: 'string' },
-        { field: 'status', type: 'string', meta: { options: { choices: [{ text: 'Draft', value: 'draft' }, { text: 'Published', value: 'published' }] } } },
+        {
+          field: 'status',
+          type: 'string',
+          meta: {
+            options: {
+              choices: [
+                { text: 'Draft', value: 'draft' },
+                { text: 'Published', value: 'published' },
+              ],
+            },
+          },
+        },
       ],
     });
     const published = await adminData(stratum, 'POST', '/items/articles', { title: 'Open letter', status: 'published' });
     await adminData(stratum, 'POST', '/items/articles', { title: 'Second story', status: 'published' });
     const draft = await adminData(stratum, 'POST', '/items/articles', { title: 'Secret draft', status: 'draft' });
     const role = await adminData(stratum, 'POST', '/roles', { name: 'Readers' });
-    await adminData(stratum, 'POST', '/users', { email: 'reader@example.com', password: 'ReaderPass123!', status: 'active', first_name: 'Rita', last_name: 'Reader', role: role.id });
+    await adminData(stratum, 'POST', '/users', {
+      email: 'reader@example.com',
+      password: 'ReaderPass123!',
+      status: 'active',
+      first_name: 'Rita',
+      last_name: 'Reader',
+      role: role.id,
+    });
 
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/policies');
     await expect.poll(() => page.getByRole('heading', { name: 'Policies', level: 1 }).isVisible()).toBe(true);
@@ -144,7 +162,11 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
     await expect.poll(() => page.getByText('Saved 1 change.').isVisible()).toBe(true);
     await expect.poll(() => readCell.inputValue()).toBe('custom');
 
-    const rules = (await adminData(stratum, 'GET', '/permissions?filter[collection][_eq]=articles&fields=action,permissions,fields')) as unknown as Row[];
+    const rules = (await adminData(
+      stratum,
+      'GET',
+      '/permissions?filter[collection][_eq]=articles&fields=action,permissions,fields',
+    )) as unknown as Row[];
     expect(rules).toEqual([{ action: 'read', permissions: { _and: [{ status: { _eq: 'published' } }] }, fields: ['*'] }]);
 
     // The "Why?" view: the draft is denied by the row filter, the published article allowed.
@@ -159,7 +181,9 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
     await page.getByLabel('Item key (optional)').fill(String(draft.id));
     await page.getByRole('button', { name: 'Explain' }).click();
     const verdict = page.locator('.verdict');
-    await expect.poll(() => verdict.textContent()).toBe(`Denied: they have read rules here, but none of their row filters matches item ${String(draft.id)}.`);
+    await expect
+      .poll(() => verdict.textContent())
+      .toBe(`Denied: they have read rules here, but none of their row filters matches item ${String(draft.id)}.`);
     const answer = page.getByRole('region', { name: 'Answer' });
     await expect.poll(() => answer.textContent()).toContain('Article readers (through their role; app access) applies');
     expect(await answer.textContent()).toContain('its row filter does not match the item, so it grants nothing here.');
@@ -215,12 +239,21 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
     const role = await adminData(stratum, 'POST', '/roles', { name: 'Staff' });
     await adminData(stratum, 'POST', '/access', { role: role.id, policy: appPolicy.id });
     const extra = await adminData(stratum, 'POST', '/policies', { name: 'Note takers', app_access: false });
-    await adminData(stratum, 'POST', '/users', { email: 'tina@example.com', password: 'TinaPass123!', status: 'active', first_name: 'Tina', last_name: 'Twofactor', role: role.id });
+    await adminData(stratum, 'POST', '/users', {
+      email: 'tina@example.com',
+      password: 'TinaPass123!',
+      status: 'active',
+      first_name: 'Tina',
+      last_name: 'Twofactor',
+      role: role.id,
+    });
     const login = await stratum.call('POST', '/auth/login', { body: { email: 'tina@example.com', password: 'TinaPass123!' } });
     const token = (login.json as { data: { access_token: string } }).data.access_token;
     const generated = await stratum.call('POST', '/users/me/tfa/generate', { token, body: { password: 'TinaPass123!' } });
     const secret = (generated.json as { data: { secret: string } }).data.secret;
-    expect((await stratum.call('POST', '/users/me/tfa/enable', { token, body: { secret, otp: totpCode(secret, new Date()) } })).status).toBe(200);
+    expect(
+      (await stratum.call('POST', '/users/me/tfa/enable', { token, body: { secret, otp: totpCode(secret, new Date()) } })).status,
+    ).toBe(200);
     expect((await stratum.call('POST', '/auth/login', { body: { email: 'tina@example.com', password: 'TinaPass123!' } })).status).toBe(401);
 
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/users?search=tina');
@@ -235,7 +268,9 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
     await page.getByLabel('Policy to attach').selectOption({ label: 'Note takers' });
     await page.getByRole('button', { name: 'Attach policy' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Detach Note takers' }).isVisible()).toBe(true);
-    expect(await adminData(stratum, 'GET', `/access?filter[policy][_eq]=${String(extra.id)}&fields=user.email`)).toEqual([{ user: { email: 'tina@example.com' } }]);
+    expect(await adminData(stratum, 'GET', `/access?filter[policy][_eq]=${String(extra.id)}&fields=user.email`)).toEqual([
+      { user: { email: 'tina@example.com' } },
+    ]);
     await expectAccessible(page, 'the user page with a policy of their own');
     await page.getByRole('button', { name: 'Detach Note takers' }).click();
     await expect.poll(() => page.getByText('No policy is attached to this user directly.').isVisible()).toBe(true);
@@ -261,7 +296,12 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
     await cell('Update').selectOption('all');
     await page.getByRole('button', { name: 'Save 3 changes' }).click();
     await expect.poll(() => page.getByText('Saved 3 changes.').isVisible()).toBe(true);
-    const rules = () => adminData(stratum, 'GET', `/permissions?filter[policy][_eq]=${String(extra.id)}&fields=action,fields&sort=action`) as unknown as Promise<Row[]>;
+    const rules = () =>
+      adminData(
+        stratum,
+        'GET',
+        `/permissions?filter[policy][_eq]=${String(extra.id)}&fields=action,fields&sort=action`,
+      ) as unknown as Promise<Row[]>;
     expect(await rules()).toEqual([
       { action: 'create', fields: ['*'] },
       { action: 'read', fields: ['*'] },
@@ -275,7 +315,11 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
     // From the keyboard: "Edit" opens the rule and moves the focus to it, with the edit kept.
     await page.getByRole('button', { name: 'Edit read rule of notes' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id)).toBe('rule-title');
+    await expect
+      .poll(() =>
+        page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id),
+      )
+      .toBe('rule-title');
     expect(await page.getByLabel('title', { exact: true }).isChecked()).toBe(true);
     await page.keyboard.press('Tab');
     await page.getByRole('button', { name: 'Close rule' }).click();
@@ -303,7 +347,11 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
     await expectAccessible(page, 'the rule editor of a create rule');
     await page.getByRole('button', { name: 'Save 1 change' }).click();
     await expect.poll(() => page.getByText('Saved 1 change.').isVisible()).toBe(true);
-    const create = (await adminData(stratum, 'GET', `/permissions?filter[policy][_eq]=${String(extra.id)}&filter[action][_eq]=create&fields=validation,presets`)) as unknown as Row[];
+    const create = (await adminData(
+      stratum,
+      'GET',
+      `/permissions?filter[policy][_eq]=${String(extra.id)}&filter[action][_eq]=create&fields=validation,presets`,
+    )) as unknown as Row[];
     expect(create).toEqual([{ validation: { _and: [{ title: { _nnull: true } }] }, presets: { body: '(empty)' } }]);
 
     // Deleting the policy takes its rules with it.

@@ -22,7 +22,14 @@ describe.skipIf(findChromium() === null)('the account and activity pages', () =>
     await userWith(
       stratum,
       'pat@example.com',
-      [{ collection: 'service_users', action: 'update', fields: ['first_name', 'last_name', 'email', 'location'], permissions: { id: { _eq: '$CURRENT_USER' } } }],
+      [
+        {
+          collection: 'service_users',
+          action: 'update',
+          fields: ['first_name', 'last_name', 'email', 'location'],
+          permissions: { id: { _eq: '$CURRENT_USER' } },
+        },
+      ],
       ['Pat', 'Profile'],
     );
     await signIn(page, stratum.url, 'pat@example.com', USER_PASSWORD, '/admin/account');
@@ -53,7 +60,11 @@ describe.skipIf(findChromium() === null)('the account and activity pages', () =>
     // The server normalised the address; the name in the header follows.
     expect(await email.inputValue()).toBe('patricia@example.com');
     await expect.poll(() => page.locator('.user-name').textContent()).toBe('Patricia Profile');
-    const users = (await adminData(stratum, 'GET', '/users?filter[email][_eq]=patricia@example.com&fields=first_name,location')) as unknown as Row[];
+    const users = (await adminData(
+      stratum,
+      'GET',
+      '/users?filter[email][_eq]=patricia@example.com&fields=first_name,location',
+    )) as unknown as Row[];
     expect(users).toEqual([{ first_name: 'Patricia', location: 'Lisbon' }]);
   });
 
@@ -66,7 +77,10 @@ describe.skipIf(findChromium() === null)('the account and activity pages', () =>
     const generated = await stratum.call('POST', '/users/me/tfa/generate', { token, body: { password: USER_PASSWORD } });
     const secret = (generated.json as { data: { secret: string } }).data.secret;
     // Each 30-second step's code works once: the previous step's here, the current one to sign in, the next one below.
-    const enabled = await stratum.call('POST', '/users/me/tfa/enable', { token, body: { secret, otp: totpCode(secret, new Date(Date.now() - 30_000)) } });
+    const enabled = await stratum.call('POST', '/users/me/tfa/enable', {
+      token,
+      body: { secret, otp: totpCode(secret, new Date(Date.now() - 30_000)) },
+    });
     expect(enabled.status).toBe(200);
     const oldCodes = (enabled.json as { data: { recovery_codes: string[] } }).data.recovery_codes;
 
@@ -104,7 +118,8 @@ describe.skipIf(findChromium() === null)('the account and activity pages', () =>
     const { stratum, page } = suite;
     const una = await userWith(stratum, 'una@example.com', [], ['Una', 'User']);
     await userWith(stratum, 'ulla@example.com', [], ['Ulla', 'Other']);
-    for (const email of ['una@example.com', 'ulla@example.com']) expect((await stratum.call('POST', '/auth/login', { body: { email, password: USER_PASSWORD } })).status).toBe(200);
+    for (const email of ['una@example.com', 'ulla@example.com'])
+      expect((await stratum.call('POST', '/auth/login', { body: { email, password: USER_PASSWORD } })).status).toBe(200);
 
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/activity');
     const rows = page.locator('tbody tr');

@@ -17,8 +17,16 @@ async function limitedUser(stratum: StratumProcess, email: string, collections: 
   const role = await adminData(stratum, 'POST', '/roles', { name: 'Readers' });
   const policy = await adminData(stratum, 'POST', '/policies', { name: 'Read articles', app_access: true, admin_access: false });
   await adminData(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
-  for (const collection of collections) await adminData(stratum, 'POST', '/permissions', { policy: policy.id, collection, action: 'read', fields: ['id', 'title', 'status'] });
-  await adminData(stratum, 'POST', '/users', { email, password: 'UserPass123!', role: role.id, status: 'active', first_name: 'Rita', last_name: 'Reader' });
+  for (const collection of collections)
+    await adminData(stratum, 'POST', '/permissions', { policy: policy.id, collection, action: 'read', fields: ['id', 'title', 'status'] });
+  await adminData(stratum, 'POST', '/users', {
+    email,
+    password: 'UserPass123!',
+    role: role.id,
+    status: 'active',
+    first_name: 'Rita',
+    last_name: 'Reader',
+  });
   return String(role.id);
 }
 
@@ -30,7 +38,19 @@ async function seed(stratum: StratumProcess): Promise<string> {
     fields: [
       { field: 'id', type: 'integer', meta: { hidden: true }, schema: { is_primary_key: true, has_auto_increment: true } },
       { field: 'title', type: 'string', meta: { note: 'Shown in lists' }, schema: { max_length: 80, is_nullable: false } },
-      { field: 'status', type: 'string', meta: { options: { choices: [{ text: 'Draft', value: 'draft' }, { text: 'Published', value: 'published' }] } }, schema: { max_length: 20 } },
+      {
+        field: 'status',
+        type: 'string',
+        meta: {
+          options: {
+            choices: [
+              { text: 'Draft', value: 'draft' },
+              { text: 'Published', value: 'published' },
+            ],
+          },
+        },
+        schema: { max_length: 20 },
+      },
       { field: 'rating', type: 'integer' },
     ],
   });
@@ -170,8 +190,18 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     await views.getByLabel('Name of this view').fill('Tens, newest first');
     await views.getByRole('button', { name: 'Save view' }).click();
     await expect.poll(() => views.getByRole('status').textContent()).toBe('Saved the view "Tens, newest first".');
-    const stored = await stratum.call('GET', '/presets?fields=bookmark,collection,search,layout_query,user.email', { token: await stratum.adminToken() });
-    expect((stored.json as Json).data).toEqual([{ bookmark: 'Tens, newest first', collection: 'articles', search: 'Article 1', layout_query: { tabular: { sort: ['-title'], limit: 50 } }, user: { email: ADMIN.email } }]);
+    const stored = await stratum.call('GET', '/presets?fields=bookmark,collection,search,layout_query,user.email', {
+      token: await stratum.adminToken(),
+    });
+    expect((stored.json as Json).data).toEqual([
+      {
+        bookmark: 'Tens, newest first',
+        collection: 'articles',
+        search: 'Article 1',
+        layout_query: { tabular: { sort: ['-title'], limit: 50 } },
+        user: { email: ADMIN.email },
+      },
+    ]);
     await expectAccessible(page, 'a table with saved views');
 
     // From the plain table, the view brings its sort, page size and search back.
@@ -242,7 +272,9 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     await comments.getByRole('button', { name: 'Add comment' }).click();
     await expect.poll(() => comments.getByRole('listitem').count()).toBe(1);
     expect(await comments.getByRole('listitem').textContent()).toMatch(/^Admin User, .*Looks right now\.$/);
-    const logged = await stratum.call('GET', '/activity?filter[action][_eq]=comment&filter[item][_eq]=12&fields=comment', { token: await stratum.adminToken() });
+    const logged = await stratum.call('GET', '/activity?filter[action][_eq]=comment&filter[item][_eq]=12&fields=comment', {
+      token: await stratum.adminToken(),
+    });
     expect((logged.json as Json).data).toEqual([{ comment: 'Looks right now.' }]);
     await expectAccessible(page, 'an item with comments');
 
@@ -289,7 +321,14 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
   it('asks for the one-time code when two-factor authentication is on', async () => {
     const { stratum, page } = suite;
     const email = 'two-factor@example.com';
-    await adminData(stratum, 'POST', '/users', { email, password: 'UserPass123!', status: 'active', first_name: 'Tess', last_name: 'Factor', role: readerRole });
+    await adminData(stratum, 'POST', '/users', {
+      email,
+      password: 'UserPass123!',
+      status: 'active',
+      first_name: 'Tess',
+      last_name: 'Factor',
+      role: readerRole,
+    });
     const login = await stratum.call('POST', '/auth/login', { body: { email, password: 'UserPass123!' } });
     const token = (login.json as { data: { access_token: string } }).data.access_token;
     const generated = await stratum.call('POST', '/users/me/tfa/generate', { token, body: { password: 'UserPass123!' } });
@@ -317,7 +356,10 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     await expect.poll(() => page.getByLabel('Email').isVisible()).toBe(true);
     const outline = () =>
       page.evaluate(() => {
-        const g = globalThis as unknown as { document: { activeElement: unknown }; getComputedStyle(element: unknown): { outlineStyle: string; outlineWidth: string } };
+        const g = globalThis as unknown as {
+          document: { activeElement: unknown };
+          getComputedStyle(element: unknown): { outlineStyle: string; outlineWidth: string };
+        };
         const style = g.getComputedStyle(g.document.activeElement);
         return `${style.outlineStyle} ${style.outlineWidth}`;
       });
@@ -342,7 +384,23 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     // The access-control sections once /permissions/me has answered.
     await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Why?' }).isVisible()).toBe(true);
     const order = await tabOrder(page, 15);
-    expect(order).toEqual(['Skip to content', 'Content', 'Files', 'Activity', 'Account', 'Data model', 'Schema', 'Settings', 'Users', 'Roles', 'Policies', 'Why?', 'Sign out', 'Articles', 'Secrets']);
+    expect(order).toEqual([
+      'Skip to content',
+      'Content',
+      'Files',
+      'Activity',
+      'Account',
+      'Data model',
+      'Schema',
+      'Settings',
+      'Users',
+      'Roles',
+      'Policies',
+      'Why?',
+      'Sign out',
+      'Articles',
+      'Secrets',
+    ]);
 
     // Open the articles with Enter, sort with Enter, page with Enter.
     await page.getByRole('link', { name: 'Articles' }).focus();
@@ -362,7 +420,14 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
   it('resets a forgotten password with the link of a real mail, applies the policy, and refuses the link once used', async () => {
     const { stratum, page } = suite;
     const email = 'forgetful@example.com';
-    await adminData(stratum, 'POST', '/users', { email, password: 'UserPass123!', status: 'active', first_name: 'Fred', last_name: 'Forgetful', role: readerRole });
+    await adminData(stratum, 'POST', '/users', {
+      email,
+      password: 'UserPass123!',
+      status: 'active',
+      first_name: 'Fred',
+      last_name: 'Forgetful',
+      role: readerRole,
+    });
 
     await page.goto(url('/admin'));
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -410,8 +475,21 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     const role = await adminData(stratum, 'POST', '/roles', { name: 'Self-service' });
     const policy = await adminData(stratum, 'POST', '/policies', { name: 'Own password', app_access: true, admin_access: false });
     await adminData(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
-    await adminData(stratum, 'POST', '/permissions', { policy: policy.id, collection: 'service_users', action: 'update', permissions: { id: { _eq: '$CURRENT_USER' } }, fields: ['password'] });
-    await adminData(stratum, 'POST', '/users', { email, password: 'UserPass123!', status: 'active', first_name: 'Avery', last_name: 'Account', role: role.id });
+    await adminData(stratum, 'POST', '/permissions', {
+      policy: policy.id,
+      collection: 'service_users',
+      action: 'update',
+      permissions: { id: { _eq: '$CURRENT_USER' } },
+      fields: ['password'],
+    });
+    await adminData(stratum, 'POST', '/users', {
+      email,
+      password: 'UserPass123!',
+      status: 'active',
+      first_name: 'Avery',
+      last_name: 'Account',
+      role: role.id,
+    });
     const other = await openPage(browser);
     try {
       await signIn(other.page, stratum.url, email, 'UserPass123!');
@@ -433,7 +511,9 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     await page.getByLabel('New password', { exact: true }).fill('short');
     await page.getByLabel('Repeat new password').fill('short');
     await page.getByRole('button', { name: 'Change password' }).click();
-    await expect.poll(() => page.locator('#account-password-error').textContent()).toBe("Provided password doesn't match the password policy.");
+    await expect
+      .poll(() => page.locator('#account-password-error').textContent())
+      .toBe("Provided password doesn't match the password policy.");
     await page.getByLabel('New password', { exact: true }).fill('a-long-new-password');
     await page.getByLabel('Repeat new password').fill('a-long-new-password');
     await page.getByRole('button', { name: 'Change password' }).click();
@@ -450,9 +530,21 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     const { stratum, page } = suite;
     const email = 'guarded@example.com';
     const role = await adminData(stratum, 'POST', '/roles', { name: 'Guarded' });
-    const policy = await adminData(stratum, 'POST', '/policies', { name: 'Two-factor required', app_access: true, admin_access: false, enforce_tfa: true });
+    const policy = await adminData(stratum, 'POST', '/policies', {
+      name: 'Two-factor required',
+      app_access: true,
+      admin_access: false,
+      enforce_tfa: true,
+    });
     await adminData(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
-    await adminData(stratum, 'POST', '/users', { email, password: 'UserPass123!', status: 'active', first_name: 'Gil', last_name: 'Guarded', role: role.id });
+    await adminData(stratum, 'POST', '/users', {
+      email,
+      password: 'UserPass123!',
+      status: 'active',
+      first_name: 'Gil',
+      last_name: 'Guarded',
+      role: role.id,
+    });
 
     await signIn(page, stratum.url, email, 'UserPass123!');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/account');

@@ -9,6 +9,7 @@ export type Row = Record<string, unknown>;
  */
 export async function adminData(stratum: StratumProcess, method: string, path: string, body?: unknown): Promise<Row> {
   const response = await stratum.call(method, path, { token: await stratum.adminToken(), body });
-  if (response.status !== 200 && response.status !== 204) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.json)}`);
+  if (response.status !== 200 && response.status !== 204)
+    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.json)}`);
   return ((response.json as { data?: Row } | null)?.data ?? {}) as Row;
 }

@@ -42,7 +42,11 @@ export type StratumProcess = {
 export async function startStratum(env: Record<string, string> = {}): Promise<StratumProcess> {
   const database: TestDatabase = await createTestDatabase();
   const childEnv = { ...process.env, ...TEST_ENV, ...databaseEnv(database.db), HOST: '127.0.0.1', PORT: '0', ...env };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'start'], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'start'], {
+    cwd: root,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.add(child);
   child.once('exit', () => running.delete(child));
   const url = await new Promise<string>((resolve, reject) => {
@@ -66,7 +70,11 @@ export async function startStratum(env: Record<string, string> = {}): Promise<St
     const headers: Record<string, string> = {};
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${url}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
     const text = await response.text();
     return { status: response.status, json: text === '' ? null : (JSON.parse(text) as unknown) };
   };
@@ -112,7 +120,15 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -146,7 +162,10 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
   const loaded = await page.evaluate(() => typeof (globalThis as unknown as { axe?: unknown }).axe !== 'undefined');
   if (!loaded) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const page = globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> }; document: unknown };
+    const page = globalThis as unknown as {
+      axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> };
+      document: unknown;
+    };
     const result = await page.axe.run(page.document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target) }));
   });

@@ -32,7 +32,9 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
     const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/data-model');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Data model');
-    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual(expect.arrayContaining(['Data model', 'Schema', 'Settings']));
+    await expect
+      .poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents())
+      .toEqual(expect.arrayContaining(['Data model', 'Schema', 'Settings']));
     await expectAccessible(page, 'the data model page');
 
     // A wrong name is refused on its field before anything is sent.
@@ -83,7 +85,17 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
     const byName = Object.fromEntries(fields.map((f) => [f.field, f]));
     expect(byName.writer).toMatchObject({ type: 'uuid' });
     expect(byName.cover).toMatchObject({ type: 'uuid', meta: { special: ['file'] } });
-    expect(byName.genre).toMatchObject({ meta: { options: { choices: [{ text: 'Science fiction', value: 'sf' }, { text: 'Crime', value: 'crime' }] } }, schema: { default_value: 'sf' } });
+    expect(byName.genre).toMatchObject({
+      meta: {
+        options: {
+          choices: [
+            { text: 'Science fiction', value: 'sf' },
+            { text: 'Crime', value: 'crime' },
+          ],
+        },
+      },
+      schema: { default_value: 'sf' },
+    });
     expect(byName.price).toMatchObject({ type: 'decimal', schema: { numeric_precision: 8, numeric_scale: 2 } });
     expect(byName.title).toMatchObject({ meta: { note: 'The title on the cover' } });
     const relation = (await adminData(stratum, 'GET', '/relations/novels/writer')) as Row;
@@ -117,7 +129,10 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
     await page.getByLabel('Foreign key field (in the related collection)').fill('writer');
     await page.getByRole('button', { name: 'Create relation' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Relation created.');
-    expect((await adminData(stratum, 'GET', '/relations/novels/writer')) as Row).toMatchObject({ related_collection: 'writers', meta: { one_field: 'novels' } });
+    expect((await adminData(stratum, 'GET', '/relations/novels/writer')) as Row).toMatchObject({
+      related_collection: 'writers',
+      meta: { one_field: 'novels' },
+    });
     const writers = (await adminData(stratum, 'GET', '/items/writers?fields=name,novels.title')) as unknown as Row[];
     expect(writers).toEqual([{ name: 'Ursula', novels: [{ title: 'The Dispossessed' }] }]);
 
@@ -127,12 +142,21 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
     await page.getByLabel('Note').fill('Books by this writer');
     await page.getByRole('button', { name: 'Save field' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Field novels saved.');
-    expect((await adminData(stratum, 'GET', '/fields/writers/novels')) as Row).toMatchObject({ type: 'alias', meta: { note: 'Books by this writer', special: ['o2m'], interface: 'list-o2m' } });
+    expect((await adminData(stratum, 'GET', '/fields/writers/novels')) as Row).toMatchObject({
+      type: 'alias',
+      meta: { note: 'Books by this writer', special: ['o2m'], interface: 'list-o2m' },
+    });
   });
 
   it('shows the API message when the database refuses a change, and names what a deletion loses', async () => {
     const { stratum, page } = suite;
-    await adminData(stratum, 'POST', '/collections', { collection: 'notes', fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }, { field: 'body', type: 'text' }] });
+    await adminData(stratum, 'POST', '/collections', {
+      collection: 'notes',
+      fields: [
+        { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
+        { field: 'body', type: 'text' },
+      ],
+    });
     await adminData(stratum, 'POST', '/items/notes', { body: null });
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/data-model/notes');
     await page.getByRole('button', { name: 'Edit body' }).click();
@@ -144,13 +168,17 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
 
     await page.getByRole('button', { name: 'Delete body' }).click();
     const dialog = page.getByRole('alertdialog');
-    await expect.poll(() => dialog.textContent()).toContain('Deleting the field "body" permanently removes its value in every item of "notes".');
+    await expect
+      .poll(() => dialog.textContent())
+      .toContain('Deleting the field "body" permanently removes its value in every item of "notes".');
     await expectAccessible(page, 'the field deletion confirmation');
     await page.keyboard.press('Escape');
     expect(await page.getByRole('alertdialog').count()).toBe(0);
 
     await page.getByRole('button', { name: 'Delete collection notes' }).click();
-    await expect.poll(() => page.getByRole('alertdialog').textContent()).toContain('Deleting the collection "notes" permanently removes every item of "notes" and its 2 fields (id, body).');
+    await expect
+      .poll(() => page.getByRole('alertdialog').textContent())
+      .toContain('Deleting the collection "notes" permanently removes every item of "notes" and its 2 fields (id, body).');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete collection notes' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/data-model');
     expect((await stratum.call('GET', '/collections/notes', { token: await stratum.adminToken() })).status).toBe(403);
@@ -158,10 +186,22 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
 
   it('deletes a field with the keyboard alone, the confirmation taking the focus', async () => {
     const { stratum, page } = suite;
-    await adminData(stratum, 'POST', '/collections', { collection: 'drafts', fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }, { field: 'body', type: 'text' }] });
+    await adminData(stratum, 'POST', '/collections', {
+      collection: 'drafts',
+      fields: [
+        { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
+        { field: 'body', type: 'text' },
+      ],
+    });
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/data-model/drafts');
     await expect.poll(() => page.getByRole('button', { name: 'Delete body' }).isVisible()).toBe(true);
-    const focused = () => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string | null } | null } }).document.activeElement?.textContent?.trim() ?? '');
+    const focused = () =>
+      page.evaluate(
+        () =>
+          (
+            globalThis as unknown as { document: { activeElement: { textContent: string | null } | null } }
+          ).document.activeElement?.textContent?.trim() ?? '',
+      );
     const reached: string[] = [];
     for (let i = 0; i < 30 && reached[reached.length - 1] !== 'Delete body'; i++) {
       await page.keyboard.press('Tab');
@@ -169,7 +209,15 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
     }
     expect(reached).toEqual(expect.arrayContaining(['Data model', 'Edit id', 'Edit body', 'Delete body']));
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(name: string): string | null } | null } }).document.activeElement?.getAttribute('role'))).toBe('alertdialog');
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          (
+            globalThis as unknown as { document: { activeElement: { getAttribute(name: string): string | null } | null } }
+          ).document.activeElement?.getAttribute('role'),
+        ),
+      )
+      .toBe('alertdialog');
     await page.keyboard.press('Tab');
     expect(await focused()).toBe('Delete field body');
     await page.keyboard.press('Enter');

@@ -12,15 +12,30 @@ import { userWith } from './user-with.js';
 async function uploadAsAdmin(stratum: StratumProcess, name: string, type: string, content: Buffer): Promise<Row> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(content)], { type }), name);
-  const response = await fetch(`${stratum.url}/files`, { method: 'POST', body: form, headers: { authorization: `Bearer ${await stratum.adminToken()}` } });
+  const response = await fetch(`${stratum.url}/files`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${await stratum.adminToken()}` },
+  });
   if (response.status !== 200) throw new Error(`upload ${name}: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { data: Row }).data;
 }
 
-const png = (width: number, height: number, background: string) => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+const png = (width: number, height: number, background: string) =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 /** Whether the image has loaded with real pixels (the /assets thumbnail answered an image). */
-const loaded = (page: Page, alt: string) => page.getByRole('img', { name: alt, exact: true }).first().evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth > 0);
+const loaded = (page: Page, alt: string) =>
+  page
+    .getByRole('img', { name: alt, exact: true })
+    .first()
+    .evaluate(
+      (img) =>
+        (img as unknown as { complete: boolean; naturalWidth: number }).complete &&
+        (img as unknown as { naturalWidth: number }).naturalWidth > 0,
+    );
 
 describe.skipIf(findChromium() === null)('files in the admin app', () => {
   const suite = useBrowserSuite({
@@ -28,8 +43,17 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
     setUp: async (stratum) => {
       const pk = { field: 'id', type: 'integer', meta: { hidden: true }, schema: { is_primary_key: true, has_auto_increment: true } };
       await adminData(stratum, 'POST', '/collections', { collection: 'posts', fields: [pk, { field: 'title', type: 'string' }] });
-      await adminData(stratum, 'POST', '/fields/posts', { field: 'cover', type: 'uuid', meta: { interface: 'file-image', special: ['file'] } });
-      await adminData(stratum, 'POST', '/relations', { collection: 'posts', field: 'cover', related_collection: 'service_files', schema: { on_delete: 'SET NULL' } });
+      await adminData(stratum, 'POST', '/fields/posts', {
+        field: 'cover',
+        type: 'uuid',
+        meta: { interface: 'file-image', special: ['file'] },
+      });
+      await adminData(stratum, 'POST', '/relations', {
+        collection: 'posts',
+        field: 'cover',
+        related_collection: 'service_files',
+        schema: { on_delete: 'SET NULL' },
+      });
     },
   });
 
@@ -75,7 +99,11 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
     await expectAccessible(page, 'the file editor');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => grid.getByRole('img', { name: 'Sunset over the bay' }).count()).toBe(1);
-    const [file] = (await adminData(stratum, 'GET', '/files?fields=id,title,description,tags&filter[type][_eq]=image/png')) as unknown as Row[];
+    const [file] = (await adminData(
+      stratum,
+      'GET',
+      '/files?fields=id,title,description,tags&filter[type][_eq]=image/png',
+    )) as unknown as Row[];
     expect(file).toMatchObject({ title: 'Sunset over the bay', description: 'Taken in June', tags: ['sea', 'evening'] });
 
     // Search.
@@ -87,7 +115,9 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
     const before = await grid.getByRole('img', { name: 'Sunset over the bay' }).getAttribute('src');
     await page.getByLabel('Replace file').setInputFiles({ name: 'blue.png', mimeType: 'image/png', buffer: await png(30, 20, '#0000ff') });
     await expect.poll(() => page.getByText(/Replaced .* with blue\.png\./).isVisible()).toBe(true);
-    await expect.poll(async () => (await adminData(stratum, 'GET', `/files/${String(file!.id)}?fields=width,filename_download`)).width).toBe(30);
+    await expect
+      .poll(async () => (await adminData(stratum, 'GET', `/files/${String(file!.id)}?fields=width,filename_download`)).width)
+      .toBe(30);
     await expect.poll(() => grid.getByRole('img', { name: 'Sunset over the bay' }).getAttribute('src')).not.toBe(before);
 
     // Download link.
@@ -109,10 +139,16 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
     await expect.poll(() => page.getByText('Created the folder Photos.').isVisible()).toBe(true);
     await page.getByLabel('Folder', { exact: true }).selectOption({ label: 'Photos' });
     await expect.poll(() => page.getByText('No files match.').isVisible()).toBe(true);
-    await page.getByLabel('Upload files').setInputFiles({ name: 'in-folder.png', mimeType: 'image/png', buffer: await png(10, 10, '#00ff00') });
+    await page
+      .getByLabel('Upload files')
+      .setInputFiles({ name: 'in-folder.png', mimeType: 'image/png', buffer: await png(10, 10, '#00ff00') });
     await expect.poll(() => page.getByRole('list', { name: 'Files' }).getByRole('listitem').count()).toBe(1);
     const folder = ((await adminData(stratum, 'GET', '/folders?fields=id,name')) as unknown as Row[]).find((f) => f.name === 'Photos')!;
-    const [inFolder] = (await adminData(stratum, 'GET', '/files?fields=folder&filter[filename_download][_eq]=in-folder.png')) as unknown as Row[];
+    const [inFolder] = (await adminData(
+      stratum,
+      'GET',
+      '/files?fields=folder&filter[filename_download][_eq]=in-folder.png',
+    )) as unknown as Row[];
     expect(inFolder!.folder).toBe(folder.id);
 
     await page.getByLabel('Name of this folder').fill('Pictures');
@@ -125,11 +161,15 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
     expect(((await adminData(stratum, 'GET', '/folders?fields=id')) as unknown as Row[]).length).toBe(0);
   });
 
-  it('shows the server\'s refusal of an upload: a type not allowed, a file too large', async () => {
+  it("shows the server's refusal of an upload: a type not allowed, a file too large", async () => {
     const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/files');
     const input = page.getByLabel('Upload files');
-    await input.setInputFiles({ name: 'page.txt', mimeType: 'text/plain', buffer: Buffer.from('<!DOCTYPE html><html><body>hi</body></html>') });
+    await input.setInputFiles({
+      name: 'page.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('<!DOCTYPE html><html><body>hi</body></html>'),
+    });
     await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^This type of file is not allowed: .*text\/html/);
     await expectAccessible(page, 'a refused upload');
     await input.setInputFiles({ name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.from('x'.repeat(80_000)) });
@@ -144,7 +184,9 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
     const cover = page.getByRole('group', { name: 'Cover' });
     await expect.poll(() => cover.getByText('No file.').isVisible()).toBe(true);
     await expectAccessible(page, 'a new item with a file field');
-    await cover.getByLabel('Upload a file for Cover').setInputFiles({ name: 'lighthouse.png', mimeType: 'image/png', buffer: await png(20, 30, '#ffcc00') });
+    await cover
+      .getByLabel('Upload a file for Cover')
+      .setInputFiles({ name: 'lighthouse.png', mimeType: 'image/png', buffer: await png(20, 30, '#ffcc00') });
     await expect.poll(() => cover.getByRole('img', { name: 'Lighthouse' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/admin\/content\/posts\/\d+$/);
@@ -165,7 +207,9 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
     await page.getByRole('option', { name: 'Harbour' }).click();
     await expect.poll(() => page.getByRole('group', { name: 'Cover' }).getByRole('img', { name: 'Harbour' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(async () => (await adminData(stratum, 'GET', `/items/posts/${id}?fields=cover.filename_download`)).cover).toEqual({ filename_download: 'harbour.png' });
+    await expect
+      .poll(async () => (await adminData(stratum, 'GET', `/items/posts/${id}?fields=cover.filename_download`)).cover)
+      .toEqual({ filename_download: 'harbour.png' });
 
     await page.getByRole('button', { name: 'Remove the file of Cover' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
@@ -192,10 +236,17 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
     await context.clearCookies();
     await signIn(page, stratum.url, 'captioner@example.com', 'UserPass123!', '/admin/files');
     await page.getByLabel('Upload files').setInputFiles({ name: 'captioned.txt', mimeType: 'text/plain', buffer: Buffer.from('allowed') });
-    await expect.poll(async () => ((await adminData(stratum, 'GET', '/files?fields=id&filter[filename_download][_eq]=captioned.txt')) as unknown as Row[]).length).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          ((await adminData(stratum, 'GET', '/files?fields=id&filter[filename_download][_eq]=captioned.txt')) as unknown as Row[]).length,
+      )
+      .toBe(1);
     await page.getByLabel('Folder', { exact: true }).selectOption({ label: 'Captions' });
     await page.getByLabel('Upload files').setInputFiles({ name: 'refused.txt', mimeType: 'text/plain', buffer: Buffer.from('refused') });
-    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^You do not have permission to upload files here\. \(You don't have permission/);
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toMatch(/^You do not have permission to upload files here\. \(You don't have permission/);
     await expectAccessible(page, 'an upload refused with 403');
 
     await userWith(stratum, 'viewer@example.com', [{ collection: 'service_files', action: 'read', fields: ['*'] }]);
@@ -210,7 +261,7 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
     await expectAccessible(page, 'the library of a reader');
   });
 
-  it('is usable with the keyboard alone: filters, a card\'s Edit, the editor', async () => {
+  it("is usable with the keyboard alone: filters, a card's Edit, the editor", async () => {
     const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/files');
     const grid = page.getByRole('list', { name: 'Files' });

@@ -11,7 +11,10 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
  */
 export default function setup(): void {
   if (!findChromium()) {
-    if (browserRequired()) throw new Error(`STRATUM_REQUIRE_BROWSER is set but no Chromium was found (CHROMIUM_PATH or /usr/bin/chromium). Install it: apt-get install chromium`);
+    if (browserRequired())
+      throw new Error(
+        `STRATUM_REQUIRE_BROWSER is set but no Chromium was found (CHROMIUM_PATH or /usr/bin/chromium). Install it: apt-get install chromium`,
+      );
     console.log(SKIP_LINE);
     return;
   }

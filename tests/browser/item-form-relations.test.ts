@@ -17,18 +17,46 @@ async function seed(stratum: StratumProcess): Promise<Record<string, number>> {
     meta: { display_template: '{{ name }} ({{ city }})' },
     fields: [pk, { field: 'name', type: 'string' }, { field: 'city', type: 'string' }],
   });
-  await adminData(stratum, 'POST', '/collections', { collection: 'books', fields: [pk, { field: 'title', type: 'string' }, { field: 'author', type: 'integer' }] });
-  await adminData(stratum, 'POST', '/collections', { collection: 'chapters', fields: [pk, { field: 'heading', type: 'string' }, { field: 'book', type: 'integer' }] });
-  await adminData(stratum, 'POST', '/relations', { collection: 'books', field: 'author', related_collection: 'authors', meta: { one_field: null } });
-  await adminData(stratum, 'POST', '/fields/books', { field: 'chapters', type: 'alias', meta: { special: ['o2m'], interface: 'list-o2m' } });
-  await adminData(stratum, 'POST', '/relations', { collection: 'chapters', field: 'book', related_collection: 'books', meta: { one_field: 'chapters', one_deselect_action: 'nullify' } });
+  await adminData(stratum, 'POST', '/collections', {
+    collection: 'books',
+    fields: [pk, { field: 'title', type: 'string' }, { field: 'author', type: 'integer' }],
+  });
+  await adminData(stratum, 'POST', '/collections', {
+    collection: 'chapters',
+    fields: [pk, { field: 'heading', type: 'string' }, { field: 'book', type: 'integer' }],
+  });
+  await adminData(stratum, 'POST', '/relations', {
+    collection: 'books',
+    field: 'author',
+    related_collection: 'authors',
+    meta: { one_field: null },
+  });
+  await adminData(stratum, 'POST', '/fields/books', {
+    field: 'chapters',
+    type: 'alias',
+    meta: { special: ['o2m'], interface: 'list-o2m' },
+  });
+  await adminData(stratum, 'POST', '/relations', {
+    collection: 'chapters',
+    field: 'book',
+    related_collection: 'books',
+    meta: { one_field: 'chapters', one_deselect_action: 'nullify' },
+  });
 
   const keys: Record<string, number> = {};
-  for (const [name, city] of [['Ada Lovelace', 'London'], ['Grace Hopper', 'New York'], ['Alan Turing', 'London']] as const) {
+  for (const [name, city] of [
+    ['Ada Lovelace', 'London'],
+    ['Grace Hopper', 'New York'],
+    ['Alan Turing', 'London'],
+  ] as const) {
     keys[name] = (await adminData(stratum, 'POST', '/items/authors', { name, city })).id as number;
   }
   keys.book = (await adminData(stratum, 'POST', '/items/books', { title: 'Notes', author: keys['Ada Lovelace'] })).id as number;
-  for (const [heading, book] of [['One', keys.book], ['Two', keys.book], ['Loose', null]] as const) {
+  for (const [heading, book] of [
+    ['One', keys.book],
+    ['Two', keys.book],
+    ['Loose', null],
+  ] as const) {
     keys[heading] = (await adminData(stratum, 'POST', '/items/chapters', { heading, book })).id as number;
   }
   return keys;
@@ -147,7 +175,14 @@ describe.skipIf(findChromium() === null)('relational fields of the item form', (
     expect(await author.isEditable()).toBe(false);
     expect(await page.getByRole('button', { name: /^Clear/ }).count()).toBe(0);
     // The list is read-only too: no Remove, no search to add.
-    await expect.poll(() => page.getByRole('list', { name: /^Chapters/ }).getByRole('link').allTextContents()).toEqual(['Two', 'Loose']);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('list', { name: /^Chapters/ })
+          .getByRole('link')
+          .allTextContents(),
+      )
+      .toEqual(['Two', 'Loose']);
     expect(await page.getByRole('button', { name: /^Remove/ }).count()).toBe(0);
     expect(await page.getByRole('combobox', { name: /^Add to/ }).count()).toBe(0);
     await expectAccessible(page, 'a read-only picker');

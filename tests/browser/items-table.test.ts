@@ -22,7 +22,19 @@ async function seed(stratum: StratumProcess): Promise<void> {
     fields: [
       { field: 'id', type: 'integer', meta: { hidden: true }, schema: { is_primary_key: true, has_auto_increment: true } },
       { field: 'title', type: 'string', schema: { max_length: 80, is_nullable: false } },
-      { field: 'status', type: 'string', meta: { options: { choices: [{ text: 'Draft', value: 'draft' }, { text: 'Published', value: 'published' }] } }, schema: { max_length: 20 } },
+      {
+        field: 'status',
+        type: 'string',
+        meta: {
+          options: {
+            choices: [
+              { text: 'Draft', value: 'draft' },
+              { text: 'Published', value: 'published' },
+            ],
+          },
+        },
+        schema: { max_length: 20 },
+      },
       { field: 'rating', type: 'integer' },
       { field: 'author', type: 'integer' },
       { field: 'owner', type: 'uuid' },
@@ -31,9 +43,16 @@ async function seed(stratum: StratumProcess): Promise<void> {
   });
   await adminData(stratum, 'POST', '/relations', { collection: 'articles', field: 'author', related_collection: 'authors' });
   await adminData(stratum, 'POST', '/relations', { collection: 'articles', field: 'owner', related_collection: 'service_users' });
-  const authors = (await adminData(stratum, 'POST', '/items/authors', [{ name: 'Ada' }, { name: 'Bob' }, { name: 'Cleo' }])) as unknown as { id: number }[];
+  const authors = (await adminData(stratum, 'POST', '/items/authors', [{ name: 'Ada' }, { name: 'Bob' }, { name: 'Cleo' }])) as unknown as {
+    id: number;
+  }[];
   const [ada, bob, cleo] = authors.map((a) => a.id);
-  const other = await adminData(stratum, 'POST', '/users', { email: 'other@example.com', password: 'OtherPass123!', status: 'active', first_name: 'Otto' });
+  const other = await adminData(stratum, 'POST', '/users', {
+    email: 'other@example.com',
+    password: 'OtherPass123!',
+    status: 'active',
+    first_name: 'Otto',
+  });
   await adminData(stratum, 'POST', '/items/articles', [
     { title: 'Alpha', status: 'draft', rating: 2, author: ada, owner: other.id, published_on: '2020-01-01T10:00:00' },
     { title: 'Beta', status: 'published', rating: 9, author: bob, owner: me.id, published_on: '2021-05-01T10:00:00' },
@@ -46,8 +65,19 @@ async function seed(stratum: StratumProcess): Promise<void> {
   const role = await adminData(stratum, 'POST', '/roles', { name: 'Readers' });
   const policy = await adminData(stratum, 'POST', '/policies', { name: 'Read articles', app_access: true, admin_access: false });
   await adminData(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
-  await adminData(stratum, 'POST', '/permissions', { policy: policy.id, collection: 'articles', action: 'read', fields: ['id', 'title', 'status'] });
-  await adminData(stratum, 'POST', '/users', { email: 'reader@example.com', password: 'UserPass123!', role: role.id, status: 'active', first_name: 'Rita' });
+  await adminData(stratum, 'POST', '/permissions', {
+    policy: policy.id,
+    collection: 'articles',
+    action: 'read',
+    fields: ['id', 'title', 'status'],
+  });
+  await adminData(stratum, 'POST', '/users', {
+    email: 'reader@example.com',
+    password: 'UserPass123!',
+    role: role.id,
+    status: 'active',
+    first_name: 'Rita',
+  });
 
   // An editor: may read every field of the articles and update only their status; may not delete.
   const editors = await adminData(stratum, 'POST', '/roles', { name: 'Editors' });
@@ -55,7 +85,13 @@ async function seed(stratum: StratumProcess): Promise<void> {
   await adminData(stratum, 'POST', '/access', { role: editors.id, policy: editing.id });
   await adminData(stratum, 'POST', '/permissions', { policy: editing.id, collection: 'articles', action: 'read', fields: ['*'] });
   await adminData(stratum, 'POST', '/permissions', { policy: editing.id, collection: 'articles', action: 'update', fields: ['status'] });
-  await adminData(stratum, 'POST', '/users', { email: 'editor@example.com', password: 'UserPass123!', role: editors.id, status: 'active', first_name: 'Ed' });
+  await adminData(stratum, 'POST', '/users', {
+    email: 'editor@example.com',
+    password: 'UserPass123!',
+    role: editors.id,
+    status: 'active',
+    first_name: 'Ed',
+  });
 }
 
 const chromiumFound = findChromium() !== null;
@@ -63,7 +99,16 @@ const chromiumFound = findChromium() !== null;
 describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, columns, batch edit', () => {
   const suite = useBrowserSuite({ setUp: seed });
 
-  const titles = () => suite.page.locator('tbody tr').evaluateAll((rows) => rows.map((row) => (row as unknown as { querySelector(s: string): { textContent: string } | null }).querySelector('td:not(.select)')?.textContent ?? ''));
+  const titles = () =>
+    suite.page
+      .locator('tbody tr')
+      .evaluateAll((rows) =>
+        rows.map(
+          (row) =>
+            (row as unknown as { querySelector(s: string): { textContent: string } | null }).querySelector('td:not(.select)')
+              ?.textContent ?? '',
+        ),
+      );
   const builder = () => suite.page.getByRole('region', { name: 'Filter', exact: true });
   const condition = (number: string) => builder().getByRole('group', { name: `Condition ${number}`, exact: true });
 
@@ -153,8 +198,15 @@ describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, co
     await columns.getByLabel('Author › Name').check();
     await columns.getByLabel('Published on').uncheck();
     await columns.getByLabel('Owner', { exact: true }).uncheck();
-    await expect.poll(() => page.getByRole('columnheader').allTextContents()).toEqual(['', 'Title ▲', 'Status', 'Rating', 'Author', 'Author › Name']);
-    const cells = () => page.locator('tbody tr').evaluateAll((rows) => rows.map((row) => (row as unknown as { lastElementChild: { textContent: string } }).lastElementChild.textContent));
+    await expect
+      .poll(() => page.getByRole('columnheader').allTextContents())
+      .toEqual(['', 'Title ▲', 'Status', 'Rating', 'Author', 'Author › Name']);
+    const cells = () =>
+      page
+        .locator('tbody tr')
+        .evaluateAll((rows) =>
+          rows.map((row) => (row as unknown as { lastElementChild: { textContent: string } }).lastElementChild.textContent),
+        );
     await expect.poll(cells).toEqual(['Bob', 'Ada', 'Cleo']);
     expect(new URLSearchParams(new URL(page.url()).search).get('fields')).toBe('title,status,rating,author,author.name');
     await expectAccessible(page, 'a table with a related column');
@@ -180,7 +232,9 @@ describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, co
 
     // From the plain table, the view brings back the filter and the columns.
     await page.goto(`${stratum.url}/admin/content/articles`);
-    await expect.poll(() => page.getByRole('columnheader').allTextContents()).toEqual(['', 'Title', 'Status', 'Rating', 'Author', 'Owner', 'Published on']);
+    await expect
+      .poll(() => page.getByRole('columnheader').allTextContents())
+      .toEqual(['', 'Title', 'Status', 'Rating', 'Author', 'Owner', 'Published on']);
     await views.getByLabel('View', { exact: true }).selectOption({ label: 'Published with authors' });
     await views.getByRole('button', { name: 'Apply view' }).click();
     await expect.poll(cells).toEqual(['Ada', 'Bob', 'Cleo']);
@@ -202,7 +256,9 @@ describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, co
     const form = page.getByRole('region', { name: 'Edit 2 items of Articles' });
     await expect.poll(() => form.isVisible()).toBe(true);
     // The heading takes the focus (in an effect, after the form is shown), so the keyboard continues in the form.
-    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } } }).document.activeElement.id)).toBe('batch-title');
+    await expect
+      .poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } } }).document.activeElement.id))
+      .toBe('batch-title');
     await expectAccessible(page, 'the batch edit form');
 
     // Title cannot be empty: the server's refusal shows on the field, and nothing changes.
@@ -219,7 +275,11 @@ describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, co
     await form.getByRole('button', { name: 'Apply to 2 items' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Updated' }).textContent()).toBe('Updated 2 items.');
     expect(await form.isVisible()).toBe(false);
-    const stored = await stratum.call('GET', '/items/articles?fields=title,status,rating&sort=title&filter[title][_in]=Alpha,Epsilon,Beta', { token: await stratum.adminToken() });
+    const stored = await stratum.call(
+      'GET',
+      '/items/articles?fields=title,status,rating&sort=title&filter[title][_in]=Alpha,Epsilon,Beta',
+      { token: await stratum.adminToken() },
+    );
     expect((stored.json as Json).data).toEqual([
       { title: 'Alpha', status: 'published', rating: 4 },
       { title: 'Beta', status: 'published', rating: 9 },
@@ -242,7 +302,9 @@ describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, co
     await form.getByLabel('Status', { exact: true }).selectOption('draft');
     await form.getByRole('button', { name: 'Apply to 1 item' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Updated' }).textContent()).toBe('Updated 1 item.');
-    const stored = await stratum.call('GET', '/items/articles?fields=status&filter[title][_eq]=Gamma', { token: await stratum.adminToken() });
+    const stored = await stratum.call('GET', '/items/articles?fields=status&filter[title][_eq]=Gamma', {
+      token: await stratum.adminToken(),
+    });
     expect((stored.json as Json).data).toEqual([{ status: 'draft' }]);
     await expectAccessible(page, "an editor's table");
   });
@@ -263,7 +325,17 @@ describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, co
     // The keyboard reaches every part of the builder, then the columns, in reading order.
     await page.locator('#filter-logic').focus();
     const order = await tabOrder(page, 9);
-    expect(order).toEqual(['filter-0-field', 'filter-0-operator', 'filter-0-value-0', 'Remove condition', 'Add condition', 'Add group', 'Apply filter', 'Clear filter', 'Columns (2)']);
+    expect(order).toEqual([
+      'filter-0-field',
+      'filter-0-operator',
+      'filter-0-value-0',
+      'Remove condition',
+      'Add condition',
+      'Add group',
+      'Apply filter',
+      'Clear filter',
+      'Columns (2)',
+    ]);
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');
     expect(await focusedName(page)).toBe('column-title');

@@ -32,7 +32,7 @@ describe.skipIf(findChromium() === null)('schema as code', () => {
     await page.getByLabel('Snapshot file (JSON or YAML)').setInputFiles(snapshot);
     await page.getByRole('button', { name: 'Compare with this instance' }).click();
     const dialog = page.getByRole('alertdialog');
-    await expect.poll(() => dialog.textContent()).toContain('does not match the current instance\'s vendor');
+    await expect.poll(() => dialog.textContent()).toContain("does not match the current instance's vendor");
     await expectAccessible(page, 'the vendor confirmation');
     await dialog.getByRole('button', { name: 'Compare anyway' }).click();
 
@@ -40,7 +40,9 @@ describe.skipIf(findChromium() === null)('schema as code', () => {
     await expect.poll(() => tree.textContent()).toContain('collection articles');
     expect(await page.getByRole('status').textContent()).toMatch(/^\d+ collections added, \d+ fields added, \d+ relations added\.$/);
     const articles = tree.getByRole('listitem').filter({ hasText: /^added collection articles/ });
-    expect(await articles.getByRole('listitem').filter({ hasText: 'field title' }).first().textContent()).toBe('added field title (string)');
+    expect(await articles.getByRole('listitem').filter({ hasText: 'field title' }).first().textContent()).toBe(
+      'added field title (string)',
+    );
     await expect.poll(() => page.getByRole('list', { name: 'Steps' }).textContent()).toContain('create collection articles');
     expect((await page.getByRole('list', { name: 'Steps' }).locator('pre').first().textContent())?.toLowerCase()).toContain('create table');
     await expectAccessible(page, 'the diff and the SQL plan');
@@ -48,7 +50,13 @@ describe.skipIf(findChromium() === null)('schema as code', () => {
     expect((await stratum.call('GET', '/collections/articles', { token: await stratum.adminToken() })).status).toBe(403);
 
     // Someone changes the schema meanwhile: the hash is stale.
-    const other = await stratum.call('POST', '/collections', { token: await stratum.adminToken(), body: { collection: 'elsewhere', fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }] } });
+    const other = await stratum.call('POST', '/collections', {
+      token: await stratum.adminToken(),
+      body: {
+        collection: 'elsewhere',
+        fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }],
+      },
+    });
     expect(other.status).toBe(200);
     await page.getByRole('button', { name: 'Apply changes' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('compare the snapshot again');
@@ -71,7 +79,9 @@ describe.skipIf(findChromium() === null)('schema as code', () => {
     const { stratum, page } = suite;
     const current = await stratum.call('GET', '/schema/snapshot', { token: await stratum.adminToken() });
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/schema');
-    await page.getByLabel('Snapshot file (JSON or YAML)').setInputFiles({ name: 'current.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(current.json)) });
+    await page
+      .getByLabel('Snapshot file (JSON or YAML)')
+      .setInputFiles({ name: 'current.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(current.json)) });
     await page.getByRole('button', { name: 'Compare with this instance' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toBe('The snapshot matches this instance: there is nothing to apply.');
   });

@@ -16,7 +16,9 @@ describe.skipIf(findChromium() === null)('the session in the admin app', () => {
     await expect.poll(() => page.locator('.user-name').textContent()).toBe('Admin User');
     const before = (await context.cookies()).find((c) => c.name === 'service_session_token')?.value;
 
-    const refreshed = await page.waitForResponse((r) => r.url().endsWith('/auth/refresh') && r.request().method() === 'POST', { timeout: 20_000 });
+    const refreshed = await page.waitForResponse((r) => r.url().endsWith('/auth/refresh') && r.request().method() === 'POST', {
+      timeout: 20_000,
+    });
     expect(refreshed.status()).toBe(200);
     await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'service_session_token')?.value).not.toBe(before);
 

@@ -18,7 +18,9 @@ describe.skipIf(findChromium() === null)('the settings page', () => {
     // Checked in the browser: the colour.
     await page.getByLabel('Project colour').fill('purple');
     await page.getByRole('button', { name: 'Save settings' }).click();
-    await expect.poll(() => page.locator('#setting-project_color-error').textContent()).toBe('Enter a colour as #RRGGBB (for example #6644FF).');
+    await expect
+      .poll(() => page.locator('#setting-project_color-error').textContent())
+      .toBe('Enter a colour as #RRGGBB (for example #6644FF).');
     expect(await page.getByLabel('Project colour').getAttribute('aria-describedby')).toContain('setting-project_color-error');
     expect(await page.getByLabel('Project colour').getAttribute('aria-invalid')).toBe('true');
     await expectAccessible(page, 'a refused colour');

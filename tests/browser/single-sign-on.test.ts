@@ -30,7 +30,14 @@ describe.skipIf(findChromium() === null)('single sign-on in the admin app', () =
       const role = await adminData(stratum, 'POST', '/roles', { name: 'Staff' });
       const policy = await adminData(stratum, 'POST', '/policies', { name: 'Staff app', app_access: true, admin_access: false });
       await adminData(stratum, 'POST', '/access', { role: role.id, policy: policy.id });
-      await adminData(stratum, 'POST', '/users', { email: 'sam@example.com', provider: 'corp', role: role.id, status: 'active', first_name: 'Sam', last_name: 'Single' });
+      await adminData(stratum, 'POST', '/users', {
+        email: 'sam@example.com',
+        provider: 'corp',
+        role: role.id,
+        status: 'active',
+        first_name: 'Sam',
+        last_name: 'Single',
+      });
       idp.accounts.set('sam', { sub: 'sam', email: 'sam@example.com', email_verified: true });
     },
     tearDown: async () => {

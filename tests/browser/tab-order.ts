@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core';
 export function focusedName(page: Page): Promise<string> {
   // The callback runs in the page, where `globalThis` is the window (this file is type-checked without DOM types).
   return page.evaluate(() => {
-    const active = (globalThis as unknown as { document: { activeElement: { id: string; textContent: string | null } | null } }).document.activeElement;
+    const active = (globalThis as unknown as { document: { activeElement: { id: string; textContent: string | null } | null } }).document
+      .activeElement;
     return active ? active.id || active.textContent?.trim() || '' : '';
   });
 }

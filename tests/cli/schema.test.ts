@@ -111,7 +111,16 @@ describe('stratum schema snapshot | apply', () => {
     expect(await schemaApplyCommand(file, {}, run)).toBe(1);
     expect(run.err()).toContain('The provided YAML is invalid');
     const wrong = join(folder, 'wrong.json');
-    await writeFile(wrong, JSON.stringify({ version: 1, service: 'x', collections: [{ collection: 'a', meta: {} }], fields: [{ collection: 'a', field: 'b', type: 'nope', meta: {} }], relations: [] }));
+    await writeFile(
+      wrong,
+      JSON.stringify({
+        version: 1,
+        service: 'x',
+        collections: [{ collection: 'a', meta: {} }],
+        fields: [{ collection: 'a', field: 'b', type: 'nope', meta: {} }],
+        relations: [],
+      }),
+    );
     const invalid = io(target);
     expect(await schemaApplyCommand(wrong, {}, invalid)).toBe(1);
     expect(invalid.err()).toContain('Field "a.b": "type" must be one of');

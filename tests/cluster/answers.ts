@@ -14,6 +14,11 @@ export function errorCode(answer: Answer): string | undefined {
 }
 
 /** Logs in on `instance` (200 expected) and returns the tokens. */
-export async function login(instance: Instance, email: string, password: string, headers?: Record<string, string>): Promise<{ access_token: string; refresh_token: string }> {
+export async function login(
+  instance: Instance,
+  email: string,
+  password: string,
+  headers?: Record<string, string>,
+): Promise<{ access_token: string; refresh_token: string }> {
   return expectStatus(await instance.call('POST', '/auth/login', { body: { email, password }, headers }), 200).json.data;
 }

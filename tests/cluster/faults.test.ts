@@ -44,7 +44,12 @@ function env(): Record<string, string> {
 }
 
 /** A request that must answer within NO_HANG_MS. */
-async function call(instance: Instance, method: string, path: string, options: { token?: string | null; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+async function call(
+  instance: Instance,
+  method: string,
+  path: string,
+  options: { token?: string | null; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   let timer: NodeJS.Timeout | undefined;
   const hung = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${method} ${path} on ${instance.name} took more than ${NO_HANG_MS} ms`)), NO_HANG_MS);
@@ -103,14 +108,24 @@ describe('Redis stopped and restarted while two instances serve', () => {
 
     // Redis up: the throttle is shared (three failures over A and B use up the budget everywhere).
     const shared = await user();
-    for (const instance of [A, B, A]) expect(errorCode(expectStatus(await attempt(instance, shared.email, 'wrong'), 401))).toBe('INVALID_CREDENTIALS');
+    for (const instance of [A, B, A])
+      expect(errorCode(expectStatus(await attempt(instance, shared.email, 'wrong'), 401))).toBe('INVALID_CREDENTIALS');
     expect(errorCode(expectStatus(await attempt(B, shared.email, 'UserPass123!'), 429))).toBe('REQUESTS_EXCEEDED');
 
     // A user with two-factor, set up while Redis is up.
     const tfaUser = await user();
     const tfaToken = (await login(A, tfaUser.email, 'UserPass123!')).access_token;
-    const generated = expectStatus(await call(A, 'POST', '/users/me/tfa/generate', { token: tfaToken, body: { password: 'UserPass123!' } }), 200).json.data;
-    const enabled = expectStatus(await call(A, 'POST', '/users/me/tfa/enable', { token: tfaToken, body: { secret: generated.secret, otp: totpCode(generated.secret, new Date(Date.now() - 30_000)) } }), 200).json.data;
+    const generated = expectStatus(
+      await call(A, 'POST', '/users/me/tfa/generate', { token: tfaToken, body: { password: 'UserPass123!' } }),
+      200,
+    ).json.data;
+    const enabled = expectStatus(
+      await call(A, 'POST', '/users/me/tfa/enable', {
+        token: tfaToken,
+        body: { secret: generated.secret, otp: totpCode(generated.secret, new Date(Date.now() - 30_000)) },
+      }),
+      200,
+    ).json.data;
     const recoveryCodes = enabled.recovery_codes as string[];
 
     await redis.stop();
@@ -130,7 +145,9 @@ describe('Redis stopped and restarted while two instances serve', () => {
     expect(errorCode(expectStatus(await attempt(A, local.email, 'UserPass123!'), 429))).toBe('REQUESTS_EXCEEDED');
     expectStatus(await attempt(B, local.email, 'UserPass123!'), 200);
     // The one-time code fails closed: its replay guard must be shared. A recovery code (in the database) works.
-    expect(errorCode(expectStatus(await attempt(A, tfaUser.email, 'UserPass123!', totpCode(generated.secret, new Date())), 503))).toBe('SERVICE_UNAVAILABLE');
+    expect(errorCode(expectStatus(await attempt(A, tfaUser.email, 'UserPass123!', totpCode(generated.secret, new Date())), 503))).toBe(
+      'SERVICE_UNAVAILABLE',
+    );
     expectStatus(await attempt(B, tfaUser.email, 'UserPass123!', recoveryCodes[0]), 200);
 
     // Logged once per instance, however many requests met the outage.
@@ -138,7 +155,9 @@ describe('Redis stopped and restarted while two instances serve', () => {
 
     await redis.start();
     for (const instance of [A, B]) {
-      await expect.poll(async () => (await call(instance, 'GET', '/server/health')).json.status, { timeout: 15_000, interval: 200 }).toBe('ok');
+      await expect
+        .poll(async () => (await call(instance, 'GET', '/server/health')).json.status, { timeout: 15_000, interval: 200 })
+        .toBe('ok');
       expect(count(instance.output(), 'Redis is reachable again')).toBe(1);
     }
     // Shared again: three failures over B and A use up the budget on both.
@@ -156,30 +175,47 @@ function killConnections(): Promise<number> {
 }
 
 // SQLite is a file in the instance's own process: it has no connection another process can kill.
-if (testVendor() !== 'sqlite') describe('database connections killed (pg_terminate_backend, KILL)', () => {
-  it('costs requests in flight a clean 503 at most; the pools reconnect by themselves', async () => {
-    await ok(A, 'POST', '/collections', { collection: 'kill_probe', schema: {}, fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }, { field: 'n', type: 'integer' }] });
-    for (let round = 0; round < 3; round++) {
-      const load = Array.from({ length: 40 }, (_, i) =>
-        i % 2 === 0 ? call(i % 4 === 0 ? A : B, 'GET', '/items/kill_probe?limit=5', { token: admin }) : call(i % 4 === 1 ? A : B, 'POST', '/items/kill_probe', { token: admin, body: { n: i } }),
-      );
-      expect(await killConnections()).toBeGreaterThan(0);
-      for (const answer of await Promise.all(load)) {
-        expect([200, 503]).toContain(answer.status);
-        if (answer.status === 503) expect(errorCode(answer)).toBe('SERVICE_UNAVAILABLE');
+if (testVendor() !== 'sqlite')
+  describe('database connections killed (pg_terminate_backend, KILL)', () => {
+    it('costs requests in flight a clean 503 at most; the pools reconnect by themselves', async () => {
+      await ok(A, 'POST', '/collections', {
+        collection: 'kill_probe',
+        schema: {},
+        fields: [
+          { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
+          { field: 'n', type: 'integer' },
+        ],
+      });
+      for (let round = 0; round < 3; round++) {
+        const load = Array.from({ length: 40 }, (_, i) =>
+          i % 2 === 0
+            ? call(i % 4 === 0 ? A : B, 'GET', '/items/kill_probe?limit=5', { token: admin })
+            : call(i % 4 === 1 ? A : B, 'POST', '/items/kill_probe', { token: admin, body: { n: i } }),
+        );
+        expect(await killConnections()).toBeGreaterThan(0);
+        for (const answer of await Promise.all(load)) {
+          expect([200, 503]).toContain(answer.status);
+          if (answer.status === 503) expect(errorCode(answer)).toBe('SERVICE_UNAVAILABLE');
+        }
+        // The next requests on both instances are served: nobody restarted anything.
+        for (const instance of [A, B]) {
+          expectStatus(await call(instance, 'GET', '/items/kill_probe?limit=1', { token: admin }), 200);
+          expectStatus(await call(instance, 'POST', '/items/kill_probe', { token: admin, body: { n: -1 } }), 200);
+        }
       }
-      // The next requests on both instances are served: nobody restarted anything.
-      for (const instance of [A, B]) {
-        expectStatus(await call(instance, 'GET', '/items/kill_probe?limit=1', { token: admin }), 200);
-        expectStatus(await call(instance, 'POST', '/items/kill_probe', { token: admin, body: { n: -1 } }), 200);
-      }
-    }
-  }, 120_000);
-});
+    }, 120_000);
+  });
 
 describe('an instance killed with SIGKILL in the middle of writes, five times', () => {
   it('loses no acknowledged write and leaves no partial one: each item has its activity row and revision, and nothing else exists', async () => {
-    await ok(A, 'POST', '/collections', { collection: 'ledger', schema: {}, fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }, { field: 'n', type: 'integer' }] });
+    await ok(A, 'POST', '/collections', {
+      collection: 'ledger',
+      schema: {},
+      fields: [
+        { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
+        { field: 'n', type: 'integer' },
+      ],
+    });
     const acknowledged = new Set<string>();
     for (let round = 1; round <= 5; round++) {
       const victim = await startInstance(`victim${round}`, database.db, env());
@@ -222,7 +258,14 @@ describe('an instance killed with SIGKILL in the middle of writes, five times', 
 
 describe('SIGTERM', () => {
   it('drains: a request in flight is answered in full, then the process exits 0', async () => {
-    await ok(A, 'POST', '/collections', { collection: 'drain', schema: {}, fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }, { field: 'n', type: 'integer' }] });
+    await ok(A, 'POST', '/collections', {
+      collection: 'drain',
+      schema: {},
+      fields: [
+        { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
+        { field: 'n', type: 'integer' },
+      ],
+    });
     const leaving = await startInstance('leaving', database.db, env());
     const token = (await login(leaving, 'admin@example.com', 'AdminPass123!')).access_token;
     const batch = Array.from({ length: 2_000 }, (_, n) => ({ n }));
@@ -240,26 +283,30 @@ describe('SIGTERM', () => {
 
 // Instances started together (a compose file's `up`) take turns under the database server's lock. SQLite is a
 // file of one process, not a database for several instances started at once.
-if (testVendor() !== 'sqlite') describe('three instances started at the same moment on an empty database', () => {
-  it('all start; the migrations run once and one administrator is created, usable through every instance', async () => {
-    const empty = await createTestDatabase();
-    const started: Instance[] = [];
-    let direct: Knex | null = null;
-    try {
-      started.push(...(await Promise.all(['X', 'Y', 'Z'].map((name) => startInstance(name, empty.db, { ADMIN_PASSWORD: 'AdminPass123!' })))));
-      direct = (await createDatabase(empty.db)).knex;
-      const versions = (await direct('service_migrations').select('version')).map((row: { version: string }) => row.version);
-      expect(versions).toHaveLength(MIGRATIONS.length);
-      expect(new Set(versions).size).toBe(MIGRATIONS.length);
-      expect(Number((await direct('service_users').count({ c: '*' }))[0]!.c)).toBe(1);
-      expect(Number((await direct('service_roles').count({ c: '*' }))[0]!.c)).toBe(1);
-      for (const instance of started) expect((await login(instance, 'admin@example.com', 'AdminPass123!')).access_token).toEqual(expect.any(String));
-      // One of them made the administrator and said so.
-      expect(started.filter((instance) => instance.output().includes('an administrator was created'))).toHaveLength(1);
-    } finally {
-      await Promise.all(started.map((instance) => instance.stop()));
-      if (direct) await closeDatabase(direct);
-      await empty.drop();
-    }
-  }, 180_000);
-});
+if (testVendor() !== 'sqlite')
+  describe('three instances started at the same moment on an empty database', () => {
+    it('all start; the migrations run once and one administrator is created, usable through every instance', async () => {
+      const empty = await createTestDatabase();
+      const started: Instance[] = [];
+      let direct: Knex | null = null;
+      try {
+        started.push(
+          ...(await Promise.all(['X', 'Y', 'Z'].map((name) => startInstance(name, empty.db, { ADMIN_PASSWORD: 'AdminPass123!' })))),
+        );
+        direct = (await createDatabase(empty.db)).knex;
+        const versions = (await direct('service_migrations').select('version')).map((row: { version: string }) => row.version);
+        expect(versions).toHaveLength(MIGRATIONS.length);
+        expect(new Set(versions).size).toBe(MIGRATIONS.length);
+        expect(Number((await direct('service_users').count({ c: '*' }))[0]!.c)).toBe(1);
+        expect(Number((await direct('service_roles').count({ c: '*' }))[0]!.c)).toBe(1);
+        for (const instance of started)
+          expect((await login(instance, 'admin@example.com', 'AdminPass123!')).access_token).toEqual(expect.any(String));
+        // One of them made the administrator and said so.
+        expect(started.filter((instance) => instance.output().includes('an administrator was created'))).toHaveLength(1);
+      } finally {
+        await Promise.all(started.map((instance) => instance.stop()));
+        if (direct) await closeDatabase(direct);
+        await empty.drop();
+      }
+    }, 180_000);
+  });

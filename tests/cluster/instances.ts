@@ -18,7 +18,11 @@ export type Instance = {
    * A request to this instance; the answer's status and parsed JSON body (null when empty). Throws an error
    * that says the process is gone (exit code or signal, and the tail of its output) when it is.
    */
-  call(method: string, path: string, options?: { token?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; json: Json }>;
+  call(
+    method: string,
+    path: string,
+    options?: { token?: string | null; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; json: Json }>;
   /** Everything the process has written to stdout and stderr so far. */
   output(): string;
   /** How the process ended; null while it runs. */
@@ -125,7 +129,9 @@ function instance(name: string, url: string, child: ChildProcess, output: { text
   const gone = (): Error =>
     ending
       ? new Error(`instance ${name} is not running: it was stopped (${describeExit(exit!)})`)
-      : new Error(`instance ${name} is not running: it ended unexpectedly (${describeExit(exit!)})\n${report(self, 'the instance had ended')}`);
+      : new Error(
+          `instance ${name} is not running: it ended unexpectedly (${describeExit(exit!)})\n${report(self, 'the instance had ended')}`,
+        );
   /** Resolves once the process has ended, or after `ms` if it has not. */
   const endedWithin = (ms: number): Promise<void> =>
     exit
@@ -150,7 +156,11 @@ function instance(name: string, url: string, child: ChildProcess, output: { text
       if (options.body !== undefined) headers['content-type'] = 'application/json';
       let response: Response;
       try {
-        response = await fetch(`${url}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+        response = await fetch(`${url}${path}`, {
+          method,
+          headers,
+          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        });
       } catch (error) {
         // A refused or cut connection: say so plainly when it is because the process died meanwhile.
         await endedWithin(500);

@@ -8,11 +8,16 @@ import type { TestVendor } from '../setup/test-database.js';
  */
 export async function killConnections(sql: Knex, vendor: TestVendor, database: string): Promise<number> {
   if (vendor === 'postgres') {
-    const result = await sql.raw('SELECT pg_terminate_backend(pid) AS killed FROM pg_stat_activity WHERE datname = ? AND pid <> pg_backend_pid()', [database]);
+    const result = await sql.raw(
+      'SELECT pg_terminate_backend(pid) AS killed FROM pg_stat_activity WHERE datname = ? AND pid <> pg_backend_pid()',
+      [database],
+    );
     return (result as { rows: unknown[] }).rows.length;
   }
   if (vendor === 'mysql') {
-    const [rows] = (await sql.raw('SELECT id FROM information_schema.processlist WHERE db = ? AND id <> CONNECTION_ID()', [database])) as [{ id: number }[]];
+    const [rows] = (await sql.raw('SELECT id FROM information_schema.processlist WHERE db = ? AND id <> CONNECTION_ID()', [database])) as [
+      { id: number }[],
+    ];
     for (const row of rows) await sql.raw(`KILL ${Number(row.id)}`).catch(() => undefined);
     return rows.length;
   }

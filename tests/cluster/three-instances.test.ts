@@ -27,11 +27,9 @@ let admin: string;
 /** Direct access to the database: "changes made by hand". */
 let sql: Knex;
 
-
 async function ok(instance: Instance, method: string, path: string, body?: unknown, status = 200): Promise<Json> {
   return expectStatus(await instance.call(method, path, { token: admin, body }), status).json?.data;
 }
-
 
 let users = 0;
 /** A user (made on `on`) with a role and an empty policy; returns ids and a token. */
@@ -51,7 +49,18 @@ beforeAll(async () => {
   // One migration and bootstrap first, so the three start-ups find a ready database.
   const bootstrap = await runCli(database.db, ['bootstrap']);
   if (bootstrap.code !== 0) throw new Error(`bootstrap failed: ${bootstrap.out}${bootstrap.err}`);
-  const started = await Promise.all(['A', 'B', 'C'].map((name) => startInstance(name, database.db, { CACHE_SYSTEM_TTL: '0', RATE_LIMITER_STORE: 'redis', REDIS: TEST_REDIS_URL, RATE_LIMITER_LOGIN_POINTS: '4', RATE_LIMITER_LOGIN_ACCOUNT_POINTS: '4', IP_CUSTOM_HEADER: IP_HEADER })));
+  const started = await Promise.all(
+    ['A', 'B', 'C'].map((name) =>
+      startInstance(name, database.db, {
+        CACHE_SYSTEM_TTL: '0',
+        RATE_LIMITER_STORE: 'redis',
+        REDIS: TEST_REDIS_URL,
+        RATE_LIMITER_LOGIN_POINTS: '4',
+        RATE_LIMITER_LOGIN_ACCOUNT_POINTS: '4',
+        IP_CUSTOM_HEADER: IP_HEADER,
+      }),
+    ),
+  );
   [A, B, C] = started as [Instance, Instance, Instance];
   admin = (await login(A, 'admin@example.com', 'AdminPass123!')).access_token;
   sql = (await createDatabase(database.db)).knex;
@@ -72,7 +81,14 @@ describe('three instances on one database', () => {
     expect((await B.call('GET', '/items/c_articles', { token: admin })).status).toBe(403);
     expect((await C.call('GET', '/items/c_articles', { token: admin })).status).toBe(403);
 
-    await ok(A, 'POST', '/collections', { collection: 'c_articles', schema: {}, fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }, { field: 'title', type: 'string' }] });
+    await ok(A, 'POST', '/collections', {
+      collection: 'c_articles',
+      schema: {},
+      fields: [
+        { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
+        { field: 'title', type: 'string' },
+      ],
+    });
     const item = await ok(B, 'POST', '/items/c_articles', { title: 'from B' });
     expect((await ok(C, 'GET', `/items/c_articles/${item.id}`)).title).toBe('from B');
 
@@ -87,10 +103,22 @@ describe('three instances on one database', () => {
     expect((await ok(B, 'GET', '/fields/c_articles/body')).meta.note).toBe('altered on C');
 
     // A relation made on A and B is followed on C, and gone on B once C deletes it.
-    await ok(A, 'POST', '/collections', { collection: 'c_authors', schema: {}, fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }, { field: 'name', type: 'string' }] });
+    await ok(A, 'POST', '/collections', {
+      collection: 'c_authors',
+      schema: {},
+      fields: [
+        { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
+        { field: 'name', type: 'string' },
+      ],
+    });
     const author = await ok(B, 'POST', '/items/c_authors', { name: 'Ada' });
     await ok(A, 'POST', '/fields/c_articles', { field: 'author', type: 'integer', meta: { special: ['m2o'] } });
-    await ok(B, 'POST', '/relations', { collection: 'c_articles', field: 'author', related_collection: 'c_authors', schema: { on_delete: 'SET NULL' } });
+    await ok(B, 'POST', '/relations', {
+      collection: 'c_articles',
+      field: 'author',
+      related_collection: 'c_authors',
+      schema: { on_delete: 'SET NULL' },
+    });
     await ok(A, 'PATCH', `/items/c_articles/${item.id}`, { author: author.id });
     expect((await ok(C, 'GET', `/items/c_articles/${item.id}?fields=author.name`)).author).toEqual({ name: 'Ada' });
     await ok(C, 'DELETE', '/relations/c_articles/author', undefined, 204);
@@ -112,14 +140,28 @@ describe('three instances on one database', () => {
     const query = { query: '{ c_graph { id label } }' };
     const before = expectStatus(await B.call('POST', '/graphql', { token: admin, body: query }), 400);
     expect(before.json.errors.length).toBeGreaterThan(0);
-    await ok(A, 'POST', '/collections', { collection: 'c_graph', schema: {}, fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }, { field: 'label', type: 'string' }] });
+    await ok(A, 'POST', '/collections', {
+      collection: 'c_graph',
+      schema: {},
+      fields: [
+        { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
+        { field: 'label', type: 'string' },
+      ],
+    });
     await ok(C, 'POST', '/items/c_graph', { label: 'seen by GraphQL' });
     const after = expectStatus(await B.call('POST', '/graphql', { token: admin, body: query }), 200);
     expect(after.json.data.c_graph).toEqual([{ id: '1', label: 'seen by GraphQL' }]);
   });
 
   it('a permission granted on A is honoured on B at once, and revoked on C, refused on B at once', async () => {
-    await ok(A, 'POST', '/collections', { collection: 'c_perm', schema: {}, fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }, { field: 'label', type: 'string' }] });
+    await ok(A, 'POST', '/collections', {
+      collection: 'c_perm',
+      schema: {},
+      fields: [
+        { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
+        { field: 'label', type: 'string' },
+      ],
+    });
     await ok(A, 'POST', '/items/c_perm', { label: 'secret' });
     const u = await user(A);
     expect(code(await B.call('GET', '/items/c_perm', { token: u.token }))).toBe('FORBIDDEN');
@@ -136,7 +178,11 @@ describe('three instances on one database', () => {
   });
 
   it('role, policy and user changes on one instance are honoured on the others at once', async () => {
-    await ok(A, 'POST', '/collections', { collection: 'c_roles', schema: {}, fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }] });
+    await ok(A, 'POST', '/collections', {
+      collection: 'c_roles',
+      schema: {},
+      fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }],
+    });
     const u = await user(B);
     const other = await user(B);
     await ok(B, 'POST', '/permissions', { policy: other.policy, collection: 'c_roles', action: 'read', fields: ['*'] });
@@ -179,16 +225,29 @@ describe('three instances on one database', () => {
     const tokens = await login(B, 'admin@example.com', 'AdminPass123!');
     expectStatus(await C.call('GET', '/users/me', { token: tokens.access_token }), 200);
     expectStatus(await A.call('POST', '/auth/logout', { body: { refresh_token: tokens.refresh_token } }), 204);
-    expect(code(expectStatus(await B.call('POST', '/auth/refresh', { body: { refresh_token: tokens.refresh_token, mode: 'json' } }), 401))).toBe('INVALID_CREDENTIALS');
+    expect(
+      code(expectStatus(await B.call('POST', '/auth/refresh', { body: { refresh_token: tokens.refresh_token, mode: 'json' } }), 401)),
+    ).toBe('INVALID_CREDENTIALS');
   });
 
   it('a session-mode logout on A ends the session cookie on B', async () => {
-    const login = await fetch(`${B.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'AdminPass123!', mode: 'session' }) });
+    const login = await fetch(`${B.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com', password: 'AdminPass123!', mode: 'session' }),
+    });
     expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]!).join('; ');
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .join('; ');
     const me = (on: Instance) => fetch(`${on.url}/users/me`, { headers: { cookie } });
     expect((await me(C)).status).toBe(200);
-    const logout = await fetch(`${A.url}/auth/logout`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ mode: 'session' }) });
+    const logout = await fetch(`${A.url}/auth/logout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ mode: 'session' }),
+    });
     expect(logout.status).toBe(204);
     expect((await me(B)).status).toBe(401);
     expect((await me(C)).status).toBe(401);
@@ -196,7 +255,10 @@ describe('three instances on one database', () => {
 
   it('a refresh on B rotates the token: the new one works on A; after a logout on C it is refused on A', async () => {
     const tokens = await login(A, 'admin@example.com', 'AdminPass123!');
-    const refreshed = expectStatus(await B.call('POST', '/auth/refresh', { body: { refresh_token: tokens.refresh_token, mode: 'json' } }), 200).json.data;
+    const refreshed = expectStatus(
+      await B.call('POST', '/auth/refresh', { body: { refresh_token: tokens.refresh_token, mode: 'json' } }),
+      200,
+    ).json.data;
     expectStatus(await A.call('GET', '/users/me', { token: refreshed.access_token }), 200);
     expectStatus(await C.call('POST', '/auth/logout', { body: { refresh_token: refreshed.refresh_token } }), 204);
     expectStatus(await A.call('POST', '/auth/refresh', { body: { refresh_token: refreshed.refresh_token, mode: 'json' } }), 401);
@@ -204,7 +266,11 @@ describe('three instances on one database', () => {
 
   describe('changes made by hand in the database', () => {
     it('POST /utils/cache/clear on A makes B see a permission inserted by hand', async () => {
-      await ok(A, 'POST', '/collections', { collection: 'c_hand', schema: {}, fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }] });
+      await ok(A, 'POST', '/collections', {
+        collection: 'c_hand',
+        schema: {},
+        fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }],
+      });
       const u = await user(A);
       expect(code(await B.call('GET', '/items/c_hand', { token: u.token }))).toBe('FORBIDDEN');
       await sql('service_permissions').insert({ policy: u.policy, collection: 'c_hand', action: 'read', fields: '*' });
@@ -215,7 +281,11 @@ describe('three instances on one database', () => {
     });
 
     it('POST /utils/cache/clear?system=true on C makes A see a column added by hand; without system the schema stays', async () => {
-      await ok(A, 'POST', '/collections', { collection: 'c_ddl', schema: {}, fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }] });
+      await ok(A, 'POST', '/collections', {
+        collection: 'c_ddl',
+        schema: {},
+        fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }],
+      });
       expect(code(await A.call('GET', '/items/c_ddl?fields=by_hand', { token: admin }))).toBe('FORBIDDEN');
       await sql.schema.alterTable('c_ddl', (table) => table.string('by_hand'));
       expectStatus(await C.call('POST', '/utils/cache/clear', { token: admin }), 200);
@@ -240,7 +310,11 @@ describe('three instances on one database', () => {
     });
 
     it('the GraphQL mutation utils_cache_clear(system: true) on B makes C see a column added by hand; refused to a user', async () => {
-      await ok(A, 'POST', '/collections', { collection: 'c_gql_ddl', schema: {}, fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }] });
+      await ok(A, 'POST', '/collections', {
+        collection: 'c_gql_ddl',
+        schema: {},
+        fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }],
+      });
       expect(code(await C.call('GET', '/items/c_gql_ddl?fields=by_hand', { token: admin }))).toBe('FORBIDDEN');
       await sql.schema.alterTable('c_gql_ddl', (table) => table.string('by_hand'));
       const u = await user(B);
@@ -269,6 +343,7 @@ describe('three instances on one database', () => {
     // Four failures in all: the fifth try from a new address is refused everywhere, even with the right password.
     for (const instance of [B, C]) expect(code(expectStatus(await attempt(instance, 'UserPass123!'), 429))).toBe('REQUESTS_EXCEEDED');
     // The address the user signed in from on A is known to B and C too: exempt from the account-wide budget.
-    for (const instance of [B, C]) expectStatus(await instance.call('POST', '/auth/login', { body: { email: u.email, password: 'UserPass123!' } }), 200);
+    for (const instance of [B, C])
+      expectStatus(await instance.call('POST', '/auth/login', { body: { email: u.email, password: 'UserPass123!' } }), 200);
   });
 });

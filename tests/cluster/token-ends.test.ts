@@ -22,13 +22,23 @@ async function ok(instance: Instance, method: string, path: string, body?: unkno
 }
 
 /** A user made on A with a policy that lets it change its own password; two sign-ins of it on A. */
-async function user(): Promise<{ id: string; first: { access_token: string; refresh_token: string }; second: { access_token: string; refresh_token: string } }> {
+async function user(): Promise<{
+  id: string;
+  first: { access_token: string; refresh_token: string };
+  second: { access_token: string; refresh_token: string };
+}> {
   users++;
   const email = `token-ends-${users}@example.com`;
   const role = await ok(A, 'POST', '/roles', { name: `Token role ${users}` });
   const policy = await ok(A, 'POST', '/policies', { name: `Token policy ${users}`, app_access: false, admin_access: false });
   await ok(A, 'POST', '/access', { role: role.id, policy: policy.id });
-  await ok(A, 'POST', '/permissions', { policy: policy.id, collection: 'service_users', action: 'update', fields: ['password'], permissions: { id: { _eq: '$CURRENT_USER' } } });
+  await ok(A, 'POST', '/permissions', {
+    policy: policy.id,
+    collection: 'service_users',
+    action: 'update',
+    fields: ['password'],
+    permissions: { id: { _eq: '$CURRENT_USER' } },
+  });
   const created = await ok(A, 'POST', '/users', { email, password: 'UserPass123!', role: role.id, status: 'active' });
   return { id: String(created.id), first: await login(A, email, 'UserPass123!'), second: await login(A, email, 'UserPass123!') };
 }

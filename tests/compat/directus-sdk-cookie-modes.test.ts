@@ -40,7 +40,9 @@ describe('@directus/sdk authentication in cookie and session modes', () => {
 
   const client = (mode: 'cookie' | 'session') => {
     const { jar, fetch } = fetchWithCookieJar();
-    const sdk = createDirectus(url, { globals: { fetch } }).with(authentication(mode, { autoRefresh: false, credentials: 'include' })).with(rest({ credentials: 'include' }));
+    const sdk = createDirectus(url, { globals: { fetch } })
+      .with(authentication(mode, { autoRefresh: false, credentials: 'include' }))
+      .with(rest({ credentials: 'include' }));
     return { sdk, jar };
   };
   const refreshCookie = (jar: Map<string, string>) => jar.get('service_refresh_token');
@@ -64,7 +66,11 @@ describe('@directus/sdk authentication in cookie and session modes', () => {
     await sdk.logout();
     expect(refreshCookie(jar)).toBeUndefined();
     // The rotated-out token is dead too: presented again after logout, it is refused.
-    const reuse = await fetch(`${url}/auth/refresh`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `service_refresh_token=${second}` }, body: '{"mode":"cookie"}' });
+    const reuse = await fetch(`${url}/auth/refresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `service_refresh_token=${second}` },
+      body: '{"mode":"cookie"}',
+    });
     expect(reuse.status).toBe(401);
     expect(((await reuse.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code).toBe('INVALID_CREDENTIALS');
   });

@@ -1,4 +1,16 @@
-import { createDirectus, createFolder, deleteFile, readAssetArrayBuffer, readAssetRaw, readFile, readFiles, rest, staticToken, updateFile, uploadFiles } from '@directus/sdk';
+import {
+  createDirectus,
+  createFolder,
+  deleteFile,
+  readAssetArrayBuffer,
+  readAssetRaw,
+  readFile,
+  readFiles,
+  rest,
+  staticToken,
+  updateFile,
+  uploadFiles,
+} from '@directus/sdk';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../setup/create-test-app.js';
@@ -15,7 +27,9 @@ describe('@directus/sdk with files and assets', () => {
   beforeAll(async () => {
     t = await createTestApp();
     url = await t.app.server.listen({ port: 0, host: '127.0.0.1' });
-    png = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#0a0' } }).png().toBuffer();
+    png = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#0a0' } })
+      .png()
+      .toBuffer();
   });
   afterAll(async () => {
     await t.close();
@@ -30,7 +44,15 @@ describe('@directus/sdk with files and assets', () => {
     form.append('folder', String(folder.id));
     form.append('file', new Blob([png], { type: 'image/png' }), 'green.png');
     const uploaded = (await sdk().request(uploadFiles(form))) as unknown as Record<string, unknown>;
-    expect(uploaded).toMatchObject({ title: 'Green block', folder: folder.id, type: 'image/png', width: 120, height: 80, filesize: png.length, filename_download: 'green.png' });
+    expect(uploaded).toMatchObject({
+      title: 'Green block',
+      folder: folder.id,
+      type: 'image/png',
+      width: 120,
+      height: 80,
+      filesize: png.length,
+      filename_download: 'green.png',
+    });
     const read = await sdk().request(readFile(String(uploaded.id), { fields: ['id', 'title', 'type'] }));
     expect(read).toEqual({ id: uploaded.id, title: 'Green block', type: 'image/png' });
     const listed = await sdk().request(readFiles({ filter: { folder: { _eq: folder.id } }, fields: ['id'] }));

@@ -24,7 +24,10 @@ describe('@directus/sdk password reset', () => {
   beforeAll(async () => {
     smtp = await startSmtpServer();
     t = await createTestApp({ ...smtp.env, PASSWORD_RESET_URL_ALLOW_LIST: 'https://app.example.com/reset' });
-    const created = await t.request('POST', '/users', { token: t.adminToken, body: { email: 'sdk-reset@example.com', password: 'Sdk-Pass-1', status: 'active' } });
+    const created = await t.request('POST', '/users', {
+      token: t.adminToken,
+      body: { email: 'sdk-reset@example.com', password: 'Sdk-Pass-1', status: 'active' },
+    });
     expect(created.statusCode).toBe(200);
     url = await t.app.server.listen({ port: 0, host: '127.0.0.1' });
   });
@@ -33,7 +36,10 @@ describe('@directus/sdk password reset', () => {
     await smtp?.stop();
   });
 
-  const client = () => createDirectus(url).with(authentication('json', { autoRefresh: false })).with(rest());
+  const client = () =>
+    createDirectus(url)
+      .with(authentication('json', { autoRefresh: false }))
+      .with(rest());
 
   it('requests a reset with a reset_url, resets with the mailed token, and logs in with the new password', async () => {
     // The SDK resolves without a body for the 204.

@@ -56,7 +56,9 @@ describe('@directus/sdk permissions compatibility', () => {
   });
 
   const client = async (email: string, password: string) => {
-    const c = createDirectus<Schema>(url).with(authentication('json', { autoRefresh: false })).with(rest());
+    const c = createDirectus<Schema>(url)
+      .with(authentication('json', { autoRefresh: false }))
+      .with(rest());
     await c.login(email, password);
     return c;
   };
@@ -66,9 +68,22 @@ describe('@directus/sdk permissions compatibility', () => {
     const c = await admin();
     const policy = await c.request(createPolicy({ name: 'SDK editors', app_access: false, admin_access: false }));
     const one = await c.request(
-      createPermission({ policy: policy.id, collection: 'articles', action: 'read', fields: ['id', 'title'], permissions: { status: { _eq: 'published' } } }),
+      createPermission({
+        policy: policy.id,
+        collection: 'articles',
+        action: 'read',
+        fields: ['id', 'title'],
+        permissions: { status: { _eq: 'published' } },
+      }),
     );
-    expect(one).toMatchObject({ id: expect.any(Number), policy: policy.id, collection: 'articles', action: 'read', fields: ['id', 'title'], permissions: { status: { _eq: 'published' } } });
+    expect(one).toMatchObject({
+      id: expect.any(Number),
+      policy: policy.id,
+      collection: 'articles',
+      action: 'read',
+      fields: ['id', 'title'],
+      permissions: { status: { _eq: 'published' } },
+    });
 
     const many = await c.request(
       createPermissions(
@@ -81,14 +96,18 @@ describe('@directus/sdk permissions compatibility', () => {
     );
     expect(many.map((p) => p.action)).toEqual(['update', 'delete']);
 
-    const listed = await c.request(readPermissions({ filter: { policy: { _eq: policy.id } }, fields: ['id', 'action'], sort: ['id'], limit: 2 }));
+    const listed = await c.request(
+      readPermissions({ filter: { policy: { _eq: policy.id } }, fields: ['id', 'action'], sort: ['id'], limit: 2 }),
+    );
     expect(listed).toEqual([
       { id: one.id, action: 'read' },
       { id: many[0]!.id, action: 'update' },
     ]);
     expect(await c.request(readPermission(one.id, { fields: ['collection'] }))).toEqual({ collection: 'articles' });
 
-    expect(await c.request(updatePermission(one.id, { fields: ['id', 'title', 'status'] }, { fields: ['fields'] }))).toEqual({ fields: ['id', 'title', 'status'] });
+    expect(await c.request(updatePermission(one.id, { fields: ['id', 'title', 'status'] }, { fields: ['fields'] }))).toEqual({
+      fields: ['id', 'title', 'status'],
+    });
     const updated = await c.request(updatePermissions([many[0]!.id, many[1]!.id], { presets: { rating: 1 } }, { fields: ['presets'] }));
     expect(updated).toEqual([{ presets: { rating: 1 } }, { presets: { rating: 1 } }]);
 
@@ -103,7 +122,7 @@ describe('@directus/sdk permissions compatibility', () => {
     expect(bad.response?.status).toBe(400);
   });
 
-  it('reads the current user\'s effective access and item access', async () => {
+  it("reads the current user's effective access and item access", async () => {
     const user = await t.userWith({
       email: 'sdk-editor@example.com',
       permissions: [
@@ -123,14 +142,28 @@ describe('@directus/sdk permissions compatibility', () => {
         share: { access: 'none' },
       },
     });
-    expect(await c.request(readItemPermissions('articles', ids.Published))).toEqual({ update: { access: true }, delete: { access: false }, share: { access: false } });
-    expect(await c.request(readItemPermissions('articles', ids.Draft))).toEqual({ update: { access: false }, delete: { access: false }, share: { access: false } });
-    expect(await c.request(readItemPermissions('articles'))).toEqual({ update: { access: true }, delete: { access: false }, share: { access: false } });
+    expect(await c.request(readItemPermissions('articles', ids.Published))).toEqual({
+      update: { access: true },
+      delete: { access: false },
+      share: { access: false },
+    });
+    expect(await c.request(readItemPermissions('articles', ids.Draft))).toEqual({
+      update: { access: false },
+      delete: { access: false },
+      share: { access: false },
+    });
+    expect(await c.request(readItemPermissions('articles'))).toEqual({
+      update: { access: true },
+      delete: { access: false },
+      share: { access: false },
+    });
     expect(await c.request(readItems('articles', { fields: ['title'] }))).toEqual([{ title: 'Published' }]);
 
     const refused = await sdkError(c.request(readPermissions()));
     expect(refused.errors[0]!.extensions.code).toBe('FORBIDDEN');
-    const cannotCreate = await sdkError(c.request(createPermission({ policy: user.policyId, collection: 'authors', action: 'read', fields: ['*'] })));
+    const cannotCreate = await sdkError(
+      c.request(createPermission({ policy: user.policyId, collection: 'authors', action: 'read', fields: ['*'] })),
+    );
     expect(cannotCreate.response?.status).toBe(403);
   });
 
@@ -141,7 +174,13 @@ describe('@directus/sdk permissions compatibility', () => {
     expect(await u.request(readUserPermissions())).toEqual({});
     const rule = await c.request(createPermission({ policy: user.policyId, collection: 'authors', action: 'read', fields: ['name'] }));
     expect(await u.request(readUserPermissions())).toEqual({
-      authors: { read: { access: 'full', fields: ['name'] }, create: { access: 'none' }, update: { access: 'none' }, delete: { access: 'none' }, share: { access: 'none' } },
+      authors: {
+        read: { access: 'full', fields: ['name'] },
+        create: { access: 'none' },
+        update: { access: 'none' },
+        delete: { access: 'none' },
+        share: { access: 'none' },
+      },
     });
     await c.request(deletePermission(rule.id));
     expect(await u.request(readUserPermissions())).toEqual({});

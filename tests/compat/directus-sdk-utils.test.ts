@@ -1,4 +1,16 @@
-import { authentication, clearCache, createDirectus, customEndpoint, generateHash, randomString, readItems, rest, updateItem, utilitySort, verifyHash } from '@directus/sdk';
+import {
+  authentication,
+  clearCache,
+  createDirectus,
+  customEndpoint,
+  generateHash,
+  randomString,
+  readItems,
+  rest,
+  updateItem,
+  utilitySort,
+  verifyHash,
+} from '@directus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../setup/create-test-app.js';
 
@@ -38,14 +50,18 @@ describe('@directus/sdk utils commands', () => {
       },
     });
     if (created.statusCode !== 200) throw new Error(created.body);
-    for (const position of [1, 2, 3]) await t.request('POST', '/items/tasks', { token: t.adminToken, body: { title: `T${position}`, position } });
+    for (const position of [1, 2, 3])
+      await t.request('POST', '/items/tasks', { token: t.adminToken, body: { title: `T${position}`, position } });
     url = await t.app.server.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
     await t.close();
   });
 
-  const client = () => createDirectus<Schema>(url).with(authentication('json', { autoRefresh: false })).with(rest());
+  const client = () =>
+    createDirectus<Schema>(url)
+      .with(authentication('json', { autoRefresh: false }))
+      .with(rest());
   const adminClient = async () => {
     const c = client();
     await c.login('admin@example.com', 'AdminPass123!');
@@ -70,7 +86,9 @@ describe('@directus/sdk utils commands', () => {
     await c.request(utilitySort('tasks', String(before[2]!.id), Number(before[0]!.id)));
     const after = await c.request(readItems('tasks', { fields: ['id', 'position'], sort: ['id'] }));
     expect(after.map((task) => Number(task.position))).toEqual([2, 3, 1]);
-    expect((await sdkError(client().request(utilitySort('tasks', String(before[0]!.id), Number(before[1]!.id))))).errors[0]!.extensions.code).toBe('FORBIDDEN');
+    expect(
+      (await sdkError(client().request(utilitySort('tasks', String(before[0]!.id), Number(before[1]!.id))))).errors[0]!.extensions.code,
+    ).toBe('FORBIDDEN');
   });
 
   it('reverts a revision through customEndpoint, and clears the caches as an administrator only', async () => {
@@ -78,12 +96,18 @@ describe('@directus/sdk utils commands', () => {
     const [task] = await c.request(readItems('tasks', { fields: ['id'], sort: ['id'], limit: 1 }));
     await c.request(updateItem('tasks', task!.id, { title: 'Changed' }));
     const revisions = await c.request(
-      customEndpoint<{ id: number }[]>({ path: '/revisions', method: 'GET', params: { 'filter[collection][_eq]': 'tasks', 'filter[item][_eq]': String(task!.id), sort: 'id', limit: 1, fields: 'id' } }),
+      customEndpoint<{ id: number }[]>({
+        path: '/revisions',
+        method: 'GET',
+        params: { 'filter[collection][_eq]': 'tasks', 'filter[item][_eq]': String(task!.id), sort: 'id', limit: 1, fields: 'id' },
+      }),
     );
     await c.request(customEndpoint({ path: `/utils/revert/${revisions[0]!.id}`, method: 'POST' }));
     const [reverted] = await c.request(readItems('tasks', { fields: ['title'], filter: { id: { _eq: task!.id } } }));
     expect(reverted!.title).toBe('T1');
-    expect((await sdkError(client().request(customEndpoint({ path: '/utils/revert/999999', method: 'POST' })))).errors[0]!.extensions.code).toBe('FORBIDDEN');
+    expect(
+      (await sdkError(client().request(customEndpoint({ path: '/utils/revert/999999', method: 'POST' })))).errors[0]!.extensions.code,
+    ).toBe('FORBIDDEN');
 
     await c.request(clearCache());
     expect((await sdkError(client().request(clearCache()))).errors[0]!.extensions.code).toBe('FORBIDDEN');

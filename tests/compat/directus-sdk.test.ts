@@ -35,7 +35,14 @@ import { createTestApp, type TestApp } from '../setup/create-test-app.js';
 import { countRows, seedCollections } from '../setup/seed-collections.js';
 import { totpCode } from '../setup/totp-code.js';
 
-type Article = { id: number; title: string; status: string; rating: number | null; author: number | { name: string } | null; comments: unknown[] };
+type Article = {
+  id: number;
+  title: string;
+  status: string;
+  rating: number | null;
+  author: number | { name: string } | null;
+  comments: unknown[];
+};
 type Schema = {
   articles: Article[];
   authors: { id: number; name: string; email: string | null }[];
@@ -68,7 +75,10 @@ describe('@directus/sdk compatibility', () => {
     await t.close();
   });
 
-  const client = (mode: 'json' | 'cookie' = 'json') => createDirectus<Schema>(url).with(authentication(mode, { autoRefresh: false })).with(rest());
+  const client = (mode: 'json' | 'cookie' = 'json') =>
+    createDirectus<Schema>(url)
+      .with(authentication(mode, { autoRefresh: false }))
+      .with(rest());
   const adminClient = async () => {
     const c = client();
     await c.login('admin@example.com', 'AdminPass123!');
@@ -168,7 +178,13 @@ describe('@directus/sdk compatibility', () => {
       const author = await c.request(createItem('authors', { name: 'Sdk Author' }));
       await c.request(
         createItems('articles', [
-          { title: 'List A', status: 'published', rating: 5, author: author.id, comments: [{ body: 'first' }, { body: 'second' }] as never },
+          {
+            title: 'List A',
+            status: 'published',
+            rating: 5,
+            author: author.id,
+            comments: [{ body: 'first' }, { body: 'second' }] as never,
+          },
           { title: 'List B', status: 'published', rating: 1 },
           { title: 'List C', status: 'draft', rating: 3 },
         ]),
@@ -194,8 +210,15 @@ describe('@directus/sdk compatibility', () => {
 
     it('aggregates and groups', async () => {
       const c = await adminClient();
-      await c.request(createItems('articles', [{ title: 'Agg 1', status: 'x-agg' }, { title: 'Agg 2', status: 'x-agg' }]));
-      const counted = await c.request(aggregate('articles', { aggregate: { count: '*' }, query: { filter: { status: { _eq: 'x-agg' } } }, groupBy: ['status'] }));
+      await c.request(
+        createItems('articles', [
+          { title: 'Agg 1', status: 'x-agg' },
+          { title: 'Agg 2', status: 'x-agg' },
+        ]),
+      );
+      const counted = await c.request(
+        aggregate('articles', { aggregate: { count: '*' }, query: { filter: { status: { _eq: 'x-agg' } } }, groupBy: ['status'] }),
+      );
       expect(counted).toEqual([{ status: 'x-agg', count: 2 }]);
     });
 
@@ -232,7 +255,9 @@ describe('@directus/sdk compatibility', () => {
     it('reads the activity of its writes', async () => {
       const c = await adminClient();
       const item = await c.request(createItem('articles', { title: 'Audited' }));
-      const activity = await c.request(readActivities({ filter: { collection: { _eq: 'articles' }, item: { _eq: String(item.id) } }, fields: ['action', 'item'] }));
+      const activity = await c.request(
+        readActivities({ filter: { collection: { _eq: 'articles' }, item: { _eq: String(item.id) } }, fields: ['action', 'item'] }),
+      );
       expect(activity).toEqual([{ action: 'create', item: String(item.id) }]);
     });
 
@@ -248,7 +273,7 @@ describe('@directus/sdk compatibility', () => {
   });
 
   describe('activity and revisions', () => {
-    it('reads an item\'s history with readActivities: filter, sort, fields with revisions and the user', async () => {
+    it("reads an item's history with readActivities: filter, sort, fields with revisions and the user", async () => {
       const c = await adminClient();
       const item = await c.request(createItem('articles', { title: 'History' }));
       await c.request(updateItem('articles', item.id, { rating: 4 }));
@@ -282,8 +307,20 @@ describe('@directus/sdk compatibility', () => {
     it('reads revisions with readRevisions and readRevision', async () => {
       const c = await adminClient();
       const item = await c.request(createItem('articles', { title: 'Revised' }));
-      const revisions = await c.request(readRevisions({ filter: { collection: { _eq: 'articles' }, item: { _eq: String(item.id) } }, fields: ['id', 'data', 'delta', 'parent'] }));
-      expect(revisions).toEqual([{ id: expect.any(Number), data: expect.objectContaining({ id: item.id, title: 'Revised' }), delta: { title: 'Revised' }, parent: null }]);
+      const revisions = await c.request(
+        readRevisions({
+          filter: { collection: { _eq: 'articles' }, item: { _eq: String(item.id) } },
+          fields: ['id', 'data', 'delta', 'parent'],
+        }),
+      );
+      expect(revisions).toEqual([
+        {
+          id: expect.any(Number),
+          data: expect.objectContaining({ id: item.id, title: 'Revised' }),
+          delta: { title: 'Revised' },
+          parent: null,
+        },
+      ]);
       const one = await c.request(readRevision(revisions[0]!.id, { fields: ['item', { activity: ['action'] }] as never }));
       expect(one).toEqual({ item: String(item.id), activity: { action: 'create' } });
     });
@@ -295,7 +332,9 @@ describe('@directus/sdk compatibility', () => {
       const own = await c.request(readActivities({ fields: ['action', 'user'] }));
       expect(own.length).toBeGreaterThanOrEqual(2);
       expect(own.every((row) => row.user === user.userId)).toBe(true);
-      const admins = await (await adminClient()).request(readActivities({ filter: { action: { _eq: 'create' } }, limit: 1, fields: ['id'] }));
+      const admins = await (
+        await adminClient()
+      ).request(readActivities({ filter: { action: { _eq: 'create' } }, limit: 1, fields: ['id'] }));
       const foreign = await sdkError(c.request(readActivity(admins[0]!.id)));
       expect(foreign.errors[0]!.extensions.code).toBe('FORBIDDEN');
       const anonymous = await sdkError(client().request(readActivities()));

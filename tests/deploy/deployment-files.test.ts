@@ -12,13 +12,23 @@ import { CONFIG_SCHEMA, loadConfig, STORAGE_LOCATION_SCHEMA } from '../../src/co
 
 const deploy = (file: string) => readFileSync(join(import.meta.dirname, '../../deploy', file), 'utf8');
 
-type Service = { environment?: Record<string, string>; volumes?: string[]; depends_on?: unknown; image?: string; build?: { dockerfile?: string } };
+type Service = {
+  environment?: Record<string, string>;
+  volumes?: string[];
+  depends_on?: unknown;
+  image?: string;
+  build?: { dockerfile?: string };
+};
 const compose = parse(deploy('compose.yaml'), { merge: true }) as { services: Record<string, Service> };
 const instances = Object.entries(compose.services).filter(([name]) => name.startsWith('stratum-'));
 
 /** Compose's `${NAME:?message}` and `${NAME:-default}`: the example values a user would put in deploy/.env. */
 function interpolate(value: string): string {
-  const example: Record<string, string> = { SECRET: 'a-long-random-secret-of-at-least-32-characters!', DB_PASSWORD: 'pw', ADMIN_PASSWORD: 'AdminPass123!' };
+  const example: Record<string, string> = {
+    SECRET: 'a-long-random-secret-of-at-least-32-characters!',
+    DB_PASSWORD: 'pw',
+    ADMIN_PASSWORD: 'AdminPass123!',
+  };
   return value.replace(/\$\{(\w+)(?::[?-]([^}]*))?\}/g, (_, name: string, fallback: string | undefined) => example[name] ?? fallback ?? '');
 }
 
@@ -31,11 +41,13 @@ describe('deploy/compose.yaml', () => {
     }
   });
 
-  it("gives every instance the same, valid configuration: known names only, PostgreSQL, one SECRET, Redis counters, one uploads volume", () => {
+  it('gives every instance the same, valid configuration: known names only, PostgreSQL, one SECRET, Redis counters, one uploads volume', () => {
     const known = new Set(CONFIG_SCHEMA.map((spec) => spec.name));
     // Per-location settings are checked by loadConfig itself (an unknown STORAGE_<NAME>_* key stops the start).
     for (const spec of STORAGE_LOCATION_SCHEMA) known.add(`STORAGE_LOCAL_${spec.key}`);
-    const environments = instances.map(([, service]) => Object.fromEntries(Object.entries(service.environment ?? {}).map(([k, v]) => [k, interpolate(String(v))])));
+    const environments = instances.map(([, service]) =>
+      Object.fromEntries(Object.entries(service.environment ?? {}).map(([k, v]) => [k, interpolate(String(v))])),
+    );
     for (const env of environments) {
       expect(Object.keys(env).filter((name) => !known.has(name))).toEqual([]);
       const config = loadConfig(env, { readDotEnv: false });
@@ -64,7 +76,7 @@ describe('deploy/haproxy.cfg', () => {
     expect(servers).toEqual(instances.map(([name]) => `${name}:8055`));
   });
 
-  it("checks /server/health often enough to take a draining instance out before its GRACEFUL_SHUTDOWN_DELAY ends", () => {
+  it('checks /server/health often enough to take a draining instance out before its GRACEFUL_SHUTDOWN_DELAY ends', () => {
     expect(cfg).toMatch(/option httpchk GET \/server\/health/);
     expect(cfg).toMatch(/http-check expect status 200/);
     const inter = Number(/inter (\d+)s/.exec(cfg)?.[1]);
@@ -87,7 +99,10 @@ describe('deploy/haproxy.cfg', () => {
 
 describe('deploy/Dockerfile', () => {
   const dockerfile = deploy('Dockerfile');
-  const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { bin: Record<string, string>; scripts: Record<string, string> };
+  const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as {
+    bin: Record<string, string>;
+    scripts: Record<string, string>;
+  };
 
   it('starts what `npm start` starts, as an unprivileged user, with a health check on /server/health', () => {
     expect(pkg.scripts.start).toBe(`node ${pkg.bin.stratum} start`);

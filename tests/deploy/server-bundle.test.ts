@@ -28,11 +28,19 @@ beforeAll(async () => {
   copyFileSync(join(root, 'package.json'), join(folder, 'package.json'));
   symlinkSync(join(root, 'node_modules'), join(folder, 'node_modules'));
   symlinkSync(join(root, 'app'), join(folder, 'app'));
-  const bundled = spawnSync(process.execPath, [join(root, 'scripts/bundle-server.mjs'), '--outdir', join(folder, 'dist')], { cwd: root, encoding: 'utf8' });
+  const bundled = spawnSync(process.execPath, [join(root, 'scripts/bundle-server.mjs'), '--outdir', join(folder, 'dist')], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   if (bundled.status !== 0) throw new Error(`scripts/bundle-server.mjs failed:\n${bundled.stdout}${bundled.stderr}`);
   database = await createTestDatabase();
   // A fresh database: the bundle's own start runs the migrations and the bootstrap.
-  server = await startInstance('bundle', database.db, { CORS_ENABLED: 'true', CORS_ORIGIN: 'https://app.example.com' }, join(folder, 'dist/stratum.js'));
+  server = await startInstance(
+    'bundle',
+    database.db,
+    { CORS_ENABLED: 'true', CORS_ORIGIN: 'https://app.example.com' },
+    join(folder, 'dist/stratum.js'),
+  );
   admin = (await login(server, 'admin@example.com', 'AdminPass123!')).access_token;
 }, 180_000);
 
@@ -62,24 +70,54 @@ describe('dist/stratum.js (the server bundle)', () => {
     expectStatus(
       await server.call('POST', '/collections', {
         token: admin,
-        body: { collection: 'bundle_notes', fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }, { field: 'title', type: 'string' }, { field: 'rank', type: 'integer' }] },
+        body: {
+          collection: 'bundle_notes',
+          fields: [
+            { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
+            { field: 'title', type: 'string' },
+            { field: 'rank', type: 'integer' },
+          ],
+        },
       }),
       200,
     );
-    const created = expectStatus(await server.call('POST', '/items/bundle_notes', { token: admin, body: [{ title: 'a', rank: 2 }, { title: 'b', rank: 1 }, { title: 'c', rank: 3 }] }), 200).json.data;
+    const created = expectStatus(
+      await server.call('POST', '/items/bundle_notes', {
+        token: admin,
+        body: [
+          { title: 'a', rank: 2 },
+          { title: 'b', rank: 1 },
+          { title: 'c', rank: 3 },
+        ],
+      }),
+      200,
+    ).json.data;
     expect(created.map((row: { title: string }) => row.title)).toEqual(['a', 'b', 'c']);
-    const listed = expectStatus(await server.call('GET', '/items/bundle_notes?filter[rank][_gte]=2&sort=-rank&fields=title', { token: admin }), 200).json.data;
+    const listed = expectStatus(
+      await server.call('GET', '/items/bundle_notes?filter[rank][_gte]=2&sort=-rank&fields=title', { token: admin }),
+      200,
+    ).json.data;
     expect(listed).toEqual([{ title: 'c' }, { title: 'a' }]);
     const id = created[0].id;
-    expect(expectStatus(await server.call('PATCH', `/items/bundle_notes/${id}`, { token: admin, body: { title: 'A' } }), 200).json.data.title).toBe('A');
+    expect(
+      expectStatus(await server.call('PATCH', `/items/bundle_notes/${id}`, { token: admin, body: { title: 'A' } }), 200).json.data.title,
+    ).toBe('A');
     expectStatus(await server.call('DELETE', `/items/bundle_notes/${id}`, { token: admin }), 204);
-    expect(expectStatus(await server.call('GET', `/items/bundle_notes/${id}`, { token: admin }), 403).json.errors[0].extensions.code).toBe('FORBIDDEN');
-    const actions = expectStatus(await server.call('GET', '/activity?filter[collection][_eq]=bundle_notes&fields=action&sort=id', { token: admin }), 200).json.data;
+    expect(expectStatus(await server.call('GET', `/items/bundle_notes/${id}`, { token: admin }), 403).json.errors[0].extensions.code).toBe(
+      'FORBIDDEN',
+    );
+    const actions = expectStatus(
+      await server.call('GET', '/activity?filter[collection][_eq]=bundle_notes&fields=action&sort=id', { token: admin }),
+      200,
+    ).json.data;
     expect(actions.map((row: { action: string }) => row.action)).toEqual(['create', 'create', 'create', 'update', 'delete']);
   });
 
   it('answers GraphQL (graphql-js loads from node_modules on the first query)', async () => {
-    const answer = expectStatus(await server.call('POST', '/graphql', { token: admin, body: { query: '{ bundle_notes(sort: ["rank"]) { title } }' } }), 200);
+    const answer = expectStatus(
+      await server.call('POST', '/graphql', { token: admin, body: { query: '{ bundle_notes(sort: ["rank"]) { title } }' } }),
+      200,
+    );
     expect(answer.json).toEqual({ data: { bundle_notes: [{ title: 'b' }, { title: 'c' }] } });
     const me = expectStatus(await server.call('POST', '/graphql/system', { token: admin, body: { query: '{ users_me { email } }' } }), 200);
     expect(me.json.data.users_me.email).toBe('admin@example.com');
@@ -94,19 +132,30 @@ describe('dist/stratum.js (the server bundle)', () => {
   });
 
   it('signs in with a session cookie and answers a CORS preflight (the bundled Fastify plugins)', async () => {
-    const signedIn = await fetch(`${server.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'AdminPass123!', mode: 'session' }) });
+    const signedIn = await fetch(`${server.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com', password: 'AdminPass123!', mode: 'session' }),
+    });
     expect(signedIn.status).toBe(200);
     const cookie = signedIn.headers.getSetCookie().find((line) => line.startsWith('service_session_token='));
     expect(cookie).toBeDefined();
     const me = await fetch(`${server.url}/users/me?fields=email`, { headers: { cookie: cookie!.split(';')[0]! } });
     expect(await me.json()).toEqual({ data: { email: 'admin@example.com' } });
-    const preflight = await fetch(`${server.url}/items/bundle_notes`, { method: 'OPTIONS', headers: { origin: 'https://app.example.com', 'access-control-request-method': 'PATCH' } });
+    const preflight = await fetch(`${server.url}/items/bundle_notes`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://app.example.com', 'access-control-request-method': 'PATCH' },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
   });
 
   it('answers bad input with the error envelope: malformed JSON, an unknown route, no token', async () => {
-    const malformed = await fetch(`${server.url}/items/bundle_notes`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` }, body: '{"title":' });
+    const malformed = await fetch(`${server.url}/items/bundle_notes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+      body: '{"title":',
+    });
     expect(malformed.status).toBe(400);
     expect(errorCode({ status: malformed.status, json: await malformed.json() })).toBe('INVALID_PAYLOAD');
     const unknown = await server.call('GET', '/no-such-route', { token: admin });

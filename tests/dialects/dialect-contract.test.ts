@@ -41,7 +41,24 @@ function physicalTypes(type: FieldType): FieldType[] {
   return type === 'csv' ? ['text', 'string'] : [physicalType(type)];
 }
 
-const COLUMN_TYPES = ['string', 'text', 'integer', 'bigInteger', 'float', 'decimal', 'boolean', 'json', 'csv', 'uuid', 'hash', 'date', 'dateTime', 'time', 'timestamp', 'binary'] as const satisfies readonly FieldType[];
+const COLUMN_TYPES = [
+  'string',
+  'text',
+  'integer',
+  'bigInteger',
+  'float',
+  'decimal',
+  'boolean',
+  'json',
+  'csv',
+  'uuid',
+  'hash',
+  'date',
+  'dateTime',
+  'time',
+  'timestamp',
+  'binary',
+] as const satisfies readonly FieldType[];
 
 async function createTable(name: string, columns: ColumnDefinition[], extra?: (table: Knex.CreateTableBuilder) => void) {
   await knex.schema.createTable(name, (table) => {
@@ -113,7 +130,9 @@ describe('introspection of the system tables', () => {
       const expected = Object.entries(spec.fields).filter(([, f]) => f.type !== 'alias');
       expect(own.map((c) => c.name).sort(), spec.collection).toEqual(expected.map(([name]) => name).sort());
       for (const [name, field] of expected) {
-        expect(physicalTypes(field.type), `${spec.collection}.${name}`).toContain(dialect.fieldTypeOf(column(columns, spec.collection, name)));
+        expect(physicalTypes(field.type), `${spec.collection}.${name}`).toContain(
+          dialect.fieldTypeOf(column(columns, spec.collection, name)),
+        );
       }
     }
   });
@@ -187,7 +206,10 @@ describe('introspection of the system tables', () => {
     expect(has('service_users', ['email'], true)).toBe(true);
     for (const spec of SYSTEM_COLLECTIONS) {
       const primary = indexes.filter((i) => i.table === spec.collection && i.primary);
-      expect(primary.map((i) => i.columns), spec.collection).toEqual([[spec.primary]]);
+      expect(
+        primary.map((i) => i.columns),
+        spec.collection,
+      ).toEqual([[spec.primary]]);
     }
   });
 
@@ -221,7 +243,10 @@ describe('introspection of the system tables', () => {
         continue;
       }
       expect(fk, key).toMatchObject({ foreignKeyTable: relation.related, foreignKeyColumn: 'id', onDelete: onDelete[key] });
-      expect(column(columns, relation.collection, relation.field)).toMatchObject({ foreignKeyTable: relation.related, foreignKeyColumn: 'id' });
+      expect(column(columns, relation.collection, relation.field)).toMatchObject({
+        foreignKeyTable: relation.related,
+        foreignKeyColumn: 'id',
+      });
     }
     expect(await dialect.listForeignKeys(knex, 'service_access')).toHaveLength(3);
   });
@@ -248,21 +273,25 @@ describe('addColumn and fieldTypeOf', () => {
   });
 
   it('applies lengths, defaults, nullability, unique, index and primary key', async () => {
-    await createTable('contract_options', [
-      { name: 'code', type: 'string', maxLength: 20, primaryKey: true },
-      { name: 'title', type: 'string', maxLength: 80, nullable: false, defaultValue: "it's a draft" },
-      { name: 'slug', type: 'string', unique: true },
-      { name: 'rank', type: 'integer', indexed: true, defaultValue: 5 },
-      { name: 'ratio', type: 'float', defaultValue: 1.5 },
-      { name: 'active', type: 'boolean', nullable: false, defaultValue: true },
-      { name: 'archived', type: 'boolean', defaultValue: false },
-      { name: 'created', type: 'timestamp', defaultValue: 'CURRENT_TIMESTAMP' },
-      { name: 'amount', type: 'decimal', precision: 8, scale: 2 },
-      { name: 'parent', type: 'integer', nullable: true },
-      { name: 'body', type: 'text', defaultValue: 'Once upon a time' },
-      { name: 'meta', type: 'json', defaultValue: { theme: 'dark', sizes: [1, 2] } },
-      { name: 'day', type: 'date', defaultValue: '2026-01-31' },
-    ], (table) => table.foreign('parent').references('id').inTable('contract_types').onDelete('SET NULL').onUpdate('CASCADE'));
+    await createTable(
+      'contract_options',
+      [
+        { name: 'code', type: 'string', maxLength: 20, primaryKey: true },
+        { name: 'title', type: 'string', maxLength: 80, nullable: false, defaultValue: "it's a draft" },
+        { name: 'slug', type: 'string', unique: true },
+        { name: 'rank', type: 'integer', indexed: true, defaultValue: 5 },
+        { name: 'ratio', type: 'float', defaultValue: 1.5 },
+        { name: 'active', type: 'boolean', nullable: false, defaultValue: true },
+        { name: 'archived', type: 'boolean', defaultValue: false },
+        { name: 'created', type: 'timestamp', defaultValue: 'CURRENT_TIMESTAMP' },
+        { name: 'amount', type: 'decimal', precision: 8, scale: 2 },
+        { name: 'parent', type: 'integer', nullable: true },
+        { name: 'body', type: 'text', defaultValue: 'Once upon a time' },
+        { name: 'meta', type: 'json', defaultValue: { theme: 'dark', sizes: [1, 2] } },
+        { name: 'day', type: 'date', defaultValue: '2026-01-31' },
+      ],
+      (table) => table.foreign('parent').references('id').inTable('contract_types').onDelete('SET NULL').onUpdate('CASCADE'),
+    );
     const columns = await dialect.listColumns(knex, 'contract_options');
     expect(column(columns, 'contract_options', 'code')).toMatchObject({ isPrimaryKey: true, isNullable: false, maxLength: 20 });
     expect(column(columns, 'contract_options', 'title')).toMatchObject({ defaultValue: "it's a draft", isNullable: false, maxLength: 80 });
@@ -293,19 +322,23 @@ describe('addColumn and fieldTypeOf', () => {
 
 describe('introspect', () => {
   beforeAll(async () => {
-    await createTable('contract_keys', [
-      { name: 'id', type: 'integer', primaryKey: true, autoIncrement: true },
-      { name: 'code', type: 'string', maxLength: 12, nullable: false },
-      { name: 'region', type: 'string', maxLength: 8 },
-      { name: 'owner', type: 'integer' },
-      { name: 'option', type: 'string', maxLength: 20 },
-      { name: 'price', type: 'decimal', precision: 12, scale: 4, defaultValue: 9.5 },
-    ], (table) => {
-      table.unique(['region', 'code'], { indexName: 'contract_keys_region_code_unique' });
-      table.index(['owner', 'region'], 'contract_keys_owner_region_index');
-      table.foreign('owner').references('id').inTable('contract_types').onDelete('CASCADE').onUpdate('SET NULL');
-      table.foreign('option').references('code').inTable('contract_options').onDelete('RESTRICT');
-    });
+    await createTable(
+      'contract_keys',
+      [
+        { name: 'id', type: 'integer', primaryKey: true, autoIncrement: true },
+        { name: 'code', type: 'string', maxLength: 12, nullable: false },
+        { name: 'region', type: 'string', maxLength: 8 },
+        { name: 'owner', type: 'integer' },
+        { name: 'option', type: 'string', maxLength: 20 },
+        { name: 'price', type: 'decimal', precision: 12, scale: 4, defaultValue: 9.5 },
+      ],
+      (table) => {
+        table.unique(['region', 'code'], { indexName: 'contract_keys_region_code_unique' });
+        table.index(['owner', 'region'], 'contract_keys_owner_region_index');
+        table.foreign('owner').references('id').inTable('contract_types').onDelete('CASCADE').onUpdate('SET NULL');
+        table.foreign('option').references('code').inTable('contract_options').onDelete('RESTRICT');
+      },
+    );
     await knex.raw('CREATE VIEW ?? AS SELECT ??, ?? FROM ??', ['contract_keys_view', 'id', 'code', 'contract_keys']);
   });
 
@@ -343,16 +376,40 @@ describe('introspect', () => {
     expect(indexes.filter((i) => i.primary).map((i) => i.columns)).toEqual([['id']]);
     expect(column(columns, 'contract_keys', 'code')).toMatchObject({ isUnique: false, isIndexed: false, isNullable: false, maxLength: 12 });
     expect(column(columns, 'contract_keys', 'region')).toMatchObject({ isUnique: false, isNullable: true, maxLength: 8 });
-    expect(column(columns, 'contract_keys', 'price')).toMatchObject({ numericPrecision: 12, numericScale: 4, defaultValue: 9.5, maxLength: null });
-    expect(column(columns, 'contract_keys', 'id')).toMatchObject({ isPrimaryKey: true, hasAutoIncrement: true, defaultValue: null, numericPrecision: null });
+    expect(column(columns, 'contract_keys', 'price')).toMatchObject({
+      numericPrecision: 12,
+      numericScale: 4,
+      defaultValue: 9.5,
+      maxLength: null,
+    });
+    expect(column(columns, 'contract_keys', 'id')).toMatchObject({
+      isPrimaryKey: true,
+      hasAutoIncrement: true,
+      defaultValue: null,
+      numericPrecision: null,
+    });
   });
 
   it('reports the rules of foreign keys on delete and on update', async () => {
     const { columns, foreignKeys } = await dialect.introspect(knex);
     const key = (table: string, name: string) => foreignKeys.find((k) => k.table === table && k.column === name);
-    expect(key('contract_keys', 'owner')).toMatchObject({ foreignKeyTable: 'contract_types', foreignKeyColumn: 'id', onDelete: 'CASCADE', onUpdate: 'SET NULL' });
-    expect(key('contract_keys', 'option')).toMatchObject({ foreignKeyTable: 'contract_options', foreignKeyColumn: 'code', onDelete: 'RESTRICT' });
-    expect(key('contract_options', 'parent')).toMatchObject({ foreignKeyTable: 'contract_types', foreignKeyColumn: 'id', onDelete: 'SET NULL', onUpdate: 'CASCADE' });
+    expect(key('contract_keys', 'owner')).toMatchObject({
+      foreignKeyTable: 'contract_types',
+      foreignKeyColumn: 'id',
+      onDelete: 'CASCADE',
+      onUpdate: 'SET NULL',
+    });
+    expect(key('contract_keys', 'option')).toMatchObject({
+      foreignKeyTable: 'contract_options',
+      foreignKeyColumn: 'code',
+      onDelete: 'RESTRICT',
+    });
+    expect(key('contract_options', 'parent')).toMatchObject({
+      foreignKeyTable: 'contract_types',
+      foreignKeyColumn: 'id',
+      onDelete: 'SET NULL',
+      onUpdate: 'CASCADE',
+    });
     if (dialect.vendor !== 'sqlite') expect(key('contract_keys', 'owner')?.constraintName).toEqual(expect.any(String));
     expect(column(columns, 'contract_keys', 'option')).toMatchObject({ foreignKeyTable: 'contract_options', foreignKeyColumn: 'code' });
     expect(column(columns, 'contract_keys', 'region')).toMatchObject({ foreignKeyTable: null, foreignKeyColumn: null });
@@ -428,7 +485,13 @@ describe('value round trips', () => {
       { name: 'id', type: 'integer', primaryKey: true, autoIncrement: true },
       { name: 'at', type: 'timestamp' },
     ]);
-    const values = ['2026-01-01T00:00:00.001Z', '2025-12-31T23:59:59.999Z', '2026-01-01T00:00:00.000Z', '2026-01-01T02:00:00.000+03:00', '2024-06-01T12:00:00.000Z'];
+    const values = [
+      '2026-01-01T00:00:00.001Z',
+      '2025-12-31T23:59:59.999Z',
+      '2026-01-01T00:00:00.000Z',
+      '2026-01-01T02:00:00.000+03:00',
+      '2024-06-01T12:00:00.000Z',
+    ];
     for (const at of values) await knex('contract_times').insert({ at: dialect.toDatabase('timestamp', at) });
     const sorted = ((await knex('contract_times').orderBy('at')) as { at: unknown }[]).map((r) => dialect.fromDatabase('timestamp', r.at));
     expect(sorted).toEqual([
@@ -438,12 +501,18 @@ describe('value round trips', () => {
       '2026-01-01T00:00:00.000Z',
       '2026-01-01T00:00:00.001Z',
     ]);
-    const after = await knex('contract_times').where('at', '>', dialect.toDatabase('timestamp', new Date('2026-01-01T00:00:00.000Z')) as Knex.Value);
+    const after = await knex('contract_times').where(
+      'at',
+      '>',
+      dialect.toDatabase('timestamp', new Date('2026-01-01T00:00:00.000Z')) as Knex.Value,
+    );
     expect(after.map((r: { at: unknown }) => dialect.fromDatabase('timestamp', r.at))).toEqual(['2026-01-01T00:00:00.001Z']);
   });
 
   it('filters booleans by their bound value', async () => {
-    const trues = await knex('contract_values').where('f_boolean', dialect.toDatabase('boolean', true) as Knex.Value).count({ n: '*' });
+    const trues = await knex('contract_values')
+      .where('f_boolean', dialect.toDatabase('boolean', true) as Knex.Value)
+      .count({ n: '*' });
     expect(Number(trues[0]?.n)).toBe(1);
   });
 
@@ -484,7 +553,9 @@ describe('SQL functions', () => {
   });
 
   async function titlesMatching(pattern: string, negate = false): Promise<string[]> {
-    const rows = (await knex('contract_like as t0').select('t0.title').where(dialect.ilike(knex, 't0.title', pattern, negate))) as { title: string }[];
+    const rows = (await knex('contract_like as t0')
+      .select('t0.title')
+      .where(dialect.ilike(knex, 't0.title', pattern, negate))) as { title: string }[];
     return rows.map((r) => r.title).sort();
   }
 
@@ -504,27 +575,47 @@ describe('SQL functions', () => {
 
   it('dateFunction extracts integer parts in UTC', async () => {
     const instant = new Date('2026-11-22T03:26:03.536Z');
-    const expected = { year: 2026, month: 11, week: isoWeek(instant), day: 22, weekday: instant.getUTCDay(), hour: 3, minute: 26, second: 3 };
+    const expected = {
+      year: 2026,
+      month: 11,
+      week: isoWeek(instant),
+      day: 22,
+      weekday: instant.getUTCDay(),
+      hour: 3,
+      minute: 26,
+      second: 3,
+    };
     for (const [fn, value] of Object.entries(expected) as [keyof typeof expected, number][]) {
-      for (const [field, type] of [['at', 'timestamp'], ['local', 'dateTime']] as const) {
+      for (const [field, type] of [
+        ['at', 'timestamp'],
+        ['local', 'dateTime'],
+      ] as const) {
         const raw = dialect.dateFunction(knex, fn, `t0.${field}`, type);
-        const row = (await knex('contract_like as t0').select(knex.raw('? as v', [raw])).first()) as { v: unknown };
+        const row = (await knex('contract_like as t0')
+          .select(knex.raw('? as v', [raw]))
+          .first()) as { v: unknown };
         expect(row.v, `${fn}(${field})`).toBe(value);
       }
     }
     for (const fn of ['year', 'month', 'day'] as const) {
-      const row = (await knex('contract_like as t0').select(knex.raw('? as v', [dialect.dateFunction(knex, fn, 't0.day', 'date')])).first()) as { v: unknown };
+      const row = (await knex('contract_like as t0')
+        .select(knex.raw('? as v', [dialect.dateFunction(knex, fn, 't0.day', 'date')]))
+        .first()) as { v: unknown };
       expect(row.v, `${fn}(day)`).toBe(expected[fn]);
     }
     for (const fn of ['hour', 'minute', 'second'] as const) {
-      const row = (await knex('contract_like as t0').select(knex.raw('? as v', [dialect.dateFunction(knex, fn, 't0.clock', 'time')])).first()) as { v: unknown };
+      const row = (await knex('contract_like as t0')
+        .select(knex.raw('? as v', [dialect.dateFunction(knex, fn, 't0.clock', 'time')]))
+        .first()) as { v: unknown };
       expect(row.v, `${fn}(clock)`).toBe(expected[fn]);
     }
   });
 
   it('dateFunction filters and groups', async () => {
     const year = dialect.dateFunction(knex, 'year', 't0.at', 'timestamp');
-    const rows = (await knex('contract_like as t0').select(knex.raw('? as y', [year]), knex.raw('COUNT(*) as n')).groupByRaw('?', [year])) as {
+    const rows = (await knex('contract_like as t0')
+      .select(knex.raw('? as y', [year]), knex.raw('COUNT(*) as n'))
+      .groupByRaw('?', [year])) as {
       y: unknown;
       n: unknown;
     }[];
@@ -565,7 +656,10 @@ describe('translateError', () => {
     const missing = await captureError(() => knex('service_roles').insert({ id: randomUUID() }));
     expect(dialect.translateError(missing, 'service_roles')).toMatchObject({ code: 'NOT_NULL_VIOLATION', extensions: { field: 'name' } });
     const explicitNull = await captureError(() => insertRole({ name: null }));
-    expect(dialect.translateError(explicitNull, 'service_roles')).toMatchObject({ code: 'NOT_NULL_VIOLATION', extensions: { field: 'name' } });
+    expect(dialect.translateError(explicitNull, 'service_roles')).toMatchObject({
+      code: 'NOT_NULL_VIOLATION',
+      extensions: { field: 'name' },
+    });
   });
 
   it('turns foreign key violations into INVALID_FOREIGN_KEY', async () => {

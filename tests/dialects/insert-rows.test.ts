@@ -36,9 +36,20 @@ const nameOf = async (id: unknown) => ((await knex('parents').where({ id }).firs
 
 describe('insertRowsReturning', () => {
   it('returns each row its own key, in order, across runs of different columns and given keys', async () => {
-    const rows = [{ name: 'a' }, { name: 'b' }, { name: 'c', size: 3 }, { id: 900, name: 'd' }, { name: 'e', size: 5 }, { name: 'f', size: 6 }, { name: 'g' }];
+    const rows = [
+      { name: 'a' },
+      { name: 'b' },
+      { name: 'c', size: 3 },
+      { id: 900, name: 'd' },
+      { name: 'e', size: 5 },
+      { name: 'f', size: 6 },
+      { name: 'g' },
+    ];
     const sync = dialect.syncAutoIncrement;
-    const returned = await insertRowsReturning(knex, dialect, 'parents', rows, { key: 'id', afterGivenKeys: sync ? () => sync(knex, 'parents', 'id') : undefined });
+    const returned = await insertRowsReturning(knex, dialect, 'parents', rows, {
+      key: 'id',
+      afterGivenKeys: sync ? () => sync(knex, 'parents', 'id') : undefined,
+    });
     expect(returned).toHaveLength(rows.length);
     for (const [i, row] of rows.entries()) expect(await nameOf(returned[i]!.id)).toBe(row.name);
     expect(Number(returned[3]!.id)).toBe(900);
@@ -49,8 +60,21 @@ describe('insertRowsReturning', () => {
   });
 
   it('returns the asked columns where the database returns inserted rows, the key alone elsewhere', async () => {
-    const returned = await insertRowsReturning(knex, dialect, 'parents', [{ name: 'x', size: 1 }, { name: 'y', size: 2 }], { key: 'id', columns: ['name', 'size'] });
-    if (dialect.supportsReturning) expect(returned.map((r) => [r.name, Number(r.size)])).toEqual([['x', 1], ['y', 2]]);
+    const returned = await insertRowsReturning(
+      knex,
+      dialect,
+      'parents',
+      [
+        { name: 'x', size: 1 },
+        { name: 'y', size: 2 },
+      ],
+      { key: 'id', columns: ['name', 'size'] },
+    );
+    if (dialect.supportsReturning)
+      expect(returned.map((r) => [r.name, Number(r.size)])).toEqual([
+        ['x', 1],
+        ['y', 2],
+      ]);
     else expect(returned.map((r) => Object.keys(r))).toEqual([['id'], ['id']]);
     expect(await nameOf(returned[1]!.id)).toBe('y');
   });
@@ -60,7 +84,13 @@ describe('insertRowsReturning', () => {
     const listen = (q: { sql: string }) => statements.push(q.sql);
     knex.on('query', listen);
     try {
-      await insertRowsReturning(knex, dialect, 'parents', Array.from({ length: 30 }, (_, i) => ({ name: `n${i}` })), { key: 'id' });
+      await insertRowsReturning(
+        knex,
+        dialect,
+        'parents',
+        Array.from({ length: 30 }, (_, i) => ({ name: `n${i}` })),
+        { key: 'id' },
+      );
     } finally {
       knex.off('query', listen);
     }

@@ -19,7 +19,11 @@ const native = (db: Knex, qb: Knex.QueryBuilder) => {
   return dialect.readDirect!(db, sql, bindings)!;
 };
 const prepared = async (db: Knex): Promise<string[]> =>
-  testDb.vendor === 'postgres' ? ((await db.raw('select statement from pg_prepared_statements order by name')) as { rows: { statement: string }[] }).rows.map((r) => r.statement) : [];
+  testDb.vendor === 'postgres'
+    ? ((await db.raw('select statement from pg_prepared_statements order by name')) as { rows: { statement: string }[] }).rows.map(
+        (r) => r.statement,
+      )
+    : [];
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -71,7 +75,13 @@ describe('readDirect', () => {
     expect(await native(knex, knex('direct_things').select('name').where('size', '=', 1))).toEqual([{ name: 'a' }]);
     expect((await prepared(knex)).filter((s) => s.includes('direct_things'))).toEqual([qb().toSQL().toNative().sql]);
     // A key list of more than 16 values (a batch read back) is planned for its values every time: never named.
-    const keys = () => knex('direct_things').select('name').whereIn('id', Array.from({ length: 17 }, (_, i) => i + 1));
+    const keys = () =>
+      knex('direct_things')
+        .select('name')
+        .whereIn(
+          'id',
+          Array.from({ length: 17 }, (_, i) => i + 1),
+        );
     for (let i = 0; i < 3; i++) expect(await native(knex, keys())).toHaveLength(2);
     expect((await prepared(knex)).filter((s) => s.includes('direct_things'))).toHaveLength(1);
   });

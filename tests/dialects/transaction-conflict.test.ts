@@ -42,10 +42,12 @@ describe('transactions that lose a conflict', () => {
   /** A real conflict error from this database: a deadlock (server databases) or a busy file (SQLite). */
   async function realConflict(): Promise<unknown> {
     if (t.vendor !== 'sqlite') {
-      const error = await deadlockWith(() => knex.transaction(async (trx) => {
-        await trx(table).where({ id: 1 }).update({ n: 1 });
-        await trx(table).where({ id: 2 }).update({ n: 1 });
-      })).catch((e: unknown) => e);
+      const error = await deadlockWith(() =>
+        knex.transaction(async (trx) => {
+          await trx(table).where({ id: 1 }).update({ n: 1 });
+          await trx(table).where({ id: 2 }).update({ n: 1 });
+        }),
+      ).catch((e: unknown) => e);
       if (error === undefined) throw new Error('no deadlock');
       return error;
     }
@@ -100,9 +102,15 @@ describe('transactions that lose a conflict', () => {
     const work = () =>
       withTransaction(ctx, async (trx) => {
         attempts += 1;
-        await trx.db(table).where({ id: 1 }).update({ n: 10 * attempts });
+        await trx
+          .db(table)
+          .where({ id: 1 })
+          .update({ n: 10 * attempts });
         if (busy && attempts === 1) throw busy;
-        await trx.db(table).where({ id: 2 }).update({ n: 10 * attempts });
+        await trx
+          .db(table)
+          .where({ id: 2 })
+          .update({ n: 10 * attempts });
         return attempts;
       });
     expect(await (busy ? work() : deadlockWith(work))).toBe(2);

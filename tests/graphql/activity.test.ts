@@ -3,7 +3,14 @@ import { createTestApp, type TestApp } from '../setup/create-test-app.js';
 import { expectError } from '../setup/expect-error.js';
 import { gql, gqlData, validationMessages, type GraphqlBody } from './graphql-request.js';
 
-type Activity = { id: string; action: string; collection: string; item: string; user: { email: string } | null; revisions: { id: string; delta: unknown }[] };
+type Activity = {
+  id: string;
+  action: string;
+  collection: string;
+  item: string;
+  user: { email: string } | null;
+  revisions: { id: string; delta: unknown }[];
+};
 
 describe('GraphQL activity (/graphql/system)', () => {
   let t: TestApp;
@@ -42,7 +49,9 @@ describe('GraphQL activity (/graphql/system)', () => {
 
   it('pages with offset and page', async () => {
     const query = (args: string) =>
-      gqlData<{ activity: Activity[] }>(t, `{ activity(filter: {collection: {_eq: "service_roles"}}, sort: ["id"], ${args}) { id } }`, { token: t.adminToken });
+      gqlData<{ activity: Activity[] }>(t, `{ activity(filter: {collection: {_eq: "service_roles"}}, sort: ["id"], ${args}) { id } }`, {
+        token: t.adminToken,
+      });
     const all = (await query('limit: -1')).activity.map((a) => a.id);
     expect(all.length).toBeGreaterThanOrEqual(3);
     expect((await query('limit: 1, offset: 1')).activity.map((a) => a.id)).toEqual([all[1]]);
@@ -50,7 +59,9 @@ describe('GraphQL activity (/graphql/system)', () => {
   });
 
   it('searches', async () => {
-    const data = await gqlData<{ activity: Activity[] }>(t, '{ activity(search: "service_roles", limit: -1) { collection } }', { token: t.adminToken });
+    const data = await gqlData<{ activity: Activity[] }>(t, '{ activity(search: "service_roles", limit: -1) { collection } }', {
+      token: t.adminToken,
+    });
     expect(data.activity.length).toBeGreaterThanOrEqual(3);
     expect(data.activity.every((a) => a.collection === 'service_roles')).toBe(true);
   });
@@ -69,7 +80,9 @@ describe('GraphQL activity (/graphql/system)', () => {
   });
 
   it('refuses two aliases of one relation with different arguments', async () => {
-    const response = await gql(t, '{ activity(limit: 1) { a: revisions(limit: 1) { id } b: revisions(limit: 2) { id } } }', { token: t.adminToken });
+    const response = await gql(t, '{ activity(limit: 1) { a: revisions(limit: 1) { id } b: revisions(limit: 2) { id } } }', {
+      token: t.adminToken,
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json() as GraphqlBody;
     // `activity` is `[service_activity!]!` (as in Directus): the error nulls the whole result.
@@ -126,7 +139,9 @@ describe('GraphQL activity (/graphql/system)', () => {
     expect(data.activity.every((a) => a.action === 'login' && a.user?.email?.startsWith('user'))).toBe(true);
     const revisions = await gql(t, '{ activity { revisions { id } } }', { token: appUser.token });
     expectError(revisions, 400, 'GRAPHQL_VALIDATION');
-    const aggregate = await gqlData<{ activity_aggregated: { countAll: number }[] }>(t, '{ activity_aggregated { countAll } }', { token: appUser.token });
+    const aggregate = await gqlData<{ activity_aggregated: { countAll: number }[] }>(t, '{ activity_aggregated { countAll } }', {
+      token: appUser.token,
+    });
     expect(aggregate.activity_aggregated[0]!.countAll).toBe(data.activity.length);
   });
 

@@ -20,7 +20,10 @@ describe('GraphQL password mutations (/graphql/system)', () => {
       PASSWORD_RESET_URL_ALLOW_LIST: 'https://app.example.com/reset',
       AUTH_PASSWORD_POLICY: '/^.{10,}$/',
     });
-    const created = await t.request('POST', '/users', { token: t.adminToken, body: { email, password: 'Original-Pass-1', status: 'active' } });
+    const created = await t.request('POST', '/users', {
+      token: t.adminToken,
+      body: { email, password: 'Original-Pass-1', status: 'active' },
+    });
     expect(created.statusCode).toBe(200);
   });
   afterAll(async () => {
@@ -56,7 +59,7 @@ describe('GraphQL password mutations (/graphql/system)', () => {
     expect(smtp.messages.length).toBe(before);
   });
 
-  it('surfaces a refused reset_url as INVALID_PAYLOAD, in Directus\'s GraphQL error shape', async () => {
+  it("surfaces a refused reset_url as INVALID_PAYLOAD, in Directus's GraphQL error shape", async () => {
     const result = await body(REQUEST, { email, url: 'https://app.example.com.evil.example.org/reset' });
     expect(result.data).toEqual({ auth_password_request: null });
     expect(result.errors).toHaveLength(1);
@@ -80,7 +83,10 @@ describe('GraphQL password mutations (/graphql/system)', () => {
   });
 
   it('allows each password mutation once per document', async () => {
-    const response = await gql(t, 'mutation { a: auth_password_request(email: "a@example.com") b: auth_password_request(email: "b@example.com") }');
+    const response = await gql(
+      t,
+      'mutation { a: auth_password_request(email: "a@example.com") b: auth_password_request(email: "b@example.com") }',
+    );
     expect(response.statusCode).toBe(400);
     expect(validationMessages(response)).toContain('"auth_password_request" can only be used once per request');
   });

@@ -44,7 +44,12 @@ describe('GraphQL auth mutations (/graphql/system)', () => {
     const body = response.json() as GraphqlBody;
     expect(body.data).toEqual({ auth_login: null });
     expect(body.errors).toEqual([
-      { message: 'Invalid user credentials.', extensions: { code: 'INVALID_CREDENTIALS' }, locations: [{ line: 1, column: 12 }], path: ['auth_login'] },
+      {
+        message: 'Invalid user credentials.',
+        extensions: { code: 'INVALID_CREDENTIALS' },
+        locations: [{ line: 1, column: 12 }],
+        path: ['auth_login'],
+      },
     ]);
   });
 
@@ -66,7 +71,10 @@ describe('GraphQL auth mutations (/graphql/system)', () => {
     const cookies = cookiesOf(response.headers);
     expect(cookieValue(cookies, 'service_refresh_token')).toEqual(expect.any(String));
     const session = cookieValue(cookies, 'service_session_token')!;
-    const me = await t.request('POST', '/graphql/system', { headers: { cookie: `service_session_token=${session}` }, body: { query: '{ users_me { email } }' } });
+    const me = await t.request('POST', '/graphql/system', {
+      headers: { cookie: `service_session_token=${session}` },
+      body: { query: '{ users_me { email } }' },
+    });
     expect(me.json()).toEqual({ data: { users_me: { email: 'admin@example.com' } } });
   });
 
@@ -110,7 +118,9 @@ describe('GraphQL auth mutations (/graphql/system)', () => {
     expect(response.json()).toEqual({ data: { auth_logout: true } });
     const cleared = cookiesOf(response.headers);
     expect(cleared.find((c) => c.startsWith('service_refresh_token='))).toMatch(/Expires=Thu, 01 Jan 1970/);
-    const again = (await gql(t, 'mutation ($token: String) { auth_refresh(refresh_token: $token) { access_token } }', { variables: { token } })).json() as GraphqlBody;
+    const again = (
+      await gql(t, 'mutation ($token: String) { auth_refresh(refresh_token: $token) { access_token } }', { variables: { token } })
+    ).json() as GraphqlBody;
     expect(again.errors![0]!.extensions!.code).toBe('INVALID_CREDENTIALS');
   });
 
@@ -124,7 +134,10 @@ describe('GraphQL auth mutations (/graphql/system)', () => {
   });
 
   it('allows a single-use mutation only once per document, aliases counted', async () => {
-    const twice = await gql(t, `mutation { a: auth_login(email: "a@example.com", password: "x") { expires } b: auth_login(email: "b@example.com", password: "y") { expires } }`);
+    const twice = await gql(
+      t,
+      `mutation { a: auth_login(email: "a@example.com", password: "x") { expires } b: auth_login(email: "b@example.com", password: "y") { expires } }`,
+    );
     expectError(twice, 400, 'GRAPHQL_VALIDATION');
     expect(validationMessages(twice)).toEqual(['"auth_login" can only be used once per request']);
     const viaFragment = await gql(

@@ -21,7 +21,11 @@ export function gql(t: TestApp, query: string, options: GraphqlOptions = {}): Pr
   return t.request('POST', url, {
     token: options.token,
     headers: options.headers,
-    body: { query, ...(options.variables ? { variables: options.variables } : {}), ...(options.operationName ? { operationName: options.operationName } : {}) },
+    body: {
+      query,
+      ...(options.variables ? { variables: options.variables } : {}),
+      ...(options.operationName ? { operationName: options.operationName } : {}),
+    },
   });
 }
 

@@ -3,7 +3,14 @@ import { createTestApp, type TestApp } from '../setup/create-test-app.js';
 import { expectError } from '../setup/expect-error.js';
 import { gql, gqlData, validationMessages, type GraphqlBody } from './graphql-request.js';
 
-type Permission = { id: string; collection: string; action: string; fields: string[] | null; permissions: unknown; policy: { id: string; name: string } | null };
+type Permission = {
+  id: string;
+  collection: string;
+  action: string;
+  fields: string[] | null;
+  permissions: unknown;
+  policy: { id: string; name: string } | null;
+};
 
 describe('GraphQL permissions CRUD (/graphql/system)', () => {
   let t: TestApp;
@@ -11,7 +18,10 @@ describe('GraphQL permissions CRUD (/graphql/system)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const response = await t.request('POST', '/policies', { token: t.adminToken, body: { name: 'Editors', app_access: false, admin_access: false } });
+    const response = await t.request('POST', '/policies', {
+      token: t.adminToken,
+      body: { name: 'Editors', app_access: false, admin_access: false },
+    });
     policyId = (response.json() as { data: { id: string } }).data.id;
   });
   afterAll(async () => {
@@ -26,7 +36,13 @@ describe('GraphQL permissions CRUD (/graphql/system)', () => {
       { token: t.adminToken, variables: { policy: policyId } },
     );
     const item = created.create_permissions_item;
-    expect(item).toMatchObject({ collection: 'service_activity', action: 'read', fields: ['id', 'action'], permissions: { action: { _eq: 'login' } }, policy: { id: policyId, name: 'Editors' } });
+    expect(item).toMatchObject({
+      collection: 'service_activity',
+      action: 'read',
+      fields: ['id', 'action'],
+      permissions: { action: { _eq: 'login' } },
+      policy: { id: policyId, name: 'Editors' },
+    });
     expect(typeof item.id).toBe('string');
 
     const read = await gqlData<{ permissions_by_id: Permission; permissions: Permission[] }>(
@@ -44,7 +60,11 @@ describe('GraphQL permissions CRUD (/graphql/system)', () => {
     );
     expect(updated.update_permissions_item).toEqual({ id: item.id, fields: ['*'] });
 
-    const deleted = await gqlData<{ delete_permissions_item: { id: string } }>(t, `mutation { delete_permissions_item(id: ${item.id}) { id } }`, { token: t.adminToken });
+    const deleted = await gqlData<{ delete_permissions_item: { id: string } }>(
+      t,
+      `mutation { delete_permissions_item(id: ${item.id}) { id } }`,
+      { token: t.adminToken },
+    );
     expect(deleted.delete_permissions_item).toEqual({ id: item.id });
     const missing = await gql(t, `{ permissions_by_id(id: ${item.id}) { id } }`, { token: t.adminToken });
     const body = missing.json() as GraphqlBody;
@@ -91,11 +111,16 @@ describe('GraphQL permissions CRUD (/graphql/system)', () => {
   });
 
   it('reports a failed validation as a resolver error with its code', async () => {
-    const response = await gql(t, 'mutation { create_permissions_item(data: {collection: "service_activity", action: "read"}) { id } }', { token: t.adminToken });
+    const response = await gql(t, 'mutation { create_permissions_item(data: {collection: "service_activity", action: "read"}) { id } }', {
+      token: t.adminToken,
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json() as GraphqlBody;
     expect(body.data).toEqual({ create_permissions_item: null });
-    expect(body.errors![0]).toMatchObject({ extensions: { code: expect.stringMatching(/FAILED_VALIDATION|INVALID_PAYLOAD/) }, path: ['create_permissions_item'] });
+    expect(body.errors![0]).toMatchObject({
+      extensions: { code: expect.stringMatching(/FAILED_VALIDATION|INVALID_PAYLOAD/) },
+      path: ['create_permissions_item'],
+    });
     expect(Object.keys(body.errors![0]!.extensions!)[0]).toBe('code');
   });
 
@@ -113,8 +138,12 @@ describe('GraphQL permissions CRUD (/graphql/system)', () => {
   });
 
   it('gives a user who may only read permissions the read fields and no mutations', async () => {
-    const user = await t.userWith({ permissions: [{ collection: 'service_permissions', action: 'read', fields: ['id', 'collection', 'action'] }] });
-    const data = await gqlData<{ permissions: { collection: string; action: string }[] }>(t, '{ permissions { collection action } }', { token: user.token });
+    const user = await t.userWith({
+      permissions: [{ collection: 'service_permissions', action: 'read', fields: ['id', 'collection', 'action'] }],
+    });
+    const data = await gqlData<{ permissions: { collection: string; action: string }[] }>(t, '{ permissions { collection action } }', {
+      token: user.token,
+    });
     expect(data.permissions).toContainEqual({ collection: 'service_permissions', action: 'read' });
     expectError(await gql(t, '{ permissions { fields } }', { token: user.token }), 400, 'GRAPHQL_VALIDATION');
     expectError(await gql(t, 'mutation { delete_permissions_item(id: 1) { id } }', { token: user.token }), 400, 'GRAPHQL_VALIDATION');
@@ -141,7 +170,9 @@ describe('GraphQL users, roles and settings (/graphql/system)', () => {
   });
 
   it('answers users_me with the caller', async () => {
-    const data = await gqlData<{ users_me: { email: string; role: { name: string } } }>(t, '{ users_me { email role { name } } }', { token: t.adminToken });
+    const data = await gqlData<{ users_me: { email: string; role: { name: string } } }>(t, '{ users_me { email role { name } } }', {
+      token: t.adminToken,
+    });
     expect(data.users_me).toEqual({ email: 'admin@example.com', role: { name: 'Administrator' } });
     const user = await t.userWith({ appAccess: true, email: 'me@example.com' });
     const mine = await gqlData<{ users_me: { id: string; email: string } }>(t, '{ users_me { id email } }', { token: user.token });
@@ -153,7 +184,9 @@ describe('GraphQL users, roles and settings (/graphql/system)', () => {
   });
 
   it('creates a user with a role and reads it back', async () => {
-    const role = await gqlData<{ create_roles_item: { id: string } }>(t, 'mutation { create_roles_item(data: {name: "Writers"}) { id } }', { token: t.adminToken });
+    const role = await gqlData<{ create_roles_item: { id: string } }>(t, 'mutation { create_roles_item(data: {name: "Writers"}) { id } }', {
+      token: t.adminToken,
+    });
     const data = await gqlData<{ create_users_item: { email: string; password: string; role: { name: string } } }>(
       t,
       'mutation ($role: JSON) { create_users_item(data: {email: "new@example.com", password: "Secret123!", role: $role, status: "active"}) { email password role { name } } }',

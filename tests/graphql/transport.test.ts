@@ -108,15 +108,21 @@ describe('GraphQL transport (/graphql/system)', () => {
   });
 
   it('refuses fragment fan-out deeper than the limit', async () => {
-    const fragments = Array.from({ length: 14 }, (_, i) => `fragment F${i} on service_roles { users { role { ...F${i + 1} } } }`).join('\n');
+    const fragments = Array.from({ length: 14 }, (_, i) => `fragment F${i} on service_roles { users { role { ...F${i + 1} } } }`).join(
+      '\n',
+    );
     const response = await gql(t, `{ roles { ...F0 } } ${fragments} fragment F14 on service_roles { id }`, { token: t.adminToken });
     expectError(response, 400, 'GRAPHQL_VALIDATION');
   });
 
   it('allows the introspection query', async () => {
-    const response = await gql(t, '{ __schema { queryType { name } types { name fields { name type { name ofType { name ofType { name ofType { name } } } } } } } }', {
-      token: t.adminToken,
-    });
+    const response = await gql(
+      t,
+      '{ __schema { queryType { name } types { name fields { name type { name ofType { name ofType { name ofType { name } } } } } } } }',
+      {
+        token: t.adminToken,
+      },
+    );
     expect(response.statusCode).toBe(200);
     const body = response.json() as GraphqlBody;
     const names = (body.data!.__schema as { types: { name: string }[] }).types.map((type) => type.name);
@@ -140,7 +146,9 @@ describe('GraphQL variables from a query string', () => {
   });
 
   it('refuses prototype keys in GET variables', async () => {
-    const response = await t.request('GET', '/graphql/system', { query: { query: '{ server_ping }', variables: '{"__proto__": {"x": 1}}' } });
+    const response = await t.request('GET', '/graphql/system', {
+      query: { query: '{ server_ping }', variables: '{"__proto__": {"x": 1}}' },
+    });
     expectError(response, 400, 'INVALID_QUERY');
   });
 

@@ -8,7 +8,8 @@ const ENABLE = 'mutation ($otp: String!, $secret: String!) { users_me_tfa_enable
 const DISABLE = 'mutation ($otp: String!) { users_me_tfa_disable(otp: $otp) }';
 const CODES = 'mutation ($otp: String!) { users_me_tfa_recovery_codes(otp: $otp) }';
 const RESET = 'mutation ($id: String!) { users_tfa_reset(id: $id) }';
-const LOGIN = 'mutation ($email: String!, $password: String!, $otp: String) { auth_login(email: $email, password: $password, otp: $otp) { access_token refresh_token } }';
+const LOGIN =
+  'mutation ($email: String!, $password: String!, $otp: String) { auth_login(email: $email, password: $password, otp: $otp) { access_token refresh_token } }';
 
 describe('GraphQL two-factor mutations (/graphql/system)', () => {
   let t: TestApp;
@@ -37,7 +38,8 @@ describe('GraphQL two-factor mutations (/graphql/system)', () => {
     expect(codeOf(wrongPassword)).toBe('INVALID_CREDENTIALS');
 
     const generated = await run(GENERATE, { password: 'UserPass123!' }, user.token);
-    const { secret, otpauth_url } = (generated.data as { users_me_tfa_generate: { secret: string; otpauth_url: string } }).users_me_tfa_generate;
+    const { secret, otpauth_url } = (generated.data as { users_me_tfa_generate: { secret: string; otpauth_url: string } })
+      .users_me_tfa_generate;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(otpauth_url).toContain(`secret=${secret}`);
 

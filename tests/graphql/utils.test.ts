@@ -29,7 +29,13 @@ describe('GraphQL utils_* mutations (/graphql/system)', () => {
     });
     if (created.statusCode !== 200) throw new Error(created.body);
     for (const position of [1, 2, 3]) {
-      ids.push(Number(dataOf<{ id: number }>(await t.request('POST', '/items/tasks', { token: t.adminToken, body: { title: `T${position}`, position } })).id));
+      ids.push(
+        Number(
+          dataOf<{ id: number }>(
+            await t.request('POST', '/items/tasks', { token: t.adminToken, body: { title: `T${position}`, position } }),
+          ).id,
+        ),
+      );
     }
   });
   afterAll(async () => {
@@ -43,7 +49,9 @@ describe('GraphQL utils_* mutations (/graphql/system)', () => {
   };
   const codeOf = (body: GraphqlBody) => body.errors?.[0]?.extensions?.code;
   const positions = async () =>
-    dataOf<{ position: number }[]>(await t.request('GET', '/items/tasks?fields=position&sort=id', { token: t.adminToken })).map((row) => Number(row.position));
+    dataOf<{ position: number }[]>(await t.request('GET', '/items/tasks?fields=position&sort=id', { token: t.adminToken })).map((row) =>
+      Number(row.position),
+    );
 
   it('answers random strings, hashes and verifications, for the public too', async () => {
     const random = await run(RANDOM, {}, null);
@@ -80,7 +88,9 @@ describe('GraphQL utils_* mutations (/graphql/system)', () => {
   it('reverts through utils_revert (true) and answers FORBIDDEN for an unknown revision or a caller who may not', async () => {
     await t.request('PATCH', `/items/tasks/${ids[0]}`, { token: t.adminToken, body: { title: 'Renamed' } });
     const revisions = dataOf<{ id: number }[]>(
-      await t.request('GET', `/revisions?filter[collection][_eq]=tasks&filter[item][_eq]=${ids[0]}&sort=id&limit=1&fields=id`, { token: t.adminToken }),
+      await t.request('GET', `/revisions?filter[collection][_eq]=tasks&filter[item][_eq]=${ids[0]}&sort=id&limit=1&fields=id`, {
+        token: t.adminToken,
+      }),
     );
     const first = String(revisions[0]!.id);
 
@@ -91,6 +101,8 @@ describe('GraphQL utils_* mutations (/graphql/system)', () => {
     expect(codeOf(await run(REVERT, { revision: '999999' }))).toBe('FORBIDDEN');
 
     expect((await run(REVERT, { revision: first })).data).toEqual({ utils_revert: true });
-    expect(dataOf<{ title: string }>(await t.request('GET', `/items/tasks/${ids[0]}?fields=title`, { token: t.adminToken })).title).toBe('T1');
+    expect(dataOf<{ title: string }>(await t.request('GET', `/items/tasks/${ids[0]}?fields=title`, { token: t.adminToken })).title).toBe(
+      'T1',
+    );
   });
 });

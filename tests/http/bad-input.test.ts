@@ -16,7 +16,13 @@ describe('bad input', () => {
   beforeAll(async () => {
     t = await createTestApp({ MAX_PAYLOAD_SIZE: '10kb' });
     await seedCollections(t.app);
-    await t.request('POST', '/items/articles', { token: t.adminToken, body: [{ title: 'Keep me', rating: 1 }, { title: 'Me too', rating: 2 }] });
+    await t.request('POST', '/items/articles', {
+      token: t.adminToken,
+      body: [
+        { title: 'Keep me', rating: 1 },
+        { title: 'Me too', rating: 2 },
+      ],
+    });
     snapshot = await t.app.knex('articles').orderBy('id');
   });
   afterAll(async () => {
@@ -31,35 +37,184 @@ describe('bad input', () => {
 
   describe('bodies', () => {
     const json = { 'content-type': 'application/json' };
-    const cases: { name: string; method: string; url: string; payload: string; headers?: Record<string, string>; status: number; code: string }[] = [
+    const cases: {
+      name: string;
+      method: string;
+      url: string;
+      payload: string;
+      headers?: Record<string, string>;
+      status: number;
+      code: string;
+    }[] = [
       { name: 'malformed JSON', method: 'POST', url: '/items/articles', payload: '{"title": "x",', status: 400, code: 'INVALID_PAYLOAD' },
       { name: 'truncated JSON', method: 'PATCH', url: '/items/articles/1', payload: '{"title"', status: 400, code: 'INVALID_PAYLOAD' },
       { name: 'a null body', method: 'POST', url: '/items/articles', payload: 'null', status: 400, code: 'INVALID_PAYLOAD' },
       { name: 'a bare number', method: 'POST', url: '/items/articles', payload: '42', status: 400, code: 'INVALID_PAYLOAD' },
       { name: 'a bare string', method: 'PATCH', url: '/items/articles', payload: '"x"', status: 400, code: 'INVALID_PAYLOAD' },
-      { name: 'a null body on PATCH by key', method: 'PATCH', url: '/items/articles/1', payload: 'null', status: 400, code: 'INVALID_PAYLOAD' },
+      {
+        name: 'a null body on PATCH by key',
+        method: 'PATCH',
+        url: '/items/articles/1',
+        payload: 'null',
+        status: 400,
+        code: 'INVALID_PAYLOAD',
+      },
       { name: 'a null body on login', method: 'POST', url: '/auth/login', payload: 'null', status: 400, code: 'INVALID_PAYLOAD' },
       { name: 'an array of nulls', method: 'POST', url: '/items/articles', payload: '[null]', status: 400, code: 'INVALID_PAYLOAD' },
-      { name: 'an array of keys on PATCH', method: 'PATCH', url: '/items/articles', payload: '[1, 2]', status: 400, code: 'INVALID_PAYLOAD' },
-      { name: 'a __proto__ key', method: 'POST', url: '/items/articles', payload: '{"title":"x","__proto__":{"admin":true}}', status: 400, code: 'INVALID_PAYLOAD' },
-      { name: 'a constructor.prototype key', method: 'POST', url: '/items/articles', payload: '{"title":"x","constructor":{"prototype":{"a":1}}}', status: 400, code: 'INVALID_PAYLOAD' },
-      { name: 'a nested array as field value', method: 'POST', url: '/items/articles', payload: '{"title":[["x"]]}', status: 400, code: 'INVALID_PAYLOAD' },
-      { name: 'a NUL character in a string', method: 'POST', url: '/items/articles', payload: '{"title":"a\\u0000b"}', status: 400, code: 'INVALID_PAYLOAD' },
-      { name: 'a NUL character in a text field on update', method: 'PATCH', url: '/items/articles/1', payload: '{"body":"\\u0000"}', status: 400, code: 'INVALID_PAYLOAD' },
-      { name: 'a lone surrogate in a string', method: 'POST', url: '/items/articles', payload: '{"title":"\\ud800"}', status: 400, code: 'INVALID_PAYLOAD' },
-      { name: 'an array body on a singleton', method: 'PATCH', url: '/settings', payload: '[{"id":1,"project_name":"x"}]', status: 400, code: 'INVALID_PAYLOAD' },
-      { name: 'a {keys, data} body on a singleton', method: 'PATCH', url: '/settings', payload: '{"keys":[1],"data":{"project_name":"x"}}', status: 400, code: 'INVALID_PAYLOAD' },
-      { name: 'keys of the wrong type', method: 'DELETE', url: '/items/articles', payload: '{"keys":[{"id":1}]}', status: 403, code: 'FORBIDDEN' },
-      { name: 'keys that are not an array', method: 'DELETE', url: '/items/articles', payload: '{"keys":"1,2"}', status: 400, code: 'INVALID_PAYLOAD' },
-      { name: 'a query that is not an object', method: 'PATCH', url: '/items/articles', payload: '{"query":"all","data":{"title":"x"}}', status: 400, code: 'INVALID_PAYLOAD' },
-      { name: 'a query with a bad filter', method: 'DELETE', url: '/items/articles', payload: '{"query":{"filter":{"rating":{"_bogus":1}}}}', status: 400, code: 'INVALID_QUERY' },
-      { name: 'malformed JSON metadata of a file', method: 'POST', url: '/files', payload: '{"title":', status: 400, code: 'INVALID_PAYLOAD' },
+      {
+        name: 'an array of keys on PATCH',
+        method: 'PATCH',
+        url: '/items/articles',
+        payload: '[1, 2]',
+        status: 400,
+        code: 'INVALID_PAYLOAD',
+      },
+      {
+        name: 'a __proto__ key',
+        method: 'POST',
+        url: '/items/articles',
+        payload: '{"title":"x","__proto__":{"admin":true}}',
+        status: 400,
+        code: 'INVALID_PAYLOAD',
+      },
+      {
+        name: 'a constructor.prototype key',
+        method: 'POST',
+        url: '/items/articles',
+        payload: '{"title":"x","constructor":{"prototype":{"a":1}}}',
+        status: 400,
+        code: 'INVALID_PAYLOAD',
+      },
+      {
+        name: 'a nested array as field value',
+        method: 'POST',
+        url: '/items/articles',
+        payload: '{"title":[["x"]]}',
+        status: 400,
+        code: 'INVALID_PAYLOAD',
+      },
+      {
+        name: 'a NUL character in a string',
+        method: 'POST',
+        url: '/items/articles',
+        payload: '{"title":"a\\u0000b"}',
+        status: 400,
+        code: 'INVALID_PAYLOAD',
+      },
+      {
+        name: 'a NUL character in a text field on update',
+        method: 'PATCH',
+        url: '/items/articles/1',
+        payload: '{"body":"\\u0000"}',
+        status: 400,
+        code: 'INVALID_PAYLOAD',
+      },
+      {
+        name: 'a lone surrogate in a string',
+        method: 'POST',
+        url: '/items/articles',
+        payload: '{"title":"\\ud800"}',
+        status: 400,
+        code: 'INVALID_PAYLOAD',
+      },
+      {
+        name: 'an array body on a singleton',
+        method: 'PATCH',
+        url: '/settings',
+        payload: '[{"id":1,"project_name":"x"}]',
+        status: 400,
+        code: 'INVALID_PAYLOAD',
+      },
+      {
+        name: 'a {keys, data} body on a singleton',
+        method: 'PATCH',
+        url: '/settings',
+        payload: '{"keys":[1],"data":{"project_name":"x"}}',
+        status: 400,
+        code: 'INVALID_PAYLOAD',
+      },
+      {
+        name: 'keys of the wrong type',
+        method: 'DELETE',
+        url: '/items/articles',
+        payload: '{"keys":[{"id":1}]}',
+        status: 403,
+        code: 'FORBIDDEN',
+      },
+      {
+        name: 'keys that are not an array',
+        method: 'DELETE',
+        url: '/items/articles',
+        payload: '{"keys":"1,2"}',
+        status: 400,
+        code: 'INVALID_PAYLOAD',
+      },
+      {
+        name: 'a query that is not an object',
+        method: 'PATCH',
+        url: '/items/articles',
+        payload: '{"query":"all","data":{"title":"x"}}',
+        status: 400,
+        code: 'INVALID_PAYLOAD',
+      },
+      {
+        name: 'a query with a bad filter',
+        method: 'DELETE',
+        url: '/items/articles',
+        payload: '{"query":{"filter":{"rating":{"_bogus":1}}}}',
+        status: 400,
+        code: 'INVALID_QUERY',
+      },
+      {
+        name: 'malformed JSON metadata of a file',
+        method: 'POST',
+        url: '/files',
+        payload: '{"title":',
+        status: 400,
+        code: 'INVALID_PAYLOAD',
+      },
       { name: 'a bare string as file metadata', method: 'POST', url: '/files', payload: '"x"', status: 400, code: 'INVALID_PAYLOAD' },
-      { name: 'an unknown field in file metadata', method: 'POST', url: '/files', payload: '{"filename_download":"a.txt","colour":"red"}', status: 400, code: 'INVALID_PAYLOAD' },
-      { name: 'a null body on a file update', method: 'PATCH', url: '/files/00000000-0000-4000-8000-000000000000', payload: 'null', status: 400, code: 'INVALID_PAYLOAD' },
-      { name: 'a multipart body without a boundary', method: 'POST', url: '/files', payload: 'x', headers: { 'content-type': 'multipart/form-data' }, status: 400, code: 'INVALID_PAYLOAD' },
-      { name: 'a folder with a name of the wrong type', method: 'POST', url: '/folders', payload: '{"name":{"a":1}}', status: 400, code: 'INVALID_PAYLOAD' },
-      { name: 'a query with an unknown field', method: 'PATCH', url: '/items/articles', payload: '{"query":{"filter":{"nope":{"_eq":1}}},"data":{"title":"x"}}', status: 403, code: 'FORBIDDEN' },
+      {
+        name: 'an unknown field in file metadata',
+        method: 'POST',
+        url: '/files',
+        payload: '{"filename_download":"a.txt","colour":"red"}',
+        status: 400,
+        code: 'INVALID_PAYLOAD',
+      },
+      {
+        name: 'a null body on a file update',
+        method: 'PATCH',
+        url: '/files/00000000-0000-4000-8000-000000000000',
+        payload: 'null',
+        status: 400,
+        code: 'INVALID_PAYLOAD',
+      },
+      {
+        name: 'a multipart body without a boundary',
+        method: 'POST',
+        url: '/files',
+        payload: 'x',
+        headers: { 'content-type': 'multipart/form-data' },
+        status: 400,
+        code: 'INVALID_PAYLOAD',
+      },
+      {
+        name: 'a folder with a name of the wrong type',
+        method: 'POST',
+        url: '/folders',
+        payload: '{"name":{"a":1}}',
+        status: 400,
+        code: 'INVALID_PAYLOAD',
+      },
+      {
+        name: 'a query with an unknown field',
+        method: 'PATCH',
+        url: '/items/articles',
+        payload: '{"query":{"filter":{"nope":{"_eq":1}}},"data":{"title":"x"}}',
+        status: 403,
+        code: 'FORBIDDEN',
+      },
     ];
     for (const c of cases) {
       it(`answers ${c.status} ${c.code} for ${c.name}`, async () => {
@@ -75,7 +230,11 @@ describe('bad input', () => {
     });
 
     it('answers 415 for an unsupported content type', async () => {
-      const error = expectError(await raw('POST', '/items/articles', '<title>x</title>', { 'content-type': 'application/xml' }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      const error = expectError(
+        await raw('POST', '/items/articles', '<title>x</title>', { 'content-type': 'application/xml' }),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+      );
       expect(error.extensions.mediaType).toBe('application/xml');
       expectError(await raw('PATCH', '/items/articles/1', 'title=x', { 'content-type': 'text/plain' }), 415, 'UNSUPPORTED_MEDIA_TYPE');
     });
@@ -105,15 +264,27 @@ describe('bad input', () => {
       { name: 'meta with an unknown value', url: '/items/articles?meta=everything', status: 400, code: 'INVALID_QUERY' },
       { name: 'an unknown export format', url: '/items/articles?export=pdf', status: 400, code: 'INVALID_QUERY' },
       { name: 'a NUL character in a filter value', url: '/items/articles?filter[title][_eq]=a%00b', status: 400, code: 'INVALID_QUERY' },
-      { name: 'a NUL character in a _contains value', url: '/items/articles?filter[title][_contains]=%00', status: 400, code: 'INVALID_QUERY' },
+      {
+        name: 'a NUL character in a _contains value',
+        url: '/items/articles?filter[title][_contains]=%00',
+        status: 400,
+        code: 'INVALID_QUERY',
+      },
       { name: 'a NUL character in search', url: '/items/articles?search=a%00b', status: 400, code: 'INVALID_QUERY' },
-      { name: 'a lone surrogate in a filter value', url: `/items/articles?filter=${encodeURIComponent('{"title":{"_eq":"\\ud800"}}')}`, status: 400, code: 'INVALID_QUERY' },
+      {
+        name: 'a lone surrogate in a filter value',
+        url: `/items/articles?filter=${encodeURIComponent('{"title":{"_eq":"\\ud800"}}')}`,
+        status: 400,
+        code: 'INVALID_QUERY',
+      },
       { name: 'an access_token array', url: '/items/articles?access_token[]=a&access_token[]=b', status: 400, code: 'INVALID_QUERY' },
     ];
     for (const c of cases) {
       it(`answers ${c.status} ${c.code} for ${c.name}`, async () => {
         // The access_token case goes without the Bearer header (both at once is a different error).
-        const response = c.url.includes('access_token') ? await t.app.server.inject({ method: 'GET', url: c.url }) : await raw('GET', c.url);
+        const response = c.url.includes('access_token')
+          ? await t.app.server.inject({ method: 'GET', url: c.url })
+          : await raw('GET', c.url);
         expectError(response, c.status, c.code);
       });
     }
@@ -181,7 +352,9 @@ describe('bad input', () => {
     for (const path of paths) {
       it(`answers a 4xx envelope for GET/POST/DELETE ${path.slice(0, 60)}`, async () => {
         for (const method of ['GET', 'POST', 'PATCH', 'DELETE']) {
-          const response = await raw(method, path, method === 'GET' || method === 'DELETE' ? undefined : '{"title":"x"}', { 'content-type': 'application/json' });
+          const response = await raw(method, path, method === 'GET' || method === 'DELETE' ? undefined : '{"title":"x"}', {
+            'content-type': 'application/json',
+          });
           expect(response.statusCode, `${method} ${path}: ${response.body}`).toBeGreaterThanOrEqual(400);
           expect(response.statusCode, `${method} ${path}: ${response.body}`).toBeLessThan(500);
           expect((response.json() as { errors: unknown[] }).errors.length).toBeGreaterThan(0);
@@ -199,12 +372,24 @@ describe('bad input', () => {
 
   describe('headers', () => {
     it('answers 403 INVALID_TOKEN for a garbage JWT and 401 for a garbage static token', async () => {
-      expectError(await t.app.server.inject({ method: 'GET', url: '/items/articles', headers: { authorization: 'Bearer a.b.c' } }), 401, 'INVALID_CREDENTIALS');
-      expectError(await t.app.server.inject({ method: 'GET', url: '/items/articles', headers: { authorization: `Bearer ${'x'.repeat(5000)}` } }), 401, 'INVALID_CREDENTIALS');
+      expectError(
+        await t.app.server.inject({ method: 'GET', url: '/items/articles', headers: { authorization: 'Bearer a.b.c' } }),
+        401,
+        'INVALID_CREDENTIALS',
+      );
+      expectError(
+        await t.app.server.inject({ method: 'GET', url: '/items/articles', headers: { authorization: `Bearer ${'x'.repeat(5000)}` } }),
+        401,
+        'INVALID_CREDENTIALS',
+      );
     });
 
     it('ignores an Authorization header of another scheme (public access)', async () => {
-      expectError(await t.app.server.inject({ method: 'GET', url: '/items/articles', headers: { authorization: 'Basic dXNlcjpwYXNz' } }), 403, 'FORBIDDEN');
+      expectError(
+        await t.app.server.inject({ method: 'GET', url: '/items/articles', headers: { authorization: 'Basic dXNlcjpwYXNz' } }),
+        403,
+        'FORBIDDEN',
+      );
     });
   });
 });

@@ -33,7 +33,10 @@ describe('SEARCH', () => {
   });
 
   it('reads with the query in the body', async () => {
-    const response = await t.request('SEARCH', '/users', { token: t.adminToken, body: { query: { fields: ['email'], filter: { email: { _eq: 'admin@example.com' } } } } });
+    const response = await t.request('SEARCH', '/users', {
+      token: t.adminToken,
+      body: { query: { fields: ['email'], filter: { email: { _eq: 'admin@example.com' } } } },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ data: [{ email: 'admin@example.com' }] });
   });

@@ -18,7 +18,10 @@ describe('the admin app is isolated from other sites, and uploaded files never r
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'stratum-app-headers-'));
     await mkdir(join(root, 'assets'));
-    await writeFile(join(root, 'index.html'), '<!doctype html><html><head><script type="module" src="/admin/assets/index-a1.js"></script></head><body></body></html>');
+    await writeFile(
+      join(root, 'index.html'),
+      '<!doctype html><html><head><script type="module" src="/admin/assets/index-a1.js"></script></head><body></body></html>',
+    );
     await writeFile(join(root, 'assets', 'index-a1.js'), 'console.log(1)');
     t = await createTestApp({}, { adminAppRoot: root });
   });
@@ -27,22 +30,25 @@ describe('the admin app is isolated from other sites, and uploaded files never r
     await rm(root, { recursive: true, force: true });
   });
 
-  it.each(['/admin', '/admin/content/articles/1', '/admin/assets/index-a1.js', '/admin/assets/missing-0.js'])('%s carries COOP, CORP, nosniff, Referrer-Policy, no framing and the CSP', async (path) => {
-    const response = await t.request('GET', path);
-    expect(response.headers).toMatchObject({
-      'cross-origin-opener-policy': 'same-origin',
-      'cross-origin-resource-policy': 'same-origin',
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'same-origin',
-      'x-frame-options': 'DENY',
-    });
-    const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).not.toContain('unsafe-inline');
-    expect(csp).not.toContain('unsafe-eval');
-  });
+  it.each(['/admin', '/admin/content/articles/1', '/admin/assets/index-a1.js', '/admin/assets/missing-0.js'])(
+    '%s carries COOP, CORP, nosniff, Referrer-Policy, no framing and the CSP',
+    async (path) => {
+      const response = await t.request('GET', path);
+      expect(response.headers).toMatchObject({
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'same-origin',
+        'x-frame-options': 'DENY',
+      });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).not.toContain('unsafe-eval');
+    },
+  );
 
   const upload = async (filename: string, type: string, content: string) => {
     const boundary = 'headersBOUNDARY';

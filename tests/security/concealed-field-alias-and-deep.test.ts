@@ -60,7 +60,9 @@ describe('concealed fields through alias, relations and deep', () => {
   });
 
   it('deep levels keep the mask and the row rule, and refuse concealed or unreadable fields in their queries', async () => {
-    const rows = await read('/items/vault?fields=label,notes.body,notes.vault.secret&deep[notes][_sort]=-id&deep[notes][_filter][vault][secret][_nnull]=true&sort=label');
+    const rows = await read(
+      '/items/vault?fields=label,notes.body,notes.vault.secret&deep[notes][_sort]=-id&deep[notes][_filter][vault][secret][_nnull]=true&sort=label',
+    );
     expect(rows).toEqual([
       { label: 'alpha', notes: [{ body: 'note on alpha', vault: { secret: MASK } }] },
       { label: 'beta', notes: [{ body: 'note on beta', vault: { secret: MASK } }] },
@@ -78,20 +80,23 @@ describe('concealed fields through alias, relations and deep', () => {
     }
   });
 
-  it('a related row outside the reader\'s rule stays out (private-delta)', async () => {
+  it("a related row outside the reader's rule stays out (private-delta)", async () => {
     const users = await read(`/users?fields=id&filter[id][_eq]=${fx.f.reader.userId}`);
     expect(users).toHaveLength(1);
     const labels = (await read('/items/vault?fields=label&limit=-1')).map((r) => r.label);
     expect(labels).not.toContain('private-delta');
   });
 
-  it('GraphQL: an alias of a concealed field shows the mask, a related user\'s too', async () => {
+  it("GraphQL: an alias of a concealed field shows the mask, a related user's too", async () => {
     const response = await fx.t.request('POST', '/graphql', {
       token: fx.f.reader.token,
       body: { query: '{ vault(sort: ["label"], limit: 1) { a: secret b: pin owner { c: password d: token } } }' },
     });
     expect(response.json(), response.body).toEqual({ data: { vault: [{ a: MASK, b: MASK, owner: { c: MASK, d: MASK } }] } });
-    const system = await fx.t.request('POST', '/graphql/system', { token: fx.f.reader.token, body: { query: `{ users(filter: { id: { _eq: "${fx.f.reader.userId}" } }) { p: password t: token } }` } });
+    const system = await fx.t.request('POST', '/graphql/system', {
+      token: fx.f.reader.token,
+      body: { query: `{ users(filter: { id: { _eq: "${fx.f.reader.userId}" } }) { p: password t: token } }` },
+    });
     expect(system.json(), system.body).toEqual({ data: { users: [{ p: MASK, t: MASK }] } });
   });
 });

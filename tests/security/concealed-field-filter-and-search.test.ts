@@ -91,6 +91,13 @@ describe('filter and search on concealed fields', () => {
       expect(body.errors?.[0]?.extensions.code, response.body).toMatch(/^(INVALID_QUERY|GRAPHQL_VALIDATION)/);
     }
     const set = await gql('/graphql', '{ vault(filter: { pin: { _nnull: true } }, sort: ["label"]) { label pin } }');
-    expect(set.json()).toEqual({ data: { vault: [{ label: 'alpha', pin: '**********' }, { label: 'beta', pin: '**********' }] } });
+    expect(set.json()).toEqual({
+      data: {
+        vault: [
+          { label: 'alpha', pin: '**********' },
+          { label: 'beta', pin: '**********' },
+        ],
+      },
+    });
   });
 });

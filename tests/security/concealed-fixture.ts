@@ -6,7 +6,15 @@ import { dataOf } from '../setup/expect-error.js';
 type Row = Record<string, unknown>;
 
 /** The plain values the fixture writes into concealed fields: none may ever appear in a response to a reader. */
-export const SECRETS = ['s3cret-alpha', 's3cret-beta', 's3cret-gamma', 'pin-alpha-123', 'pin-beta-456', 'static-token-of-reader', 'static-token-of-other'] as const;
+export const SECRETS = [
+  's3cret-alpha',
+  's3cret-beta',
+  's3cret-gamma',
+  'pin-alpha-123',
+  'pin-beta-456',
+  'static-token-of-reader',
+  'static-token-of-other',
+] as const;
 
 export type ConcealedFixture = {
   /** A user whose policy reads `vault` (not `hidden`, not the `private…` rows) and every field of service_users. */
@@ -45,14 +53,23 @@ export async function createConcealedFixture(t: TestApp): Promise<ConcealedFixtu
   await ok('POST', '/collections', {
     collection: 'vault_notes',
     schema: {},
-    fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }, field('body', 'string'), field('vault', 'integer')],
+    fields: [
+      { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
+      field('body', 'string'),
+      field('vault', 'integer'),
+    ],
   });
   await ok('POST', '/relations', { collection: 'vault', field: 'owner', related_collection: 'service_users' });
   await ok('POST', '/relations', { collection: 'vault_notes', field: 'vault', related_collection: 'vault', meta: { one_field: 'notes' } });
 
   const reader = await t.userWith({
     permissions: [
-      { collection: 'vault', action: 'read', fields: ['id', 'label', 'secret', 'pin', 'secret_at', 'owner', 'notes'], permissions: { label: { _nstarts_with: 'private' } } },
+      {
+        collection: 'vault',
+        action: 'read',
+        fields: ['id', 'label', 'secret', 'pin', 'secret_at', 'owner', 'notes'],
+        permissions: { label: { _nstarts_with: 'private' } },
+      },
       { collection: 'vault_notes', action: 'read', fields: ['*'] },
       { collection: 'service_users', action: 'read', fields: ['*'] },
     ],
@@ -62,8 +79,22 @@ export async function createConcealedFixture(t: TestApp): Promise<ConcealedFixtu
   await ok('PATCH', `/users/${other.userId}`, { token: 'static-token-of-other' });
 
   const rows = [
-    { label: 'alpha', secret: 's3cret-alpha', pin: 'pin-alpha-123', secret_at: '2020-01-01T00:00:00', hidden: 'hidden-alpha', owner: reader.userId },
-    { label: 'beta', secret: 's3cret-beta', pin: 'pin-beta-456', secret_at: '2030-06-01T00:00:00', hidden: 'hidden-beta', owner: other.userId },
+    {
+      label: 'alpha',
+      secret: 's3cret-alpha',
+      pin: 'pin-alpha-123',
+      secret_at: '2020-01-01T00:00:00',
+      hidden: 'hidden-alpha',
+      owner: reader.userId,
+    },
+    {
+      label: 'beta',
+      secret: 's3cret-beta',
+      pin: 'pin-beta-456',
+      secret_at: '2030-06-01T00:00:00',
+      hidden: 'hidden-beta',
+      owner: other.userId,
+    },
     { label: 'gamma', secret: 's3cret-gamma', pin: null, secret_at: null, hidden: 'hidden-gamma', owner: other.userId },
     { label: 'private-delta', secret: 'private-secret', pin: null, secret_at: null, hidden: 'hidden-delta', owner: reader.userId },
   ];

@@ -25,7 +25,11 @@ describe('concealed values in revisions and activity', () => {
     f = await createConcealedFixture(t);
     await ok('PATCH', `/items/vault/${f.ids.alpha}`, { secret: 's3cret-gamma', pin: 'pin-beta-456', label: 'alpha' });
     await ok('POST', '/items/vault_notes', { body: 'nested', vault: { label: 'nested', secret: 's3cret-beta', pin: 'pin-alpha-123' } });
-    await ok('PATCH', `/users/${f.reader.userId}`, { password: 'pin-alpha-123', token: 'static-token-of-reader', tfa_secret: 's3cret-alpha' });
+    await ok('PATCH', `/users/${f.reader.userId}`, {
+      password: 'pin-alpha-123',
+      token: 'static-token-of-reader',
+      tfa_secret: 's3cret-alpha',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -48,7 +52,11 @@ describe('concealed values in revisions and activity', () => {
       ],
     });
     for (const token of [t.adminToken, reader.token]) {
-      for (const url of ['/revisions?fields=*,activity.*&limit=-1', '/activity?fields=*,revisions.*&limit=-1', '/revisions?export=csv&limit=-1']) {
+      for (const url of [
+        '/revisions?fields=*,activity.*&limit=-1',
+        '/activity?fields=*,revisions.*&limit=-1',
+        '/revisions?export=csv&limit=-1',
+      ]) {
         const response = await t.request('GET', url, { token });
         expect(response.statusCode, response.body).toBe(200);
         // `hidden` is not concealed: a revision holds the item as an administrator reads it.

@@ -30,11 +30,15 @@ describe.each([
       },
     });
     expect(created.statusCode).toBe(200);
-    const session = await t.request('POST', '/auth/login', { body: { email: 'admin@example.com', password: 'AdminPass123!', mode: 'session' } });
+    const session = await t.request('POST', '/auth/login', {
+      body: { email: 'admin@example.com', password: 'AdminPass123!', mode: 'session' },
+    });
     expect(session.statusCode).toBe(200);
     const sessionSet = session.cookies.find((c) => c.name === t.app.config.auth.sessionCookie.name);
     sessionCookie = `${sessionSet!.name}=${sessionSet!.value}`;
-    const cookieLogin = await t.request('POST', '/auth/login', { body: { email: 'admin@example.com', password: 'AdminPass123!', mode: 'cookie' } });
+    const cookieLogin = await t.request('POST', '/auth/login', {
+      body: { email: 'admin@example.com', password: 'AdminPass123!', mode: 'cookie' },
+    });
     const refreshSet = cookieLogin.cookies.find((c) => c.name === t.app.config.auth.refreshCookie.name);
     refreshCookie = `${refreshSet!.name}=${refreshSet!.value}`;
   });
@@ -50,7 +54,11 @@ describe.each([
     t.app.server.inject({ method: 'POST', url: '/items/csrf_notes', payload, headers });
 
   it('refuses an urlencoded form post carrying the session cookie from https://evil.example (403), creating nothing', async () => {
-    const response = await post('title=forged', { cookie: sessionCookie, 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' });
+    const response = await post('title=forged', {
+      cookie: sessionCookie,
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: 'https://evil.example',
+    });
     expectError(response, 403, 'FORBIDDEN');
     expect(await titles()).not.toContain('forged');
   });
@@ -65,7 +73,11 @@ describe.each([
     const json = { cookie: sessionCookie, 'content-type': 'application/json' };
     expectError(await post('{"title":"x1"}', { ...json, origin: 'https://evil.example' }), 403, 'FORBIDDEN');
     expectError(await post('{"title":"x2"}', { ...json, 'sec-fetch-site': 'cross-site' }), 403, 'FORBIDDEN');
-    expectError(await post('{"title":"x3"}', { ...json, 'sec-fetch-site': 'same-site', origin: 'https://sub.localhost' }), 403, 'FORBIDDEN');
+    expectError(
+      await post('{"title":"x3"}', { ...json, 'sec-fetch-site': 'same-site', origin: 'https://sub.localhost' }),
+      403,
+      'FORBIDDEN',
+    );
     expectError(await post('{"title":"x4"}', { ...json, origin: 'null' }), 403, 'FORBIDDEN');
     const boundary = 'xBOUNDARYx';
     const multipart = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n--${boundary}--\r\n`;
@@ -76,19 +88,36 @@ describe.each([
       headers: { cookie: sessionCookie, 'content-type': `multipart/form-data; boundary=${boundary}`, origin: 'https://evil.example' },
     });
     expectError(upload, 403, 'FORBIDDEN');
-    const remove = await t.app.server.inject({ method: 'DELETE', url: '/items/csrf_notes/1', headers: { cookie: sessionCookie, origin: 'https://evil.example' } });
+    const remove = await t.app.server.inject({
+      method: 'DELETE',
+      url: '/items/csrf_notes/1',
+      headers: { cookie: sessionCookie, origin: 'https://evil.example' },
+    });
     expectError(remove, 403, 'FORBIDDEN');
     expect(await titles()).toEqual(expect.not.arrayContaining(['x1', 'x2', 'x3', 'x4']));
   });
 
   it('refuses cross-site /auth/refresh and /auth/logout carried by the refresh cookie', async () => {
     const headers = { cookie: refreshCookie, 'content-type': 'application/json', origin: 'https://evil.example' };
-    expectError(await t.app.server.inject({ method: 'POST', url: '/auth/refresh', payload: '{"mode":"cookie"}', headers }), 403, 'FORBIDDEN');
-    expectError(await t.app.server.inject({ method: 'POST', url: '/auth/logout', payload: '{"mode":"cookie"}', headers }), 403, 'FORBIDDEN');
+    expectError(
+      await t.app.server.inject({ method: 'POST', url: '/auth/refresh', payload: '{"mode":"cookie"}', headers }),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await t.app.server.inject({ method: 'POST', url: '/auth/logout', payload: '{"mode":"cookie"}', headers }),
+      403,
+      'FORBIDDEN',
+    );
   });
 
   it('accepts same-origin JSON and multipart writes with the session cookie (the admin app, the SDK in session mode)', async () => {
-    const sameOrigin = await post('{"title":"same-origin"}', { cookie: sessionCookie, 'content-type': 'application/json', origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' });
+    const sameOrigin = await post('{"title":"same-origin"}', {
+      cookie: sessionCookie,
+      'content-type': 'application/json',
+      origin: 'http://localhost:80',
+      'sec-fetch-site': 'same-origin',
+    });
     expect(sameOrigin.statusCode).toBe(200);
     const noOrigin = await post('{"title":"no-origin"}', { cookie: sessionCookie, 'content-type': 'application/json' });
     expect(noOrigin.statusCode).toBe(200);
@@ -98,14 +127,24 @@ describe.each([
       method: 'POST',
       url: '/files',
       payload: multipart,
-      headers: { cookie: sessionCookie, 'content-type': `multipart/form-data; boundary=${boundary}`, origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' },
+      headers: {
+        cookie: sessionCookie,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        origin: 'http://localhost:80',
+        'sec-fetch-site': 'same-origin',
+      },
     });
     expect(upload.statusCode).toBe(200);
     expect(await titles()).toEqual(expect.arrayContaining(['same-origin', 'no-origin']));
   });
 
   it(`${corsOn ? 'accepts' : 'refuses'} a cookie write from https://app.example, which CORS ${corsOn ? 'allows' : 'does not allow'}`, async () => {
-    const response = await post('{"title":"from-app"}', { cookie: sessionCookie, 'content-type': 'application/json', origin: 'https://app.example', 'sec-fetch-site': 'cross-site' });
+    const response = await post('{"title":"from-app"}', {
+      cookie: sessionCookie,
+      'content-type': 'application/json',
+      origin: 'https://app.example',
+      'sec-fetch-site': 'cross-site',
+    });
     if (corsOn) expect(response.statusCode).toBe(200);
     else expectError(response, 403, 'FORBIDDEN');
   });
@@ -125,7 +164,11 @@ describe.each([
       headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
     });
     expect(query.statusCode).toBe(200);
-    const read = await t.app.server.inject({ method: 'GET', url: '/users/me', headers: { cookie: sessionCookie, origin: 'https://evil.example' } });
+    const read = await t.app.server.inject({
+      method: 'GET',
+      url: '/users/me',
+      headers: { cookie: sessionCookie, origin: 'https://evil.example' },
+    });
     expect(read.statusCode).toBe(200);
     expect(await titles()).toEqual(expect.arrayContaining(['by-bearer', 'by-query']));
   });

@@ -37,7 +37,12 @@ describe('deeply nested input', () => {
   });
 
   const raw = (method: string, url: string, payload: string) =>
-    t.app.server.inject({ method: method as 'POST', url, payload, headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' } });
+    t.app.server.inject({
+      method: method as 'POST',
+      url,
+      payload,
+      headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' },
+    });
 
   it('a 20,000-deep _or in a SEARCH body is 400 (the body is too deep)', async () => {
     expectError(await raw('SEARCH', '/items/articles', `{"query":{"filter":${deepOr(20000)}}}`), 400, 'INVALID_PAYLOAD');
@@ -50,24 +55,55 @@ describe('deeply nested input', () => {
 
   it('a 20,000-deep deep parameter or deep[..][_filter] in a query string is 400', async () => {
     const deep = '{"comments":'.repeat(20000) + '{}' + '}'.repeat(20000);
-    expectError(await t.request('GET', `/items/articles?fields=*,comments.*&deep=${encodeURIComponent(deep)}`, { token: t.adminToken }), 400, 'INVALID_QUERY');
+    expectError(
+      await t.request('GET', `/items/articles?fields=*,comments.*&deep=${encodeURIComponent(deep)}`, { token: t.adminToken }),
+      400,
+      'INVALID_QUERY',
+    );
     const filter = `{"comments":{"_filter":${deepOr(20000)}}}`;
-    expectError(await t.request('GET', `/items/articles?fields=*,comments.*&deep=${encodeURIComponent(filter)}`, { token: t.adminToken }), 400, 'INVALID_QUERY');
+    expectError(
+      await t.request('GET', `/items/articles?fields=*,comments.*&deep=${encodeURIComponent(filter)}`, { token: t.adminToken }),
+      400,
+      'INVALID_QUERY',
+    );
   });
 
   it('a 20,000-deep _or in a PATCH, DELETE or SEARCH body is 400', async () => {
-    expectError(await raw('PATCH', '/items/articles', `{"query":{"filter":${deepOr(20000)}},"data":{"title":"x"}}`), 400, 'INVALID_PAYLOAD');
+    expectError(
+      await raw('PATCH', '/items/articles', `{"query":{"filter":${deepOr(20000)}},"data":{"title":"x"}}`),
+      400,
+      'INVALID_PAYLOAD',
+    );
     expectError(await raw('DELETE', '/items/articles', `{"query":{"filter":${deepOr(20000)}}}`), 400, 'INVALID_PAYLOAD');
-    expectError(await raw('SEARCH', '/items/articles', `{"query":{"fields":["*","comments.*"],"deep":{"comments":{"_filter":${deepOr(20000)}}}}}`), 400, 'INVALID_PAYLOAD');
+    expectError(
+      await raw('SEARCH', '/items/articles', `{"query":{"fields":["*","comments.*"],"deep":{"comments":{"_filter":${deepOr(20000)}}}}}`),
+      400,
+      'INVALID_PAYLOAD',
+    );
   });
 
   it('a filter just under the JSON limit is refused by MAX_FILTER_DEPTH (400, not a 500), on every path', async () => {
     const filter = deepOr(490);
-    expectError(await t.request('GET', `/items/articles?filter=${encodeURIComponent(filter)}`, { token: t.adminToken }), 400, 'INVALID_QUERY');
+    expectError(
+      await t.request('GET', `/items/articles?filter=${encodeURIComponent(filter)}`, { token: t.adminToken }),
+      400,
+      'INVALID_QUERY',
+    );
     expectError(await raw('SEARCH', '/items/articles', `{"query":{"filter":${filter}}}`), 400, 'INVALID_QUERY');
     expectError(await raw('PATCH', '/items/articles', `{"query":{"filter":${filter}},"data":{"title":"x"}}`), 400, 'INVALID_QUERY');
-    expectError(await raw('SEARCH', '/items/articles', `{"query":{"fields":["*","comments.*"],"deep":{"comments":{"_filter":${filter}}}}}`), 400, 'INVALID_QUERY');
-    const gql = await raw('POST', '/graphql', JSON.stringify({ query: 'query($f: articles_filter) { articles(filter: $f) { id } }', variables: { f: JSON.parse(filter) as unknown } }));
+    expectError(
+      await raw('SEARCH', '/items/articles', `{"query":{"fields":["*","comments.*"],"deep":{"comments":{"_filter":${filter}}}}}`),
+      400,
+      'INVALID_QUERY',
+    );
+    const gql = await raw(
+      'POST',
+      '/graphql',
+      JSON.stringify({
+        query: 'query($f: articles_filter) { articles(filter: $f) { id } }',
+        variables: { f: JSON.parse(filter) as unknown },
+      }),
+    );
     expect(gql.statusCode).toBeLessThan(500);
     expect((gql.json() as { errors?: { extensions: { code: string } }[] }).errors?.[0]?.extensions.code).toBe('INVALID_QUERY');
   });
@@ -110,7 +146,12 @@ describe('deeply nested input', () => {
       { name: 'metadata', value: deepObject(50000) },
       { name: 'file', filename: 'a.txt', type: 'text/plain', content: 'hello' },
     ]);
-    const response = await t.app.server.inject({ method: 'POST', url: '/files', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${t.adminToken}` } });
+    const response = await t.app.server.inject({
+      method: 'POST',
+      url: '/files',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${t.adminToken}` },
+    });
     expectError(response, 400, 'INVALID_PAYLOAD');
     expect(Number((await t.app.knex('service_files').count({ c: '*' }))[0]!.c)).toBe(0);
   });
@@ -128,6 +169,8 @@ describe('deeply nested input', () => {
     expect((await raw('PATCH', `/items/articles/${id}`, `{"metadata":${deepArray(998)}}`)).statusCode).toBe(200);
     const read = await t.request('GET', `/items/articles/${id}?fields=metadata`, { token: t.adminToken });
     expect(JSON.stringify(dataOf(read))).toBe(`{"metadata":${deepArray(998)}}`);
-    expect((await t.request('GET', `/revisions?filter[item][_eq]=${id}&filter[collection][_eq]=articles`, { token: t.adminToken })).statusCode).toBe(200);
+    expect(
+      (await t.request('GET', `/revisions?filter[item][_eq]=${id}&filter[collection][_eq]=articles`, { token: t.adminToken })).statusCode,
+    ).toBe(200);
   });
 });

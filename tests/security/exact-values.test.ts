@@ -79,17 +79,27 @@ describe('exact decimals and big integers', () => {
       expect(dataOf(await admin('GET', `/items/ledger/${String(created.id)}`))).toMatchObject({ amount: -1e-10, big: -9007199254740991 });
       return;
     }
-    const patched = await admin('PATCH', `/items/ledger/${String(created.id)}`, { amount: '99999999999999999999.9999999999', big: '-9223372036854775808' });
+    const patched = await admin('PATCH', `/items/ledger/${String(created.id)}`, {
+      amount: '99999999999999999999.9999999999',
+      big: '-9223372036854775808',
+    });
     expect(patched.statusCode, patched.body).toBe(200);
     expect(dataOf(patched)).toMatchObject({ amount: '99999999999999999999.9999999999', big: '-9223372036854775808' });
     expect(await revisionDelta(created.id)).toMatchObject({ amount: '99999999999999999999.9999999999', big: '-9223372036854775808' });
-    expect(dataOf(await admin('GET', `/items/ledger/${String(created.id)}`))).toMatchObject({ amount: '99999999999999999999.9999999999', big: '-9223372036854775808' });
+    expect(dataOf(await admin('GET', `/items/ledger/${String(created.id)}`))).toMatchObject({
+      amount: '99999999999999999999.9999999999',
+      big: '-9223372036854775808',
+    });
   });
 
   it('answers numbers for values a JSON number holds exactly (as before)', async () => {
     const created = await admin('POST', '/items/ledger', { amount: 12.5, price: '19.99', big: 1234567890123 });
     expect(dataOf(created)).toMatchObject({ amount: 12.5, price: 19.99, big: 1234567890123 });
-    expect(dataOf(await admin('GET', `/items/ledger/${String(dataOf(created).id)}`))).toMatchObject({ amount: 12.5, price: 19.99, big: 1234567890123 });
+    expect(dataOf(await admin('GET', `/items/ledger/${String(dataOf(created).id)}`))).toMatchObject({
+      amount: 12.5,
+      price: 19.99,
+      big: 1234567890123,
+    });
   });
 
   it('acknowledges what is stored when a decimal has more places than the column keeps', async () => {
@@ -146,15 +156,29 @@ describe('exact decimals and big integers', () => {
     await t.app.knex('ledger').delete();
     const token = t.adminToken;
     if (!exact()) {
-      const refused = await t.request('POST', '/graphql', { token, body: { query: `mutation { create_ledger_item(data: {amount: ${BIG_DECIMAL}}) { id } }` } });
+      const refused = await t.request('POST', '/graphql', {
+        token,
+        body: { query: `mutation { create_ledger_item(data: {amount: ${BIG_DECIMAL}}) { id } }` },
+      });
       expect(JSON.stringify(refused.json())).toContain('VALUE_OUT_OF_RANGE');
       return;
     }
-    const created = await gqlData<{ create_ledger_item: Row }>(t, `mutation { create_ledger_item(data: {amount: ${BIG_DECIMAL}, big: "${NEAR_LIMIT}"}) { id amount big } }`, { token, scope: 'items' });
+    const created = await gqlData<{ create_ledger_item: Row }>(
+      t,
+      `mutation { create_ledger_item(data: {amount: ${BIG_DECIMAL}, big: "${NEAR_LIMIT}"}) { id amount big } }`,
+      { token, scope: 'items' },
+    );
     expect(created.create_ledger_item).toMatchObject({ amount: BIG_DECIMAL, big: NEAR_LIMIT });
-    const found = await gqlData<{ ledger: Row[] }>(t, `{ ledger(filter: {amount: {_eq: ${BIG_DECIMAL}}, big: {_eq: ${NEAR_LIMIT}}}) { amount big } }`, { token, scope: 'items' });
+    const found = await gqlData<{ ledger: Row[] }>(
+      t,
+      `{ ledger(filter: {amount: {_eq: ${BIG_DECIMAL}}, big: {_eq: ${NEAR_LIMIT}}}) { amount big } }`,
+      { token, scope: 'items' },
+    );
     expect(found.ledger).toEqual([{ amount: BIG_DECIMAL, big: NEAR_LIMIT }]);
-    const none = await gqlData<{ ledger: Row[] }>(t, `{ ledger(filter: {amount: {_eq: 12345678901234567890.1234567892}}) { id } }`, { token, scope: 'items' });
+    const none = await gqlData<{ ledger: Row[] }>(t, `{ ledger(filter: {amount: {_eq: 12345678901234567890.1234567892}}) { id } }`, {
+      token,
+      scope: 'items',
+    });
     expect(none.ledger).toEqual([]);
   });
 
@@ -177,7 +201,9 @@ describe('exact decimals and big integers', () => {
     expect(dataOf(created).hits).toBe(expected);
     const patched = await admin('PATCH', `/items/counters/${id}`, { hits: exact() ? NEAR_LIMIT : -9007199254740991 });
     expect(dataOf(patched).hits).toBe(exact() ? NEAR_LIMIT : -9007199254740991);
-    const revisions = dataOf<{ delta: Row; data: Row }[]>(await admin('GET', `/revisions?filter[collection][_eq]=counters&filter[item][_eq]=${id}&sort=id`));
+    const revisions = dataOf<{ delta: Row; data: Row }[]>(
+      await admin('GET', `/revisions?filter[collection][_eq]=counters&filter[item][_eq]=${id}&sort=id`),
+    );
     expect(revisions.map((r) => [r.delta.hits, r.data.hits])).toEqual([
       [expected, expected],
       [exact() ? NEAR_LIMIT : -9007199254740991, exact() ? NEAR_LIMIT : -9007199254740991],
@@ -199,12 +225,15 @@ describe('exact decimals and big integers', () => {
       ],
     });
     expect(made.statusCode, made.body).toBe(200);
-    const schemaOf = async (field: string) => (dataOf<{ schema: Row }>(await admin('GET', `/fields/defaults/${field}`)).schema.default_value);
+    const schemaOf = async (field: string) => dataOf<{ schema: Row }>(await admin('GET', `/fields/defaults/${field}`)).schema.default_value;
     const numeric = (text: string) => (exact() ? text : Number(text));
     expect(await schemaOf('amount')).toBe(numeric(decimal));
     expect(await schemaOf('big')).toBe(numeric(bigint));
     const created = await admin('POST', '/items/defaults', { note: 'x' });
     expect(created.statusCode, created.body).toBe(200);
-    expect(dataOf(await admin('GET', `/items/defaults/${String(dataOf(created).id)}`))).toMatchObject({ amount: numeric(decimal), big: numeric(bigint) });
+    expect(dataOf(await admin('GET', `/items/defaults/${String(dataOf(created).id)}`))).toMatchObject({
+      amount: numeric(decimal),
+      big: numeric(bigint),
+    });
   });
 });

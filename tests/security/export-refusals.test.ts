@@ -16,12 +16,23 @@ describe('exports of refused queries', () => {
     const pk = { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } };
     const created = await t.request('POST', '/collections', {
       token: t.adminToken,
-      body: { collection: 'ex_notes', schema: {}, fields: [pk, { field: 'title', type: 'string', schema: {} }, { field: 'hidden', type: 'string', schema: {} }] },
+      body: {
+        collection: 'ex_notes',
+        schema: {},
+        fields: [pk, { field: 'title', type: 'string', schema: {} }, { field: 'hidden', type: 'string', schema: {} }],
+      },
     });
     expect(created.statusCode, created.body).toBe(200);
-    const rows = await t.request('POST', '/items/ex_notes', { token: t.adminToken, body: [{ title: 'a', hidden: 'h1' }, { title: 'b', hidden: 'h2' }] });
+    const rows = await t.request('POST', '/items/ex_notes', {
+      token: t.adminToken,
+      body: [
+        { title: 'a', hidden: 'h1' },
+        { title: 'b', hidden: 'h2' },
+      ],
+    });
     expect(rows.statusCode, rows.body).toBe(200);
-    reader = (await t.userWith({ permissions: [{ collection: 'ex_notes', action: 'read', permissions: {}, fields: ['id', 'title'] }] })).token;
+    reader = (await t.userWith({ permissions: [{ collection: 'ex_notes', action: 'read', permissions: {}, fields: ['id', 'title'] }] }))
+      .token;
   });
   afterAll(async () => {
     await t?.close();

@@ -19,7 +19,10 @@ describe('field grants tied to the rows of their rule', () => {
   let other: number;
   let author: number;
 
-  const bodies = async () => Object.fromEntries(((await t.app.knex('articles').select('id', 'body')) as { id: number; body: string | null }[]).map((r) => [Number(r.id), r.body]));
+  const bodies = async () =>
+    Object.fromEntries(
+      ((await t.app.knex('articles').select('id', 'body')) as { id: number; body: string | null }[]).map((r) => [Number(r.id), r.body]),
+    );
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -69,25 +72,38 @@ describe('field grants tied to the rows of their rule', () => {
       expect((await bodies())[other]).toBe('other secret');
     });
 
-    it('allows the field on a row inside that rule, and the other rule\'s field everywhere', async () => {
+    it("allows the field on a row inside that rule, and the other rule's field everywhere", async () => {
       expect((await t.request('PATCH', `/items/articles/${mine}`, { token, body: { body: 'mine new' } })).statusCode).toBe(200);
       expect((await t.request('PATCH', `/items/articles/${other}`, { token, body: { title: 'other2' } })).statusCode).toBe(200);
       expect(await bodies()).toEqual({ [mine]: 'mine new', [other]: 'other secret' });
     });
 
     it('refuses a multi-key update touching one such row and writes none of them', async () => {
-      expectError(await t.request('PATCH', '/items/articles', { token, body: { keys: [mine, other], data: { body: 'x' } } }), 403, 'FORBIDDEN');
+      expectError(
+        await t.request('PATCH', '/items/articles', { token, body: { keys: [mine, other], data: { body: 'x' } } }),
+        403,
+        'FORBIDDEN',
+      );
       expect(await bodies()).toEqual({ [mine]: 'mine secret', [other]: 'other secret' });
     });
 
     it('refuses an update by query and writes nothing', async () => {
-      const response = await t.request('PATCH', '/items/articles', { token, body: { query: { filter: { id: { _in: [mine, other] } } }, data: { body: 'x' } } });
+      const response = await t.request('PATCH', '/items/articles', {
+        token,
+        body: { query: { filter: { id: { _in: [mine, other] } } }, data: { body: 'x' } },
+      });
       expectError(response, 403, 'FORBIDDEN');
       expect(await bodies()).toEqual({ [mine]: 'mine secret', [other]: 'other secret' });
     });
 
     it('refuses a batch update (array) and writes none of its items', async () => {
-      const response = await t.request('PATCH', '/items/articles', { token, body: [{ id: mine, body: 'x' }, { id: other, body: 'y' }] });
+      const response = await t.request('PATCH', '/items/articles', {
+        token,
+        body: [
+          { id: mine, body: 'x' },
+          { id: other, body: 'y' },
+        ],
+      });
       expectError(response, 403, 'FORBIDDEN');
       expect(await bodies()).toEqual({ [mine]: 'mine secret', [other]: 'other secret' });
     });
@@ -96,20 +112,40 @@ describe('field grants tied to the rows of their rule', () => {
       const response = await t.request('PATCH', `/items/authors/${author}`, { token, body: { articles: [{ id: other, body: 'nested' }] } });
       expectError(response, 403, 'FORBIDDEN');
       expect((await bodies())[other]).toBe('other secret');
-      const allowed = await t.request('PATCH', `/items/authors/${author}`, { token, body: { articles: [{ id: mine, body: 'nested' }, { id: other, title: 'other' }] } });
+      const allowed = await t.request('PATCH', `/items/authors/${author}`, {
+        token,
+        body: {
+          articles: [
+            { id: mine, body: 'nested' },
+            { id: other, title: 'other' },
+          ],
+        },
+      });
       expect(allowed.statusCode).toBe(200);
       expect((await bodies())[mine]).toBe('nested');
     });
 
     it('refuses the field through a nested m2o update and a nested create, writing nothing', async () => {
-      const comment = Number(dataOf<{ id: number }>(await t.request('POST', '/items/comments', { token: t.adminToken, body: { body: 'c' } })).id);
-      expectError(await t.request('PATCH', `/items/comments/${comment}`, { token, body: { article: { id: other, body: 'via m2o' } } }), 403, 'FORBIDDEN');
+      const comment = Number(
+        dataOf<{ id: number }>(await t.request('POST', '/items/comments', { token: t.adminToken, body: { body: 'c' } })).id,
+      );
+      expectError(
+        await t.request('PATCH', `/items/comments/${comment}`, { token, body: { article: { id: other, body: 'via m2o' } } }),
+        403,
+        'FORBIDDEN',
+      );
       expect((await bodies())[other]).toBe('other secret');
       expect(((await t.app.knex('comments').where({ id: comment }).first()) as { article: number | null }).article).toBeNull();
-      expectError(await t.request('POST', '/items/comments', { token, body: { body: 'new', article: { title: 'other3', body: 'via create' } } }), 403, 'FORBIDDEN');
+      expectError(
+        await t.request('POST', '/items/comments', { token, body: { body: 'new', article: { title: 'other3', body: 'via create' } } }),
+        403,
+        'FORBIDDEN',
+      );
       expect(await t.app.knex('articles').where({ title: 'other3' }).first()).toBeUndefined();
       expect(await t.app.knex('comments').where({ body: 'new' }).first()).toBeUndefined();
-      expect((await t.request('PATCH', `/items/comments/${comment}`, { token, body: { article: { id: mine, body: 'via m2o' } } })).statusCode).toBe(200);
+      expect(
+        (await t.request('PATCH', `/items/comments/${comment}`, { token, body: { article: { id: mine, body: 'via m2o' } } })).statusCode,
+      ).toBe(200);
       expect((await bodies())[mine]).toBe('via m2o');
     });
 
@@ -124,18 +160,29 @@ describe('field grants tied to the rows of their rule', () => {
     });
 
     it('refuses the field through a GraphQL mutation', async () => {
-      const response = await gql(t, `mutation { update_articles_item(id: ${other}, data: {body: "gql"}) { id } }`, { token, scope: 'items' });
+      const response = await gql(t, `mutation { update_articles_item(id: ${other}, data: {body: "gql"}) { id } }`, {
+        token,
+        scope: 'items',
+      });
       const body = response.json() as { errors?: { extensions?: { code?: string } }[] };
       expect(body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
       expect((await bodies())[other]).toBe('other secret');
-      const many = await gql(t, `mutation { update_articles_items(ids: [${mine}, ${other}], data: {body: "gql"}) { id } }`, { token, scope: 'items' });
+      const many = await gql(t, `mutation { update_articles_items(ids: [${mine}, ${other}], data: {body: "gql"}) { id } }`, {
+        token,
+        scope: 'items',
+      });
       expect((many.json() as { errors?: { extensions?: { code?: string } }[] }).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
       expect(await bodies()).toEqual({ [mine]: 'mine secret', [other]: 'other secret' });
     });
   });
 
   it('explains the tie: on another row the field is not updatable, on a matching row it is', async () => {
-    type Explained = { data: { update: { access: boolean }; explain: { actions: { update: { fields: Record<string, { allowed: boolean; reason: string }> } } } } };
+    type Explained = {
+      data: {
+        update: { access: boolean };
+        explain: { actions: { update: { fields: Record<string, { allowed: boolean; reason: string }> } } };
+      };
+    };
     const other_ = (await t.request('GET', `/permissions/me/articles/${other}`, { token, query: { explain: 'true' } })).json() as Explained;
     expect(other_.data.update.access).toBe(true);
     expect(other_.data.explain.actions.update.fields.title).toMatchObject({ allowed: true });
@@ -144,33 +191,47 @@ describe('field grants tied to the rows of their rule', () => {
     expect(mine_.data.explain.actions.update.fields.body).toMatchObject({ allowed: true, reason: 'granted' });
   });
 
-  describe('create (the rule\'s row filter is evaluated on the payload, presets applied)', () => {
+  describe("create (the rule's row filter is evaluated on the payload, presets applied)", () => {
     it('refuses a field whose only rule does not match the new item', async () => {
       expectError(await t.request('POST', '/items/articles', { token, body: { title: 'other new', body: 'sneaky' } }), 403, 'FORBIDDEN');
       expect(await t.app.knex('articles').where('title', 'other new').first()).toBeUndefined();
     });
 
-    it('allows it when the rule matches the new item, and the unfiltered rule\'s fields anywhere', async () => {
+    it("allows it when the rule matches the new item, and the unfiltered rule's fields anywhere", async () => {
       expect((await t.request('POST', '/items/articles', { token, body: { title: 'mine-new', body: 'fine' } })).statusCode).toBe(200);
       expect((await t.request('POST', '/items/articles', { token, body: { title: 'plain', status: 'draft' } })).statusCode).toBe(200);
     });
 
     it('refuses it through a GraphQL create mutation', async () => {
-      const response = await gql(t, 'mutation { create_articles_item(data: {title: "other gql", body: "sneaky"}) { id } }', { token, scope: 'items' });
+      const response = await gql(t, 'mutation { create_articles_item(data: {title: "other gql", body: "sneaky"}) { id } }', {
+        token,
+        scope: 'items',
+      });
       expect((response.json() as { errors?: { extensions?: { code?: string } }[] }).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
       expect(await t.app.knex('articles').where('title', 'other gql').first()).toBeUndefined();
     });
 
     it('covers a new item whose rule filters on its user-created stamp (filled by the server, not the payload)', async () => {
-      const field = await t.request('POST', '/fields/comments', { token: t.adminToken, body: { field: 'owner', type: 'uuid', meta: { special: ['user-created'] } } });
+      const field = await t.request('POST', '/fields/comments', {
+        token: t.adminToken,
+        body: { field: 'owner', type: 'uuid', meta: { special: ['user-created'] } },
+      });
       expect(field.statusCode).toBe(200);
-      const owner = await t.userWith({ permissions: [{ collection: 'comments', action: 'create', permissions: { owner: { _eq: '$CURRENT_USER' } }, fields: ['body'] }] });
+      const owner = await t.userWith({
+        permissions: [{ collection: 'comments', action: 'create', permissions: { owner: { _eq: '$CURRENT_USER' } }, fields: ['body'] }],
+      });
       expect((await t.request('POST', '/items/comments', { token: owner.token, body: { body: 'stamped' } })).statusCode).toBe(204);
       expect(await t.app.knex('comments').where({ body: 'stamped' }).first()).toMatchObject({ owner: owner.userId });
     });
 
     it('refuses a create-many where one item is outside, and creates none', async () => {
-      const response = await t.request('POST', '/items/articles', { token, body: [{ title: 'mine-a', body: 'ok' }, { title: 'b', body: 'no' }] });
+      const response = await t.request('POST', '/items/articles', {
+        token,
+        body: [
+          { title: 'mine-a', body: 'ok' },
+          { title: 'b', body: 'no' },
+        ],
+      });
       expectError(response, 403, 'FORBIDDEN');
       expect(await t.app.knex('articles').whereIn('title', ['mine-a', 'b']).select('id')).toEqual([]);
     });
@@ -178,18 +239,29 @@ describe('field grants tied to the rows of their rule', () => {
 
   describe('read (a field granted only on some rows is null elsewhere, in every position)', () => {
     it('returns it as null on rows outside its rule', async () => {
-      const rows = dataOf<{ id: number; body: string | null }[]>(await t.request('GET', '/items/articles', { token, query: { fields: 'id,body', sort: 'id' } }));
-      expect(rows).toEqual([{ id: mine, body: 'mine secret' }, { id: other, body: null }]);
+      const rows = dataOf<{ id: number; body: string | null }[]>(
+        await t.request('GET', '/items/articles', { token, query: { fields: 'id,body', sort: 'id' } }),
+      );
+      expect(rows).toEqual([
+        { id: mine, body: 'mine secret' },
+        { id: other, body: null },
+      ]);
       const one = dataOf<{ body: string | null }>(await t.request('GET', `/items/articles/${other}`, { token, query: { fields: 'body' } }));
       expect(one.body).toBeNull();
     });
 
     it('filters on it as if it were null outside its rule', async () => {
-      const hit = dataOf<{ id: number }[]>(await t.request('GET', '/items/articles', { token, query: { fields: 'id', 'filter[body][_eq]': 'other secret' } }));
+      const hit = dataOf<{ id: number }[]>(
+        await t.request('GET', '/items/articles', { token, query: { fields: 'id', 'filter[body][_eq]': 'other secret' } }),
+      );
       expect(hit).toEqual([]);
-      const contains = dataOf<{ id: number }[]>(await t.request('GET', '/items/articles', { token, query: { fields: 'id', 'filter[body][_contains]': 'secret' } }));
+      const contains = dataOf<{ id: number }[]>(
+        await t.request('GET', '/items/articles', { token, query: { fields: 'id', 'filter[body][_contains]': 'secret' } }),
+      );
       expect(contains.map((r) => r.id)).toEqual([mine]);
-      const nulls = dataOf<{ id: number }[]>(await t.request('GET', '/items/articles', { token, query: { fields: 'id', 'filter[body][_null]': 'true' } }));
+      const nulls = dataOf<{ id: number }[]>(
+        await t.request('GET', '/items/articles', { token, query: { fields: 'id', 'filter[body][_null]': 'true' } }),
+      );
       expect(nulls.map((r) => r.id)).toEqual([other]);
     });
 
@@ -202,7 +274,10 @@ describe('field grants tied to the rows of their rule', () => {
 
     it('aggregates it as if it were null outside its rule', async () => {
       const agg = dataOf<{ count: { body: number | string }; countDistinct: { body: number | string }; max: { body: string } }[]>(
-        await t.request('GET', '/items/articles', { token, query: { 'aggregate[count]': 'body', 'aggregate[countDistinct]': 'body', 'aggregate[max]': 'body' } }),
+        await t.request('GET', '/items/articles', {
+          token,
+          query: { 'aggregate[count]': 'body', 'aggregate[countDistinct]': 'body', 'aggregate[max]': 'body' },
+        }),
       );
       expect(Number(agg[0]!.count.body)).toBe(1);
       expect(Number(agg[0]!.countDistinct.body)).toBe(1);

@@ -19,7 +19,12 @@ describe('file bytes replaced by a caller who may not update the file', () => {
 
   const replace = async (target: string, parts: Part[], token: string | null) => {
     const body = await multipart(parts);
-    return t.app.server.inject({ method: 'PATCH', url: `/files/${target}`, payload: body.payload, headers: { ...body.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    return t.app.server.inject({
+      method: 'PATCH',
+      url: `/files/${target}`,
+      payload: body.payload,
+      headers: { ...body.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
   };
   const asset = async () => (await t.request('GET', `/assets/${id}`, { token: t.adminToken })).body;
   const file: Part = { name: 'file', filename: 'evil.txt', type: 'text/plain', content: 'overwritten bytes' };
@@ -34,7 +39,12 @@ describe('file bytes replaced by a caller who may not update the file', () => {
       ],
     }));
     const body = await multipart([{ name: 'file', filename: 'original.txt', type: 'text/plain', content: 'original bytes' }]);
-    const created = await t.app.server.inject({ method: 'POST', url: '/files', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${t.adminToken}` } });
+    const created = await t.app.server.inject({
+      method: 'POST',
+      url: '/files',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${t.adminToken}` },
+    });
     id = String(dataOf<Row>(created).id);
   });
   afterAll(async () => {

@@ -84,7 +84,8 @@ describe('a forbidden collection and a missing one look the same', () => {
         const forbidden = await send(probe, FORBIDDEN, caller.token());
         const missing = await send(probe, MISSING, caller.token());
         expect({ caller: caller.name, ...forbidden }).toEqual({ caller: caller.name, ...missing });
-        if (!probe.url.startsWith('/permissions/me')) expect(forbidden.status, `${caller.name}: ${forbidden.body}`).toBeGreaterThanOrEqual(400);
+        if (!probe.url.startsWith('/permissions/me'))
+          expect(forbidden.status, `${caller.name}: ${forbidden.body}`).toBeGreaterThanOrEqual(400);
         expect(forbidden.status).toBeLessThan(500);
       }
     });

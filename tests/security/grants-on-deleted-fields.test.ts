@@ -39,7 +39,9 @@ describe('permission grants left on deleted fields', () => {
   });
 
   it('keeps reads and writes of a user whose rule named the field working after it is deleted', async () => {
-    expect(dataOf<Record<string, unknown>[]>(await t.request('GET', '/items/articles', { token: named.token }))[0]).toMatchObject({ secret_note: 'old value' });
+    expect(dataOf<Record<string, unknown>[]>(await t.request('GET', '/items/articles', { token: named.token }))[0]).toMatchObject({
+      secret_note: 'old value',
+    });
     await admin('DELETE', '/fields/articles/secret_note');
     for (const query of [{}, { fields: '*' }, { fields: 'id,title' }, { fields: 'id', sort: 'title' }] as Record<string, string>[]) {
       const read = await t.request('GET', '/items/articles', { token: named.token, query });
@@ -48,7 +50,7 @@ describe('permission grants left on deleted fields', () => {
     }
     const named403 = await t.request('GET', '/items/articles', { token: named.token, query: { fields: 'secret_note' } });
     expect(named403.statusCode).toBe(403);
-    const id = (dataOf<{ id: number }[]>(await t.request('GET', '/items/articles', { token: named.token, query: { fields: 'id' } })))[0]!.id;
+    const id = dataOf<{ id: number }[]>(await t.request('GET', '/items/articles', { token: named.token, query: { fields: 'id' } }))[0]!.id;
     expect((await t.request('PATCH', `/items/articles/${id}`, { token: named.token, body: { title: 'a2' } })).statusCode).toBe(200);
     expect((await t.request('GET', '/permissions/me', { token: named.token })).statusCode).toBe(200);
   });
@@ -58,22 +60,30 @@ describe('permission grants left on deleted fields', () => {
     await t.app.knex('articles').update({ secret_note: 'new value' });
     const read = await t.request('GET', '/items/articles', { token: named.token, query: { fields: 'secret_note' } });
     expect(read.statusCode).toBe(403);
-    const all = dataOf<Record<string, unknown>[]>(await t.request('GET', '/items/articles', { token: named.token, query: { fields: '*' } }));
+    const all = dataOf<Record<string, unknown>[]>(
+      await t.request('GET', '/items/articles', { token: named.token, query: { fields: '*' } }),
+    );
     expect(all[0]).not.toHaveProperty('secret_note');
     const id = all[0]!.id as number;
     expect((await t.request('PATCH', `/items/articles/${id}`, { token: named.token, body: { secret_note: 'x' } })).statusCode).toBe(403);
-    expect((await t.request('POST', '/items/articles', { token: named.token, body: { title: 'b', secret_note: 'x' } })).statusCode).toBe(403);
+    expect((await t.request('POST', '/items/articles', { token: named.token, body: { title: 'b', secret_note: 'x' } })).statusCode).toBe(
+      403,
+    );
     expect(((await t.app.knex('articles').where({ id }).first()) as { secret_note: string }).secret_note).toBe('new value');
     // The stored rules no longer name it; a rule granting every field grants the new one, as any field.
     const rules = (await t.app.knex('service_permissions').where({ policy: named.policyId }).select('fields')) as { fields: string }[];
     for (const rule of rules) expect(String(rule.fields).split(',')).not.toContain('secret_note');
-    const starRead = dataOf<Record<string, unknown>[]>(await t.request('GET', '/items/articles', { token: star.token, query: { fields: 'secret_note' } }));
+    const starRead = dataOf<Record<string, unknown>[]>(
+      await t.request('GET', '/items/articles', { token: star.token, query: { fields: 'secret_note' } }),
+    );
     expect(starRead[0]).toEqual({ secret_note: 'new value' });
   });
 
-  it('refuses with the generic 403 (never 500, nothing of the rule shown) when a rule\'s row filter named the deleted field', async () => {
+  it("refuses with the generic 403 (never 500, nothing of the rule shown) when a rule's row filter named the deleted field", async () => {
     await admin('POST', '/fields/articles', { field: 'flag', type: 'string' });
-    const user = await t.userWith({ permissions: [{ collection: 'articles', action: 'read', permissions: { flag: { _eq: 'yes' } }, fields: ['id', 'title'] }] });
+    const user = await t.userWith({
+      permissions: [{ collection: 'articles', action: 'read', permissions: { flag: { _eq: 'yes' } }, fields: ['id', 'title'] }],
+    });
     await admin('DELETE', '/fields/articles/flag');
     const read = await t.request('GET', '/items/articles', { token: user.token });
     // The rule can't be compiled any more: it refuses, with the generic 403 that names nothing of the rule.

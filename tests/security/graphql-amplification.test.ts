@@ -14,10 +14,19 @@ describe('GraphQL amplification by aliases, fragments and nesting', () => {
     t = await createTestApp();
     const created = await t.request('POST', '/collections', {
       token: t.adminToken,
-      body: { collection: 'amp_nodes', fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }, { field: 'parent', type: 'integer' }] },
+      body: {
+        collection: 'amp_nodes',
+        fields: [
+          { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
+          { field: 'parent', type: 'integer' },
+        ],
+      },
     });
     expect(created.statusCode).toBe(200);
-    const relation = await t.request('POST', '/relations', { token: t.adminToken, body: { collection: 'amp_nodes', field: 'parent', related_collection: 'amp_nodes' } });
+    const relation = await t.request('POST', '/relations', {
+      token: t.adminToken,
+      body: { collection: 'amp_nodes', field: 'parent', related_collection: 'amp_nodes' },
+    });
     expect(relation.statusCode).toBe(200);
   });
   afterAll(async () => {
@@ -41,7 +50,9 @@ describe('GraphQL amplification by aliases, fragments and nesting', () => {
   const fanOut = (type: string, leaf: string) => {
     const levels = 6;
     const fragments = Array.from({ length: levels }, (_, level) =>
-      level === levels - 1 ? `fragment F${level} on ${type} { ${leaf} }` : `fragment F${level} on ${type} { ${Array.from({ length: 10 }, () => `...F${level + 1}`).join(' ')} }`,
+      level === levels - 1
+        ? `fragment F${level} on ${type} { ${leaf} }`
+        : `fragment F${level} on ${type} { ${Array.from({ length: 10 }, () => `...F${level + 1}`).join(' ')} }`,
     );
     return `{ ...F0 } ${fragments.join(' ')}`;
   };
@@ -77,7 +88,11 @@ describe('GraphQL amplification by aliases, fragments and nesting', () => {
     const hundred = await ask('/graphql/system', aliases(100, 'server_ping'), null);
     expect(hundred.statusCode).toBe(200);
     expect(Object.keys((hundred.json() as { data: Record<string, unknown> }).data)).toHaveLength(100);
-    const fragments = await ask('/graphql', '{ a: amp_nodes { ...N } b: amp_nodes { ...N parent { ...N } } } fragment N on amp_nodes { id parent { id } }', t.adminToken);
+    const fragments = await ask(
+      '/graphql',
+      '{ a: amp_nodes { ...N } b: amp_nodes { ...N parent { ...N } } } fragment N on amp_nodes { id parent { id } }',
+      t.adminToken,
+    );
     expect(fragments.statusCode).toBe(200);
     const { getIntrospectionQuery } = await import('graphql');
     const introspection = await ask('/graphql', getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true }), t.adminToken);

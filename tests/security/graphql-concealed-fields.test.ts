@@ -20,7 +20,9 @@ describe('GraphQL and concealed fields', () => {
   };
 
   it('selections show the mask: lists, by id, users_me, nested owners', async () => {
-    expect(await gql('/graphql/system', '{ users_me { password token tfa_secret } }')).toEqual({ data: { users_me: { password: MASK, token: MASK, tfa_secret: null } } });
+    expect(await gql('/graphql/system', '{ users_me { password token tfa_secret } }')).toEqual({
+      data: { users_me: { password: MASK, token: MASK, tfa_secret: null } },
+    });
     expect(await gql('/graphql', `{ vault_by_id(id: ${fx.f.ids.beta}) { secret pin secret_at owner { password token } } }`)).toEqual({
       data: { vault_by_id: { secret: MASK, pin: MASK, secret_at: MASK, owner: { password: MASK, token: MASK } } },
     });
@@ -29,7 +31,11 @@ describe('GraphQL and concealed fields', () => {
   });
 
   it('a mutation answers with the mask', async () => {
-    const body = await gql('/graphql', `mutation { update_vault_item(id: ${fx.f.ids.gamma}, data: { secret: "s3cret-gamma" }) { secret } }`, fx.t.adminToken);
+    const body = await gql(
+      '/graphql',
+      `mutation { update_vault_item(id: ${fx.f.ids.gamma}, data: { secret: "s3cret-gamma" }) { secret } }`,
+      fx.t.adminToken,
+    );
     expect(body).toEqual({ data: { update_vault_item: { secret: MASK } } });
   });
 

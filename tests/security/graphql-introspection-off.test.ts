@@ -19,7 +19,12 @@ describe.each([
     await t?.close();
   });
 
-  const documents = ['{ __schema { types { name } } }', '{ __type(name: "Query") { name fields { name } } }', '{ ... on Query { __schema { queryType { name } } } }', 'query { ...S } fragment S on Query { x: __type(name: "Query") { name } }'];
+  const documents = [
+    '{ __schema { types { name } } }',
+    '{ __type(name: "Query") { name fields { name } } }',
+    '{ ... on Query { __schema { queryType { name } } } }',
+    'query { ...S } fragment S on Query { x: __type(name: "Query") { name } }',
+  ];
 
   for (const path of ['/graphql', '/graphql/system']) {
     it(`${on ? 'answers' : 'refuses'} __schema and __type on ${path}, for administrators and the public alike`, async () => {

@@ -19,7 +19,11 @@ describe('HTML injection in the reset mail and in comments', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await createTestApp({ ...smtp.env, PUBLIC_URL: 'https://stratum.example.com', PASSWORD_RESET_URL_ALLOW_LIST: 'https://app.example.com/reset' });
+    t = await createTestApp({
+      ...smtp.env,
+      PUBLIC_URL: 'https://stratum.example.com',
+      PASSWORD_RESET_URL_ALLOW_LIST: 'https://app.example.com/reset',
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -31,11 +35,19 @@ describe('HTML injection in the reset mail and in comments', () => {
     const created = await t.request('POST', '/users', {
       token: t.adminToken,
       // first_name holds 50 characters.
-      body: { email, password: 'Password-123!', status: 'active', first_name: '<a href="https://evil.example">x</a>', last_name: '<img src=x onerror=alert(1)>' },
+      body: {
+        email,
+        password: 'Password-123!',
+        status: 'active',
+        first_name: '<a href="https://evil.example">x</a>',
+        last_name: '<img src=x onerror=alert(1)>',
+      },
     });
     expect(created.statusCode, created.body).toBe(200);
     const expected = smtp.messages.length + 1;
-    const response = await t.request('POST', '/auth/password/request', { body: { email, reset_url: `https://app.example.com/reset?from=${PAYLOAD}` } });
+    const response = await t.request('POST', '/auth/password/request', {
+      body: { email, reset_url: `https://app.example.com/reset?from=${PAYLOAD}` },
+    });
     expect(response.statusCode).toBe(204);
     const mail = await smtp.waitForMessage(expected);
     for (const hostile of ['<script', '<a href="https://evil', '<img', 'onerror=']) expect(mail.html).not.toContain(hostile);
@@ -48,11 +60,17 @@ describe('HTML injection in the reset mail and in comments', () => {
   it('stores and answers a comment as the text it is (JSON), and the admin app has no raw-HTML sink', async () => {
     const collection = await t.request('POST', '/collections', {
       token: t.adminToken,
-      body: { collection: 'html_notes', fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }] },
+      body: {
+        collection: 'html_notes',
+        fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }],
+      },
     });
     expect(collection.statusCode).toBe(200);
     const item = dataOf<{ id: number }>(await t.request('POST', '/items/html_notes', { token: t.adminToken, body: {} }));
-    const comment = await t.request('POST', '/activity/comment', { token: t.adminToken, body: { collection: 'html_notes', item: String(item.id), comment: PAYLOAD } });
+    const comment = await t.request('POST', '/activity/comment', {
+      token: t.adminToken,
+      body: { collection: 'html_notes', item: String(item.id), comment: PAYLOAD },
+    });
     expect(comment.statusCode, comment.body).toBe(200);
     expect(comment.headers['content-type']).toMatch(/^application\/json/);
     expect(dataOf<{ comment: string }>(comment).comment).toBe(PAYLOAD);
@@ -63,7 +81,8 @@ describe('HTML injection in the reset mail and in comments', () => {
       for (const entry of await readdir(dir, { withFileTypes: true })) {
         const path = join(dir, entry.name);
         if (entry.isDirectory()) await walk(path);
-        else if (/\.(tsx?|jsx?)$/.test(entry.name) && !/\.test\./.test(entry.name) && sinks.test(await readFile(path, 'utf8'))) offenders.push(path);
+        else if (/\.(tsx?|jsx?)$/.test(entry.name) && !/\.test\./.test(entry.name) && sinks.test(await readFile(path, 'utf8')))
+          offenders.push(path);
       }
     };
     await walk(join(process.cwd(), 'app', 'src'));

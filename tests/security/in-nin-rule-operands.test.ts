@@ -39,19 +39,32 @@ describe('_in / _nin operands in permission rules never widen access', () => {
   let rolelessToken: string;
   let rolelessPolicy: string;
 
-  const titles = async () => ((await t.app.knex('articles').select('title', 'rating').orderBy('id')) as { title: string; rating: number }[]);
+  const titles = async () => (await t.app.knex('articles').select('title', 'rating').orderBy('id')) as { title: string; rating: number }[];
   const reset = async () => {
     await t.app.knex('articles').delete();
-    await t.request('POST', '/items/articles', { token: t.adminToken, body: [{ title: 'a', status: 'published', rating: 1 }, { title: 'b', status: 'draft', rating: 2 }] });
+    await t.request('POST', '/items/articles', {
+      token: t.adminToken,
+      body: [
+        { title: 'a', status: 'published', rating: 1 },
+        { title: 'b', status: 'draft', rating: 2 },
+      ],
+    });
   };
 
   beforeAll(async () => {
     t = await createTestApp();
     await seedCollections(t.app);
     // A user without a role, holding a policy of their own: $CURRENT_ROLES is empty for them.
-    const policy = dataOf<{ id: string }>(await t.request('POST', '/policies', { token: t.adminToken, body: { name: 'Roleless', app_access: true } }));
+    const policy = dataOf<{ id: string }>(
+      await t.request('POST', '/policies', { token: t.adminToken, body: { name: 'Roleless', app_access: true } }),
+    );
     rolelessPolicy = String(policy.id);
-    const user = dataOf<{ id: string }>(await t.request('POST', '/users', { token: t.adminToken, body: { email: 'roleless@example.com', password: 'UserPass123!', status: 'active' } }));
+    const user = dataOf<{ id: string }>(
+      await t.request('POST', '/users', {
+        token: t.adminToken,
+        body: { email: 'roleless@example.com', password: 'UserPass123!', status: 'active' },
+      }),
+    );
     await t.request('POST', '/access', { token: t.adminToken, body: { user: user.id, policy: rolelessPolicy } });
     rolelessToken = await t.login('roleless@example.com', 'UserPass123!');
   });
@@ -64,13 +77,21 @@ describe('_in / _nin operands in permission rules never widen access', () => {
       it(`reaches at most ${JSON.stringify(reach)} with ${name}, stored ${stored}`, async () => {
         await reset();
         const user = await t.userWith({ permissions: [] });
-        const rules = ['read', 'update', 'delete'].map((action) => ({ policy: user.policyId, collection: 'articles', action, permissions: filter, fields: ['*'] }));
+        const rules = ['read', 'update', 'delete'].map((action) => ({
+          policy: user.policyId,
+          collection: 'articles',
+          action,
+          permissions: filter,
+          fields: ['*'],
+        }));
         if (stored === 'through /permissions') {
           const response = await t.request('POST', '/permissions', { token: t.adminToken, body: rules });
           expect([200, 400]).toContain(response.statusCode);
           if (response.statusCode === 400) return; // refused when written: nothing to apply
         } else {
-          await t.app.knex('service_permissions').insert(rules.map((r) => ({ ...r, permissions: JSON.stringify(r.permissions), fields: '*' })));
+          await t.app
+            .knex('service_permissions')
+            .insert(rules.map((r) => ({ ...r, permissions: JSON.stringify(r.permissions), fields: '*' })));
           // Any access write raises the access version, so the new rules are read.
           await t.request('PATCH', `/policies/${user.policyId}`, { token: t.adminToken, body: { name: `Policy ${Date.now()}` } });
         }
@@ -84,7 +105,10 @@ describe('_in / _nin operands in permission rules never widen access', () => {
         const ids = ((await t.app.knex('articles').select('id').orderBy('id')) as { id: number }[]).map((r) => Number(r.id));
         const update = await t.request('PATCH', '/items/articles', { token: user.token, body: { keys: ids, data: { rating: 7 } } });
         expect(update.statusCode).toBeLessThan(500);
-        const byQuery = await t.request('PATCH', '/items/articles', { token: user.token, body: { query: { limit: -1 }, data: { rating: 8 } } });
+        const byQuery = await t.request('PATCH', '/items/articles', {
+          token: user.token,
+          body: { query: { limit: -1 }, data: { rating: 8 } },
+        });
         expect(byQuery.statusCode).toBeLessThan(500);
         for (const row of await titles()) if (row.rating >= 7) expect(reach).toContain(row.title);
 
@@ -106,7 +130,13 @@ describe('_in / _nin operands in permission rules never widen access', () => {
     await reset();
     const { PUBLIC_POLICY_ID } = await import('../../src/kernel/system/system-collections.js');
     const rules = [
-      { policy: PUBLIC_POLICY_ID, collection: 'articles', action: 'read', permissions: { _or: [{ status: { _in: ['$CURRENT_USER'] } }, { status: { _in: '$CURRENT_ROLES' } }] }, fields: ['*'] },
+      {
+        policy: PUBLIC_POLICY_ID,
+        collection: 'articles',
+        action: 'read',
+        permissions: { _or: [{ status: { _in: ['$CURRENT_USER'] } }, { status: { _in: '$CURRENT_ROLES' } }] },
+        fields: ['*'],
+      },
     ];
     const created = dataOf<{ id: number }[]>(await t.request('POST', '/permissions', { token: t.adminToken, body: rules }));
     const read = await t.request('GET', '/items/articles', { token: null });

@@ -49,42 +49,59 @@ describe.each([
   const login = (email: string, password: string, ip: string, otp?: string): Promise<LightMyRequestResponse> =>
     t.app.server.inject({ method: 'POST', url: '/auth/login', remoteAddress: ip, payload: { email, password, ...(otp ? { otp } : {}) } });
 
-  it('(a) wrong passwords from many other addresses do not lock the owner out of an address they signed in from', async () => {
-    const owner = await newUser();
-    const home = randomIp();
-    expect((await login(owner.email, PASSWORD, home)).statusCode).toBe(200);
-    // 35 guesses from 35 addresses: more than the account-wide budget of 30.
-    for (let i = 0; i < 35; i++) {
-      const answer = await login(owner.email, 'wrong-guess', randomIp());
-      expect([401, 429]).toContain(answer.statusCode);
-    }
-    expect((await login(owner.email, PASSWORD, home)).statusCode).toBe(200);
-    // From an address the account never signed in from, the guesses are held off (the attacker's case too).
-    expectError(await login(owner.email, PASSWORD, randomIp()), 429, 'REQUESTS_EXCEEDED');
-  }, SLOW);
+  it(
+    '(a) wrong passwords from many other addresses do not lock the owner out of an address they signed in from',
+    async () => {
+      const owner = await newUser();
+      const home = randomIp();
+      expect((await login(owner.email, PASSWORD, home)).statusCode).toBe(200);
+      // 35 guesses from 35 addresses: more than the account-wide budget of 30.
+      for (let i = 0; i < 35; i++) {
+        const answer = await login(owner.email, 'wrong-guess', randomIp());
+        expect([401, 429]).toContain(answer.statusCode);
+      }
+      expect((await login(owner.email, PASSWORD, home)).statusCode).toBe(200);
+      // From an address the account never signed in from, the guesses are held off (the attacker's case too).
+      expectError(await login(owner.email, PASSWORD, randomIp()), 429, 'REQUESTS_EXCEEDED');
+    },
+    SLOW,
+  );
 
-  it('(b) twenty people signing in at once from one address all get in, and the address stays open', async () => {
-    const office = randomIp();
-    const staff = await Promise.all(Array.from({ length: 20 }, () => newUser()));
-    const answers = await Promise.all(staff.map((u) => login(u.email, PASSWORD, office)));
-    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
-    const again = await Promise.all(staff.map((u) => login(u.email, PASSWORD, office)));
-    expect(again.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
-  }, SLOW);
+  it(
+    '(b) twenty people signing in at once from one address all get in, and the address stays open',
+    async () => {
+      const office = randomIp();
+      const staff = await Promise.all(Array.from({ length: 20 }, () => newUser()));
+      const answers = await Promise.all(staff.map((u) => login(u.email, PASSWORD, office)));
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+      const again = await Promise.all(staff.map((u) => login(u.email, PASSWORD, office)));
+      expect(again.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    },
+    SLOW,
+  );
 
-  it('(c) the password sent first without the two-factor code does not count as a failed login', async () => {
-    const user = await newUser();
-    const token = dataOf<{ access_token: string }>(await login(user.email, PASSWORD, randomIp())).access_token;
-    const generated = dataOf<{ secret: string }>(await t.request('POST', '/users/me/tfa/generate', { token, body: { password: PASSWORD } }));
-    expect((await t.request('POST', '/users/me/tfa/enable', { token, body: { secret: generated.secret, otp: nextCode(generated.secret) } })).statusCode).toBe(200);
-    const laptop = randomIp();
-    // Twelve sign-ins the way the admin app does them: the password alone (401 INVALID_OTP), then with the code.
-    for (let i = 0; i < 12; i++) {
-      expectError(await login(user.email, PASSWORD, laptop), 401, 'INVALID_OTP');
-      expect((await login(user.email, PASSWORD, laptop, nextCode(generated.secret))).statusCode).toBe(200);
-    }
-    // A wrong code is a guess: ten of them hold this account off from this address.
-    for (let i = 0; i < 10; i++) expectError(await login(user.email, PASSWORD, laptop, '000000'), 401, 'INVALID_OTP');
-    expectError(await login(user.email, PASSWORD, laptop, nextCode(generated.secret)), 429, 'REQUESTS_EXCEEDED');
-  }, SLOW);
+  it(
+    '(c) the password sent first without the two-factor code does not count as a failed login',
+    async () => {
+      const user = await newUser();
+      const token = dataOf<{ access_token: string }>(await login(user.email, PASSWORD, randomIp())).access_token;
+      const generated = dataOf<{ secret: string }>(
+        await t.request('POST', '/users/me/tfa/generate', { token, body: { password: PASSWORD } }),
+      );
+      expect(
+        (await t.request('POST', '/users/me/tfa/enable', { token, body: { secret: generated.secret, otp: nextCode(generated.secret) } }))
+          .statusCode,
+      ).toBe(200);
+      const laptop = randomIp();
+      // Twelve sign-ins the way the admin app does them: the password alone (401 INVALID_OTP), then with the code.
+      for (let i = 0; i < 12; i++) {
+        expectError(await login(user.email, PASSWORD, laptop), 401, 'INVALID_OTP');
+        expect((await login(user.email, PASSWORD, laptop, nextCode(generated.secret))).statusCode).toBe(200);
+      }
+      // A wrong code is a guess: ten of them hold this account off from this address.
+      for (let i = 0; i < 10; i++) expectError(await login(user.email, PASSWORD, laptop, '000000'), 401, 'INVALID_OTP');
+      expectError(await login(user.email, PASSWORD, laptop, nextCode(generated.secret)), 429, 'REQUESTS_EXCEEDED');
+    },
+    SLOW,
+  );
 });

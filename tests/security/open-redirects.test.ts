@@ -17,14 +17,19 @@ describe('open redirects through the password-reset link', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await createTestApp({ ...smtp.env, PUBLIC_URL: 'https://stratum.example.com', PASSWORD_RESET_URL_ALLOW_LIST: 'https://app.example.com/reset' });
+    t = await createTestApp({
+      ...smtp.env,
+      PUBLIC_URL: 'https://stratum.example.com',
+      PASSWORD_RESET_URL_ALLOW_LIST: 'https://app.example.com/reset',
+    });
   });
   afterAll(async () => {
     await t?.close();
     await smtp?.stop();
   });
 
-  const request = (email: string, resetUrl: string) => t.request('POST', '/auth/password/request', { body: { email, reset_url: resetUrl } });
+  const request = (email: string, resetUrl: string) =>
+    t.request('POST', '/auth/password/request', { body: { email, reset_url: resetUrl } });
 
   it('refuses every reset_url off the allow-list with the same 400 for a known and an unknown address, and sends nothing', async () => {
     const disguises = [

@@ -11,15 +11,27 @@ type Answer = { status: number; body: string; sentBeforeAnswer: number };
  * whose answer arrives while it is still busy sending: if the server closes the connection with the body still
  * arriving, the kernel resets it and the client gets EPIPE / ECONNRESET instead of the answer (the promise rejects).
  */
-function send(url: string, path: string, headers: Record<string, string>, prefix: Buffer, total: number, suffix: Buffer, chunked = false): Promise<Answer> {
+function send(
+  url: string,
+  path: string,
+  headers: Record<string, string>,
+  prefix: Buffer,
+  total: number,
+  suffix: Buffer,
+  chunked = false,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const length = prefix.length + total + suffix.length;
-    const req = httpRequest(`${url}${path}`, { method: 'POST', headers: { ...headers, ...(chunked ? {} : { 'content-length': String(length) }) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), sentBeforeAnswer }));
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      `${url}${path}`,
+      { method: 'POST', headers: { ...headers, ...(chunked ? {} : { 'content-length': String(length) }) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), sentBeforeAnswer }));
+        res.on('error', reject);
+      },
+    );
     let answered = false;
     let sentBeforeAnswer = 0;
     req.on('response', () => {
@@ -74,17 +86,34 @@ describe('an answer sent before the request body has arrived reaches the client'
   };
   const auth = () => ({ authorization: `Bearer ${t.adminToken}` });
   const boundary = 'oversizedBOUNDARY';
-  const fileHead = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const fileHead = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const fileTail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const multipart = { 'content-type': `multipart/form-data; boundary=${boundary}` };
 
   it('413 for a JSON body whose Content-Length is far over MAX_PAYLOAD_SIZE (8 MiB for 256 KiB)', async () => {
-    const answer = await send(url, '/users', { ...auth(), 'content-type': 'application/json' }, Buffer.from('{"a":"'), 8 * 1024 * 1024, Buffer.from('"}'));
+    const answer = await send(
+      url,
+      '/users',
+      { ...auth(), 'content-type': 'application/json' },
+      Buffer.from('{"a":"'),
+      8 * 1024 * 1024,
+      Buffer.from('"}'),
+    );
     expectEnvelope(answer, 413, 'CONTENT_TOO_LARGE');
   });
 
   it('413 for a chunked JSON body (no Content-Length) that grows over MAX_PAYLOAD_SIZE', async () => {
-    const answer = await send(url, '/users', { ...auth(), 'content-type': 'application/json' }, Buffer.from('{"a":"'), 8 * 1024 * 1024, Buffer.from('"}'), true);
+    const answer = await send(
+      url,
+      '/users',
+      { ...auth(), 'content-type': 'application/json' },
+      Buffer.from('{"a":"'),
+      8 * 1024 * 1024,
+      Buffer.from('"}'),
+      true,
+    );
     expectEnvelope(answer, 413, 'CONTENT_TOO_LARGE');
   });
 
@@ -96,7 +125,10 @@ describe('an answer sent before the request body has arrived reaches the client'
       // The server answered once the file went over the limit, not after reading (and discarding) all of it.
       expect(answer.sentBeforeAnswer).toBeLessThan(total);
     }
-    const files = await t.request('GET', '/files', { token: t.adminToken, query: { filter: JSON.stringify({ filename_download: { _eq: 'big.bin' } }) } });
+    const files = await t.request('GET', '/files', {
+      token: t.adminToken,
+      query: { filter: JSON.stringify({ filename_download: { _eq: 'big.bin' } }) },
+    });
     expect((files.json() as { data: unknown[] }).data).toEqual([]);
   });
 
@@ -108,7 +140,11 @@ describe('an answer sent before the request body has arrived reaches the client'
   it('keeps serving afterwards, and keeps a connection whose body was read whole open', async () => {
     const response = await fetch(`${url}/server/ping`);
     expect(await response.text()).toBe('pong');
-    const small = await fetch(`${url}/items/no_such_collection`, { method: 'POST', headers: { ...auth(), 'content-type': 'application/json' }, body: '{"a":1}' });
+    const small = await fetch(`${url}/items/no_such_collection`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      body: '{"a":1}',
+    });
     expect(small.status).toBe(403);
     expect(small.headers.get('connection')).not.toBe('close');
   });

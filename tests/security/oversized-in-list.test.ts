@@ -43,11 +43,18 @@ describe(`an _in of ${COUNT.toLocaleString('en')} values`, () => {
   };
 
   it('_in on the primary key', async () => {
-    expect(titles(await search({ filter: { id: { _in: numbers([ids[0]!, ids[2]!]) } }, sort: ['id'], fields: ['title'] }))).toEqual(['one', 'three']);
+    expect(titles(await search({ filter: { id: { _in: numbers([ids[0]!, ids[2]!]) } }, sort: ['id'], fields: ['title'] }))).toEqual([
+      'one',
+      'three',
+    ]);
   });
 
   it('_nin on the primary key', async () => {
-    expect(titles(await search({ filter: { id: { _nin: numbers([ids[0]!]) } }, sort: ['id'], fields: ['title'] }))).toEqual(['two', 'three', 'odd']);
+    expect(titles(await search({ filter: { id: { _nin: numbers([ids[0]!]) } }, sort: ['id'], fields: ['title'] }))).toEqual([
+      'two',
+      'three',
+      'odd',
+    ]);
   });
 
   it('_in on a string field', async () => {
@@ -63,7 +70,11 @@ describe(`an _in of ${COUNT.toLocaleString('en')} values`, () => {
   });
 
   it('_in through a relation, with meta counts', async () => {
-    const response = await search({ filter: { author: { id: { _in: numbers([ids[0]!, 1]) } } }, fields: ['title'], meta: ['filter_count'] });
+    const response = await search({
+      filter: { author: { id: { _in: numbers([ids[0]!, 1]) } } },
+      fields: ['title'],
+      meta: ['filter_count'],
+    });
     expect(titles(response)).toEqual(['one']);
     expect((response.json() as { meta: Row }).meta.filter_count).toBe(1);
   });
@@ -71,13 +82,19 @@ describe(`an _in of ${COUNT.toLocaleString('en')} values`, () => {
   it('_in in a GraphQL variable', async () => {
     const response = await t.request('POST', '/graphql', {
       token: t.adminToken,
-      body: { query: 'query($ids: [GraphQLStringOrFloat]) { articles(filter: { id: { _in: $ids } }, sort: ["id"]) { title } }', variables: { ids: numbers([ids[1]!]) } },
+      body: {
+        query: 'query($ids: [GraphQLStringOrFloat]) { articles(filter: { id: { _in: $ids } }, sort: ["id"]) { title } }',
+        variables: { ids: numbers([ids[1]!]) },
+      },
     });
     expect(response.json()).toEqual({ data: { articles: [{ title: 'two' }] } });
   });
 
   it('PATCH and DELETE by query with such a filter', async () => {
-    const patched = await t.request('PATCH', '/items/articles', { token: t.adminToken, body: { query: { filter: { id: { _in: numbers([ids[2]!]) } } }, data: { rating: 5 } } });
+    const patched = await t.request('PATCH', '/items/articles', {
+      token: t.adminToken,
+      body: { query: { filter: { id: { _in: numbers([ids[2]!]) } } }, data: { rating: 5 } },
+    });
     expect(patched.statusCode, patched.body.slice(0, 300)).toBe(200);
     expect((await t.app.knex('articles').where({ id: ids[2] }).first('rating')).rating).toBe(5);
   });

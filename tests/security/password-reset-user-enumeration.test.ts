@@ -16,7 +16,13 @@ describe('password-reset user enumeration', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer({ delayMs: 1_000 });
-    t = await createTestApp({ ...smtp.env, LOGIN_STALL_TIME: String(STALL), RATE_LIMITER_LOGIN_POINTS: '10000', RATE_LIMITER_LOGIN_IP_POINTS: '10000', RATE_LIMITER_LOGIN_ACCOUNT_POINTS: '10000' });
+    t = await createTestApp({
+      ...smtp.env,
+      LOGIN_STALL_TIME: String(STALL),
+      RATE_LIMITER_LOGIN_POINTS: '10000',
+      RATE_LIMITER_LOGIN_IP_POINTS: '10000',
+      RATE_LIMITER_LOGIN_ACCOUNT_POINTS: '10000',
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -24,7 +30,10 @@ describe('password-reset user enumeration', () => {
   });
 
   const newUser = async (email: string, fields: Record<string, unknown> = {}) => {
-    const response = await t.request('POST', '/users', { token: t.adminToken, body: { email, password: 'Password-123!', status: 'active', ...fields } });
+    const response = await t.request('POST', '/users', {
+      token: t.adminToken,
+      body: { email, password: 'Password-123!', status: 'active', ...fields },
+    });
     expect(response.statusCode).toBe(200);
     return String(dataOf(response).id);
   };
@@ -32,7 +41,14 @@ describe('password-reset user enumeration', () => {
   const ask = async (email: string) => {
     const started = performance.now();
     const response = await t.request('POST', '/auth/password/request', { body: { email } });
-    return { status: response.statusCode, body: response.body, headers: Object.keys(response.headers).filter((h) => h !== 'date').sort(), ms: performance.now() - started };
+    return {
+      status: response.statusCode,
+      body: response.body,
+      headers: Object.keys(response.headers)
+        .filter((h) => h !== 'date')
+        .sort(),
+      ms: performance.now() - started,
+    };
   };
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -40,7 +56,13 @@ describe('password-reset user enumeration', () => {
     await newUser('known-enum@example.com');
     await newUser('suspended-enum@example.com', { status: 'suspended' });
     await newUser('sso-enum@example.com', { password: null, provider: 'corp' });
-    const cases = ['known-enum@example.com', 'nobody-enum@example.com', 'suspended-enum@example.com', 'sso-enum@example.com', 'KNOWN-enum@example.com'];
+    const cases = [
+      'known-enum@example.com',
+      'nobody-enum@example.com',
+      'suspended-enum@example.com',
+      'sso-enum@example.com',
+      'KNOWN-enum@example.com',
+    ];
     await ask('warm-up@example.com');
     const answers = [];
     for (const email of cases) answers.push(await ask(email));

@@ -81,10 +81,16 @@ describe('query cost limits (defaults)', () => {
   });
 
   it('GraphQL nested lists have the same default and cap', async () => {
-    const response = await t.request('POST', '/graphql', { token: t.adminToken, body: { query: `{ articles_by_id(id: ${article}) { comments { id } } }` } });
+    const response = await t.request('POST', '/graphql', {
+      token: t.adminToken,
+      body: { query: `{ articles_by_id(id: ${article}) { comments { id } } }` },
+    });
     const data = (response.json() as { data: { articles_by_id: { comments: unknown[] } } }).data;
     expect(data.articles_by_id.comments.length).toBe(100);
-    const capped = await t.request('POST', '/graphql', { token: t.adminToken, body: { query: `{ articles_by_id(id: ${article}) { comments(limit: 1001) { id } } }` } });
+    const capped = await t.request('POST', '/graphql', {
+      token: t.adminToken,
+      body: { query: `{ articles_by_id(id: ${article}) { comments(limit: 1001) { id } } }` },
+    });
     expect((capped.json() as { errors?: { extensions: { code: string } }[] }).errors?.[0]?.extensions.code).toBe('INVALID_QUERY');
   });
 });
@@ -110,7 +116,9 @@ describe('query cost limits (QUERY_LIMIT_MAX=120)', () => {
   });
 
   it('deep[..][_limit]=-1 means up to the cap, and above it is 400; the nested default is capped too', async () => {
-    expect((dataOf<Row>(await get(`/items/articles/${article}?fields=comments&deep[comments][_limit]=-1`)).comments as unknown[]).length).toBe(120);
+    expect(
+      (dataOf<Row>(await get(`/items/articles/${article}?fields=comments&deep[comments][_limit]=-1`)).comments as unknown[]).length,
+    ).toBe(120);
     expect((dataOf<Row>(await get(`/items/articles/${article}?fields=comments.body`)).comments as unknown[]).length).toBe(120);
     expectError(await get(`/items/articles/${article}?fields=comments&deep[comments][_limit]=121`), 400, 'INVALID_QUERY');
   });

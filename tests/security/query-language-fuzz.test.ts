@@ -43,11 +43,50 @@ const CONCEALED: Record<string, string[]> = {
   users: ['password', 'token', 'tfa_secret', 'auth_data'],
 };
 const PATHS: Record<string, string[]> = {
-  fz_notes: ['id', 'title', 'status', 'score', 'secret', 'hidden_note', 'owner', 'owner.id', 'owner.name', 'owner.token', 'owner.notes.title', 'owner.notes.secret', 'owner.notes.hidden_note', 'nope', 'owner.nope'],
+  fz_notes: [
+    'id',
+    'title',
+    'status',
+    'score',
+    'secret',
+    'hidden_note',
+    'owner',
+    'owner.id',
+    'owner.name',
+    'owner.token',
+    'owner.notes.title',
+    'owner.notes.secret',
+    'owner.notes.hidden_note',
+    'nope',
+    'owner.nope',
+  ],
   fz_owners: ['id', 'name', 'token', 'notes', 'notes.id', 'notes.title', 'notes.secret', 'notes.hidden_note', 'notes.status', 'nope'],
   users: ['id', 'email', 'first_name', 'status', 'role', 'password', 'token', 'tfa_secret', 'auth_data', 'nope'],
 };
-const OPERATORS = ['_eq', '_neq', '_lt', '_lte', '_gt', '_gte', '_in', '_nin', '_null', '_nnull', '_contains', '_ncontains', '_icontains', '_starts_with', '_ends_with', '_between', '_empty', '_nempty', '_regex', '_bogus', '_some', '_none'];
+const OPERATORS = [
+  '_eq',
+  '_neq',
+  '_lt',
+  '_lte',
+  '_gt',
+  '_gte',
+  '_in',
+  '_nin',
+  '_null',
+  '_nnull',
+  '_contains',
+  '_ncontains',
+  '_icontains',
+  '_starts_with',
+  '_ends_with',
+  '_between',
+  '_empty',
+  '_nempty',
+  '_regex',
+  '_bogus',
+  '_some',
+  '_none',
+];
 /** Operators that say nothing about a value but whether it is there. */
 const PRESENCE_OPERATORS = new Set(['_null', '_nnull', '_empty', '_nempty']);
 const AGGREGATES = ['count', 'countDistinct', 'countAll', 'sum', 'avg', 'min', 'max', 'sumDistinct', 'bogus'];
@@ -59,15 +98,24 @@ const scalar = fc.oneof(
   fc.constant(null),
   fc.boolean(),
 );
-const value = fc.oneof(scalar, fc.array(scalar, { maxLength: 4 }), fc.dictionary(fc.constantFrom('_eq', 'a', '$x'), scalar, { maxKeys: 2 }));
+const value = fc.oneof(
+  scalar,
+  fc.array(scalar, { maxLength: 4 }),
+  fc.dictionary(fc.constantFrom('_eq', 'a', '$x'), scalar, { maxKeys: 2 }),
+);
 
 /** A filter over `paths`: leaves are `{a: {b: {op: value}}}` for the path `a.b`; nodes `_and`/`_or`. */
 function filterOf(paths: string[]): fc.Arbitrary<Row> {
-  const leaf = fc.tuple(fc.constantFrom(...paths), fc.constantFrom(...OPERATORS), value).map(([path, op, v]) =>
-    path.split('.').reduceRight<Row>((inner, part) => ({ [part]: inner }), { [op]: v }),
-  );
+  const leaf = fc
+    .tuple(fc.constantFrom(...paths), fc.constantFrom(...OPERATORS), value)
+    .map(([path, op, v]) => path.split('.').reduceRight<Row>((inner, part) => ({ [part]: inner }), { [op]: v }));
   const { tree } = fc.letrec<{ tree: Row }>((tie) => ({
-    tree: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, fc.record({ _and: fc.array(tie('tree'), { maxLength: 3 }) }), fc.record({ _or: fc.array(tie('tree'), { maxLength: 3 }) })),
+    tree: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      leaf,
+      fc.record({ _and: fc.array(tie('tree'), { maxLength: 3 }) }),
+      fc.record({ _or: fc.array(tie('tree'), { maxLength: 3 }) }),
+    ),
   }));
   return tree;
 }
@@ -77,13 +125,21 @@ type Read = { collection: string; url: string; params: Record<string, string> };
 function readOf(collection: string): fc.Arbitrary<Read> {
   const paths = PATHS[collection]!;
   const fieldList = fc.array(fc.constantFrom(...paths, '*', 'owner.*', 'notes.*', 'count(notes)', ''), { minLength: 1, maxLength: 4 });
-  const sort = fc.array(fc.tuple(fc.boolean(), fc.constantFrom(...paths, '?')).map(([desc, p]) => (desc ? `-${p}` : p)), { minLength: 1, maxLength: 2 });
+  const sort = fc.array(
+    fc.tuple(fc.boolean(), fc.constantFrom(...paths, '?')).map(([desc, p]) => (desc ? `-${p}` : p)),
+    { minLength: 1, maxLength: 2 },
+  );
   const aggregate = fc.dictionary(fc.constantFrom(...AGGREGATES), fc.constantFrom(...paths, '*'), { minKeys: 1, maxKeys: 2 });
   const deepOf = fc.record(
-    { _filter: filterOf(['id', 'title', 'secret', 'hidden_note', 'status', 'name', 'token']), _sort: fc.constantFrom('title', '-secret', 'hidden_note', 'token', '-id'), _limit: fc.integer({ min: -2, max: 500 }) },
+    {
+      _filter: filterOf(['id', 'title', 'secret', 'hidden_note', 'status', 'name', 'token']),
+      _sort: fc.constantFrom('title', '-secret', 'hidden_note', 'token', '-id'),
+      _limit: fc.integer({ min: -2, max: 500 }),
+    },
     { requiredKeys: [] },
   );
-  const deep = collection === 'users' ? fc.constant(undefined) : fc.constantFrom('owner', 'notes').chain((rel) => deepOf.map((d) => ({ [rel]: d })));
+  const deep =
+    collection === 'users' ? fc.constant(undefined) : fc.constantFrom('owner', 'notes').chain((rel) => deepOf.map((d) => ({ [rel]: d })));
   // Each parameter is left out two times in three, so that most requests are small enough to be answered
   // (a request with every parameter nearly always has one bad part, and is refused before it reads anything).
   const sometimes = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
@@ -148,15 +204,18 @@ function mustRefuse(read: Read): string | null {
       if (unreadable.includes(field) || (!COUNTING.has(fn) && concealed.includes(field))) return `${fn}(${field})`;
     }
   }
-  if (p.filter) for (const [path, op] of leaves(JSON.parse(p.filter))) if (leafShielded(unreadable, concealed, path, op)) return `filter ${path} ${op}`;
+  if (p.filter)
+    for (const [path, op] of leaves(JSON.parse(p.filter))) if (leafShielded(unreadable, concealed, path, op)) return `filter ${path} ${op}`;
   if (p.deep) {
     // A deep query of a relation the answer shows: its filter (and a list's sort) steer which related rows come back.
     for (const [relation, deep] of Object.entries(JSON.parse(p.deep) as Record<string, Row>)) {
       if (!(p.fields ?? '').split(',').some((f) => f.startsWith(`${relation}.`))) continue;
       const prefix = (path: string) => `${relation}.${path}`;
       // Only a list's order is steered by its sort (a many-to-one has one related row).
-      if (relation === 'notes' && typeof deep._sort === 'string' && shielded.includes(prefix(deep._sort.replace(/^-/, '')))) return `deep sort ${relation}.${deep._sort}`;
-      for (const [path, op] of leaves(deep._filter)) if (leafShielded(unreadable, concealed, prefix(path), op)) return `deep filter ${relation}.${path} ${op}`;
+      if (relation === 'notes' && typeof deep._sort === 'string' && shielded.includes(prefix(deep._sort.replace(/^-/, ''))))
+        return `deep sort ${relation}.${deep._sort}`;
+      for (const [path, op] of leaves(deep._filter))
+        if (leafShielded(unreadable, concealed, prefix(path), op)) return `deep filter ${relation}.${path} ${op}`;
     }
   }
   return null;
@@ -210,7 +269,15 @@ describe('query-language fuzz: a limited reader never gets a 500, a hidden value
       return dataOf(response);
     };
     const pk = { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } };
-    await ok('POST', '/collections', { collection: 'fz_owners', schema: {}, fields: [pk, { field: 'name', type: 'string', schema: {} }, { field: 'token', type: 'string', schema: {}, meta: { special: ['conceal'] } }] });
+    await ok('POST', '/collections', {
+      collection: 'fz_owners',
+      schema: {},
+      fields: [
+        pk,
+        { field: 'name', type: 'string', schema: {} },
+        { field: 'token', type: 'string', schema: {}, meta: { special: ['conceal'] } },
+      ],
+    });
     await ok('POST', '/collections', {
       collection: 'fz_notes',
       schema: {},
@@ -224,8 +291,17 @@ describe('query-language fuzz: a limited reader never gets a 500, a hidden value
         { field: 'owner', type: 'integer', schema: {} },
       ],
     });
-    await ok('POST', '/relations', { collection: 'fz_notes', field: 'owner', related_collection: 'fz_owners', meta: { one_field: 'notes' } });
-    const owners = (await ok('POST', '/items/fz_owners', [1, 2, 3].map((n) => ({ name: `owner-${n}`, token: `zq7TOKEN${n}` })))) as unknown as Row[];
+    await ok('POST', '/relations', {
+      collection: 'fz_notes',
+      field: 'owner',
+      related_collection: 'fz_owners',
+      meta: { one_field: 'notes' },
+    });
+    const owners = (await ok(
+      'POST',
+      '/items/fz_owners',
+      [1, 2, 3].map((n) => ({ name: `owner-${n}`, token: `zq7TOKEN${n}` })),
+    )) as unknown as Row[];
     const notes: Row[] = [];
     for (let n = 1; n <= 12; n++) {
       const published = n % 3 !== 0;
@@ -238,10 +314,16 @@ describe('query-language fuzz: a limited reader never gets a 500, a hidden value
         owner: owners[n % 3]!.id,
       });
     }
-    for (const note of (await ok('POST', '/items/fz_notes', notes)) as unknown as Row[]) if (note.status === 'published') publishedIds.add(String(note.id));
+    for (const note of (await ok('POST', '/items/fz_notes', notes)) as unknown as Row[])
+      if (note.status === 'published') publishedIds.add(String(note.id));
     const user = await t.userWith({
       permissions: [
-        { collection: 'fz_notes', action: 'read', permissions: { status: { _eq: 'published' } }, fields: ['id', 'title', 'status', 'score', 'secret', 'owner'] },
+        {
+          collection: 'fz_notes',
+          action: 'read',
+          permissions: { status: { _eq: 'published' } },
+          fields: ['id', 'title', 'status', 'score', 'secret', 'owner'],
+        },
         { collection: 'fz_owners', action: 'read', permissions: {}, fields: ['id', 'name', 'token', 'notes'] },
         { collection: 'service_users', action: 'read', permissions: {}, fields: ['*'] },
       ],
@@ -269,9 +351,14 @@ describe('query-language fuzz: a limited reader never gets a 500, a hidden value
           if (refuse) expect(response.statusCode, `${refuse} must be refused\n${context}`).toBeGreaterThanOrEqual(400);
           if (response.statusCode !== 200 || read.params.export) return;
           const data = (response.json() as { data: unknown }).data;
-          for (const id of noteIds(collection, data)) expect(publishedIds.has(String(id)), `note ${String(id)} is outside the rule\n${context}`).toBe(true);
-          for (const n of counts(data)) expect(n, `a count above the published notes\n${context}`).toBeLessThanOrEqual(collection === 'users' ? 1000 : publishedIds.size);
-          if (read.params.search?.startsWith('zq7') && !read.params.aggregate && collection !== 'users') expect(data, `search "${read.params.search}" matched hidden text\n${context}`).toEqual([]);
+          for (const id of noteIds(collection, data))
+            expect(publishedIds.has(String(id)), `note ${String(id)} is outside the rule\n${context}`).toBe(true);
+          for (const n of counts(data))
+            expect(n, `a count above the published notes\n${context}`).toBeLessThanOrEqual(
+              collection === 'users' ? 1000 : publishedIds.size,
+            );
+          if (read.params.search?.startsWith('zq7') && !read.params.aggregate && collection !== 'users')
+            expect(data, `search "${read.params.search}" matched hidden text\n${context}`).toEqual([]);
         }),
         { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
       );

@@ -45,9 +45,11 @@ describe('kept read plans and results across readers', () => {
 
   it('readers with other rules on one URL: each gets only their fields and rows', async () => {
     const broad = await t.userWith({ permissions: [{ collection: 'vault', action: 'read', fields: ['id', 'label', 'hidden'] }] });
-    const narrow = await t.userWith({ permissions: [{ collection: 'vault', action: 'read', fields: ['label'], permissions: { label: { _in: ['alpha', 'beta'] } } }] });
+    const narrow = await t.userWith({
+      permissions: [{ collection: 'vault', action: 'read', fields: ['label'], permissions: { label: { _in: ['alpha', 'beta'] } } }],
+    });
     await alternate(url, [
-      { token: f.reader.token, expected: (await read(url, f.reader.token)) },
+      { token: f.reader.token, expected: await read(url, f.reader.token) },
       {
         token: broad.token,
         expected: {
@@ -81,7 +83,9 @@ describe('kept read plans and results across readers', () => {
   });
 
   it('the same policy over $CURRENT_USER: each user gets their own rows', async () => {
-    const first = await t.userWith({ permissions: [{ collection: 'vault', action: 'read', fields: ['label', 'owner'], permissions: { owner: { _eq: '$CURRENT_USER' } } }] });
+    const first = await t.userWith({
+      permissions: [{ collection: 'vault', action: 'read', fields: ['label', 'owner'], permissions: { owner: { _eq: '$CURRENT_USER' } } }],
+    });
     const email = `same-policy-${Date.now()}@example.com`;
     const second = await admin('POST', '/users', { email, password: 'UserPass123!', role: first.roleId, status: 'active' });
     const secondToken = await t.login(email, 'UserPass123!');
@@ -95,11 +99,19 @@ describe('kept read plans and results across readers', () => {
   });
 
   it('one more policy on a user of the same role: only that user gets what it adds', async () => {
-    const base = await t.userWith({ permissions: [{ collection: 'vault', action: 'read', fields: ['label'], permissions: { label: { _eq: 'alpha' } } }] });
+    const base = await t.userWith({
+      permissions: [{ collection: 'vault', action: 'read', fields: ['label'], permissions: { label: { _eq: 'alpha' } } }],
+    });
     const email = `extra-policy-${Date.now()}@example.com`;
     const extra = await admin('POST', '/users', { email, password: 'UserPass123!', role: base.roleId, status: 'active' });
     const policy = await admin('POST', '/policies', { name: `extra ${Date.now()}`, app_access: false, admin_access: false });
-    await admin('POST', '/permissions', { policy: policy.id, collection: 'vault', action: 'read', fields: ['label', 'hidden'], permissions: { label: { _eq: 'beta' } } });
+    await admin('POST', '/permissions', {
+      policy: policy.id,
+      collection: 'vault',
+      action: 'read',
+      fields: ['label', 'hidden'],
+      permissions: { label: { _eq: 'beta' } },
+    });
     await admin('POST', '/access', { user: extra.id, policy: policy.id });
     const extraToken = await t.login(email, 'UserPass123!');
     const labels = '/items/vault?fields=label,hidden&sort=label';
@@ -109,11 +121,27 @@ describe('kept read plans and results across readers', () => {
       { token: extraToken, expected: { data: [{ label: 'alpha' }, { label: 'beta' }] } },
     ]);
     expect((await t.request('GET', labels, { token: base.token })).statusCode).toBe(403);
-    await alternate(labels, [{ token: extraToken, expected: { data: [{ label: 'alpha', hidden: null }, { label: 'beta', hidden: 'hidden-beta' }] } }], 2);
+    await alternate(
+      labels,
+      [
+        {
+          token: extraToken,
+          expected: {
+            data: [
+              { label: 'alpha', hidden: null },
+              { label: 'beta', hidden: 'hidden-beta' },
+            ],
+          },
+        },
+      ],
+      2,
+    );
   });
 
   it('a rule changed between two reads of the same URL applies at once', async () => {
-    const user = await t.userWith({ permissions: [{ collection: 'vault', action: 'read', fields: ['label', 'hidden'], permissions: { label: { _eq: 'alpha' } } }] });
+    const user = await t.userWith({
+      permissions: [{ collection: 'vault', action: 'read', fields: ['label', 'hidden'], permissions: { label: { _eq: 'alpha' } } }],
+    });
     const same = '/items/vault?fields=label&sort=label';
     expect((await read(same, user.token)).data).toEqual([{ label: 'alpha' }]);
     const [rule] = dataOf<Row[]>(await t.request('GET', `/permissions?filter[policy][_eq]=${user.policyId}`, { token: t.adminToken }));

@@ -40,12 +40,20 @@ describe('revisions follow the read rules of the revised collection', () => {
     t = await createTestApp();
     const field = (name: string, type: string) => ({ field: name, type, schema: {} });
     const intKey = { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } };
-    await ok('POST', '/collections', { collection: 'rf_open', schema: {}, fields: [intKey, field('title', 'string'), field('secret', 'string')] });
+    await ok('POST', '/collections', {
+      collection: 'rf_open',
+      schema: {},
+      fields: [intKey, field('title', 'string'), field('secret', 'string')],
+    });
     await ok('POST', '/collections', { collection: 'rf_closed', schema: {}, fields: [intKey, field('title', 'string')] });
     await ok('POST', '/collections', {
       collection: 'rf_rows',
       schema: {},
-      fields: [{ field: 'id', type: 'uuid', schema: { is_primary_key: true }, meta: { special: ['uuid'] } }, field('title', 'string'), field('team', 'string')],
+      fields: [
+        { field: 'id', type: 'uuid', schema: { is_primary_key: true }, meta: { special: ['uuid'] } },
+        field('title', 'string'),
+        field('team', 'string'),
+      ],
     });
     const trail = [
       { collection: 'service_revisions', action: 'read', fields: ['*'] },
@@ -141,7 +149,10 @@ describe('revisions follow the read rules of the revised collection', () => {
 
     const gql = await t.request('POST', '/graphql/system', {
       token: reader,
-      body: { query: '{ revisions(limit: -1) { collection item data delta } revisions_aggregated(groupBy: ["collection"]) { group count { id } } }' },
+      body: {
+        query:
+          '{ revisions(limit: -1) { collection item data delta } revisions_aggregated(groupBy: ["collection"]) { group count { id } } }',
+      },
     });
     expect(gql.statusCode, gql.body).toBe(200);
     const data = (gql.json() as { data: { revisions: Row[]; revisions_aggregated: { group: Row }[] } }).data;

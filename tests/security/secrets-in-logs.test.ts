@@ -46,7 +46,9 @@ describe('secrets never reach the log, at trace level', () => {
     const renewed = dataOf<{ access_token: string; refresh_token: string }>(refreshed);
     secrets.push(renewed.access_token, renewed.refresh_token);
 
-    const session = await t.request('POST', '/auth/login', { body: { email: 'admin@example.com', password: 'AdminPass123!', mode: 'session' } });
+    const session = await t.request('POST', '/auth/login', {
+      body: { email: 'admin@example.com', password: 'AdminPass123!', mode: 'session' },
+    });
     const cookie = session.cookies.find((c) => c.name === t.app.config.auth.sessionCookie.name)!;
     secrets.push(cookie.value);
     const me = await t.app.server.inject({ method: 'GET', url: '/users/me', headers: { cookie: `${cookie.name}=${cookie.value}` } });
@@ -59,8 +61,12 @@ describe('secrets never reach the log, at trace level', () => {
     expect(plain.statusCode).toBe(200);
     const encoded = await t.app.server.inject({ method: 'GET', url: `/users/me?access%5Ftoken=${t.adminToken}` });
     expect(encoded.statusCode).toBe(200);
-    const logged = lines.filter((line) => typeof line.url === 'string' && (line.url as string).startsWith('/users/me?')).map((line) => line.url);
-    expect(logged).toEqual(expect.arrayContaining(['/users/me?fields=email&access_token=[Redacted]', '/users/me?access%5Ftoken=[Redacted]']));
+    const logged = lines
+      .filter((line) => typeof line.url === 'string' && (line.url as string).startsWith('/users/me?'))
+      .map((line) => line.url);
+    expect(logged).toEqual(
+      expect.arrayContaining(['/users/me?fields=email&access_token=[Redacted]', '/users/me?access%5Ftoken=[Redacted]']),
+    );
     expect(logText()).not.toContain(t.adminToken);
   });
 
@@ -96,17 +102,26 @@ describe('secrets never reach the log, at trace level', () => {
       clockFails = false;
     }
     expect(response.statusCode).toBe(500);
-    const failure = lines.find((line) => line.level === 50 && typeof line.msg === 'string' && (line.msg as string).includes('/auth/login failed'));
+    const failure = lines.find(
+      (line) => line.level === 50 && typeof line.msg === 'string' && (line.msg as string).includes('/auth/login failed'),
+    );
     expect(failure).toMatchObject({ url: '/auth/login?access_token=[Redacted]', err: { message: 'the clock failed' } });
     expect(logText()).not.toContain('cookie-secret-value');
     expect(logText()).not.toContain('YWRtaW46c2VjcmV0');
   });
 
   it('objects logged with credentials in them are redacted at any level', () => {
-    t.app.logger.trace({ body: { password: 'p-secret-1', otp: '123456', refresh_token: 'r-secret-1' }, headers: { authorization: 'Bearer h-secret-1', cookie: 'c=c-secret-1' } }, 'payload');
+    t.app.logger.trace(
+      {
+        body: { password: 'p-secret-1', otp: '123456', refresh_token: 'r-secret-1' },
+        headers: { authorization: 'Bearer h-secret-1', cookie: 'c=c-secret-1' },
+      },
+      'payload',
+    );
     t.app.logger.error({ err: new Error('GET /x?access_token=e-secret-1 failed (Bearer e-secret-2)') }, 'with access_token=m-secret-1');
     const text = logText();
-    for (const secret of ['p-secret-1', '123456', 'r-secret-1', 'h-secret-1', 'c-secret-1', 'e-secret-1', 'e-secret-2', 'm-secret-1']) expect(text).not.toContain(secret);
+    for (const secret of ['p-secret-1', '123456', 'r-secret-1', 'h-secret-1', 'c-secret-1', 'e-secret-1', 'e-secret-2', 'm-secret-1'])
+      expect(text).not.toContain(secret);
     for (const secret of secrets) expect(text).not.toContain(secret);
   });
 });

@@ -109,7 +109,8 @@ describe('server-side request forgery (file import)', () => {
       await t.close();
     });
 
-    const importUrl = (url: string, data?: Row) => t.request('POST', '/files/import', { token: t.adminToken, body: { url, ...(data ? { data } : {}) } });
+    const importUrl = (url: string, data?: Row) =>
+      t.request('POST', '/files/import', { token: t.adminToken, body: { url, ...(data ? { data } : {}) } });
 
     it('imports from an allowed address: the file is stored and served', async () => {
       const response = await importUrl(`http://127.0.0.1:${local.port}/notes.txt`, { title: 'Imported' });

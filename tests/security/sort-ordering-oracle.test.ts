@@ -39,7 +39,10 @@ describe('sort as an ordering oracle', () => {
   });
 
   it('groups sorted by a concealed field are refused too', async () => {
-    for (const url of ['/items/vault?groupBy[]=owner&aggregate[count]=*&sort=secret', '/items/vault?groupBy[]=owner&aggregate[count]=*&sort=-owner.token']) {
+    for (const url of [
+      '/items/vault?groupBy[]=owner&aggregate[count]=*&sort=secret',
+      '/items/vault?groupBy[]=owner&aggregate[count]=*&sort=-owner.token',
+    ]) {
       const response = await get(url);
       // 403 as any sort by a concealed field, or 400 where grouped results take only their groupBy fields as sort.
       expect([400, 403], `${url}: ${response.body}`).toContain(response.statusCode);
@@ -48,7 +51,10 @@ describe('sort as an ordering oracle', () => {
   });
 
   it('GraphQL sort on a concealed field is refused', async () => {
-    const response = await fx.t.request('POST', '/graphql/system', { token: fx.f.reader.token, body: { query: '{ users(sort: ["-token"]) { id } }' } });
+    const response = await fx.t.request('POST', '/graphql/system', {
+      token: fx.f.reader.token,
+      body: { query: '{ users(sort: ["-token"]) { id } }' },
+    });
     const body = response.json() as { errors?: { extensions: { code: string } }[] };
     expect(body.errors?.[0]?.extensions.code, response.body).toBe('FORBIDDEN');
   });

@@ -22,7 +22,12 @@ describe.each(STORAGE_KINDS)('storage path traversal (%s storage)', (kind) => {
     storage = await storageEnv(kind);
     t = await createTestApp(storage.env);
     const body = await multipart([{ name: 'file', filename: 'notes.txt', type: 'text/plain', content: 'hello' }]);
-    const response = await t.app.server.inject({ method: 'POST', url: '/files', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${t.adminToken}` } });
+    const response = await t.app.server.inject({
+      method: 'POST',
+      url: '/files',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${t.adminToken}` },
+    });
     file = dataOf<Row>(response);
   });
   afterAll(async () => {
@@ -38,7 +43,10 @@ describe.each(STORAGE_KINDS)('storage path traversal (%s storage)', (kind) => {
   });
 
   it('refuses an unsafe filename_disk on create (REST and GraphQL)', async () => {
-    const rest = await t.request('POST', '/files', { token: t.adminToken, body: { filename_download: 'x.txt', storage: file.storage, filename_disk: '../../etc/passwd' } });
+    const rest = await t.request('POST', '/files', {
+      token: t.adminToken,
+      body: { filename_download: 'x.txt', storage: file.storage, filename_disk: '../../etc/passwd' },
+    });
     expectError(rest, 400, 'INVALID_PAYLOAD');
     const gql = await t.request('POST', '/graphql/system', {
       token: t.adminToken,
@@ -48,7 +56,10 @@ describe.each(STORAGE_KINDS)('storage path traversal (%s storage)', (kind) => {
   });
 
   it('accepts a safe key in a sub-folder', async () => {
-    const response = await t.request('PATCH', `/files/${String(file.id)}`, { token: t.adminToken, body: { filename_disk: `sub/${String(file.filename_disk)}` } });
+    const response = await t.request('PATCH', `/files/${String(file.id)}`, {
+      token: t.adminToken,
+      body: { filename_disk: `sub/${String(file.filename_disk)}` },
+    });
     expect(response.statusCode).toBe(200);
     await t.request('PATCH', `/files/${String(file.id)}`, { token: t.adminToken, body: { filename_disk: file.filename_disk } });
   });

@@ -53,7 +53,15 @@ describe('timestamps under non-UTC time zones', () => {
   it('runs in the zone (the premise of every other test here)', async () => {
     expect(new Date(Date.UTC(2026, 0, 1)).getTimezoneOffset()).toBe(-14 * 60);
     if (t.vendor === 'postgres') {
-      const fresh = knexFactory({ client: 'pg', connection: { host: t.app.config.db.host, port: t.app.config.db.port, user: t.app.config.db.user ?? undefined, database: t.app.config.db.database } });
+      const fresh = knexFactory({
+        client: 'pg',
+        connection: {
+          host: t.app.config.db.host,
+          port: t.app.config.db.port,
+          user: t.app.config.db.user ?? undefined,
+          database: t.app.config.db.database,
+        },
+      });
       try {
         expect((await fresh.raw('SHOW timezone')).rows[0].TimeZone).toBe(ZONE);
       } finally {
@@ -62,15 +70,23 @@ describe('timestamps under non-UTC time zones', () => {
     }
   });
 
-  const cookiesOf = (response: { cookies: { name: string; value: string }[] }) => Object.fromEntries(response.cookies.map((c) => [c.name, c.value]));
+  const cookiesOf = (response: { cookies: { name: string; value: string }[] }) =>
+    Object.fromEntries(response.cookies.map((c) => [c.name, c.value]));
   const me = (cookies: Record<string, string>) => t.app.server.inject({ method: 'GET', url: '/users/me', cookies });
 
   it('keeps a session cookie alive right after login, and a refreshed one too', async () => {
-    const login = await t.request('POST', '/auth/login', { body: { email: 'admin@example.com', password: 'AdminPass123!', mode: 'session' } });
+    const login = await t.request('POST', '/auth/login', {
+      body: { email: 'admin@example.com', password: 'AdminPass123!', mode: 'session' },
+    });
     expect(login.statusCode, login.body).toBe(200);
     const first = await me(cookiesOf(login));
     expect(first.statusCode, first.body).toBe(200);
-    const refreshed = await t.app.server.inject({ method: 'POST', url: '/auth/refresh', payload: { mode: 'session' }, cookies: cookiesOf(login) });
+    const refreshed = await t.app.server.inject({
+      method: 'POST',
+      url: '/auth/refresh',
+      payload: { mode: 'session' },
+      cookies: cookiesOf(login),
+    });
     expect(refreshed.statusCode, refreshed.body).toBe(200);
     expect((await me(cookiesOf(refreshed))).statusCode).toBe(200);
 
@@ -85,7 +101,9 @@ describe('timestamps under non-UTC time zones', () => {
     try {
       expect(new Date(Date.UTC(2026, 0, 1)).getTimezoneOffset()).toBe(11 * 60);
       const before = ((await t.app.knex('service_sessions').select('id')) as { id: string }[]).map((row) => row.id);
-      const login = await t.request('POST', '/auth/login', { body: { email: 'admin@example.com', password: 'AdminPass123!', mode: 'session' } });
+      const login = await t.request('POST', '/auth/login', {
+        body: { email: 'admin@example.com', password: 'AdminPass123!', mode: 'session' },
+      });
       expect((await me(cookiesOf(login))).statusCode).toBe(200);
       const past = t.app.dialect.toDatabase('timestamp', new Date(Date.now() - 60_000).toISOString()) as string;
       await t.app.knex('service_sessions').whereNotIn('id', before).update({ expires: past });
@@ -125,14 +143,18 @@ describe('timestamps under non-UTC time zones', () => {
       expect(dataOf(created)).toMatchObject({ starts_at: '2026-07-01T08:00:00.000Z', local_at: '2026-03-29T02:30:00' });
       const patched = await admin('PATCH', `/items/events/${id}`, { starts_at: '2026-07-01 09:15', local_at: '2026-03-29 02:45:10.5' });
       expect(dataOf(patched)).toMatchObject({ starts_at: '2026-07-01T09:15:00.000Z', local_at: '2026-03-29T02:45:10' });
-      expect(dataOf(await admin('GET', `/items/events/${id}`))).toMatchObject({ starts_at: '2026-07-01T09:15:00.000Z', local_at: '2026-03-29T02:45:10' });
+      expect(dataOf(await admin('GET', `/items/events/${id}`))).toMatchObject({
+        starts_at: '2026-07-01T09:15:00.000Z',
+        local_at: '2026-03-29T02:45:10',
+      });
     } finally {
       await t.app.knex('events').where({ id }).delete();
     }
   });
 
   it('filters timestamps by the instant, whatever zone the operand names', async () => {
-    const ids = async (query: string) => dataOf<Row[]>(await admin('GET', `/items/events?fields=id&filter[starts_at]${query}`)).map((r) => r.id);
+    const ids = async (query: string) =>
+      dataOf<Row[]>(await admin('GET', `/items/events?fields=id&filter[starts_at]${query}`)).map((r) => r.id);
     const [only] = await ids('[_nnull]=true');
     expect(await ids('[_eq]=2026-06-01T10:00:00Z')).toEqual([only]);
     expect(await ids(`[_eq]=${encodeURIComponent('2026-06-02T00:00:00+14:00')}`)).toEqual([only]);
@@ -140,18 +162,25 @@ describe('timestamps under non-UTC time zones', () => {
     expect(await ids('[_gt]=2026-06-01T10:00:00Z')).toEqual([]);
   });
 
-  it("sets every pooled connection to UTC even when the database session starts in another zone", async () => {
+  it('sets every pooled connection to UTC even when the database session starts in another zone', async () => {
     const config = t.app.dialect.knexConfig(t.app.config.db);
     const pool = config.pool as { afterCreate?: (raw: unknown, done: (error: Error | null, raw: unknown) => void) => void };
     const setup = pool.afterCreate;
-    const startInZone: Record<string, string | null> = { postgres: `SET TIME ZONE '${ZONE}'`, mysql: "SET time_zone = '+13:00'", sqlite: null };
+    const startInZone: Record<string, string | null> = {
+      postgres: `SET TIME ZONE '${ZONE}'`,
+      mysql: "SET time_zone = '+13:00'",
+      sqlite: null,
+    };
     const statement = startInZone[t.vendor] ?? null;
     const knex: Knex = knexFactory({
       ...config,
       pool: {
         min: 1,
         max: 1,
-        afterCreate(raw: { query(sql: string, callback: (error: Error | null) => void): void }, done: (error: Error | null, raw: unknown) => void) {
+        afterCreate(
+          raw: { query(sql: string, callback: (error: Error | null) => void): void },
+          done: (error: Error | null, raw: unknown) => void,
+        ) {
           const then = () => (setup ? setup(raw, done) : done(null, raw));
           if (statement === null) return then();
           raw.query(statement, (error) => (error ? done(error, raw) : then()));
@@ -159,9 +188,15 @@ describe('timestamps under non-UTC time zones', () => {
       },
     });
     try {
-      const sql: Record<string, string> = { postgres: 'SELECT now() AS now', mysql: 'SELECT CURRENT_TIMESTAMP(3) AS now', sqlite: "SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now') AS now" };
+      const sql: Record<string, string> = {
+        postgres: 'SELECT now() AS now',
+        mysql: 'SELECT CURRENT_TIMESTAMP(3) AS now',
+        sqlite: "SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now') AS now",
+      };
       const result = (await knex.raw(sql[t.vendor]!)) as unknown;
-      const rows = (t.vendor === 'postgres' ? (result as { rows: Row[] }).rows : t.vendor === 'mysql' ? (result as Row[][])[0]! : (result as Row[])) as Row[];
+      const rows = (
+        t.vendor === 'postgres' ? (result as { rows: Row[] }).rows : t.vendor === 'mysql' ? (result as Row[][])[0]! : (result as Row[])
+      ) as Row[];
       const now = Date.parse(String(t.app.dialect.fromDatabase('timestamp', rows[0]!.now)));
       expect(Math.abs(now - Date.now())).toBeLessThan(10_000);
     } finally {

@@ -23,7 +23,12 @@ describe('access tokens end with their sign-in', () => {
   const freshUser = async () => {
     n++;
     const email = `token-end-${n}@example.com`;
-    const ownPassword = { collection: 'service_users', action: 'update', fields: ['password'], permissions: { id: { _eq: '$CURRENT_USER' } } };
+    const ownPassword = {
+      collection: 'service_users',
+      action: 'update',
+      fields: ['password'],
+      permissions: { id: { _eq: '$CURRENT_USER' } },
+    };
     const user = await t.userWith({ email, permissions: [ownPassword] });
     const login = await t.request('POST', '/auth/login', { body: { email, password: 'UserPass123!' } });
     const tokens = dataOf<{ access_token: string; refresh_token: string }>(login);
@@ -59,7 +64,9 @@ describe('access tokens end with their sign-in', () => {
 
   it('a password change by an administrator ends every access token of the user', async () => {
     const u = await freshUser();
-    expect((await t.request('PATCH', `/users/${u.userId}`, { token: t.adminToken, body: { password: 'Changed-Pass-123!' } })).statusCode).toBe(200);
+    expect(
+      (await t.request('PATCH', `/users/${u.userId}`, { token: t.adminToken, body: { password: 'Changed-Pass-123!' } })).statusCode,
+    ).toBe(200);
     expectError(await me(u.access), 401, 'INVALID_CREDENTIALS');
     expectError(await me(u.token), 401, 'INVALID_CREDENTIALS');
   });
@@ -102,7 +109,9 @@ describe('access tokens end with their sign-in', () => {
 
   it('a token still works after its sign-in refreshed (the new one too), and dies with the logout of the new refresh token', async () => {
     const u = await freshUser();
-    const refreshed = dataOf<{ access_token: string; refresh_token: string }>(await t.request('POST', '/auth/refresh', { body: { refresh_token: u.refresh } }));
+    const refreshed = dataOf<{ access_token: string; refresh_token: string }>(
+      await t.request('POST', '/auth/refresh', { body: { refresh_token: u.refresh } }),
+    );
     expect((await me(u.access)).statusCode).toBe(200);
     expect((await me(refreshed.access_token)).statusCode).toBe(200);
     expect((await t.request('POST', '/auth/logout', { body: { refresh_token: refreshed.refresh_token } })).statusCode).toBe(204);
@@ -127,7 +136,12 @@ describe('access tokens end with their sign-in', () => {
   it('a token signed with the secret but naming no sign-in is refused', async () => {
     const u = await freshUser();
     const { signAccessToken } = await import('../../src/modules/auth/access-token.js');
-    const bare = await signAccessToken(t.app.config.secret, { id: u.userId, role: u.roleId, app_access: false, admin_access: false }, 60_000, new Date());
+    const bare = await signAccessToken(
+      t.app.config.secret,
+      { id: u.userId, role: u.roleId, app_access: false, admin_access: false },
+      60_000,
+      new Date(),
+    );
     expectError(await me(bare), 401, 'INVALID_CREDENTIALS');
   });
 });

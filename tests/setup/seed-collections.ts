@@ -46,7 +46,12 @@ export async function seedCollections(app: App): Promise<void> {
   });
 
   // One row per insert: a multi-row insert would send NULL for the columns a row leaves out.
-  for (const row of [{ collection: 'authors' }, { collection: 'articles' }, { collection: 'comments' }, { collection: 'home', singleton: true }]) {
+  for (const row of [
+    { collection: 'authors' },
+    { collection: 'articles' },
+    { collection: 'comments' },
+    { collection: 'home', singleton: true },
+  ]) {
     await knex('service_collections').insert(row);
   }
   for (const row of [

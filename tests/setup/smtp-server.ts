@@ -36,7 +36,9 @@ export async function startSmtpServer(options: { delayMs?: number } = {}): Promi
     onData(stream, session, callback) {
       simpleParser(stream)
         // A slow server: the message is taken only after the delay.
-        .then(async (parsed) => (options.delayMs ? new Promise<typeof parsed>((resolve) => setTimeout(() => resolve(parsed), options.delayMs)) : parsed))
+        .then(async (parsed) =>
+          options.delayMs ? new Promise<typeof parsed>((resolve) => setTimeout(() => resolve(parsed), options.delayMs)) : parsed,
+        )
         .then((parsed) => {
           messages.push({
             to: session.envelope.rcptTo.map((r) => r.address),
@@ -60,12 +62,21 @@ export async function startSmtpServer(options: { delayMs?: number } = {}): Promi
   return {
     port,
     messages,
-    env: { EMAIL_TRANSPORT: 'smtp', EMAIL_SMTP_HOST: '127.0.0.1', EMAIL_SMTP_PORT: String(port), EMAIL_SMTP_IGNORE_TLS: 'true', EMAIL_FROM: 'stratum@example.com' },
+    env: {
+      EMAIL_TRANSPORT: 'smtp',
+      EMAIL_SMTP_HOST: '127.0.0.1',
+      EMAIL_SMTP_PORT: String(port),
+      EMAIL_SMTP_IGNORE_TLS: 'true',
+      EMAIL_FROM: 'stratum@example.com',
+    },
     waitForMessage(count, timeoutMs = 5_000) {
       const ready = messages[count - 1];
       if (ready) return Promise.resolve(ready);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no message #${count} within ${timeoutMs} ms (have ${messages.length})`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no message #${count} within ${timeoutMs} ms (have ${messages.length})`)),
+          timeoutMs,
+        );
         waiters.push({ count, resolve: (mail) => (clearTimeout(timer), resolve(mail)) });
       });
     },

@@ -28,7 +28,8 @@ export async function storageEnv(kind: StorageKind): Promise<{ env: Record<strin
 /** The keys of every stored object of the app's default location, under `prefix` (all but transformations by default), sorted. */
 export async function storedKeys(app: App, prefix = ''): Promise<string[]> {
   const keys: string[] = [];
-  for await (const key of app.storage.location(app.storage.defaultLocation).list(prefix)) if (prefix !== '' || !key.startsWith('__transforms/')) keys.push(key);
+  for await (const key of app.storage.location(app.storage.defaultLocation).list(prefix))
+    if (prefix !== '' || !key.startsWith('__transforms/')) keys.push(key);
   return keys.sort();
 }
 

@@ -24,10 +24,7 @@ export const TEST_ENV: Readonly<Record<string, string>> = {
  * DB_* variables so it is parsed and frozen like production config. `overrides` are further variables.
  */
 export function testConfig(db: Config['db'], overrides: Record<string, string> = {}): Config {
-  return loadConfig(
-    { ...TEST_ENV, STORAGE_LOCAL_ROOT: testUploadsFolder(), ...databaseEnv(db), ...overrides },
-    { readDotEnv: false },
-  );
+  return loadConfig({ ...TEST_ENV, STORAGE_LOCAL_ROOT: testUploadsFolder(), ...databaseEnv(db), ...overrides }, { readDotEnv: false });
 }
 
 /** The DB_* variables that describe a test database (for the config loader, or a CLI process). */

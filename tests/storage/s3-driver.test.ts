@@ -27,7 +27,12 @@ describe('s3 driver', () => {
 
   beforeAll(async () => {
     server = await ownS3Server();
-    raw = new S3Client({ region: 'us-east-1', endpoint: server.endpoint, forcePathStyle: true, credentials: { accessKeyId: server.key, secretAccessKey: server.secret } });
+    raw = new S3Client({
+      region: 'us-east-1',
+      endpoint: server.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: server.key, secretAccessKey: server.secret },
+    });
   });
   afterAll(async () => {
     raw.destroy();

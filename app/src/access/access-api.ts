@@ -28,9 +28,25 @@ import { usersFilter, type UserFilters } from './users-query.js';
 
 /** The SDK calls of the access-control screens (users, roles, policies, access links, permissions, explain). */
 
-export type UserRow = { id: string; first_name: string | null; last_name: string | null; email: string | null; role: string | null; status: string; last_access?: string | null };
+export type UserRow = {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  role: string | null;
+  status: string;
+  last_access?: string | null;
+};
 export type RoleRow = { id: string; name: string; description: string | null; parent: string | null };
-export type PolicyRow = { id: string; name: string; description: string | null; admin_access: boolean; app_access: boolean; enforce_tfa: boolean; ip_access: string[] | null };
+export type PolicyRow = {
+  id: string;
+  name: string;
+  description: string | null;
+  admin_access: boolean;
+  app_access: boolean;
+  enforce_tfa: boolean;
+  ip_access: string[] | null;
+};
 export type AccessRow = { id: string; role: string | null; user: string | null; policy: string; sort?: number | null };
 
 const USER_FIELDS = ['id', 'first_name', 'last_name', 'email', 'role', 'status', 'last_access'] as const;
@@ -44,7 +60,14 @@ export function listUsers(client: Client, filters: UserFilters, offset = 0, limi
   const filter = usersFilter(filters);
   return req(
     client,
-    readUsers({ fields: USER_FIELDS, sort: ['email', 'id'], limit, offset, ...(filters.search ? { search: filters.search } : {}), ...(filter ? { filter } : {}) }),
+    readUsers({
+      fields: USER_FIELDS,
+      sort: ['email', 'id'],
+      limit,
+      offset,
+      ...(filters.search ? { search: filters.search } : {}),
+      ...(filter ? { filter } : {}),
+    }),
   );
 }
 
@@ -123,7 +146,14 @@ export async function detachPolicy(client: Client, accessId: string): Promise<vo
 }
 
 export function policyRules(client: Client, policy: string): Promise<PermissionRow[]> {
-  return req(client, readPermissions({ filter: { policy: { _eq: policy } }, fields: ['id', 'policy', 'collection', 'action', 'permissions', 'validation', 'presets', 'fields'], limit: -1 }));
+  return req(
+    client,
+    readPermissions({
+      filter: { policy: { _eq: policy } },
+      fields: ['id', 'policy', 'collection', 'action', 'permissions', 'validation', 'presets', 'fields'],
+      limit: -1,
+    }),
+  );
 }
 
 /** Sends the matrix's changes: one batch per kind of write. */
@@ -141,7 +171,12 @@ export async function allCollections(client: Client): Promise<string[]> {
   return [...names.filter((n) => !system(n)).sort(), ...names.filter(system).sort()];
 }
 
-export type RawField = { field: string; type: string; meta?: { hidden?: boolean; options?: { choices?: { text: string; value: unknown }[] } | null } | null; schema?: { is_primary_key?: boolean; foreign_key_table?: string | null } | null };
+export type RawField = {
+  field: string;
+  type: string;
+  meta?: { hidden?: boolean; options?: { choices?: { text: string; value: unknown }[] } | null } | null;
+  schema?: { is_primary_key?: boolean; foreign_key_table?: string | null } | null;
+};
 
 export function collectionFields(client: Client, collection: string): Promise<RawField[]> {
   return req(client, readFieldsByCollection(collection));

@@ -6,12 +6,20 @@ const partial = { read: { access: 'partial' } };
 
 describe('accessSections', () => {
   it('links every section for a user who reads the system collections unfiltered', () => {
-    const labels = accessSections({ service_users: full, service_roles: full, service_policies: full, service_permissions: full, service_access: full }).map((s) => s.label);
+    const labels = accessSections({
+      service_users: full,
+      service_roles: full,
+      service_policies: full,
+      service_permissions: full,
+      service_access: full,
+    }).map((s) => s.label);
     expect(labels).toEqual(['Users', 'Roles', 'Policies', 'Why?']);
   });
 
   it('links nothing for a user who reads only their own records (the app-access rules)', () => {
-    expect(accessSections({ service_users: partial, service_roles: partial, service_policies: partial, service_permissions: partial })).toEqual([]);
+    expect(
+      accessSections({ service_users: partial, service_roles: partial, service_policies: partial, service_permissions: partial }),
+    ).toEqual([]);
     expect(accessSections({})).toEqual([]);
   });
 

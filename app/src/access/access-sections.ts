@@ -14,8 +14,10 @@ export function accessSections(access: Summary): Section[] {
   const sections: Section[] = [];
   if (fullRead(access, 'service_users')) sections.push({ href: '/users', label: 'Users' });
   if (fullRead(access, 'service_roles')) sections.push({ href: '/roles', label: 'Roles' });
-  if (fullRead(access, 'service_policies') && fullRead(access, 'service_permissions')) sections.push({ href: '/policies', label: 'Policies' });
+  if (fullRead(access, 'service_policies') && fullRead(access, 'service_permissions'))
+    sections.push({ href: '/policies', label: 'Policies' });
   // The explain endpoint answers for another user only to administrators; they read everything.
-  if (['service_users', 'service_policies', 'service_permissions', 'service_access'].every((c) => fullRead(access, c))) sections.push({ href: '/why', label: 'Why?' });
+  if (['service_users', 'service_policies', 'service_permissions', 'service_access'].every((c) => fullRead(access, c)))
+    sections.push({ href: '/why', label: 'Why?' });
   return sections;
 }

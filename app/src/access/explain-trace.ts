@@ -72,7 +72,9 @@ function verdictOf(action: string, explained: ExplainedAction, item: string | nu
     case 'rule_matched':
       return `Allowed: a ${verb} rule's row filter matches ${what}.`;
     case 'granted':
-      return item === null || action === 'create' ? `Allowed: a ${verb} rule applies (its row filter, if any, limits which items).` : `Allowed to ${verb} ${what}.`;
+      return item === null || action === 'create'
+        ? `Allowed: a ${verb} rule applies (its row filter, if any, limits which items).`
+        : `Allowed to ${verb} ${what}.`;
   }
 }
 
@@ -101,14 +103,26 @@ const FIELD_WHY: Record<string, string> = {
 function policyText(policy: ExplainedPolicy): string {
   const via = policy.attached_to === 'public' ? 'the public' : 'role' in policy.attached_to ? 'their role' : 'the user directly';
   const flags = [policy.admin_access ? 'administrator access' : null, policy.app_access ? 'app access' : null].filter(Boolean).join(', ');
-  const state = policy.applied ? 'applies' : policy.reason === 'ip_outside_list' ? 'does not apply (IP address not in its list)' : 'does not apply';
+  const state = policy.applied
+    ? 'applies'
+    : policy.reason === 'ip_outside_list'
+      ? 'does not apply (IP address not in its list)'
+      : 'does not apply';
   return `${policy.name} (through ${via}${flags ? `; ${flags}` : ''}) ${state}`;
 }
 
 /** The trace of one action of an explanation. */
 export function traceOf(explanation: Explanation, action: string): Trace {
   const explained = explanation.actions[action];
-  if (!explained) return { verdict: `The server gave no answer for ${action}.`, allowed: false, policies: [], rules: [], allowedFields: [], deniedFields: [] };
+  if (!explained)
+    return {
+      verdict: `The server gave no answer for ${action}.`,
+      allowed: false,
+      policies: [],
+      rules: [],
+      allowedFields: [],
+      deniedFields: [],
+    };
   const fields = Object.entries(explained.fields ?? {});
   return {
     verdict: verdictOf(action, explained, explanation.item),

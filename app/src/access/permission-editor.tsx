@@ -2,7 +2,19 @@ import { useEffect, useState } from 'preact/hooks';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { allCollections, policyRules, saveMatrix } from './access-api.js';
-import { cellKey, countChanges, matrixChanges, matrixFromRows, MATRIX_ACTIONS, setCell, stateOf, type CellState, type Matrix, type MatrixAction, type PermissionRow } from './permission-matrix.js';
+import {
+  cellKey,
+  countChanges,
+  matrixChanges,
+  matrixFromRows,
+  MATRIX_ACTIONS,
+  setCell,
+  stateOf,
+  type CellState,
+  type Matrix,
+  type MatrixAction,
+  type PermissionRow,
+} from './permission-matrix.js';
 import { RuleEditor } from './rule-editor.js';
 
 const isSystem = (name: string) => name.startsWith('service_') || name.startsWith('directus_');
@@ -38,7 +50,11 @@ export function PermissionEditor({ policy, admin }: { policy: string; admin: boo
 
   const changes = stored ? matrixChanges(policy, stored.rowOf, matrix) : { create: [], update: [], delete: [] };
   const pending = countChanges(changes);
-  const withRules = new Set(Object.keys(matrix).filter((k) => matrix[k]).map((k) => k.slice(0, k.lastIndexOf(':'))));
+  const withRules = new Set(
+    Object.keys(matrix)
+      .filter((k) => matrix[k])
+      .map((k) => k.slice(0, k.lastIndexOf(':'))),
+  );
   const shown = collections.filter((c) => showSystem || !isSystem(c) || withRules.has(c));
 
   const choose = (collection: string, action: MatrixAction, state: CellState) => {
@@ -66,7 +82,9 @@ export function PermissionEditor({ policy, admin }: { policy: string; admin: boo
     <section aria-labelledby="permissions-title">
       <h2 id="permissions-title">Permissions</h2>
       {admin && <p class="notice">This policy has administrator access: it may do everything, whatever the rules below say.</p>}
-      {stored && stored.extra.length > 0 && <p class="notice">{`${stored.extra.length} further rule(s) for the same collection and action are kept as they are (edit them through the API).`}</p>}
+      {stored && stored.extra.length > 0 && (
+        <p class="notice">{`${stored.extra.length} further rule(s) for the same collection and action are kept as they are (edit them through the API).`}</p>
+      )}
       <div class="field checkbox">
         <input id="permissions-system" type="checkbox" checked={showSystem} onChange={(e) => setShowSystem(e.currentTarget.checked)} />
         <label for="permissions-system">Show system collections</label>
@@ -96,7 +114,12 @@ export function PermissionEditor({ policy, admin }: { policy: string; admin: boo
                   const id = `perm-${index}-${action}`;
                   return (
                     <td key={action}>
-                      <select id={id} aria-labelledby={`perm-col-${action} perm-row-${index}`} value={state} onChange={(e) => choose(collection, action, e.currentTarget.value as CellState)}>
+                      <select
+                        id={id}
+                        aria-labelledby={`perm-col-${action} perm-row-${index}`}
+                        value={state}
+                        onChange={(e) => choose(collection, action, e.currentTarget.value as CellState)}
+                      >
                         <option value="none">None</option>
                         <option value="all">All</option>
                         <option value="custom">Custom</option>

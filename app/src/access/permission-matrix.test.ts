@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { cellKey, countChanges, fullRule, matrixChanges, matrixFromRows, parseFieldList, parseJsonObject, setCell, stateOf, type PermissionRow } from './permission-matrix.js';
+import {
+  cellKey,
+  countChanges,
+  fullRule,
+  matrixChanges,
+  matrixFromRows,
+  parseFieldList,
+  parseJsonObject,
+  setCell,
+  stateOf,
+  type PermissionRow,
+} from './permission-matrix.js';
 
 const row = (id: number, collection: string, action: string, extra: Partial<PermissionRow> = {}): PermissionRow => ({
   id,
@@ -29,7 +40,11 @@ describe('stateOf', () => {
 
 describe('matrixFromRows', () => {
   it('makes one cell per collection and action, keeping the first row and reporting extra ones', () => {
-    const { matrix, rowOf, extra } = matrixFromRows([row(3, 'articles', 'read', { fields: ['title'] }), row(1, 'articles', 'read'), row(2, 'articles', 'comment')]);
+    const { matrix, rowOf, extra } = matrixFromRows([
+      row(3, 'articles', 'read', { fields: ['title'] }),
+      row(1, 'articles', 'read'),
+      row(2, 'articles', 'comment'),
+    ]);
     expect(Object.keys(matrix)).toEqual(['articles:read']);
     expect(rowOf['articles:read']?.id).toBe(1);
     expect(extra.map((r) => r.id)).toEqual([3]);

@@ -89,7 +89,9 @@ export function setCell(matrix: Matrix, collection: string, action: MatrixAction
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 function changed(a: RuleDraft, b: RuleDraft): boolean {
-  return !same(a.permissions, b.permissions) || !same(a.validation, b.validation) || !same(a.presets, b.presets) || !same(a.fields, b.fields);
+  return (
+    !same(a.permissions, b.permissions) || !same(a.validation, b.validation) || !same(a.presets, b.presets) || !same(a.fields, b.fields)
+  );
 }
 
 /** The writes that turn the stored rows into the edited matrix: rules to create, to update (whole) and to delete. */
@@ -131,6 +133,9 @@ export function parseJsonObject(text: string, what: string): Json | null {
 
 /** The field list typed as `title, body` or `*`: the names, or null for none (no field). */
 export function parseFieldList(text: string): string[] | null {
-  const names = text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const names = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   return names.length === 0 ? null : [...new Set(names)];
 }

@@ -30,7 +30,11 @@ export function PoliciesPage() {
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">Policies</h1>
-      {policies === null && !error && <p class="loading" aria-live="polite">Loading…</p>}
+      {policies === null && !error && (
+        <p class="loading" aria-live="polite">
+          Loading…
+        </p>
+      )}
       {policies && <ListTable label="Policies table" rows={policies} columns={COLUMNS} />}
       <form
         class="item-form"

@@ -90,12 +90,18 @@ export function PolicyAttachments({ policy }: { policy: string }) {
             />
           </div>
         </div>
-        <button type="button" disabled={!user} onClick={() => run(() =>
+        <button
+          type="button"
+          disabled={!user}
+          onClick={() =>
+            run(() =>
               attachPolicy(client, { policy, user }).then(() => {
                 setUser('');
                 setUserText('');
               }),
-            )}>
+            )
+          }
+        >
           Attach to user
         </button>
       </div>

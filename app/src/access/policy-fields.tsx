@@ -1,8 +1,22 @@
 import type { PolicyRow } from './access-api.js';
 
-export type PolicyDraft = { name: string; description: string; admin_access: boolean; app_access: boolean; enforce_tfa: boolean; ip_access: string };
+export type PolicyDraft = {
+  name: string;
+  description: string;
+  admin_access: boolean;
+  app_access: boolean;
+  enforce_tfa: boolean;
+  ip_access: string;
+};
 
-export const emptyPolicy = (): PolicyDraft => ({ name: '', description: '', admin_access: false, app_access: true, enforce_tfa: false, ip_access: '' });
+export const emptyPolicy = (): PolicyDraft => ({
+  name: '',
+  description: '',
+  admin_access: false,
+  app_access: true,
+  enforce_tfa: false,
+  ip_access: '',
+});
 
 export const policyDraftOf = (p: PolicyRow): PolicyDraft => ({
   name: p.name,
@@ -15,15 +29,30 @@ export const policyDraftOf = (p: PolicyRow): PolicyDraft => ({
 
 /** The API's values of the form: `ip_access` as a list of addresses or ranges (null when empty). */
 export function policyValues(d: PolicyDraft): Partial<PolicyRow> {
-  const ips = d.ip_access.split(',').map((s) => s.trim()).filter(Boolean);
-  return { name: d.name.trim(), description: d.description || null, admin_access: d.admin_access, app_access: d.app_access, enforce_tfa: d.enforce_tfa, ip_access: ips.length > 0 ? ips : null };
+  const ips = d.ip_access
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return {
+    name: d.name.trim(),
+    description: d.description || null,
+    admin_access: d.admin_access,
+    app_access: d.app_access,
+    enforce_tfa: d.enforce_tfa,
+    ip_access: ips.length > 0 ? ips : null,
+  };
 }
 
 /** The inputs of a policy: name, description, the three access flags and the IP allow-list. */
 export function PolicyFields({ id, draft, onChange }: { id: string; draft: PolicyDraft; onChange(d: PolicyDraft): void }) {
   const flag = (field: 'admin_access' | 'app_access' | 'enforce_tfa', label: string) => (
     <div class="field checkbox">
-      <input id={`${id}-${field}`} type="checkbox" checked={draft[field]} onChange={(e) => onChange({ ...draft, [field]: e.currentTarget.checked })} />
+      <input
+        id={`${id}-${field}`}
+        type="checkbox"
+        checked={draft[field]}
+        onChange={(e) => onChange({ ...draft, [field]: e.currentTarget.checked })}
+      />
       <label for={`${id}-${field}`}>{label}</label>
     </div>
   );
@@ -35,7 +64,11 @@ export function PolicyFields({ id, draft, onChange }: { id: string; draft: Polic
       </div>
       <div class="field">
         <label for={`${id}-description`}>Description</label>
-        <input id={`${id}-description`} value={draft.description} onInput={(e) => onChange({ ...draft, description: e.currentTarget.value })} />
+        <input
+          id={`${id}-description`}
+          value={draft.description}
+          onInput={(e) => onChange({ ...draft, description: e.currentTarget.value })}
+        />
       </div>
       {flag('admin_access', 'Administrator access (everything, no rule needed)')}
       {flag('app_access', 'App access (may use the admin app)')}

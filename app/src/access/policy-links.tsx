@@ -44,7 +44,11 @@ export function PolicyLinks({ owner, label }: { owner: Owner; label: string }) {
   return (
     <section aria-labelledby={`${key}-policies`}>
       <h2 id={`${key}-policies`}>Policies</h2>
-      {links === null && !error && <p class="loading" aria-live="polite">Loading…</p>}
+      {links === null && !error && (
+        <p class="loading" aria-live="polite">
+          Loading…
+        </p>
+      )}
       {links && links.length === 0 && <p>No policy is attached to {label}.</p>}
       {links && links.length > 0 && (
         <ul class="related-items">

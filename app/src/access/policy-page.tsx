@@ -74,7 +74,12 @@ export function PolicyPage({ id }: { id: string }) {
                 type="button"
                 class="danger"
                 onClick={() => {
-                  if (!window.confirm(`Delete the policy "${name}"? Its permission rules are deleted too, and the roles and users it is attached to lose what it grants.`)) return;
+                  if (
+                    !window.confirm(
+                      `Delete the policy "${name}"? Its permission rules are deleted too, and the roles and users it is attached to lose what it grants.`,
+                    )
+                  )
+                    return;
                   removePolicy(client, id).then(
                     () => setDeleted(true),
                     (failure: unknown) => setError(requestMessage(failure)),

@@ -4,7 +4,19 @@ import { possibleParents } from './role-parents.js';
 export type RoleDraft = { name: string; description: string; parent: string };
 
 /** The inputs of a role: name, description and parent (not itself or one of its descendants). */
-export function RoleFields({ id, draft, roles, self, onChange }: { id: string; draft: RoleDraft; roles: RoleRow[]; self: string | null; onChange(d: RoleDraft): void }) {
+export function RoleFields({
+  id,
+  draft,
+  roles,
+  self,
+  onChange,
+}: {
+  id: string;
+  draft: RoleDraft;
+  roles: RoleRow[];
+  self: string | null;
+  onChange(d: RoleDraft): void;
+}) {
   return (
     <>
       <div class="field">
@@ -13,7 +25,11 @@ export function RoleFields({ id, draft, roles, self, onChange }: { id: string; d
       </div>
       <div class="field">
         <label for={`${id}-description`}>Description</label>
-        <input id={`${id}-description`} value={draft.description} onInput={(e) => onChange({ ...draft, description: e.currentTarget.value })} />
+        <input
+          id={`${id}-description`}
+          value={draft.description}
+          onInput={(e) => onChange({ ...draft, description: e.currentTarget.value })}
+        />
       </div>
       <div class="field">
         <label for={`${id}-parent`}>Parent role</label>
@@ -31,5 +47,8 @@ export function RoleFields({ id, draft, roles, self, onChange }: { id: string; d
 }
 
 /** The API's values of the form. */
-export const roleValues = (draft: RoleDraft) => ({ name: draft.name.trim(), description: draft.description || null, parent: draft.parent || null });
-
+export const roleValues = (draft: RoleDraft) => ({
+  name: draft.name.trim(),
+  description: draft.description || null,
+  parent: draft.parent || null,
+});

@@ -14,6 +14,15 @@ describe('possibleParents', () => {
     expect(possibleParents(roles, null)).toHaveLength(4);
   });
   it('ends on a cycle already stored', () => {
-    expect(possibleParents([{ id: 'x', parent: 'y' }, { id: 'y', parent: 'x' }, { id: 'z', parent: null }], 'x').map((r) => r.id)).toEqual(['z']);
+    expect(
+      possibleParents(
+        [
+          { id: 'x', parent: 'y' },
+          { id: 'y', parent: 'x' },
+          { id: 'z', parent: null },
+        ],
+        'x',
+      ).map((r) => r.id),
+    ).toEqual(['z']);
   });
 });

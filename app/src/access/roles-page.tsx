@@ -21,7 +21,11 @@ export function RolesPage() {
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">Roles</h1>
-      {roles === null && !error && <p class="loading" aria-live="polite">Loading…</p>}
+      {roles === null && !error && (
+        <p class="loading" aria-live="polite">
+          Loading…
+        </p>
+      )}
       {roles && (
         <ListTable
           label="Roles table"

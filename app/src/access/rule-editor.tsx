@@ -41,7 +41,10 @@ export function RuleEditor({ collection, action, draft, focus, onChange, onClose
   const [presetsError, setPresetsError] = useState<string | null>(null);
 
   useEffect(() => {
-    Promise.all([collectionFields(client, collection), client.request(readRelations()) as Promise<{ collection: string; field: string; related_collection?: string | null }[]>]).then(
+    Promise.all([
+      collectionFields(client, collection),
+      client.request(readRelations()) as Promise<{ collection: string; field: string; related_collection?: string | null }[]>,
+    ]).then(
       ([raw, relations]) => {
         const list = raw as RawFormField[];
         setFields(list.filter((f) => f.type !== 'alias' || f.meta?.special));
@@ -98,12 +101,23 @@ export function RuleEditor({ collection, action, draft, focus, onChange, onClose
           <legend>Fields</legend>
           <ul>
             <li>
-              <input id="rule-all-fields" type="checkbox" checked={all} onChange={(e) => onChange({ ...draft, fields: e.currentTarget.checked ? ['*'] : null })} />
+              <input
+                id="rule-all-fields"
+                type="checkbox"
+                checked={all}
+                onChange={(e) => onChange({ ...draft, fields: e.currentTarget.checked ? ['*'] : null })}
+              />
               <label for="rule-all-fields">All fields</label>
             </li>
             {fields.map((f) => (
               <li key={f.field}>
-                <input id={`rule-field-${f.field}`} type="checkbox" disabled={all} checked={all || listed.has(f.field)} onChange={(e) => toggle(f.field, e.currentTarget.checked)} />
+                <input
+                  id={`rule-field-${f.field}`}
+                  type="checkbox"
+                  disabled={all}
+                  checked={all || listed.has(f.field)}
+                  onChange={(e) => toggle(f.field, e.currentTarget.checked)}
+                />
                 <label for={`rule-field-${f.field}`}>{f.field}</label>
               </li>
             ))}

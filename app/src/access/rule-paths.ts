@@ -12,7 +12,11 @@ type Relation = { collection: string; field: string; related_collection?: string
 
 export function rulePaths(collection: string, fields: RawFormField[], relations: Relation[]): FieldPath[] {
   const visible = fields.map((f) => ({ ...f, meta: f.meta ? { ...f.meta, hidden: false } : f.meta }));
-  const paths = buildFieldPaths({ fields: visible, access: { read: { access: 'full', fields: ['*'] } } }, manyToOnes(collection, relations), {});
+  const paths = buildFieldPaths(
+    { fields: visible, access: { read: { access: 'full', fields: ['*'] } } },
+    manyToOnes(collection, relations),
+    {},
+  );
   const key = fields.find((f) => f.schema?.is_primary_key === true)?.field;
   return paths.map((p) => (p.path === key && p.dynamic.length === 0 ? { ...p, dynamic: dynamicValuesFor(p.type, collection) } : p));
 }

@@ -77,7 +77,9 @@ export function UserPage({ id }: { id: string }) {
             {error}
           </p>
         ) : (
-          <p class="loading" aria-live="polite">Loading…</p>
+          <p class="loading" aria-live="polite">
+            Loading…
+          </p>
         )}
       </section>
     );
@@ -93,7 +95,15 @@ export function UserPage({ id }: { id: string }) {
         Status: <strong>{user.status}</strong>
       </p>
       <div class="actions">
-        <button type="button" onClick={() => void run(() => changeUser(client, id, { status: suspended ? 'active' : 'suspended' }), suspended ? 'The user is active again.' : 'The user is suspended.')}>
+        <button
+          type="button"
+          onClick={() =>
+            void run(
+              () => changeUser(client, id, { status: suspended ? 'active' : 'suspended' }),
+              suspended ? 'The user is active again.' : 'The user is suspended.',
+            )
+          }
+        >
           {suspended ? 'Re-activate user' : 'Suspend user'}
         </button>
         <button type="button" onClick={() => void run(() => resetTwoFactor(client, id), 'Two-factor authentication is off for this user.')}>
@@ -129,7 +139,12 @@ export function UserPage({ id }: { id: string }) {
             type="button"
             class="danger"
             onClick={() => {
-              if (!window.confirm(`Delete the user ${userName(user)}? Their sessions end and the policies attached to them directly are detached; their activity stays. Suspending keeps the account instead.`)) return;
+              if (
+                !window.confirm(
+                  `Delete the user ${userName(user)}? Their sessions end and the policies attached to them directly are detached; their activity stays. Suspending keeps the account instead.`,
+                )
+              )
+                return;
               removeUser(client, id).then(
                 () => setDeleted(true),
                 (failure: unknown) => setError(requestMessage(failure)),
@@ -144,7 +159,11 @@ export function UserPage({ id }: { id: string }) {
       <UserSessions user={id} />
       <section aria-labelledby="user-activity">
         <h2 id="user-activity">Recent activity</h2>
-        {activity === null && <p class="loading" aria-live="polite">Loading…</p>}
+        {activity === null && (
+          <p class="loading" aria-live="polite">
+            Loading…
+          </p>
+        )}
         {activity && <ActivityTable label="Recent activity of the user" rows={activity} empty="No activity." />}
       </section>
     </section>

@@ -3,7 +3,14 @@ import { useEffect, useState } from 'preact/hooks';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 
-type SessionRow = { id: string; date_created: string | null; last_used: string | null; expires: string | null; ip: string | null; user_agent: string | null };
+type SessionRow = {
+  id: string;
+  date_created: string | null;
+  last_used: string | null;
+  expires: string | null;
+  ip: string | null;
+  user_agent: string | null;
+};
 
 const when = (value: string | null) => (value ? new Date(value).toLocaleString() : '—');
 
@@ -22,7 +29,11 @@ export function UserSessions({ user }: { user: string }) {
     <section aria-labelledby="user-sessions">
       <h2 id="user-sessions">Sessions</h2>
       {error && <p class="error">{error}</p>}
-      {!error && rows === null && <p class="loading" aria-live="polite">Loading…</p>}
+      {!error && rows === null && (
+        <p class="loading" aria-live="polite">
+          Loading…
+        </p>
+      )}
       {rows && rows.length === 0 && <p>No live session.</p>}
       {rows && rows.length > 0 && (
         <div class="table-wrap" tabIndex={0} role="region" aria-label="Sessions of the user">

@@ -79,7 +79,12 @@ export function UsersPage() {
       >
         <div class="field">
           <label for="users-search">Search</label>
-          <input id="users-search" type="search" value={draft.search} onInput={(e) => setDraft({ ...draft, search: e.currentTarget.value })} />
+          <input
+            id="users-search"
+            type="search"
+            value={draft.search}
+            onInput={(e) => setDraft({ ...draft, search: e.currentTarget.value })}
+          />
         </div>
         <div class="field">
           <label for="users-role">Role</label>
@@ -115,7 +120,11 @@ export function UsersPage() {
           {error}
         </p>
       )}
-      {!error && users === null && <p class="loading" aria-live="polite">Loading…</p>}
+      {!error && users === null && (
+        <p class="loading" aria-live="polite">
+          Loading…
+        </p>
+      )}
       {users && (
         <ListTable
           label="Users table"

@@ -5,7 +5,9 @@ describe('usersFilter', () => {
   it('filters by role, no role and status', () => {
     expect(usersFilter({ search: 'x', role: '', status: '' })).toBeNull();
     expect(usersFilter({ search: '', role: 'r1', status: '' })).toEqual({ role: { _eq: 'r1' } });
-    expect(usersFilter({ search: '', role: 'none', status: 'suspended' })).toEqual({ _and: [{ role: { _null: true } }, { status: { _eq: 'suspended' } }] });
+    expect(usersFilter({ search: '', role: 'none', status: 'suspended' })).toEqual({
+      _and: [{ role: { _null: true } }, { status: { _eq: 'suspended' } }],
+    });
   });
 });
 
@@ -26,7 +28,9 @@ describe('filters in the address', () => {
 describe('userChanges', () => {
   it('sends only changed fields, a new password when typed, and no role as null', () => {
     const before = { first_name: 'Ada', last_name: null, email: 'a@x.io', role: 'r1', status: 'active' };
-    expect(userChanges(before, { first_name: 'Ada', last_name: '', email: 'a@x.io', role: 'r1', status: 'active', password: '' })).toEqual({});
+    expect(userChanges(before, { first_name: 'Ada', last_name: '', email: 'a@x.io', role: 'r1', status: 'active', password: '' })).toEqual(
+      {},
+    );
     expect(userChanges(before, { first_name: 'Ada', email: 'b@x.io', role: '', status: 'suspended', password: 'Secret123!' })).toEqual({
       email: 'b@x.io',
       role: null,

@@ -100,8 +100,16 @@ export function WhyPage() {
             />
           </div>
         </div>
-        {select('collection', 'Collection', collections.map((c) => ({ value: c, text: c })))}
-        {select('action', 'Action', MATRIX_ACTIONS.map((a) => ({ value: a, text: a })))}
+        {select(
+          'collection',
+          'Collection',
+          collections.map((c) => ({ value: c, text: c })),
+        )}
+        {select(
+          'action',
+          'Action',
+          MATRIX_ACTIONS.map((a) => ({ value: a, text: a })),
+        )}
         <div class="field">
           <label for="why-item">Item key (optional)</label>
           <input id="why-item" value={draft.item} onInput={(e) => setDraft({ ...draft, item: e.currentTarget.value })} />

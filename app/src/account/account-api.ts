@@ -41,8 +41,26 @@ export async function updateMyProfile(client: Client, values: Record<string, unk
 /** A short description of a browser from its user agent ("Chrome on Linux"), or the raw text. */
 export function describeUserAgent(agent: string | null): string {
   if (!agent) return 'Unknown';
-  const browser = /Edg\//.test(agent) ? 'Edge' : /Firefox\//.test(agent) ? 'Firefox' : /Chrom(e|ium)\//.test(agent) ? 'Chrome' : /Safari\//.test(agent) ? 'Safari' : null;
-  const system = /Windows/.test(agent) ? 'Windows' : /Mac OS X/.test(agent) ? 'macOS' : /Android/.test(agent) ? 'Android' : /iPhone|iPad/.test(agent) ? 'iOS' : /Linux/.test(agent) ? 'Linux' : null;
+  const browser = /Edg\//.test(agent)
+    ? 'Edge'
+    : /Firefox\//.test(agent)
+      ? 'Firefox'
+      : /Chrom(e|ium)\//.test(agent)
+        ? 'Chrome'
+        : /Safari\//.test(agent)
+          ? 'Safari'
+          : null;
+  const system = /Windows/.test(agent)
+    ? 'Windows'
+    : /Mac OS X/.test(agent)
+      ? 'macOS'
+      : /Android/.test(agent)
+        ? 'Android'
+        : /iPhone|iPad/.test(agent)
+          ? 'iOS'
+          : /Linux/.test(agent)
+            ? 'Linux'
+            : null;
   if (browser && system) return `${browser} on ${system}`;
   return browser ?? system ?? agent.slice(0, 60);
 }

@@ -55,7 +55,10 @@ export function AccountPage() {
       {canChangePassword === false && (
         <>
           <h2>Change password</h2>
-          <p>Your access does not include changing your password here. Ask an administrator, or use “Forgot your password?” on the sign-in page.</p>
+          <p>
+            Your access does not include changing your password here. Ask an administrator, or use “Forgot your password?” on the sign-in
+            page.
+          </p>
         </>
       )}
       <TwoFactorSection enabled={Boolean(user.tfa_secret)} required={tfaRequired} onChange={reloadUser} />

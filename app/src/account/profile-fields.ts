@@ -25,7 +25,11 @@ export function profileFields(access: CollectionAccess): ProfileField[] {
 }
 
 /** The fields whose text differs from the stored profile, with empty text as null. */
-export function changedProfile(fields: ProfileField[], stored: Record<string, unknown>, texts: Record<string, string>): Record<string, string | null> {
+export function changedProfile(
+  fields: ProfileField[],
+  stored: Record<string, unknown>,
+  texts: Record<string, string>,
+): Record<string, string | null> {
   const changed: Record<string, string | null> = {};
   for (const f of fields) {
     if (!f.editable) continue;
@@ -45,7 +49,8 @@ export function profileErrors(error: unknown, fields: ProfileField[]): { fields:
   const rest: string[] = [];
   for (const message of general) {
     const named = fields.find((f) => message.includes(`"${f.field}"`));
-    if (named && !(named.field in byField)) byField[named.field] = message.replace(/^Invalid payload\.\s*/, '').replace(`"${named.field}"`, named.label);
+    if (named && !(named.field in byField))
+      byField[named.field] = message.replace(/^Invalid payload\.\s*/, '').replace(`"${named.field}"`, named.label);
     else rest.push(message);
   }
   if (byField.email && /has to be unique/.test(byField.email)) byField.email = 'Another account already uses this e-mail address.';

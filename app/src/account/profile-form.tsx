@@ -35,11 +35,22 @@ export function ProfileForm({ fields }: { fields: ProfileField[] }) {
       await load();
       await reloadUser();
       // A new e-mail address ends the other sessions (as a new password does).
-      setMessage({ kind: 'status', text: 'email' in changed ? 'Your profile is saved. Your other sessions were signed out.' : 'Your profile is saved.' });
+      setMessage({
+        kind: 'status',
+        text: 'email' in changed ? 'Your profile is saved. Your other sessions were signed out.' : 'Your profile is saved.',
+      });
     } catch (failure) {
       const { fields: byField, general } = profileErrors(failure, fields);
       setFieldErrors(byField);
-      setMessage({ kind: 'error', text: general.length > 0 ? general.join(' ') : Object.keys(byField).length > 0 ? 'Some fields need attention.' : requestMessage(failure) });
+      setMessage({
+        kind: 'error',
+        text:
+          general.length > 0
+            ? general.join(' ')
+            : Object.keys(byField).length > 0
+              ? 'Some fields need attention.'
+              : requestMessage(failure),
+      });
     } finally {
       setBusy(false);
     }
@@ -66,7 +77,11 @@ export function ProfileForm({ fields }: { fields: ProfileField[] }) {
               {f.label}
               {!f.editable && <span class="tag"> (read-only)</span>}
             </label>
-            {f.multiline ? <textarea {...common} rows={3} /> : <input {...common} type={f.field === 'email' ? 'email' : 'text'} autocomplete={AUTOCOMPLETE[f.field]} />}
+            {f.multiline ? (
+              <textarea {...common} rows={3} />
+            ) : (
+              <input {...common} type={f.field === 'email' ? 'email' : 'text'} autocomplete={AUTOCOMPLETE[f.field]} />
+            )}
             {error && (
               <p id={`${id}-error`} class="error">
                 {error}
@@ -87,4 +102,9 @@ export function ProfileForm({ fields }: { fields: ProfileField[] }) {
   );
 }
 
-const AUTOCOMPLETE: Record<string, string | undefined> = { first_name: 'given-name', last_name: 'family-name', email: 'email', title: 'organization-title' };
+const AUTOCOMPLETE: Record<string, string | undefined> = {
+  first_name: 'given-name',
+  last_name: 'family-name',
+  email: 'email',
+  title: 'organization-title',
+};

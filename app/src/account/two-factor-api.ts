@@ -21,7 +21,9 @@ export async function disable(client: Client, otp: string): Promise<void> {
  * working. Beyond Directus, so the SDK's request() with a path.
  */
 export async function newRecoveryCodes(client: Client, otp: string): Promise<string[]> {
-  const answer = await client.request(customEndpoint<{ recovery_codes?: string[] }>({ path: '/users/me/tfa/recovery-codes', method: 'POST', body: JSON.stringify({ otp }) }));
+  const answer = await client.request(
+    customEndpoint<{ recovery_codes?: string[] }>({ path: '/users/me/tfa/recovery-codes', method: 'POST', body: JSON.stringify({ otp }) }),
+  );
   return Array.isArray(answer?.recovery_codes) ? answer.recovery_codes : [];
 }
 

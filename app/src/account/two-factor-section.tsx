@@ -14,7 +14,8 @@ type Step =
 function explain(error: unknown): string {
   const code = errorCode(error);
   if (code === 'INVALID_CREDENTIALS') return 'That password is not right.';
-  if (code === 'INVALID_OTP' || (code === 'INVALID_PAYLOAD' && /otp/i.test(errorMessage(error) ?? ''))) return 'That code is not valid. Enter the current code from your authenticator app.';
+  if (code === 'INVALID_OTP' || (code === 'INVALID_PAYLOAD' && /otp/i.test(errorMessage(error) ?? '')))
+    return 'That code is not valid. Enter the current code from your authenticator app.';
   if (code === 'REQUESTS_EXCEEDED') return 'Too many attempts. Wait a few minutes, then try again.';
   return errorMessage(error) ?? 'That did not work. Try again.';
 }
@@ -46,7 +47,17 @@ export function TwoFactorSection({ enabled, required, onChange }: { enabled: boo
   const field = (id: string, label: string, type: string, autocomplete: string) => (
     <div class="field">
       <label for={id}>{label}</label>
-      <input id={id} type={type} autocomplete={autocomplete} inputMode={type === 'text' ? 'numeric' : undefined} required value={input} onInput={(e) => setInput(e.currentTarget.value)} aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined} />
+      <input
+        id={id}
+        type={type}
+        autocomplete={autocomplete}
+        inputMode={type === 'text' ? 'numeric' : undefined}
+        required
+        value={input}
+        onInput={(e) => setInput(e.currentTarget.value)}
+        aria-describedby={error ? `${id}-error` : undefined}
+        aria-invalid={error ? true : undefined}
+      />
       {error && (
         <p id={`${id}-error`} class="error" role="alert">
           {error}
@@ -58,12 +69,16 @@ export function TwoFactorSection({ enabled, required, onChange }: { enabled: boo
   return (
     <section aria-labelledby="tfa-title" id="two-factor">
       <h2 id="tfa-title">Two-factor authentication</h2>
-      {required && !enabled && <p class="notice" role="status">Your organisation requires two-factor authentication for your account. Set it up now.</p>}
+      {required && !enabled && (
+        <p class="notice" role="status">
+          Your organisation requires two-factor authentication for your account. Set it up now.
+        </p>
+      )}
       {step.name === 'codes' ? (
         <>
           <p role="status">
-            {step.renewed ? 'These are your new recovery codes; the old ones no longer work.' : 'Two-factor authentication is on.'} Keep these recovery codes somewhere safe: each signs
-            you in once if you lose your phone. They are shown only now.
+            {step.renewed ? 'These are your new recovery codes; the old ones no longer work.' : 'Two-factor authentication is on.'} Keep
+            these recovery codes somewhere safe: each signs you in once if you lose your phone. They are shown only now.
           </p>
           <ul class="codes" aria-label="Recovery codes">
             {step.codes.map((code) => (
@@ -78,14 +93,24 @@ export function TwoFactorSection({ enabled, required, onChange }: { enabled: boo
         </>
       ) : enabled ? (
         step.name === 'disable' ? (
-          <form onSubmit={(e) => (e.preventDefault(), void run(async () => (await disable(client, input), await onChange(), setStep({ name: 'idle' }))))}>
+          <form
+            onSubmit={(e) => (
+              e.preventDefault(),
+              void run(async () => (await disable(client, input), await onChange(), setStep({ name: 'idle' })))
+            )}
+          >
             {field('tfa-disable-otp', 'One-time code', 'text', 'one-time-code')}
             <button type="submit" disabled={busy}>
               Turn off two-factor authentication
             </button>
           </form>
         ) : step.name === 'renew' ? (
-          <form onSubmit={(e) => (e.preventDefault(), void run(async () => setStep({ name: 'codes', codes: await newRecoveryCodes(client, input), renewed: true })))}>
+          <form
+            onSubmit={(e) => (
+              e.preventDefault(),
+              void run(async () => setStep({ name: 'codes', codes: await newRecoveryCodes(client, input), renewed: true }))
+            )}
+          >
             <p>New recovery codes replace the old ones, which stop working. Confirm with the current code of your authenticator app.</p>
             {field('tfa-renew-otp', 'One-time code', 'text', 'one-time-code')}
             <div class="actions">
@@ -140,7 +165,13 @@ export function TwoFactorSection({ enabled, required, onChange }: { enabled: boo
           }}
         >
           <p>Scan this code with your authenticator app, or enter the secret by hand, then type the code the app shows.</p>
-          <img class="qr" src={qrCodeDataUrl(step.otpauthUrl)} alt="QR code of the secret for your authenticator app" width={200} height={200} />
+          <img
+            class="qr"
+            src={qrCodeDataUrl(step.otpauthUrl)}
+            alt="QR code of the secret for your authenticator app"
+            width={200}
+            height={200}
+          />
           <p>
             Secret: <code id="tfa-secret">{step.secret}</code>
           </p>

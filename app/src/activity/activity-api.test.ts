@@ -7,8 +7,12 @@ describe('activityFilter', () => {
   it('is empty without choices, one rule for one choice, _and for several', () => {
     expect(activityFilter(none)).toEqual({});
     expect(activityFilter({ ...none, action: 'update' })).toEqual({ action: { _eq: 'update' } });
-    expect(activityFilter({ ...none, user: 'u-1', action: 'login' })).toEqual({ _and: [{ action: { _eq: 'login' } }, { user: { _eq: 'u-1' } }] });
-    const both = activityFilter({ ...none, action: 'create', collection: ' articles ', from: '2026-01-01', to: '2026-01-31' }) as { _and: Record<string, unknown>[] };
+    expect(activityFilter({ ...none, user: 'u-1', action: 'login' })).toEqual({
+      _and: [{ action: { _eq: 'login' } }, { user: { _eq: 'u-1' } }],
+    });
+    const both = activityFilter({ ...none, action: 'create', collection: ' articles ', from: '2026-01-01', to: '2026-01-31' }) as {
+      _and: Record<string, unknown>[];
+    };
     expect(both._and.slice(0, 2)).toEqual([{ action: { _eq: 'create' } }, { collection: { _eq: 'articles' } }]);
     const from = (both._and[2] as { timestamp: { _gte: string } }).timestamp._gte;
     const to = (both._and[3] as { timestamp: { _lt: string } }).timestamp._lt;

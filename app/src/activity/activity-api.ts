@@ -1,7 +1,15 @@
 import { queryToParams, readActivities } from '@directus/sdk';
 import type { Client } from '../api/client.js';
 
-export type ActivityRow = { id: number | string; action: string; collection: string; item: string; timestamp: string; user: string | null; ip: string | null };
+export type ActivityRow = {
+  id: number | string;
+  action: string;
+  collection: string;
+  item: string;
+  timestamp: string;
+  user: string | null;
+  ip: string | null;
+};
 
 /** `user` is a user's key (empty: anyone). */
 export type ActivityFilters = { action: string; collection: string; user: string; from: string; to: string };
@@ -38,6 +46,10 @@ export async function readActivityPage(client: Client, filters: ActivityFilters,
  */
 export function exportUrl(filters: ActivityFilters, format: 'csv' | 'json'): string {
   const filter = activityFilter(filters);
-  const params = queryToParams({ sort: ['-timestamp'], limit: -1, ...(Object.keys(filter).length > 0 ? { filter } : {}) } as never) as Record<string, string>;
+  const params = queryToParams({
+    sort: ['-timestamp'],
+    limit: -1,
+    ...(Object.keys(filter).length > 0 ? { filter } : {}),
+  } as never) as Record<string, string>;
   return `/activity?${new URLSearchParams({ ...params, export: format }).toString()}`;
 }

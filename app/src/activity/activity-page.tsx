@@ -30,7 +30,11 @@ export function ActivityPage() {
       (list) => {
         if (cancelled) return;
         setRows(list);
-        readOptions(client, USERS_PLAN, list.flatMap((row) => (row.user ? [row.user] : []))).then(
+        readOptions(
+          client,
+          USERS_PLAN,
+          list.flatMap((row) => (row.user ? [row.user] : [])),
+        ).then(
           (names) => {
             if (!cancelled) setUserNames(names);
           },
@@ -46,7 +50,8 @@ export function ActivityPage() {
     };
   }, [client, filters, page]);
 
-  const set = (key: keyof ActivityFilters) => (event: Event) => setDraft({ ...draft, [key]: (event.currentTarget as HTMLInputElement).value });
+  const set = (key: keyof ActivityFilters) => (event: Event) =>
+    setDraft({ ...draft, [key]: (event.currentTarget as HTMLInputElement).value });
 
   return (
     <section aria-labelledby="page-title">
@@ -114,10 +119,20 @@ export function ActivityPage() {
         </div>
       </form>
       <p class="exports">
-        Export what the filters select: <a href={exportUrl(filters, 'csv')} download="activity.csv">CSV</a> ·{' '}
-        <a href={exportUrl(filters, 'json')} download="activity.json">JSON</a>
+        Export what the filters select:{' '}
+        <a href={exportUrl(filters, 'csv')} download="activity.csv">
+          CSV
+        </a>{' '}
+        ·{' '}
+        <a href={exportUrl(filters, 'json')} download="activity.json">
+          JSON
+        </a>
       </p>
-      {error && <p class="error" role="alert">{error}</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
       {!rows && !error && <p aria-live="polite">Loading activity…</p>}
       {rows && (
         <ActivityTable

@@ -17,7 +17,11 @@ type Props = Omit<ListTableProps<ActivityRow>, 'columns'> & {
 /** Activity rows, newest first as given: when, what action, on which collection and item (and who, from where). */
 export function ActivityTable({ userNames, ...list }: Props) {
   const columns: readonly ListColumn<ActivityRow>[] = userNames
-    ? [...WHAT, { header: 'User', cell: (row) => (row.user ? (userNames.get(row.user) ?? row.user) : '—') }, { header: 'Address', cell: (row) => formatValue(row.ip) }]
+    ? [
+        ...WHAT,
+        { header: 'User', cell: (row) => (row.user ? (userNames.get(row.user) ?? row.user) : '—') },
+        { header: 'Address', cell: (row) => formatValue(row.ip) },
+      ]
     : WHAT;
   return <ListTable {...list} columns={columns} />;
 }

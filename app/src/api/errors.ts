@@ -30,7 +30,8 @@ export function signInMessage(error: unknown): string {
   if (code === 'USER_SUSPENDED') return 'This account is suspended. Ask an administrator to re-activate it.';
   if (code === 'INVALID_IP') return 'Signing in is not allowed from this network address.';
   if (code === 'REQUESTS_EXCEEDED' || status === 429) return 'Too many sign-in attempts. Wait a few minutes, then try again.';
-  if (code === 'INVALID_OTP') return 'That one-time code is not valid. Enter the current code from your authenticator app, or a recovery code.';
+  if (code === 'INVALID_OTP')
+    return 'That one-time code is not valid. Enter the current code from your authenticator app, or a recovery code.';
   if (code === 'INVALID_CREDENTIALS' || status === 401) return 'Wrong email or password.';
   if (code === 'INVALID_PAYLOAD') return 'Enter your email and password.';
   if (status === null) return 'The server cannot be reached. Check your connection and try again.';

@@ -39,12 +39,21 @@ export function PasswordRequestPage() {
     <main class="sign-in" id="main">
       <h1>Reset your password</h1>
       {state === 'sent' ? (
-        <p role="status">If an account uses this address, an email with a link to set a new password is on its way. The link works for one day.</p>
+        <p role="status">
+          If an account uses this address, an email with a link to set a new password is on its way. The link works for one day.
+        </p>
       ) : (
         <form onSubmit={submit}>
           <div class="field">
             <label for="email">Email</label>
-            <input id="email" type="email" autocomplete="username" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
+            <input
+              id="email"
+              type="email"
+              autocomplete="username"
+              required
+              value={email}
+              onInput={(e) => setEmail(e.currentTarget.value)}
+            />
           </div>
           {error && (
             <p class="error" role="alert">

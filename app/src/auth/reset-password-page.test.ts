@@ -11,7 +11,11 @@ describe('resetMessage', () => {
   });
 
   it('puts a password-policy refusal on the password field, in the API’s words', () => {
-    expect(resetMessage(apiError(400, 'FAILED_VALIDATION', 'Validation failed for field "password". Provided password doesn\'t match the password policy.'))).toEqual({
+    expect(
+      resetMessage(
+        apiError(400, 'FAILED_VALIDATION', 'Validation failed for field "password". Provided password doesn\'t match the password policy.'),
+      ),
+    ).toEqual({
       field: 'password',
       text: "Provided password doesn't match the password policy.",
     });

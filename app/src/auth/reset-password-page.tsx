@@ -15,7 +15,12 @@ export function resetMessage(error: unknown): { field: 'password' | null; text: 
       return { field: null, text: 'This link is not valid. Check that it was copied whole, or ask for a new one.' };
     case 'FAILED_VALIDATION':
       // Shown on the field itself, so the API's "Validation failed for field …" preamble is left out.
-      return { field: 'password', text: (errorMessage(error) ?? '').replace(/^Validation failed for field "[^"]*"\.\s*/, '') || 'This password does not meet the password policy.' };
+      return {
+        field: 'password',
+        text:
+          (errorMessage(error) ?? '').replace(/^Validation failed for field "[^"]*"\.\s*/, '') ||
+          'This password does not meet the password policy.',
+      };
     default:
       return { field: null, text: errorMessage(error) ?? 'The password could not be set. Try again.' };
   }
@@ -69,12 +74,30 @@ export function ResetPasswordPage() {
         <form onSubmit={submit}>
           <div class="field">
             <label for="password">New password</label>
-            <input id="password" type="password" autocomplete="new-password" required value={password} onInput={(e) => setPassword(e.currentTarget.value)} aria-invalid={error?.field === 'password'} aria-describedby={error?.field === 'password' ? 'password-error' : undefined} />
+            <input
+              id="password"
+              type="password"
+              autocomplete="new-password"
+              required
+              value={password}
+              onInput={(e) => setPassword(e.currentTarget.value)}
+              aria-invalid={error?.field === 'password'}
+              aria-describedby={error?.field === 'password' ? 'password-error' : undefined}
+            />
             {fieldError('password')}
           </div>
           <div class="field">
             <label for="repeat">Repeat new password</label>
-            <input id="repeat" type="password" autocomplete="new-password" required value={repeat} onInput={(e) => setRepeat(e.currentTarget.value)} aria-invalid={error?.field === 'repeat'} aria-describedby={error?.field === 'repeat' ? 'repeat-error' : undefined} />
+            <input
+              id="repeat"
+              type="password"
+              autocomplete="new-password"
+              required
+              value={repeat}
+              onInput={(e) => setRepeat(e.currentTarget.value)}
+              aria-invalid={error?.field === 'repeat'}
+              aria-describedby={error?.field === 'repeat' ? 'repeat-error' : undefined}
+            />
             {fieldError('repeat')}
           </div>
           {error && error.field === null && (

@@ -29,7 +29,9 @@ export function SignInPage() {
   const [otp, setOtp] = useState('');
   const [needsOtp, setNeedsOtp] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(() => notice ?? reasonMessage(new URLSearchParams(window.location.search).get('reason')));
+  const [error, setError] = useState<string | null>(
+    () => notice ?? reasonMessage(new URLSearchParams(window.location.search).get('reason')),
+  );
   const [providers, setProviders] = useState<Provider[]>([]);
   const otpInput = useRef<HTMLInputElement>(null);
 
@@ -69,17 +71,45 @@ export function SignInPage() {
       <form onSubmit={submit} noValidate={false}>
         <div class="field">
           <label for="email">Email</label>
-          <input id="email" name="email" type="email" autocomplete="username" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
+          <input
+            id="email"
+            name="email"
+            type="email"
+            autocomplete="username"
+            required
+            value={email}
+            onInput={(e) => setEmail(e.currentTarget.value)}
+          />
         </div>
         <div class="field">
           <label for="password">Password</label>
-          <input id="password" name="password" type="password" autocomplete="current-password" required value={password} onInput={(e) => setPassword(e.currentTarget.value)} />
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autocomplete="current-password"
+            required
+            value={password}
+            onInput={(e) => setPassword(e.currentTarget.value)}
+          />
         </div>
         {needsOtp && (
           <div class="field">
             <label for="otp">One-time code</label>
-            <input id="otp" ref={otpInput} name="otp" inputMode="numeric" autocomplete="one-time-code" required value={otp} onInput={(e) => setOtp(e.currentTarget.value)} aria-describedby="otp-help" />
-            <p id="otp-help" class="help">Two-factor authentication is on for this account: enter the code from your authenticator app, or a recovery code.</p>
+            <input
+              id="otp"
+              ref={otpInput}
+              name="otp"
+              inputMode="numeric"
+              autocomplete="one-time-code"
+              required
+              value={otp}
+              onInput={(e) => setOtp(e.currentTarget.value)}
+              aria-describedby="otp-help"
+            />
+            <p id="otp-help" class="help">
+              Two-factor authentication is on for this account: enter the code from your authenticator app, or a recovery code.
+            </p>
           </div>
         )}
         {error && (

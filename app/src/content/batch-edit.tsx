@@ -62,7 +62,12 @@ export function BatchEdit({ collection, fields, keys, done, cancel }: Props) {
         {fields.map((field) => (
           <div key={field.field} class="batch-field">
             <p class="apply">
-              <input type="checkbox" id={`apply-${field.field}`} checked={chosen.has(field.field)} onChange={(e) => mark(field.field, e.currentTarget.checked)} />
+              <input
+                type="checkbox"
+                id={`apply-${field.field}`}
+                checked={chosen.has(field.field)}
+                onChange={(e) => mark(field.field, e.currentTarget.checked)}
+              />
               <label for={`apply-${field.field}`}>Change {fieldLabel(field.field)}</label>
             </p>
             <FieldInput

@@ -33,11 +33,17 @@ describe('batchPayload', () => {
   const offered = batchEditFields(fields, { read: { access: 'full', fields: ['*'] }, update: { access: 'full', fields: ['*'] } });
 
   it('sends only the chosen fields, typed; an empty text clears the field', () => {
-    expect(batchPayload(offered, new Set(['rating', 'featured']), { title: 'ignored', rating: '7', featured: 'true' })).toEqual({ data: { rating: 7, featured: true }, errors: {} });
+    expect(batchPayload(offered, new Set(['rating', 'featured']), { title: 'ignored', rating: '7', featured: 'true' })).toEqual({
+      data: { rating: 7, featured: true },
+      errors: {},
+    });
     expect(batchPayload(offered, new Set(['rating', 'featured']), {})).toEqual({ data: { rating: null, featured: false }, errors: {} });
   });
 
   it('reports a value that is not of its type on its field', () => {
-    expect(batchPayload(offered, new Set(['title', 'rating']), { title: 'New', rating: 'seven' })).toEqual({ data: { title: 'New' }, errors: { rating: 'Enter a whole number.' } });
+    expect(batchPayload(offered, new Set(['title', 'rating']), { title: 'New', rating: 'seven' })).toEqual({
+      data: { title: 'New' },
+      errors: { rating: 'Enter a whole number.' },
+    });
   });
 });

@@ -16,7 +16,11 @@ export function batchEditFields(fields: RawFormField[], access: CollectionAccess
 }
 
 /** The values of the chosen fields, typed; a text that is not of its field's type is reported by field instead. */
-export function batchPayload(fields: FormField[], chosen: ReadonlySet<string>, texts: Record<string, string>): { data: Record<string, unknown>; errors: Record<string, string> } {
+export function batchPayload(
+  fields: FormField[],
+  chosen: ReadonlySet<string>,
+  texts: Record<string, string>,
+): { data: Record<string, unknown>; errors: Record<string, string> } {
   const data: Record<string, unknown> = {};
   const errors: Record<string, string> = {};
   for (const field of fields) {

@@ -12,7 +12,12 @@ const FIELDS: Record<string, ValueField> = {
   'author.country.code': { type: 'string', dynamic: [] },
 };
 const fieldOf = (path: string) => FIELDS[path];
-const rule = (field: string, operator: FilterRule['operator'], ...values: string[]): FilterRule => ({ kind: 'rule', field, operator, values });
+const rule = (field: string, operator: FilterRule['operator'], ...values: string[]): FilterRule => ({
+  kind: 'rule',
+  field,
+  operator,
+  values,
+});
 const and = (...children: FilterGroup['children']): FilterGroup => ({ kind: 'group', logic: '_and', children });
 const or = (...children: FilterGroup['children']): FilterGroup => ({ kind: 'group', logic: '_or', children });
 
@@ -42,7 +47,12 @@ describe('buildFilter', () => {
   });
 
   it('writes true for the operators without a value, a list for _in, two bounds for _between', () => {
-    const tree = and(rule('title', '_empty'), rule('rating', '_nnull'), rule('rating', '_nin', '1,2'), rule('rating', '_nbetween', '3', '5'));
+    const tree = and(
+      rule('title', '_empty'),
+      rule('rating', '_nnull'),
+      rule('rating', '_nin', '1,2'),
+      rule('rating', '_nbetween', '3', '5'),
+    );
     expect(buildFilter(tree, fieldOf).filter).toEqual({
       _and: [{ title: { _empty: true } }, { rating: { _nnull: true } }, { rating: { _nin: [1, 2] } }, { rating: { _nbetween: [3, 5] } }],
     });
@@ -56,7 +66,11 @@ describe('buildFilter', () => {
   });
 
   it('reports each condition that cannot be built by its path, and builds the others', () => {
-    const tree = and(rule('rating', '_eq', 'high'), or(rule('title', '_eq', 'A'), rule('nowhere', '_eq', 'x')), rule('rating', '_between', '1', ''));
+    const tree = and(
+      rule('rating', '_eq', 'high'),
+      or(rule('title', '_eq', 'A'), rule('nowhere', '_eq', 'x')),
+      rule('rating', '_between', '1', ''),
+    );
     expect(buildFilter(tree, fieldOf)).toEqual({
       filter: { _and: [{ _or: [{ title: { _eq: 'A' } }] }] },
       errors: { '0': 'Enter a whole number.', '1.1': 'Choose a field.', '2': 'Enter a value.' },

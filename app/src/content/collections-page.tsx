@@ -17,7 +17,11 @@ export function CollectionsPage() {
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">Content</h1>
-      {error && <p class="error" role="alert">{error}</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
       {!collections && !error && <p aria-live="polite">Loading collections…</p>}
       {collections && collections.length === 0 && <p>There is no collection you may read yet.</p>}
       {collections && collections.length > 0 && (

@@ -27,7 +27,13 @@ export function ColumnChooser({ paths, shown, choose }: Props) {
             const id = `column-${p.path.replace(/\./g, '--')}`;
             return (
               <li key={p.path}>
-                <input type="checkbox" id={id} checked={on} disabled={on && shown.length === 1} onChange={(e) => toggle(p.path, e.currentTarget.checked)} />
+                <input
+                  type="checkbox"
+                  id={id}
+                  checked={on}
+                  disabled={on && shown.length === 1}
+                  onChange={(e) => toggle(p.path, e.currentTarget.checked)}
+                />
                 <label for={id}>{p.label}</label>
               </li>
             );

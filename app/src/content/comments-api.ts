@@ -3,7 +3,12 @@ import type { Client } from '../api/client.js';
 
 export type ItemComment = { id: string; comment: string; timestamp: string; who: string };
 
-type CommentRow = { id: number | string; comment: string | null; timestamp: string; user: { email: string | null; first_name: string | null; last_name: string | null } | null };
+type CommentRow = {
+  id: number | string;
+  comment: string | null;
+  timestamp: string;
+  user: { email: string | null; first_name: string | null; last_name: string | null } | null;
+};
 
 /** The comments on one item, oldest first (activity rows with the action `comment`). */
 export async function readItemComments(client: Client, collection: string, item: string): Promise<ItemComment[]> {
@@ -25,5 +30,7 @@ export async function readItemComments(client: Client, collection: string, item:
 
 /** Adds a comment (`POST /activity/comment`: the SDK's comment commands use Directus 11's `/comments`). */
 export async function addItemComment(client: Client, collection: string, item: string, comment: string): Promise<void> {
-  await client.request(customEndpoint<unknown>({ path: '/activity/comment', method: 'POST', body: JSON.stringify({ collection, item, comment }) }));
+  await client.request(
+    customEndpoint<unknown>({ path: '/activity/comment', method: 'POST', body: JSON.stringify({ collection, item, comment }) }),
+  );
 }

@@ -1,4 +1,15 @@
-import { aggregate, createItem, deleteItem, deleteItems, readCollections, readFieldsByCollection, readItem, readItems, readUserPermissions, updateItem } from '@directus/sdk';
+import {
+  aggregate,
+  createItem,
+  deleteItem,
+  deleteItems,
+  readCollections,
+  readFieldsByCollection,
+  readItem,
+  readItems,
+  readUserPermissions,
+  updateItem,
+} from '@directus/sdk';
 import type { Client } from '../api/client.js';
 import type { CollectionAccess, RawFormField } from './form-fields.js';
 
@@ -42,7 +53,14 @@ export async function readFields(client: Client, collection: string): Promise<Fi
 }
 
 /** The table's query: paging, sort, search, a Directus filter (null: none) and the chosen columns (null: the default ones). */
-export type PageQuery = { page: number; limit: number; sort: string | null; search: string; filter: Record<string, unknown> | null; fields: string[] | null };
+export type PageQuery = {
+  page: number;
+  limit: number;
+  sort: string | null;
+  search: string;
+  filter: Record<string, unknown> | null;
+  fields: string[] | null;
+};
 export type Page = { rows: Record<string, unknown>[]; total: number };
 
 /** One page of items (server-side limit, offset, sort, search and filter) and how many items match in all. */
@@ -59,7 +77,9 @@ export async function readPage(client: Client, collection: string, fields: strin
         ...matching,
       } as never),
     ) as Promise<Record<string, unknown>[]>,
-    client.request(aggregate(collection, { aggregate: { count: '*' }, ...(Object.keys(matching).length > 0 ? { query: matching } : {}) } as never)) as Promise<{ count?: unknown }[]>,
+    client.request(
+      aggregate(collection, { aggregate: { count: '*' }, ...(Object.keys(matching).length > 0 ? { query: matching } : {}) } as never),
+    ) as Promise<{ count?: unknown }[]>,
   ]);
   return { rows, total: Number(counted[0]?.count ?? rows.length) };
 }
@@ -97,7 +117,12 @@ export async function createOne(client: Client, collection: string, values: Reco
   return (await client.request(createItem(collection, values))) as Record<string, unknown>;
 }
 
-export async function updateOne(client: Client, collection: string, id: string, values: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function updateOne(
+  client: Client,
+  collection: string,
+  id: string,
+  values: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   return (await client.request(updateItem(collection, id, values))) as Record<string, unknown>;
 }
 

@@ -22,7 +22,12 @@ describe('templateFields', () => {
 describe('planDisplay', () => {
   it('uses the display template when there is one', () => {
     const plan = planDisplay('authors', fields, '{{ name }} ({{ city }})', everything);
-    expect(plan).toMatchObject({ primaryKey: 'id', keyType: 'integer', template: '{{ name }} ({{ city }})', fields: ['id', 'name', 'city'] });
+    expect(plan).toMatchObject({
+      primaryKey: 'id',
+      keyType: 'integer',
+      template: '{{ name }} ({{ city }})',
+      fields: ['id', 'name', 'city'],
+    });
     expect(displayText(plan, { id: 1, name: 'Ada', city: 'London' })).toBe('Ada (London)');
   });
 

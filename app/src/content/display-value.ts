@@ -29,14 +29,22 @@ export function templateFields(template: string): string[] {
 }
 
 /** The plan for a collection's display value, from its fields, its display template and what the user may read. */
-export function planDisplay(collection: string, fields: RawFormField[], template: string | null | undefined, mayRead: (field: string) => boolean): DisplayPlan {
+export function planDisplay(
+  collection: string,
+  fields: RawFormField[],
+  template: string | null | undefined,
+  mayRead: (field: string) => boolean,
+): DisplayPlan {
   const key = fields.find((f) => f.schema?.is_primary_key === true);
   const primaryKey = key?.field ?? 'id';
   // A template naming a field the user may not read would show holes: then the label field instead.
   const named = template ? templateFields(template) : [];
   const tokens = named.every((path) => mayRead(path.split('.')[0]!)) ? named : [];
-  const strings = fields.filter((f) => (f.type === 'string' || f.type === 'text') && f.field !== primaryKey && !f.meta?.hidden && mayRead(f.field));
-  const label = NAME_LIKE.map((name) => strings.find((f) => f.field === name)).find(Boolean) ?? strings.find((f) => f.type === 'string') ?? strings[0];
+  const strings = fields.filter(
+    (f) => (f.type === 'string' || f.type === 'text') && f.field !== primaryKey && !f.meta?.hidden && mayRead(f.field),
+  );
+  const label =
+    NAME_LIKE.map((name) => strings.find((f) => f.field === name)).find(Boolean) ?? strings.find((f) => f.type === 'string') ?? strings[0];
   const labelField = label?.field ?? null;
   return {
     collection,
@@ -50,16 +58,25 @@ export function planDisplay(collection: string, fields: RawFormField[], template
 
 function valueAt(item: Record<string, unknown>, path: string): unknown {
   let value: unknown = item;
-  for (const part of path.split('.')) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
+  for (const part of path.split('.'))
+    value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
   return value;
 }
 
-const asText = (value: unknown) => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean));
+const asText = (value: unknown) =>
+  value === null || value === undefined
+    ? ''
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value as string | number | boolean);
 
 /** The text of one related item: its template filled in, else its label field, else its key. */
 export function displayText(plan: DisplayPlan, item: Record<string, unknown>): string {
   if (plan.template) {
-    const filled = plan.template.replace(TOKEN, (_token, path: string) => asText(valueAt(item, path))).replace(/\s+/g, ' ').trim();
+    const filled = plan.template
+      .replace(TOKEN, (_token, path: string) => asText(valueAt(item, path)))
+      .replace(/\s+/g, ' ')
+      .trim();
     if (filled !== '') return filled;
   }
   const label = plan.labelField ? asText(item[plan.labelField]).trim() : '';

@@ -7,18 +7,52 @@ import { isFilesCollection } from '../files/files-api.js';
 const INPUT_TYPE: Partial<Record<FormField['kind'], string>> = { date: 'date', time: 'time', datetime: 'datetime-local' };
 
 /** One field of the item form: a visible label, the input its type calls for, its note and its error. */
-export function FieldInput({ field, text, error, onChange }: { field: FormField; text: string; error: string | null; onChange(text: string): void }) {
+export function FieldInput({
+  field,
+  text,
+  error,
+  onChange,
+}: {
+  field: FormField;
+  text: string;
+  error: string | null;
+  onChange(text: string): void;
+}) {
   const id = `field-${field.field}`;
   const described = [field.note ? `${id}-note` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-  const common = { id, name: field.field, 'aria-describedby': described, 'aria-invalid': error ? true : undefined, required: field.required };
+  const common = {
+    id,
+    name: field.field,
+    'aria-describedby': described,
+    'aria-invalid': error ? true : undefined,
+    required: field.required,
+  };
 
   let input;
   if (field.relation?.kind === 'm2o' && isFilesCollection(field.relation.related)) {
     input = <FileField id={id} field={field} text={text} describedBy={described} invalid={Boolean(error)} onChange={onChange} />;
   } else if (field.relation?.kind === 'm2o') {
-    input = <ManyToOnePicker id={id} field={field} related={field.relation.related} text={text} describedBy={described} invalid={Boolean(error)} onChange={onChange} />;
+    input = (
+      <ManyToOnePicker
+        id={id}
+        field={field}
+        related={field.relation.related}
+        text={text}
+        describedBy={described}
+        invalid={Boolean(error)}
+        onChange={onChange}
+      />
+    );
   } else if (field.kind === 'boolean') {
-    input = <input {...common} type="checkbox" checked={text === 'true'} disabled={field.readOnly} onChange={(e) => onChange(e.currentTarget.checked ? 'true' : 'false')} />;
+    input = (
+      <input
+        {...common}
+        type="checkbox"
+        checked={text === 'true'}
+        disabled={field.readOnly}
+        onChange={(e) => onChange(e.currentTarget.checked ? 'true' : 'false')}
+      />
+    );
   } else if (field.kind === 'select') {
     input = (
       <select {...common} value={text} disabled={field.readOnly} onChange={(e) => onChange(e.currentTarget.value)}>
@@ -31,7 +65,15 @@ export function FieldInput({ field, text, error, onChange }: { field: FormField;
       </select>
     );
   } else if (field.kind === 'textarea' || field.kind === 'json') {
-    input = <textarea {...common} rows={field.kind === 'json' ? 6 : 4} readOnly={field.readOnly} value={text} onInput={(e) => onChange(e.currentTarget.value)} />;
+    input = (
+      <textarea
+        {...common}
+        rows={field.kind === 'json' ? 6 : 4}
+        readOnly={field.readOnly}
+        value={text}
+        onInput={(e) => onChange(e.currentTarget.value)}
+      />
+    );
   } else {
     input = (
       <input

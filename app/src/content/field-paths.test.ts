@@ -51,8 +51,24 @@ describe('buildFieldPaths', () => {
   const paths = buildFieldPaths(articles, relations, { authors, service_users: users });
 
   it('lists the readable fields, each many-to-one followed by its readable related fields', () => {
-    expect(paths.map((p) => p.path)).toEqual(['title', 'status', 'published_on', 'author', 'author.id', 'author.name', 'owner', 'owner.id', 'owner.email']);
-    expect(paths.find((p) => p.path === 'author.name')).toEqual({ path: 'author.name', label: 'Author › Name', type: 'string', dynamic: [], choices: [] });
+    expect(paths.map((p) => p.path)).toEqual([
+      'title',
+      'status',
+      'published_on',
+      'author',
+      'author.id',
+      'author.name',
+      'owner',
+      'owner.id',
+      'owner.email',
+    ]);
+    expect(paths.find((p) => p.path === 'author.name')).toEqual({
+      path: 'author.name',
+      label: 'Author › Name',
+      type: 'string',
+      dynamic: [],
+      choices: [],
+    });
   });
 
   it('offers $NOW for dates and $CURRENT_USER for the keys of users', () => {
@@ -61,7 +77,10 @@ describe('buildFieldPaths', () => {
   });
 
   it('carries the choices of a field', () => {
-    expect(paths.find((p) => p.path === 'status')?.choices).toEqual([{ text: 'Draft', value: 'draft' }, { text: 'published', value: 'published' }]);
+    expect(paths.find((p) => p.path === 'status')?.choices).toEqual([
+      { text: 'Draft', value: 'draft' },
+      { text: 'published', value: 'published' },
+    ]);
   });
 
   it('leaves out hidden fields (the key here, `internal` of the authors)', () => {

@@ -27,8 +27,13 @@ export type CollectionSchema = { fields: RawFormField[]; access: CollectionAcces
 const USER_COLLECTIONS = new Set(['service_users', 'directus_users']);
 
 /** The many-to-one fields among a collection's relations (`GET /relations/<collection>`). */
-export function manyToOnes(collection: string, relations: { collection: string; field: string; related_collection?: string | null }[]): ManyToOne[] {
-  return relations.filter((r) => r.collection === collection && r.related_collection).map((r) => ({ field: r.field, related: r.related_collection as string }));
+export function manyToOnes(
+  collection: string,
+  relations: { collection: string; field: string; related_collection?: string | null }[],
+): ManyToOne[] {
+  return relations
+    .filter((r) => r.collection === collection && r.related_collection)
+    .map((r) => ({ field: r.field, related: r.related_collection as string }));
 }
 
 /**
@@ -36,7 +41,11 @@ export function manyToOnes(collection: string, relations: { collection: string; 
  * followed by the readable fields of its related collection when it is a many-to-one whose collection's schema is
  * known (`related`).
  */
-export function buildFieldPaths(own: CollectionSchema, relations: ManyToOne[], related: Record<string, CollectionSchema | undefined>): FieldPath[] {
+export function buildFieldPaths(
+  own: CollectionSchema,
+  relations: ManyToOne[],
+  related: Record<string, CollectionSchema | undefined>,
+): FieldPath[] {
   const paths: FieldPath[] = [];
   for (const field of readable(own)) {
     const relation = relations.find((r) => r.field === field.field);
@@ -45,7 +54,9 @@ export function buildFieldPaths(own: CollectionSchema, relations: ManyToOne[], r
     if (!relation || !target) continue;
     for (const inner of readable(target)) {
       const isUserKey = USER_COLLECTIONS.has(relation.related) && inner.schema?.is_primary_key === true;
-      paths.push(pathOf(inner, `${field.field}.${inner.field}`, `${fieldLabel(field.field)} › ${fieldLabel(inner.field)}`, null, isUserKey));
+      paths.push(
+        pathOf(inner, `${field.field}.${inner.field}`, `${fieldLabel(field.field)} › ${fieldLabel(inner.field)}`, null, isUserKey),
+      );
     }
   }
   return paths;

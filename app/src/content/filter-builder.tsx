@@ -23,7 +23,10 @@ function treeOf(filter: DirectusFilter | null): { tree: FilterGroup; problem: st
   try {
     return { tree: readFilter(filter), problem: null };
   } catch (failure) {
-    return { tree: emptyGroup(), problem: `The filter in the address cannot be edited here (${(failure as Error).message}); it still applies until you apply another one.` };
+    return {
+      tree: emptyGroup(),
+      problem: `The filter in the address cannot be edited here (${(failure as Error).message}); it still applies until you apply another one.`,
+    };
   }
 }
 
@@ -70,7 +73,13 @@ export function FilterBuilder({
         <legend>{path.length === 0 ? 'Conditions' : `Group ${number}`}</legend>
         <span class="part">
           <label for={`${id}-logic`}>Match</label>
-          <select id={`${id}-logic`} value={group.logic} onChange={(e) => setTree(updateAt(tree, path, (node) => ({ ...node, logic: e.currentTarget.value as FilterGroup['logic'] }) as FilterGroup))}>
+          <select
+            id={`${id}-logic`}
+            value={group.logic}
+            onChange={(e) =>
+              setTree(updateAt(tree, path, (node) => ({ ...node, logic: e.currentTarget.value as FilterGroup['logic'] }) as FilterGroup))
+            }
+          >
             <option value="_and">all of these (AND)</option>
             <option value="_or">any of these (OR)</option>
           </select>

@@ -56,7 +56,11 @@ export function FilterCondition({ id, number, rule, paths, error, onChange, onRe
       </span>
       <span class="part">
         <label for={`${id}-operator`}>Operator</label>
-        <select id={`${id}-operator`} value={rule.operator} onChange={(e) => onChange(withOperator(rule, e.currentTarget.value as FilterRule['operator']))}>
+        <select
+          id={`${id}-operator`}
+          value={rule.operator}
+          onChange={(e) => onChange(withOperator(rule, e.currentTarget.value as FilterRule['operator']))}
+        >
           {!operators.includes(rule.operator) && <option value={rule.operator}>{operatorLabel(rule.operator)}</option>}
           {operators.map((operator) => (
             <option key={operator} value={operator}>
@@ -89,7 +93,15 @@ export function FilterCondition({ id, number, rule, paths, error, onChange, onRe
   );
 }
 
-type SlotProps = { id: string; label: string; field: FieldPath | undefined; single: boolean; text: string; describedBy: string | undefined; onChange(text: string): void };
+type SlotProps = {
+  id: string;
+  label: string;
+  field: FieldPath | undefined;
+  single: boolean;
+  text: string;
+  describedBy: string | undefined;
+  onChange(text: string): void;
+};
 
 /** One value of a condition: an input fit for the field's type, and a choice of its dynamic values when it has some. */
 function ValueSlot({ id, label, field, single, text, describedBy, onChange }: SlotProps) {
@@ -118,7 +130,15 @@ function ValueSlot({ id, label, field, single, text, describedBy, onChange }: Sl
     );
   } else {
     const type = current || label === 'Values, separated by commas' ? 'text' : (INPUT_TYPES[field?.type ?? ''] ?? 'text');
-    input = <input {...common} type={type} step={type === 'time' || type === 'datetime-local' ? 1 : undefined} value={text} onInput={(e) => onChange(e.currentTarget.value)} />;
+    input = (
+      <input
+        {...common}
+        type={type}
+        step={type === 'time' || type === 'datetime-local' ? 1 : undefined}
+        value={text}
+        onInput={(e) => onChange(e.currentTarget.value)}
+      />
+    );
   }
   return (
     <>

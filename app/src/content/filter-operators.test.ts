@@ -3,12 +3,32 @@ import { FILTER_OPERATORS, isFilterOperator, operatorLabel, operatorsForType, va
 
 describe('operatorsForType', () => {
   it.each([
-    { name: 'text types take the text operators', types: ['string', 'text', 'csv'], has: ['_contains', '_nicontains', '_istarts_with', '_nends_with', '_empty', '_in'], lacks: ['_lt', '_between'] },
-    { name: 'numbers and dates are ordered', types: ['integer', 'bigInteger', 'float', 'decimal', 'date', 'dateTime', 'time', 'timestamp'], has: ['_lt', '_lte', '_gt', '_gte', '_between', '_nbetween', '_in', '_null'], lacks: ['_contains', '_empty'] },
-    { name: 'uuids are compared whole', types: ['uuid'], has: ['_eq', '_neq', '_in', '_nin', '_null', '_nnull'], lacks: ['_contains', '_lt', '_between'] },
+    {
+      name: 'text types take the text operators',
+      types: ['string', 'text', 'csv'],
+      has: ['_contains', '_nicontains', '_istarts_with', '_nends_with', '_empty', '_in'],
+      lacks: ['_lt', '_between'],
+    },
+    {
+      name: 'numbers and dates are ordered',
+      types: ['integer', 'bigInteger', 'float', 'decimal', 'date', 'dateTime', 'time', 'timestamp'],
+      has: ['_lt', '_lte', '_gt', '_gte', '_between', '_nbetween', '_in', '_null'],
+      lacks: ['_contains', '_empty'],
+    },
+    {
+      name: 'uuids are compared whole',
+      types: ['uuid'],
+      has: ['_eq', '_neq', '_in', '_nin', '_null', '_nnull'],
+      lacks: ['_contains', '_lt', '_between'],
+    },
     { name: 'booleans are equal or not', types: ['boolean'], has: ['_eq', '_neq', '_null', '_nnull'], lacks: ['_in', '_lt'] },
     { name: 'json is only present or not', types: ['json'], has: ['_null', '_nnull'], lacks: ['_eq', '_contains'] },
-    { name: 'a hash is never compared with a value', types: ['hash'], has: ['_empty', '_nempty', '_null', '_nnull'], lacks: ['_eq', '_contains'] },
+    {
+      name: 'a hash is never compared with a value',
+      types: ['hash'],
+      has: ['_empty', '_nempty', '_null', '_nnull'],
+      lacks: ['_eq', '_contains'],
+    },
   ])('$name', ({ types, has, lacks }) => {
     for (const type of types) {
       const operators = operatorsForType(type);

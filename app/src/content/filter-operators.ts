@@ -67,10 +67,26 @@ const LABELS: Record<FilterOperator, string> = {
 };
 
 const TEXT: FilterOperator[] = [
-  '_eq', '_neq', '_contains', '_ncontains', '_icontains', '_nicontains',
-  '_starts_with', '_nstarts_with', '_istarts_with', '_nistarts_with',
-  '_ends_with', '_nends_with', '_iends_with', '_niends_with',
-  '_in', '_nin', '_empty', '_nempty', '_null', '_nnull',
+  '_eq',
+  '_neq',
+  '_contains',
+  '_ncontains',
+  '_icontains',
+  '_nicontains',
+  '_starts_with',
+  '_nstarts_with',
+  '_istarts_with',
+  '_nistarts_with',
+  '_ends_with',
+  '_nends_with',
+  '_iends_with',
+  '_niends_with',
+  '_in',
+  '_nin',
+  '_empty',
+  '_nempty',
+  '_null',
+  '_nnull',
 ];
 const ORDERED: FilterOperator[] = ['_eq', '_neq', '_lt', '_lte', '_gt', '_gte', '_between', '_nbetween', '_in', '_nin', '_null', '_nnull'];
 const KEY: FilterOperator[] = ['_eq', '_neq', '_in', '_nin', '_null', '_nnull'];

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { appendAt, countRules, emptyGroup, newRule, nodeAt, removeAt, updateAt, withField, withOperator, type FilterGroup } from './filter-tree.js';
+import {
+  appendAt,
+  countRules,
+  emptyGroup,
+  newRule,
+  nodeAt,
+  removeAt,
+  updateAt,
+  withField,
+  withOperator,
+  type FilterGroup,
+} from './filter-tree.js';
 
 const tree: FilterGroup = {
   kind: 'group',

@@ -70,7 +70,9 @@ export function removeAt(root: FilterGroup, path: NodePath): FilterGroup {
   if (path.length === 0) return root;
   const parent = path.slice(0, -1);
   const index = path[path.length - 1];
-  return updateAt(root, parent, (group) => (group.kind === 'group' ? { ...group, children: group.children.filter((_, i) => i !== index) } : group));
+  return updateAt(root, parent, (group) =>
+    group.kind === 'group' ? { ...group, children: group.children.filter((_, i) => i !== index) } : group,
+  );
 }
 
 /** How many conditions the tree holds, at any depth. */

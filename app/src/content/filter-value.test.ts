@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { dynamicChoices, dynamicValueOf, dynamicValuesFor, formatFilterList, formatFilterValue, parseFilterList, parseFilterValue, type ValueField } from './filter-value.js';
+import {
+  dynamicChoices,
+  dynamicValueOf,
+  dynamicValuesFor,
+  formatFilterList,
+  formatFilterValue,
+  parseFilterList,
+  parseFilterValue,
+  type ValueField,
+} from './filter-value.js';
 
 const plain = (type: string): ValueField => ({ type, dynamic: [] });
 

@@ -83,7 +83,8 @@ export function parseFilterValue(field: ValueField, text: string): unknown {
       if (!TIME.test(trimmed)) throw new Error('Enter a time (HH:MM).');
       return trimmed;
     case 'uuid':
-      if (!UUID.test(trimmed)) throw new Error(field.dynamic.includes('$CURRENT_USER') ? 'Enter a UUID, or choose the current user.' : 'Enter a UUID.');
+      if (!UUID.test(trimmed))
+        throw new Error(field.dynamic.includes('$CURRENT_USER') ? 'Enter a UUID, or choose the current user.' : 'Enter a UUID.');
       return trimmed;
     default:
       // Text is compared as written (spaces included).
@@ -97,7 +98,10 @@ function withNow(field: ValueField, sentence: string): string {
 
 /** The values of an `_in` list: the texts between commas, each parsed; an empty list is refused. */
 export function parseFilterList(field: ValueField, text: string): unknown[] {
-  const parts = text.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const parts = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
   if (parts.length === 0) throw new Error('Enter one or more values, separated by commas.');
   return parts.map((part) => parseFilterValue(field, part));
 }

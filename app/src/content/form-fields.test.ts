@@ -4,7 +4,19 @@ import { buildFormFields, changedValues, errorsByField, fromInputText, toInputTe
 const fields: RawFormField[] = [
   { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
   { field: 'title', type: 'string', meta: { required: true, note: 'Shown in lists' }, schema: { max_length: 80, is_nullable: true } },
-  { field: 'status', type: 'string', meta: { options: { choices: [{ text: 'Draft', value: 'draft' }, { text: 'Published', value: 'published' }] } }, schema: { is_nullable: false, default_value: 'draft' } },
+  {
+    field: 'status',
+    type: 'string',
+    meta: {
+      options: {
+        choices: [
+          { text: 'Draft', value: 'draft' },
+          { text: 'Published', value: 'published' },
+        ],
+      },
+    },
+    schema: { is_nullable: false, default_value: 'draft' },
+  },
   { field: 'rating', type: 'integer', schema: { is_nullable: false } },
   { field: 'body', type: 'text', meta: { readonly: true } },
   { field: 'internal', type: 'string', meta: { hidden: true } },
@@ -26,11 +38,18 @@ describe('buildFormFields', () => {
       ['data', 'json', false, false],
     ]);
     expect(form[1]).toMatchObject({ note: 'Shown in lists', maxLength: 80 });
-    expect(form[2]!.choices).toEqual([{ text: 'Draft', value: 'draft' }, { text: 'Published', value: 'published' }]);
+    expect(form[2]!.choices).toEqual([
+      { text: 'Draft', value: 'draft' },
+      { text: 'Published', value: 'published' },
+    ]);
   });
 
   it('leaves out what the user may not read, and makes read-only what they may not update', () => {
-    const form = buildFormFields(fields, { read: { access: 'full', fields: ['id', 'title', 'rating'] }, update: { access: 'full', fields: ['title'] } }, 'update');
+    const form = buildFormFields(
+      fields,
+      { read: { access: 'full', fields: ['id', 'title', 'rating'] }, update: { access: 'full', fields: ['title'] } },
+      'update',
+    );
     expect(form.map((f) => [f.field, f.readOnly])).toEqual([
       ['id', true],
       ['title', false],
@@ -50,7 +69,11 @@ describe('buildFormFields', () => {
 });
 
 describe('values and input text', () => {
-  const [, title, , rating, , published, data] = buildFormFields(fields, { read: { access: 'full' }, update: { access: 'full' } }, 'update');
+  const [, title, , rating, , published, data] = buildFormFields(
+    fields,
+    { read: { access: 'full' }, update: { access: 'full' } },
+    'update',
+  );
 
   it('converts typed values to text and back', () => {
     expect(toInputText(rating!, 7)).toBe('7');
@@ -75,7 +98,10 @@ describe('errorsByField', () => {
     const error = {
       errors: [
         { message: 'Validation failed for field "title". Value is required.', extensions: { code: 'FAILED_VALIDATION', field: 'title' } },
-        { message: 'Value for field "rating" in collection "articles" is too long.', extensions: { code: 'VALUE_TOO_LONG', field: 'rating' } },
+        {
+          message: 'Value for field "rating" in collection "articles" is too long.',
+          extensions: { code: 'VALUE_TOO_LONG', field: 'rating' },
+        },
         { message: 'You do not have permission.', extensions: { code: 'FORBIDDEN' } },
       ],
     };
@@ -93,7 +119,12 @@ describe('relational fields', () => {
   } as const;
 
   it('makes a many-to-one field a picker and shows a one-to-many alias as a list', () => {
-    const form = buildFormFields(fields, { read: { access: 'full' }, update: { access: 'full', fields: ['title', 'rating'] } }, 'update', relations);
+    const form = buildFormFields(
+      fields,
+      { read: { access: 'full' }, update: { access: 'full', fields: ['title', 'rating'] } },
+      'update',
+      relations,
+    );
     expect(form.filter((f) => f.relation).map((f) => [f.field, f.kind, f.readOnly, f.required])).toEqual([
       ['rating', 'm2o', false, true],
       ['comments', 'o2m', true, false],

@@ -14,13 +14,20 @@ export type RawFieldMeta = {
   special?: string[] | string | null;
   options?: { choices?: { text?: string; value: unknown }[] | null } | null;
 };
-export type RawFieldSchema = { is_primary_key?: boolean; has_auto_increment?: boolean; is_nullable?: boolean; default_value?: unknown; max_length?: number | null };
+export type RawFieldSchema = {
+  is_primary_key?: boolean;
+  has_auto_increment?: boolean;
+  is_nullable?: boolean;
+  default_value?: unknown;
+  max_length?: number | null;
+};
 export type RawFormField = { field: string; type: string; meta?: RawFieldMeta | null; schema?: RawFieldSchema | null };
 
 export type ActionAccess = { access: 'none' | 'partial' | 'full'; fields?: string[] };
 export type CollectionAccess = Partial<Record<'read' | 'create' | 'update' | 'delete', ActionAccess>>;
 
-export type InputKind = 'text' | 'textarea' | 'integer' | 'float' | 'boolean' | 'date' | 'time' | 'datetime' | 'json' | 'select' | 'm2o' | 'o2m';
+export type InputKind =
+  'text' | 'textarea' | 'integer' | 'float' | 'boolean' | 'date' | 'time' | 'datetime' | 'json' | 'select' | 'm2o' | 'o2m';
 
 export type FormField = {
   field: string;
@@ -65,7 +72,12 @@ export function allows(access: ActionAccess | undefined, field: string): boolean
  * write, read-only ones and generated keys are read-only; a field is required by its metadata, or when the
  * column takes no null and has no default. A field with a relation to another collection is a picker.
  */
-export function buildFormFields(fields: RawFormField[], access: CollectionAccess, mode: 'create' | 'update', relations: Record<string, FieldRelation> = {}): FormField[] {
+export function buildFormFields(
+  fields: RawFormField[],
+  access: CollectionAccess,
+  mode: 'create' | 'update',
+  relations: Record<string, FieldRelation> = {},
+): FormField[] {
   const write = access[mode];
   return fields
     .filter((f) => (f.type !== 'alias' || relations[f.field]?.kind === 'o2m') && !f.meta?.hidden)
@@ -75,8 +87,13 @@ export function buildFormFields(fields: RawFormField[], access: CollectionAccess
       const generated = f.schema?.is_primary_key === true && f.schema.has_auto_increment === true;
       const choices = (f.meta?.options?.choices ?? []).map((c) => ({ text: c.text ?? String(c.value), value: String(c.value) }));
       const relation = relations[f.field] ?? null;
-      const columnRequired = f.type !== 'alias' && f.schema?.is_nullable === false && (f.schema.default_value === null || f.schema.default_value === undefined) && !generated;
-      const readOnly = generated || f.meta?.readonly === true || !allows(write, f.field) || (mode === 'update' && f.schema?.is_primary_key === true);
+      const columnRequired =
+        f.type !== 'alias' &&
+        f.schema?.is_nullable === false &&
+        (f.schema.default_value === null || f.schema.default_value === undefined) &&
+        !generated;
+      const readOnly =
+        generated || f.meta?.readonly === true || !allows(write, f.field) || (mode === 'update' && f.schema?.is_primary_key === true);
       return {
         field: f.field,
         type: f.type,
@@ -128,7 +145,11 @@ export function fromInputText(field: FormField, text: string): unknown {
 }
 
 /** The fields whose text changed against the item as loaded: the payload of an update (one-to-many lists aside). */
-export function changedValues(fields: FormField[], original: Record<string, unknown>, texts: Record<string, string>): Record<string, string> {
+export function changedValues(
+  fields: FormField[],
+  original: Record<string, unknown>,
+  texts: Record<string, string>,
+): Record<string, string> {
   const changed: Record<string, string> = {};
   for (const field of fields) {
     if (field.readOnly || field.kind === 'o2m') continue;

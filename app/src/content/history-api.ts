@@ -5,7 +5,11 @@ export type RevisionRow = {
   id: number | string;
   data: Record<string, unknown> | null;
   delta: Record<string, unknown> | null;
-  activity: { action: string; timestamp: string; user: { email: string | null; first_name: string | null; last_name: string | null } | null } | null;
+  activity: {
+    action: string;
+    timestamp: string;
+    user: { email: string | null; first_name: string | null; last_name: string | null } | null;
+  } | null;
 };
 
 export type HistoryEntry = {
@@ -21,7 +25,16 @@ export async function readItemRevisions(client: Client, collection: string, item
   return (await client.request(
     readRevisions({
       filter: { collection: { _eq: collection }, item: { _eq: item } },
-      fields: ['id', 'data', 'delta', 'activity.action', 'activity.timestamp', 'activity.user.email', 'activity.user.first_name', 'activity.user.last_name'],
+      fields: [
+        'id',
+        'data',
+        'delta',
+        'activity.action',
+        'activity.timestamp',
+        'activity.user.email',
+        'activity.user.first_name',
+        'activity.user.last_name',
+      ],
       sort: ['-id'],
       limit: 50,
     }),
@@ -44,7 +57,13 @@ export function historyEntries(revisions: RevisionRow[]): HistoryEntry[] {
     const changes = Object.entries(revision.delta ?? {})
       .map(([field, after]) => ({ field, before: previous ? (previous[field] ?? null) : null, after }))
       .filter((change) => !previous || !same(change.before, change.after));
-    return { id: String(revision.id), action: revision.activity?.action ?? 'change', timestamp: revision.activity?.timestamp ?? '', who, changes };
+    return {
+      id: String(revision.id),
+      action: revision.activity?.action ?? 'change',
+      timestamp: revision.activity?.timestamp ?? '',
+      who,
+      changes,
+    };
   });
 }
 

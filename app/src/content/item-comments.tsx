@@ -47,7 +47,8 @@ export function ItemComments({ collection, id }: { collection: string; id: strin
           {comments.map((comment) => (
             <li key={comment.id}>
               <p>
-                <strong>{comment.who}</strong>, <time dateTime={comment.timestamp}>{comment.timestamp ? new Date(comment.timestamp).toLocaleString() : ''}</time>
+                <strong>{comment.who}</strong>,{' '}
+                <time dateTime={comment.timestamp}>{comment.timestamp ? new Date(comment.timestamp).toLocaleString() : ''}</time>
               </p>
               <p>{comment.comment}</p>
             </li>
@@ -56,7 +57,13 @@ export function ItemComments({ collection, id }: { collection: string; id: strin
       )}
       <form onSubmit={(event) => void submit(event)}>
         <label for="new-comment">Comment</label>
-        <textarea id="new-comment" value={text} rows={3} onInput={(event) => setText((event.target as HTMLTextAreaElement).value)} aria-describedby={error ? 'comment-error' : undefined} />
+        <textarea
+          id="new-comment"
+          value={text}
+          rows={3}
+          onInput={(event) => setText((event.target as HTMLTextAreaElement).value)}
+          aria-describedby={error ? 'comment-error' : undefined}
+        />
         {error && (
           <p id="comment-error" role="alert">
             {error}

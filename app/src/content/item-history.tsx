@@ -10,7 +10,17 @@ const ACTIONS: Record<string, string> = { create: 'Created', update: 'Updated', 
  * The item's timeline: who changed what and when, field by field; each earlier revision can be restored
  * ("Revert to this version", after confirming), which the server records as a new update.
  */
-export function ItemHistory({ collection, id, version, onReverted }: { collection: string; id: string; version: number; onReverted?: () => void }) {
+export function ItemHistory({
+  collection,
+  id,
+  version,
+  onReverted,
+}: {
+  collection: string;
+  id: string;
+  version: number;
+  onReverted?: () => void;
+}) {
   const { client } = useSession();
   const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -48,7 +58,8 @@ export function ItemHistory({ collection, id, version, onReverted }: { collectio
           {entries.map((entry, index) => (
             <li key={entry.id}>
               <p>
-                <strong>{ACTIONS[entry.action] ?? entry.action}</strong> by {entry.who}, <time dateTime={entry.timestamp}>{entry.timestamp ? new Date(entry.timestamp).toLocaleString() : ''}</time>
+                <strong>{ACTIONS[entry.action] ?? entry.action}</strong> by {entry.who},{' '}
+                <time dateTime={entry.timestamp}>{entry.timestamp ? new Date(entry.timestamp).toLocaleString() : ''}</time>
               </p>
               {entry.changes.length > 0 && (
                 <table class="diff">

@@ -3,7 +3,16 @@ import { Link, useLocation } from 'wouter-preact';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { createOne, deleteOne, fieldLabel, readAccess, readOne, readRawFields, updateOne } from './content-api.js';
-import { allows, buildFormFields, changedValues, errorsByField, fromInputText, toInputText, type CollectionAccess, type FormField } from './form-fields.js';
+import {
+  allows,
+  buildFormFields,
+  changedValues,
+  errorsByField,
+  fromInputText,
+  toInputText,
+  type CollectionAccess,
+  type FormField,
+} from './form-fields.js';
 import { FieldInput } from './field-input.js';
 import { ItemComments } from './item-comments.js';
 import { ItemHistory } from './item-history.js';
@@ -58,7 +67,10 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
     load().catch((failure: unknown) => setError(requestMessage(failure)));
   }, [client, collection, id]);
 
-  const dirty = loaded ? Object.keys(changedValues(loaded.form, loaded.item, texts)).length > 0 || Object.values(lists).some((list) => hasChanges(list.changes)) : false;
+  const dirty = loaded
+    ? Object.keys(changedValues(loaded.form, loaded.item, texts)).length > 0 ||
+      Object.values(lists).some((list) => hasChanges(list.changes))
+    : false;
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -76,7 +88,11 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
     event.preventDefault();
     if (!loaded) return;
     const changed = isNew
-      ? Object.fromEntries(loaded.form.filter((f) => !f.readOnly && f.kind !== 'o2m' && (texts[f.field] ?? '') !== '').map((f) => [f.field, texts[f.field] ?? '']))
+      ? Object.fromEntries(
+          loaded.form
+            .filter((f) => !f.readOnly && f.kind !== 'o2m' && (texts[f.field] ?? '') !== '')
+            .map((f) => [f.field, texts[f.field] ?? '']),
+        )
       : changedValues(loaded.form, loaded.item, texts);
     const values: Record<string, unknown> = {};
     const problems: Record<string, string> = {};
@@ -111,7 +127,9 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
     } catch (failure) {
       const { fields, general } = errorsByField(failure);
       setFieldErrors(fields);
-      setError(general.length > 0 ? general.join(' ') : Object.keys(fields).length > 0 ? 'Some fields need attention.' : requestMessage(failure));
+      setError(
+        general.length > 0 ? general.join(' ') : Object.keys(fields).length > 0 ? 'Some fields need attention.' : requestMessage(failure),
+      );
     } finally {
       setBusy(false);
     }
@@ -198,10 +216,13 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
           id={id}
           version={version}
           onReverted={() => {
-            load().then(() => {
-              setVersion((v) => v + 1);
-              setNotice('Reverted.');
-            }, (failure: unknown) => setError(requestMessage(failure)));
+            load().then(
+              () => {
+                setVersion((v) => v + 1);
+                setNotice('Reverted.');
+              },
+              (failure: unknown) => setError(requestMessage(failure)),
+            );
           }}
         />
       )}

@@ -77,7 +77,8 @@ export function ItemsPage({ collection }: { collection: string }) {
 
   const deleteSelected = async () => {
     const keys = [...selected];
-    if (!window.confirm(`Delete ${keys.length} item${keys.length === 1 ? '' : 's'} of ${fieldLabel(collection)}? This cannot be undone.`)) return;
+    if (!window.confirm(`Delete ${keys.length} item${keys.length === 1 ? '' : 's'} of ${fieldLabel(collection)}? This cannot be undone.`))
+      return;
     try {
       await deleteMany(client, collection, keys);
       setStatus(`Deleted ${keys.length} item${keys.length === 1 ? '' : 's'}.`);
@@ -131,7 +132,11 @@ export function ItemsPage({ collection }: { collection: string }) {
           go({ ...view, page: 1 });
         }}
       />
-      {error && <p class="error" role="alert">{error}</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
       {status && <p role="status">{status}</p>}
       {!error && !page && <p aria-live="polite">Loading items…</p>}
       {page && (

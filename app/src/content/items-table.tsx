@@ -20,7 +20,20 @@ type Props = {
 };
 
 /** The table of one page of items: a sortable header per column (related ones too), a row opens its item. */
-export function ItemsTable({ collection, label, caption, columns, rows, primaryKey, busy, sort, onSort, selectable, selected, onSelect }: Props) {
+export function ItemsTable({
+  collection,
+  label,
+  caption,
+  columns,
+  rows,
+  primaryKey,
+  busy,
+  sort,
+  onSort,
+  selectable,
+  selected,
+  onSelect,
+}: Props) {
   const [, navigate] = useLocation();
   return (
     <div class="table-wrap" tabIndex={0} role="region" aria-label={`${label} table`}>

@@ -6,7 +6,15 @@ import type { FormField } from './form-fields.js';
 import { readDisplayPlan, readRelatedOption, searchRelated } from './related-api.js';
 import { RelatedSearch } from './related-search.js';
 
-type Props = { id: string; field: FormField; related: string; text: string; describedBy?: string; invalid: boolean; onChange(text: string): void };
+type Props = {
+  id: string;
+  field: FormField;
+  related: string;
+  text: string;
+  describedBy?: string;
+  invalid: boolean;
+  onChange(text: string): void;
+};
 
 /**
  * A many-to-one field: the related item's display value, a search of the related collection to choose another,
@@ -40,7 +48,17 @@ export function ManyToOnePicker({ id, field, related, text, describedBy, invalid
   if (plan === null) {
     return (
       <>
-        <input id={id} name={field.field} type="text" value={text} readOnly={field.readOnly} required={field.required} aria-describedby={describedBy} aria-invalid={invalid ? true : undefined} onInput={(e) => onChange(e.currentTarget.value)} />
+        <input
+          id={id}
+          name={field.field}
+          type="text"
+          value={text}
+          readOnly={field.readOnly}
+          required={field.required}
+          aria-describedby={describedBy}
+          aria-invalid={invalid ? true : undefined}
+          onInput={(e) => onChange(e.currentTarget.value)}
+        />
         {!field.readOnly && <p class="help">The key of an item of {fieldLabel(related)}.</p>}
       </>
     );

@@ -16,14 +16,16 @@ export function hasChanges(changes: OneToManyChanges | undefined): boolean {
 
 /** Adds an existing item (a removed child comes back; a child already in the list stays once). */
 export function addChild(changes: OneToManyChanges, option: RelatedOption, linked: RelatedOption[]): OneToManyChanges {
-  if (changes.removed.some((key) => same(key, option.key))) return { ...changes, removed: changes.removed.filter((key) => !same(key, option.key)) };
+  if (changes.removed.some((key) => same(key, option.key)))
+    return { ...changes, removed: changes.removed.filter((key) => !same(key, option.key)) };
   if (linked.some((child) => same(child.key, option.key)) || changes.added.some((child) => same(child.key, option.key))) return changes;
   return { ...changes, added: [...changes.added, option] };
 }
 
 /** Removes a child: an unsaved addition is simply dropped. */
 export function removeChild(changes: OneToManyChanges, key: PrimaryKey): OneToManyChanges {
-  if (changes.added.some((child) => same(child.key, key))) return { ...changes, added: changes.added.filter((child) => !same(child.key, key)) };
+  if (changes.added.some((child) => same(child.key, key)))
+    return { ...changes, added: changes.added.filter((child) => !same(child.key, key)) };
   if (changes.removed.some((removed) => same(removed, key))) return changes;
   return { ...changes, removed: [...changes.removed, key] };
 }

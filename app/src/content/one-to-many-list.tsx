@@ -95,7 +95,8 @@ export function OneToManyList({ field, relation, parent, changes, onChange, vers
       {linked && visible.length === 0 && <p class="help">None.</p>}
       {changes.removed.length > 0 && (
         <p class="help" role="status">
-          {changes.removed.length} {changes.removed.length === 1 ? 'item' : 'items'} {relation.deselect === 'delete' ? 'will be deleted' : 'will be unlinked'} when you save.
+          {changes.removed.length} {changes.removed.length === 1 ? 'item' : 'items'}{' '}
+          {relation.deselect === 'delete' ? 'will be deleted' : 'will be unlinked'} when you save.
         </p>
       )}
       {editable && plan && (
@@ -108,7 +109,11 @@ export function OneToManyList({ field, relation, parent, changes, onChange, vers
             search={async (query) => (await searchRelated(client, plan, query, 20)).filter((option) => !shown.has(String(option.key)))}
             onChoose={(option) => onChange(addChild(changes, option, linked ?? []), plan.primaryKey)}
           />
-          <p class="help">{relation.deselect === 'delete' ? 'Removing an item deletes it when you save.' : 'Removing an item unlinks it; the item itself is kept.'}</p>
+          <p class="help">
+            {relation.deselect === 'delete'
+              ? 'Removing an item deletes it when you save.'
+              : 'Removing an item unlinks it; the item itself is kept.'}
+          </p>
         </div>
       )}
       {field.note && (

@@ -40,14 +40,16 @@ function readEntries(object: Record<string, unknown>, prefix: string[]): FilterN
       nodes.push({ kind: 'rule', field: prefix.join('.'), operator: key, values: ruleTexts(key, value) });
     } else nodes.push(...readEntries(asObject(value), [...prefix, key]));
   }
-  if (nodes.length === 0) throw new UnsupportedFilterError(prefix.length > 0 ? `No condition on "${prefix.join('.')}".` : 'An empty filter.');
+  if (nodes.length === 0)
+    throw new UnsupportedFilterError(prefix.length > 0 ? `No condition on "${prefix.join('.')}".` : 'An empty filter.');
   return nodes;
 }
 
 function ruleTexts(operator: Parameters<typeof valueShape>[0], value: unknown): string[] {
   switch (valueShape(operator)) {
     case 'none':
-      if (value === false || value === 'false') throw new UnsupportedFilterError(`"${operator}: false" is not offered; use the opposite operator.`);
+      if (value === false || value === 'false')
+        throw new UnsupportedFilterError(`"${operator}: false" is not offered; use the opposite operator.`);
       return [];
     case 'list':
       return [formatFilterList(value)];

@@ -33,7 +33,13 @@ export async function readDisplayPlan(client: Client, collection: string): Promi
 type Query = { search?: string; filter?: Record<string, unknown>; limit: number };
 
 async function readRows(client: Client, plan: DisplayPlan, query: Query): Promise<Record<string, unknown>[]> {
-  const options = { fields: plan.fields, limit: query.limit, sort: [plan.primaryKey], ...(query.search ? { search: query.search } : {}), ...(query.filter ? { filter: query.filter } : {}) };
+  const options = {
+    fields: plan.fields,
+    limit: query.limit,
+    sort: [plan.primaryKey],
+    ...(query.search ? { search: query.search } : {}),
+    ...(query.filter ? { filter: query.filter } : {}),
+  };
   if (plan.collection === 'service_users') return (await client.request(readUsers(options as never))) as Record<string, unknown>[];
   return (await client.request(readItems(plan.collection, options as never))) as Record<string, unknown>[];
 }

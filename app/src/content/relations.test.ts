@@ -3,9 +3,19 @@ import { relationsByField, type RawRelation } from './relations.js';
 
 const relations: RawRelation[] = [
   { collection: 'articles', field: 'author', related_collection: 'authors', meta: { one_field: 'articles', junction_field: null } },
-  { collection: 'comments', field: 'article', related_collection: 'articles', meta: { one_field: 'comments', one_deselect_action: 'delete' } },
+  {
+    collection: 'comments',
+    field: 'article',
+    related_collection: 'articles',
+    meta: { one_field: 'comments', one_deselect_action: 'delete' },
+  },
   { collection: 'notes', field: 'article', related_collection: 'articles', meta: null },
-  { collection: 'articles_tags', field: 'articles_id', related_collection: 'articles', meta: { one_field: 'tags', junction_field: 'tags_id' } },
+  {
+    collection: 'articles_tags',
+    field: 'articles_id',
+    related_collection: 'articles',
+    meta: { one_field: 'tags', junction_field: 'tags_id' },
+  },
   { collection: 'articles', field: 'owner', related_collection: 'service_users', meta: null },
   { collection: 'pins', field: 'item', related_collection: null, meta: { one_field: null } },
 ];
@@ -20,6 +30,8 @@ describe('relationsByField', () => {
   });
 
   it('takes nullify as the default deselect action', () => {
-    expect(relationsByField(relations, 'authors')).toEqual({ articles: { kind: 'o2m', related: 'articles', foreignKey: 'author', deselect: 'nullify' } });
+    expect(relationsByField(relations, 'authors')).toEqual({
+      articles: { kind: 'o2m', related: 'articles', foreignKey: 'author', deselect: 'nullify' },
+    });
   });
 });

@@ -9,7 +9,9 @@ describe('viewOf', () => {
       query: { sort: '-title', limit: 50, search: 'tips', filter: null, fields: null },
     });
     const filter = { _and: [{ author: { name: { _eq: 'Ada' } } }] };
-    expect(viewOf({ id: 4, bookmark: 'Ada', search: null, filter, layout_query: { tabular: { fields: ['title', 'author.name'] } } }).query).toEqual({
+    expect(
+      viewOf({ id: 4, bookmark: 'Ada', search: null, filter, layout_query: { tabular: { fields: ['title', 'author.name'] } } }).query,
+    ).toEqual({
       sort: null,
       limit: 25,
       search: '',
@@ -21,14 +23,18 @@ describe('viewOf', () => {
   it('falls back to no sort, 25 rows, no search, no filter and the default columns when the preset says nothing', () => {
     const plain = { sort: null, limit: 25, search: '', filter: null, fields: null };
     expect(viewOf({ id: 'x', bookmark: null, search: null, layout_query: null })).toEqual({ id: 'x', name: '', query: plain });
-    expect(viewOf({ id: 1, bookmark: 'B', search: null, filter: {}, layout_query: { tabular: { sort: null, limit: null, fields: [] } } }).query).toEqual(plain);
+    expect(
+      viewOf({ id: 1, bookmark: 'B', search: null, filter: {}, layout_query: { tabular: { sort: null, limit: null, fields: [] } } }).query,
+    ).toEqual(plain);
   });
 });
 
 describe('presetOf', () => {
   it('writes the filter in `filter` and the columns in `layout_query.tabular.fields`', () => {
     const filter = { _or: [{ owner: { _eq: '$CURRENT_USER' } }] };
-    expect(presetOf('u1', 'articles', 'Mine', { page: 2, limit: 50, sort: '-title', search: '', filter, fields: ['title', 'author.name'] })).toEqual({
+    expect(
+      presetOf('u1', 'articles', 'Mine', { page: 2, limit: 50, sort: '-title', search: '', filter, fields: ['title', 'author.name'] }),
+    ).toEqual({
       bookmark: 'Mine',
       user: 'u1',
       collection: 'articles',

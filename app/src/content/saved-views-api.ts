@@ -22,14 +22,25 @@ export function viewOf(row: PresetRow): SavedView {
   return {
     id: String(row.id),
     name: row.bookmark ?? '',
-    query: { sort: tabular.sort?.[0] ?? null, limit: tabular.limit ?? 25, search: row.search ?? '', filter, fields: tabular.fields?.length ? tabular.fields : null },
+    query: {
+      sort: tabular.sort?.[0] ?? null,
+      limit: tabular.limit ?? 25,
+      search: row.search ?? '',
+      filter,
+      fields: tabular.fields?.length ? tabular.fields : null,
+    },
   };
 }
 
 /** The named presets of a collection the user may see (their own, their roles', everyone's), by name. */
 export async function readSavedViews(client: Client, collection: string): Promise<SavedView[]> {
   const rows = (await client.request(
-    readPresets({ filter: { _and: [{ collection: { _eq: collection } }, { bookmark: { _nnull: true } }] }, fields: ['id', 'bookmark', 'search', 'filter', 'layout_query'], sort: ['bookmark'], limit: -1 } as never),
+    readPresets({
+      filter: { _and: [{ collection: { _eq: collection } }, { bookmark: { _nnull: true } }] },
+      fields: ['id', 'bookmark', 'search', 'filter', 'layout_query'],
+      sort: ['bookmark'],
+      limit: -1,
+    } as never),
   )) as unknown as PresetRow[];
   return rows.map(viewOf);
 }
@@ -38,7 +49,15 @@ export async function readSavedViews(client: Client, collection: string): Promis
 export function presetOf(user: string, collection: string, name: string, query: PageQuery): Record<string, unknown> {
   const tabular: Record<string, unknown> = { sort: query.sort ? [query.sort] : null, limit: query.limit };
   if (query.fields) tabular.fields = query.fields;
-  return { bookmark: name, user, collection, layout: 'tabular', search: query.search || null, filter: query.filter, layout_query: { tabular } };
+  return {
+    bookmark: name,
+    user,
+    collection,
+    layout: 'tabular',
+    search: query.search || null,
+    filter: query.filter,
+    layout_query: { tabular },
+  };
 }
 
 /**

@@ -8,7 +8,15 @@ import { readSavedViews, removeView, saveView, type SavedView } from './saved-vi
  * Saved views of a collection's table (presets with a name): apply one, save the current sort, page size,
  * search, filter and columns under a name, or delete the chosen one.
  */
-export function SavedViews({ collection, query, apply }: { collection: string; query: PageQuery; apply: (query: SavedView['query']) => void }) {
+export function SavedViews({
+  collection,
+  query,
+  apply,
+}: {
+  collection: string;
+  query: PageQuery;
+  apply: (query: SavedView['query']) => void;
+}) {
   const { client, user } = useSession();
   const [views, setViews] = useState<SavedView[]>([]);
   const [chosen, setChosen] = useState('');

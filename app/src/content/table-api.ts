@@ -26,7 +26,10 @@ export async function readTableSchema(client: Client, collection: string): Promi
   await Promise.all(
     targets.map(async (target) => {
       try {
-        related[target] = { fields: (await client.request(readFieldsByCollection(target))) as RawFormField[], access: permissions[target] ?? {} };
+        related[target] = {
+          fields: (await client.request(readFieldsByCollection(target))) as RawFormField[],
+          access: permissions[target] ?? {},
+        };
       } catch {
         // Not readable: no related paths through it.
       }

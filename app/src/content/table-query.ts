@@ -29,7 +29,9 @@ function parseFilterParam(text: string | null): Record<string, unknown> | null {
   if (!text) return null;
   try {
     const value = JSON.parse(text) as unknown;
-    return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0 ? (value as Record<string, unknown>) : null;
+    return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }

@@ -3,14 +3,31 @@ import { Link, useLocation } from 'wouter-preact';
 import { errorMessage, requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { ConfirmDeletion } from './confirm-deletion.js';
-import { addField, changeOnDelete, primaryKeyTypes, readAllRelations, readFields, readUserCollections, removeCollection, removeField, runPlan, saveField } from './data-model-api.js';
+import {
+  addField,
+  changeOnDelete,
+  primaryKeyTypes,
+  readAllRelations,
+  readFields,
+  readUserCollections,
+  removeCollection,
+  removeField,
+  runPlan,
+  saveField,
+} from './data-model-api.js';
 import { collectionDeletionSummary, fieldDeletionSummary, type RelationRow } from './deletion-summary.js';
 import { draftFromField, emptyDraft, type ApiField } from './field-draft.js';
 import { FieldEditor } from './field-editor.js';
 import { RelationEditor } from './relation-editor.js';
 import { RelationRules } from './relation-rules.js';
 
-type Editing = { mode: 'none' } | { mode: 'new-field' } | { mode: 'edit-field'; field: ApiField } | { mode: 'new-relation' } | { mode: 'delete-field'; field: string } | { mode: 'delete-collection' };
+type Editing =
+  | { mode: 'none' }
+  | { mode: 'new-field' }
+  | { mode: 'edit-field'; field: ApiField }
+  | { mode: 'new-relation' }
+  | { mode: 'delete-field'; field: string }
+  | { mode: 'delete-collection' };
 
 /** One collection's fields and relations: add, edit and delete fields, add relations, delete the collection. */
 export function CollectionModelPage({ collection }: { collection: string }) {
@@ -55,7 +72,10 @@ export function CollectionModelPage({ collection }: { collection: string }) {
     }
   };
 
-  const relationOf = (field: string) => relations.find((r) => (r.collection === collection && r.field === field) || (r.related_collection === collection && r.meta?.one_field === field));
+  const relationOf = (field: string) =>
+    relations.find(
+      (r) => (r.collection === collection && r.field === field) || (r.related_collection === collection && r.meta?.one_field === field),
+    );
 
   return (
     <section aria-labelledby="page-title">
@@ -63,7 +83,11 @@ export function CollectionModelPage({ collection }: { collection: string }) {
         <Link href="/data-model">Data model</Link>
       </p>
       <h1 id="page-title">{collection}</h1>
-      {error && <p class="error" role="alert">{error}</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
       {status && <p role="status">{status}</p>}
       {!fields && !error && <p aria-live="polite">Loading fields…</p>}
       {fields && (
@@ -83,13 +107,28 @@ export function CollectionModelPage({ collection }: { collection: string }) {
               <tbody>
                 {fields.map((f) => {
                   const relation = relationOf(f.field);
-                  const options = [f.schema?.is_primary_key && 'primary key', f.schema && f.schema.is_nullable === false && 'not null', f.schema?.is_unique && 'unique', f.meta?.required && 'required', f.meta?.readonly && 'read-only', f.meta?.hidden && 'hidden'].filter(Boolean).join(', ');
+                  const options = [
+                    f.schema?.is_primary_key && 'primary key',
+                    f.schema && f.schema.is_nullable === false && 'not null',
+                    f.schema?.is_unique && 'unique',
+                    f.meta?.required && 'required',
+                    f.meta?.readonly && 'read-only',
+                    f.meta?.hidden && 'hidden',
+                  ]
+                    .filter(Boolean)
+                    .join(', ');
                   return (
                     <tr key={f.field}>
                       <th scope="row">{f.field}</th>
                       <td>{f.type}</td>
                       <td>{options}</td>
-                      <td>{relation ? (relation.collection === collection ? `→ ${relation.related_collection ?? '?'}` : `← ${relation.collection}.${relation.field}`) : ''}</td>
+                      <td>
+                        {relation
+                          ? relation.collection === collection
+                            ? `→ ${relation.related_collection ?? '?'}`
+                            : `← ${relation.collection}.${relation.field}`
+                          : ''}
+                      </td>
                       <td>
                         <button type="button" class="small" onClick={() => setEditing({ mode: 'edit-field', field: f })}>
                           Edit<span class="visually-hidden"> {f.field}</span>
@@ -117,7 +156,12 @@ export function CollectionModelPage({ collection }: { collection: string }) {
               summary={fieldDeletionSummary(collection, editing.field, relations)}
               busy={busy}
               onCancel={() => setEditing({ mode: 'none' })}
-              onConfirm={() => void remove(() => removeField(client, collection, editing.field), () => done(`Field ${editing.field} deleted.`))}
+              onConfirm={() =>
+                void remove(
+                  () => removeField(client, collection, editing.field),
+                  () => done(`Field ${editing.field} deleted.`),
+                )
+              }
             />
           )}
           <div class="actions">
@@ -132,13 +176,30 @@ export function CollectionModelPage({ collection }: { collection: string }) {
           {editing.mode === 'new-field' && (
             <>
               <h2>New field</h2>
-              <FieldEditor initial={emptyDraft()} existing={false} onCancel={() => setEditing({ mode: 'none' })} onSubmit={async (payload) => { await addField(client, collection, payload); await done(`Field ${payload.field} created.`); }} />
+              <FieldEditor
+                initial={emptyDraft()}
+                existing={false}
+                onCancel={() => setEditing({ mode: 'none' })}
+                onSubmit={async (payload) => {
+                  await addField(client, collection, payload);
+                  await done(`Field ${payload.field} created.`);
+                }}
+              />
             </>
           )}
           {editing.mode === 'edit-field' && (
             <>
               <h2>Edit field {editing.field.field}</h2>
-              <FieldEditor key={editing.field.field} initial={draftFromField(editing.field)} existing onCancel={() => setEditing({ mode: 'none' })} onSubmit={async (payload) => { await saveField(client, collection, editing.field, payload); await done(`Field ${payload.field} saved.`); }} />
+              <FieldEditor
+                key={editing.field.field}
+                initial={draftFromField(editing.field)}
+                existing
+                onCancel={() => setEditing({ mode: 'none' })}
+                onSubmit={async (payload) => {
+                  await saveField(client, collection, editing.field, payload);
+                  await done(`Field ${payload.field} saved.`);
+                }}
+              />
             </>
           )}
           {editing.mode === 'new-relation' && (
@@ -149,9 +210,17 @@ export function CollectionModelPage({ collection }: { collection: string }) {
                 collections={collections}
                 onCancel={() => setEditing({ mode: 'none' })}
                 loadContext={async (related) => {
-                  const types = await primaryKeyTypes(client, [...new Set([collection, related].filter((c) => c !== '' && c !== 'service_files'))]);
-                  const relatedFields = related === '' || related === 'service_files' ? [] : (await readFields(client, related)).map((f) => f.field);
-                  return { collection, primaryKeyTypes: { ...types, service_files: 'uuid' }, relatedFields, relations: await readAllRelations(client) };
+                  const types = await primaryKeyTypes(client, [
+                    ...new Set([collection, related].filter((c) => c !== '' && c !== 'service_files')),
+                  ]);
+                  const relatedFields =
+                    related === '' || related === 'service_files' ? [] : (await readFields(client, related)).map((f) => f.field);
+                  return {
+                    collection,
+                    primaryKeyTypes: { ...types, service_files: 'uuid' },
+                    relatedFields,
+                    relations: await readAllRelations(client),
+                  };
                 }}
                 onRun={async (steps) => {
                   await runPlan(client, steps);
@@ -161,15 +230,32 @@ export function CollectionModelPage({ collection }: { collection: string }) {
             </>
           )}
           <h2>Relations</h2>
-          <RelationRules key={relations.length} collection={collection} relations={relations} onChange={async (r, rule) => { await changeOnDelete(client, r, rule); setRelations(await readAllRelations(client)); }} />
+          <RelationRules
+            key={relations.length}
+            collection={collection}
+            relations={relations}
+            onChange={async (r, rule) => {
+              await changeOnDelete(client, r, rule);
+              setRelations(await readAllRelations(client));
+            }}
+          />
           <h2>Delete the collection</h2>
           {editing.mode === 'delete-collection' ? (
             <ConfirmDeletion
               action={`Delete collection ${collection}`}
-              summary={collectionDeletionSummary(collection, fields.map((f) => f.field), relations)}
+              summary={collectionDeletionSummary(
+                collection,
+                fields.map((f) => f.field),
+                relations,
+              )}
               busy={busy}
               onCancel={() => setEditing({ mode: 'none' })}
-              onConfirm={() => void remove(() => removeCollection(client, collection), () => navigate('/data-model'))}
+              onConfirm={() =>
+                void remove(
+                  () => removeCollection(client, collection),
+                  () => navigate('/data-model'),
+                )
+              }
             />
           ) : (
             <button type="button" class="danger" onClick={() => setEditing({ mode: 'delete-collection' })}>

@@ -10,9 +10,26 @@ export const PRIMARY_KEY_KINDS: { value: PrimaryKeyKind; label: string }[] = [
 
 /** The primary key field of each kind. */
 export function primaryKeyField(kind: PrimaryKeyKind, name = 'id'): Record<string, unknown> {
-  if (kind === 'uuid') return { field: name, type: 'uuid', meta: { hidden: true, readonly: true, special: ['uuid'] }, schema: { is_primary_key: true, is_nullable: false } };
-  if (kind === 'string') return { field: name, type: 'string', meta: { hidden: false, readonly: false }, schema: { is_primary_key: true, is_nullable: false, max_length: 255 } };
-  return { field: name, type: 'integer', meta: { hidden: true, readonly: true }, schema: { is_primary_key: true, has_auto_increment: true } };
+  if (kind === 'uuid')
+    return {
+      field: name,
+      type: 'uuid',
+      meta: { hidden: true, readonly: true, special: ['uuid'] },
+      schema: { is_primary_key: true, is_nullable: false },
+    };
+  if (kind === 'string')
+    return {
+      field: name,
+      type: 'string',
+      meta: { hidden: false, readonly: false },
+      schema: { is_primary_key: true, is_nullable: false, max_length: 255 },
+    };
+  return {
+    field: name,
+    type: 'integer',
+    meta: { hidden: true, readonly: true },
+    schema: { is_primary_key: true, has_auto_increment: true },
+  };
 }
 
 export type CollectionDraft = { collection: string; primaryKey: PrimaryKeyKind; primaryKeyName: string; note: string };
@@ -24,8 +41,11 @@ export function collectionPayload(draft: CollectionDraft): { payload: Record<str
   const key = draft.primaryKeyName.trim() || 'id';
   if (name === '') errors.collection = 'Enter a collection name.';
   else if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) errors.collection = 'Use letters, digits and underscores, not starting with a digit.';
-  else if (name.startsWith('service_') || name.startsWith('directus_')) errors.collection = 'Names starting with service_ or directus_ are reserved.';
+  else if (name.startsWith('service_') || name.startsWith('directus_'))
+    errors.collection = 'Names starting with service_ or directus_ are reserved.';
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) errors.primaryKeyName = 'Use letters, digits and underscores, not starting with a digit.';
   if (Object.keys(errors).length > 0) return { errors };
-  return { payload: { collection: name, meta: { note: draft.note.trim() || null }, schema: {}, fields: [primaryKeyField(draft.primaryKey, key)] } };
+  return {
+    payload: { collection: name, meta: { note: draft.note.trim() || null }, schema: {}, fields: [primaryKeyField(draft.primaryKey, key)] },
+  };
 }

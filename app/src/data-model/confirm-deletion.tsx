@@ -3,7 +3,19 @@ import { useEffect, useRef } from 'preact/hooks';
 /**
  * An inline confirmation that says what a deletion loses: the focus moves to it, "Cancel" or Escape closes it.
  */
-export function ConfirmDeletion({ summary, action, busy, onConfirm, onCancel }: { summary: string; action: string; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+export function ConfirmDeletion({
+  summary,
+  action,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  summary: string;
+  action: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (

@@ -17,12 +17,20 @@ import type { PlanStep } from './relation-plan.js';
 
 /** The data model's SDK calls (`/collections`, `/fields`, `/relations`). */
 
-export type CollectionRow = { collection: string; meta?: { note?: string | null; hidden?: boolean | null; singleton?: boolean | null } | null; schema?: unknown };
+export type CollectionRow = {
+  collection: string;
+  meta?: { note?: string | null; hidden?: boolean | null; singleton?: boolean | null } | null;
+  schema?: unknown;
+};
 
 /** The user collections (not `service_*`), by name; folders (no `schema`) are left out. */
 export async function readUserCollections(client: Client): Promise<CollectionRow[]> {
   const all = (await client.request(readCollections())) as CollectionRow[];
-  return all.filter((c) => !c.collection.startsWith('service_') && !c.collection.startsWith('directus_') && c.schema !== null && c.schema !== undefined).sort((a, b) => a.collection.localeCompare(b.collection));
+  return all
+    .filter(
+      (c) => !c.collection.startsWith('service_') && !c.collection.startsWith('directus_') && c.schema !== null && c.schema !== undefined,
+    )
+    .sort((a, b) => a.collection.localeCompare(b.collection));
 }
 
 export async function readFields(client: Client, collection: string): Promise<ApiField[]> {

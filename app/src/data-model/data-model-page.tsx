@@ -42,7 +42,11 @@ export function DataModelPage() {
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">Data model</h1>
-      {error && <p class="error" role="alert">{error}</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
       {!collections && !error && <p aria-live="polite">Loading collections…</p>}
       {collections && collections.length === 0 && <p>There is no collection yet.</p>}
       {collections && collections.length > 0 && (
@@ -59,12 +63,26 @@ export function DataModelPage() {
       <form class="item-form" aria-labelledby="new-collection" onSubmit={(e) => void submit(e)} noValidate>
         <div class="field">
           <label for="nc-name">Collection name</label>
-          <input id="nc-name" value={draft.collection} aria-invalid={errors.collection ? true : undefined} aria-describedby={errors.collection ? 'nc-name-error' : undefined} onInput={(e) => setDraft({ ...draft, collection: e.currentTarget.value })} />
-          {errors.collection && <p class="error" id="nc-name-error">{errors.collection}</p>}
+          <input
+            id="nc-name"
+            value={draft.collection}
+            aria-invalid={errors.collection ? true : undefined}
+            aria-describedby={errors.collection ? 'nc-name-error' : undefined}
+            onInput={(e) => setDraft({ ...draft, collection: e.currentTarget.value })}
+          />
+          {errors.collection && (
+            <p class="error" id="nc-name-error">
+              {errors.collection}
+            </p>
+          )}
         </div>
         <div class="field">
           <label for="nc-key">Primary key</label>
-          <select id="nc-key" value={draft.primaryKey} onChange={(e) => setDraft({ ...draft, primaryKey: e.currentTarget.value as PrimaryKeyKind })}>
+          <select
+            id="nc-key"
+            value={draft.primaryKey}
+            onChange={(e) => setDraft({ ...draft, primaryKey: e.currentTarget.value as PrimaryKeyKind })}
+          >
             {PRIMARY_KEY_KINDS.map((k) => (
               <option key={k.value} value={k.value}>
                 {k.label}
@@ -74,8 +92,18 @@ export function DataModelPage() {
         </div>
         <div class="field">
           <label for="nc-key-name">Primary key field</label>
-          <input id="nc-key-name" value={draft.primaryKeyName} aria-invalid={errors.primaryKeyName ? true : undefined} aria-describedby={errors.primaryKeyName ? 'nc-key-name-error' : undefined} onInput={(e) => setDraft({ ...draft, primaryKeyName: e.currentTarget.value })} />
-          {errors.primaryKeyName && <p class="error" id="nc-key-name-error">{errors.primaryKeyName}</p>}
+          <input
+            id="nc-key-name"
+            value={draft.primaryKeyName}
+            aria-invalid={errors.primaryKeyName ? true : undefined}
+            aria-describedby={errors.primaryKeyName ? 'nc-key-name-error' : undefined}
+            onInput={(e) => setDraft({ ...draft, primaryKeyName: e.currentTarget.value })}
+          />
+          {errors.primaryKeyName && (
+            <p class="error" id="nc-key-name-error">
+              {errors.primaryKeyName}
+            </p>
+          )}
         </div>
         <div class="field">
           <label for="nc-note">Note</label>

@@ -1,6 +1,12 @@
 /** The sentence a deletion's confirmation shows: what will be lost (pure). */
 
-export type RelationRow = { collection: string; field: string; related_collection: string | null; meta?: { one_field?: string | null } | null; schema?: { on_delete?: string | null } | null };
+export type RelationRow = {
+  collection: string;
+  field: string;
+  related_collection: string | null;
+  meta?: { one_field?: string | null } | null;
+  schema?: { on_delete?: string | null } | null;
+};
 
 function list(names: string[]): string {
   if (names.length <= 1) return names.join('');
@@ -9,7 +15,9 @@ function list(names: string[]): string {
 
 /** The relations that use a collection, as `a.b → c`. */
 function relationsOf(collection: string, relations: RelationRow[]): string[] {
-  return relations.filter((r) => r.collection === collection || r.related_collection === collection).map((r) => `${r.collection}.${r.field} → ${r.related_collection ?? '?'}`);
+  return relations
+    .filter((r) => r.collection === collection || r.related_collection === collection)
+    .map((r) => `${r.collection}.${r.field} → ${r.related_collection ?? '?'}`);
 }
 
 /** Deleting a collection: its items, its fields and the relations that use it. */
@@ -23,7 +31,10 @@ export function collectionDeletionSummary(collection: string, fields: string[], 
 
 /** Deleting a field: its value in every item, and the relation it holds or gives. */
 export function fieldDeletionSummary(collection: string, field: string, relations: RelationRow[]): string {
-  const held = relations.filter((r) => (r.collection === collection && r.field === field) || (r.related_collection === collection && r.meta?.one_field === field));
-  const relationText = held.length > 0 ? ` and the relation ${list(held.map((r) => `${r.collection}.${r.field} → ${r.related_collection ?? '?'}`))}` : '';
+  const held = relations.filter(
+    (r) => (r.collection === collection && r.field === field) || (r.related_collection === collection && r.meta?.one_field === field),
+  );
+  const relationText =
+    held.length > 0 ? ` and the relation ${list(held.map((r) => `${r.collection}.${r.field} → ${r.related_collection ?? '?'}`))}` : '';
   return `Deleting the field "${field}" permanently removes its value in every item of "${collection}"${relationText}. This cannot be undone.`;
 }

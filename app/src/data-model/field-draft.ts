@@ -102,7 +102,12 @@ export function emptyDraft(type = 'string'): FieldDraft {
   };
 }
 
-const text = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean));
+const text = (value: unknown): string =>
+  value === null || value === undefined
+    ? ''
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value as string | number | boolean);
 
 /** The editor state of an existing field. */
 export function draftFromField(field: ApiField): FieldDraft {
@@ -118,7 +123,9 @@ export function draftFromField(field: ApiField): FieldDraft {
     maxLength: text(schema.max_length),
     precision: text(schema.numeric_precision),
     scale: text(schema.numeric_scale),
-    choices: choices.map((c) => (c.text !== undefined && c.text !== text(c.value) ? `${text(c.value)} = ${c.text}` : text(c.value))).join('\n'),
+    choices: choices
+      .map((c) => (c.text !== undefined && c.text !== text(c.value) ? `${text(c.value)} = ${c.text}` : text(c.value)))
+      .join('\n'),
     note: meta.note ?? '',
     required: meta.required ?? false,
     readonly: meta.readonly ?? false,

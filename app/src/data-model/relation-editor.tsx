@@ -1,6 +1,14 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { errorMessage, requestMessage } from '../api/errors.js';
-import { emptyRelationDraft, ON_DELETE_RULES, relationPlan, type PlanStep, type RelationContext, type RelationDraft, type RelationKind } from './relation-plan.js';
+import {
+  emptyRelationDraft,
+  ON_DELETE_RULES,
+  relationPlan,
+  type PlanStep,
+  type RelationContext,
+  type RelationDraft,
+  type RelationKind,
+} from './relation-plan.js';
 
 const KINDS: { value: RelationKind; label: string }[] = [
   { value: 'm2o', label: 'Many-to-one (this item points at one related item)' },
@@ -26,9 +34,17 @@ export function RelationEditor({ collection, collections, loadContext, onRun, on
   const formRef = useRef<HTMLFormElement>(null);
   // Opened from a button above: the focus moves into the form.
   useEffect(() => formRef.current?.querySelector<HTMLElement>('input:not([readonly]), select')?.focus(), []);
-  const set = <K extends keyof RelationDraft>(key: K) => (value: RelationDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const set =
+    <K extends keyof RelationDraft>(key: K) =>
+    (value: RelationDraft[K]) =>
+      setDraft((d) => ({ ...d, [key]: value }));
   const describe = (key: string) => (errors[key] ? `re-${key}-error` : undefined);
-  const errorOf = (key: string) => errors[key] && <p class="error" id={`re-${key}-error`}>{errors[key]}</p>;
+  const errorOf = (key: string) =>
+    errors[key] && (
+      <p class="error" id={`re-${key}-error`}>
+        {errors[key]}
+      </p>
+    );
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -64,13 +80,25 @@ export function RelationEditor({ collection, collections, loadContext, onRun, on
       </div>
       <div class="field">
         <label for="re-field">{draft.kind === 'o2m' ? 'Field name (in this collection)' : 'Field name'}</label>
-        <input id="re-field" value={draft.field} aria-invalid={errors.field ? true : undefined} aria-describedby={describe('field')} onInput={(e) => set('field')(e.currentTarget.value)} />
+        <input
+          id="re-field"
+          value={draft.field}
+          aria-invalid={errors.field ? true : undefined}
+          aria-describedby={describe('field')}
+          onInput={(e) => set('field')(e.currentTarget.value)}
+        />
         {errorOf('field')}
       </div>
       {draft.kind !== 'file' && (
         <div class="field">
           <label for="re-related">Related collection</label>
-          <select id="re-related" value={draft.related} aria-invalid={errors.related ? true : undefined} aria-describedby={describe('related')} onChange={(e) => set('related')(e.currentTarget.value)}>
+          <select
+            id="re-related"
+            value={draft.related}
+            aria-invalid={errors.related ? true : undefined}
+            aria-describedby={describe('related')}
+            onChange={(e) => set('related')(e.currentTarget.value)}
+          >
             <option value="">Choose…</option>
             {collections.map((c) => (
               <option key={c} value={c}>
@@ -84,7 +112,13 @@ export function RelationEditor({ collection, collections, loadContext, onRun, on
       {draft.kind === 'o2m' && (
         <div class="field">
           <label for="re-fk">Foreign key field (in the related collection)</label>
-          <input id="re-fk" value={draft.foreignKey} aria-invalid={errors.foreignKey ? true : undefined} aria-describedby={[describe('foreignKey'), 're-fk-help'].filter(Boolean).join(' ')} onInput={(e) => set('foreignKey')(e.currentTarget.value)} />
+          <input
+            id="re-fk"
+            value={draft.foreignKey}
+            aria-invalid={errors.foreignKey ? true : undefined}
+            aria-describedby={[describe('foreignKey'), 're-fk-help'].filter(Boolean).join(' ')}
+            onInput={(e) => set('foreignKey')(e.currentTarget.value)}
+          />
           <p class="help" id="re-fk-help">
             Created when the related collection has no such field.
           </p>
@@ -93,7 +127,13 @@ export function RelationEditor({ collection, collections, loadContext, onRun, on
       )}
       <div class="field">
         <label for="re-on-delete">When the related item is deleted</label>
-        <select id="re-on-delete" value={draft.onDelete} aria-invalid={errors.onDelete ? true : undefined} aria-describedby={describe('onDelete')} onChange={(e) => set('onDelete')(e.currentTarget.value)}>
+        <select
+          id="re-on-delete"
+          value={draft.onDelete}
+          aria-invalid={errors.onDelete ? true : undefined}
+          aria-describedby={describe('onDelete')}
+          onChange={(e) => set('onDelete')(e.currentTarget.value)}
+        >
           {ON_DELETE_RULES.map((rule) => (
             <option key={rule} value={rule}>
               {rule}
@@ -104,7 +144,8 @@ export function RelationEditor({ collection, collections, loadContext, onRun, on
       </div>
       {draft.kind !== 'o2m' && (
         <div class="field checkbox inline-check">
-          <input type="checkbox" id="re-required" checked={draft.required} onChange={(e) => set('required')(e.currentTarget.checked)} /> <label for="re-required">Required</label>
+          <input type="checkbox" id="re-required" checked={draft.required} onChange={(e) => set('required')(e.currentTarget.checked)} />{' '}
+          <label for="re-required">Required</label>
         </div>
       )}
       <div class="field">

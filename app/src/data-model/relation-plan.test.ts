@@ -7,34 +7,86 @@ describe('relationPlan', () => {
   it('creates a foreign key of the related key type and its relation when the relation is many-to-one', () => {
     expect(relationPlan({ ...emptyRelationDraft('m2o'), field: 'author', related: 'authors', onDelete: 'CASCADE' }, context)).toEqual({
       steps: [
-        { action: 'createField', collection: 'books', body: { field: 'author', type: 'uuid', meta: { special: null, interface: 'select-dropdown-m2o', note: null, required: false }, schema: { is_nullable: true } } },
-        { action: 'createRelation', body: { collection: 'books', field: 'author', related_collection: 'authors', meta: { one_field: null }, schema: { on_delete: 'CASCADE' } } },
+        {
+          action: 'createField',
+          collection: 'books',
+          body: {
+            field: 'author',
+            type: 'uuid',
+            meta: { special: null, interface: 'select-dropdown-m2o', note: null, required: false },
+            schema: { is_nullable: true },
+          },
+        },
+        {
+          action: 'createRelation',
+          body: {
+            collection: 'books',
+            field: 'author',
+            related_collection: 'authors',
+            meta: { one_field: null },
+            schema: { on_delete: 'CASCADE' },
+          },
+        },
       ],
     });
   });
 
   it('points a file field at service_files', () => {
     const plan = relationPlan({ ...emptyRelationDraft('file'), field: 'cover' }, context);
-    expect(plan).toMatchObject({ steps: [{ body: { field: 'cover', type: 'uuid', meta: { special: ['file'] } } }, { body: { related_collection: 'service_files', schema: { on_delete: 'SET NULL' } } }] });
+    expect(plan).toMatchObject({
+      steps: [
+        { body: { field: 'cover', type: 'uuid', meta: { special: ['file'] } } },
+        { body: { related_collection: 'service_files', schema: { on_delete: 'SET NULL' } } },
+      ],
+    });
   });
 
   it('adds the alias, the missing foreign key and the relation when the relation is one-to-many', () => {
-    const plan = relationPlan({ ...emptyRelationDraft('o2m'), field: 'chapters', related: 'chapters', foreignKey: 'book' }, { ...context, relatedFields: ['id'] });
+    const plan = relationPlan(
+      { ...emptyRelationDraft('o2m'), field: 'chapters', related: 'chapters', foreignKey: 'book' },
+      { ...context, relatedFields: ['id'] },
+    );
     expect(plan).toEqual({
       steps: [
-        { action: 'createField', collection: 'books', body: { field: 'chapters', type: 'alias', meta: { special: ['o2m'], interface: 'list-o2m', note: null } } },
-        { action: 'createField', collection: 'chapters', body: { field: 'book', type: 'integer', schema: { is_nullable: true }, meta: { hidden: false } } },
-        { action: 'createRelation', body: { collection: 'chapters', field: 'book', related_collection: 'books', meta: { one_field: 'chapters', one_deselect_action: 'nullify' }, schema: { on_delete: 'SET NULL' } } },
+        {
+          action: 'createField',
+          collection: 'books',
+          body: { field: 'chapters', type: 'alias', meta: { special: ['o2m'], interface: 'list-o2m', note: null } },
+        },
+        {
+          action: 'createField',
+          collection: 'chapters',
+          body: { field: 'book', type: 'integer', schema: { is_nullable: true }, meta: { hidden: false } },
+        },
+        {
+          action: 'createRelation',
+          body: {
+            collection: 'chapters',
+            field: 'book',
+            related_collection: 'books',
+            meta: { one_field: 'chapters', one_deselect_action: 'nullify' },
+            schema: { on_delete: 'SET NULL' },
+          },
+        },
       ],
     });
-    const existing = relationPlan({ ...emptyRelationDraft('o2m'), field: 'chapters', related: 'chapters', foreignKey: 'book' }, { ...context, relatedFields: ['id', 'book'] });
+    const existing = relationPlan(
+      { ...emptyRelationDraft('o2m'), field: 'chapters', related: 'chapters', foreignKey: 'book' },
+      { ...context, relatedFields: ['id', 'book'] },
+    );
     expect('steps' in existing && existing.steps.map((s) => s.action)).toEqual(['createField', 'createRelation']);
   });
 
   it('reports the problems when the draft is incomplete', () => {
-    expect(relationPlan(emptyRelationDraft('m2o'), context)).toEqual({ errors: { field: 'Enter a field name.', related: 'Choose the related collection.' } });
-    expect(relationPlan({ ...emptyRelationDraft('o2m'), field: 'x', related: 'chapters' }, context)).toEqual({ errors: { foreignKey: 'Enter the foreign key field of the related collection.' } });
-    expect(relationPlan({ ...emptyRelationDraft('m2o'), field: 'x', related: 'authors', required: true }, context)).toEqual({ errors: { onDelete: 'A required field cannot be set to null: choose another rule.' } });
+    expect(relationPlan(emptyRelationDraft('m2o'), context)).toEqual({
+      errors: { field: 'Enter a field name.', related: 'Choose the related collection.' },
+    });
+    expect(relationPlan({ ...emptyRelationDraft('o2m'), field: 'x', related: 'chapters' }, context)).toEqual({
+      errors: { foreignKey: 'Enter the foreign key field of the related collection.' },
+    });
+    expect(relationPlan({ ...emptyRelationDraft('m2o'), field: 'x', related: 'authors', required: true }, context)).toEqual({
+      errors: { onDelete: 'A required field cannot be set to null: choose another rule.' },
+    });
   });
 
   it('only names the alias on the relation when the foreign key already has its many-to-one', () => {
@@ -42,11 +94,22 @@ describe('relationPlan', () => {
     const draft = { ...emptyRelationDraft('o2m'), field: 'chapters', related: 'chapters', foreignKey: 'book', onDelete: 'CASCADE' };
     expect(relationPlan(draft, { ...context, relatedFields: ['id', 'book'], relations })).toEqual({
       steps: [
-        { action: 'createField', collection: 'books', body: { field: 'chapters', type: 'alias', meta: { special: ['o2m'], interface: 'list-o2m', note: null } } },
-        { action: 'updateRelation', collection: 'chapters', field: 'book', body: { meta: { one_field: 'chapters', one_deselect_action: 'nullify' }, schema: { on_delete: 'CASCADE' } } },
+        {
+          action: 'createField',
+          collection: 'books',
+          body: { field: 'chapters', type: 'alias', meta: { special: ['o2m'], interface: 'list-o2m', note: null } },
+        },
+        {
+          action: 'updateRelation',
+          collection: 'chapters',
+          field: 'book',
+          body: { meta: { one_field: 'chapters', one_deselect_action: 'nullify' }, schema: { on_delete: 'CASCADE' } },
+        },
       ],
     });
     const elsewhere = [{ collection: 'chapters', field: 'book', related_collection: 'authors', meta: null }];
-    expect(relationPlan(draft, { ...context, relatedFields: ['id', 'book'], relations: elsewhere })).toEqual({ errors: { foreignKey: 'chapters.book already points at authors.' } });
+    expect(relationPlan(draft, { ...context, relatedFields: ['id', 'book'], relations: elsewhere })).toEqual({
+      errors: { foreignKey: 'chapters.book already points at authors.' },
+    });
   });
 });

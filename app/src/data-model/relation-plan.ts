@@ -60,33 +60,70 @@ export function relationPlan(draft: RelationDraft, context: RelationContext): { 
     if (foreignKey === '') errors.foreignKey = 'Enter the foreign key field of the related collection.';
     else if (!NAME.test(foreignKey)) errors.foreignKey = 'Use letters, digits and underscores, not starting with a digit.';
   }
-  if (draft.onDelete === 'SET NULL' && draft.required && draft.kind !== 'o2m') errors.onDelete = 'A required field cannot be set to null: choose another rule.';
+  if (draft.onDelete === 'SET NULL' && draft.required && draft.kind !== 'o2m')
+    errors.onDelete = 'A required field cannot be set to null: choose another rule.';
   if (Object.keys(errors).length > 0) return { errors };
 
   const note = draft.note.trim() || null;
   const schema = { on_delete: draft.onDelete };
   if (draft.kind === 'o2m') {
-    const steps: PlanStep[] = [{ action: 'createField', collection: context.collection, body: { field, type: 'alias', meta: { special: ['o2m'], interface: 'list-o2m', note } } }];
+    const steps: PlanStep[] = [
+      {
+        action: 'createField',
+        collection: context.collection,
+        body: { field, type: 'alias', meta: { special: ['o2m'], interface: 'list-o2m', note } },
+      },
+    ];
     if (!context.relatedFields.includes(foreignKey)) {
       const type = foreignKeyType(context.primaryKeyTypes[context.collection]);
-      steps.push({ action: 'createField', collection: related, body: { field: foreignKey, type, schema: { is_nullable: true }, meta: { hidden: false } } });
+      steps.push({
+        action: 'createField',
+        collection: related,
+        body: { field: foreignKey, type, schema: { is_nullable: true }, meta: { hidden: false } },
+      });
     }
     const existing = (context.relations ?? []).find((r) => r.collection === related && r.field === foreignKey);
     if (existing) {
-      if (existing.related_collection !== context.collection) return { errors: { foreignKey: `${related}.${foreignKey} already points at ${existing.related_collection ?? 'another collection'}.` } };
-      if (existing.meta?.one_field) return { errors: { foreignKey: `${related}.${foreignKey} is already listed as ${context.collection}.${existing.meta.one_field}.` } };
-      steps.push({ action: 'updateRelation', collection: related, field: foreignKey, body: { meta: { one_field: field, one_deselect_action: 'nullify' }, schema } });
+      if (existing.related_collection !== context.collection)
+        return {
+          errors: { foreignKey: `${related}.${foreignKey} already points at ${existing.related_collection ?? 'another collection'}.` },
+        };
+      if (existing.meta?.one_field)
+        return {
+          errors: { foreignKey: `${related}.${foreignKey} is already listed as ${context.collection}.${existing.meta.one_field}.` },
+        };
+      steps.push({
+        action: 'updateRelation',
+        collection: related,
+        field: foreignKey,
+        body: { meta: { one_field: field, one_deselect_action: 'nullify' }, schema },
+      });
       return { steps };
     }
-    steps.push({ action: 'createRelation', body: { collection: related, field: foreignKey, related_collection: context.collection, meta: { one_field: field, one_deselect_action: 'nullify' }, schema } });
+    steps.push({
+      action: 'createRelation',
+      body: {
+        collection: related,
+        field: foreignKey,
+        related_collection: context.collection,
+        meta: { one_field: field, one_deselect_action: 'nullify' },
+        schema,
+      },
+    });
     return { steps };
   }
   const type = draft.kind === 'file' ? 'uuid' : foreignKeyType(context.primaryKeyTypes[related]);
-  const meta = draft.kind === 'file' ? { special: ['file'], interface: 'file', note, required: draft.required } : { special: null, interface: 'select-dropdown-m2o', note, required: draft.required };
+  const meta =
+    draft.kind === 'file'
+      ? { special: ['file'], interface: 'file', note, required: draft.required }
+      : { special: null, interface: 'select-dropdown-m2o', note, required: draft.required };
   return {
     steps: [
       { action: 'createField', collection: context.collection, body: { field, type, meta, schema: { is_nullable: !draft.required } } },
-      { action: 'createRelation', body: { collection: context.collection, field, related_collection: related, meta: { one_field: null }, schema } },
+      {
+        action: 'createRelation',
+        body: { collection: context.collection, field, related_collection: related, meta: { one_field: null }, schema },
+      },
     ],
   };
 }

@@ -4,7 +4,15 @@ import type { RelationRow } from './deletion-summary.js';
 import { ON_DELETE_RULES } from './relation-plan.js';
 
 /** The relations of a collection, each with its on-delete rule and "Save rule". */
-export function RelationRules({ collection, relations, onChange }: { collection: string; relations: RelationRow[]; onChange: (relation: RelationRow, onDelete: string) => Promise<void> }) {
+export function RelationRules({
+  collection,
+  relations,
+  onChange,
+}: {
+  collection: string;
+  relations: RelationRow[];
+  onChange: (relation: RelationRow, onDelete: string) => Promise<void>;
+}) {
   const mine = relations.filter((r) => r.collection === collection || r.related_collection === collection);
   if (mine.length === 0) return <p>No relation uses this collection.</p>;
   return (
@@ -16,7 +24,15 @@ export function RelationRules({ collection, relations, onChange }: { collection:
   );
 }
 
-function RelationRule({ relation, collection, onChange }: { relation: RelationRow; collection: string; onChange: (relation: RelationRow, onDelete: string) => Promise<void> }) {
+function RelationRule({
+  relation,
+  collection,
+  onChange,
+}: {
+  relation: RelationRow;
+  collection: string;
+  onChange: (relation: RelationRow, onDelete: string) => Promise<void>;
+}) {
   const [rule, setRule] = useState(relation.schema?.on_delete ?? 'NO ACTION');
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const id = `rule-${relation.collection}-${relation.field}`;
@@ -25,10 +41,18 @@ function RelationRule({ relation, collection, onChange }: { relation: RelationRo
   return (
     <li>
       <span>
-        {relation.collection}.{relation.field} → {relation.related_collection ?? '?'} <span class="tag">({kind}{oneField ? `, listed as ${relation.related_collection ?? ''}.${oneField}` : ''})</span>
+        {relation.collection}.{relation.field} → {relation.related_collection ?? '?'}{' '}
+        <span class="tag">
+          ({kind}
+          {oneField ? `, listed as ${relation.related_collection ?? ''}.${oneField}` : ''})
+        </span>
       </span>
       <label for={id}>
-        On delete<span class="visually-hidden"> of {relation.collection}.{relation.field}</span>
+        On delete
+        <span class="visually-hidden">
+          {' '}
+          of {relation.collection}.{relation.field}
+        </span>
       </label>
       <select id={id} value={rule} onChange={(e) => setRule(e.currentTarget.value)}>
         {[...new Set([...ON_DELETE_RULES, rule])].map((r) => (
@@ -48,7 +72,11 @@ function RelationRule({ relation, collection, onChange }: { relation: RelationRo
           );
         }}
       >
-        Save rule<span class="visually-hidden"> of {relation.collection}.{relation.field}</span>
+        Save rule
+        <span class="visually-hidden">
+          {' '}
+          of {relation.collection}.{relation.field}
+        </span>
       </button>
       {message && (
         <span class={message.error ? 'error' : 'help'} role={message.error ? 'alert' : 'status'}>

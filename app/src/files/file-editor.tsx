@@ -3,7 +3,17 @@ import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { errorsByField } from '../content/form-fields.js';
 import { FileThumb } from './file-thumb.js';
-import { editsOf, fileLabel, removeFile, replaceFile, saveMetadata, uploadMessage, type FileEdits, type FileRow, type FilesAccess } from './files-api.js';
+import {
+  editsOf,
+  fileLabel,
+  removeFile,
+  replaceFile,
+  saveMetadata,
+  uploadMessage,
+  type FileEdits,
+  type FileRow,
+  type FilesAccess,
+} from './files-api.js';
 
 type Props = {
   file: FileRow;
@@ -66,12 +76,26 @@ export function FileEditor({ file, folders, access, onSaved, onDeleted, onClose 
       >
         <div class="field">
           <label for="file-title">Title</label>
-          <input id="file-title" ref={first} value={edits.title} readOnly={readOnly} aria-describedby={described('title')} onInput={set('title')} />
+          <input
+            id="file-title"
+            ref={first}
+            value={edits.title}
+            readOnly={readOnly}
+            aria-describedby={described('title')}
+            onInput={set('title')}
+          />
           {fieldError('title')}
         </div>
         <div class="field">
           <label for="file-description">Description</label>
-          <textarea id="file-description" rows={3} value={edits.description} readOnly={readOnly} aria-describedby={described('description')} onInput={set('description')} />
+          <textarea
+            id="file-description"
+            rows={3}
+            value={edits.description}
+            readOnly={readOnly}
+            aria-describedby={described('description')}
+            onInput={set('description')}
+          />
           {fieldError('description')}
         </div>
         <div class="field">

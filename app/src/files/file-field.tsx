@@ -4,7 +4,16 @@ import { fieldLabel } from '../content/content-api.js';
 import type { FormField } from '../content/form-fields.js';
 import { RelatedSearch } from '../content/related-search.js';
 import { FileThumb } from './file-thumb.js';
-import { fileLabel, readFileRow, readFilesAccess, searchFiles, upload, uploadMessage, type FileRow, type FilesAccess } from './files-api.js';
+import {
+  fileLabel,
+  readFileRow,
+  readFilesAccess,
+  searchFiles,
+  upload,
+  uploadMessage,
+  type FileRow,
+  type FilesAccess,
+} from './files-api.js';
 
 type Props = { id: string; field: FormField; text: string; describedBy?: string; invalid: boolean; onChange(text: string): void };
 
@@ -58,7 +67,14 @@ export function FileField({ id, field, text, describedBy, invalid, onChange }: P
   };
 
   return (
-    <div class="file-field" id={id} role="group" aria-label={label} aria-describedby={[describedBy, `${id}-status`].filter(Boolean).join(' ')} aria-invalid={invalid ? true : undefined}>
+    <div
+      class="file-field"
+      id={id}
+      role="group"
+      aria-label={label}
+      aria-describedby={[describedBy, `${id}-status`].filter(Boolean).join(' ')}
+      aria-invalid={invalid ? true : undefined}
+    >
       {text === '' ? (
         <p id={`${id}-status`}>No file.</p>
       ) : file ? (
@@ -127,7 +143,10 @@ export function FileField({ id, field, text, describedBy, invalid, onChange }: P
             search={async (query) => {
               const rows = await searchFiles(client, query);
               setFound(rows);
-              return rows.map((row) => ({ key: row.id, text: `${fileLabel(row)}${row.title && row.title !== row.filename_download ? ` (${row.filename_download})` : ''}` }));
+              return rows.map((row) => ({
+                key: row.id,
+                text: `${fileLabel(row)}${row.title && row.title !== row.filename_download ? ` (${row.filename_download})` : ''}`,
+              }));
             }}
             onChoose={(option) => {
               const row = found.find((f) => f.id === option.key);

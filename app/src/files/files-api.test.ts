@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { assetUrl, editsOf, filesAccess, folderOptions, formatSize, isFilesCollection, isPreviewable, libraryFilter, libraryQueryString, metadataPayload, parseLibraryQuery, ROOT_FOLDER, uploadMessage } from './files-api.js';
+import {
+  assetUrl,
+  editsOf,
+  filesAccess,
+  folderOptions,
+  formatSize,
+  isFilesCollection,
+  isPreviewable,
+  libraryFilter,
+  libraryQueryString,
+  metadataPayload,
+  parseLibraryQuery,
+  ROOT_FOLDER,
+  uploadMessage,
+} from './files-api.js';
 
 const sdkError = (status: number, message: string, code: string) => ({ errors: [{ message, extensions: { code } }], response: { status } });
 
@@ -8,7 +22,9 @@ describe('files-api', () => {
     expect(assetUrl('a b')).toBe('/assets/a%20b');
     expect(assetUrl('x', { size: 160 })).toBe('/assets/x?width=160&height=160&fit=cover&format=auto');
     expect(assetUrl('x', { download: true })).toBe('/assets/x?download=true');
-    expect(assetUrl('x', { size: 80, modified: '2026-11-25T10:00:00.000Z' })).toBe('/assets/x?width=80&height=80&fit=cover&format=auto&modified=1795600800000');
+    expect(assetUrl('x', { size: 80, modified: '2026-11-25T10:00:00.000Z' })).toBe(
+      '/assets/x?width=80&height=80&fit=cover&format=auto&modified=1795600800000',
+    );
   });
 
   it('previews only the image types the server transforms', () => {
@@ -21,11 +37,13 @@ describe('files-api', () => {
   it('filters the library by folder and type', () => {
     expect(libraryFilter({ folder: '', type: '' })).toBeNull();
     expect(libraryFilter({ folder: ROOT_FOLDER, type: '' })).toEqual({ folder: { _null: true } });
-    expect(libraryFilter({ folder: 'f1', type: 'image' })).toEqual({ _and: [{ folder: { _eq: 'f1' } }, { type: { _starts_with: 'image/' } }] });
+    expect(libraryFilter({ folder: 'f1', type: 'image' })).toEqual({
+      _and: [{ folder: { _eq: 'f1' } }, { type: { _starts_with: 'image/' } }],
+    });
     expect(libraryFilter({ folder: '', type: 'unknown' })).toBeNull();
   });
 
-  it('keeps the library\'s state in the address', () => {
+  it("keeps the library's state in the address", () => {
     expect(parseLibraryQuery('', 24)).toEqual({ page: 1, limit: 24, folder: '', type: '', search: '' });
     const query = parseLibraryQuery('?folder=f1&type=image&search=sun&page=3', 24);
     expect(query).toEqual({ page: 3, limit: 24, folder: 'f1', type: 'image', search: 'sun' });
@@ -35,8 +53,17 @@ describe('files-api', () => {
   });
 
   it('reads files and folders access from /permissions/me', () => {
-    expect(filesAccess({})).toEqual({ read: false, create: false, update: false, delete: false, folders: { read: false, create: false, update: false, delete: false } });
-    const access = filesAccess({ service_files: { read: { access: 'partial' }, create: { access: 'none' } }, service_folders: { read: { access: 'full' } } });
+    expect(filesAccess({})).toEqual({
+      read: false,
+      create: false,
+      update: false,
+      delete: false,
+      folders: { read: false, create: false, update: false, delete: false },
+    });
+    const access = filesAccess({
+      service_files: { read: { access: 'partial' }, create: { access: 'none' } },
+      service_folders: { read: { access: 'full' } },
+    });
     expect(access.read).toBe(true);
     expect(access.create).toBe(false);
     expect(access.folders.read).toBe(true);
@@ -46,10 +73,32 @@ describe('files-api', () => {
   });
 
   it('turns the metadata form into a payload and back', () => {
-    const file = { id: '1', title: 'Sun', description: null, filename_download: 'sun.png', type: 'image/png', filesize: 10, width: 1, height: 1, folder: null, tags: ['a', 'b'], uploaded_on: null };
+    const file = {
+      id: '1',
+      title: 'Sun',
+      description: null,
+      filename_download: 'sun.png',
+      type: 'image/png',
+      filesize: 10,
+      width: 1,
+      height: 1,
+      folder: null,
+      tags: ['a', 'b'],
+      uploaded_on: null,
+    };
     expect(editsOf(file)).toEqual({ title: 'Sun', description: '', folder: '', tags: 'a, b' });
-    expect(metadataPayload({ title: ' Moon ', description: '', folder: 'f', tags: ' x , ,y ' })).toEqual({ title: 'Moon', description: null, folder: 'f', tags: ['x', 'y'] });
-    expect(metadataPayload({ title: '', description: 'd', folder: '', tags: '' })).toEqual({ title: null, description: 'd', folder: null, tags: null });
+    expect(metadataPayload({ title: ' Moon ', description: '', folder: 'f', tags: ' x , ,y ' })).toEqual({
+      title: 'Moon',
+      description: null,
+      folder: 'f',
+      tags: ['x', 'y'],
+    });
+    expect(metadataPayload({ title: '', description: 'd', folder: '', tags: '' })).toEqual({
+      title: null,
+      description: 'd',
+      folder: null,
+      tags: null,
+    });
   });
 
   it('lists folders under their parents, orphans at the top', () => {
@@ -69,10 +118,16 @@ describe('files-api', () => {
     expect(formatSize(null)).toBe('—');
   });
 
-  it('says why an upload was refused, in the server\'s words', () => {
-    expect(uploadMessage(sdkError(413, 'File is too large', 'CONTENT_TOO_LARGE'))).toBe('The file is too large for this server. (File is too large)');
-    expect(uploadMessage(sdkError(403, "You don't have permission", 'FORBIDDEN'))).toBe("You do not have permission to upload files here. (You don't have permission)");
-    expect(uploadMessage(sdkError(400, 'Files of type "text/html" may not be uploaded (FILES_MIME_TYPE_ALLOW_LIST)', 'INVALID_PAYLOAD'))).toContain('This type of file is not allowed: Files of type "text/html"');
+  it("says why an upload was refused, in the server's words", () => {
+    expect(uploadMessage(sdkError(413, 'File is too large', 'CONTENT_TOO_LARGE'))).toBe(
+      'The file is too large for this server. (File is too large)',
+    );
+    expect(uploadMessage(sdkError(403, "You don't have permission", 'FORBIDDEN'))).toBe(
+      "You do not have permission to upload files here. (You don't have permission)",
+    );
+    expect(
+      uploadMessage(sdkError(400, 'Files of type "text/html" may not be uploaded (FILES_MIME_TYPE_ALLOW_LIST)', 'INVALID_PAYLOAD')),
+    ).toContain('This type of file is not allowed: Files of type "text/html"');
     expect(uploadMessage(sdkError(400, 'Bad', 'INVALID_PAYLOAD'))).toBe('Bad');
     expect(uploadMessage(new TypeError('fetch failed'))).toContain('cannot be reached');
   });

@@ -1,4 +1,15 @@
-import { aggregate, createFolder, deleteFile, deleteFolder, readFiles, readFolders, readUserPermissions, updateFile, updateFolder, uploadFiles } from '@directus/sdk';
+import {
+  aggregate,
+  createFolder,
+  deleteFile,
+  deleteFolder,
+  readFiles,
+  readFolders,
+  readUserPermissions,
+  updateFile,
+  updateFolder,
+  uploadFiles,
+} from '@directus/sdk';
 import type { Client } from '../api/client.js';
 import { errorCode, errorMessage, errorStatus } from '../api/errors.js';
 
@@ -24,7 +35,20 @@ export type FileRow = {
 export type Folder = { id: string; name: string; parent: string | null };
 
 /** The fields the library reads of each file. */
-export const FILE_FIELDS = ['id', 'title', 'description', 'filename_download', 'type', 'filesize', 'width', 'height', 'folder', 'tags', 'uploaded_on', 'modified_on'];
+export const FILE_FIELDS = [
+  'id',
+  'title',
+  'description',
+  'filename_download',
+  'type',
+  'filesize',
+  'width',
+  'height',
+  'folder',
+  'tags',
+  'uploaded_on',
+  'modified_on',
+];
 
 /** The collection names a file field's relation may point at. */
 export function isFilesCollection(collection: string): boolean {
@@ -33,12 +57,24 @@ export function isFilesCollection(collection: string): boolean {
 
 type ActionAccess = { access: 'none' | 'partial' | 'full' };
 type Access = Record<string, Partial<Record<'read' | 'create' | 'update' | 'delete', ActionAccess>> | undefined>;
-export type FilesAccess = { read: boolean; create: boolean; update: boolean; delete: boolean; folders: { read: boolean; create: boolean; update: boolean; delete: boolean } };
+export type FilesAccess = {
+  read: boolean;
+  create: boolean;
+  update: boolean;
+  delete: boolean;
+  folders: { read: boolean; create: boolean; update: boolean; delete: boolean };
+};
 
 /** What `GET /permissions/me` lets the user do with files and folders. */
 export function filesAccess(access: Access): FilesAccess {
-  const can = (collection: string, action: 'read' | 'create' | 'update' | 'delete') => (access[collection]?.[action]?.access ?? 'none') !== 'none';
-  const of = (collection: string) => ({ read: can(collection, 'read'), create: can(collection, 'create'), update: can(collection, 'update'), delete: can(collection, 'delete') });
+  const can = (collection: string, action: 'read' | 'create' | 'update' | 'delete') =>
+    (access[collection]?.[action]?.access ?? 'none') !== 'none';
+  const of = (collection: string) => ({
+    read: can(collection, 'read'),
+    create: can(collection, 'create'),
+    update: can(collection, 'update'),
+    delete: can(collection, 'delete'),
+  });
   return { ...of('service_files'), folders: of('service_folders') };
 }
 
@@ -75,7 +111,11 @@ export const TYPE_FILTERS: { value: string; text: string; filter: Record<string,
   { value: 'image', text: 'Images', filter: { type: { _starts_with: 'image/' } } },
   { value: 'video', text: 'Videos', filter: { type: { _starts_with: 'video/' } } },
   { value: 'audio', text: 'Audio', filter: { type: { _starts_with: 'audio/' } } },
-  { value: 'document', text: 'Documents', filter: { _or: [{ type: { _starts_with: 'text/' } }, { type: { _starts_with: 'application/' } }] } },
+  {
+    value: 'document',
+    text: 'Documents',
+    filter: { _or: [{ type: { _starts_with: 'text/' } }, { type: { _starts_with: 'application/' } }] },
+  },
 ];
 
 export type LibraryQuery = { page: number; limit: number; folder: string; type: string; search: string };
@@ -122,8 +162,21 @@ export async function readLibrary(client: Client, query: LibraryQuery): Promise<
   const search = query.search.trim();
   const matching = { ...(filter ? { filter } : {}), ...(search ? { search } : {}) };
   const [files, counted] = await Promise.all([
-    client.request(readFiles({ fields: FILE_FIELDS, sort: ['-uploaded_on'], limit: query.limit, offset: (query.page - 1) * query.limit, ...matching } as never)) as Promise<FileRow[]>,
-    client.request(aggregate('directus_files' as never, { aggregate: { count: '*' }, ...(Object.keys(matching).length > 0 ? { query: matching } : {}) } as never)) as Promise<{ count?: unknown }[]>,
+    client.request(
+      readFiles({
+        fields: FILE_FIELDS,
+        sort: ['-uploaded_on'],
+        limit: query.limit,
+        offset: (query.page - 1) * query.limit,
+        ...matching,
+      } as never),
+    ) as Promise<FileRow[]>,
+    client.request(
+      aggregate(
+        'directus_files' as never,
+        { aggregate: { count: '*' }, ...(Object.keys(matching).length > 0 ? { query: matching } : {}) } as never,
+      ),
+    ) as Promise<{ count?: unknown }[]>,
   ]);
   return { files, total: Number(counted[0]?.count ?? files.length) };
 }
@@ -131,7 +184,9 @@ export async function readLibrary(client: Client, query: LibraryQuery): Promise<
 /** Files whose title or name matches, for a picker. */
 export async function searchFiles(client: Client, search: string, limit = 10): Promise<FileRow[]> {
   const text = search.trim();
-  return (await client.request(readFiles({ fields: FILE_FIELDS, sort: ['-uploaded_on'], limit, ...(text ? { search: text } : {}) } as never))) as FileRow[];
+  return (await client.request(
+    readFiles({ fields: FILE_FIELDS, sort: ['-uploaded_on'], limit, ...(text ? { search: text } : {}) } as never),
+  )) as FileRow[];
 }
 
 export async function readFileRow(client: Client, id: string): Promise<FileRow> {
@@ -176,7 +231,12 @@ export function metadataPayload(edits: FileEdits): Record<string, unknown> {
     .split(',')
     .map((tag) => tag.trim())
     .filter(Boolean);
-  return { title: edits.title.trim() || null, description: edits.description.trim() || null, folder: edits.folder || null, tags: tags.length > 0 ? tags : null };
+  return {
+    title: edits.title.trim() || null,
+    description: edits.description.trim() || null,
+    folder: edits.folder || null,
+    tags: tags.length > 0 ? tags : null,
+  };
 }
 
 export async function saveMetadata(client: Client, id: string, edits: FileEdits): Promise<FileRow> {

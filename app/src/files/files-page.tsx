@@ -52,8 +52,7 @@ export function FilesPage() {
   // Raised to read the page again after a change.
   const [version, setVersion] = useState(0);
 
-  const reloadFolders = () =>
-    listFolders(client).then(setFolders, () => setFolders([]));
+  const reloadFolders = () => listFolders(client).then(setFolders, () => setFolders([]));
 
   useEffect(() => {
     readFilesAccess(client).then(setAccess, (failure: unknown) => setError(requestMessage(failure)));
@@ -108,9 +107,18 @@ export function FilesPage() {
       {access?.create && (
         <div class="field upload">
           <label for="files-upload">Upload files</label>
-          <input id="files-upload" type="file" multiple disabled={uploading > 0} aria-describedby="files-upload-help" onChange={(event) => void onUpload(event.currentTarget)} />
+          <input
+            id="files-upload"
+            type="file"
+            multiple
+            disabled={uploading > 0}
+            aria-describedby="files-upload-help"
+            onChange={(event) => void onUpload(event.currentTarget)}
+          />
           <p id="files-upload-help" class="help">
-            {query.folder && query.folder !== ROOT_FOLDER ? `Into the folder ${folderName(query.folder) ?? ''}.` : 'Choose one or more files.'}
+            {query.folder && query.folder !== ROOT_FOLDER
+              ? `Into the folder ${folderName(query.folder) ?? ''}.`
+              : 'Choose one or more files.'}
           </p>
         </div>
       )}
@@ -199,10 +207,19 @@ export function FilesPage() {
                   {file.width && file.height ? ` · ${file.width}×${file.height}` : ''}
                 </span>
                 <span class="file-actions">
-                  <button type="button" class="small" aria-expanded={file.id === editing} onClick={() => setEditing(file.id === editing ? null : file.id)}>
+                  <button
+                    type="button"
+                    class="small"
+                    aria-expanded={file.id === editing}
+                    onClick={() => setEditing(file.id === editing ? null : file.id)}
+                  >
                     Edit<span class="visually-hidden"> {fileLabel(file)}</span>
                   </button>
-                  <a class="small" href={assetUrl(file.id, { download: true, modified: file.modified_on })} download={file.filename_download}>
+                  <a
+                    class="small"
+                    href={assetUrl(file.id, { download: true, modified: file.modified_on })}
+                    download={file.filename_download}
+                  >
                     Download<span class="visually-hidden"> {fileLabel(file)}</span>
                   </a>
                 </span>

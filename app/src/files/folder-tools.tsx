@@ -85,7 +85,10 @@ export function FolderTools({ folders, current, access, onChanged }: Props) {
           class="danger"
           disabled={busy}
           onClick={() => {
-            if (!window.confirm(`Delete the folder ${folder.name}? Its files and folders move out of it; nothing is deleted but the folder.`)) return;
+            if (
+              !window.confirm(`Delete the folder ${folder.name}? Its files and folders move out of it; nothing is deleted but the folder.`)
+            )
+              return;
             void run(async () => {
               await removeFolder(client, folder.id);
               return `Deleted the folder ${folder.name}.`;

@@ -20,7 +20,14 @@ const diff: SchemaDiff = {
       ],
     },
   ],
-  relations: [{ collection: 'books', field: 'tag', related_collection: 'tags', diff: [{ kind: 'N', rhs: { collection: 'books', field: 'tag', related_collection: 'tags' } }] }],
+  relations: [
+    {
+      collection: 'books',
+      field: 'tag',
+      related_collection: 'tags',
+      diff: [{ kind: 'N', rhs: { collection: 'books', field: 'tag', related_collection: 'tags' } }],
+    },
+  ],
 };
 
 describe('buildDiffTree', () => {
@@ -56,12 +63,19 @@ describe('buildDiffTree', () => {
   it('counts what changes, not counting collections that only hold changes', () => {
     const counts = countDiff(buildDiffTree(diff));
     expect(counts.collections).toEqual({ added: 1, removed: 1, changed: 1 });
-    expect(describeCounts(counts)).toBe('1 collection added, 1 collection removed, 1 collection changed, 2 fields added, 1 field changed, 1 relation added');
+    expect(describeCounts(counts)).toBe(
+      '1 collection added, 1 collection removed, 1 collection changed, 2 fields added, 1 field changed, 1 relation added',
+    );
     expect(describeCounts(countDiff(buildDiffTree({ collections: [], fields: [], relations: [] })))).toBe('');
   });
 
   it('reads an edit of a nested array item when the change is inside the item', () => {
-    expect(valueChange({ kind: 'A', path: ['meta', 'special'], index: 0, item: { kind: 'E', path: ['x'], lhs: 1, rhs: 2 } })).toEqual({ path: 'meta.special[0].x', kind: 'changed', old: '1', new: '2' });
+    expect(valueChange({ kind: 'A', path: ['meta', 'special'], index: 0, item: { kind: 'E', path: ['x'], lhs: 1, rhs: 2 } })).toEqual({
+      path: 'meta.special[0].x',
+      kind: 'changed',
+      old: '1',
+      new: '2',
+    });
   });
 
   it('cuts long values', () => {

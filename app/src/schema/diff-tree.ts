@@ -41,7 +41,10 @@ export function formatValue(value: unknown): string {
 
 function pathText(path: (string | number)[] | undefined, index?: number): string {
   const parts = [...(path ?? []), ...(index === undefined ? [] : [index])];
-  return parts.map((p) => (typeof p === 'number' ? `[${p}]` : p)).join('.').replace(/\.\[/g, '[');
+  return parts
+    .map((p) => (typeof p === 'number' ? `[${p}]` : p))
+    .join('.')
+    .replace(/\.\[/g, '[');
 }
 
 /** One change record → a value change (an array change names its index). */
@@ -98,7 +101,9 @@ export function buildDiffTree(diff: SchemaDiff): DiffNode[] {
   }
   for (const entry of diff.fields) collectionNode(entry.collection).children.push(nodeOf('field', entry.field, entry.diff));
   for (const entry of diff.relations) {
-    collectionNode(entry.collection).children.push(nodeOf('relation', `${entry.field} → ${entry.related_collection ?? '(any)'}`, entry.diff));
+    collectionNode(entry.collection).children.push(
+      nodeOf('relation', `${entry.field} → ${entry.related_collection ?? '(any)'}`, entry.diff),
+    );
   }
   const order = (node: DiffNode) => (node.type === 'field' ? 0 : 1);
   for (const node of byCollection.values()) node.children.sort((a, b) => order(a) - order(b) || a.label.localeCompare(b.label));

@@ -31,7 +31,13 @@ export async function diffSnapshot(client: Client, file: Blob, name: string, for
   const body = new FormData();
   body.append('file', file, name);
   const answer = (await client.request(
-    customEndpoint<unknown>({ path: '/schema/diff', method: 'POST', params: force ? { force: 'true' } : {}, body, headers: { 'Content-Type': 'multipart/form-data' } }),
+    customEndpoint<unknown>({
+      path: '/schema/diff',
+      method: 'POST',
+      params: force ? { force: 'true' } : {},
+      body,
+      headers: { 'Content-Type': 'multipart/form-data' },
+    }),
   )) as Partial<DiffAnswer> | null;
   // A 204 (nothing differs) comes back as the bare Response.
   return answer && typeof answer === 'object' && 'diff' in answer && answer.diff ? (answer as DiffAnswer) : null;
@@ -39,10 +45,19 @@ export async function diffSnapshot(client: Client, file: Blob, name: string, for
 
 /** The SQL the diff would run (`?dry_run=true`), nothing changed. */
 export async function planApply(client: Client, diff: DiffAnswer): Promise<ApplyReport> {
-  return (await client.request(customEndpoint<ApplyReport>({ path: '/schema/apply', method: 'POST', params: { dry_run: 'true' }, body: JSON.stringify({ hash: diff.hash, diff: diff.diff }) }))) as ApplyReport;
+  return (await client.request(
+    customEndpoint<ApplyReport>({
+      path: '/schema/apply',
+      method: 'POST',
+      params: { dry_run: 'true' },
+      body: JSON.stringify({ hash: diff.hash, diff: diff.diff }),
+    }),
+  )) as ApplyReport;
 }
 
 /** Applies the diff, guarded by its hash (a stale hash is the API's 400). */
 export async function applyDiff(client: Client, diff: DiffAnswer): Promise<void> {
-  await client.request(customEndpoint<unknown>({ path: '/schema/apply', method: 'POST', body: JSON.stringify({ hash: diff.hash, diff: diff.diff }) }));
+  await client.request(
+    customEndpoint<unknown>({ path: '/schema/apply', method: 'POST', body: JSON.stringify({ hash: diff.hash, diff: diff.diff }) }),
+  );
 }

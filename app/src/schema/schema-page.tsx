@@ -4,7 +4,16 @@ import { errorMessage, requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { buildDiffTree, countDiff, describeCounts } from './diff-tree.js';
 import { DiffTreeView } from './diff-tree-view.js';
-import { applyDiff, diffSnapshot, isSourceMismatch, isStaleHash, planApply, snapshotUrl, type ApplyReport, type DiffAnswer } from './schema-api.js';
+import {
+  applyDiff,
+  diffSnapshot,
+  isSourceMismatch,
+  isStaleHash,
+  planApply,
+  snapshotUrl,
+  type ApplyReport,
+  type DiffAnswer,
+} from './schema-api.js';
 
 type State =
   | { step: 'idle' }

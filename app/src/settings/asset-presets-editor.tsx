@@ -4,7 +4,8 @@ type Props = { rows: PresetRow[]; errors: Record<string, string>; onChange: (row
 
 /** The rows of `storage_asset_presets`: key, width, height, fit, format and quality, each labelled. */
 export function AssetPresetsEditor({ rows, errors, onChange }: Props) {
-  const set = (index: number, name: keyof PresetRow, value: string) => onChange(rows.map((row, i) => (i === index ? { ...row, [name]: value } : row)));
+  const set = (index: number, name: keyof PresetRow, value: string) =>
+    onChange(rows.map((row, i) => (i === index ? { ...row, [name]: value } : row)));
   return (
     <fieldset class="relation-list presets">
       <legend>Asset presets</legend>
@@ -19,7 +20,13 @@ export function AssetPresetsEditor({ rows, errors, onChange }: Props) {
                 {label}
                 <span class="visually-hidden"> of preset {i + 1}</span>
               </label>
-              <input id={id} value={row[name]} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} onInput={(e) => set(i, name, e.currentTarget.value)} />
+              <input
+                id={id}
+                value={row[name]}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-error` : undefined}
+                onInput={(e) => set(i, name, e.currentTarget.value)}
+              />
               {error && (
                 <p class="error" id={`${id}-error`}>
                   {error}

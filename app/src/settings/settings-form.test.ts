@@ -53,7 +53,16 @@ describe('settingsPayload', () => {
 
   it('reports each problem on its input when values are wrong', () => {
     const draft = settingsDraft(stored);
-    Object.assign(draft, { project_name: ' ', project_url: 'atlas.example', project_color: 'purple', auth_login_attempts: '-1', auth_password_policy: '/[a-/', default_language: 'English', default_appearance: 'pink', storage_default_folder: 'x' });
+    Object.assign(draft, {
+      project_name: ' ',
+      project_url: 'atlas.example',
+      project_color: 'purple',
+      auth_login_attempts: '-1',
+      auth_password_policy: '/[a-/',
+      default_language: 'English',
+      default_appearance: 'pink',
+      storage_default_folder: 'x',
+    });
     draft.presets = [{ ...emptyPreset(), key: 'thumb', width: '0', quality: '101' }, { ...emptyPreset(), key: 'thumb' }, emptyPreset()];
     expect(settingsPayload(draft, stored)).toEqual({
       errors: {

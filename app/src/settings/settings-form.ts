@@ -3,11 +3,32 @@
  * what changed, with the problems keyed by input (`project_color`, `storage_asset_presets.0.width`…).
  */
 
-export type AssetPreset = { key: string; width?: number; height?: number; fit?: string; format?: string; quality?: number; withoutEnlargement?: boolean };
+export type AssetPreset = {
+  key: string;
+  width?: number;
+  height?: number;
+  fit?: string;
+  format?: string;
+  quality?: number;
+  withoutEnlargement?: boolean;
+};
 
 export type Settings = Record<string, unknown> & { storage_asset_presets?: AssetPreset[] | null };
 
-export const TEXT_SETTINGS = ['project_name', 'project_url', 'project_color', 'project_descriptor', 'public_note', 'auth_login_attempts', 'auth_password_policy', 'default_language', 'default_appearance', 'custom_css', 'storage_asset_transform', 'storage_default_folder'] as const;
+export const TEXT_SETTINGS = [
+  'project_name',
+  'project_url',
+  'project_color',
+  'project_descriptor',
+  'public_note',
+  'auth_login_attempts',
+  'auth_password_policy',
+  'default_language',
+  'default_appearance',
+  'custom_css',
+  'storage_asset_transform',
+  'storage_default_folder',
+] as const;
 export type TextSetting = (typeof TEXT_SETTINGS)[number];
 
 export type PresetRow = { key: string; width: string; height: string; fit: string; format: string; quality: string };
@@ -22,7 +43,12 @@ export const TRANSFORM_MODES = [
 export const FITS = ['cover', 'contain', 'inside', 'outside'] as const;
 export const FORMATS = ['', 'jpeg', 'png', 'webp', 'avif', 'tiff', 'auto'] as const;
 
-const asText = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean));
+const asText = (value: unknown): string =>
+  value === null || value === undefined
+    ? ''
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value as string | number | boolean);
 
 export function emptyPreset(): PresetRow {
   return { key: '', width: '', height: '', fit: 'cover', format: '', quality: '' };
@@ -31,7 +57,14 @@ export function emptyPreset(): PresetRow {
 /** The settings row as the form's texts. */
 export function settingsDraft(settings: Settings): SettingsDraft {
   const draft = Object.fromEntries(TEXT_SETTINGS.map((key) => [key, asText(settings[key])])) as Record<TextSetting, string>;
-  const presets = (settings.storage_asset_presets ?? []).map((p) => ({ key: p.key, width: asText(p.width), height: asText(p.height), fit: p.fit ?? 'cover', format: p.format ?? '', quality: asText(p.quality) }));
+  const presets = (settings.storage_asset_presets ?? []).map((p) => ({
+    key: p.key,
+    width: asText(p.width),
+    height: asText(p.height),
+    fit: p.fit ?? 'cover',
+    format: p.format ?? '',
+    quality: asText(p.quality),
+  }));
   return { ...draft, presets };
 }
 
@@ -77,7 +110,8 @@ function presetsOf(rows: PresetRow[], errors: Record<string, string>): AssetPres
     }
     const quality = row.quality.trim();
     if (quality !== '') {
-      if (!/^\d+$/.test(quality) || Number(quality) < 1 || Number(quality) > 100) errors[at('quality')] = 'Enter a whole number from 1 to 100.';
+      if (!/^\d+$/.test(quality) || Number(quality) < 1 || Number(quality) > 100)
+        errors[at('quality')] = 'Enter a whole number from 1 to 100.';
       else preset.quality = Number(quality);
     }
     if (row.format) preset.format = row.format;
@@ -87,24 +121,33 @@ function presetsOf(rows: PresetRow[], errors: Record<string, string>): AssetPres
 
 /** JSON with object keys sorted, to compare values whatever their key order. */
 function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
 }
 
 /** The changed settings as a PATCH body, or the problems by input. */
-export function settingsPayload(draft: SettingsDraft, original: Settings): { payload: Record<string, unknown> } | { errors: Record<string, string> } {
+export function settingsPayload(
+  draft: SettingsDraft,
+  original: Settings,
+): { payload: Record<string, unknown> } | { errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const value = (key: TextSetting) => draft[key].trim();
   if (value('project_name') === '') errors.project_name = 'Enter the project name.';
   if (value('project_url') !== '' && !checkUrl(value('project_url'))) errors.project_url = 'Enter a full http:// or https:// address.';
-  if (value('project_color') !== '' && !HEX_COLOUR.test(value('project_color'))) errors.project_color = 'Enter a colour as #RRGGBB (for example #6644FF).';
+  if (value('project_color') !== '' && !HEX_COLOUR.test(value('project_color')))
+    errors.project_color = 'Enter a colour as #RRGGBB (for example #6644FF).';
   const attempts = value('auth_login_attempts');
   if (attempts !== '' && !/^\d+$/.test(attempts)) errors.auth_login_attempts = 'Enter a whole number (empty for no limit).';
-  if (value('auth_password_policy') !== '' && !isValidPolicy(value('auth_password_policy'))) errors.auth_password_policy = 'This is not a valid regular expression.';
+  if (value('auth_password_policy') !== '' && !isValidPolicy(value('auth_password_policy')))
+    errors.auth_password_policy = 'This is not a valid regular expression.';
   if (!LANGUAGE.test(value('default_language'))) errors.default_language = 'Enter a language tag such as en-US.';
   if (!(APPEARANCES as readonly string[]).includes(value('default_appearance'))) errors.default_appearance = 'Choose auto, light or dark.';
-  if (!TRANSFORM_MODES.some((m) => m.value === value('storage_asset_transform'))) errors.storage_asset_transform = 'Choose one of the options.';
+  if (!TRANSFORM_MODES.some((m) => m.value === value('storage_asset_transform')))
+    errors.storage_asset_transform = 'Choose one of the options.';
   const folder = value('storage_default_folder');
-  if (folder !== '' && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(folder)) errors.storage_default_folder = 'Choose a folder.';
+  if (folder !== '' && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(folder))
+    errors.storage_default_folder = 'Choose a folder.';
   const presets = presetsOf(draft.presets, errors);
   if (Object.keys(errors).length > 0) return { errors };
 

@@ -4,7 +4,15 @@ import { useSession } from '../auth/session.js';
 import { errorsByField } from '../content/form-fields.js';
 import { AssetPresetsEditor } from './asset-presets-editor.js';
 import { loadFolders, loadSettings, saveSettings, type Folder } from './settings-api.js';
-import { APPEARANCES, settingsDraft, settingsPayload, TRANSFORM_MODES, type Settings, type SettingsDraft, type TextSetting } from './settings-form.js';
+import {
+  APPEARANCES,
+  settingsDraft,
+  settingsPayload,
+  TRANSFORM_MODES,
+  type Settings,
+  type SettingsDraft,
+  type TextSetting,
+} from './settings-form.js';
 
 const LABELS: Record<TextSetting, string> = {
   project_name: 'Project name',
@@ -81,7 +89,10 @@ export function SettingsPage() {
     }
   };
 
-  const field = (key: TextSetting, control: (props: { id: string; describedBy: string | undefined; invalid: boolean }) => preact.JSX.Element) => {
+  const field = (
+    key: TextSetting,
+    control: (props: { id: string; describedBy: string | undefined; invalid: boolean }) => preact.JSX.Element,
+  ) => {
     const id = `setting-${key}`;
     const error = errors[key];
     const help = HELP[key];
@@ -108,15 +119,25 @@ export function SettingsPage() {
     return (
       <section aria-labelledby="page-title">
         <h1 id="page-title">Settings</h1>
-        {general ? <p class="error" role="alert">{general}</p> : <p aria-live="polite">Loading settings…</p>}
+        {general ? (
+          <p class="error" role="alert">
+            {general}
+          </p>
+        ) : (
+          <p aria-live="polite">Loading settings…</p>
+        )}
       </section>
     );
   }
   const set = (key: TextSetting) => (e: { currentTarget: { value: string } }) => setDraft({ ...draft, [key]: e.currentTarget.value });
   const text = (key: TextSetting) =>
-    field(key, ({ id, describedBy, invalid }) => <input id={id} value={draft[key]} aria-describedby={describedBy} aria-invalid={invalid || undefined} onInput={set(key)} />);
+    field(key, ({ id, describedBy, invalid }) => (
+      <input id={id} value={draft[key]} aria-describedby={describedBy} aria-invalid={invalid || undefined} onInput={set(key)} />
+    ));
   const area = (key: TextSetting) =>
-    field(key, ({ id, describedBy, invalid }) => <textarea id={id} rows={4} value={draft[key]} aria-describedby={describedBy} aria-invalid={invalid || undefined} onInput={set(key)} />);
+    field(key, ({ id, describedBy, invalid }) => (
+      <textarea id={id} rows={4} value={draft[key]} aria-describedby={describedBy} aria-invalid={invalid || undefined} onInput={set(key)} />
+    ));
   const select = (key: TextSetting, options: { value: string; label: string }[]) =>
     field(key, ({ id, describedBy, invalid }) => (
       <select id={id} value={draft[key]} aria-describedby={describedBy} aria-invalid={invalid || undefined} onChange={set(key)}>
@@ -143,13 +164,25 @@ export function SettingsPage() {
         {text('auth_password_policy')}
         <h2>Appearance</h2>
         {text('default_language')}
-        {select('default_appearance', APPEARANCES.map((a) => ({ value: a, label: a })))}
+        {select(
+          'default_appearance',
+          APPEARANCES.map((a) => ({ value: a, label: a })),
+        )}
         {area('custom_css')}
         <h2>Files</h2>
-        {select('storage_asset_transform', TRANSFORM_MODES.map((m) => ({ value: m.value, label: m.label })))}
+        {select(
+          'storage_asset_transform',
+          TRANSFORM_MODES.map((m) => ({ value: m.value, label: m.label })),
+        )}
         <AssetPresetsEditor rows={draft.presets} errors={errors} onChange={(presets) => setDraft({ ...draft, presets })} />
         {folders.length > 0 || draft.storage_default_folder === ''
-          ? select('storage_default_folder', [{ value: '', label: 'None (the root)' }, ...folders.map((f) => ({ value: f.id, label: f.name })), ...(draft.storage_default_folder && !folders.some((f) => f.id === draft.storage_default_folder) ? [{ value: draft.storage_default_folder, label: draft.storage_default_folder }] : [])])
+          ? select('storage_default_folder', [
+              { value: '', label: 'None (the root)' },
+              ...folders.map((f) => ({ value: f.id, label: f.name })),
+              ...(draft.storage_default_folder && !folders.some((f) => f.id === draft.storage_default_folder)
+                ? [{ value: draft.storage_default_folder, label: draft.storage_default_folder }]
+                : []),
+            ])
           : text('storage_default_folder')}
         {general && (
           <p class="error" role="alert">

@@ -28,7 +28,10 @@ export function Shell({ children }: { children: ComponentChildren }) {
   // "Files" only for users who may read service_files (GET /permissions/me).
   const [files, setFiles] = useState(false);
   useEffect(() => {
-    readFilesAccess(client).then((access) => setFiles(access.read), () => setFiles(false));
+    readFilesAccess(client).then(
+      (access) => setFiles(access.read),
+      () => setFiles(false),
+    );
   }, [client, user?.id]);
   const sections = files ? [...SECTIONS.slice(0, 1), { href: '/files', label: 'Files' }, ...SECTIONS.slice(1)] : SECTIONS;
   const [modelAdmin, setModelAdmin] = useState(false);

@@ -10,7 +10,9 @@ export async function cacheClearCommand(options: { system?: boolean }): Promise<
   const app = await createApp(loadCliConfig());
   try {
     await app.cacheSync.clear({ system: options.system === true });
-    process.stdout.write(options.system ? 'Schema and permission caches cleared on every instance.\n' : 'Permission caches cleared on every instance.\n');
+    process.stdout.write(
+      options.system ? 'Schema and permission caches cleared on every instance.\n' : 'Permission caches cleared on every instance.\n',
+    );
   } finally {
     await app.close();
   }

@@ -24,9 +24,12 @@ export function formatPlan(steps: StepReport[]): string {
     for (const step of ofKind) {
       const name = kind === 'collection' ? step.collection : `${step.collection}.${step.field ?? ''}`;
       const verb = step.action[0]!.toUpperCase() + step.action.slice(1);
-      lines.push(`  ${verb} ${name}${step.destructive ? '  (destructive)' : ''}${step.fields?.length ? ` with fields ${step.fields.join(', ')}` : ''}`);
+      lines.push(
+        `  ${verb} ${name}${step.destructive ? '  (destructive)' : ''}${step.fields?.length ? ` with fields ${step.fields.join(', ')}` : ''}`,
+      );
       for (const change of step.changes ?? []) lines.push(`    Set ${change.path} to ${show(change.to)} (was ${show(change.from)})`);
-      for (const statement of step.sql ?? []) lines.push(`    > ${statement.sql}${statement.bindings.length > 0 ? `  -- ${JSON.stringify(statement.bindings)}` : ''}`);
+      for (const statement of step.sql ?? [])
+        lines.push(`    > ${statement.sql}${statement.bindings.length > 0 ? `  -- ${JSON.stringify(statement.bindings)}` : ''}`);
     }
   }
   return `${lines.join('\n')}\n`;

@@ -11,7 +11,11 @@ export type SnapshotOptions = { format?: string; yes?: boolean };
  * JSON (indented), to stdout without a path. An existing file is replaced only after a yes (or with --yes);
  * without a terminal to ask on, the command refuses (exit 2).
  */
-export async function schemaSnapshotCommand(path: string | undefined, options: SnapshotOptions, io: CommandIo = processIo()): Promise<number> {
+export async function schemaSnapshotCommand(
+  path: string | undefined,
+  options: SnapshotOptions,
+  io: CommandIo = processIo(),
+): Promise<number> {
   const format = options.format ?? 'yaml';
   if (format !== 'yaml' && format !== 'json') {
     io.stderr.write(`Error: --format must be yaml or json, not "${format}".\n`);
@@ -35,7 +39,9 @@ export async function schemaSnapshotCommand(path: string | undefined, options: S
       }
     }
     await writeFile(path, text);
-    io.stderr.write(`Snapshot written to ${path} (${snapshot.collections.length} collections, ${snapshot.fields.length} fields, ${snapshot.relations.length} relations).\n`);
+    io.stderr.write(
+      `Snapshot written to ${path} (${snapshot.collections.length} collections, ${snapshot.fields.length} fields, ${snapshot.relations.length} relations).\n`,
+    );
     return EXIT_OK;
   });
 }

@@ -18,7 +18,13 @@ export async function startCommand(): Promise<void> {
       if (cfg.secretGenerated) app.logger.warn('SECRET is not set: a random one is used, so tokens stop working when the server restarts.');
       hint = (url) => printLoginHint(url, cfg, result);
       const stopJobs = app.startBackgroundJobs();
-      return { server: app.server, close: async () => { stopJobs(); await app.close(); } };
+      return {
+        server: app.server,
+        close: async () => {
+          stopJobs();
+          await app.close();
+        },
+      };
     },
     onListening: (url) => hint(url),
     process,

@@ -6,7 +6,11 @@ export async function usersCreateCommand(options: { email: string; password: str
   const app = await createApp(loadCliConfig());
   try {
     const ctx = await app.systemContext();
-    const id = await app.items.createOne(ctx, 'service_users', { email: options.email, password: options.password, role: options.role ?? null });
+    const id = await app.items.createOne(ctx, 'service_users', {
+      email: options.email,
+      password: options.password,
+      role: options.role ?? null,
+    });
     process.stdout.write(`User created: ${String(id)}\n`);
   } finally {
     await app.close();

@@ -213,7 +213,11 @@ export interface Dialect {
    * pointing at it (`child.parentColumn`), in one statement; returns the keys of both, in order. Optional:
    * where it is missing, the caller makes two multi-row inserts (the activity log's rows and their revisions).
    */
-  insertWithChildren?(knex: Knex, parent: { table: string; rows: Record<string, unknown>[] }, child: ChildRows): Promise<{ parentIds: number[]; childIds: (number | null)[] }>;
+  insertWithChildren?(
+    knex: Knex,
+    parent: { table: string; rows: Record<string, unknown>[] },
+    child: ChildRows,
+  ): Promise<{ parentIds: number[]; childIds: (number | null)[] }>;
   /**
    * A write and its audit trail (an activity row per written row, and a revision with the row's JSON when
    * `trail.revision` is given) in ONE statement, so that it needs no transaction of its own: one round trip
@@ -253,7 +257,10 @@ export type TrailPlan = {
      * The delta of each row, as JSON text: `same` for every row (an update); `order` one per row in the order of
      * an INSERT's VALUES (auto-increment keys, which grow in that order); `key` by the key's text (given keys).
      */
-    deltas: { kind: 'same'; delta: string } | { kind: 'order'; deltas: readonly string[] } | { kind: 'key'; byKey: readonly (readonly [string, string])[] };
+    deltas:
+      | { kind: 'same'; delta: string }
+      | { kind: 'order'; deltas: readonly string[] }
+      | { kind: 'key'; byKey: readonly (readonly [string, string])[] };
   } | null;
 };
 

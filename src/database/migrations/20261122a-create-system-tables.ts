@@ -3,7 +3,12 @@ import { createSystemTable, type SystemColumn, type SystemTable } from './create
 
 const uuidKey = (): SystemColumn => ({ name: 'id', type: 'uuid', primaryKey: true });
 const serialKey = (): SystemColumn => ({ name: 'id', type: 'integer', primaryKey: true, autoIncrement: true });
-const string = (name: string, maxLength: number, more: Partial<SystemColumn> = {}): SystemColumn => ({ name, type: 'string', maxLength, ...more });
+const string = (name: string, maxLength: number, more: Partial<SystemColumn> = {}): SystemColumn => ({
+  name,
+  type: 'string',
+  maxLength,
+  ...more,
+});
 const text = (name: string): SystemColumn => ({ name, type: 'text' });
 const json = (name: string): SystemColumn => ({ name, type: 'json' });
 const flag = (name: string, defaultValue: boolean, nullable = false): SystemColumn => ({ name, type: 'boolean', nullable, defaultValue });
@@ -228,7 +233,11 @@ export const SYSTEM_TABLES: SystemTable[] = [
   },
   {
     name: 'service_migrations',
-    columns: [string('version', 255, { primaryKey: true }), string('name', 255, { nullable: false }), timestamp('timestamp', { defaultNow: true })],
+    columns: [
+      string('version', 255, { primaryKey: true }),
+      string('name', 255, { nullable: false }),
+      timestamp('timestamp', { defaultNow: true }),
+    ],
   },
 ];
 

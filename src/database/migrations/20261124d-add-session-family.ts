@@ -13,6 +13,8 @@ export const addSessionFamily: Migration = {
       dialect.addColumn(table, { name: 'family', type: 'uuid' }, knex);
       table.index(['family'], 'service_sessions_family_index');
     });
-    await knex('service_sessions').whereNull('family').update({ family: knex.ref('id') });
+    await knex('service_sessions')
+      .whereNull('family')
+      .update({ family: knex.ref('id') });
   },
 };

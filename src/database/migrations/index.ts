@@ -18,4 +18,15 @@ export { LEASES_TABLE } from './20261125k-add-leases.js';
  * Every migration, oldest first. Listed by hand: the code also runs from dist/, so no directory globbing.
  * Run them with runMigrations() from ./run-migrations.js.
  */
-export const MIGRATIONS: readonly Migration[] = [createSystemTables, addTfaRecoveryCodes, addActivityActionIndex, addSchemaVersion, addSessionFamily, addAccessVersion, addLeases, addPresets, addFiles, addSessionVersion];
+export const MIGRATIONS: readonly Migration[] = [
+  createSystemTables,
+  addTfaRecoveryCodes,
+  addActivityActionIndex,
+  addSchemaVersion,
+  addSessionFamily,
+  addAccessVersion,
+  addLeases,
+  addPresets,
+  addFiles,
+  addSessionVersion,
+];

@@ -12,7 +12,11 @@ export async function readCacheVersions(db: Knex, readDirect?: ReadDirect, dataV
   const direct = readDirect ? directRead(db, readDirect, dataVersionSql) : undefined;
   const row = direct ? (await direct)[0] : ((await versionQuery(db, dataVersionSql)) as Record<string, unknown> | undefined);
   if (row === undefined) return null;
-  const versions: CacheVersions = { schema: Number(row.version), access: Number(row.access_version ?? 0), sessions: Number(row.session_version ?? 0) };
+  const versions: CacheVersions = {
+    schema: Number(row.version),
+    access: Number(row.access_version ?? 0),
+    sessions: Number(row.session_version ?? 0),
+  };
   if (typeof row.data_version === 'string') versions.data = row.data_version;
   return versions;
 }

@@ -1,6 +1,11 @@
 import type { PermissionRule } from './permissions.types.js';
 
-const rule = (collection: string, action: PermissionRule['action'], permissions: PermissionRule['permissions'] = null, fields: string[] = ['*']): PermissionRule => ({
+const rule = (
+  collection: string,
+  action: PermissionRule['action'],
+  permissions: PermissionRule['permissions'] = null,
+  fields: string[] = ['*'],
+): PermissionRule => ({
   id: null,
   policy: null,
   collection,
@@ -22,7 +27,13 @@ export const APP_ACCESS_RULES: readonly PermissionRule[] = Object.freeze([
   rule('service_relations', 'read'),
   rule('service_activity', 'read', { user: { _eq: '$CURRENT_USER' } }),
   // Presets: one's own, one's roles', and everyone's (user and role both null); writes only to one's own.
-  rule('service_presets', 'read', { _or: [{ user: { _eq: '$CURRENT_USER' } }, { _and: [{ user: { _null: true } }, { role: { _in: '$CURRENT_ROLES' } }] }, { _and: [{ user: { _null: true } }, { role: { _null: true } }] }] }),
+  rule('service_presets', 'read', {
+    _or: [
+      { user: { _eq: '$CURRENT_USER' } },
+      { _and: [{ user: { _null: true } }, { role: { _in: '$CURRENT_ROLES' } }] },
+      { _and: [{ user: { _null: true } }, { role: { _null: true } }] },
+    ],
+  }),
   // A new preset is the creator's unless it names them otherwise (which validation then refuses).
   { ...rule('service_presets', 'create'), validation: { user: { _eq: '$CURRENT_USER' } }, presets: { user: '$CURRENT_USER' } },
   // …and stays theirs: not handed to another user, a role or everyone (Directus: filter and validation own).

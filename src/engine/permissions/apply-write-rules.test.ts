@@ -20,8 +20,12 @@ describe('applyWriteRules', () => {
     );
   });
 
-  it('allows the union of the rules\' fields and refuses others, naming them', async () => {
-    const permissions = set(rule('articles', 'create', { fields: ['title'] }), rule('articles', 'create', { fields: ['body'] }), rule('articles', 'create', { fields: null }));
+  it("allows the union of the rules' fields and refuses others, naming them", async () => {
+    const permissions = set(
+      rule('articles', 'create', { fields: ['title'] }),
+      rule('articles', 'create', { fields: ['body'] }),
+      rule('articles', 'create', { fields: null }),
+    );
     expect(applyWriteRules(permissions, 'articles', 'create', { title: 'a', body: 'b' })).toEqual({ title: 'a', body: 'b' });
     expect(await errorOf(() => applyWriteRules(permissions, 'articles', 'create', { title: 'a', views: 1, price: 2 }))).toBe(
       'FORBIDDEN 403: You don\'t have permission to perform "create" for the field(s) "views", "price" in collection "articles" or it does not exist.',
@@ -39,7 +43,12 @@ describe('applyWriteRules', () => {
       rule('articles', 'create', { presets: { status: 'review', published: false } }),
       rule('articles', 'update', { presets: { status: 'edited' } }),
     );
-    expect(applyWriteRules(permissions, 'articles', 'create', { title: 't', views: 5 })).toEqual({ status: 'review', views: 5, published: false, title: 't' });
+    expect(applyWriteRules(permissions, 'articles', 'create', { title: 't', views: 5 })).toEqual({
+      status: 'review',
+      views: 5,
+      published: false,
+      title: 't',
+    });
     expect(applyWriteRules(permissions, 'articles', 'update', { title: 't' })).toEqual({ status: 'edited', title: 't' });
   });
 
@@ -58,8 +67,12 @@ describe('applyWriteRules', () => {
     const error = await captureAppError(() => applyWriteRules(permissions, 'articles', 'create', { views: 11 }));
     expect(error).toMatchObject({ code: 'FAILED_VALIDATION', status: 400, extensions: { field: 'views', type: 'lte', valid: 10 } });
     expect(error.message).toBe('Validation failed for field "views". Value doesn\'t satisfy the "lte" rule.');
-    expect(await captureAppError(() => applyWriteRules(permissions, 'articles', 'create', { views: -1 }))).toMatchObject({ extensions: { type: 'gte' } });
-    expect(await captureAppError(() => applyWriteRules(permissions, 'articles', 'create', { views: 1, status: 'y' }))).toMatchObject({ extensions: { field: 'status', type: 'eq' } });
+    expect(await captureAppError(() => applyWriteRules(permissions, 'articles', 'create', { views: -1 }))).toMatchObject({
+      extensions: { type: 'gte' },
+    });
+    expect(await captureAppError(() => applyWriteRules(permissions, 'articles', 'create', { views: 1, status: 'y' }))).toMatchObject({
+      extensions: { field: 'status', type: 'eq' },
+    });
   });
 
   it('validates an update only on the fields it contains', () => {

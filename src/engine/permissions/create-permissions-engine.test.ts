@@ -20,7 +20,13 @@ beforeAll(async () => {
   const { knex, dialect } = fx;
   const flag = (value: boolean) => dialect.toDatabase('boolean', value);
   const policy = (key: keyof typeof P, more: Record<string, unknown> = {}) => ({
-    id: P[key], name: key, admin_access: flag(false), app_access: flag(false), enforce_tfa: flag(false), ip_access: null, ...more,
+    id: P[key],
+    name: key,
+    admin_access: flag(false),
+    app_access: flag(false),
+    enforce_tfa: flag(false),
+    ip_access: null,
+    ...more,
   });
   await knex('service_policies').insert([
     policy('public'),
@@ -42,7 +48,13 @@ beforeAll(async () => {
     { id: USER_GRACE, email: 'grace@example.com', role: roleEditor, status: 'suspended' },
     { id: USER_LOOP, email: 'loop@example.com', role: ROLE_LOOP_A, status: 'active' },
   ]);
-  const access = (n: number, row: { role?: string | null; user?: string | null; policy: string; sort?: number | null }) => ({ id: id(300 + n), role: null, user: null, sort: null, ...row });
+  const access = (n: number, row: { role?: string | null; user?: string | null; policy: string; sort?: number | null }) => ({
+    id: id(300 + n),
+    role: null,
+    user: null,
+    sort: null,
+    ...row,
+  });
   await knex('service_access').insert([
     access(1, { policy: P.public }),
     access(2, { role: roleStaff, policy: P.staff }),
@@ -56,7 +68,13 @@ beforeAll(async () => {
   const json = (value: unknown) => dialect.toDatabase('json', value);
   await knex('service_permissions').insert([
     { collection: 'articles', action: 'read', permissions: json({ status: { _eq: 'published' } }), fields: 'id, title', policy: P.staff },
-    { collection: 'articles', action: 'update', permissions: json({ author: { uuid_ref: { _eq: '$CURRENT_USER' } } }), fields: '*', policy: P.editor },
+    {
+      collection: 'articles',
+      action: 'update',
+      permissions: json({ author: { uuid_ref: { _eq: '$CURRENT_USER' } } }),
+      fields: '*',
+      policy: P.editor,
+    },
     { collection: 'comments', action: 'read', fields: '*', policy: P.adaOwn },
     { collection: 'authors', action: 'read', fields: '*', policy: P.ipOnly },
     { collection: 'articles', action: 'destroy', fields: '*', policy: P.editor },
@@ -108,14 +126,22 @@ describe('createPermissionsEngine policy resolution', () => {
   });
 
   it('gives an anonymous request the public policies', async () => {
-    expect(await engine.publicAccountability({ ip: '1.2.3.4' })).toMatchObject({ user: null, role: null, roles: [], policies: [P.public], admin: false, app: false, ip: '1.2.3.4' });
+    expect(await engine.publicAccountability({ ip: '1.2.3.4' })).toMatchObject({
+      user: null,
+      role: null,
+      roles: [],
+      policies: [P.public],
+      admin: false,
+      app: false,
+      ip: '1.2.3.4',
+    });
   });
 
   it('makes a user with an admin_access policy an administrator with app access', async () => {
     expect(await engine.accountabilityForUser(USER_ROOT, {})).toMatchObject({ policies: [P.admin], admin: true, app: true });
   });
 
-  it('resolves users whatever their status (status checks are the caller\'s) and stops on role cycles', async () => {
+  it("resolves users whatever their status (status checks are the caller's) and stops on role cycles", async () => {
     expect(await policiesOf(USER_GRACE)).toEqual([P.staff, P.editor, P.editorLate]);
     expect(await engine.accountabilityForUser(USER_LOOP, {})).toMatchObject({ roles: [ROLE_LOOP_B, ROLE_LOOP_A], policies: [P.editor] });
   });
@@ -127,7 +153,9 @@ describe('createPermissionsEngine policy resolution', () => {
 
   it('reports the policies of an accountability with their flags', async () => {
     const accountability = (await engine.accountabilityForUser(USER_ROOT, {}))!;
-    expect(await engine.policiesOf(accountability)).toEqual([{ id: P.admin, name: 'admin', ipAccess: [], admin: true, app: false, enforceTfa: false }]);
+    expect(await engine.policiesOf(accountability)).toEqual([
+      { id: P.admin, name: 'admin', ipAccess: [], admin: true, app: false, enforceTfa: false },
+    ]);
     const ada = (await engine.accountabilityForUser(userAda, { ip: '10.0.0.1' }))!;
     expect((await engine.policiesOf(ada)).find((p) => p.id === P.ipOnly)?.ipAccess).toEqual(['10.0.0.0/8', '2001:db8::/32']);
   });
@@ -138,7 +166,9 @@ describe('createPermissionsEngine permission sets', () => {
     const accountability = (await engine.accountabilityForUser(userAda, { ip: '10.0.0.1' }))!;
     const set = await setFor(accountability);
     expect(set.admin).toBe(false);
-    expect(set.index.get('articles:read')).toEqual([expect.objectContaining({ permissions: { status: { _eq: 'published' } }, fields: ['id', 'title'], policy: P.staff })]);
+    expect(set.index.get('articles:read')).toEqual([
+      expect.objectContaining({ permissions: { status: { _eq: 'published' } }, fields: ['id', 'title'], policy: P.staff }),
+    ]);
     expect(set.index.get('articles:update')?.[0]?.permissions).toEqual({ author: { uuid_ref: { _eq: userAda } } });
     expect(set.index.has('articles:destroy')).toBe(false);
     expect(set.index.has('comments:read')).toBe(true);
@@ -194,7 +224,9 @@ describe('createPermissionsEngine permission sets', () => {
 
   it('does not keep a rule set built from tables read before an invalidation', async () => {
     const fresh = createPermissionsEngine({ knex: fx.knex, dialect: fx.dialect });
-    const { permissions: _ignored, ...ctx } = await fx.ctx({ accountability: { user: userEmile, policies: [P.unused], app: false, admin: false } });
+    const { permissions: _ignored, ...ctx } = await fx.ctx({
+      accountability: { user: userEmile, policies: [P.unused], app: false, admin: false },
+    });
     const inFlight = fresh.permissionSet(ctx);
     fresh.invalidate();
     await fx.knex('service_permissions').where({ policy: P.unused }).update({ fields: 'id' });

@@ -21,7 +21,10 @@ export type UserRow = { id: string; role: string | null; status: string };
 
 export type PermissionsEngine = {
   /** The accountability of a user (role tree, policies after the IP filter, admin/app flags); null if the user is gone. */
-  accountabilityForUser(userId: string, origin: RequestOrigin & { session?: string | null; sessionFamily?: string | null }): Promise<Accountability | null>;
+  accountabilityForUser(
+    userId: string,
+    origin: RequestOrigin & { session?: string | null; sessionFamily?: string | null },
+  ): Promise<Accountability | null>;
   /** The accountability of an anonymous request: the public policies. */
   publicAccountability(origin: RequestOrigin): Promise<Accountability>;
   /** The user row as the engine caches it (status checks for tokens). */
@@ -78,12 +81,13 @@ export function createPermissionsEngine(deps: { knex: Knex; dialect: Dialect }):
   };
 
   const applicable = (t: Tables, roles: string[], user: string | null, ip: string | null): PolicyRow[] => {
-    const rows = user === null && roles.length === 0
-      ? t.access.filter((a) => a.role === null && a.user === null)
-      : [
-          ...roles.flatMap((role) => t.access.filter((a) => a.role === role).sort(bySort)),
-          ...t.access.filter((a) => user !== null && a.user === user).sort(bySort),
-        ];
+    const rows =
+      user === null && roles.length === 0
+        ? t.access.filter((a) => a.role === null && a.user === null)
+        : [
+            ...roles.flatMap((role) => t.access.filter((a) => a.role === role).sort(bySort)),
+            ...t.access.filter((a) => user !== null && a.user === user).sort(bySort),
+          ];
     const seen = new Set<string>();
     const result: PolicyRow[] = [];
     for (const row of rows) {
@@ -96,7 +100,13 @@ export function createPermissionsEngine(deps: { knex: Knex; dialect: Dialect }):
     return result;
   };
 
-  const build = (user: string | null, role: string | null, roles: string[], policies: PolicyRow[], origin: RequestOrigin & { session?: string | null; sessionFamily?: string | null }): Accountability => ({
+  const build = (
+    user: string | null,
+    role: string | null,
+    roles: string[],
+    policies: PolicyRow[],
+    origin: RequestOrigin & { session?: string | null; sessionFamily?: string | null },
+  ): Accountability => ({
     user,
     role,
     roles,
@@ -202,7 +212,13 @@ async function readTables(knex: Knex, dialect: Dialect): Promise<Tables> {
       permissions: json(row.permissions),
       validation: json(row.validation),
       presets: json(row.presets),
-      fields: row.fields === null || row.fields === undefined ? null : String(row.fields).split(',').map((f) => f.trim()).filter(Boolean),
+      fields:
+        row.fields === null || row.fields === undefined
+          ? null
+          : String(row.fields)
+              .split(',')
+              .map((f) => f.trim())
+              .filter(Boolean),
     };
     const list = rulesByPolicy.get(rule.policy!) ?? [];
     list.push(rule);
@@ -216,7 +232,12 @@ async function readTables(knex: Knex, dialect: Dialect): Promise<Tables> {
         {
           id: String(p.id),
           name: String(p.name),
-          ipAccess: p.ip_access ? String(p.ip_access).split(',').map((s) => s.trim()).filter(Boolean) : [],
+          ipAccess: p.ip_access
+            ? String(p.ip_access)
+                .split(',')
+                .map((s) => s.trim())
+                .filter(Boolean)
+            : [],
           admin: bool(p.admin_access),
           app: bool(p.app_access),
           enforceTfa: bool(p.enforce_tfa),

@@ -87,9 +87,13 @@ export function matches(op: string, value: unknown, expected: unknown): boolean 
     case '_nnull':
       return (value !== null && value !== undefined) === (expected !== false);
     case '_empty':
-      return (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) === (expected !== false);
+      return (
+        (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) === (expected !== false)
+      );
     case '_nempty':
-      return !(value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) === (expected !== false);
+      return (
+        !(value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) === (expected !== false)
+      );
     case '_contains':
       return str(value).includes(str(expected));
     case '_ncontains':

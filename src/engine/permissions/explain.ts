@@ -94,7 +94,15 @@ export async function explainAccess(input: ExplainInput): Promise<AccessExplanat
   const all = [...applied.map((rule) => ({ rule, applied: true })), ...skipped.map((rule) => ({ rule, applied: false }))];
 
   const itemLevel = key !== undefined ? all.filter(({ rule }) => rule.action !== 'create') : [];
-  const match = key !== undefined ? await matchRuleFilters(ctx, collection, key, itemLevel.map(({ rule }) => rule.permissions)) : null;
+  const match =
+    key !== undefined
+      ? await matchRuleFilters(
+          ctx,
+          collection,
+          key,
+          itemLevel.map(({ rule }) => rule.permissions),
+        )
+      : null;
   const matchOf = new Map(itemLevel.map((entry, index) => [entry, match!.matches[index] ?? false]));
 
   const explainRule = (entry: (typeof all)[number]): RuleExplanation => {
@@ -120,7 +128,11 @@ export async function explainAccess(input: ExplainInput): Promise<AccessExplanat
     };
   };
 
-  const fieldNames = visibleFields(overview?.fields ? Object.keys(overview.fields) : [], all.map((e) => e.rule), revealConfig || accountability.admin);
+  const fieldNames = visibleFields(
+    overview?.fields ? Object.keys(overview.fields) : [],
+    all.map((e) => e.rule),
+    revealConfig || accountability.admin,
+  );
   const actions = {} as Record<PermissionAction, ActionExplanation>;
   for (const action of SUMMARY_ACTIONS) {
     const rules = all.filter(({ rule }) => rule.action === action).map(explainRule);
@@ -142,7 +154,13 @@ export async function explainAccess(input: ExplainInput): Promise<AccessExplanat
   };
 }
 
-function explainAction(action: PermissionAction, rules: RuleExplanation[], admin: boolean, withItem: boolean, fieldNames: string[]): ActionExplanation {
+function explainAction(
+  action: PermissionAction,
+  rules: RuleExplanation[],
+  admin: boolean,
+  withItem: boolean,
+  fieldNames: string[],
+): ActionExplanation {
   const appliedRules = rules.filter((r) => r.applied);
   let allowed: boolean;
   let reason: ActionExplanation['reason'];
@@ -165,7 +183,13 @@ function explainAction(action: PermissionAction, rules: RuleExplanation[], admin
  * (case/when; assert-item-access with fieldsRowFilter); a create allows the union of the listed fields of the
  * rules covering the new item, which only the payload decides (apply-write-rules).
  */
-function explainField(action: PermissionAction, field: string, rules: RuleExplanation[], admin: boolean, actionAllowed: boolean): FieldExplanation {
+function explainField(
+  action: PermissionAction,
+  field: string,
+  rules: RuleExplanation[],
+  admin: boolean,
+  actionAllowed: boolean,
+): FieldExplanation {
   if (admin) return { allowed: true, reason: 'admin', rules: [] };
   const lists = (r: RuleExplanation) => (r.fields ?? []).some((f) => f === '*' || f === field);
   const listing = rules.filter((r) => r.applied && lists(r));

@@ -5,7 +5,14 @@ import { indexRules } from './create-permissions-engine.js';
 import type { PermissionRule } from './permissions.types.js';
 
 const rule = (fields: string[], permissions: PermissionRule['permissions'] = null): PermissionRule => ({
-  id: 1, policy: 'p', collection: 'a', action: 'update', permissions, validation: null, presets: null, fields,
+  id: 1,
+  policy: 'p',
+  collection: 'a',
+  action: 'update',
+  permissions,
+  validation: null,
+  presets: null,
+  fields,
 });
 const MINE = { title: { _starts_with: 'mine-' } };
 const access = (...rules: PermissionRule[]) => getAccess(indexRules(rules), 'a', 'update')!;

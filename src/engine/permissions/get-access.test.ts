@@ -19,7 +19,11 @@ describe('getAccess', () => {
   });
 
   it('merges the rules of one collection and action', () => {
-    const set = indexRules([rule('articles', 'read', { permissions: A, fields: ['id'] }), rule('articles', 'read', { permissions: B, fields: ['title'] }), rule('articles', 'update')]);
+    const set = indexRules([
+      rule('articles', 'read', { permissions: A, fields: ['id'] }),
+      rule('articles', 'read', { permissions: B, fields: ['title'] }),
+      rule('articles', 'update'),
+    ]);
     const access = getAccess(set, 'articles', 'read');
     expect(access).toMatchObject({ kind: 'rules', rowFilter: { _or: [A, B] }, fields: new Set(['id', 'title']) });
   });
@@ -39,7 +43,13 @@ describe('mergeRowFilters', () => {
 
 describe('mergeFields', () => {
   it('unions fields, collapses to * and treats null as none', () => {
-    expect(mergeFields([rule('a', 'read', { fields: ['id'] }), rule('a', 'read', { fields: ['title', 'id'] }), rule('a', 'read', { fields: null })])).toEqual(new Set(['id', 'title']));
+    expect(
+      mergeFields([
+        rule('a', 'read', { fields: ['id'] }),
+        rule('a', 'read', { fields: ['title', 'id'] }),
+        rule('a', 'read', { fields: null }),
+      ]),
+    ).toEqual(new Set(['id', 'title']));
     expect(mergeFields([rule('a', 'read', { fields: ['id'] }), rule('a', 'read', { fields: ['*'] })])).toBe('*');
     expect(mergeFields([rule('a', 'read', { fields: null })])).toEqual(new Set());
   });
@@ -66,10 +76,22 @@ describe('fieldCaseFilter', () => {
   });
 
   it('always shows a field every rule grants, or one an unfiltered rule grants', () => {
-    const everyRule = getAccess(indexRules([rule('a', 'read', { permissions: A, fields: ['id'] }), rule('a', 'read', { permissions: B, fields: ['*'] })]), 'a', 'read')!;
+    const everyRule = getAccess(
+      indexRules([rule('a', 'read', { permissions: A, fields: ['id'] }), rule('a', 'read', { permissions: B, fields: ['*'] })]),
+      'a',
+      'read',
+    )!;
     expect(fieldCaseFilter(everyRule, 'id')).toBeNull();
     expect(fieldCaseFilter(everyRule, 'title')).toEqual(B);
-    const unfiltered = getAccess(indexRules([rule('a', 'read', { permissions: A, fields: ['id'] }), rule('a', 'read', { fields: ['title'] }), rule('a', 'read', { permissions: B, fields: ['title'] })]), 'a', 'read')!;
+    const unfiltered = getAccess(
+      indexRules([
+        rule('a', 'read', { permissions: A, fields: ['id'] }),
+        rule('a', 'read', { fields: ['title'] }),
+        rule('a', 'read', { permissions: B, fields: ['title'] }),
+      ]),
+      'a',
+      'read',
+    )!;
     expect(fieldCaseFilter(unfiltered, 'title')).toBeNull();
     expect(fieldCaseFilter({ kind: 'all' }, 'x')).toBeNull();
   });

@@ -27,7 +27,12 @@ describe('ipInList', () => {
     { name: 'an empty address', ip: '', list: ['10.0.0.5'], expected: false },
     { name: 'a garbage address', ip: 'not-an-ip', list: ['0.0.0.0/0'], expected: false },
     { name: 'an empty list', ip: '10.0.0.5', list: [], expected: false },
-    { name: 'garbage entries (ignored)', ip: '10.0.0.5', list: ['garbage', '10.0.0.0/99', '10.0.0.0/x', '1.2.3-4', '', '10.0.0.5'], expected: true },
+    {
+      name: 'garbage entries (ignored)',
+      ip: '10.0.0.5',
+      list: ['garbage', '10.0.0.0/99', '10.0.0.0/x', '1.2.3-4', '', '10.0.0.5'],
+      expected: true,
+    },
     { name: 'only garbage entries', ip: '10.0.0.5', list: ['garbage', '10.0.0.0/33', 'a-b', '*'], expected: false },
     { name: 'a reversed range (matches nothing)', ip: '10.0.0.50', list: ['10.0.0.100-10.0.0.10'], expected: false },
   ];

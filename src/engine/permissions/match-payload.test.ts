@@ -4,8 +4,18 @@ import { matchPayload } from './match-payload.js';
 describe('matchPayload', () => {
   const cases: { name: string; filter: Record<string, unknown> | null; payload: Record<string, unknown>; expected: boolean }[] = [
     { name: 'matches everything without a filter', filter: null, payload: {}, expected: true },
-    { name: 'matches a field operator on the payload', filter: { title: { _starts_with: 'mine-' } }, payload: { title: 'mine-a' }, expected: true },
-    { name: 'does not match a failing operator', filter: { title: { _starts_with: 'mine-' } }, payload: { title: 'other' }, expected: false },
+    {
+      name: 'matches a field operator on the payload',
+      filter: { title: { _starts_with: 'mine-' } },
+      payload: { title: 'mine-a' },
+      expected: true,
+    },
+    {
+      name: 'does not match a failing operator',
+      filter: { title: { _starts_with: 'mine-' } },
+      payload: { title: 'other' },
+      expected: false,
+    },
     { name: 'reads a left-out field as null (no default)', filter: { title: { _starts_with: 'mine-' } }, payload: {}, expected: false },
     { name: 'does not match an empty _in', filter: { status: { _in: [] } }, payload: { status: 'x' }, expected: false },
     { name: 'does not match through a relation', filter: { author: { name: { _eq: 'Ada' } } }, payload: { author: 1 }, expected: false },

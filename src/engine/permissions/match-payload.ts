@@ -8,7 +8,11 @@ import { isEmptyFilter } from './get-access.js';
  * stored row. Conservative where the payload can't answer: a relational path, a function, an unknown operator
  * or a malformed branch is no match (a row filter must never be widened by what can't be checked here).
  */
-export function matchPayload(filter: Filter | null, payload: Record<string, unknown>, missing: (field: string) => unknown = () => null): boolean {
+export function matchPayload(
+  filter: Filter | null,
+  payload: Record<string, unknown>,
+  missing: (field: string) => unknown = () => null,
+): boolean {
   if (isEmptyFilter(filter)) return true;
   return Object.entries(filter!).every(([key, rule]) => {
     if (key === '_and' || key === '_or') {
@@ -26,9 +30,33 @@ export function matchPayload(filter: Filter | null, payload: Record<string, unkn
 }
 
 const KNOWN = new Set([
-  '_eq', '_neq', '_lt', '_lte', '_gt', '_gte', '_in', '_nin', '_null', '_nnull', '_empty', '_nempty', '_contains', '_ncontains',
-  '_icontains', '_nicontains', '_starts_with', '_nstarts_with', '_istarts_with', '_nistarts_with', '_ends_with', '_nends_with',
-  '_iends_with', '_niends_with', '_between', '_nbetween', '_regex',
+  '_eq',
+  '_neq',
+  '_lt',
+  '_lte',
+  '_gt',
+  '_gte',
+  '_in',
+  '_nin',
+  '_null',
+  '_nnull',
+  '_empty',
+  '_nempty',
+  '_contains',
+  '_ncontains',
+  '_icontains',
+  '_nicontains',
+  '_starts_with',
+  '_nstarts_with',
+  '_istarts_with',
+  '_nistarts_with',
+  '_ends_with',
+  '_nends_with',
+  '_iends_with',
+  '_niends_with',
+  '_between',
+  '_nbetween',
+  '_regex',
 ]);
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -20,7 +20,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * filters are applied on reads and writes. No row is read into JavaScript to be filtered there. A key that
  * doesn't fit the primary key's type, or an unknown collection, is an item that does not exist.
  */
-export async function matchRuleFilters(ctx: Context, collection: string, key: unknown, filters: readonly (Filter | null)[]): Promise<FilterMatch> {
+export async function matchRuleFilters(
+  ctx: Context,
+  collection: string,
+  key: unknown,
+  filters: readonly (Filter | null)[],
+): Promise<FilterMatch> {
   const none: FilterMatch = { exists: false, matches: filters.map(() => false) };
   const overview = Object.hasOwn(ctx.schema.collections, collection) ? ctx.schema.collections[collection] : undefined;
   if (!overview) return none;

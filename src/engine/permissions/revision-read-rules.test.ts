@@ -30,7 +30,9 @@ describe('revisionScope', () => {
   it("is ANDed with the reader's own service_revisions row filter (and only for read)", () => {
     const set = indexRules([rule('service_revisions', 'read', { permissions: OWN, fields: ['*'] }), rule('notes', 'read')]);
     expect(getAccess(set, 'service_revisions', 'read')).toMatchObject({ rowFilter: { _and: [OWN, { collection: { _in: ['notes'] } }] } });
-    expect(getAccess(indexRules([rule('service_revisions', 'read'), rule('notes', 'read', { permissions: RED })]), 'service_revisions', 'read')).toMatchObject({
+    expect(
+      getAccess(indexRules([rule('service_revisions', 'read'), rule('notes', 'read', { permissions: RED })]), 'service_revisions', 'read'),
+    ).toMatchObject({
       rowFilter: { 'item:notes': RED },
     });
     expect(getAccess(indexRules([rule('notes', 'read')]), 'notes', 'read')).toMatchObject({ rowFilter: null });
@@ -41,11 +43,18 @@ describe('revisionFields (conservative: an unfiltered rule, or every rule)', () 
   const cases: { name: string; rules: ReturnType<typeof rule>[]; expected: '*' | string[] }[] = [
     { name: 'no rule: nothing', rules: [], expected: [] },
     { name: 'an unfiltered rule with *', rules: [rule('c', 'read', { fields: ['*'] })], expected: '*' },
-    { name: 'every rule grants *', rules: [rule('c', 'read', { permissions: RED, fields: ['*'] }), rule('c', 'read', { permissions: BLUE, fields: ['*'] })], expected: '*' },
+    {
+      name: 'every rule grants *',
+      rules: [rule('c', 'read', { permissions: RED, fields: ['*'] }), rule('c', 'read', { permissions: BLUE, fields: ['*'] })],
+      expected: '*',
+    },
     { name: 'an unfiltered rule with a list', rules: [rule('c', 'read', { fields: ['id', 'title'] })], expected: ['id', 'title'] },
     {
       name: 'filtered rules: only the fields all of them grant',
-      rules: [rule('c', 'read', { permissions: RED, fields: ['id', 'title', 'team'] }), rule('c', 'read', { permissions: BLUE, fields: ['id', 'team', 'secret'] })],
+      rules: [
+        rule('c', 'read', { permissions: RED, fields: ['id', 'title', 'team'] }),
+        rule('c', 'read', { permissions: BLUE, fields: ['id', 'team', 'secret'] }),
+      ],
       expected: ['id', 'team'],
     },
     {
@@ -55,7 +64,11 @@ describe('revisionFields (conservative: an unfiltered rule, or every rule)', () 
     },
     {
       name: 'unfiltered fields plus the common ones',
-      rules: [rule('c', 'read', { fields: ['id'] }), rule('c', 'read', { permissions: RED, fields: ['id', 'title', 'secret'] }), rule('c', 'read', { permissions: BLUE, fields: ['title'] })],
+      rules: [
+        rule('c', 'read', { fields: ['id'] }),
+        rule('c', 'read', { permissions: RED, fields: ['id', 'title', 'secret'] }),
+        rule('c', 'read', { permissions: BLUE, fields: ['title'] }),
+      ],
       expected: ['id'],
     },
     { name: 'a rule with no fields', rules: [rule('c', 'read', { fields: null })], expected: [] },

@@ -32,7 +32,10 @@ export function revisionScope(set: PermissionSet): Filter {
     const collection = key.slice(0, -':read'.length);
     if (collection === REVISIONS) continue;
     if (rules.some((r) => isEmpty(r.permissions))) open.push(collection);
-    else filtered.push({ [`${REVISION_ITEM}:${collection}`]: rules.length === 1 ? rules[0]!.permissions! : { _or: rules.map((r) => r.permissions!) } });
+    else
+      filtered.push({
+        [`${REVISION_ITEM}:${collection}`]: rules.length === 1 ? rules[0]!.permissions! : { _or: rules.map((r) => r.permissions!) },
+      });
   }
   const parts: Filter[] = [...(open.length > 0 ? [{ [REVISION_COLLECTION]: { _in: open.sort() } }] : []), ...filtered];
   scope = parts.length === 1 ? parts[0]! : { _or: parts };

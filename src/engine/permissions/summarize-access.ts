@@ -6,9 +6,7 @@ import type { PermissionAction, PermissionRule, PermissionSet } from './permissi
 export const SUMMARY_ACTIONS = ['read', 'create', 'update', 'delete', 'share'] as const satisfies readonly PermissionAction[];
 
 /** What one action on one collection allows, as `GET /permissions/me` reports it. */
-export type ActionSummary =
-  | { access: 'none' }
-  | { access: 'full' | 'partial'; fields?: string[]; presets?: Record<string, unknown> };
+export type ActionSummary = { access: 'none' } | { access: 'full' | 'partial'; fields?: string[]; presets?: Record<string, unknown> };
 
 export type CollectionSummary = Record<(typeof SUMMARY_ACTIONS)[number], ActionSummary>;
 
@@ -23,7 +21,9 @@ export function summarizeAccess(permissions: PermissionSet, schema: SchemaOvervi
   const result: Record<string, CollectionSummary> = {};
   if (permissions.admin) {
     for (const collection of Object.keys(schema.collections)) {
-      result[collection] = Object.fromEntries(SUMMARY_ACTIONS.map((action) => [action, { access: 'full', fields: ['*'] }])) as CollectionSummary;
+      result[collection] = Object.fromEntries(
+        SUMMARY_ACTIONS.map((action) => [action, { access: 'full', fields: ['*'] }]),
+      ) as CollectionSummary;
     }
     return result;
   }

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { PermissionRule, PermissionSet } from './permissions.types.js';
 import { withServerSetFields } from './with-server-set-fields.js';
 
-const rule = (action: PermissionRule['action'], fields: string[] | null, collection = 'service_files'): PermissionRule => ({ id: 1, policy: 'p', collection, action, permissions: null, validation: { type: { _eq: 'image/png' } }, presets: null, fields });
+const rule = (action: PermissionRule['action'], fields: string[] | null, collection = 'service_files'): PermissionRule => ({
+  id: 1,
+  policy: 'p',
+  collection,
+  action,
+  permissions: null,
+  validation: { type: { _eq: 'image/png' } },
+  presets: null,
+  fields,
+});
 const setOf = (rules: PermissionRule[]): PermissionSet => {
   const index = new Map<string, PermissionRule[]>();
   for (const r of rules) index.set(`${r.collection}:${r.action}`, [...(index.get(`${r.collection}:${r.action}`) ?? []), r]);
@@ -25,7 +34,10 @@ describe('withServerSetFields', () => {
     expect(withServerSetFields(original, 'service_files', 'create', ['type'])).toBe(original);
     const all = rule('create', ['*']);
     const none = rule('create', null);
-    expect(withServerSetFields(setOf([all, none]), 'service_files', 'create', ['type']).index.get('service_files:create')).toEqual([all, none]);
+    expect(withServerSetFields(setOf([all, none]), 'service_files', 'create', ['type']).index.get('service_files:create')).toEqual([
+      all,
+      none,
+    ]);
     const admin: PermissionSet = { admin: true, rules: [], index: new Map() };
     expect(withServerSetFields(admin, 'service_files', 'create', ['type'])).toBe(admin);
   });

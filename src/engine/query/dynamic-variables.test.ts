@@ -66,19 +66,35 @@ describe('applyDynamicVariables', () => {
     { name: '$CURRENT_USER', value: { user: { _eq: '$CURRENT_USER' } }, expected: { user: { _eq: 'u1' } } },
     { name: '$CURRENT_ROLE', value: { role: { _eq: '$CURRENT_ROLE' } }, expected: { role: { _eq: 'r2' } } },
     { name: '$CURRENT_ROLES as the whole _in', value: { id: { _in: '$CURRENT_ROLES' } }, expected: { id: { _in: ['r1', 'r2'] } } },
-    { name: '$CURRENT_ROLES flattened into an _in list', value: { id: { _in: ['$CURRENT_ROLES', 'x'] } }, expected: { id: { _in: ['r1', 'r2', 'x'] } } },
+    {
+      name: '$CURRENT_ROLES flattened into an _in list',
+      value: { id: { _in: ['$CURRENT_ROLES', 'x'] } },
+      expected: { id: { _in: ['r1', 'r2', 'x'] } },
+    },
     { name: '$CURRENT_POLICIES', value: { id: { _in: ['$CURRENT_POLICIES'] } }, expected: { id: { _in: ['p1'] } } },
     { name: '$NOW', value: { d: { _lt: '$NOW' } }, expected: { d: { _lt: '2025-03-31T12:00:00.000Z' } } },
     { name: '$NOW(-1 day)', value: { d: { _gte: '$NOW(-1 day)' } }, expected: { d: { _gte: '2025-03-30T12:00:00.000Z' } } },
     { name: '$CURRENT_USER.<field>', value: { email: { _eq: '$CURRENT_USER.email' } }, expected: { email: { _eq: 'ada@example.com' } } },
     { name: '$CURRENT_USER.<relation>.<field>', value: { r: { _eq: '$CURRENT_USER.role.name' } }, expected: { r: { _eq: 'Editor' } } },
     { name: '$CURRENT_USER.<missing field> as null', value: { r: { _eq: '$CURRENT_USER.nope' } }, expected: { r: { _eq: null } } },
-    { name: '$CURRENT_USER.<array> flattened into _in', value: { t: { _in: ['$CURRENT_USER.tags'] } }, expected: { t: { _in: ['a', 'b'] } } },
+    {
+      name: '$CURRENT_USER.<array> flattened into _in',
+      value: { t: { _in: ['$CURRENT_USER.tags'] } },
+      expected: { t: { _in: ['a', 'b'] } },
+    },
     { name: '$CURRENT_ROLE.<field>', value: { r: { _eq: '$CURRENT_ROLE.name' } }, expected: { r: { _eq: 'Editor' } } },
     { name: '$CURRENT_ROLES.<field>', value: { r: { _in: '$CURRENT_ROLES.name' } }, expected: { r: { _in: ['Staff', 'Editor'] } } },
     { name: '$CURRENT_POLICIES.<field>', value: { r: { _in: '$CURRENT_POLICIES.name' } }, expected: { r: { _in: ['Writers'] } } },
-    { name: 'variables in _and / _or and presets', value: { _or: [{ a: { _eq: '$CURRENT_USER' } }], owner: '$CURRENT_USER' }, expected: { _or: [{ a: { _eq: 'u1' } }], owner: 'u1' } },
-    { name: 'other strings untouched', value: { a: '$CURRENT_USERS', b: 'x $CURRENT_USER', c: '$FOO', d: 5, e: null, f: true }, expected: { a: '$CURRENT_USERS', b: 'x $CURRENT_USER', c: '$FOO', d: 5, e: null, f: true } },
+    {
+      name: 'variables in _and / _or and presets',
+      value: { _or: [{ a: { _eq: '$CURRENT_USER' } }], owner: '$CURRENT_USER' },
+      expected: { _or: [{ a: { _eq: 'u1' } }], owner: 'u1' },
+    },
+    {
+      name: 'other strings untouched',
+      value: { a: '$CURRENT_USERS', b: 'x $CURRENT_USER', c: '$FOO', d: 5, e: null, f: true },
+      expected: { a: '$CURRENT_USERS', b: 'x $CURRENT_USER', c: '$FOO', d: 5, e: null, f: true },
+    },
   ];
   it.each(cases)('replaces $name', ({ value, expected }) => {
     expect(applyDynamicVariables(value, data)).toEqual(expected);
@@ -86,11 +102,25 @@ describe('applyDynamicVariables', () => {
 
   it('gives null for $CURRENT_USER and empty lists for roles and policies of a public request', () => {
     const publicData: DynamicData = { user: null, role: null, roles: [], policies: [], now: NOW, userRecord: null };
-    expect(applyDynamicVariables({ a: '$CURRENT_USER', b: { _in: '$CURRENT_ROLES' }, c: '$CURRENT_USER.email' }, publicData)).toEqual({ a: null, b: { _in: [] }, c: null });
+    expect(applyDynamicVariables({ a: '$CURRENT_USER', b: { _in: '$CURRENT_ROLES' }, c: '$CURRENT_USER.email' }, publicData)).toEqual({
+      a: null,
+      b: { _in: [] },
+      c: null,
+    });
   });
 
   it('collects the paths to read, per variable', () => {
-    const paths = collectVariablePaths({ a: '$CURRENT_USER.email', b: ['$CURRENT_USER.role.name', '$CURRENT_ROLES.name'], c: { d: '$CURRENT_POLICIES.id' }, e: '$CURRENT_ROLE.name' });
-    expect(paths).toEqual({ user: new Set(['email', 'role.name']), role: new Set(['name']), roles: new Set(['name']), policies: new Set(['id']) });
+    const paths = collectVariablePaths({
+      a: '$CURRENT_USER.email',
+      b: ['$CURRENT_USER.role.name', '$CURRENT_ROLES.name'],
+      c: { d: '$CURRENT_POLICIES.id' },
+      e: '$CURRENT_ROLE.name',
+    });
+    expect(paths).toEqual({
+      user: new Set(['email', 'role.name']),
+      role: new Set(['name']),
+      roles: new Set(['name']),
+      policies: new Set(['id']),
+    });
   });
 });

@@ -37,18 +37,34 @@ describe('readByQuery meta', () => {
 
   const cases: { name: string; query: Query; meta: Record<string, number> }[] = [
     { name: 'total_count', query: { meta: ['total_count'] }, meta: { total_count: 6 } },
-    { name: 'filter_count with a filter (limit ignored)', query: { meta: ['filter_count'], filter: { published: { _eq: true } }, limit: 1 }, meta: { filter_count: 3 } },
-    { name: 'both, total ignoring the filter', query: { meta: ['total_count', 'filter_count'], filter: { views: { _gt: 50 } } }, meta: { total_count: 6, filter_count: 2 } },
+    {
+      name: 'filter_count with a filter (limit ignored)',
+      query: { meta: ['filter_count'], filter: { published: { _eq: true } }, limit: 1 },
+      meta: { filter_count: 3 },
+    },
+    {
+      name: 'both, total ignoring the filter',
+      query: { meta: ['total_count', 'filter_count'], filter: { views: { _gt: 50 } } },
+      meta: { total_count: 6, filter_count: 2 },
+    },
     { name: 'filter_count with search', query: { meta: ['filter_count'], search: 'hello' }, meta: { filter_count: 2 } },
     { name: 'filter_count with offset', query: { meta: ['filter_count'], offset: 5, limit: 10 }, meta: { filter_count: 6 } },
-    { name: 'counts with a relational filter', query: { meta: ['filter_count'], filter: { comments: { score: { _gte: 4 } } } }, meta: { filter_count: 2 } },
+    {
+      name: 'counts with a relational filter',
+      query: { meta: ['filter_count'], filter: { comments: { score: { _gte: 4 } } } },
+      meta: { filter_count: 2 },
+    },
   ];
   it.each(cases)('counts $name', async ({ query, meta }) => {
     expect((await fx.read('articles', { fields: ['id'], ...query })).meta).toEqual(meta);
   });
 
   it('applies the scope option to rows and counts', async () => {
-    const result = await fx.read('articles', { fields: ['id'], meta: ['total_count', 'filter_count'], filter: { views: { _gt: 0 } } }, { scope: { id: { _in: [1, 2, 3] } } });
+    const result = await fx.read(
+      'articles',
+      { fields: ['id'], meta: ['total_count', 'filter_count'], filter: { views: { _gt: 0 } } },
+      { scope: { id: { _in: [1, 2, 3] } } },
+    );
     expect(result).toEqual({ data: [{ id: 1 }, { id: 2 }], meta: { total_count: 3, filter_count: 2 } });
   });
 });

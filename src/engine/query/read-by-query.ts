@@ -64,7 +64,14 @@ export async function readByQuery(ctx: Context, collection: string, rawQuery: Qu
  * (uncorrelated subqueries, computed once per statement), so the page and its counts are one round trip and
  * one snapshot; only an empty page needs the counts' own statement.
  */
-async function readWithPlan(ctx: Context, env: CompileEnv, collection: string, query: Query, scope: Filter | null, reuse: boolean): Promise<QueryResult> {
+async function readWithPlan(
+  ctx: Context,
+  env: CompileEnv,
+  collection: string,
+  query: Query,
+  scope: Filter | null,
+  reuse: boolean,
+): Promise<QueryResult> {
   const plan = readPlan(ctx, env, collection, query, scope);
   // Read before the statements run: a change committed after this point makes the next token differ.
   const token = reuse && !plan.random && ctx.dialect.dataToken ? await ctx.dialect.dataToken(ctx.db, ctx.dataVersion) : undefined;
@@ -118,13 +125,25 @@ function readPlan(ctx: Context, env: CompileEnv, collection: string, query: Quer
  * `meta` counts in one statement, a scalar subquery per key: `total_count` with the reader's row filter only,
  * `filter_count` with the query's filter and search as well.
  */
-async function countMeta(env: CompileEnv, collection: string, rowFilter: Filter | null, query: Query, keys: readonly string[]): Promise<Record<string, number>> {
+async function countMeta(
+  env: CompileEnv,
+  collection: string,
+  rowFilter: Filter | null,
+  query: Query,
+  keys: readonly string[],
+): Promise<Record<string, number>> {
   const [row] = await runRead<Record<string, unknown>>(env.knex, env.dialect, metaStatement(env, collection, rowFilter, query, keys));
   return metaOf(row, keys, 'c');
 }
 
 /** The counts' own statement: one row, a column `c<i>` per key. */
-function metaStatement(env: CompileEnv, collection: string, rowFilter: Filter | null, query: Query, keys: readonly string[]): Knex.QueryBuilder {
+function metaStatement(
+  env: CompileEnv,
+  collection: string,
+  rowFilter: Filter | null,
+  query: Query,
+  keys: readonly string[],
+): Knex.QueryBuilder {
   const columns = metaColumns(env, collection, rowFilter, query, keys, 'c');
   return env.knex.select(env.knex.raw(columns.map((c) => c.sql).join(', '), columns.flatMap((c) => c.bindings) as Knex.RawBinding[]));
 }
@@ -133,10 +152,22 @@ function metaStatement(env: CompileEnv, collection: string, rowFilter: Filter | 
 const META = '__meta';
 
 /** One count per `meta` key, as a scalar subquery named `<prefix><i>`. */
-function metaColumns(env: CompileEnv, collection: string, rowFilter: Filter | null, query: Query, keys: readonly string[], prefix: string): Sql[] {
+function metaColumns(
+  env: CompileEnv,
+  collection: string,
+  rowFilter: Filter | null,
+  query: Query,
+  keys: readonly string[],
+  prefix: string,
+): Sql[] {
   return keys.map((key, i) => {
-    const where = and([key === 'total_count' ? rootWhere(env, collection, 'm', rowFilter, query, false) : rootWhere(env, collection, 'm', rowFilter, query)]);
-    return { sql: `(SELECT COUNT(*) FROM ?? AS ?? WHERE ${where.sql}) AS ??`, bindings: [collection, 'm', ...where.bindings, `${prefix}${i}`] };
+    const where = and([
+      key === 'total_count' ? rootWhere(env, collection, 'm', rowFilter, query, false) : rootWhere(env, collection, 'm', rowFilter, query),
+    ]);
+    return {
+      sql: `(SELECT COUNT(*) FROM ?? AS ?? WHERE ${where.sql}) AS ??`,
+      bindings: [collection, 'm', ...where.bindings, `${prefix}${i}`],
+    };
   });
 }
 

@@ -6,15 +6,58 @@ import type { FieldOverview, SchemaOverview } from '../schema-overview/schema-ov
 import { readableField, requireReadableField, type FieldUse } from './require-readable-field.js';
 
 const field = (name: string, type: FieldOverview['type'], special: string[] = []): FieldOverview => ({
-  field: name, type, dbType: 'x', nullable: true, defaultValue: null, maxLength: null, precision: null, scale: null, primaryKey: name === 'id',
-  autoIncrement: false, generated: false, unique: false, special, alias: false, searchable: true, required: false, validation: null, hasMeta: true,
+  field: name,
+  type,
+  dbType: 'x',
+  nullable: true,
+  defaultValue: null,
+  maxLength: null,
+  precision: null,
+  scale: null,
+  primaryKey: name === 'id',
+  autoIncrement: false,
+  generated: false,
+  unique: false,
+  special,
+  alias: false,
+  searchable: true,
+  required: false,
+  validation: null,
+  hasMeta: true,
 });
-const fields = [field('id', 'integer'), field('label', 'string'), field('secret', 'string', ['conceal']), field('pin', 'hash', ['hash']), field('digest', 'string', ['hash']), field('hidden', 'string')];
+const fields = [
+  field('id', 'integer'),
+  field('label', 'string'),
+  field('secret', 'string', ['conceal']),
+  field('pin', 'hash', ['hash']),
+  field('digest', 'string', ['hash']),
+  field('hidden', 'string'),
+];
 const schema: SchemaOverview = {
-  collections: { vault: { collection: 'vault', primary: 'id', singleton: false, sortField: null, accountability: null, system: false, hasMeta: true, fields: Object.fromEntries(fields.map((f) => [f.field, f])) } },
+  collections: {
+    vault: {
+      collection: 'vault',
+      primary: 'id',
+      singleton: false,
+      sortField: null,
+      accountability: null,
+      system: false,
+      hasMeta: true,
+      fields: Object.fromEntries(fields.map((f) => [f.field, f])),
+    },
+  },
   relations: [],
 };
-const rule: PermissionRule = { id: 1, policy: 'p', collection: 'vault', action: 'read', permissions: null, validation: null, presets: null, fields: ['id', 'label', 'secret', 'pin', 'digest'] };
+const rule: PermissionRule = {
+  id: 1,
+  policy: 'p',
+  collection: 'vault',
+  action: 'read',
+  permissions: null,
+  validation: null,
+  presets: null,
+  fields: ['id', 'label', 'secret', 'pin', 'digest'],
+};
 const reader: PermissionSet = { admin: false, rules: [rule], index: new Map([['vault:read', [rule]]]) };
 const admin: PermissionSet = { admin: true, rules: [], index: new Map() };
 
@@ -50,7 +93,9 @@ describe('readableField / requireReadableField', () => {
   it('says the same thing for an unknown, an unreadable and a concealed field', async () => {
     const message = (name: string) => errorOf(() => requireReadableField({ schema, permissions: reader }, 'vault', name, 'root', 'value'));
     for (const name of ['secret', 'hidden', 'nope']) {
-      expect(await message(name)).toBe(`FORBIDDEN 403: You don't have permission to access field "${name}" in collection "vault" or it does not exist. Queried in root.`);
+      expect(await message(name)).toBe(
+        `FORBIDDEN 403: You don't have permission to access field "${name}" in collection "vault" or it does not exist. Queried in root.`,
+      );
     }
   });
 });

@@ -24,7 +24,13 @@ type Env = { schema: SchemaOverview; permissions: PermissionSet; trusted?: boole
  * Null when any of these fails. A permission rule's own filter (env.trusted) is the administrator's, and is
  * not checked. `access` is the reader's read access to the collection, when the caller has it at hand.
  */
-export function readableField(env: Env, collection: string, name: string, use: FieldUse, access?: CollectionAccess | null): FieldOverview | null {
+export function readableField(
+  env: Env,
+  collection: string,
+  name: string,
+  use: FieldUse,
+  access?: CollectionAccess | null,
+): FieldOverview | null {
   const overview = getCollection(env.schema, collection);
   const field = Object.hasOwn(overview.fields, name) ? overview.fields[name]! : null;
   if (!field || env.trusted) return field;

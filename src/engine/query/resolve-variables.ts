@@ -29,11 +29,15 @@ export async function loadDynamicData(ctx: Context, value: unknown): Promise<Dyn
     if (keys.length === 0 || fields.size === 0) return [];
     const system = { ...ctx, permissions: ADMIN_PERMISSIONS };
     const primary = ctx.schema.collections[collection]?.primary ?? 'id';
-    const ast = buildAst({ schema: ctx.schema, permissions: ADMIN_PERMISSIONS, maxRelationalDepth: ctx.config.query.maxRelationalDepth }, collection, {
-      fields: [...fields],
-      filter: { [primary]: { _in: keys } },
-      limit: -1,
-    });
+    const ast = buildAst(
+      { schema: ctx.schema, permissions: ADMIN_PERMISSIONS, maxRelationalDepth: ctx.config.query.maxRelationalDepth },
+      collection,
+      {
+        fields: [...fields],
+        filter: { [primary]: { _in: keys } },
+        limit: -1,
+      },
+    );
     return runAst(createCompileEnv(system), ast);
   };
   data.userRecord = (await read('service_users', [accountability.user], paths.user))[0] ?? null;

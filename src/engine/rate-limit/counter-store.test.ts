@@ -22,7 +22,10 @@ afterAll(async () => {
 
 const kinds: { name: string; make: (clock: Clock) => Promise<CounterStore> }[] = [
   { name: 'memory', make: async (clock) => createMemoryCounterStore({ now: () => clock.at }) },
-  { name: 'redis', make: async (clock) => createCounterStore({ kind: 'redis', redis: REDIS_URL, keyPrefix, logger: silent, now: () => clock.at }) },
+  {
+    name: 'redis',
+    make: async (clock) => createCounterStore({ kind: 'redis', redis: REDIS_URL, keyPrefix, logger: silent, now: () => clock.at }),
+  },
 ];
 
 describe.each(kinds)('$name counter store', ({ make }) => {
@@ -157,7 +160,16 @@ describe('redis counter store while its Redis goes down and comes back (a Redis 
     expect(lines.filter((line) => String(line.msg).startsWith('Redis is unreachable'))).toHaveLength(1);
 
     await redis.start();
-    await expect.poll(async () => one.ping().then(() => true, () => false), { timeout: 10_000, interval: 100 }).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          one.ping().then(
+            () => true,
+            () => false,
+          ),
+        { timeout: 10_000, interval: 100 },
+      )
+      .toBe(true);
     expect(lines.filter((line) => String(line.msg).startsWith('Redis is reachable again'))).toHaveLength(1);
     // Shared again: the restarted Redis is empty, and both stores count the same key together.
     const after = `test:${randomUUID()}`;

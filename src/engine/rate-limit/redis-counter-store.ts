@@ -71,7 +71,10 @@ export async function createRedisCounterStore(options: RedisCounterStoreOptions)
   const markDown = (error: unknown): void => {
     if (down) return;
     down = true;
-    options.logger.warn({ err: error }, 'Redis is unreachable: counting in this process (the one-time-code check answers 503) until it is back');
+    options.logger.warn(
+      { err: error },
+      'Redis is unreachable: counting in this process (the one-time-code check answers 503) until it is back',
+    );
   };
   const markUp = (): void => {
     if (!down) return;

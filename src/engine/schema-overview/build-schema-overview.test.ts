@@ -18,11 +18,36 @@ describe('buildSchemaOverview', () => {
   const types: { collection: string; fields: Record<string, string> }[] = [
     {
       collection: 'authors',
-      fields: { id: 'integer', name: 'string', email: 'string', born: 'date', rating: 'float', active: 'boolean', meta: 'json', uuid_ref: 'uuid', created: 'timestamp', secret: 'string', articles: 'alias' },
+      fields: {
+        id: 'integer',
+        name: 'string',
+        email: 'string',
+        born: 'date',
+        rating: 'float',
+        active: 'boolean',
+        meta: 'json',
+        uuid_ref: 'uuid',
+        created: 'timestamp',
+        secret: 'string',
+        articles: 'alias',
+      },
     },
     {
       collection: 'articles',
-      fields: { id: 'integer', title: 'string', body: 'text', views: 'integer', price: 'decimal', published: 'boolean', status: 'string', tags: 'csv', author: 'integer', published_at: 'timestamp', slug: 'string', comments: 'alias' },
+      fields: {
+        id: 'integer',
+        title: 'string',
+        body: 'text',
+        views: 'integer',
+        price: 'decimal',
+        published: 'boolean',
+        status: 'string',
+        tags: 'csv',
+        author: 'integer',
+        published_at: 'timestamp',
+        slug: 'string',
+        comments: 'alias',
+      },
     },
     { collection: 'comments', fields: { id: 'integer', article: 'integer', text: 'string', score: 'integer' } },
   ];
@@ -44,7 +69,11 @@ describe('buildSchemaOverview', () => {
 
   it('resolves both sides of each relation', () => {
     expect(getFieldRelation(fx.schema, 'articles', 'author')).toMatchObject({ kind: 'm2o', related: 'authors' });
-    expect(getFieldRelation(fx.schema, 'authors', 'articles')).toMatchObject({ kind: 'o2m', related: 'articles', relation: { field: 'author' } });
+    expect(getFieldRelation(fx.schema, 'authors', 'articles')).toMatchObject({
+      kind: 'o2m',
+      related: 'articles',
+      relation: { field: 'author' },
+    });
     expect(getFieldRelation(fx.schema, 'comments', 'article')?.relation.schema).toMatchObject({ onDelete: 'CASCADE' });
     expect(getFieldRelation(fx.schema, 'articles', 'title')).toBeNull();
     expect(getFieldRelation(fx.schema, 'service_users', 'role')).toMatchObject({ kind: 'm2o', related: 'service_roles' });
@@ -57,7 +86,11 @@ describe('buildSchemaOverview', () => {
       table.foreign('comment').references('id').inTable('comments');
     });
     const schema = await buildSchemaOverview(fx.knex, fx.dialect);
-    expect(getFieldRelation(schema, 'notes', 'comment')).toMatchObject({ kind: 'm2o', related: 'comments', relation: { hasMeta: false, oneField: null } });
+    expect(getFieldRelation(schema, 'notes', 'comment')).toMatchObject({
+      kind: 'm2o',
+      related: 'comments',
+      relation: { hasMeta: false, oneField: null },
+    });
   });
 
   it('answers 403 for an unknown collection, without revealing whether it exists', async () => {

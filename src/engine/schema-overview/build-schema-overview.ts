@@ -112,7 +112,10 @@ function sortKey(meta: MetaRow | undefined): number {
 function csv(value: unknown): string[] {
   if (Array.isArray(value)) return value.map(String);
   if (typeof value !== 'string' || value === '') return [];
-  return value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function fieldFromColumn(
@@ -147,7 +150,11 @@ function fieldFromColumn(
   };
 }
 
-function buildRelations(collections: Record<string, CollectionOverview>, rows: MetaRow[], foreignKeys: ForeignKeyInfo[]): RelationOverview[] {
+function buildRelations(
+  collections: Record<string, CollectionOverview>,
+  rows: MetaRow[],
+  foreignKeys: ForeignKeyInfo[],
+): RelationOverview[] {
   const fk = (table: string, column: string) => foreignKeys.find((f) => f.table === table && f.column === column) ?? null;
   const schemaOf = (table: string, column: string): RelationOverview['schema'] => {
     const key = fk(table, column);
@@ -180,7 +187,9 @@ function buildRelations(collections: Record<string, CollectionOverview>, rows: M
       collection,
       field,
       relatedCollection: related && collections[related] ? related : null,
-      ...(anyField ? { anyCollectionField: anyField, anyAllowedCollections: csvList(row.one_allowed_collections).filter((name) => collections[name]) } : {}),
+      ...(anyField
+        ? { anyCollectionField: anyField, anyAllowedCollections: csvList(row.one_allowed_collections).filter((name) => collections[name]) }
+        : {}),
       oneField: row.one_field ? String(row.one_field) : null,
       junctionField: row.junction_field ? String(row.junction_field) : null,
       sortField: row.sort_field ? String(row.sort_field) : null,
@@ -215,5 +224,8 @@ function buildRelations(collections: Record<string, CollectionOverview>, rows: M
 function csvList(value: unknown): string[] {
   if (Array.isArray(value)) return value.map(String);
   if (typeof value !== 'string' || value === '') return [];
-  return value.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  return value
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
 }

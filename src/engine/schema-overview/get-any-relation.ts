@@ -8,7 +8,12 @@ export type AnyRelation = { relation: RelationOverview; collectionField: string;
  */
 export function getAnyRelation(schema: SchemaOverview, collection: string, field: string): AnyRelation | null {
   for (const relation of schema.relations) {
-    if (relation.collection === collection && relation.field === field && relation.relatedCollection === null && relation.anyCollectionField) {
+    if (
+      relation.collection === collection &&
+      relation.field === field &&
+      relation.relatedCollection === null &&
+      relation.anyCollectionField
+    ) {
       return { relation, collectionField: relation.anyCollectionField, allowed: relation.anyAllowedCollections ?? [] };
     }
   }

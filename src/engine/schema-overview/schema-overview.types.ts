@@ -73,5 +73,4 @@ export type SchemaOverview = {
 
 /** How a field connects to another collection. */
 export type FieldRelation =
-  | { kind: 'm2o'; relation: RelationOverview; related: string }
-  | { kind: 'o2m'; relation: RelationOverview; related: string };
+  { kind: 'm2o'; relation: RelationOverview; related: string } | { kind: 'o2m'; relation: RelationOverview; related: string };

@@ -51,12 +51,15 @@ export function createS3Driver(config: S3LocationConfig, tuning: { listPageSize?
       const Key = keyOf(path);
       const { sdk, client } = await load();
       try {
-        const result = await client.send(new sdk.GetObjectCommand({ Bucket: config.bucket, Key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+        const result = await client.send(
+          new sdk.GetObjectCommand({ Bucket: config.bucket, Key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+        );
         bucketSeen = true;
         return result.Body as Readable;
       } catch (error) {
         // S3 says NoSuchKey; a 404 by any other name (but a missing bucket) means the same on other implementations.
-        if (errorName(error) === 'NoSuchKey' || (httpStatus(error) === 404 && errorName(error) !== 'NoSuchBucket')) throw new StorageNotFoundError(path);
+        if (errorName(error) === 'NoSuchKey' || (httpStatus(error) === 404 && errorName(error) !== 'NoSuchBucket'))
+          throw new StorageNotFoundError(path);
         throw explain(error);
       }
     },
@@ -135,7 +138,9 @@ export function createS3Driver(config: S3LocationConfig, tuning: { listPageSize?
       do {
         let page;
         try {
-          page = await client.send(new sdk.ListObjectsV2Command({ Bucket: config.bucket, Prefix: base + prefix, ContinuationToken, MaxKeys: tuning.listPageSize }));
+          page = await client.send(
+            new sdk.ListObjectsV2Command({ Bucket: config.bucket, Prefix: base + prefix, ContinuationToken, MaxKeys: tuning.listPageSize }),
+          );
         } catch (error) {
           throw explain(error);
         }
@@ -178,7 +183,10 @@ function clientOptions(config: S3LocationConfig): S3ClientConfig {
 
 function missingBucket(config: S3LocationConfig, cause: unknown): Error {
   const where = config.endpoint ?? `AWS S3 (${config.region})`;
-  return new Error(`The bucket "${config.bucket}" of the storage location "${config.name}" does not exist at ${where} (STORAGE_${config.name.toUpperCase()}_BUCKET)`, { cause });
+  return new Error(
+    `The bucket "${config.bucket}" of the storage location "${config.name}" does not exist at ${where} (STORAGE_${config.name.toUpperCase()}_BUCKET)`,
+    { cause },
+  );
 }
 
 function errorName(error: unknown): string | undefined {

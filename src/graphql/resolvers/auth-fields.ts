@@ -1,11 +1,4 @@
-import {
-  GraphQLBoolean,
-  GraphQLEnumType,
-  GraphQLNonNull,
-  GraphQLObjectType,
-  GraphQLString,
-  type GraphQLFieldConfigMap,
-} from 'graphql';
+import { GraphQLBoolean, GraphQLEnumType, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfigMap } from 'graphql';
 import { invalidPayload } from '../../kernel/errors/index.js';
 import { clearAuthCookie, setAuthCookie, type LoginMode, type TokenResult } from '../../modules/auth/index.js';
 import type { GraphqlContext, GraphqlDeps } from '../graphql.types.js';
@@ -28,7 +21,9 @@ type Args = Record<string, unknown>;
  * `auth_login`, `auth_refresh`, `auth_logout`, `auth_password_request`, `auth_password_reset`: the REST semantics (same service, same cookies), except that the
  * mode defaults to `json` for all three (Directus). Fields a mode does not deliver in the body are null.
  */
-export function authMutationFields(deps: Pick<GraphqlDeps, 'auth' | 'passwords' | 'config'>): GraphQLFieldConfigMap<unknown, GraphqlContext> {
+export function authMutationFields(
+  deps: Pick<GraphqlDeps, 'auth' | 'passwords' | 'config'>,
+): GraphQLFieldConfigMap<unknown, GraphqlContext> {
   const { auth, passwords, config } = deps;
 
   const deliver = (gctx: GraphqlContext, mode: LoginMode, result: TokenResult) => {
@@ -96,7 +91,10 @@ export function authMutationFields(deps: Pick<GraphqlDeps, 'auth' | 'passwords' 
       type: GraphQLBoolean,
       args: { email: { type: new GraphQLNonNull(GraphQLString) }, reset_url: { type: GraphQLString } },
       resolve: async (_s, args: Args, gctx) => {
-        await passwords.requestReset(gctx.ctx, { email: String(args.email), resetUrl: typeof args.reset_url === 'string' ? args.reset_url : null });
+        await passwords.requestReset(gctx.ctx, {
+          email: String(args.email),
+          resetUrl: typeof args.reset_url === 'string' ? args.reset_url : null,
+        });
         return true;
       },
     },

@@ -30,14 +30,20 @@ export function collectionQueryFields(registry: TypeRegistry, items: ItemsServic
   const primary = registry.overview(collection).primary;
 
   if (exposed.singleton) {
-    return { [rootName]: { type, resolve: async (_s, args, { ctx }, info) => items.readSingleton(ctx, collection, queryOf(ctx, info, args, primary)) } };
+    return {
+      [rootName]: {
+        type,
+        resolve: async (_s, args, { ctx }, info) => items.readSingleton(ctx, collection, queryOf(ctx, info, args, primary)),
+      },
+    };
   }
   return {
     [rootName]: {
       type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(type))),
       args: registry.listArgs(collection),
       // graphql-js only reads the rows: an unchanged earlier result may serve them (decision 0033).
-      resolve: async (_s, args, { ctx }, info) => (await items.readByQuery(ctx, collection, queryOf(ctx, info, args, primary), { reuse: true })).data,
+      resolve: async (_s, args, { ctx }, info) =>
+        (await items.readByQuery(ctx, collection, queryOf(ctx, info, args, primary), { reuse: true })).data,
     },
     [`${rootName}_by_id`]: {
       type,
@@ -90,12 +96,14 @@ export function collectionMutationFields(registry: TypeRegistry, items: ItemsSer
       throw error;
     }
   };
-  const one = (write: (args: Record<string, unknown>, gctx: GraphqlContext) => Promise<PrimaryKey>): Field['resolve'] =>
+  const one =
+    (write: (args: Record<string, unknown>, gctx: GraphqlContext) => Promise<PrimaryKey>): Field['resolve'] =>
     async (_source, args, gctx, info) => {
       const key = await write(args, gctx);
       return readBack(() => items.readOne(gctx.ctx, collection, key, queryOf(gctx.ctx, info, {}, primary)), null);
     };
-  const many = (write: (args: Record<string, unknown>, gctx: GraphqlContext) => Promise<PrimaryKey[]>): Field['resolve'] =>
+  const many =
+    (write: (args: Record<string, unknown>, gctx: GraphqlContext) => Promise<PrimaryKey[]>): Field['resolve'] =>
     async (_source, args, gctx, info) => {
       const keys = await write(args, gctx);
       return readBack(() => items.readMany(gctx.ctx, collection, keys, queryOf(gctx.ctx, info, args, primary)), []);

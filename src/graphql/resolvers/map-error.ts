@@ -11,9 +11,15 @@ export function graphqlValidationError(errors: readonly GraphQLError[]): AppErro
 
 /** 400 GRAPHQL_EXECUTION: the executor itself failed (not a resolver). */
 export function graphqlExecutionError(error: unknown): AppError {
-  return new AppError('GRAPHQL_EXECUTION', ERROR_CODES.GRAPHQL_EXECUTION, 'GraphQL execution error.', {
-    errors: [{ message: 'An unexpected error occurred.' }],
-  }, { cause: error });
+  return new AppError(
+    'GRAPHQL_EXECUTION',
+    ERROR_CODES.GRAPHQL_EXECUTION,
+    'GraphQL execution error.',
+    {
+      errors: [{ message: 'An unexpected error occurred.' }],
+    },
+    { cause: error },
+  );
 }
 
 /**
@@ -22,7 +28,11 @@ export function graphqlExecutionError(error: unknown): AppError {
  * connection into one, as the HTTP error handler does); anything else is logged and becomes a generic
  * INTERNAL_SERVER_ERROR.
  */
-export function formatResolverError(error: GraphQLError, logger: Logger, classify?: (error: unknown) => AppError | null): GraphQLFormattedError {
+export function formatResolverError(
+  error: GraphQLError,
+  logger: Logger,
+  classify?: (error: unknown) => AppError | null,
+): GraphQLFormattedError {
   const position = { ...(error.locations ? { locations: error.locations } : {}), ...(error.path ? { path: error.path } : {}) };
   const app = appErrorOf(error.originalError) ?? classify?.(error.originalError) ?? null;
   if (app && (app.status < 500 || app.code === 'SERVICE_UNAVAILABLE')) {

@@ -1,4 +1,14 @@
-import { getArgumentValues, getNamedType, isObjectType, Kind, type FieldNode, type GraphQLObjectType, type GraphQLResolveInfo, type GraphQLUnionType, type SelectionSetNode } from 'graphql';
+import {
+  getArgumentValues,
+  getNamedType,
+  isObjectType,
+  Kind,
+  type FieldNode,
+  type GraphQLObjectType,
+  type GraphQLResolveInfo,
+  type GraphQLUnionType,
+  type SelectionSetNode,
+} from 'graphql';
 import type { Context } from '../../engine/context.js';
 import { clientLimits, parseQuery } from '../../engine/query/parse/parse-query.js';
 import type { AggregateFunction, Query } from '../../engine/query/query.types.js';
@@ -9,7 +19,14 @@ import { collectFieldsByName, type SelectionEnv } from './collect-fields.js';
 type Selection = { fields: string[]; deep: Record<string, unknown> };
 
 /** GraphQL list arguments and the names of the matching `deep` keys. */
-const DEEP_KEYS: Record<string, string> = { filter: '_filter', sort: '_sort', limit: '_limit', offset: '_offset', page: '_page', search: '_search' };
+const DEEP_KEYS: Record<string, string> = {
+  filter: '_filter',
+  sort: '_sort',
+  limit: '_limit',
+  offset: '_offset',
+  page: '_page',
+  search: '_search',
+};
 const QUERY_ARGS = ['filter', 'sort', 'limit', 'offset', 'page', 'search'] as const;
 
 /**
@@ -26,7 +43,10 @@ function walk(env: SelectionEnv, type: GraphQLObjectType, nodes: readonly FieldN
   const fields = new Set<string>();
   const deep: Record<string, unknown> = {};
   const definitions = type.getFields();
-  for (const [name, fieldNodes] of collectFieldsByName(env, nodes.map((n) => n.selectionSet))) {
+  for (const [name, fieldNodes] of collectFieldsByName(
+    env,
+    nodes.map((n) => n.selectionSet),
+  )) {
     const definition = definitions[name];
     const meta = definition ? fieldMetaOf(definition) : undefined;
     if (!definition || !meta) continue;
@@ -39,11 +59,19 @@ function walk(env: SelectionEnv, type: GraphQLObjectType, nodes: readonly FieldN
         const target = meta.collections[typeName];
         if (!target) continue;
         const memberType = (getNamedType(definition.type) as GraphQLUnionType).getTypes().find((t) => t.name === typeName)!;
-        const child = walk(env, memberType, sets.map((selectionSet) => ({ selectionSet }) as FieldNode));
-        for (const path of child.fields.length > 0 ? child.fields : [target.primary]) fields.add(`${meta.field}:${target.collection}.${path}`);
+        const child = walk(
+          env,
+          memberType,
+          sets.map((selectionSet) => ({ selectionSet }) as FieldNode),
+        );
+        for (const path of child.fields.length > 0 ? child.fields : [target.primary])
+          fields.add(`${meta.field}:${target.collection}.${path}`);
       }
     } else if (meta.kind === 'func') {
-      for (const fn of collectFieldsByName(env, fieldNodes.map((n) => n.selectionSet)).keys()) {
+      for (const fn of collectFieldsByName(
+        env,
+        fieldNodes.map((n) => n.selectionSet),
+      ).keys()) {
         if (!fn.startsWith('__')) fields.add(`${fn}(${meta.field})`);
       }
     } else {
@@ -55,7 +83,8 @@ function walk(env: SelectionEnv, type: GraphQLObjectType, nodes: readonly FieldN
         const argSets = fieldNodes.map((node) => JSON.stringify(getArgumentValues(definition, node, env.variables)));
         if (new Set(argSets).size > 1) throw invalidQuery(`"${meta.field}" is selected more than once with different arguments`);
         const args = JSON.parse(argSets[0]!) as Record<string, unknown>;
-        for (const [arg, value] of Object.entries(args)) if (value !== null && value !== undefined && DEEP_KEYS[arg]) entry[DEEP_KEYS[arg]] = value;
+        for (const [arg, value] of Object.entries(args))
+          if (value !== null && value !== undefined && DEEP_KEYS[arg]) entry[DEEP_KEYS[arg]] = value;
       }
       if (Object.keys(entry).length > 0) deep[meta.field] = entry;
     }
@@ -99,10 +128,18 @@ export function queryOf(ctx: Context, info: GraphQLResolveInfo, args: Record<str
 export function aggregateQueryOf(ctx: Context, info: GraphQLResolveInfo, args: Record<string, unknown>): Query {
   const env = { fragments: info.fragments, variables: info.variableValues };
   const aggregate: Partial<Record<AggregateFunction, string[]>> = {};
-  for (const [name, nodes] of collectFieldsByName(env, info.fieldNodes.map((n) => n.selectionSet))) {
+  for (const [name, nodes] of collectFieldsByName(
+    env,
+    info.fieldNodes.map((n) => n.selectionSet),
+  )) {
     if (name === 'countAll') aggregate.countAll = ['*'];
     else if (name !== 'group' && !name.startsWith('__')) {
-      const fields = [...collectFieldsByName(env, nodes.map((n) => n.selectionSet)).keys()].filter((f) => !f.startsWith('__'));
+      const fields = [
+        ...collectFieldsByName(
+          env,
+          nodes.map((n) => n.selectionSet),
+        ).keys(),
+      ].filter((f) => !f.startsWith('__'));
       if (fields.length > 0) aggregate[name as AggregateFunction] = fields;
     }
   }

@@ -1,10 +1,24 @@
-import { GraphQLBoolean, GraphQLID, GraphQLInt, GraphQLNonNull, GraphQLScalarType, GraphQLString, type GraphQLFieldConfigMap } from 'graphql';
+import {
+  GraphQLBoolean,
+  GraphQLID,
+  GraphQLInt,
+  GraphQLNonNull,
+  GraphQLScalarType,
+  GraphQLString,
+  type GraphQLFieldConfigMap,
+} from 'graphql';
 import { invalidPayload } from '../../kernel/errors/index.js';
 import { clearCaches, generateHash, randomString, revertRevision, sortItems, verifyHash } from '../../modules/utils/index.js';
 import type { GraphqlContext, GraphqlDeps } from '../graphql.types.js';
 
 /** Directus's `Void`: a mutation that answers nothing (always null). */
-const VOID = new GraphQLScalarType({ name: 'Void', description: 'Represents NULL values', serialize: () => null, parseValue: () => null, parseLiteral: () => null });
+const VOID = new GraphQLScalarType({
+  name: 'Void',
+  description: 'Represents NULL values',
+  serialize: () => null,
+  parseValue: () => null,
+  parseLiteral: () => null,
+});
 
 /**
  * Directus's `utils_*` mutations of the system endpoint, each calling the same function of modules/utils as
@@ -31,7 +45,11 @@ export function utilsMutationFields(deps: Pick<GraphqlDeps, 'cacheSync' | 'items
     },
     utils_sort: {
       type: GraphQLBoolean,
-      args: { collection: { type: new GraphQLNonNull(GraphQLString) }, item: { type: new GraphQLNonNull(GraphQLID) }, to: { type: new GraphQLNonNull(GraphQLID) } },
+      args: {
+        collection: { type: new GraphQLNonNull(GraphQLString) },
+        item: { type: new GraphQLNonNull(GraphQLID) },
+        to: { type: new GraphQLNonNull(GraphQLID) },
+      },
       resolve: async (_s, args: { collection: string; item: string; to: string }, gctx) => {
         await sortItems(gctx.ctx, deps.items, args.collection, { item: args.item, to: args.to });
         return true;

@@ -18,7 +18,12 @@ type Fields = GraphQLFieldConfigMap<unknown, GraphqlContext>;
  * The system scope adds `server_ping`, `users_me`, the auth, two-factor and `utils_*` mutations (these are
  * there for everyone; the services behind them decide who may do what).
  */
-export function buildGraphqlSchema(deps: Pick<GraphqlDeps, 'items' | 'auth' | 'passwords' | 'tfa' | 'config' | 'cacheSync'>, schema: SchemaOverview, permissions: PermissionSet, scope: GraphqlScope): GraphQLSchema {
+export function buildGraphqlSchema(
+  deps: Pick<GraphqlDeps, 'items' | 'auth' | 'passwords' | 'tfa' | 'config' | 'cacheSync'>,
+  schema: SchemaOverview,
+  permissions: PermissionSet,
+  scope: GraphqlScope,
+): GraphQLSchema {
   const exposed = exposedCollections(schema, permissions, scope);
   const registry = createTypeRegistry(schema, permissions, exposed);
   const query: Fields = {};

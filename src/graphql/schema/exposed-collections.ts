@@ -36,9 +36,26 @@ const READ_ONLY = new Set(['service_activity', 'service_revisions']);
 
 /** Names GraphQL or this schema already uses: a user collection with one of them is left out. */
 const RESERVED_TYPE_NAMES = new Set([
-  'Query', 'Mutation', 'Subscription', 'JSON', 'Date', 'GraphQLBigInt', 'GraphQLStringOrFloat', 'String', 'Int', 'Float',
-  'Boolean', 'ID', 'auth_mode', 'auth_tokens', 'delete_one', 'delete_many', 'datetime_functions', 'date_functions',
-  'time_functions', 'count_functions',
+  'Query',
+  'Mutation',
+  'Subscription',
+  'JSON',
+  'Date',
+  'GraphQLBigInt',
+  'GraphQLStringOrFloat',
+  'String',
+  'Int',
+  'Float',
+  'Boolean',
+  'ID',
+  'auth_mode',
+  'auth_tokens',
+  'delete_one',
+  'delete_many',
+  'datetime_functions',
+  'date_functions',
+  'time_functions',
+  'count_functions',
 ]);
 
 const NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
@@ -56,7 +73,11 @@ const ACTIONS: PermissionAction[] = ['read', 'create', 'update', 'delete'];
  * The collections a scope shows to a caller, with their GraphQL names: only collections the caller may read,
  * create, update or delete. In the items scope, readable system collections are added as related types only.
  */
-export function exposedCollections(schema: SchemaOverview, permissions: PermissionSet, scope: GraphqlScope): Map<string, ExposedCollection> {
+export function exposedCollections(
+  schema: SchemaOverview,
+  permissions: PermissionSet,
+  scope: GraphqlScope,
+): Map<string, ExposedCollection> {
   const result = new Map<string, ExposedCollection>();
   const allowed = (collection: string, actions: PermissionAction[]) => actions.some((a) => getAccess(permissions, collection, a) !== null);
 

@@ -93,7 +93,12 @@ function literalToJson(node: ValueNode, variables: Record<string, unknown> | und
       const out: Record<string, unknown> = {};
       for (const field of node.fields) {
         // defineProperty: a `__proto__` key stays plain data instead of replacing the prototype.
-        Object.defineProperty(out, field.name.value, { value: literalToJson(field.value, variables), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(out, field.name.value, {
+          value: literalToJson(field.value, variables),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
       return out;
     }

@@ -5,7 +5,12 @@ import type { PermissionRule } from '../../engine/permissions/permissions.types.
 import type { SchemaOverview } from '../../engine/schema-overview/schema-overview.types.js';
 import { createSchemaCache, permissionShapeKey } from './schema-cache.js';
 
-const rule = (collection: string, action: PermissionRule['action'], fields: string[] | null, permissions: PermissionRule['permissions'] = null): PermissionRule => ({
+const rule = (
+  collection: string,
+  action: PermissionRule['action'],
+  fields: string[] | null,
+  permissions: PermissionRule['permissions'] = null,
+): PermissionRule => ({
   id: null,
   policy: null,
   collection,
@@ -23,7 +28,9 @@ describe('permissionShapeKey', () => {
     const a = indexRules([rule('x', 'read', ['id']), rule('y', 'create', ['*'], { user: { _eq: 'u1' } })]);
     const b = indexRules([rule('y', 'create', ['*'], { user: { _eq: 'u2' } }), rule('x', 'read', ['id'])]);
     expect(permissionShapeKey(a)).toBe(permissionShapeKey(b));
-    expect(permissionShapeKey(indexRules([rule('x', 'read', ['id', 'name'])]))).not.toBe(permissionShapeKey(indexRules([rule('x', 'read', ['id'])])));
+    expect(permissionShapeKey(indexRules([rule('x', 'read', ['id', 'name'])]))).not.toBe(
+      permissionShapeKey(indexRules([rule('x', 'read', ['id'])])),
+    );
     expect(permissionShapeKey({ admin: true, rules: [], index: new Map() })).toBe('admin');
   });
 });

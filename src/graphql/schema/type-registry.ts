@@ -58,7 +58,11 @@ export type TypeRegistry = {
  * Builds (lazily, once each) the GraphQL types of the exposed collections as one caller sees them: only the
  * fields their read permissions grant, relations typed as the related type when that one is visible too.
  */
-export function createTypeRegistry(schema: SchemaOverview, permissions: PermissionSet, exposed: Map<string, ExposedCollection>): TypeRegistry {
+export function createTypeRegistry(
+  schema: SchemaOverview,
+  permissions: PermissionSet,
+  exposed: Map<string, ExposedCollection>,
+): TypeRegistry {
   const objects = new Map<string, GraphQLObjectType | null>();
   const filters = new Map<string, GraphQLInputObjectType>();
   const quantifiers = new Map<string, GraphQLInputObjectType>();
@@ -74,7 +78,9 @@ export function createTypeRegistry(schema: SchemaOverview, permissions: Permissi
     let list = readable.get(collection);
     if (!list) {
       const access = exposed.has(collection) ? getAccess(permissions, collection, 'read') : null;
-      list = access ? Object.values(overview(collection).fields).filter((f) => isGraphqlName(f.field) && canAccessField(access, f.field)) : [];
+      list = access
+        ? Object.values(overview(collection).fields).filter((f) => isGraphqlName(f.field) && canAccessField(access, f.field))
+        : [];
       readable.set(collection, list);
     }
     return list;
@@ -128,18 +134,33 @@ export function createTypeRegistry(schema: SchemaOverview, permissions: Permissi
       const type = functionTypeOf(field, o2m);
       const name = `${field.field}_func`;
       if (!type || Object.hasOwn(own.fields, name)) return;
-      out[name] = { type, resolve: (row) => functionValues(row, field.field), extensions: metaExtensions({ kind: 'func', field: field.field }) };
+      out[name] = {
+        type,
+        resolve: (row) => functionValues(row, field.field),
+        extensions: metaExtensions({ kind: 'func', field: field.field }),
+      };
     };
     for (const field of readableFields(collection)) {
       const any = anyOf(collection, field.field);
       if (any) {
-        out[field.field] = { type: any.union, resolve: (row) => tagCollection((row as Record<string, unknown>)[field.field], (row as Record<string, unknown>)[any.meta.collectionField]), extensions: metaExtensions(any.meta) };
+        out[field.field] = {
+          type: any.union,
+          resolve: (row) =>
+            tagCollection((row as Record<string, unknown>)[field.field], (row as Record<string, unknown>)[any.meta.collectionField]),
+          extensions: metaExtensions(any.meta),
+        };
         continue;
       }
       const relation = relationOf(collection, field.field);
       if (relation) {
         const related = registry.objectType(relation.related)!;
-        const meta = metaExtensions({ kind: 'relation', field: field.field, related: relation.related, primary: overview(relation.related).primary, many: relation.kind === 'o2m' });
+        const meta = metaExtensions({
+          kind: 'relation',
+          field: field.field,
+          related: relation.related,
+          primary: overview(relation.related).primary,
+          many: relation.kind === 'o2m',
+        });
         if (relation.kind === 'm2o') out[field.field] = { type: related, extensions: meta };
         else {
           out[field.field] = { type: new GraphQLList(related), args: listArgs(relation.related), extensions: meta };
@@ -148,7 +169,10 @@ export function createTypeRegistry(schema: SchemaOverview, permissions: Permissi
         continue;
       }
       if (field.alias) continue;
-      out[field.field] = { type: outputScalarOf(field, field.field === own.primary), extensions: metaExtensions({ kind: 'field', field: field.field }) };
+      out[field.field] = {
+        type: outputScalarOf(field, field.field === own.primary),
+        extensions: metaExtensions({ kind: 'field', field: field.field }),
+      };
       addFunction(field, false);
     }
     return out;
@@ -158,7 +182,8 @@ export function createTypeRegistry(schema: SchemaOverview, permissions: Permissi
     const out: GraphQLInputFieldConfigMap = {};
     for (const field of readableFields(collection)) {
       const relation = relationOf(collection, field.field);
-      if (relation) out[field.field] = { type: relation.kind === 'm2o' ? registry.filterType(relation.related) : quantifierType(relation.related) };
+      if (relation)
+        out[field.field] = { type: relation.kind === 'm2o' ? registry.filterType(relation.related) : quantifierType(relation.related) };
       else if (!field.alias) out[field.field] = { type: filterOperatorsFor(field) };
     }
     const self = registry.filterType(collection);
@@ -174,7 +199,10 @@ export function createTypeRegistry(schema: SchemaOverview, permissions: Permissi
   const quantifierType = (collection: string): GraphQLInputObjectType => {
     let type = quantifiers.get(collection);
     if (!type) {
-      type = new GraphQLInputObjectType({ name: `${typeName(collection)}_quantifier_filter`, fields: () => filterFields(collection, true) });
+      type = new GraphQLInputObjectType({
+        name: `${typeName(collection)}_quantifier_filter`,
+        fields: () => filterFields(collection, true),
+      });
       quantifiers.set(collection, type);
     }
     return type;
@@ -205,7 +233,9 @@ export function createTypeRegistry(schema: SchemaOverview, permissions: Permissi
       if (!objects.has(collection)) {
         objects.set(
           collection,
-          hasType(collection) ? new GraphQLObjectType<unknown, GraphqlContext>({ name: typeName(collection), fields: () => objectFields(collection) }) : null,
+          hasType(collection)
+            ? new GraphQLObjectType<unknown, GraphqlContext>({ name: typeName(collection), fields: () => objectFields(collection) })
+            : null,
         );
       }
       return objects.get(collection) ?? null;
@@ -221,7 +251,10 @@ export function createTypeRegistry(schema: SchemaOverview, permissions: Permissi
     aggregatedType(collection) {
       let type = aggregates.get(collection);
       if (!type) {
-        type = buildAggregatedType(typeName(collection), readableFields(collection).filter((f) => !f.alias));
+        type = buildAggregatedType(
+          typeName(collection),
+          readableFields(collection).filter((f) => !f.alias),
+        );
         aggregates.set(collection, type);
       }
       return type;
@@ -230,7 +263,10 @@ export function createTypeRegistry(schema: SchemaOverview, permissions: Permissi
       const key = `${action}:${collection}`;
       if (!inputs.has(key)) {
         const fields = inputFields(collection, action);
-        inputs.set(key, Object.keys(fields).length === 0 ? null : new GraphQLInputObjectType({ name: `${action}_${typeName(collection)}_input`, fields }));
+        inputs.set(
+          key,
+          Object.keys(fields).length === 0 ? null : new GraphQLInputObjectType({ name: `${action}_${typeName(collection)}_input`, fields }),
+        );
       }
       return inputs.get(key) ?? null;
     },

@@ -11,7 +11,9 @@ describe('countFieldSelections', () => {
 
   it('multiplies nested spreads in linear time, and stops counting past the limit', () => {
     const levels = 30;
-    const fragments = Array.from({ length: levels }, (_, i) => (i === levels - 1 ? `fragment F${i} on Q { a }` : `fragment F${i} on Q { ...F${i + 1} ...F${i + 1} }`)).join(' ');
+    const fragments = Array.from({ length: levels }, (_, i) =>
+      i === levels - 1 ? `fragment F${i} on Q { a }` : `fragment F${i} on Q { ...F${i + 1} ...F${i + 1} }`,
+    ).join(' ');
     expect(countFieldSelections(parse(`{ ...F0 } ${fragments}`))).toBe(2 ** 29);
     expect(countFieldSelections(parse(`{ ...F0 } ${fragments}`), 1000)).toBeGreaterThan(1000);
   });

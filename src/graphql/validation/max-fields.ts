@@ -14,7 +14,8 @@ export const GRAPHQL_MAX_FIELDS = 1000;
  */
 export function countFieldSelections(document: DocumentNode, stopAt = Number.MAX_SAFE_INTEGER): number {
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  for (const definition of document.definitions)
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   const fragmentSizes = new Map<string, number>();
   const sizeOf = (set: SelectionSetNode | undefined): number => {
     let total = 0;
@@ -52,7 +53,8 @@ export const GRAPHQL_MAX_ROOT_FIELDS = 100;
 /** The number of distinct response names at the top of the document's largest operation (fragments followed once). */
 export function countRootResponseNames(document: DocumentNode): number {
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  for (const definition of document.definitions)
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   let largest = 0;
   for (const definition of document.definitions) {
     if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
@@ -81,5 +83,7 @@ export function tooManyRootFieldsError(limit: number): GraphQLError {
 
 /** The error for a document over GRAPHQL_MAX_FIELDS (refused before validation and execution). */
 export function tooManyFieldsError(limit: number): GraphQLError {
-  return new GraphQLError(`The query selects too many fields: more than ${limit}, counting aliases, repetitions and each use of a fragment.`);
+  return new GraphQLError(
+    `The query selects too many fields: more than ${limit}, counting aliases, repetitions and each use of a fragment.`,
+  );
 }

@@ -20,9 +20,11 @@ describe('singleUseMutationsRule', () => {
     expect(messages('mutation { a: auth_login(email: "a") b: auth_login(email: "b") }', [singleUseMutationsRule])).toEqual([
       '"auth_login" can only be used once per request',
     ]);
-    expect(messages('mutation { auth_login(email: "a") ... on Mutation { x: auth_login } ...F } fragment F on Mutation { y: auth_login }', [singleUseMutationsRule])).toEqual([
-      '"auth_login" can only be used once per request',
-    ]);
+    expect(
+      messages('mutation { auth_login(email: "a") ... on Mutation { x: auth_login } ...F } fragment F on Mutation { y: auth_login }', [
+        singleUseMutationsRule,
+      ]),
+    ).toEqual(['"auth_login" can only be used once per request']);
   });
 
   it('ignores queries', () => {
@@ -39,7 +41,10 @@ describe('maxDepthRule', () => {
   });
 
   it('follows fragments, once each', () => {
-    const fragments = Array.from({ length: 6 }, (_, i) => `fragment F${i} on Node { a: child { ...F${i + 1} } b: child { ...F${i + 1} } }`).join(' ');
+    const fragments = Array.from(
+      { length: 6 },
+      (_, i) => `fragment F${i} on Node { a: child { ...F${i + 1} } b: child { ...F${i + 1} } }`,
+    ).join(' ');
     const document = `{ node { ...F0 } } ${fragments} fragment F6 on Node { id }`;
     expect(messages(document, [maxDepthRule(8)])).toEqual([]);
     expect(messages(document, [maxDepthRule(7)])).toHaveLength(1);

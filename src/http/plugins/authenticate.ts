@@ -64,7 +64,13 @@ export const authenticatePlugin = fp<AuthenticateOptions>(
 /** `/auth/login` (and its provider sub-paths), the sign-in alias `/auth/oauth/<provider>`, `/auth/refresh`, `/auth/password/*`. */
 export function ignoresStaleToken(path: string): boolean {
   const p = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-  return p === '/auth/login' || p.startsWith('/auth/login/') || p.startsWith('/auth/oauth/') || p === '/auth/refresh' || p.startsWith('/auth/password/');
+  return (
+    p === '/auth/login' ||
+    p.startsWith('/auth/login/') ||
+    p.startsWith('/auth/oauth/') ||
+    p === '/auth/refresh' ||
+    p.startsWith('/auth/password/')
+  );
 }
 
 /** Reads the token and where it came from; throws 400 when both the query and the header carry one. */

@@ -50,7 +50,8 @@ export function parseJsonBody(text: string): unknown {
   }
   if (text.includes('__proto__') || text.includes('constructor')) assertNoPrototypePollution(value);
   // Nesting N levels takes at least 2N characters: only a longer body can be too deep.
-  if (text.length > 2 * MAX_JSON_DEPTH && exceedsDepth(value)) throw invalidPayload(`JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  if (text.length > 2 * MAX_JSON_DEPTH && exceedsDepth(value))
+    throw invalidPayload(`JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`);
   return value;
 }
 

@@ -48,13 +48,15 @@ export const cookieWriteGuardPlugin = fp<CookieWriteGuardOptions>(
         }
       } else {
         const site = headerValue(request, 'sec-fetch-site');
-        if (site === 'cross-site' || site === 'same-site') return done(forbidden("A cross-site request can't write with this site's cookies"));
+        if (site === 'cross-site' || site === 'same-site')
+          return done(forbidden("A cross-site request can't write with this site's cookies"));
       }
 
       const contentType = headerValue(request, 'content-type');
       if (contentType !== null) {
         const mediaType = (contentType.split(';')[0] ?? '').trim().toLowerCase();
-        if (!COOKIE_WRITE_MEDIA_TYPES.has(mediaType)) return done(unsupportedMediaType(mediaType, 'Content-Type header of a write authenticated by cookie'));
+        if (!COOKIE_WRITE_MEDIA_TYPES.has(mediaType))
+          return done(unsupportedMediaType(mediaType, 'Content-Type header of a write authenticated by cookie'));
       }
       done();
     });

@@ -29,7 +29,9 @@ export type ErrorHandlerOptions = {
 export const errorHandlerPlugin = fp<ErrorHandlerOptions>(
   async (server: FastifyInstance, options) => {
     const { classify } = options;
-    server.setErrorHandler((error: unknown, request, reply) => sendError((!isAppError(error) && classify?.(error)) || error, request, reply));
+    server.setErrorHandler((error: unknown, request, reply) =>
+      sendError((!isAppError(error) && classify?.(error)) || error, request, reply),
+    );
     server.setNotFoundHandler((request, reply) => sendError(routeNotFound(requestPath(request)), request, reply));
   },
   { name: 'stratum-error-handler', fastify: '5.x' },

@@ -49,7 +49,10 @@ describe('rateLimitPlugin', () => {
 
   it('restores the points when the window ends (fake clock)', async () => {
     let now = 1_000_000;
-    const config = loadConfig({ RATE_LIMITER_ENABLED: 'true', RATE_LIMITER_POINTS: '1', RATE_LIMITER_DURATION: '60' }, { readDotEnv: false }).rateLimiter;
+    const config = loadConfig(
+      { RATE_LIMITER_ENABLED: 'true', RATE_LIMITER_POINTS: '1', RATE_LIMITER_DURATION: '60' },
+      { readDotEnv: false },
+    ).rateLimiter;
     server = Fastify();
     await server.register(errorHandlerPlugin);
     await server.register(rateLimitPlugin, { config, keyOf: () => 'client', store: createMemoryCounterStore({ now: () => now }) });
@@ -66,7 +69,14 @@ describe('rateLimitPlugin', () => {
 
   it('shares its counts through Redis with RATE_LIMITER_STORE=redis (two servers, one budget)', async () => {
     // A fresh budget per run: the client address is unique, the counters live in the real Redis.
-    const env = { RATE_LIMITER_ENABLED: 'true', RATE_LIMITER_POINTS: '2', RATE_LIMITER_DURATION: '30', RATE_LIMITER_STORE: 'redis', REDIS: TEST_REDIS_URL, REDIS_KEY_PREFIX: keyPrefix };
+    const env = {
+      RATE_LIMITER_ENABLED: 'true',
+      RATE_LIMITER_POINTS: '2',
+      RATE_LIMITER_DURATION: '30',
+      RATE_LIMITER_STORE: 'redis',
+      REDIS: TEST_REDIS_URL,
+      REDIS_KEY_PREFIX: keyPrefix,
+    };
     const remoteAddress = `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250)).join('.')}`;
     const other = buildTestServer({ env }).server;
     server = buildTestServer({ env }).server;
@@ -84,7 +94,12 @@ describe('rateLimitPlugin', () => {
 
   it('keeps limiting, in this process, when the Redis store cannot be reached (decision 0019)', async () => {
     server = buildTestServer({
-      env: { RATE_LIMITER_ENABLED: 'true', RATE_LIMITER_POINTS: '2', RATE_LIMITER_STORE: 'redis', REDIS: `redis://127.0.0.1:${await freePort()}` },
+      env: {
+        RATE_LIMITER_ENABLED: 'true',
+        RATE_LIMITER_POINTS: '2',
+        RATE_LIMITER_STORE: 'redis',
+        REDIS: `redis://127.0.0.1:${await freePort()}`,
+      },
     }).server;
     expect((await server.inject('/server/ping')).statusCode).toBe(200);
     expect((await server.inject('/server/ping')).statusCode).toBe(200);
@@ -99,6 +114,12 @@ describe('rateLimitPlugin', () => {
   });
 
   it('the config keeps its defaults', () => {
-    expect(loadConfig({}, { readDotEnv: false }).rateLimiter).toEqual({ enabled: false, points: 50, duration: 1, store: 'memory', login: { enabled: true, points: 10, ipPoints: 50, accountPoints: 30, duration: 900 } });
+    expect(loadConfig({}, { readDotEnv: false }).rateLimiter).toEqual({
+      enabled: false,
+      points: 50,
+      duration: 1,
+      store: 'memory',
+      login: { enabled: true, points: 10, ipPoints: 50, accountPoints: 30, duration: 900 },
+    });
   });
 });

@@ -28,7 +28,13 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
     const { config, keyOf } = options;
     let store = options.store;
     if (!store) {
-      const own = await createCounterStore({ kind: config.store, redis: options.redis?.url ?? null, keyPrefix: options.redis?.keyPrefix ?? '', logger: server.log as unknown as Logger, now: options.now });
+      const own = await createCounterStore({
+        kind: config.store,
+        redis: options.redis?.url ?? null,
+        keyPrefix: options.redis?.keyPrefix ?? '',
+        logger: server.log as unknown as Logger,
+        now: options.now,
+      });
       server.addHook('onClose', async () => own.close());
       store = own;
     }

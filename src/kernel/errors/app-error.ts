@@ -9,13 +9,7 @@ export class AppError extends Error {
   /** HTTP headers the answer carries (e.g. `Retry-After` on 429); other transports ignore them. */
   readonly headers: Record<string, string> = {};
 
-  constructor(
-    code: string,
-    status: number,
-    message: string,
-    extensions: Record<string, unknown> = {},
-    options?: { cause?: unknown },
-  ) {
+  constructor(code: string, status: number, message: string, extensions: Record<string, unknown> = {}, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'AppError';
     this.code = code;

@@ -58,24 +58,18 @@ export const invalidProvider = () => make('INVALID_PROVIDER', 'Invalid provider.
 
 /** 403: with a reason the message is the reason, without one the generic text (it reveals nothing). */
 export function forbidden(reason?: string): AppError {
-  return reason === undefined
-    ? make('FORBIDDEN', "You don't have permission to access this.")
-    : make('FORBIDDEN', reason, { reason });
+  return reason === undefined ? make('FORBIDDEN', "You don't have permission to access this.") : make('FORBIDDEN', reason, { reason });
 }
 
 export function forbiddenCollection(collection: string, path = 'root'): AppError {
-  return forbidden(
-    `You don't have permission to access collection "${collection}" or it does not exist. Queried in ${queriedIn(path)}.`,
-  );
+  return forbidden(`You don't have permission to access collection "${collection}" or it does not exist. Queried in ${queriedIn(path)}.`);
 }
 
 export function forbiddenFields(collection: string, fields: string[], path = 'root'): AppError {
   const list = fields.map((f) => `"${f}"`).join(', ');
   const noun = fields.length === 1 ? `field ${list}` : `fields ${list}`;
   const verb = fields.length === 1 ? 'it does not exist' : 'they do not exist';
-  return forbidden(
-    `You don't have permission to access ${noun} in collection "${collection}" or ${verb}. Queried in ${queriedIn(path)}.`,
-  );
+  return forbidden(`You don't have permission to access ${noun} in collection "${collection}" or ${verb}. Queried in ${queriedIn(path)}.`);
 }
 
 export function forbiddenAction(action: string, collection: string, fields?: string[]): AppError {
@@ -151,7 +145,9 @@ export const recordNotUnique = (collection: string, field: string | null, value:
 export const notNullViolation = (collection: string, field: string | null, cause?: unknown) =>
   make(
     'NOT_NULL_VIOLATION',
-    field ? `Value for field "${field}" in collection "${collection}" can't be null.` : `A required value in collection "${collection}" can't be null.`,
+    field
+      ? `Value for field "${field}" in collection "${collection}" can't be null.`
+      : `A required value in collection "${collection}" can't be null.`,
     { collection, field },
     cause,
   );
@@ -165,9 +161,19 @@ export const invalidForeignKey = (collection: string, field: string | null, valu
     cause,
   );
 export const valueOutOfRange = (collection: string, field: string | null, value: unknown, cause?: unknown) =>
-  make('VALUE_OUT_OF_RANGE', `Numeric value ${field ? `for field "${field}" ` : ''}in collection "${collection}" is out of range.`, { collection, field, value: value ?? null }, cause);
+  make(
+    'VALUE_OUT_OF_RANGE',
+    `Numeric value ${field ? `for field "${field}" ` : ''}in collection "${collection}" is out of range.`,
+    { collection, field, value: value ?? null },
+    cause,
+  );
 export const valueTooLong = (collection: string, field: string | null, value: unknown, cause?: unknown) =>
-  make('VALUE_TOO_LONG', `Value ${field ? `for field "${field}" ` : ''}in collection "${collection}" is too long.`, { collection, field, value: value ?? null }, cause);
+  make(
+    'VALUE_TOO_LONG',
+    `Value ${field ? `for field "${field}" ` : ''}in collection "${collection}" is too long.`,
+    { collection, field, value: value ?? null },
+    cause,
+  );
 export const containsNullValues = (collection: string, field: string) =>
   make('CONTAINS_NULL_VALUES', `Field "${field}" in collection "${collection}" contains null values.`, { collection, field });
 
@@ -195,8 +201,7 @@ export function requestsExceeded(limit: number, reset: Date, retryAfterMs: numbe
   error.headers['Retry-After'] = String(seconds);
   return error;
 }
-export const internalServerError = (cause?: unknown) =>
-  make('INTERNAL_SERVER_ERROR', 'An unexpected error occurred.', {}, cause);
+export const internalServerError = (cause?: unknown) => make('INTERNAL_SERVER_ERROR', 'An unexpected error occurred.', {}, cause);
 export const serviceUnavailable = (service: string, reason: string, cause?: unknown) =>
   make('SERVICE_UNAVAILABLE', `Service "${service}" is unavailable. ${sentence(reason)}`, { service, reason }, cause);
 export const invalidProviderConfig = (provider: string, reason?: string) =>

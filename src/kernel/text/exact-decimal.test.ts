@@ -20,7 +20,8 @@ describe('exact decimals', () => {
   });
 
   it('refuses what is not a finite decimal', () => {
-    for (const bad of ['', '.', '-', '1e', '12abc', '0x10', '1,5', 'Infinity', 'NaN', '1e1001', '1 2']) expect(parseDecimal(bad), bad).toBeNull();
+    for (const bad of ['', '.', '-', '1e', '12abc', '0x10', '1,5', 'Infinity', 'NaN', '1e1001', '1 2'])
+      expect(parseDecimal(bad), bad).toBeNull();
     expect(parseDecimal(Number.POSITIVE_INFINITY)).toBeNull();
   });
 

@@ -12,7 +12,9 @@ describe('password hashing', () => {
 
   it('runs every queued operation even when more than the limit are asked for at once', async () => {
     const hash = await hashPassword('p');
-    const results = await Promise.all(Array.from({ length: MAX_CONCURRENT_HASHES * 3 }, (_, i) => verifyPassword(hash, i % 2 === 0 ? 'p' : 'q')));
+    const results = await Promise.all(
+      Array.from({ length: MAX_CONCURRENT_HASHES * 3 }, (_, i) => verifyPassword(hash, i % 2 === 0 ? 'p' : 'q')),
+    );
     expect(results).toEqual(Array.from({ length: MAX_CONCURRENT_HASHES * 3 }, (_, i) => i % 2 === 0));
   });
 });

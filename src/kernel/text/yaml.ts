@@ -14,6 +14,9 @@ export function stringifyYaml(value: unknown): string {
   return load().stringify(value);
 }
 
-export function parseYaml(text: string, options: Yaml.ParseOptions & Yaml.DocumentOptions & Yaml.SchemaOptions & Yaml.ToJSOptions): unknown {
+export function parseYaml(
+  text: string,
+  options: Yaml.ParseOptions & Yaml.DocumentOptions & Yaml.SchemaOptions & Yaml.ToJSOptions,
+): unknown {
   return load().parse(text, options);
 }

@@ -13,11 +13,18 @@ export function createActivityRoutes(deps: ItemRouteDeps & { comments: CommentsS
     const answerWith = async (request: Parameters<ItemRouteDeps['send']>[0], reply: Parameters<ItemRouteDeps['send']>[1], id: number) => {
       const ctx = await deps.contextFor(request);
       try {
-        return deps.send(request, reply, { data: await deps.items.readOne(ctx, 'service_activity', id) }, { collection: 'service_activity' });
+        return deps.send(
+          request,
+          reply,
+          { data: await deps.items.readOne(ctx, 'service_activity', id) },
+          { collection: 'service_activity' },
+        );
       } catch (error) {
         // The author may lack read access to activity (no app access): the comment still exists.
         if (isAppError(error) && error.status === 403) {
-          return deps.send(request, reply, { data: await deps.items.readOne({ ...ctx, permissions: ADMIN_PERMISSIONS }, 'service_activity', id) });
+          return deps.send(request, reply, {
+            data: await deps.items.readOne({ ...ctx, permissions: ADMIN_PERMISSIONS }, 'service_activity', id),
+          });
         }
         throw error;
       }

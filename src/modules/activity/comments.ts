@@ -15,7 +15,8 @@ export function createCommentsService(deps: { items: ItemsService; audit: AuditR
   const readComment = async (ctx: Context, id: unknown) => {
     const key = typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id;
     if (typeof key !== 'number' || !Number.isSafeInteger(key)) throw forbidden();
-    const row = (await ctx.db('service_activity').select('id', 'user', 'action').where({ id: key }).first()) as { id: number; user: string | null; action: string } | undefined;
+    const row = (await ctx.db('service_activity').select('id', 'user', 'action').where({ id: key }).first()) as
+      { id: number; user: string | null; action: string } | undefined;
     if (!row || row.action !== 'comment') throw forbidden();
     if (!ctx.accountability.admin && (ctx.accountability.user === null || row.user !== ctx.accountability.user)) throw forbidden();
     return row;
@@ -37,7 +38,9 @@ export function createCommentsService(deps: { items: ItemsService; audit: AuditR
       const primary = getCollection(ctx.schema, collection).primary;
       // The caller must be able to see the item they comment on (403 otherwise, existence not revealed).
       await deps.items.readOne(ctx, collection, item, { fields: [primary] });
-      return withTransaction(ctx, (trx) => deps.audit.recordEvent(trx, { action: 'comment', collection, item: String(item), comment: text }));
+      return withTransaction(ctx, (trx) =>
+        deps.audit.recordEvent(trx, { action: 'comment', collection, item: String(item), comment: text }),
+      );
     },
     async update(ctx: Context, id: unknown, body: unknown): Promise<number> {
       if (!isPlainObject(body)) throw invalidPayload('The payload must be an object');

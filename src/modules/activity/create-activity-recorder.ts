@@ -28,17 +28,35 @@ export function createActivityRecorder(): AuditRecorder {
     (await insertRowsReturning(ctx.db, ctx.dialect, table, rows, { key: 'id' })).map((row) => Number(row.id));
 
   /** The activity rows and their revisions; returns each entry's revision id (null: none). */
-  const writeRows = async (ctx: Context, activityRows: Record<string, unknown>[], revisionRows: (Record<string, unknown> | null)[]): Promise<(number | null)[]> => {
+  const writeRows = async (
+    ctx: Context,
+    activityRows: Record<string, unknown>[],
+    revisionRows: (Record<string, unknown> | null)[],
+  ): Promise<(number | null)[]> => {
     if (!revisionRows.some(Boolean)) {
       await insert(ctx, 'service_activity', activityRows);
       return revisionRows.map(() => null);
     }
     if (ctx.dialect.insertWithChildren) {
-      const child = { table: 'service_revisions', parentColumn: 'activity', columns: ['collection', 'item', 'data', 'delta'], casts: { data: 'json', delta: 'json' }, rows: revisionRows };
+      const child = {
+        table: 'service_revisions',
+        parentColumn: 'activity',
+        columns: ['collection', 'item', 'data', 'delta'],
+        casts: { data: 'json', delta: 'json' },
+        rows: revisionRows,
+      };
       const ids: (number | null)[] = [];
       for (let start = 0; start < activityRows.length; start += CHUNK) {
         const rows = revisionRows.slice(start, start + CHUNK);
-        ids.push(...(await ctx.dialect.insertWithChildren(ctx.db, { table: 'service_activity', rows: activityRows.slice(start, start + CHUNK) }, { ...child, rows })).childIds);
+        ids.push(
+          ...(
+            await ctx.dialect.insertWithChildren(
+              ctx.db,
+              { table: 'service_activity', rows: activityRows.slice(start, start + CHUNK) },
+              { ...child, rows },
+            )
+          ).childIds,
+        );
       }
       return ids;
     }
@@ -53,17 +71,28 @@ export function createActivityRecorder(): AuditRecorder {
       const recorded = entries.filter((entry) => getCollection(ctx.schema, entry.collection).accountability !== null);
       if (recorded.length === 0) return;
       const common = base(ctx);
-      const activityRows = recorded.map((entry) => ({ ...common, action: entry.action, collection: entry.collection, item: String(entry.item) }));
+      const activityRows = recorded.map((entry) => ({
+        ...common,
+        action: entry.action,
+        collection: entry.collection,
+        item: String(entry.item),
+      }));
       const revisionRows = recorded.map((entry) =>
         getCollection(ctx.schema, entry.collection).accountability === 'all' && entry.action !== 'delete'
-          ? { collection: entry.collection, item: String(entry.item), data: ctx.dialect.toDatabase('json', entry.data), delta: ctx.dialect.toDatabase('json', entry.delta) }
+          ? {
+              collection: entry.collection,
+              item: String(entry.item),
+              data: ctx.dialect.toDatabase('json', entry.data),
+              delta: ctx.dialect.toDatabase('json', entry.delta),
+            }
           : null,
       );
       const revisionIdsOf = await writeRows(ctx, activityRows, revisionRows);
       const revised = recorded.flatMap((entry, i) => (revisionRows[i] ? [{ entry, revision: revisionIdsOf[i]! }] : []));
       const revisionIds = revised.map((r) => r.revision);
       for (const { entry, revision } of revised) {
-        if (entry.children && entry.children.length > 0) await ctx.db('service_revisions').whereIn('id', entry.children).update({ parent: revision });
+        if (entry.children && entry.children.length > 0)
+          await ctx.db('service_revisions').whereIn('id', entry.children).update({ parent: revision });
       }
       ctx.childRevisions?.push(...revisionIds);
     },
@@ -80,7 +109,9 @@ export function createActivityRecorder(): AuditRecorder {
         activity: {
           table: 'service_activity',
           itemColumn: 'item',
-          values: Object.fromEntries(Object.entries(row).map(([column, value]) => [column, { value, cast: ACTIVITY_CASTS[column] ?? 'text' }])),
+          values: Object.fromEntries(
+            Object.entries(row).map(([column, value]) => [column, { value, cast: ACTIVITY_CASTS[column] ?? 'text' }]),
+          ),
         },
         revision:
           accountability === 'all'

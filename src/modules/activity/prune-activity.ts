@@ -11,7 +11,13 @@ const BATCH = 500;
  * revisions window, in batches of 500 short transactions, so no long lock is held and requests keep flowing.
  * A window of null keeps everything. `maxBatches` bounds one run.
  */
-export async function pruneActivity(knex: Knex, dialect: Dialect, retention: RetentionSettings, now: Date, maxBatches = 1000): Promise<PruneResult> {
+export async function pruneActivity(
+  knex: Knex,
+  dialect: Dialect,
+  retention: RetentionSettings,
+  now: Date,
+  maxBatches = 1000,
+): Promise<PruneResult> {
   const result: PruneResult = { activity: 0, revisions: 0 };
   if (retention.revisions !== null) {
     const cutoff = dialect.toDatabase('timestamp', new Date(now.getTime() - retention.revisions).toISOString());
@@ -34,7 +40,11 @@ export async function pruneActivity(knex: Knex, dialect: Dialect, retention: Ret
   if (retention.activity !== null) {
     const cutoff = dialect.toDatabase('timestamp', new Date(now.getTime() - retention.activity).toISOString());
     for (let batch = 0; batch < maxBatches; batch++) {
-      const ids = (await knex('service_activity').where('timestamp', '<', cutoff as Knex.Value).select('id').orderBy('id').limit(BATCH)) as { id: number }[];
+      const ids = (await knex('service_activity')
+        .where('timestamp', '<', cutoff as Knex.Value)
+        .select('id')
+        .orderBy('id')
+        .limit(BATCH)) as { id: number }[];
       if (ids.length === 0) break;
       const keys = ids.map((row) => row.id);
       await knex.transaction(async (trx) => {

@@ -1,1 +1,8 @@
-export { CONTENT_SECURITY_POLICY, createAdminAppRoutes, createRootRedirect, IMMUTABLE, REVALIDATE, type AdminAppOptions } from './admin-app.routes.js';
+export {
+  CONTENT_SECURITY_POLICY,
+  createAdminAppRoutes,
+  createRootRedirect,
+  IMMUTABLE,
+  REVALIDATE,
+  type AdminAppOptions,
+} from './admin-app.routes.js';

@@ -1,7 +1,8 @@
 import type { Asset } from './create-assets-service.js';
 
 /** Types a browser may show in place: images, audio and video, PDF and plain data. Everything else downloads. */
-const INLINE = /^(image\/(png|jpeg|gif|webp|avif|bmp|tiff|x-icon|vnd\.microsoft\.icon|heic|heif)|audio\/[\w.+-]+|video\/[\w.+-]+|application\/pdf|text\/plain|text\/csv|application\/json)$/;
+const INLINE =
+  /^(image\/(png|jpeg|gif|webp|avif|bmp|tiff|x-icon|vnd\.microsoft\.icon|heic|heif)|audio\/[\w.+-]+|video\/[\w.+-]+|application\/pdf|text\/plain|text\/csv|application\/json)$/;
 
 /**
  * The headers of an asset response: its type (with the charset of text), a `Content-Disposition` (attachment
@@ -12,7 +13,8 @@ const INLINE = /^(image\/(png|jpeg|gif|webp|avif|bmp|tiff|x-icon|vnd\.microsoft\
 export function assetHeaders(asset: Asset, download: boolean): Record<string, string> {
   const type = asset.type.toLowerCase();
   const inline = !download && INLINE.test(type);
-  const contentType = asset.charset && (type.startsWith('text/') || type === 'application/json') ? `${type}; charset=${asset.charset}` : type;
+  const contentType =
+    asset.charset && (type.startsWith('text/') || type === 'application/json') ? `${type}; charset=${asset.charset}` : type;
   const csp = `default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'${type === 'application/pdf' ? '' : '; sandbox'}`;
   return {
     'Content-Type': contentType,

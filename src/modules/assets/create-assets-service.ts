@@ -30,7 +30,16 @@ export type AssetsService = {
   open(asset: Asset, range: ByteRange | null): Promise<Readable>;
 };
 
-type FileRow = { id: string; storage: string; filename_disk: string | null; filename_download: string; type: string | null; charset: string | null; width: number | null; height: number | null };
+type FileRow = {
+  id: string;
+  storage: string;
+  filename_disk: string | null;
+  filename_download: string;
+  type: string | null;
+  charset: string | null;
+  width: number | null;
+  height: number | null;
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -45,10 +54,20 @@ export function createAssetsService(deps: { items: ItemsService; storage: Storag
   let queue = deps.queue ?? null;
   const inFlight = new Map<string, Promise<void>>();
 
-  const produce = (ctx: Context, file: FileRow, spec: TransformSpec, format: ReturnType<typeof outputFormat>, path: string): Promise<void> => {
+  const produce = (
+    ctx: Context,
+    file: FileRow,
+    spec: TransformSpec,
+    format: ReturnType<typeof outputFormat>,
+    path: string,
+  ): Promise<void> => {
     const existing = inFlight.get(path);
     if (existing) return existing;
-    queue ??= createTransformQueue({ concurrency: ctx.config.assets.transformMaxConcurrent, maxWaiting: ctx.config.assets.transformMaxQueue, timeout: ctx.config.assets.transformTimeout });
+    queue ??= createTransformQueue({
+      concurrency: ctx.config.assets.transformMaxConcurrent,
+      maxWaiting: ctx.config.assets.transformMaxQueue,
+      timeout: ctx.config.assets.transformTimeout,
+    });
     const driver = storage.location(file.storage);
     const job = queue
       .run(() => transformImage(driver, file.filename_disk!, path, spec, format, ctx.config.assets))
@@ -62,7 +81,10 @@ export function createAssetsService(deps: { items: ItemsService; storage: Storag
       if (!UUID.test(id)) throw forbidden();
       // The caller's read access to the row decides (403 for a file that is missing or not theirs to read).
       await items.readOne(ctx, 'service_files', id, { fields: ['id'] });
-      const file = (await asSystem(ctx).db('service_files').where({ id }).first('id', 'storage', 'filename_disk', 'filename_download', 'type', 'charset', 'width', 'height')) as FileRow | undefined;
+      const file = (await asSystem(ctx)
+        .db('service_files')
+        .where({ id })
+        .first('id', 'storage', 'filename_disk', 'filename_download', 'type', 'charset', 'width', 'height')) as FileRow | undefined;
       if (!file) throw forbidden();
       // A key that would leave the location's root (written behind the API) is never followed.
       if (!file.filename_disk || !isSafeObjectPath(file.filename_disk) || !storage.has(file.storage)) throw routeNotFound(`/assets/${id}`);
@@ -73,11 +95,24 @@ export function createAssetsService(deps: { items: ItemsService; storage: Storag
       if (spec === null || !TRANSFORMABLE.has(type)) {
         const info = await driver.stat(file.filename_disk);
         if (!info) throw routeNotFound(`/assets/${id}`);
-        return { id, storage: file.storage, path: file.filename_disk, type, charset: file.charset, filenameDownload: file.filename_download, size: info.size, etag: etagOf(file.filename_disk, info.size, info.modified), modified: info.modified };
+        return {
+          id,
+          storage: file.storage,
+          path: file.filename_disk,
+          type,
+          charset: file.charset,
+          filenameDownload: file.filename_download,
+          size: info.size,
+          etag: etagOf(file.filename_disk, info.size, info.modified),
+          modified: info.modified,
+        };
       }
 
       const format = outputFormat(spec, type, accept);
-      const digest = createHash('sha256').update(JSON.stringify([file.filename_disk, spec, format])).digest('hex').slice(0, 32);
+      const digest = createHash('sha256')
+        .update(JSON.stringify([file.filename_disk, spec, format]))
+        .digest('hex')
+        .slice(0, 32);
       const path = `${transformsPrefix(id)}${digest}.${format.extension}`;
       let info = await driver.stat(path);
       if (!info) {
@@ -106,7 +141,8 @@ export function createAssetsService(deps: { items: ItemsService; storage: Storag
 
 /** The project's transformation rules (settings) and the server's limits. */
 async function transformRules(ctx: Context) {
-  const row = (await asSystem(ctx).db('service_settings').first('storage_asset_transform', 'storage_asset_presets')) as { storage_asset_transform: string | null; storage_asset_presets: unknown } | undefined;
+  const row = (await asSystem(ctx).db('service_settings').first('storage_asset_transform', 'storage_asset_presets')) as
+    { storage_asset_transform: string | null; storage_asset_presets: unknown } | undefined;
   const mode = row?.storage_asset_transform === 'none' || row?.storage_asset_transform === 'presets' ? row.storage_asset_transform : 'all';
   let presets: unknown = row?.storage_asset_presets ?? null;
   if (typeof presets === 'string') presets = JSON.parse(presets) as unknown;

@@ -11,7 +11,8 @@ describe('parseRange', () => {
   });
 
   it('sends the whole file for no header, another unit, several ranges or nonsense', () => {
-    for (const header of [undefined, 'lines=1-2', 'bytes=0-1,5-6', 'bytes=abc', 'bytes=-', 'bytes=10-5']) expect(parseRange(header, 1000)).toBeNull();
+    for (const header of [undefined, 'lines=1-2', 'bytes=0-1,5-6', 'bytes=abc', 'bytes=-', 'bytes=10-5'])
+      expect(parseRange(header, 1000)).toBeNull();
   });
 
   it('refuses a range that starts at or past the end with 416', () => {

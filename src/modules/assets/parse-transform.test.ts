@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseTransform, type TransformRules } from './parse-transform.js';
 
-const rules: TransformRules = { mode: 'all', presets: [{ key: 'thumb', width: 64, height: 64, fit: 'cover', format: 'webp' }], maxDimension: 2000, maxOperations: 3 };
+const rules: TransformRules = {
+  mode: 'all',
+  presets: [{ key: 'thumb', width: 64, height: 64, fit: 'cover', format: 'webp' }],
+  maxDimension: 2000,
+  maxOperations: 3,
+};
 
 describe('parseTransform', () => {
   it('is null without transformation parameters', () => {
@@ -9,8 +14,19 @@ describe('parseTransform', () => {
   });
 
   it('reads sizes, fit, quality, format and operations into one canonical value', () => {
-    expect(parseTransform({ width: '200', fit: 'inside', quality: '70', format: 'jpg', withoutEnlargement: 'true', transforms: '[["blur",2]]' }, rules)).toEqual({
-      width: 200, height: null, fit: 'inside', withoutEnlargement: true, quality: 70, format: 'jpeg', transforms: [['blur', 2]],
+    expect(
+      parseTransform(
+        { width: '200', fit: 'inside', quality: '70', format: 'jpg', withoutEnlargement: 'true', transforms: '[["blur",2]]' },
+        rules,
+      ),
+    ).toEqual({
+      width: 200,
+      height: null,
+      fit: 'inside',
+      withoutEnlargement: true,
+      quality: 70,
+      format: 'jpeg',
+      transforms: [['blur', 2]],
     });
   });
 
@@ -27,9 +43,21 @@ describe('parseTransform', () => {
   });
 
   it('refuses values outside the limits', () => {
-    const bad = [{ width: '2001' }, { height: '0' }, { width: '1.5' }, { quality: '0' }, { fit: 'fill' }, { format: 'gif' }, { withoutEnlargement: 'yes' },
-      { transforms: '[["toFile","/etc/x"]]' }, { transforms: '[["blur",1],["blur",1],["blur",1],["blur",1]]' }, { transforms: '{"a":1}' }, { transforms: '[["extend",{"top":99999}]]' },
-      { transforms: '[["tint",{"__proto__":{}}]]' }];
-    for (const query of bad) expect(() => parseTransform(query, rules), JSON.stringify(query)).toThrow(expect.objectContaining({ code: 'INVALID_QUERY' }));
+    const bad = [
+      { width: '2001' },
+      { height: '0' },
+      { width: '1.5' },
+      { quality: '0' },
+      { fit: 'fill' },
+      { format: 'gif' },
+      { withoutEnlargement: 'yes' },
+      { transforms: '[["toFile","/etc/x"]]' },
+      { transforms: '[["blur",1],["blur",1],["blur",1],["blur",1]]' },
+      { transforms: '{"a":1}' },
+      { transforms: '[["extend",{"top":99999}]]' },
+      { transforms: '[["tint",{"__proto__":{}}]]' },
+    ];
+    for (const query of bad)
+      expect(() => parseTransform(query, rules), JSON.stringify(query)).toThrow(expect.objectContaining({ code: 'INVALID_QUERY' }));
   });
 });

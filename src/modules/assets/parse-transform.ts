@@ -17,7 +17,16 @@ export type TransformSpec = {
 };
 
 /** A preset of `storage_asset_presets` (settings), as Directus stores it. */
-export type AssetPreset = { key: string; fit?: string; width?: number; height?: number; quality?: number; withoutEnlargement?: boolean; format?: string; transforms?: unknown };
+export type AssetPreset = {
+  key: string;
+  fit?: string;
+  width?: number;
+  height?: number;
+  quality?: number;
+  withoutEnlargement?: boolean;
+  format?: string;
+  transforms?: unknown;
+};
 
 export type TransformRules = {
   /** `storage_asset_transform`: any transformation, none, or only presets by `key`. */
@@ -28,9 +37,44 @@ export type TransformRules = {
 };
 
 /** sharp operations a client may ask for in `transforms`: image operations only, nothing that reads or writes files. */
-const OPERATIONS = new Set(['rotate', 'flip', 'flop', 'affine', 'sharpen', 'median', 'blur', 'flatten', 'unflatten', 'gamma', 'negate', 'normalise', 'normalize', 'clahe', 'convolve', 'threshold', 'linear', 'recomb', 'modulate', 'tint', 'greyscale', 'grayscale', 'trim', 'extend', 'extract', 'resize']);
+const OPERATIONS = new Set([
+  'rotate',
+  'flip',
+  'flop',
+  'affine',
+  'sharpen',
+  'median',
+  'blur',
+  'flatten',
+  'unflatten',
+  'gamma',
+  'negate',
+  'normalise',
+  'normalize',
+  'clahe',
+  'convolve',
+  'threshold',
+  'linear',
+  'recomb',
+  'modulate',
+  'tint',
+  'greyscale',
+  'grayscale',
+  'trim',
+  'extend',
+  'extract',
+  'resize',
+]);
 const FITS = new Set<Fit>(['cover', 'contain', 'inside', 'outside']);
-const FORMATS: Record<string, OutputFormat | 'auto'> = { jpg: 'jpeg', jpeg: 'jpeg', png: 'png', webp: 'webp', avif: 'avif', tiff: 'tiff', auto: 'auto' };
+const FORMATS: Record<string, OutputFormat | 'auto'> = {
+  jpg: 'jpeg',
+  jpeg: 'jpeg',
+  png: 'png',
+  webp: 'webp',
+  avif: 'avif',
+  tiff: 'tiff',
+  auto: 'auto',
+};
 const PARAMETERS = ['key', 'width', 'height', 'fit', 'withoutEnlargement', 'quality', 'format', 'transforms'];
 
 /**
@@ -44,7 +88,8 @@ export function parseTransform(query: Record<string, unknown>, rules: TransformR
   if (rules.mode === 'none') throw invalidQuery('Image transformations are disabled for this project (storage_asset_transform)');
   const key = query.key;
   if (key !== undefined) {
-    if (PARAMETERS.some((name) => name !== 'key' && query[name] !== undefined)) throw invalidQuery('"key" cannot be combined with other transformation parameters');
+    if (PARAMETERS.some((name) => name !== 'key' && query[name] !== undefined))
+      throw invalidQuery('"key" cannot be combined with other transformation parameters');
     const preset = rules.presets.find((p) => p.key === key);
     if (!preset) throw invalidQuery(`There is no asset preset "${String(key)}"`);
     return fromValues(preset as Record<string, unknown>, rules);
@@ -73,7 +118,8 @@ function fromValues(values: Record<string, unknown>, rules: TransformRules): Tra
   const format = formatText === null ? null : FORMATS[formatText];
   if (format === undefined) throw invalidQuery(`"format" must be one of ${Object.keys(FORMATS).join(', ')}`);
   const enlarge = values.withoutEnlargement;
-  if (enlarge !== undefined && ![true, false, 'true', 'false', ''].includes(enlarge as string | boolean)) throw invalidQuery('"withoutEnlargement" must be true or false');
+  if (enlarge !== undefined && ![true, false, 'true', 'false', ''].includes(enlarge as string | boolean))
+    throw invalidQuery('"withoutEnlargement" must be true or false');
   return {
     width: dimension('width'),
     height: dimension('height'),
@@ -98,7 +144,8 @@ function parseOperations(raw: unknown, rules: TransformRules): [string, ...unkno
   if (!Array.isArray(list) || !list.every((step) => Array.isArray(step) && typeof step[0] === 'string')) {
     throw invalidQuery('"transforms" must be a JSON array of [operation, ...arguments] lists');
   }
-  if (list.length > rules.maxOperations) throw invalidQuery(`"transforms" may list at most ${rules.maxOperations} operations (ASSETS_TRANSFORM_MAX_OPERATIONS)`);
+  if (list.length > rules.maxOperations)
+    throw invalidQuery(`"transforms" may list at most ${rules.maxOperations} operations (ASSETS_TRANSFORM_MAX_OPERATIONS)`);
   for (const [operation, ...args] of list as [string, ...unknown[]][]) {
     if (!OPERATIONS.has(operation)) throw invalidQuery(`"${operation}" is not an image operation that may be used in "transforms"`);
     checkArguments(operation, args, rules.maxDimension);
@@ -116,7 +163,8 @@ function checkArguments(operation: string, args: unknown[], maxDimension: number
     } else if (Array.isArray(value)) stack.push(...(value as unknown[]));
     else if (value !== null && typeof value === 'object') {
       for (const [key, inner] of Object.entries(value)) {
-        if (key === '__proto__' || key === 'constructor' || key === 'prototype') throw invalidQuery(`An argument of "${operation}" is not allowed`);
+        if (key === '__proto__' || key === 'constructor' || key === 'prototype')
+          throw invalidQuery(`An argument of "${operation}" is not allowed`);
         stack.push(inner);
       }
     } else if (typeof value === 'string' && value.length > 100) throw invalidQuery(`An argument of "${operation}" is too long`);

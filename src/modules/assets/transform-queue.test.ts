@@ -12,11 +12,13 @@ describe('createTransformQueue', () => {
     const queue = createTransformQueue({ concurrency: 2, maxWaiting: 5, timeout: 5000 });
     const gates = [deferred(), deferred(), deferred()];
     const order: number[] = [];
-    const runs = gates.map((gate, i) => queue.run(async () => {
-      order.push(i);
-      await gate.promise;
-      return i;
-    }));
+    const runs = gates.map((gate, i) =>
+      queue.run(async () => {
+        order.push(i);
+        await gate.promise;
+        return i;
+      }),
+    );
     await new Promise((r) => setImmediate(r));
     expect(order).toEqual([0, 1]);
     expect([queue.active, queue.waiting]).toEqual([2, 1]);
@@ -43,7 +45,10 @@ describe('createTransformQueue', () => {
   it('answers 503 after the timeout, and keeps the slot until the work stops', async () => {
     const queue = createTransformQueue({ concurrency: 1, maxWaiting: 0, timeout: 20 });
     const gate = deferred();
-    await expect(queue.run(() => gate.promise)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.stringContaining('took too long') });
+    await expect(queue.run(() => gate.promise)).rejects.toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: expect.stringContaining('took too long'),
+    });
     expect(queue.active).toBe(1);
     await expect(queue.run(() => Promise.resolve())).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     gate.resolve();

@@ -38,7 +38,10 @@ export function createTransformQueue(options: { concurrency: number; maxWaiting:
       active++;
       let timer: NodeJS.Timeout | undefined;
       const timedOut = new Promise<never>((_resolve, reject) => {
-        timer = setTimeout(() => reject(serviceUnavailable('assets', 'The image transformation took too long (ASSETS_TRANSFORM_TIMEOUT)')), options.timeout);
+        timer = setTimeout(
+          () => reject(serviceUnavailable('assets', 'The image transformation took too long (ASSETS_TRANSFORM_TIMEOUT)')),
+          options.timeout,
+        );
       });
       const running = work();
       try {

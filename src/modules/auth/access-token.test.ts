@@ -6,10 +6,11 @@ import { isOurJwt, signAccessToken, TOKEN_ISSUER, verifyAccessToken } from './ac
 const SECRET = 'a-secret-long-enough-for-hs256-tokens';
 const CLAIMS = { id: 'u1', role: 'r1', app_access: true, admin_access: false };
 const NOW = new Date('2026-11-24T10:00:00Z');
-const codeOf = (fn: () => Promise<unknown>) => fn().then(
-  () => 'accepted',
-  (error: { code?: string }) => error.code,
-);
+const codeOf = (fn: () => Promise<unknown>) =>
+  fn().then(
+    () => 'accepted',
+    (error: { code?: string }) => error.code,
+  );
 
 /** Signs arbitrary header and payload objects with HS256 over the secret, as a forger who knows it would. */
 function handMade(header: object, payload: object, secret = SECRET): string {
@@ -49,7 +50,9 @@ describe('access tokens', () => {
     const token = await signAccessToken(SECRET, CLAIMS, 60_000, NOW);
     expect(await codeOf(() => verifyAccessToken('another-secret-entirely-different', token, NOW))).toBe('INVALID_TOKEN');
     const [h, p, s] = token.split('.') as [string, string, string];
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), admin_access: true })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), admin_access: true })).toString(
+      'base64url',
+    );
     expect(await codeOf(() => verifyAccessToken(SECRET, `${h}.${forged}.${s}`, NOW))).toBe('INVALID_TOKEN');
     // The last base64url character of a 32-byte signature carries 2 spare bits: its neighbours decode alike.
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -80,7 +83,8 @@ describe('access tokens', () => {
       { ...base, admin_access: 'true' },
       { ...base, nbf: exp },
     ];
-    for (const payload of refused) expect(await codeOf(() => verifyAccessToken(SECRET, handMade({ alg: 'HS256', typ: 'JWT' }, payload), NOW))).toBe('INVALID_TOKEN');
+    for (const payload of refused)
+      expect(await codeOf(() => verifyAccessToken(SECRET, handMade({ alg: 'HS256', typ: 'JWT' }, payload), NOW))).toBe('INVALID_TOKEN');
     const jose = await new SignJWT(base).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(SECRET));
     expect(await codeOf(() => verifyAccessToken(SECRET, jose, NOW))).toBe('accepted');
     for (const garbage of ['', 'a.b', 'a.b.c', '...', `${'x'.repeat(5000)}.y.z`]) {

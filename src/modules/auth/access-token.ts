@@ -49,9 +49,7 @@ function isHs256Header(encoded: string): boolean {
     const header = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as Record<string, unknown>;
     const keys = Object.keys(header);
     const ok =
-      header.alg === 'HS256' &&
-      (header.typ === undefined || header.typ === 'JWT') &&
-      keys.every((k) => k === 'alg' || k === 'typ');
+      header.alg === 'HS256' && (header.typ === undefined || header.typ === 'JWT') && keys.every((k) => k === 'alg' || k === 'typ');
     if (ok && HS256_HEADERS.size < 16) HS256_HEADERS.add(encoded);
     return ok;
   } catch {
@@ -84,7 +82,12 @@ export async function verifyAccessToken(secret: string, token: string, now: Date
   if (payload.iss !== TOKEN_ISSUER) throw invalidToken();
   if (typeof payload.exp !== 'number') throw invalidToken();
   if (payload.nbf !== undefined && typeof payload.nbf !== 'number') throw invalidToken();
-  if (typeof payload.id !== 'string' || !('role' in payload) || typeof payload.app_access !== 'boolean' || typeof payload.admin_access !== 'boolean') {
+  if (
+    typeof payload.id !== 'string' ||
+    !('role' in payload) ||
+    typeof payload.app_access !== 'boolean' ||
+    typeof payload.admin_access !== 'boolean'
+  ) {
     throw invalidToken();
   }
   const claims = Object.freeze(payload) as Payload;

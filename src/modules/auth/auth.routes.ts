@@ -27,7 +27,12 @@ export function createAuthRoutes(deps: AuthRouteDeps): FastifyPluginAsync {
       if (body.otp !== undefined && typeof body.otp !== 'string') throw invalidPayload('"otp" must be a string');
       const mode = readMode(body.mode, 'json');
       const ctx = await deps.contextFor(request);
-      const result = await auth.login(ctx, { email: body.email, password: body.password, mode, otp: typeof body.otp === 'string' ? body.otp : null });
+      const result = await auth.login(ctx, {
+        email: body.email,
+        password: body.password,
+        mode,
+        otp: typeof body.otp === 'string' ? body.otp : null,
+      });
       return sendTokens(reply, config, mode, result);
     });
 
@@ -54,12 +59,13 @@ export function createAuthRoutes(deps: AuthRouteDeps): FastifyPluginAsync {
 
 function readMode(value: unknown, fallback: LoginMode): LoginMode {
   if (value === undefined) return fallback;
-  if (typeof value !== 'string' || !MODES.includes(value as LoginMode)) throw invalidPayload('"mode" must be one of [json, cookie, session]');
+  if (typeof value !== 'string' || !MODES.includes(value as LoginMode))
+    throw invalidPayload('"mode" must be one of [json, cookie, session]');
   return value as LoginMode;
 }
 
 function cookiesOf(request: FastifyRequest): Record<string, string | undefined> {
-  return ((request as unknown as { cookies?: Record<string, string | undefined> }).cookies ?? {});
+  return (request as unknown as { cookies?: Record<string, string | undefined> }).cookies ?? {};
 }
 
 function tokenFrom(request: FastifyRequest, body: Record<string, unknown>, config: Config): string {
@@ -85,17 +91,25 @@ function cookieOptions(cookie: CookieConfig, maxAgeMs: number) {
 
 /** Sets an httpOnly auth cookie (refresh or session) with the configured attributes; also used by GraphQL. */
 export function setCookie(reply: FastifyReply, cookie: CookieConfig, value: string, maxAgeMs: number) {
-  (reply as unknown as { setCookie: (name: string, value: string, options: object) => void }).setCookie(cookie.name, value, cookieOptions(cookie, maxAgeMs));
+  (reply as unknown as { setCookie: (name: string, value: string, options: object) => void }).setCookie(
+    cookie.name,
+    value,
+    cookieOptions(cookie, maxAgeMs),
+  );
 }
 
 /** Expires an auth cookie; also used by GraphQL. */
 export function clearCookie(reply: FastifyReply, cookie: CookieConfig) {
-  (reply as unknown as { setCookie: (name: string, value: string, options: object) => void }).setCookie(cookie.name, '', { ...cookieOptions(cookie, 0), expires: new Date(0) });
+  (reply as unknown as { setCookie: (name: string, value: string, options: object) => void }).setCookie(cookie.name, '', {
+    ...cookieOptions(cookie, 0),
+    expires: new Date(0),
+  });
 }
 
 /** Answers tokens as POST /auth/login does in `mode` (body, refresh cookie, session cookie); also used by single sign-on. */
 export function sendTokens(reply: FastifyReply, config: Config, mode: LoginMode, result: TokenResult) {
-  if (mode === 'json') return reply.send({ data: { expires: result.expires, refresh_token: result.refreshToken, access_token: result.accessToken } });
+  if (mode === 'json')
+    return reply.send({ data: { expires: result.expires, refresh_token: result.refreshToken, access_token: result.accessToken } });
   if (mode === 'cookie') {
     setCookie(reply, config.auth.refreshCookie, result.refreshToken, config.auth.refreshTokenTtl);
     return reply.send({ data: { expires: result.expires, access_token: result.accessToken } });

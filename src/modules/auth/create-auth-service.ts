@@ -37,10 +37,22 @@ export type AuthService = {
 /** Announces, in the ending transaction, that sign-ins ended (raises the session version: decision 0042). */
 export type RecordSessionEnd = (db: Knex) => Promise<void>;
 
-type SessionRow = { id: string; token: string; user: string; expires: unknown; next_token: string | null; family: string | null; date_created: unknown };
+type SessionRow = {
+  id: string;
+  token: string;
+  user: string;
+  expires: unknown;
+  next_token: string | null;
+  family: string | null;
+  date_created: unknown;
+};
 
 async function findSession(ctx: Context, tokenHash: string): Promise<SessionRow | undefined> {
-  return (await ctx.db('service_sessions').select('id', 'token', 'user', 'expires', 'next_token', 'family', 'date_created').where({ token: tokenHash }).first()) as SessionRow | undefined;
+  return (await ctx
+    .db('service_sessions')
+    .select('id', 'token', 'user', 'expires', 'next_token', 'family', 'date_created')
+    .where({ token: tokenHash })
+    .first()) as SessionRow | undefined;
 }
 
 function toTime(ctx: Context, value: unknown): number {
@@ -85,10 +97,13 @@ async function endChain(ctx: Context, session: SessionRow, ended: RecordSessionE
 async function purgeSessions(ctx: Context, user: string, now: number, refreshTtl: number): Promise<void> {
   const nowValue = ctx.dialect.toDatabase('timestamp', new Date(now).toISOString()) as string;
   const rotatedBefore = ctx.dialect.toDatabase('timestamp', new Date(now - refreshTtl).toISOString()) as string;
-  await ctx.db('service_sessions')
+  await ctx
+    .db('service_sessions')
     .where({ user })
     .where((q) => {
-      void q.where((a) => void a.whereNull('next_token').where('expires', '<', nowValue)).orWhere((b) => void b.whereNotNull('next_token').where('last_used', '<', rotatedBefore));
+      void q
+        .where((a) => void a.whereNull('next_token').where('expires', '<', nowValue))
+        .orWhere((b) => void b.whereNotNull('next_token').where('last_used', '<', rotatedBefore));
     })
     .delete();
 }
@@ -127,11 +142,19 @@ export function createAuthService(deps: {
   const enforcesTfa = async (ctx: Context, accountability: Accountability): Promise<boolean> => {
     const policies = await permissions.policiesOf(accountability);
     if (!policies.some((p) => p.enforceTfa)) return false;
-    const row = (await ctx.db('service_users').select('tfa_secret').where({ id: accountability.user }).first()) as { tfa_secret: string | null } | undefined;
+    const row = (await ctx.db('service_users').select('tfa_secret').where({ id: accountability.user }).first()) as
+      { tfa_secret: string | null } | undefined;
     return !row?.tfa_secret;
   };
 
-  const issue = async (ctx: Context, userId: string, mode: LoginMode, sessionId: string, family: string, refreshToken: string): Promise<TokenResult> => {
+  const issue = async (
+    ctx: Context,
+    userId: string,
+    mode: LoginMode,
+    sessionId: string,
+    family: string,
+    refreshToken: string,
+  ): Promise<TokenResult> => {
     const accountability = await permissions.accountabilityForUser(userId, ctx.accountability);
     if (!accountability) throw invalidCredentials();
     const ttl = mode === 'session' ? config.auth.sessionCookieTtl : config.auth.accessTokenTtl;
@@ -157,7 +180,12 @@ export function createAuthService(deps: {
    * stamps `last_access`, forgets dead sessions and records the `login`, in one transaction; the tokens are
    * issued after commit (the permission engine reads through the pool, not the transaction).
    */
-  const openSession = async (ctx: Context, userId: string, mode: LoginMode, within?: (trx: Context) => Promise<void>): Promise<TokenResult> => {
+  const openSession = async (
+    ctx: Context,
+    userId: string,
+    mode: LoginMode,
+    within?: (trx: Context) => Promise<void>,
+  ): Promise<TokenResult> => {
     const refreshToken = newSessionToken();
     const sessionId = randomUUID();
     await withTransaction(ctx, async (trx) => {
@@ -174,7 +202,10 @@ export function createAuthService(deps: {
         date_created: trx.dialect.toDatabase('timestamp', trx.now().toISOString()),
         last_used: trx.dialect.toDatabase('timestamp', trx.now().toISOString()),
       });
-      await trx.db('service_users').where({ id: userId }).update({ last_access: trx.dialect.toDatabase('timestamp', trx.now().toISOString()) });
+      await trx
+        .db('service_users')
+        .where({ id: userId })
+        .update({ last_access: trx.dialect.toDatabase('timestamp', trx.now().toISOString()) });
       await purgeSessions(trx, userId, trx.now().getTime(), config.auth.refreshTokenTtl);
       await audit.recordEvent(trx, { action: 'login', collection: 'service_users', item: userId, user: userId });
     });
@@ -187,13 +218,20 @@ export function createAuthService(deps: {
     if (!state?.secret) return;
     const used = otp ? await useSecondFactor(trx, otpGuard, { userId, state, otp, allowRecoveryCode: true }) : null;
     if (!used) throw invalidOtp();
-    if (used === 'recovery_code') await audit.recordEvent(trx, { action: 'tfa_recovery_code_used', collection: 'service_users', item: userId, user: userId });
+    if (used === 'recovery_code')
+      await audit.recordEvent(trx, { action: 'tfa_recovery_code_used', collection: 'service_users', item: userId, user: userId });
   };
   /** Opens a session behind the second factor; a refused code is recorded as a `login_failed`. */
   const openVerifiedSession = (ctx: Context, userId: string, mode: LoginMode, otp: string | null, tfa: boolean) =>
     openSession(ctx, userId, mode, tfa ? requireSecondFactor(userId, otp) : undefined).catch(async (error: unknown) => {
       if ((error as { code?: unknown }).code === 'INVALID_OTP') {
-        await audit.recordEvent(ctx, { action: 'login_failed', collection: 'service_users', item: userId, user: userId, comment: otp ? 'invalid one-time password' : 'one-time password required' });
+        await audit.recordEvent(ctx, {
+          action: 'login_failed',
+          collection: 'service_users',
+          item: userId,
+          user: userId,
+          comment: otp ? 'invalid one-time password' : 'one-time password required',
+        });
       }
       throw error;
     });
@@ -215,14 +253,23 @@ export function createAuthService(deps: {
         // deactivation), on every instance, checked from memory while no sign-in ended anywhere.
         if (typeof claims.sid !== 'string' || !(await signIns.isLive(claims.id, claims.sid, Date.now()))) throw invalidCredentials();
         if (claims.session) {
-          const session = await deps.knex('service_sessions').select('id', 'expires').where({ id: claims.session, user: claims.id }).first();
+          const session = await deps
+            .knex('service_sessions')
+            .select('id', 'expires')
+            .where({ id: claims.session, user: claims.id })
+            .first();
           if (!session || new Date(String(session.expires)).getTime() < Date.now()) throw invalidCredentials();
         }
-        const accountability = await permissions.accountabilityForUser(claims.id, { ...origin, session: claims.session ?? null, sessionFamily: typeof claims.sid === 'string' ? claims.sid : null });
+        const accountability = await permissions.accountabilityForUser(claims.id, {
+          ...origin,
+          session: claims.session ?? null,
+          sessionFamily: typeof claims.sid === 'string' ? claims.sid : null,
+        });
         if (!accountability) throw invalidCredentials();
         return accountability;
       }
-      const user = (await deps.knex('service_users').select('id').where({ token: input.token, status: 'active' }).first()) as { id: string } | undefined;
+      const user = (await deps.knex('service_users').select('id').where({ token: input.token, status: 'active' }).first()) as
+        { id: string } | undefined;
       if (!user) throw invalidCredentials();
       const accountability = await permissions.accountabilityForUser(user.id, origin);
       if (!accountability) throw invalidCredentials();
@@ -234,7 +281,8 @@ export function createAuthService(deps: {
       let attempt: ThrottledAttempt | null = null;
       try {
         attempt = await throttle.begin(email, ctx.accountability.ip);
-        const user = (await ctx.db('service_users')
+        const user = (await ctx
+          .db('service_users')
           .select('id', 'password', 'status', 'provider', 'tfa_secret')
           .whereRaw('LOWER(??) = ?', ['email', email.trim().toLowerCase()])
           .first()) as { id: string; password: string | null; status: string; provider: string; tfa_secret: string | null } | undefined;
@@ -242,7 +290,12 @@ export function createAuthService(deps: {
         const hash = user?.password ?? (await dummyHash);
         const valid = await verifyPassword(hash, password);
         if (!user || !valid || user.status !== 'active' || user.provider !== 'default' || !user.password) {
-          await audit.recordEvent(ctx, { action: 'login_failed', collection: 'service_users', item: user?.id ?? email.slice(0, 255), user: user?.id ?? null });
+          await audit.recordEvent(ctx, {
+            action: 'login_failed',
+            collection: 'service_users',
+            item: user?.id ?? email.slice(0, 255),
+            user: user?.id ?? null,
+          });
           throw invalidCredentials();
         }
         // Two-factor (after the password, so a wrong password is always INVALID_CREDENTIALS): the code is checked,
@@ -283,11 +336,15 @@ export function createAuthService(deps: {
         const next = rotateToken(config.secret, refreshToken);
         const nextHash = hashSessionToken(next);
         // Guarded: of two concurrent refreshes with the same token, one rotates and the other follows it.
-        const claimed = await trx.db('service_sessions').where({ id: session.id }).whereNull('next_token').update({
-          next_token: nextHash,
-          expires: trx.dialect.toDatabase('timestamp', new Date(now + config.auth.refreshGracePeriod).toISOString()),
-          last_used: trx.dialect.toDatabase('timestamp', new Date(now).toISOString()),
-        });
+        const claimed = await trx
+          .db('service_sessions')
+          .where({ id: session.id })
+          .whereNull('next_token')
+          .update({
+            next_token: nextHash,
+            expires: trx.dialect.toDatabase('timestamp', new Date(now + config.auth.refreshGracePeriod).toISOString()),
+            last_used: trx.dialect.toDatabase('timestamp', new Date(now).toISOString()),
+          });
         if (claimed === 0) throw invalidCredentials();
         const sessionId = randomUUID();
         // The new row continues the same sign-in: its family and creation time are the first row's.
@@ -316,7 +373,8 @@ export function createAuthService(deps: {
 
     async openSession(ctx, userId, mode, options) {
       const otp = options?.otp ?? null;
-      const user = (await ctx.db('service_users').select('email', 'tfa_secret').where({ id: userId }).first()) as { email: string | null; tfa_secret: string | null } | undefined;
+      const user = (await ctx.db('service_users').select('email', 'tfa_secret').where({ id: userId }).first()) as
+        { email: string | null; tfa_secret: string | null } | undefined;
       if (!user?.tfa_secret) return openVerifiedSession(ctx, userId, mode, otp, true);
       // A single sign-on of a user with two-factor: the code is guessed like a password, under the same throttle.
       const attempt = await throttle.begin(user.email ?? userId, ctx.accountability.ip);

@@ -56,7 +56,8 @@ export function createPasswordService(deps: {
         if (resetUrl !== null) assertResetUrl(resetUrl, config.auth.passwordResetUrlAllowList);
         await deps.requestThrottle.begin(email, ctx.accountability.ip);
         const address = email.trim().toLowerCase();
-        const user = (await ctx.db('service_users')
+        const user = (await ctx
+          .db('service_users')
           .select('id', 'email', 'password', 'status', 'provider')
           .whereRaw('LOWER(??) = ?', ['email', address])
           .first()) as UserRow | undefined;
@@ -64,10 +65,18 @@ export function createPasswordService(deps: {
         // Recorded for every request (the address when nobody has it): the trail shows attempts on unknown
         // addresses too, and both cases cost one write.
         await withTransaction(ctx, (trx) =>
-          audit.recordEvent(trx, { action: 'password_request', collection: 'service_users', item: eligible ? user.id : address.slice(0, 255) }),
+          audit.recordEvent(trx, {
+            action: 'password_request',
+            collection: 'service_users',
+            item: eligible ? user.id : address.slice(0, 255),
+          }),
         );
         if (eligible) {
-          const token = await signResetToken(config.secret, { sub: user.id, email: address, hash: passwordFingerprint(config.secret, user.password) }, ctx.now());
+          const token = await signResetToken(
+            config.secret,
+            { sub: user.id, email: address, hash: passwordFingerprint(config.secret, user.password) },
+            ctx.now(),
+          );
           message = passwordResetMessage({ to: user.email!, link: buildResetLink(config.server.publicUrl, resetUrl, token), site });
         }
       } finally {
@@ -84,7 +93,11 @@ export function createPasswordService(deps: {
       const claims = await verifyResetToken(config.secret, token, ctx.now());
       if (password === '') throw invalidPayload('"password" is not allowed to be empty');
       assertPasswordPolicy(config.auth.passwordPolicy, password);
-      const user = (await ctx.db('service_users').select('id', 'email', 'password', 'status', 'provider').where({ id: claims.sub }).first()) as UserRow | undefined;
+      const user = (await ctx
+        .db('service_users')
+        .select('id', 'email', 'password', 'status', 'provider')
+        .where({ id: claims.sub })
+        .first()) as UserRow | undefined;
       const usable =
         user !== undefined &&
         user.status === 'active' &&
@@ -105,7 +118,9 @@ export function createPasswordService(deps: {
         await audit.recordEvent(trx, { action: 'password_reset', collection: 'service_users', item: user.id, user: user.id });
       });
       // The owner proved who they are: failed logins before the reset no longer hold them back.
-      await deps.loginThrottle.clear(claims.email, ctx.accountability.ip).catch((error: unknown) => ctx.logger.warn({ err: error }, 'could not clear the login throttle after a password reset'));
+      await deps.loginThrottle
+        .clear(claims.email, ctx.accountability.ip)
+        .catch((error: unknown) => ctx.logger.warn({ err: error }, 'could not clear the login throttle after a password reset'));
     },
   };
 }

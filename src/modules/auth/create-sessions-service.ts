@@ -28,7 +28,16 @@ export type SessionsService = {
   endOthers(ctx: Context): Promise<number>;
 };
 
-type Row = { id: string; family: string | null; date_created: unknown; last_used: unknown; expires: unknown; ip: string | null; user_agent: string | null; origin: string | null };
+type Row = {
+  id: string;
+  family: string | null;
+  date_created: unknown;
+  last_used: unknown;
+  expires: unknown;
+  ip: string | null;
+  user_agent: string | null;
+  origin: string | null;
+};
 
 /**
  * Narrows a `service_sessions` query to every sign-in but the one the request comes from: by its family (any
@@ -53,12 +62,14 @@ function userOf(ctx: Context): string {
  * afterwards (access tokens name their sign-in: decision 0042).
  */
 export function createSessionsService(deps: { audit: AuditRecorder; recordSessionEnd?: RecordSessionEnd }): SessionsService {
-  const time = (ctx: Context, value: unknown): string | null => (value === null || value === undefined ? null : (ctx.dialect.fromDatabase('timestamp', value) as string));
+  const time = (ctx: Context, value: unknown): string | null =>
+    value === null || value === undefined ? null : (ctx.dialect.fromDatabase('timestamp', value) as string);
 
   /** The live (not rotated, not expired) sign-ins of a user, newest first; `current` marks the request's own. */
   const liveSessions = async (ctx: Context, user: string): Promise<SessionInfo[]> => {
     const now = ctx.dialect.toDatabase('timestamp', ctx.now().toISOString()) as string;
-    const rows = (await ctx.db('service_sessions')
+    const rows = (await ctx
+      .db('service_sessions')
       .select('id', 'family', 'date_created', 'last_used', 'expires', 'ip', 'user_agent', 'origin')
       .where({ user })
       .whereNull('next_token')
@@ -92,7 +103,11 @@ export function createSessionsService(deps: { audit: AuditRecorder; recordSessio
       const user = userOf(ctx);
       await withTransaction(ctx, async (trx) => {
         await deps.recordSessionEnd?.(trx.db);
-        const deleted = await trx.db('service_sessions').where({ user }).where((q) => void q.where('family', id).orWhere('id', id)).delete();
+        const deleted = await trx
+          .db('service_sessions')
+          .where({ user })
+          .where((q) => void q.where('family', id).orWhere('id', id))
+          .delete();
         if (deleted === 0) throw forbidden();
         await deps.audit.recordEvent(trx, { action: 'logout', collection: 'service_users', item: user, user });
       });

@@ -39,7 +39,8 @@ export function createTfaService(deps: { config: Config; audit: AuditRecorder; g
   const currentUser = async (ctx: Context): Promise<UserRow> => {
     const id = ctx.accountability.user;
     if (!id) throw invalidCredentials();
-    const row = (await ctx.db('service_users').select('id', 'email', 'password', 'tfa_secret').where({ id }).first()) as UserRow | undefined;
+    const row = (await ctx.db('service_users').select('id', 'email', 'password', 'tfa_secret').where({ id }).first()) as
+      UserRow | undefined;
     if (!row) throw invalidCredentials();
     return row;
   };
@@ -104,7 +105,11 @@ export function createTfaService(deps: { config: Config; audit: AuditRecorder; g
       const codes = newCodes(ctx);
       await withTransaction(ctx, async (trx) => {
         // Only if still off: of two concurrent enables one wins, the other is told it is already on.
-        const changed = await trx.db('service_users').where({ id: user.id }).whereNull('tfa_secret').update({ tfa_secret: secret, tfa_recovery_codes: codes.stored });
+        const changed = await trx
+          .db('service_users')
+          .where({ id: user.id })
+          .whereNull('tfa_secret')
+          .update({ tfa_secret: secret, tfa_recovery_codes: codes.stored });
         if (changed === 0) throw invalidPayload(ALREADY_ENABLED);
         await audit.recordEvent(trx, { action: 'tfa_enable', collection: 'service_users', item: user.id });
       });
@@ -118,7 +123,12 @@ export function createTfaService(deps: { config: Config; audit: AuditRecorder; g
         withTransaction(ctx, async (trx) => {
           const used = await requireCode(trx, user.id, otp, true);
           await trx.db('service_users').where({ id: user.id }).update({ tfa_secret: null, tfa_recovery_codes: null });
-          await audit.recordEvent(trx, { action: 'tfa_disable', collection: 'service_users', item: user.id, comment: `second factor: ${used}` });
+          await audit.recordEvent(trx, {
+            action: 'tfa_disable',
+            collection: 'service_users',
+            item: user.id,
+            comment: `second factor: ${used}`,
+          });
         }),
       ).catch((error: unknown) => {
         throw asPayloadError(error);

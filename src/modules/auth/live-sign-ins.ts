@@ -31,10 +31,8 @@ export function createLiveSignIns(deps: { knex: Knex; dialect: Dialect }): LiveS
       const until = live.get(key);
       if (until !== undefined && until > now) return true;
       const since = generation;
-      const row = (await knex('service_sessions')
-        .max({ expires: 'expires' })
-        .where({ family: sid, user })
-        .first()) as { expires: unknown } | undefined;
+      const row = (await knex('service_sessions').max({ expires: 'expires' }).where({ family: sid, user }).first()) as
+        { expires: unknown } | undefined;
       if (!row || row.expires === null || row.expires === undefined) return false;
       const expires = new Date(String(dialect.fromDatabase('timestamp', row.expires))).getTime();
       if (!(expires > now)) return false;

@@ -46,7 +46,10 @@ describe('createThrottle', () => {
   it('refuses an IP once its failures over all accounts are used up', async () => {
     const { throttle } = setup();
     for (const who of ['a', 'b', 'c', 'd']) await attempt(throttle, `${who}@example.com`, '10.0.0.9', 'fail');
-    expect(await blocked(throttle.begin('e@example.com', '10.0.0.9'))).toMatchObject({ code: 'REQUESTS_EXCEEDED', extensions: { limit: 4 } });
+    expect(await blocked(throttle.begin('e@example.com', '10.0.0.9'))).toMatchObject({
+      code: 'REQUESTS_EXCEEDED',
+      extensions: { limit: 4 },
+    });
     expect(await blocked(throttle.begin('e@example.com', '10.0.0.10'))).toBeNull();
   });
 
@@ -54,7 +57,10 @@ describe('createThrottle', () => {
     const { throttle } = setup();
     await attempt(throttle, 'owner@example.com', '192.0.2.1', 'ok');
     for (let i = 0; i < 3; i++) await attempt(throttle, 'owner@example.com', `10.1.0.${i}`, 'fail');
-    expect(await blocked(throttle.begin('owner@example.com', '10.1.0.99'))).toMatchObject({ code: 'REQUESTS_EXCEEDED', extensions: { limit: 3 } });
+    expect(await blocked(throttle.begin('owner@example.com', '10.1.0.99'))).toMatchObject({
+      code: 'REQUESTS_EXCEEDED',
+      extensions: { limit: 3 },
+    });
     // The owner, from their usual address, is not locked out by somebody else's guesses.
     expect(await blocked(throttle.begin('owner@example.com', '192.0.2.1'))).toBeNull();
   });

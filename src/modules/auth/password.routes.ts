@@ -15,7 +15,8 @@ export function createPasswordRoutes(deps: PasswordRouteDeps): FastifyPluginAsyn
     app.post('/password/request', async (request, reply) => {
       const body = objectBody(request.body);
       const email = requiredString(body, 'email');
-      if (body.reset_url !== undefined && body.reset_url !== null && typeof body.reset_url !== 'string') throw invalidPayload('"reset_url" must be a string');
+      if (body.reset_url !== undefined && body.reset_url !== null && typeof body.reset_url !== 'string')
+        throw invalidPayload('"reset_url" must be a string');
       const resetUrl = typeof body.reset_url === 'string' ? body.reset_url : null;
       await deps.passwords.requestReset(await deps.contextFor(request), { email, resetUrl });
       return reply.code(204).send();
@@ -30,4 +31,3 @@ export function createPasswordRoutes(deps: PasswordRouteDeps): FastifyPluginAsyn
     });
   };
 }
-

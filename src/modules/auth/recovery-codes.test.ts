@@ -13,7 +13,11 @@ describe('newRecoveryCodes', () => {
   });
 
   it('uses the whole alphabet evenly (no character is missing over many codes)', () => {
-    const seen = new Set(Array.from({ length: 50 }, () => newRecoveryCodes().join('')).join('').replace(/-/g, ''));
+    const seen = new Set(
+      Array.from({ length: 50 }, () => newRecoveryCodes().join(''))
+        .join('')
+        .replace(/-/g, ''),
+    );
     expect(seen.size).toBe(31);
   });
 });

@@ -35,7 +35,9 @@ export function looksLikeRecoveryCode(code: string): boolean {
 
 /** The SHA-256 hash a recovery code is stored as (`service_users.tfa_recovery_codes`, a JSON array). */
 export function hashRecoveryCode(code: string): string {
-  return createHash('sha256').update(`stratum:recovery-code:${normalise(code)}`).digest('hex');
+  return createHash('sha256')
+    .update(`stratum:recovery-code:${normalise(code)}`)
+    .digest('hex');
 }
 
 /** The stored hashes from the column's value (null, malformed: none). */

@@ -22,7 +22,10 @@ function resetKey(secret: string): Uint8Array {
  * The token carries it: once the password changes, the fingerprint no longer matches and the token is spent.
  */
 export function passwordFingerprint(secret: string, storedHash: string | null): string {
-  return createHmac('sha256', secret).update(`password:${storedHash ?? ''}`).digest('base64url').slice(0, 22);
+  return createHmac('sha256', secret)
+    .update(`password:${storedHash ?? ''}`)
+    .digest('base64url')
+    .slice(0, 22);
 }
 
 export function fingerprintMatches(expected: string, given: string): boolean {
@@ -58,7 +61,12 @@ export async function verifyResetToken(secret: string, token: string, now: Date)
     if (error instanceof errors.JWTExpired) throw tokenExpired();
     throw invalidToken();
   }
-  if (payload.scope !== RESET_SCOPE || typeof payload.sub !== 'string' || typeof payload.email !== 'string' || typeof payload.hash !== 'string') {
+  if (
+    payload.scope !== RESET_SCOPE ||
+    typeof payload.sub !== 'string' ||
+    typeof payload.email !== 'string' ||
+    typeof payload.hash !== 'string'
+  ) {
     throw forbidden();
   }
   return { sub: payload.sub, email: payload.email, hash: payload.hash };

@@ -62,16 +62,22 @@ describe('assertResetUrl', () => {
 
 describe('buildResetLink', () => {
   it('adds the token to the reset URL and keeps its query', () => {
-    expect(buildResetLink('https://api.example.com', 'https://app.example.com/reset?lang=fr', 'a.b.c')).toBe('https://app.example.com/reset?lang=fr&token=a.b.c');
+    expect(buildResetLink('https://api.example.com', 'https://app.example.com/reset?lang=fr', 'a.b.c')).toBe(
+      'https://app.example.com/reset?lang=fr&token=a.b.c',
+    );
   });
 
   it('replaces a token parameter the URL already had', () => {
-    expect(buildResetLink('https://api.example.com', 'https://app.example.com/reset?token=old', 'new')).toBe('https://app.example.com/reset?token=new');
+    expect(buildResetLink('https://api.example.com', 'https://app.example.com/reset?token=old', 'new')).toBe(
+      'https://app.example.com/reset?token=new',
+    );
   });
 
   it('leads to the admin app under PUBLIC_URL without a reset URL', () => {
     expect(buildResetLink('https://api.example.com/', null, 'a.b.c')).toBe('https://api.example.com/admin/reset-password?token=a.b.c');
-    expect(buildResetLink('https://example.com/stratum', null, 'a.b.c')).toBe('https://example.com/stratum/admin/reset-password?token=a.b.c');
+    expect(buildResetLink('https://example.com/stratum', null, 'a.b.c')).toBe(
+      'https://example.com/stratum/admin/reset-password?token=a.b.c',
+    );
   });
 
   it('keeps a relative PUBLIC_URL relative', () => {

@@ -34,10 +34,12 @@ export type TfaState = { secret: string | null; recoveryHashes: string[] };
  * are thereby serialised: the second one sees the code gone.
  */
 export async function lockTfaState(ctx: Context, userId: string): Promise<TfaState | null> {
-  await ctx.db('service_users').where({ id: userId }).update({ tfa_secret: ctx.db.ref('tfa_secret') });
+  await ctx
+    .db('service_users')
+    .where({ id: userId })
+    .update({ tfa_secret: ctx.db.ref('tfa_secret') });
   const row = (await ctx.db('service_users').select('tfa_secret', 'tfa_recovery_codes').where({ id: userId }).first()) as
-    | { tfa_secret: string | null; tfa_recovery_codes: unknown }
-    | undefined;
+    { tfa_secret: string | null; tfa_recovery_codes: unknown } | undefined;
   if (!row) return null;
   return {
     secret: row.tfa_secret || null,
@@ -65,6 +67,9 @@ export async function useSecondFactor(
   const hash = hashRecoveryCode(otp);
   if (!state.recoveryHashes.includes(hash)) return null;
   const left = state.recoveryHashes.filter((h) => h !== hash);
-  await ctx.db('service_users').where({ id: userId }).update({ tfa_recovery_codes: ctx.dialect.toDatabase('json', left) });
+  await ctx
+    .db('service_users')
+    .where({ id: userId })
+    .update({ tfa_recovery_codes: ctx.dialect.toDatabase('json', left) });
   return 'recovery_code';
 }

@@ -64,6 +64,12 @@ describe('otpauthUrl', () => {
     expect(url.protocol).toBe('otpauth:');
     expect(url.host).toBe('totp');
     expect(decodeURIComponent(url.pathname)).toBe('/My Project:ada@example.com');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ issuer: 'My Project', secret: RFC_SECRET, algorithm: 'SHA1', digits: '6', period: '30' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      issuer: 'My Project',
+      secret: RFC_SECRET,
+      algorithm: 'SHA1',
+      digits: '6',
+      period: '30',
+    });
   });
 });

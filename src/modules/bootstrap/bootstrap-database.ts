@@ -3,16 +3,18 @@ import type { Context } from '../../engine/context.js';
 import { PUBLIC_POLICY_ID } from '../../kernel/system/system-collections.js';
 import type { ItemsService } from '../items/index.js';
 
-export type BootstrapResult =
-  | { created: false }
-  | { created: true; email: string; password: string; generatedPassword: boolean };
+export type BootstrapResult = { created: false } | { created: true; email: string; password: string; generatedPassword: boolean };
 
 /**
  * First start on an empty database: an Administrator role and policy (admin and app access), the public
  * policy, the settings row and the first administrator. Does nothing when a user already exists.
  * Runs through the items service, so the activity log records it as system work.
  */
-export async function bootstrapDatabase(ctx: Context, items: ItemsService, admin: { email: string; password: string | null }): Promise<BootstrapResult> {
+export async function bootstrapDatabase(
+  ctx: Context,
+  items: ItemsService,
+  admin: { email: string; password: string | null },
+): Promise<BootstrapResult> {
   const existing = await ctx.db('service_users').count({ count: '*' }).first();
   if (Number((existing as { count: unknown } | undefined)?.count ?? 0) > 0) return { created: false };
 
@@ -29,7 +31,11 @@ export async function bootstrapDatabase(ctx: Context, items: ItemsService, admin
     });
     await items.createOne(ctx, 'service_access', { role: null, user: null, policy: PUBLIC_POLICY_ID });
   }
-  const role = await items.createOne(ctx, 'service_roles', { name: 'Administrator', icon: 'verified', description: '$t:admin_description' });
+  const role = await items.createOne(ctx, 'service_roles', {
+    name: 'Administrator',
+    icon: 'verified',
+    description: '$t:admin_description',
+  });
   const policy = await items.createOne(ctx, 'service_policies', {
     name: 'Administrator',
     icon: 'verified',
@@ -38,7 +44,14 @@ export async function bootstrapDatabase(ctx: Context, items: ItemsService, admin
     app_access: true,
   });
   await items.createOne(ctx, 'service_access', { role, policy });
-  await items.createOne(ctx, 'service_users', { email: admin.email, password, role, first_name: 'Admin', last_name: 'User', status: 'active' });
+  await items.createOne(ctx, 'service_users', {
+    email: admin.email,
+    password,
+    role,
+    first_name: 'Admin',
+    last_name: 'User',
+    status: 'active',
+  });
   const settings = await ctx.db('service_settings').first();
   if (!settings) await items.upsertSingleton(ctx, 'service_settings', { project_name: 'Stratum' });
   return { created: true, email: admin.email, password, generatedPassword: admin.password === null };

@@ -45,12 +45,19 @@ export async function createTableWithColumns(ctx: Context, table: string, column
 export async function addColumnToTable(ctx: Context, table: string, column: ColumnSpec): Promise<void> {
   const { name, type, options } = column;
   const now = options.defaultValue === NOW;
-  const first = columnDefinition(name, type, { ...options, nullable: true, defaultValue: now ? null : options.defaultValue, primaryKey: false, autoIncrement: false });
+  const first = columnDefinition(name, type, {
+    ...options,
+    nullable: true,
+    defaultValue: now ? null : options.defaultValue,
+    primaryKey: false,
+    autoIncrement: false,
+  });
   await ctx.db.schema.alterTable(table, (builder) => {
     ctx.dialect.addColumn(builder, first, ctx.db);
   });
   if (now) await ctx.db(table).update({ [name]: ctx.dialect.toDatabase(type, nowValue(type, ctx.now())) });
-  if (!options.nullable || now) await alterColumn(ctx, table, columnDefinition(name, type, { ...options, primaryKey: false, autoIncrement: false }));
+  if (!options.nullable || now)
+    await alterColumn(ctx, table, columnDefinition(name, type, { ...options, primaryKey: false, autoIncrement: false }));
   if (options.unique || options.indexed) {
     await ctx.db.schema.alterTable(table, (builder) => {
       if (options.unique) builder.unique([name], { indexName: ddlName(table, name, 'unique') });
@@ -62,7 +69,9 @@ export async function addColumnToTable(ctx: Context, table: string, column: Colu
 /** Changes a column to the whole new definition (type, length, precision, nullability, default). */
 export async function alterColumn(ctx: Context, table: string, definition: ColumnDefinition): Promise<void> {
   await ctx.db.schema.alterTable(table, (builder) => {
-    ctx.dialect.addColumn(builder, { ...definition, unique: false, indexed: false, primaryKey: false, autoIncrement: false }, ctx.db).alter();
+    ctx.dialect
+      .addColumn(builder, { ...definition, unique: false, indexed: false, primaryKey: false, autoIncrement: false }, ctx.db)
+      .alter();
   });
 }
 
@@ -70,14 +79,22 @@ export async function alterColumn(ctx: Context, table: string, definition: Colum
  * Brings a column's own unique constraint and index in line with what is asked (undefined = keep). A plain
  * index that backs a foreign key stays (MySQL needs it).
  */
-export async function syncColumnIndexes(ctx: Context, table: string, column: string, desired: { unique?: boolean; indexed?: boolean }): Promise<void> {
+export async function syncColumnIndexes(
+  ctx: Context,
+  table: string,
+  column: string,
+  desired: { unique?: boolean; indexed?: boolean },
+): Promise<void> {
   if (desired.unique === undefined && desired.indexed === undefined) return;
-  const own = (await ctx.dialect.listIndexes(ctx.db, table)).filter((i) => i.table === table && !i.primary && i.columns.length === 1 && i.columns[0] === column);
+  const own = (await ctx.dialect.listIndexes(ctx.db, table)).filter(
+    (i) => i.table === table && !i.primary && i.columns.length === 1 && i.columns[0] === column,
+  );
   const uniqueIndex = own.find((i) => i.unique) ?? null;
   const plain = own.filter((i) => !i.unique);
   const wantUnique = desired.unique ?? uniqueIndex !== null;
   const wantIndexed = desired.indexed ?? own.length > 0;
-  const backsForeignKey = plain.length > 0 && (await ctx.dialect.listForeignKeys(ctx.db, table)).some((k) => k.table === table && k.column === column);
+  const backsForeignKey =
+    plain.length > 0 && (await ctx.dialect.listForeignKeys(ctx.db, table)).some((k) => k.table === table && k.column === column);
 
   const steps: ((builder: Knex.AlterTableBuilder) => void)[] = [];
   if (wantUnique && !uniqueIndex) steps.push((b) => b.unique([column], { indexName: ddlName(table, column, 'unique') }));

@@ -12,7 +12,12 @@ import { isPlainName, validateName } from './validate-name.js';
 
 /** Whether a relation payload describes a many-to-any relation: no related collection, a collection field in its meta. */
 export function isAnyRelationInput(input: unknown): boolean {
-  return isPlainObject(input) && (input.related_collection === null || input.related_collection === undefined) && isPlainObject(input.meta) && input.meta.one_collection_field != null;
+  return (
+    isPlainObject(input) &&
+    (input.related_collection === null || input.related_collection === undefined) &&
+    isPlainObject(input.meta) &&
+    input.meta.one_collection_field != null
+  );
 }
 
 /** `one_allowed_collections` as sent: an array of names, or Directus's comma-separated text. */
@@ -25,9 +30,18 @@ function allowedCollections(value: unknown): string[] {
 }
 
 /** The collection field is a string field of `many`; every allowed collection exists with a primary key and is not a system collection. */
-async function checkAnyTargets(ctx: Context, deps: SchemaDeps, many: CollectionState, collectionField: string, allowed: string[]): Promise<void> {
+async function checkAnyTargets(
+  ctx: Context,
+  deps: SchemaDeps,
+  many: CollectionState,
+  collectionField: string,
+  allowed: string[],
+): Promise<void> {
   const named = await findField(ctx, deps, many, collectionField);
-  if (!named?.column || named.type !== 'string') throw invalidPayload(`"meta.one_collection_field" must name a string field of collection "${many.collection}", not "${collectionField}"`);
+  if (!named?.column || named.type !== 'string')
+    throw invalidPayload(
+      `"meta.one_collection_field" must name a string field of collection "${many.collection}", not "${collectionField}"`,
+    );
   for (const name of allowed) {
     const target = await relatedPrimaryKey(ctx, deps, name);
     if (target.state.system) throw invalidPayload(`A many-to-any relation can't point into system collection "${name}"`);
@@ -38,8 +52,14 @@ async function checkAnyTargets(ctx: Context, deps: SchemaDeps, many: CollectionS
  * Changes the meta of a many-to-any relation (its allowed collections, its collection field, …), checked as on
  * creation. It has no foreign key: `schema` may only be null.
  */
-export async function updateAnyRelation(ctx: Context, deps: SchemaDeps, current: RelationState, input: { meta?: unknown; schema?: unknown }): Promise<void> {
-  if (input.schema !== undefined && input.schema !== null) throw invalidPayload('A many-to-any relation has no foreign key: "schema" must be null');
+export async function updateAnyRelation(
+  ctx: Context,
+  deps: SchemaDeps,
+  current: RelationState,
+  input: { meta?: unknown; schema?: unknown },
+): Promise<void> {
+  if (input.schema !== undefined && input.schema !== null)
+    throw invalidPayload('A many-to-any relation has no foreign key: "schema" must be null');
   if (input.meta === undefined || input.meta === null || !current.row) return;
   const meta = parseRelationMeta(input.meta)!;
   const collectionField = (meta.one_collection_field ?? current.row.one_collection_field) as string;
@@ -47,7 +67,11 @@ export async function updateAnyRelation(ctx: Context, deps: SchemaDeps, current:
   const many = (await findCollection(ctx, deps, current.collection))!;
   await checkAnyTargets(ctx, deps, many, collectionField, allowed);
   validateMeta('service_relations', meta, `the relation "${current.collection}.${current.field}"`);
-  await deps.items.updateOne(ctx, 'service_relations', current.row.id as number, { ...meta, ...(meta.one_allowed_collections !== undefined ? { one_allowed_collections: allowed } : {}), one_collection: null });
+  await deps.items.updateOne(ctx, 'service_relations', current.row.id as number, {
+    ...meta,
+    ...(meta.one_allowed_collections !== undefined ? { one_allowed_collections: allowed } : {}),
+    one_collection: null,
+  });
 }
 
 /**
@@ -59,7 +83,8 @@ export async function updateAnyRelation(ctx: Context, deps: SchemaDeps, current:
 export async function createAnyRelation(ctx: Context, deps: SchemaDeps, input: Record<string, unknown>): Promise<[string, string]> {
   const collection = validateName('collection', input.collection);
   const fieldName = validateName('field', input.field);
-  if (input.schema !== undefined && input.schema !== null) throw invalidPayload('A many-to-any relation has no foreign key: "schema" must be null');
+  if (input.schema !== undefined && input.schema !== null)
+    throw invalidPayload('A many-to-any relation has no foreign key: "schema" must be null');
   const meta = parseRelationMeta(input.meta)!;
   const collectionField = meta.one_collection_field as string;
   const allowed = allowedCollections(meta.one_allowed_collections);
@@ -74,7 +99,13 @@ export async function createAnyRelation(ctx: Context, deps: SchemaDeps, input: R
     }
     await checkAnyTargets(trx, deps, many, collectionField, allowed);
     validateMeta('service_relations', meta, `the relation "${collection}.${fieldName}"`);
-    await deps.items.createOne(trx, 'service_relations', { ...meta, one_allowed_collections: allowed, many_collection: collection, many_field: fieldName, one_collection: null });
+    await deps.items.createOne(trx, 'service_relations', {
+      ...meta,
+      one_allowed_collections: allowed,
+      many_collection: collection,
+      many_field: fieldName,
+      one_collection: null,
+    });
   });
   return [collection, fieldName];
 }

@@ -34,13 +34,22 @@ export async function createCollection(ctx: Context, deps: SchemaDeps, input: Co
     started = true;
     const columns = spec.fields.flatMap((f) => (f.column ? [{ name: f.field, type: f.type, options: f.column }] : []));
     if (!spec.folder) await createTableWithColumns(trx, name, columns);
-    const readBack = new Map(spec.folder ? [] : (await trx.dialect.listColumns(trx.db, name)).map((c) => [c.name, trx.dialect.fieldTypeOf(c)]));
+    const readBack = new Map(
+      spec.folder ? [] : (await trx.dialect.listColumns(trx.db, name)).map((c) => [c.name, trx.dialect.fieldTypeOf(c)]),
+    );
 
     if (spec.meta) await deps.items.createOne(trx, 'service_collections', { ...spec.meta, collection: name });
     await writeFieldMeta(
       trx,
       deps,
-      spec.fields.map((f) => ({ collection: name, field: f.field, type: f.type, meta: f.meta, special: f.special, columnType: readBack.get(f.field) ?? null })),
+      spec.fields.map((f) => ({
+        collection: name,
+        field: f.field,
+        type: f.type,
+        meta: f.meta,
+        special: f.special,
+        columnType: readBack.get(f.field) ?? null,
+      })),
     );
   });
   return name;

@@ -31,7 +31,8 @@ export async function createField(ctx: Context, deps: SchemaDeps, collection: st
     const state = await findCollection(trx, deps, collection);
     if (!state) throw forbiddenCollection(collection);
     if (state.system) throw invalidPayload(`Fields can't be added to system collection "${collection}"`);
-    if (spec.column && !state.table) throw invalidPayload(`Collection "${collection}" has no table (it is a folder): only alias fields can be added`);
+    if (spec.column && !state.table)
+      throw invalidPayload(`Collection "${collection}" has no table (it is a folder): only alias fields can be added`);
     await assertNewField(trx, deps, state, spec.field);
     if (spec.meta) validateMeta('service_fields', spec.meta, `field "${spec.field}"`);
     if (spec.column && !spec.column.nullable && spec.column.defaultValue === null && (await countRows(trx, collection)) > 0) {
@@ -45,7 +46,9 @@ export async function createField(ctx: Context, deps: SchemaDeps, collection: st
       const column = (await trx.dialect.listColumns(trx.db, collection)).find((c) => c.name === spec.field);
       columnType = column ? trx.dialect.fieldTypeOf(column) : null;
     }
-    await writeFieldMeta(trx, deps, [{ collection, field: spec.field, type: spec.type, meta: spec.meta, special: spec.special, columnType }]);
+    await writeFieldMeta(trx, deps, [
+      { collection, field: spec.field, type: spec.type, meta: spec.meta, special: spec.special, columnType },
+    ]);
   });
   return spec.field;
 }

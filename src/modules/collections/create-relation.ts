@@ -34,7 +34,9 @@ export async function createRelation(ctx: Context, deps: SchemaDeps, input: Rela
     }
     const target = await relatedPrimaryKey(trx, deps, related);
     if (field.type !== target.type) {
-      throw invalidPayload(`Field "${spec.field}" (${field.type}) can't reference the primary key of "${related}" (${target.type}): the types must be the same`);
+      throw invalidPayload(
+        `Field "${spec.field}" (${field.type}) can't reference the primary key of "${related}" (${target.type}): the types must be the same`,
+      );
     }
     if (spec.schema) await assertForeignKeyPossible(trx, collection, field.column, related, target.column.name, spec.schema);
     const oneField = typeof spec.meta?.one_field === 'string' ? spec.meta.one_field : null;
@@ -43,7 +45,12 @@ export async function createRelation(ctx: Context, deps: SchemaDeps, input: Rela
 
     if (spec.schema) await addForeignKey(trx, collection, spec.field, related, target.column.name, spec.schema);
     if (spec.meta) {
-      await deps.items.createOne(trx, 'service_relations', { ...spec.meta, many_collection: collection, many_field: spec.field, one_collection: related });
+      await deps.items.createOne(trx, 'service_relations', {
+        ...spec.meta,
+        many_collection: collection,
+        many_field: spec.field,
+        one_collection: related,
+      });
     }
   });
   return [collection, spec.field];

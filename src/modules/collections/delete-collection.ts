@@ -22,14 +22,17 @@ export async function deleteCollection(ctx: Context, deps: SchemaDeps, name: str
     if (state.system) throw invalidPayload(`System collection "${name}" can't be deleted`);
     const system = asSystem(trx);
 
-    const relations = (await readMetaRows(trx, deps, 'service_relations')).filter((r) => r.many_collection === name || r.one_collection === name);
+    const relations = (await readMetaRows(trx, deps, 'service_relations')).filter(
+      (r) => r.many_collection === name || r.one_collection === name,
+    );
     const inbound = (await trx.dialect.listForeignKeys(trx.db)).filter((k) => k.foreignKeyTable === name && k.table !== name);
     for (const key of inbound) await dropForeignKey(trx, key);
     if (state.table) await trx.db.schema.dropTable(name);
 
     for (const relation of relations) {
       const related = relation.one_collection;
-      if (relation.many_collection !== name || typeof related !== 'string' || related === name || typeof relation.one_field !== 'string') continue;
+      if (relation.many_collection !== name || typeof related !== 'string' || related === name || typeof relation.one_field !== 'string')
+        continue;
       const aliases = await readMetaRows(trx, deps, 'service_fields', { collection: related, field: relation.one_field });
       if (aliases.length > 0) await deps.items.deleteMany(system, 'service_fields', idsOf(aliases));
     }
@@ -38,7 +41,9 @@ export async function deleteCollection(ctx: Context, deps: SchemaDeps, name: str
     for (const relation of await readMetaRows(trx, deps, 'service_relations')) {
       const allowed = relation.one_allowed_collections;
       if (!Array.isArray(allowed) || !allowed.includes(name)) continue;
-      await deps.items.updateMany(system, 'service_relations', [relation.id as number], { one_allowed_collections: allowed.filter((c) => c !== name) });
+      await deps.items.updateMany(system, 'service_relations', [relation.id as number], {
+        one_allowed_collections: allowed.filter((c) => c !== name),
+      });
     }
     const fields = await readMetaRows(trx, deps, 'service_fields', { collection: name });
     if (fields.length > 0) await deps.items.deleteMany(system, 'service_fields', idsOf(fields));
@@ -46,6 +51,11 @@ export async function deleteCollection(ctx: Context, deps: SchemaDeps, name: str
     if (children.length > 0) await deps.items.updateMany(system, 'service_collections', idsOf(children, 'collection'), { group: null });
     if (state.meta) await deps.items.deleteOne(trx, 'service_collections', name);
     const rules = await trx.db('service_permissions').where({ collection: name }).select('id');
-    if (rules.length > 0) await deps.items.deleteMany(system, 'service_permissions', rules.map((r: { id: number }) => r.id));
+    if (rules.length > 0)
+      await deps.items.deleteMany(
+        system,
+        'service_permissions',
+        rules.map((r: { id: number }) => r.id),
+      );
   });
 }

@@ -38,7 +38,9 @@ export async function deleteField(ctx: Context, deps: SchemaDeps, collection: st
     for (const relation of held) {
       if (typeof relation.one_collection !== 'string' || typeof relation.one_field !== 'string') continue;
       const aliases = await readMetaRows(trx, deps, 'service_fields', { collection: relation.one_collection, field: relation.one_field });
-      const columns = (await trx.dialect.listTables(trx.db)).includes(relation.one_collection) ? await trx.dialect.listColumns(trx.db, relation.one_collection) : [];
+      const columns = (await trx.dialect.listTables(trx.db)).includes(relation.one_collection)
+        ? await trx.dialect.listColumns(trx.db, relation.one_collection)
+        : [];
       const aliasOnly = aliases.filter((a) => !columns.some((c) => c.name === a.field));
       if (aliasOnly.length > 0) await deps.items.deleteMany(system, 'service_fields', idsOf(aliasOnly));
     }
@@ -51,10 +53,17 @@ export async function deleteField(ctx: Context, deps: SchemaDeps, collection: st
       if (state.meta?.[key] === field) await deps.items.updateOne(system, 'service_collections', collection, { [key]: null });
     }
     // Rules naming the field lose it, so a field created later under the same name is not granted by them (decision 0041).
-    const rules = (await trx.db('service_permissions').where({ collection }).whereNotNull('fields').select('id', 'fields')) as { id: number; fields: string }[];
+    const rules = (await trx.db('service_permissions').where({ collection }).whereNotNull('fields').select('id', 'fields')) as {
+      id: number;
+      fields: string;
+    }[];
     for (const rule of rules) {
-      const names = String(rule.fields).split(',').map((f) => f.trim()).filter(Boolean);
-      if (names.includes(field)) await deps.items.updateOne(system, 'service_permissions', rule.id, { fields: names.filter((f) => f !== field) });
+      const names = String(rule.fields)
+        .split(',')
+        .map((f) => f.trim())
+        .filter(Boolean);
+      if (names.includes(field))
+        await deps.items.updateOne(system, 'service_permissions', rule.id, { fields: names.filter((f) => f !== field) });
     }
     if (current.meta) await deps.items.deleteOne(trx, 'service_fields', current.meta.id as number);
   });

@@ -23,8 +23,12 @@ export async function deleteRelation(ctx: Context, deps: SchemaDeps, collection:
     if (current.row) await deps.items.deleteOne(trx, 'service_relations', current.row.id as number);
     const oneField = current.row?.one_field;
     if (current.related && typeof oneField === 'string' && !isSystemCollection(current.related)) {
-      const columns = (await trx.dialect.listTables(trx.db)).includes(current.related) ? await trx.dialect.listColumns(trx.db, current.related) : [];
-      const aliases = (await readMetaRows(trx, deps, 'service_fields', { collection: current.related, field: oneField })).filter(() => !columns.some((c) => c.name === oneField));
+      const columns = (await trx.dialect.listTables(trx.db)).includes(current.related)
+        ? await trx.dialect.listColumns(trx.db, current.related)
+        : [];
+      const aliases = (await readMetaRows(trx, deps, 'service_fields', { collection: current.related, field: oneField })).filter(
+        () => !columns.some((c) => c.name === oneField),
+      );
       if (aliases.length > 0) await deps.items.deleteMany(asSystem(trx), 'service_fields', idsOf(aliases));
     }
   });

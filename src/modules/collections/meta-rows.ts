@@ -11,10 +11,20 @@ const ORDER: Record<MetaCollection, string> = { service_collections: 'collection
  * system work on the context's handle (the transaction inside a change). `exact` keeps only rows whose
  * properties equal the given values exactly (MySQL compares names without regard to case).
  */
-export async function readMetaRows(ctx: Context, deps: SchemaDeps, collection: MetaCollection, exact: Record<string, string> = {}): Promise<Item[]> {
+export async function readMetaRows(
+  ctx: Context,
+  deps: SchemaDeps,
+  collection: MetaCollection,
+  exact: Record<string, string> = {},
+): Promise<Item[]> {
   const entries = Object.entries(exact);
   const filter: Filter | undefined = entries.length > 0 ? { _and: entries.map(([key, value]) => ({ [key]: { _eq: value } })) } : undefined;
-  const result = await deps.items.readByQuery(asSystem(ctx), collection, { fields: ['*'], limit: -1, sort: [ORDER[collection]], ...(filter ? { filter } : {}) });
+  const result = await deps.items.readByQuery(asSystem(ctx), collection, {
+    fields: ['*'],
+    limit: -1,
+    sort: [ORDER[collection]],
+    ...(filter ? { filter } : {}),
+  });
   return result.data.filter((row) => entries.every(([key, value]) => row[key] === value));
 }
 

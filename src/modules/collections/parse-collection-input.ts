@@ -43,10 +43,12 @@ export function parseCollectionInput(input: unknown): CollectionSpec {
     const { collection: _collection, system: _system, ...rest } = input.meta;
     meta = rest;
   }
-  if (input.schema !== undefined && input.schema !== null && !isPlainObject(input.schema)) throw invalidPayload('"schema" must be an object or null');
+  if (input.schema !== undefined && input.schema !== null && !isPlainObject(input.schema))
+    throw invalidPayload('"schema" must be an object or null');
   const folder = input.schema === null;
   if (folder && meta === null) throw invalidPayload('A collection needs a "schema" (a table) or a "meta" (a folder)');
-  if (input.fields !== undefined && input.fields !== null && !Array.isArray(input.fields)) throw invalidPayload('"fields" must be an array');
+  if (input.fields !== undefined && input.fields !== null && !Array.isArray(input.fields))
+    throw invalidPayload('"fields" must be an array');
 
   const fields = ((input.fields as unknown[] | null | undefined) ?? []).map(parseFieldInput);
   const seen = new Set<string>();
@@ -67,7 +69,14 @@ export function parseCollectionInput(input: unknown): CollectionSpec {
     const id = fields.find((f) => f.field === 'id' && f.column !== null);
     if (!id) return { collection, meta, folder, fields: [defaultPrimaryKey(), ...fields] };
     if (!PRIMARY_TYPES.includes(id.type)) throw invalidPayload(`The primary key "id" must be of type ${PRIMARY_TYPES.join(', ')}`);
-    id.column = { ...id.column!, primaryKey: true, nullable: false, unique: false, indexed: false, autoIncrement: id.type === 'integer' || id.type === 'bigInteger' };
+    id.column = {
+      ...id.column!,
+      primaryKey: true,
+      nullable: false,
+      unique: false,
+      indexed: false,
+      autoIncrement: id.type === 'integer' || id.type === 'bigInteger',
+    };
   }
   return { collection, meta, folder, fields };
 }

@@ -95,7 +95,12 @@ export function withColumnDefaults(type: FieldType, given: Partial<ColumnOptions
 
 /** A string default must fit the column's length. */
 export function checkDefaultLength(type: FieldType, options: Pick<ColumnOptions, 'defaultValue' | 'maxLength'>): void {
-  if (STRING_TYPES.includes(type) && typeof options.defaultValue === 'string' && options.maxLength !== null && [...options.defaultValue].length > options.maxLength) {
+  if (
+    STRING_TYPES.includes(type) &&
+    typeof options.defaultValue === 'string' &&
+    options.maxLength !== null &&
+    [...options.defaultValue].length > options.maxLength
+  ) {
     throw invalidPayload(`The default value is longer than the field's maximum length (${options.maxLength})`);
   }
 }
@@ -156,7 +161,9 @@ export function parseDefaultValue(field: string, type: FieldType, value: unknown
     case 'json':
       return value;
     case 'date':
-      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? value : wrong('a date (YYYY-MM-DD)');
+      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))
+        ? value
+        : wrong('a date (YYYY-MM-DD)');
     case 'time':
       return typeof value === 'string' && /^\d{2}:\d{2}(:\d{2})?$/.test(value) ? value : wrong('a time (HH:mm:ss)');
     case 'dateTime':

@@ -22,7 +22,9 @@ const SETTABLE_TYPES = FIELD_TYPES.filter((t) => t !== 'unknown');
 /** A field type as sent: one of Directus's types (`unknown` is only ever read). */
 export function parseFieldType(field: string, value: unknown): FieldType {
   if (!isFieldType(value) || value === 'unknown') {
-    throw invalidPayload(`Type ${JSON.stringify(value ?? null)} of field "${field}" is not a valid field type; use one of ${SETTABLE_TYPES.join(', ')}`);
+    throw invalidPayload(
+      `Type ${JSON.stringify(value ?? null)} of field "${field}" is not a valid field type; use one of ${SETTABLE_TYPES.join(', ')}`,
+    );
   }
   return value;
 }
@@ -31,7 +33,11 @@ export function parseFieldType(field: string, value: unknown): FieldType {
  * A field's `meta` as sent: an object or null. `id`, `collection`, `field` and `system` are set by the
  * server and dropped; `special` flags must not pin another type than the field's.
  */
-export function parseFieldMeta(field: string, type: FieldType, value: unknown): { meta: Record<string, unknown> | null; special: string[] } {
+export function parseFieldMeta(
+  field: string,
+  type: FieldType,
+  value: unknown,
+): { meta: Record<string, unknown> | null; special: string[] } {
   if (value === null) return { meta: null, special: [] };
   if (value === undefined) return { meta: {}, special: [] };
   if (!isPlainObject(value)) throw invalidPayload(`"meta" of field "${field}" must be an object or null`);

@@ -35,10 +35,12 @@ export function parseRelationMeta(value: unknown): RelationMetaSpec | null {
   for (const [key, item] of Object.entries(value)) if (!SERVER_KEYS.includes(key)) meta[key] = item;
   for (const key of ['one_field', 'junction_field', 'sort_field', 'one_collection_field'] as const) {
     const name = meta[key];
-    if (name !== undefined && name !== null && (typeof name !== 'string' || !isPlainName(name))) throw invalidPayload(`"meta.${key}" must be a field name or null`);
+    if (name !== undefined && name !== null && (typeof name !== 'string' || !isPlainName(name)))
+      throw invalidPayload(`"meta.${key}" must be a field name or null`);
   }
   const deselect = meta.one_deselect_action;
-  if (deselect !== undefined && deselect !== 'nullify' && deselect !== 'delete') throw invalidPayload('"meta.one_deselect_action" must be "nullify" or "delete"');
+  if (deselect !== undefined && deselect !== 'nullify' && deselect !== 'delete')
+    throw invalidPayload('"meta.one_deselect_action" must be "nullify" or "delete"');
   return meta;
 }
 
@@ -63,7 +65,9 @@ export function parseRelationInput(input: unknown): RelationSpec {
   const collection = collectionName('collection', input.collection);
   const field = validateName('field', input.field);
   if (input.related_collection === null || input.related_collection === undefined) {
-    throw invalidPayload('"related_collection" is required, unless "meta.one_collection_field" and "meta.one_allowed_collections" make it a many-to-any relation');
+    throw invalidPayload(
+      '"related_collection" is required, unless "meta.one_collection_field" and "meta.one_allowed_collections" make it a many-to-any relation',
+    );
   }
   const related = collectionName('related_collection', input.related_collection);
   return { collection, field, related, meta: parseRelationMeta(input.meta), schema: parseRelationSchema(input.schema) };

@@ -18,7 +18,8 @@ export async function listCollections(ctx: Context, deps: SchemaDeps): Promise<C
   const tableSet = new Set(tables);
   const result: CollectionInfo[] = [];
   for (const spec of SYSTEM_COLLECTIONS) {
-    if (tableSet.has(spec.collection)) result.push({ collection: spec.collection, meta: systemCollectionMeta(spec), schema: { name: spec.collection } });
+    if (tableSet.has(spec.collection))
+      result.push({ collection: spec.collection, meta: systemCollectionMeta(spec), schema: { name: spec.collection } });
   }
   for (const table of tables) {
     if (isSystemCollection(table)) continue;

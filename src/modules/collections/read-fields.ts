@@ -63,7 +63,10 @@ function userFields(ctx: Context, collection: string, columns: ColumnInfo[], row
     if (!columnNames.has(String(row.field))) fields.push({ collection, field: String(row.field), type: 'alias', meta: row, schema: null });
   }
   const position = (f: FieldInfo) => (typeof f.meta?.sort === 'number' ? f.meta.sort : Number.MAX_SAFE_INTEGER);
-  return fields.map((f, index) => ({ f, index })).sort((a, b) => position(a.f) - position(b.f) || a.index - b.index).map(({ f }) => f);
+  return fields
+    .map((f, index) => ({ f, index }))
+    .sort((a, b) => position(a.f) - position(b.f) || a.index - b.index)
+    .map(({ f }) => f);
 }
 
 function group<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
@@ -91,7 +94,8 @@ export async function readFields(ctx: Context, deps: SchemaDeps, collection?: st
   if (collection !== undefined) {
     const exists = isSystemCollection(collection)
       ? SYSTEM_COLLECTIONS.some((s) => s.collection === collection)
-      : (await ctx.dialect.listTables(ctx.db)).includes(collection) || (await readMetaRows(ctx, deps, 'service_collections', { collection })).length > 0;
+      : (await ctx.dialect.listTables(ctx.db)).includes(collection) ||
+        (await readMetaRows(ctx, deps, 'service_collections', { collection })).length > 0;
     if (!exists || !canReadCollection(ctx, collection)) throw forbidden();
   }
   return visibleTo(ctx, await listFields(ctx, deps, collection));

@@ -27,7 +27,13 @@ export async function listRelations(ctx: Context, deps: SchemaDeps, collection?:
 
   for (const spec of SYSTEM_RELATIONS) {
     const key = keyOf(spec.collection, spec.field);
-    add({ collection: spec.collection, field: spec.field, related_collection: spec.related, meta: systemRelationMeta(spec), schema: key ? describeForeignKey(key) : null });
+    add({
+      collection: spec.collection,
+      field: spec.field,
+      related_collection: spec.related,
+      meta: systemRelationMeta(spec),
+      schema: key ? describeForeignKey(key) : null,
+    });
   }
   for (const row of rows) {
     const many = String(row.many_collection);
@@ -46,7 +52,9 @@ export async function listRelations(ctx: Context, deps: SchemaDeps, collection?:
 /** Non-administrators see relations whose collections they may both read. */
 function visibleTo(ctx: Context, relations: RelationInfo[]): RelationInfo[] {
   if (ctx.permissions.admin) return relations;
-  return relations.filter((r) => canReadCollection(ctx, r.collection) && (r.related_collection === null || canReadCollection(ctx, r.related_collection)));
+  return relations.filter(
+    (r) => canReadCollection(ctx, r.collection) && (r.related_collection === null || canReadCollection(ctx, r.related_collection)),
+  );
 }
 
 /** `GET /relations` and `GET /relations/:collection` (needs read permission on service_relations). */

@@ -13,7 +13,10 @@ let deps: SchemaDeps;
 
 beforeAll(async () => {
   fx = await createEngineFixture({ seed: false });
-  deps = { items: createItemsService({ audit: createActivityRecorder(), behaviours: new Map() }), schemaStore: createSchemaStore(fx.knex, fx.dialect) };
+  deps = {
+    items: createItemsService({ audit: createActivityRecorder(), behaviours: new Map() }),
+    schemaStore: createSchemaStore(fx.knex, fx.dialect),
+  };
 });
 
 afterAll(async () => {

@@ -25,7 +25,12 @@ export type SchemaChangeOptions = {
  * from withTransaction lacks SQLite's foreign key suspension, and rebuilding a referenced table would then
  * fire ON DELETE actions on the rows that point at it.
  */
-export async function runSchemaChange<T>(ctx: Context, deps: SchemaDeps, options: SchemaChangeOptions, work: (trx: Context) => Promise<T>): Promise<T> {
+export async function runSchemaChange<T>(
+  ctx: Context,
+  deps: SchemaDeps,
+  options: SchemaChangeOptions,
+  work: (trx: Context) => Promise<T>,
+): Promise<T> {
   if (ctx.inTransaction) {
     try {
       await deps.schemaStore.recordChange(ctx.db);
@@ -53,7 +58,11 @@ export async function runSchemaChange<T>(ctx: Context, deps: SchemaDeps, options
   } catch (error) {
     deps.schemaStore.invalidate();
     if (!ctx.dialect.transactionalDdl && options.undo) {
-      await options.undo(ctx.db).catch((undoError: unknown) => ctx.logger.error({ err: undoError }, `could not undo a failed schema change of "${options.collection}"`));
+      await options
+        .undo(ctx.db)
+        .catch((undoError: unknown) =>
+          ctx.logger.error({ err: undoError }, `could not undo a failed schema change of "${options.collection}"`),
+        );
     }
     await recordAfterDdl(ctx, deps);
     throw translate(ctx, error, options.collection);
@@ -67,7 +76,9 @@ export async function runSchemaChange<T>(ctx: Context, deps: SchemaDeps, options
  */
 export async function recordAfterDdl(ctx: Context, deps: SchemaDeps): Promise<void> {
   if (ctx.dialect.transactionalDdl) return;
-  await deps.schemaStore.recordChange(ctx.db).catch((error: unknown) => ctx.logger.error({ err: error }, 'could not record a schema change'));
+  await deps.schemaStore
+    .recordChange(ctx.db)
+    .catch((error: unknown) => ctx.logger.error({ err: error }, 'could not record a schema change'));
 }
 
 /**

@@ -22,7 +22,11 @@ const TYPE_SPECIAL: Readonly<Partial<Record<FieldType, string>>> = Object.freeze
 /** `special` as stored or sent (array, CSV text or null) → a list of flags. */
 export function toSpecialList(value: unknown): string[] {
   if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);
-  if (typeof value === 'string') return value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   return [];
 }
 

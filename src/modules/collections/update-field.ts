@@ -7,7 +7,13 @@ import { assertSchemaAccess } from './assert-schema-access.js';
 import { alterColumn, columnDefinition, syncColumnIndexes } from './column-ddl.js';
 import { findCollection } from './find-collection.js';
 import { countRows, findField } from './find-field.js';
-import { checkDefaultLength, parseColumnOptions, parseDefaultValue, withColumnDefaults, type ColumnOptions } from './parse-column-options.js';
+import {
+  checkDefaultLength,
+  parseColumnOptions,
+  parseDefaultValue,
+  withColumnDefaults,
+  type ColumnOptions,
+} from './parse-column-options.js';
 import { parseFieldMeta, parseFieldType } from './parse-field-input.js';
 import { runSchemaChange } from './run-schema-change.js';
 import type { FieldUpdateInput, SchemaDeps } from './schema.types.js';
@@ -22,7 +28,13 @@ import { reconcileFieldSpecial } from './write-field-meta.js';
  * or back. Setting NOT NULL on a column holding nulls is a 400 CONTAINS_NULL_VALUES, unique on duplicates a
  * 400 RECORD_NOT_UNIQUE, both checked before any DDL.
  */
-export async function updateField(ctx: Context, deps: SchemaDeps, collection: string, field: string, input: FieldUpdateInput): Promise<string> {
+export async function updateField(
+  ctx: Context,
+  deps: SchemaDeps,
+  collection: string,
+  field: string,
+  input: FieldUpdateInput,
+): Promise<string> {
   assertSchemaAccess(ctx, 'service_fields', 'update');
   if (!isPlainObject(input)) throw invalidPayload('The payload must be an object with "type", "meta" and/or "schema"');
 
@@ -33,7 +45,8 @@ export async function updateField(ctx: Context, deps: SchemaDeps, collection: st
     const current = await findField(trx, deps, state, field);
     if (!current) throw forbidden();
     const type = input.type === undefined ? current.type : parseFieldType(field, input.type);
-    if ((type === 'alias') !== (current.column === null)) throw invalidPayload(`Field "${field}" can't change between an alias field and a column`);
+    if ((type === 'alias') !== (current.column === null))
+      throw invalidPayload(`Field "${field}" can't change between an alias field and a column`);
     const meta = input.meta === undefined || input.meta === null ? null : parseFieldMeta(field, type, input.meta).meta;
     if (meta) validateMeta('service_fields', meta, `field "${field}"`);
 
@@ -43,9 +56,11 @@ export async function updateField(ctx: Context, deps: SchemaDeps, collection: st
       const wanted = desiredColumn(field, type, current.type, column, parseColumnOptions(field, type, input.schema));
       const changed = wanted.changed;
       if (column.isPrimaryKey && changed) throw invalidPayload(`The column of primary key "${field}" can't be changed`);
-      if (!wanted.options.nullable && column.isNullable && (await countRows(trx, collection, { nullColumn: field })) > 0) throw containsNullValues(collection, field);
+      if (!wanted.options.nullable && column.isNullable && (await countRows(trx, collection, { nullColumn: field })) > 0)
+        throw containsNullValues(collection, field);
       if (wanted.unique === true && !column.isUnique) await assertNoDuplicates(trx, collection, field);
-      if (changed) await alterColumn(trx, collection, columnDefinition(field, type, { ...wanted.options, primaryKey: false, autoIncrement: false }));
+      if (changed)
+        await alterColumn(trx, collection, columnDefinition(field, type, { ...wanted.options, primaryKey: false, autoIncrement: false }));
       if (!column.isPrimaryKey) await syncColumnIndexes(trx, collection, field, { unique: wanted.unique, indexed: wanted.indexed });
       const after = (await trx.dialect.listColumns(trx.db, collection)).find((c) => c.name === field);
       columnType = after ? trx.dialect.fieldTypeOf(after) : null;
@@ -54,7 +69,10 @@ export async function updateField(ctx: Context, deps: SchemaDeps, collection: st
     if (meta) {
       const base = meta.special !== undefined ? toSpecialList(meta.special) : current.special;
       const special = reconcileSpecials(base, type, columnType);
-      const payload = { ...meta, ...(special.join() !== base.join() || meta.special !== undefined ? { special: special.length > 0 ? special : null } : {}) };
+      const payload = {
+        ...meta,
+        ...(special.join() !== base.join() || meta.special !== undefined ? { special: special.length > 0 ? special : null } : {}),
+      };
       if (current.meta) await deps.items.updateOne(trx, 'service_fields', current.meta.id as number, payload);
       else await deps.items.createOne(trx, 'service_fields', { ...payload, collection, field });
     } else {
@@ -75,9 +93,24 @@ function desiredColumn(field: string, type: FieldType, currentType: FieldType, c
     carriedDefault = null;
   }
   const options: ColumnOptions = {
-    maxLength: given.maxLength !== undefined ? (given.maxLength ?? fresh.maxLength) : typeChanged || column.maxLength === null ? fresh.maxLength : column.maxLength,
-    precision: given.precision !== undefined ? (given.precision ?? fresh.precision) : typeChanged || column.numericPrecision === null ? fresh.precision : column.numericPrecision,
-    scale: given.scale !== undefined ? (given.scale ?? fresh.scale) : typeChanged || column.numericScale === null ? fresh.scale : column.numericScale,
+    maxLength:
+      given.maxLength !== undefined
+        ? (given.maxLength ?? fresh.maxLength)
+        : typeChanged || column.maxLength === null
+          ? fresh.maxLength
+          : column.maxLength,
+    precision:
+      given.precision !== undefined
+        ? (given.precision ?? fresh.precision)
+        : typeChanged || column.numericPrecision === null
+          ? fresh.precision
+          : column.numericPrecision,
+    scale:
+      given.scale !== undefined
+        ? (given.scale ?? fresh.scale)
+        : typeChanged || column.numericScale === null
+          ? fresh.scale
+          : column.numericScale,
     nullable: given.nullable ?? column.isNullable,
     defaultValue: given.defaultValue !== undefined ? given.defaultValue : carriedDefault,
     unique: given.unique ?? column.isUnique,
@@ -101,6 +134,7 @@ function desiredColumn(field: string, type: FieldType, currentType: FieldType, c
 }
 
 async function assertNoDuplicates(ctx: Context, collection: string, field: string): Promise<void> {
-  const duplicate = (await ctx.db(collection).select(field).whereNotNull(field).groupBy(field).havingRaw('count(*) > 1').first()) as Record<string, unknown> | undefined;
+  const duplicate = (await ctx.db(collection).select(field).whereNotNull(field).groupBy(field).havingRaw('count(*) > 1').first()) as
+    Record<string, unknown> | undefined;
   if (duplicate) throw recordNotUnique(collection, field, duplicate[field]);
 }

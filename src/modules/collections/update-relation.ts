@@ -23,7 +23,13 @@ function sameRule(current: string | null, wanted: string | null): boolean {
  * ON UPDATE rules (a rule left out keeps the current one); `meta` updates the service_relations row (or
  * creates it), creating the o2m alias field a new `one_field` names. A missing relation is a 403.
  */
-export async function updateRelation(ctx: Context, deps: SchemaDeps, collection: string, field: string, input: RelationUpdateInput): Promise<[string, string]> {
+export async function updateRelation(
+  ctx: Context,
+  deps: SchemaDeps,
+  collection: string,
+  field: string,
+  input: RelationUpdateInput,
+): Promise<[string, string]> {
   assertSchemaAccess(ctx, 'service_relations', 'update');
   if (!isPlainObject(input)) throw invalidPayload('The payload must be an object with "meta" and/or "schema"');
   const meta = input.meta === undefined || input.meta === null ? null : parseRelationMeta(input.meta);
@@ -34,7 +40,8 @@ export async function updateRelation(ctx: Context, deps: SchemaDeps, collection:
     if (!current) throw forbidden();
     if (isSystemCollection(collection)) throw invalidPayload(`System relation "${collection}.${field}" can't be changed`);
     const related = current.related;
-    if (!related && current.row?.one_collection_field) return updateAnyRelation(trx, deps, current, input as { meta?: unknown; schema?: unknown });
+    if (!related && current.row?.one_collection_field)
+      return updateAnyRelation(trx, deps, current, input as { meta?: unknown; schema?: unknown });
     if (!related) throw invalidPayload(`Relation "${collection}.${field}" has no related collection`);
     const target = await relatedPrimaryKey(trx, deps, related);
     if (meta) validateMeta('service_relations', meta, `the relation "${collection}.${field}"`);
@@ -54,14 +61,21 @@ export async function updateRelation(ctx: Context, deps: SchemaDeps, collection:
         const column = many?.table ? (await trx.dialect.listColumns(trx.db, collection)).find((c) => c.name === field) : undefined;
         if (!column) throw invalidPayload(`Field "${field}" doesn't exist in collection "${collection}"`);
         if (!current.key) await assertForeignKeyPossible(trx, collection, column, related, target.column.name, rules);
-        else if (rules.onDelete === 'SET NULL' && !column.isNullable) throw invalidPayload(`"schema.on_delete" can't be SET NULL: field "${field}" is not nullable`);
+        else if (rules.onDelete === 'SET NULL' && !column.isNullable)
+          throw invalidPayload(`"schema.on_delete" can't be SET NULL: field "${field}" is not nullable`);
         if (current.key) await dropForeignKey(trx, current.key);
         await addForeignKey(trx, collection, field, related, target.column.name, rules);
       }
     }
     if (meta) {
       if (current.row) await deps.items.updateOne(trx, 'service_relations', current.row.id as number, meta);
-      else await deps.items.createOne(trx, 'service_relations', { ...meta, many_collection: collection, many_field: field, one_collection: related });
+      else
+        await deps.items.createOne(trx, 'service_relations', {
+          ...meta,
+          many_collection: collection,
+          many_field: field,
+          one_collection: related,
+        });
     }
   });
   return [collection, field];

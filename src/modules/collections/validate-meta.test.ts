@@ -15,7 +15,11 @@ function reasonOf(work: () => unknown): string | null {
 
 describe('validateMeta', () => {
   it('accepts a well-formed field meta', () => {
-    expect(reasonOf(() => validateMeta('service_fields', { special: ['cast-json'], hidden: true, sort: 3, options: { a: 1 }, note: null }, 'field "x"'))).toBeNull();
+    expect(
+      reasonOf(() =>
+        validateMeta('service_fields', { special: ['cast-json'], hidden: true, sort: 3, options: { a: 1 }, note: null }, 'field "x"'),
+      ),
+    ).toBeNull();
   });
 
   it.each([

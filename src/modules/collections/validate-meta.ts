@@ -39,9 +39,13 @@ export function validateMeta(collection: MetaCollection, payload: Record<string,
         if (typeof value !== 'string') wrong('a string');
     }
     const text = Array.isArray(value) ? value.join(',') : value;
-    if (typeof text === 'string' && column.type === 'string' && typeof column.maxLength === 'number' && [...text].length > column.maxLength) {
+    if (
+      typeof text === 'string' &&
+      column.type === 'string' &&
+      typeof column.maxLength === 'number' &&
+      [...text].length > column.maxLength
+    ) {
       wrong(`at most ${column.maxLength} characters long`);
     }
   }
 }
-

@@ -41,7 +41,15 @@ export async function writeFieldMeta(ctx: Context, deps: SchemaDeps, writes: Fie
  * After a field's type changed: its row's `special` without the flags of the old type and with the new
  * type's flag when needed. Updates (or creates) the row as system work; returns nothing when no change is due.
  */
-export async function reconcileFieldSpecial(ctx: Context, deps: SchemaDeps, collection: string, field: string, type: FieldType, columnType: FieldType | null, special: string[]): Promise<void> {
+export async function reconcileFieldSpecial(
+  ctx: Context,
+  deps: SchemaDeps,
+  collection: string,
+  field: string,
+  type: FieldType,
+  columnType: FieldType | null,
+  special: string[],
+): Promise<void> {
   const next = reconcileSpecials(special, type, columnType);
   if (next.length === special.length && next.every((flag, i) => flag === special[i])) return;
   const [row] = await readMetaRows(ctx, deps, 'service_fields', { collection, field });

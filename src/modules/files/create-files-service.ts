@@ -19,7 +19,21 @@ import { assertLocation, storeFile, type StoredFile } from './store-file.js';
 /** Most files one request may upload. */
 const MAX_FILES_PER_REQUEST = 100;
 /** Form fields an upload may not set: the server learns them from the bytes. */
-const DERIVED = ['filename_disk', 'type', 'charset', 'filesize', 'width', 'height', 'checksum', 'uploaded_on', 'uploaded_by', 'modified_by', 'modified_on', 'created_on', 'id'];
+const DERIVED = [
+  'filename_disk',
+  'type',
+  'charset',
+  'filesize',
+  'width',
+  'height',
+  'checksum',
+  'uploaded_on',
+  'uploaded_by',
+  'modified_by',
+  'modified_on',
+  'created_on',
+  'id',
+];
 
 export type FilesDeps = { items: ItemsService; storage: Storage };
 
@@ -44,22 +58,28 @@ export type FilesService = {
 export function createFilesService(deps: FilesDeps): FilesService {
   const { items, storage } = deps;
 
-  const limitsOf = (ctx: Context, files: number) => ({ fileSize: ctx.config.files.maxUploadSize, fieldSize: ctx.config.server.maxPayloadSize, files });
+  const limitsOf = (ctx: Context, files: number) => ({
+    fileSize: ctx.config.files.maxUploadSize,
+    fieldSize: ctx.config.server.maxPayloadSize,
+    files,
+  });
 
-  const store = (ctx: Context, id: () => string, replacing: boolean, defaultLocation: string) => async (part: Parameters<Parameters<typeof readMultipartFiles>[3]>[0]) => {
-    const location = part.fields.storage ?? defaultLocation;
-    assertLocation(location, storage.names);
-    const key = id();
-    const stored = await storeFile(part, {
-      id: key,
-      storage: location,
-      driver: storage.location(location),
-      mimeTypeAllowList: ctx.config.files.mimeTypeAllowList,
-      maxImageDimension: ctx.config.assets.transformImageMaxDimension,
-      replacing,
-    });
-    return { id: key, stored, fields: part.fields };
-  };
+  const store =
+    (ctx: Context, id: () => string, replacing: boolean, defaultLocation: string) =>
+    async (part: Parameters<Parameters<typeof readMultipartFiles>[3]>[0]) => {
+      const location = part.fields.storage ?? defaultLocation;
+      assertLocation(location, storage.names);
+      const key = id();
+      const stored = await storeFile(part, {
+        id: key,
+        storage: location,
+        driver: storage.location(location),
+        mimeTypeAllowList: ctx.config.files.mimeTypeAllowList,
+        maxImageDimension: ctx.config.assets.transformImageMaxDimension,
+        replacing,
+      });
+      return { id: key, stored, fields: part.fields };
+    };
 
   const cleanUp = (ctx: Context, refs: StoredObjectRef[]) => deleteStoredObjects(storage, refs, ctx.logger, { transforms: false });
 
@@ -78,8 +98,14 @@ export function createFilesService(deps: FilesDeps): FilesService {
         const sent = { ...((data ?? {}) as Record<string, unknown>) };
         for (const field of DERIVED) delete sent[field];
         const payload = { ...(folder === null ? {} : { folder }), ...stored, ...sent, id, uploaded_on: ctx.now().toISOString() };
-        const serverSet = ['id', 'uploaded_on', ...Object.keys(stored), ...(folder === null ? [] : ['folder'])].filter((field) => !Object.hasOwn(sent, field));
-        return await items.createOne({ ...ctx, permissions: withServerSetFields(ctx.permissions, 'service_files', 'create', serverSet) }, 'service_files', payload);
+        const serverSet = ['id', 'uploaded_on', ...Object.keys(stored), ...(folder === null ? [] : ['folder'])].filter(
+          (field) => !Object.hasOwn(sent, field),
+        );
+        return await items.createOne(
+          { ...ctx, permissions: withServerSetFields(ctx.permissions, 'service_files', 'create', serverSet) },
+          'service_files',
+          payload,
+        );
       } catch (reason) {
         await cleanUp(ctx, [{ id, storage: stored.storage, filename_disk: stored.filename_disk }]);
         throw reason;
@@ -87,7 +113,12 @@ export function createFilesService(deps: FilesDeps): FilesService {
     },
 
     async upload(ctx, body, headers) {
-      const { results, error } = await readMultipartFiles(body, headers, limitsOf(ctx, MAX_FILES_PER_REQUEST), store(ctx, randomUUID, false, storage.defaultLocation));
+      const { results, error } = await readMultipartFiles(
+        body,
+        headers,
+        limitsOf(ctx, MAX_FILES_PER_REQUEST),
+        store(ctx, randomUUID, false, storage.defaultLocation),
+      );
       const refs = results.map((r) => ({ id: r.id, storage: r.stored.storage, filename_disk: r.stored.filename_disk }));
       if (error !== null) {
         await cleanUp(ctx, refs);
@@ -96,12 +127,24 @@ export function createFilesService(deps: FilesDeps): FilesService {
       if (results.length === 0) throw invalidPayload('No file was included in the body');
       try {
         const folder = await defaultFolder(ctx);
-        const payloads = results.map((r) => ({ ...(folder === null ? {} : { folder }), ...r.stored, ...metadataFields(r.fields), id: r.id, uploaded_on: ctx.now().toISOString() }));
+        const payloads = results.map((r) => ({
+          ...(folder === null ? {} : { folder }),
+          ...r.stored,
+          ...metadataFields(r.fields),
+          id: r.id,
+          uploaded_on: ctx.now().toISOString(),
+        }));
         // What the server learnt from the bytes is written whatever the policy's field list says (its validation
         // still applies); the metadata a client sent is checked against the field list as usual.
         const sent = new Set(results.flatMap((r) => Object.keys(r.fields)));
-        const serverSet = ['id', 'uploaded_on', ...Object.keys(results[0]!.stored), ...(folder === null ? [] : ['folder'])].filter((field) => !sent.has(field));
-        return await items.createMany({ ...ctx, permissions: withServerSetFields(ctx.permissions, 'service_files', 'create', serverSet) }, 'service_files', payloads);
+        const serverSet = ['id', 'uploaded_on', ...Object.keys(results[0]!.stored), ...(folder === null ? [] : ['folder'])].filter(
+          (field) => !sent.has(field),
+        );
+        return await items.createMany(
+          { ...ctx, permissions: withServerSetFields(ctx.permissions, 'service_files', 'create', serverSet) },
+          'service_files',
+          payloads,
+        );
       } catch (reason) {
         await cleanUp(ctx, refs);
         throw reason;
@@ -113,21 +156,39 @@ export function createFilesService(deps: FilesDeps): FilesService {
       // the rules' row filter looks like one that does not exist (Directus's rule: no probing).
       const access = getAccess(ctx.permissions, 'service_files', 'update');
       if (!access) throw forbiddenAction('update', 'service_files');
-      if (access.kind === 'rules' && access.rowFilter && !(await matchRuleFilters(ctx, 'service_files', key, [access.rowFilter])).matches[0]) throw forbidden();
-      const existing = (await ctx.db('service_files').where({ id: String(key) }).first('id', 'storage', 'filename_disk')) as StoredObjectRef | undefined;
+      if (
+        access.kind === 'rules' &&
+        access.rowFilter &&
+        !(await matchRuleFilters(ctx, 'service_files', key, [access.rowFilter])).matches[0]
+      )
+        throw forbidden();
+      const existing = (await ctx
+        .db('service_files')
+        .where({ id: String(key) })
+        .first('id', 'storage', 'filename_disk')) as StoredObjectRef | undefined;
       if (!existing) throw forbidden();
-      const { results, error } = await readMultipartFiles(body, headers, limitsOf(ctx, 1), store(ctx, () => existing.id, true, existing.storage));
+      const { results, error } = await readMultipartFiles(
+        body,
+        headers,
+        limitsOf(ctx, 1),
+        store(ctx, () => existing.id, true, existing.storage),
+      );
       const refs = results.map((r) => ({ id: r.id, storage: r.stored.storage, filename_disk: r.stored.filename_disk }));
       if (error !== null) {
         await cleanUp(ctx, refs);
-        throw isAppError(error) && error.code === 'INVALID_PAYLOAD' && /At most 1 files/.test(error.message) ? invalidPayload('More than one file was included in the body') : error;
+        throw isAppError(error) && error.code === 'INVALID_PAYLOAD' && /At most 1 files/.test(error.message)
+          ? invalidPayload('More than one file was included in the body')
+          : error;
       }
       if (results.length === 0) throw invalidPayload('No file was included in the body');
       const [replacement] = results;
       try {
         const serverSet = Object.keys(replacement!.stored).filter((field) => !Object.hasOwn(replacement!.fields, field));
         const permissions = withServerSetFields(ctx.permissions, 'service_files', 'update', serverSet);
-        const updated = await items.updateOne({ ...ctx, permissions }, 'service_files', key, { ...replacement!.stored, ...metadataFields(replacement!.fields) });
+        const updated = await items.updateOne({ ...ctx, permissions }, 'service_files', key, {
+          ...replacement!.stored,
+          ...metadataFields(replacement!.fields),
+        });
         // The old bytes and their transformations go once the new row is committed.
         await deleteStoredObjects(storage, [existing], ctx.logger, { transforms: true });
         return updated;
@@ -154,16 +215,22 @@ function parseJsonField(name: string, value: string): unknown {
   try {
     parsed = JSON.parse(value) as unknown;
   } catch {
-    if (name === 'tags') return value.split(',').map((tag) => tag.trim()).filter((tag) => tag !== '');
+    if (name === 'tags')
+      return value
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter((tag) => tag !== '');
     throw invalidPayload(`The form field "${name}" must be JSON`);
   }
-  if (value.length > 2 * MAX_JSON_DEPTH && exceedsDepth(parsed)) throw invalidPayload(`The form field "${name}" is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  if (value.length > 2 * MAX_JSON_DEPTH && exceedsDepth(parsed))
+    throw invalidPayload(`The form field "${name}" is nested deeper than ${MAX_JSON_DEPTH} levels`);
   return parsed;
 }
 
 /** The project's default folder for uploads that name none (`storage_default_folder`). */
 async function defaultFolder(ctx: Context): Promise<string | null> {
-  const row = (await asSystem(ctx).db('service_settings').first('storage_default_folder')) as { storage_default_folder: string | null } | undefined;
+  const row = (await asSystem(ctx).db('service_settings').first('storage_default_folder')) as
+    { storage_default_folder: string | null } | undefined;
   return row?.storage_default_folder ?? null;
 }
 

@@ -13,7 +13,12 @@ export function transformsPrefix(id: string): string {
  * Deletes stored objects (and, with `transforms`, every cached transformation of those files). Runs after a
  * commit or during clean-up, so it never throws: a failure is logged, and what is left is only unreachable bytes.
  */
-export async function deleteStoredObjects(storage: Storage, refs: readonly StoredObjectRef[], logger: Logger, options: { transforms: boolean }): Promise<void> {
+export async function deleteStoredObjects(
+  storage: Storage,
+  refs: readonly StoredObjectRef[],
+  logger: Logger,
+  options: { transforms: boolean },
+): Promise<void> {
   for (const ref of refs) {
     if (!storage.has(ref.storage)) continue;
     const driver = storage.location(ref.storage);

@@ -83,7 +83,11 @@ function get(target: URL, resolved: { address: string; family: number }, timeout
   };
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const request = send(target, { method: 'GET', lookup: pinned, timeout: timeoutMs, headers: { 'user-agent': 'Stratum file import' } }, resolve);
+    const request = send(
+      target,
+      { method: 'GET', lookup: pinned, timeout: timeoutMs, headers: { 'user-agent': 'Stratum file import' } },
+      resolve,
+    );
     request.on('timeout', () => request.destroy(invalidPayload('The URL did not answer in time')));
     request.on('error', (error) => reject(isAppError(error) ? error : invalidPayload('The URL could not be fetched', error)));
     request.end();

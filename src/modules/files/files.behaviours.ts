@@ -21,7 +21,10 @@ export function filesBehaviour(storage: Storage): CollectionBehaviour {
       return payload;
     },
     async beforeDelete(trx, keys) {
-      const refs = (await trx.db('service_files').whereIn('id', keys.map(String)).select('id', 'storage', 'filename_disk')) as StoredObjectRef[];
+      const refs = (await trx
+        .db('service_files')
+        .whereIn('id', keys.map(String))
+        .select('id', 'storage', 'filename_disk')) as StoredObjectRef[];
       await trx.db('service_users').whereIn('avatar', keys.map(String)).update({ avatar: null });
       onCommit(trx, () => deleteStoredObjects(storage, refs, trx.logger, { transforms: true }));
     },

@@ -26,7 +26,10 @@ export function createFilesRoutes(deps: FilesRouteDeps): FastifyPluginAsync {
       const q = requestQuery(ctx, request);
       if (isMultipart(request)) {
         const keys = await files.upload(ctx, request.raw, request.headers);
-        const read = async () => (keys.length === 1 ? items.readOne(ctx, 'service_files', keys[0]!, q) : inOrder(keys, await items.readMany(ctx, 'service_files', keys, q)));
+        const read = async () =>
+          keys.length === 1
+            ? items.readOne(ctx, 'service_files', keys[0]!, q)
+            : inOrder(keys, await items.readMany(ctx, 'service_files', keys, q));
         return respondWith(send, request, reply, read, 'service_files');
       }
       const body = request.body;
@@ -34,7 +37,8 @@ export function createFilesRoutes(deps: FilesRouteDeps): FastifyPluginAsync {
         const keys = await items.createMany(ctx, 'service_files', body.map(withStorage(ctx.config.files.locations[0]!.name)));
         return respondWith(send, request, reply, () => items.readMany(ctx, 'service_files', keys, q), 'service_files');
       }
-      if (!isPlainObject(body)) throw invalidPayload('The payload must be multipart/form-data with a file, or an object (or array) of file metadata');
+      if (!isPlainObject(body))
+        throw invalidPayload('The payload must be multipart/form-data with a file, or an object (or array) of file metadata');
       const key = await items.createOne(ctx, 'service_files', withStorage(ctx.config.files.locations[0]!.name)(body));
       return respondWith(send, request, reply, () => items.readOne(ctx, 'service_files', key, q), 'service_files');
     });
@@ -64,7 +68,8 @@ export function createFilesRoutes(deps: FilesRouteDeps): FastifyPluginAsync {
 
 /** JSON-created file rows are in the default location unless they name one. */
 function withStorage(location: string) {
-  return (payload: unknown): unknown => (isPlainObject(payload) && payload.storage === undefined ? { ...payload, storage: location } : payload);
+  return (payload: unknown): unknown =>
+    isPlainObject(payload) && payload.storage === undefined ? { ...payload, storage: location } : payload;
 }
 
 /** Rows in the order of their keys (the upload's order), when the answer includes the key. */

@@ -15,7 +15,11 @@ export function loadSharp(): typeof sharpType {
  * Width and height of a stored image from its header, streamed from storage; null when sharp cannot read it
  * or it is larger than `maxDimension` squared pixels (the file is kept; it is just not treated as an image).
  */
-export async function readImageSize(driver: StorageDriver, path: string, maxDimension: number): Promise<{ width: number; height: number } | null> {
+export async function readImageSize(
+  driver: StorageDriver,
+  path: string,
+  maxDimension: number,
+): Promise<{ width: number; height: number } | null> {
   if (path.endsWith('.svg')) return null;
   try {
     const sharp = loadSharp();

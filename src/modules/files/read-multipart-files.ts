@@ -33,7 +33,12 @@ export type MultipartLimits = {
  * body is 400 INVALID_PAYLOAD, a file over the limit 413) after every call has settled, so the caller can
  * clean up what the successful calls stored.
  */
-export function readMultipartFiles<T>(body: Readable, headers: IncomingHttpHeaders, limits: MultipartLimits, onFile: (part: FilePart) => Promise<T>): Promise<{ results: T[]; error: unknown }> {
+export function readMultipartFiles<T>(
+  body: Readable,
+  headers: IncomingHttpHeaders,
+  limits: MultipartLimits,
+  onFile: (part: FilePart) => Promise<T>,
+): Promise<{ results: T[]; error: unknown }> {
   return new Promise((resolve) => {
     busboyClass ??= (require('@fastify/busboy') as { Busboy: typeof BusboyFactory }).Busboy;
     const fields: Record<string, string> = {};
@@ -49,15 +54,25 @@ export function readMultipartFiles<T>(body: Readable, headers: IncomingHttpHeade
     try {
       parser = new busboyClass({
         headers: headers as { 'content-type': string },
-        limits: { fileSize: limits.fileSize ?? Infinity, fieldSize: limits.fieldSize, files: limits.files, fields: 100, parts: limits.files + 100 },
+        limits: {
+          fileSize: limits.fileSize ?? Infinity,
+          fieldSize: limits.fieldSize,
+          files: limits.files,
+          fields: 100,
+          parts: limits.files + 100,
+        },
       });
     } catch (reason) {
-      resolve({ results, error: invalidPayload(`The multipart body can't be read: ${reason instanceof Error ? reason.message : String(reason)}`) });
+      resolve({
+        results,
+        error: invalidPayload(`The multipart body can't be read: ${reason instanceof Error ? reason.message : String(reason)}`),
+      });
       return;
     }
     parser.on('field', (name: string, value: string, _nameTruncated: boolean, valueTruncated: boolean) => {
       if (valueTruncated) fail(contentTooLarge());
-      else if (name === '__proto__' || name === 'constructor' || name === 'prototype') fail(invalidPayload(`The form field "${name}" is not allowed`));
+      else if (name === '__proto__' || name === 'constructor' || name === 'prototype')
+        fail(invalidPayload(`The form field "${name}" is not allowed`));
       else fields[name] = value;
     });
     parser.on('file', (_field: string, stream: Readable, filename: string, _encoding: string, mimeType: string) => {

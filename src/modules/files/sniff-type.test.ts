@@ -18,7 +18,11 @@ describe('sniffType', () => {
   });
 
   it('believes a declared plain text type for text, and says text/plain otherwise', async () => {
-    expect(await sniffType(Buffer.from('a,b\n1,2'), 'text/csv; charset=utf-8')).toEqual({ type: 'text/csv', extension: 'csv', charset: 'utf-8' });
+    expect(await sniffType(Buffer.from('a,b\n1,2'), 'text/csv; charset=utf-8')).toEqual({
+      type: 'text/csv',
+      extension: 'csv',
+      charset: 'utf-8',
+    });
     expect((await sniffType(Buffer.from('{"a":1}'), 'application/json')).type).toBe('application/json');
     expect((await sniffType(Buffer.from('hello'), 'application/x-sh')).type).toBe('text/plain');
     expect((await sniffType(Buffer.from('hello'), 'text/html')).type).toBe('text/plain');
@@ -27,7 +31,11 @@ describe('sniffType', () => {
   });
 
   it('calls unknown binary bytes application/octet-stream', async () => {
-    expect(await sniffType(Buffer.from([0, 1, 2, 3, 0xff]), 'image/png')).toEqual({ type: 'application/octet-stream', extension: null, charset: null });
+    expect(await sniffType(Buffer.from([0, 1, 2, 3, 0xff]), 'image/png')).toEqual({
+      type: 'application/octet-stream',
+      extension: null,
+      charset: null,
+    });
     expect((await sniffType(Buffer.alloc(0), 'text/plain')).type).toBe('application/octet-stream');
   });
 });

@@ -1,11 +1,20 @@
-
 /** How many leading bytes of an upload are read to learn its type. */
 export const SNIFF_BYTES = 4100;
 
 export type SniffedType = { type: string; extension: string | null; charset: string | null };
 
 /** Text types a client may name for a text file: its bytes cannot tell CSV from plain text, or JSON from either. */
-const DECLARABLE_TEXT = new Set(['text/plain', 'text/csv', 'text/markdown', 'text/tab-separated-values', 'application/json', 'text/calendar', 'text/vcard', 'application/x-yaml', 'text/yaml']);
+const DECLARABLE_TEXT = new Set([
+  'text/plain',
+  'text/csv',
+  'text/markdown',
+  'text/tab-separated-values',
+  'application/json',
+  'text/calendar',
+  'text/vcard',
+  'application/x-yaml',
+  'text/yaml',
+]);
 const TEXT_EXTENSION: Record<string, string> = {
   'text/plain': 'txt',
   'text/csv': 'csv',
@@ -45,7 +54,10 @@ export async function sniffType(head: Buffer, declared: string | undefined): Pro
 
 /** Markup that a browser would render: SVG (can carry script), HTML, other XML; null for plain text. */
 function markupType(start: string): string | null {
-  const text = start.replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  const text = start
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
   const body = text.replace(/^<\?xml[^>]*>\s*/, '').replace(/^(<!--[\s\S]*?-->\s*)+/, '');
   if (/^<!doctype svg|^<svg[\s>]/.test(body) || /<svg[\s>]/.test(body.slice(0, 512))) return 'image/svg+xml';
   if (/^<!doctype html|^<html[\s>]|^<head[\s>]|^<body[\s>]|^<script[\s>]|^<iframe[\s>]/.test(body)) return 'text/html';

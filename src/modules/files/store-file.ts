@@ -79,7 +79,9 @@ export async function storeFile(part: FilePart, options: StoreFileOptions): Prom
     if (part.truncated()) throw contentTooLarge();
   }
   await options.driver.write(filenameDisk, Readable.from(bytes()), sniffed.type);
-  const dimensions = sniffed.type.startsWith('image/') ? await readImageSize(options.driver, filenameDisk, options.maxImageDimension) : null;
+  const dimensions = sniffed.type.startsWith('image/')
+    ? await readImageSize(options.driver, filenameDisk, options.maxImageDimension)
+    : null;
   return {
     storage: options.storage,
     filename_disk: filenameDisk,

@@ -17,7 +17,7 @@ export function createItemsService(deps: ItemsDeps): ItemsService {
     const overview = getCollection(ctx.schema, collection);
     const access = getAccess(ctx.permissions, collection, action);
     if (!access) throw forbiddenAction(action, collection);
-    const scope = access.kind === 'rules' ? access.rowFilter ?? undefined : undefined;
+    const scope = access.kind === 'rules' ? (access.rowFilter ?? undefined) : undefined;
     const result = await readByQuery(ctx, collection, { ...query, fields: [overview.primary], meta: undefined }, scope ? { scope } : {});
     return result.data.map((row) => row[overview.primary] as PrimaryKey);
   };
@@ -28,7 +28,8 @@ export function createItemsService(deps: ItemsDeps): ItemsService {
    */
   const mayWrite = (ctx: Context, collection: string, action: 'create' | 'update' | 'delete'): void => {
     if (ctx.permissions.admin) return;
-    if (!hasCollection(ctx.schema, collection) || !getAccess(ctx.permissions, collection, action)) throw forbiddenAction(action, collection);
+    if (!hasCollection(ctx.schema, collection) || !getAccess(ctx.permissions, collection, action))
+      throw forbiddenAction(action, collection);
   };
 
   const svc: ItemsService = {
@@ -62,7 +63,8 @@ export function createItemsService(deps: ItemsDeps): ItemsService {
       const keys: PrimaryKey[] = [];
       return withTransaction(ctx, async (trx) => {
         for (const item of items) {
-          if (!isPlainObject(item) || item[primary] === undefined) throw invalidPayload(`Each item must be an object with its "${primary}"`);
+          if (!isPlainObject(item) || item[primary] === undefined)
+            throw invalidPayload(`Each item must be an object with its "${primary}"`);
           const { [primary]: key, ...data } = item;
           keys.push(...(await updateItems(trx, deps, svc, collection, [key], data)));
         }

@@ -15,7 +15,10 @@ export type CollectionBehaviour = {
    * afterwards, such as "an administrator remains"; throwing rolls the whole write back). `payload` holds the
    * written values (null for a delete).
    */
-  afterWrite?: (ctx: Context, input: { action: 'create' | 'update' | 'delete'; payload: Item | null; keys: PrimaryKey[] }) => Promise<void> | void;
+  afterWrite?: (
+    ctx: Context,
+    input: { action: 'create' | 'update' | 'delete'; payload: Item | null; keys: PrimaryKey[] },
+  ) => Promise<void> | void;
   /** Checks before rows are deleted (inside the transaction). */
   beforeDelete?: (ctx: Context, keys: PrimaryKey[]) => Promise<void> | void;
   /** Runs after the write commits (cache invalidation). */

@@ -12,9 +12,19 @@ import { respondWith } from './respond-with.js';
 export type ItemRouteDeps = {
   items: ItemsService;
   /** Streams `?export=` of a list read page by page; returns undefined when the request asks for no export. */
-  sendExport?: (request: FastifyRequest, reply: FastifyReply, pages: () => AsyncIterable<Record<string, unknown>[]>, options?: { collection?: string }) => unknown;
+  sendExport?: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    pages: () => AsyncIterable<Record<string, unknown>[]>,
+    options?: { collection?: string },
+  ) => unknown;
   contextFor: (request: FastifyRequest) => Promise<Context>;
-  send: (request: FastifyRequest, reply: FastifyReply, result: { data: unknown; meta?: unknown } | null, options?: { collection?: string }) => unknown;
+  send: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    result: { data: unknown; meta?: unknown } | null,
+    options?: { collection?: string },
+  ) => unknown;
 };
 
 export type ItemRouteOptions = {
@@ -42,7 +52,8 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemRouteDeps, op
     // An export is read in pages: its `limit` is not capped (request-query.ts).
     const exporting = (request.query as Record<string, unknown> | undefined)?.export !== undefined;
     const q = exporting ? exportQuery(ctx, request) : requestQuery(ctx, request);
-    if (getCollection(ctx.schema, collection).singleton) return send(request, reply, { data: await items.readSingleton(ctx, collection, q) }, { collection });
+    if (getCollection(ctx.schema, collection).singleton)
+      return send(request, reply, { data: await items.readSingleton(ctx, collection, q) }, { collection });
     const exported = deps.sendExport?.(request, reply, () => readPages(ctx, collection, q), { collection });
     if (exported !== undefined) return exported;
     // The answer is only sent: an unchanged earlier result may serve it (decision 0033).
@@ -59,7 +70,12 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemRouteDeps, op
       const body = request.body;
       const limits = clientLimits(ctx.config.query);
       if (isPlainObject(body) && Array.isArray(body.keys) && body.query === undefined) {
-        return send(request, reply, { data: await items.readMany(ctx, collection, body.keys as PrimaryKey[], requestQuery(ctx, request)) }, { collection });
+        return send(
+          request,
+          reply,
+          { data: await items.readMany(ctx, collection, body.keys as PrimaryKey[], requestQuery(ctx, request)) },
+          { collection },
+        );
       }
       if (isPlainObject(body) && isPlainObject(body.query) && body.keys === undefined) {
         return send(request, reply, await items.readByQuery(ctx, collection, parseQuery(body.query, limits)), { collection });
@@ -71,7 +87,12 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemRouteDeps, op
   app.get<{ Params: Params }>('/:id', async (request, reply) => {
     const ctx = await contextFor(request);
     const collection = options.collectionOf(request);
-    return send(request, reply, { data: await items.readOne(ctx, collection, request.params.id ?? '', requestQuery(ctx, request)) }, { collection });
+    return send(
+      request,
+      reply,
+      { data: await items.readOne(ctx, collection, request.params.id ?? '', requestQuery(ctx, request)) },
+      { collection },
+    );
   });
 
   if (options.readOnly) return;
@@ -102,7 +123,11 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemRouteDeps, op
       let keys: PrimaryKey[];
       // Access before the body's shape (a singleton takes other shapes): a forbidden collection answers like a missing one.
       const singleton = hasCollection(ctx.schema, collection) && getCollection(ctx.schema, collection).singleton;
-      if (!ctx.permissions.admin && !getAccess(ctx.permissions, collection, 'update') && !(singleton && getAccess(ctx.permissions, collection, 'create'))) {
+      if (
+        !ctx.permissions.admin &&
+        !getAccess(ctx.permissions, collection, 'update') &&
+        !(singleton && getAccess(ctx.permissions, collection, 'create'))
+      ) {
         throw forbiddenAction('update', collection);
       }
       if (singleton) {
@@ -141,7 +166,8 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemRouteDeps, op
       const collection = options.collectionOf(request);
       const body = request.body;
       if (Array.isArray(body)) await items.deleteMany(ctx, collection, body as PrimaryKey[]);
-      else if (isPlainObject(body) && Array.isArray(body.keys) && body.query === undefined) await items.deleteMany(ctx, collection, body.keys as PrimaryKey[]);
+      else if (isPlainObject(body) && Array.isArray(body.keys) && body.query === undefined)
+        await items.deleteMany(ctx, collection, body.keys as PrimaryKey[]);
       else if (isPlainObject(body) && isPlainObject(body.query) && body.keys === undefined) {
         await items.deleteByQuery(ctx, collection, parseQuery(body.query, { limitDefault: -1, limitMax: null }));
       } else throw invalidPayload('The payload must be an array of keys, or an object with exactly one of "keys" or "query"');

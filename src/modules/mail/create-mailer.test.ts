@@ -53,9 +53,22 @@ describe('createMailer', () => {
   it('builds sendmail and SMTP transport options from the config', () => {
     expect(transportOptions(emailConfig({}))).toEqual({ sendmail: true, path: '/usr/sbin/sendmail', newline: 'unix' });
     const smtpOptions = transportOptions(
-      emailConfig({ EMAIL_TRANSPORT: 'smtp', EMAIL_SMTP_HOST: 'mail.example.com', EMAIL_SMTP_PORT: '465', EMAIL_SMTP_SECURE: 'true', EMAIL_SMTP_USER: 'u', EMAIL_SMTP_PASSWORD: 'p' }),
+      emailConfig({
+        EMAIL_TRANSPORT: 'smtp',
+        EMAIL_SMTP_HOST: 'mail.example.com',
+        EMAIL_SMTP_PORT: '465',
+        EMAIL_SMTP_SECURE: 'true',
+        EMAIL_SMTP_USER: 'u',
+        EMAIL_SMTP_PASSWORD: 'p',
+      }),
     );
-    expect(smtpOptions).toMatchObject({ host: 'mail.example.com', port: 465, secure: true, ignoreTLS: false, auth: { user: 'u', pass: 'p' } });
+    expect(smtpOptions).toMatchObject({
+      host: 'mail.example.com',
+      port: 465,
+      secure: true,
+      ignoreTLS: false,
+      auth: { user: 'u', pass: 'p' },
+    });
     expect(transportOptions(emailConfig({ EMAIL_TRANSPORT: 'smtp', EMAIL_SMTP_HOST: 'h' }))).not.toHaveProperty('auth');
   });
 

@@ -25,7 +25,14 @@ export async function explainRequest(
   const policies = await candidatePolicies(items, target, revealConfig);
   const skippedIds = policies.filter((p) => !p.applied).map((p) => p.id);
   const skippedRules = skippedIds.length > 0 ? await rulesOf(items, target, skippedIds, options.collection) : [];
-  const explanation = await explainAccess({ ctx: target, collection: options.collection, key: options.key, policies, skippedRules, revealConfig });
+  const explanation = await explainAccess({
+    ctx: target,
+    collection: options.collection,
+    key: options.key,
+    policies,
+    skippedRules,
+    revealConfig,
+  });
   return options.userStatus !== undefined ? { ...explanation, user_status: options.userStatus } : explanation;
 }
 
@@ -45,7 +52,9 @@ async function candidatePolicies(items: ItemsService, target: Context, revealCon
   // The engine's order: role-attached policies from the root role down, then the user's own.
   const rank = (row: Row) => (row.role === null ? accountability.roles.length : accountability.roles.indexOf(String(row.role)));
   const sortOf = (row: Row) => Number(row.sort ?? 0);
-  const rows = result.data.map((row, index) => ({ row, index })).sort((a, b) => rank(a.row) - rank(b.row) || sortOf(a.row) - sortOf(b.row) || a.index - b.index);
+  const rows = result.data
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => rank(a.row) - rank(b.row) || sortOf(a.row) - sortOf(b.row) || a.index - b.index);
   const seen = new Set<string>();
   const out: PolicyExplanation[] = [];
   for (const { row } of rows) {
@@ -78,17 +87,15 @@ async function rulesOf(items: ItemsService, target: Context, policies: string[],
   });
   const rules = result.data
     .filter((row) => (PERMISSION_ACTIONS as readonly unknown[]).includes(row.action))
-    .map(
-      (row): PermissionRule => ({
-        id: Number(row.id),
-        policy: String(row.policy),
-        collection: String(row.collection),
-        action: row.action as PermissionAction,
-        permissions: (row.permissions as Filter | null) ?? null,
-        validation: (row.validation as Filter | null) ?? null,
-        presets: (row.presets as Record<string, unknown> | null) ?? null,
-        fields: Array.isArray(row.fields) ? (row.fields as string[]) : null,
-      }),
-    );
+    .map((row): PermissionRule => ({
+      id: Number(row.id),
+      policy: String(row.policy),
+      collection: String(row.collection),
+      action: row.action as PermissionAction,
+      permissions: (row.permissions as Filter | null) ?? null,
+      validation: (row.validation as Filter | null) ?? null,
+      presets: (row.presets as Record<string, unknown> | null) ?? null,
+      fields: Array.isArray(row.fields) ? (row.fields as string[]) : null,
+    }));
   return resolveVariables(target, rules);
 }

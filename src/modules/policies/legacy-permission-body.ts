@@ -4,7 +4,18 @@ import type { CollectionOverview, Filter, SchemaOverview } from '../../engine/sc
 import { invalidPayload } from '../../kernel/errors/index.js';
 
 /** The keys of the specification's single-rule body (§4.5), Directus 8's permission row. */
-const LEGACY_KEYS = ['read', 'create', 'update', 'delete', 'comment', 'explain', 'status', 'status_blacklist', 'read_field_blacklist', 'write_field_blacklist'] as const;
+const LEGACY_KEYS = [
+  'read',
+  'create',
+  'update',
+  'delete',
+  'comment',
+  'explain',
+  'status',
+  'status_blacklist',
+  'read_field_blacklist',
+  'write_field_blacklist',
+] as const;
 
 const ROW_LEVELS = ['none', 'mine', 'role', 'full'] as const;
 type RowLevel = (typeof ROW_LEVELS)[number];
@@ -32,7 +43,8 @@ export type LegacyConversion = {
 export function permissionBodyKind(body: Record<string, unknown>): 'modern' | 'role' | 'legacy' {
   if (body.action !== undefined) {
     const legacy = LEGACY_KEYS.filter((key) => key in body);
-    if (legacy.length > 0) throw invalidPayload(`A rule with "action" can't also carry the legacy keys ${legacy.map((k) => `"${k}"`).join(', ')}`);
+    if (legacy.length > 0)
+      throw invalidPayload(`A rule with "action" can't also carry the legacy keys ${legacy.map((k) => `"${k}"`).join(', ')}`);
     return 'role' in body && body.policy === undefined ? 'role' : 'modern';
   }
   return LEGACY_KEYS.some((key) => key in body) || ('role' in body && body.policy === undefined) ? 'legacy' : 'modern';
@@ -43,10 +55,16 @@ export function permissionBodyKind(body: Record<string, unknown>): 'modern' | 'r
  * Pure: checks everything against the schema and throws 400 INVALID_PAYLOAD for anything it can't express.
  */
 export function convertLegacyPermission(schema: SchemaOverview, body: Record<string, unknown>): LegacyConversion {
-  const unknown = Object.keys(body).filter((key) => key !== 'collection' && key !== 'role' && !(LEGACY_KEYS as readonly string[]).includes(key));
-  if (unknown.length > 0) throw invalidPayload(`Unknown key${unknown.length > 1 ? 's' : ''} in a legacy permission body: ${unknown.map((k) => `"${k}"`).join(', ')}`);
+  const unknown = Object.keys(body).filter(
+    (key) => key !== 'collection' && key !== 'role' && !(LEGACY_KEYS as readonly string[]).includes(key),
+  );
+  if (unknown.length > 0)
+    throw invalidPayload(
+      `Unknown key${unknown.length > 1 ? 's' : ''} in a legacy permission body: ${unknown.map((k) => `"${k}"`).join(', ')}`,
+    );
   const { collection, role } = body;
-  if (typeof collection !== 'string' || !Object.hasOwn(schema.collections, collection)) throw invalidPayload('"collection" must name an existing collection');
+  if (typeof collection !== 'string' || !Object.hasOwn(schema.collections, collection))
+    throw invalidPayload('"collection" must name an existing collection');
   if (!('role' in body)) throw invalidPayload('"role" is required in a legacy permission body (null for the public)');
   if (role !== null && typeof role !== 'string') throw invalidPayload('"role" must be a role id or null');
   const overview = schema.collections[collection]!;
@@ -72,10 +90,16 @@ export function convertLegacyPermission(schema: SchemaOverview, body: Record<str
   const rowFilter = (lvl: RowLevel): Filter | null => allOf([ownership(schema, overview, lvl), statusFilter]);
 
   const rules: ConvertedRule[] = [];
-  const add = (action: ConvertedRule['action'], rule: Omit<ConvertedRule, 'collection' | 'action'>) => rules.push({ collection, action, ...rule });
+  const add = (action: ConvertedRule['action'], rule: Omit<ConvertedRule, 'collection' | 'action'>) =>
+    rules.push({ collection, action, ...rule });
   if (read !== 'none') add('read', { permissions: rowFilter(read), validation: null, presets: null, fields: readable });
   if (create !== 'none') {
-    add('create', { permissions: null, validation: allOf([statusFilter, blacklistFilter]), presets: status !== null ? { status } : null, fields: writable });
+    add('create', {
+      permissions: null,
+      validation: allOf([statusFilter, blacklistFilter]),
+      presets: status !== null ? { status } : null,
+      fields: writable,
+    });
   }
   if (update !== 'none') add('update', { permissions: rowFilter(update), validation: blacklistFilter, presets: null, fields: writable });
   if (del !== 'none') add('delete', { permissions: rowFilter(del), validation: null, presets: null, fields: ['*'] });
@@ -94,14 +118,19 @@ export function convertLegacyPermission(schema: SchemaOverview, body: Record<str
 
 function level<T extends string>(body: Record<string, unknown>, key: string, allowed: readonly T[]): T {
   const value = body[key] ?? 'none';
-  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) throw invalidPayload(`"${key}" must be one of [${allowed.join(', ')}]`);
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value))
+    throw invalidPayload(`"${key}" must be one of [${allowed.join(', ')}]`);
   return value as T;
 }
 
 /** An array of strings or a CSV string (Directus 8 stored these as CSV); null/absent = empty. */
 function fieldList(value: unknown, key: string): string[] {
   if (value === undefined || value === null) return [];
-  if (typeof value === 'string') return value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.map((s) => s.trim()).filter(Boolean);
   throw invalidPayload(`"${key}" must be an array of strings or a comma-separated string`);
 }
@@ -110,7 +139,8 @@ function fieldList(value: unknown, key: string): string[] {
 function allFieldsBut(overview: CollectionOverview, blacklist: string[], key: string): string[] {
   if (blacklist.length === 0) return ['*'];
   const unknown = blacklist.filter((field) => !Object.hasOwn(overview.fields, field));
-  if (unknown.length > 0) throw invalidPayload(`"${key}" names fields that don't exist in "${overview.collection}": ${unknown.map((f) => `"${f}"`).join(', ')}`);
+  if (unknown.length > 0)
+    throw invalidPayload(`"${key}" names fields that don't exist in "${overview.collection}": ${unknown.map((f) => `"${f}"`).join(', ')}`);
   return Object.keys(overview.fields).filter((field) => !blacklist.includes(field));
 }
 

@@ -28,7 +28,8 @@ export function createPermissionsRoutes(deps: Deps): FastifyPluginAsync {
     // Create many also comes as `{data: [...]}` (the seed's shape) next to Directus's bare array.
     app.addHook('preHandler', async (request) => {
       const body = request.body;
-      if (request.method === 'POST' && isPlainObject(body) && Object.keys(body).length === 1 && Array.isArray(body.data)) request.body = body.data;
+      if (request.method === 'POST' && isPlainObject(body) && Object.keys(body).length === 1 && Array.isArray(body.data))
+        request.body = body.data;
     });
 
     app.get('/me', async (request, reply) => {
@@ -110,23 +111,39 @@ async function createRules(deps: Deps, trx: Context, body: unknown): Promise<Pri
   const conversion = convertLegacyPermission(trx.schema, body);
   if (conversion.rules.length === 0) return [];
   const policy = await policyForRole(trx, deps.items, conversion.role);
-  return deps.items.createMany(trx, COLLECTION, conversion.rules.map((rule) => ({ ...rule, policy })));
+  return deps.items.createMany(
+    trx,
+    COLLECTION,
+    conversion.rules.map((rule) => ({ ...rule, policy })),
+  );
 }
 
 function respondOne(deps: Deps, request: FastifyRequest, reply: FastifyReply, ctx: Context, key: PrimaryKey, q: Query) {
-  return respondWithResult(deps.send, request, reply, async () => ({ data: await deps.items.readOne(ctx, COLLECTION, key, q) }), COLLECTION);
+  return respondWithResult(
+    deps.send,
+    request,
+    reply,
+    async () => ({ data: await deps.items.readOne(ctx, COLLECTION, key, q) }),
+    COLLECTION,
+  );
 }
 
 /** `{data: [...]}` in the order of `keys`, plus `meta` when asked: counts over the written rules (filter_count) and all rules (total_count). */
 function respondMany(deps: Deps, request: FastifyRequest, reply: FastifyReply, ctx: Context, keys: PrimaryKey[], q: Query) {
-  return respondWithResult(deps.send, request, reply, async () => {
-    const data = keys.length > 0 ? await deps.items.readMany(ctx, COLLECTION, keys, { ...q, meta: undefined }) : [];
-    if (!q.meta || q.meta.length === 0) return { data };
-    const own = keys.length > 0 ? { id: { _in: keys } } : { id: { _null: true } };
-    const written: Query = { filter: q.filter ? { _and: [q.filter, own] } : own, fields: ['id'], limit: 0, meta: q.meta };
-    const { meta } = await deps.items.readByQuery(ctx, COLLECTION, written);
-    return { data, meta };
-  }, COLLECTION);
+  return respondWithResult(
+    deps.send,
+    request,
+    reply,
+    async () => {
+      const data = keys.length > 0 ? await deps.items.readMany(ctx, COLLECTION, keys, { ...q, meta: undefined }) : [];
+      if (!q.meta || q.meta.length === 0) return { data };
+      const own = keys.length > 0 ? { id: { _in: keys } } : { id: { _null: true } };
+      const written: Query = { filter: q.filter ? { _and: [q.filter, own] } : own, fields: ['id'], limit: 0, meta: q.meta };
+      const { meta } = await deps.items.readByQuery(ctx, COLLECTION, written);
+      return { data, meta };
+    },
+    COLLECTION,
+  );
 }
 
 /**

@@ -15,7 +15,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function policyForRole(ctx: Context, items: ItemsService, role: string | null): Promise<string> {
   const system = asSystem(ctx);
   if (role === null) {
-    const found = await items.readByQuery(system, 'service_policies', { fields: ['id'], filter: { id: { _eq: PUBLIC_POLICY_ID } }, limit: 1 });
+    const found = await items.readByQuery(system, 'service_policies', {
+      fields: ['id'],
+      filter: { id: { _eq: PUBLIC_POLICY_ID } },
+      limit: 1,
+    });
     if (found.data.length === 0) throw invalidPayload('There is no public policy to attach the rules to');
     return PUBLIC_POLICY_ID;
   }
@@ -32,11 +36,20 @@ export async function policyForRole(ctx: Context, items: ItemsService, role: str
   });
   const candidates = [...new Set(attached.data.map((row) => String(row.policy)))];
   if (candidates.length > 0) {
-    const everywhere = await items.readByQuery(system, 'service_access', { fields: ['policy', 'role', 'user'], filter: { policy: { _in: candidates } }, limit: -1 });
-    const admins = await items.readByQuery(system, 'service_policies', { fields: ['id'], filter: { _and: [{ id: { _in: candidates } }, { admin_access: { _eq: true } }] }, limit: -1 });
+    const everywhere = await items.readByQuery(system, 'service_access', {
+      fields: ['policy', 'role', 'user'],
+      filter: { policy: { _in: candidates } },
+      limit: -1,
+    });
+    const admins = await items.readByQuery(system, 'service_policies', {
+      fields: ['id'],
+      filter: { _and: [{ id: { _in: candidates } }, { admin_access: { _eq: true } }] },
+      limit: -1,
+    });
     const adminIds = new Set(admins.data.map((row) => String(row.id)));
     const exclusive = candidates.find(
-      (policy) => !adminIds.has(policy) && everywhere.data.every((row) => String(row.policy) !== policy || (row.role === role && row.user === null)),
+      (policy) =>
+        !adminIds.has(policy) && everywhere.data.every((row) => String(row.policy) !== policy || (row.role === role && row.user === null)),
     );
     if (exclusive) return exclusive;
   }

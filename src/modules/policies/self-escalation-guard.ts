@@ -29,7 +29,8 @@ export function selfEscalationGuards(): Record<string, CollectionBehaviour> {
           const merged = { ...row, ...payload };
           const toMe = (ctx.accountability.user !== null && merged.user === ctx.accountability.user) || mine.roles.has(String(merged.role));
           const toPublic = mine.anonymous && (merged.role ?? null) === null && (merged.user ?? null) === null;
-          if (toMe || toPublic || (await isAdminPolicy(ctx, merged.policy))) throw forbiddenAction(action, 'service_access', Object.keys(payload));
+          if (toMe || toPublic || (await isAdminPolicy(ctx, merged.policy)))
+            throw forbiddenAction(action, 'service_access', Object.keys(payload));
         }
         return payload;
       },
@@ -37,11 +38,13 @@ export function selfEscalationGuards(): Record<string, CollectionBehaviour> {
     service_policies: {
       async beforeWrite(ctx, { action, payload, keys }) {
         if (ctx.accountability.admin) return payload;
-        if ([true, 'true', 1, '1'].includes(payload.admin_access as never)) throw forbiddenAction(action, 'service_policies', ['admin_access']);
+        if ([true, 'true', 1, '1'].includes(payload.admin_access as never))
+          throw forbiddenAction(action, 'service_policies', ['admin_access']);
         if (action === 'update') {
           const mine = await ownReach(ctx);
           const touched = POLICY_ACCESS_FIELDS.filter((field) => field in payload);
-          if (touched.length > 0 && keys.some((key) => mine.policies.has(String(key)))) throw forbiddenAction(action, 'service_policies', touched);
+          if (touched.length > 0 && keys.some((key) => mine.policies.has(String(key))))
+            throw forbiddenAction(action, 'service_policies', touched);
         }
         return payload;
       },
@@ -50,7 +53,10 @@ export function selfEscalationGuards(): Record<string, CollectionBehaviour> {
       async beforeWrite(ctx, { action, payload, keys }) {
         if (ctx.accountability.admin) return payload;
         const mine = await ownReach(ctx);
-        const policies = [payload.policy, ...(action === 'update' ? (await rowsOf(ctx, 'service_permissions', keys)).map((r) => r.policy) : [])];
+        const policies = [
+          payload.policy,
+          ...(action === 'update' ? (await rowsOf(ctx, 'service_permissions', keys)).map((r) => r.policy) : []),
+        ];
         if (policies.some((policy) => mine.policies.has(String(policy)))) throw forbiddenAction(action, 'service_permissions');
         return payload;
       },

@@ -20,7 +20,10 @@ const VALIDATION_OPERATORS = new Set<string>([...FILTER_OPERATORS, '_submitted']
  * the query engine will compile it, with dynamic variables standing in for any user); `validation` uses known
  * fields and operators; `presets` only names fields of the collection. Runs inside the write's transaction.
  */
-export async function validatePermissionRule(ctx: Context, input: { action: 'create' | 'update'; payload: Item; keys: PrimaryKey[] }): Promise<void> {
+export async function validatePermissionRule(
+  ctx: Context,
+  input: { action: 'create' | 'update'; payload: Item; keys: PrimaryKey[] },
+): Promise<void> {
   const { payload } = input;
   const policy = payload.policy;
   if (typeof policy === 'string' && UUID.test(policy)) {
@@ -32,7 +35,9 @@ export async function validatePermissionRule(ctx: Context, input: { action: 'cre
     throw invalidPayload('"fields" must be an array of field names or a comma-separated string');
   }
 
-  const touchesRule = ['collection', 'permissions', 'validation', 'presets'].some((key) => payload[key] !== undefined && payload[key] !== null);
+  const touchesRule = ['collection', 'permissions', 'validation', 'presets'].some(
+    (key) => payload[key] !== undefined && payload[key] !== null,
+  );
   if (!touchesRule) return;
   // Each rule as it will be: the stored one (on update) with the payload on top.
   const rules = input.action === 'create' ? [payload] : (await storedRules(ctx, input.keys)).map((row) => ({ ...row, ...payload }));
@@ -46,7 +51,8 @@ export async function validatePermissionRule(ctx: Context, input: { action: 'cre
     if (isPlainObject(validation)) checkValidation(ctx, collection, validation, []);
     if (isPlainObject(presets)) {
       const unknown = Object.keys(presets).filter((field) => !Object.hasOwn(ctx.schema.collections[collection]!.fields, field));
-      if (unknown.length > 0) throw invalidPayload(`"presets" names fields that don't exist in "${collection}": ${unknown.map((f) => `"${f}"`).join(', ')}`);
+      if (unknown.length > 0)
+        throw invalidPayload(`"presets" names fields that don't exist in "${collection}": ${unknown.map((f) => `"${f}"`).join(', ')}`);
     }
   }
 }
@@ -68,7 +74,13 @@ function parsed(value: unknown): unknown {
 
 /** Compiles the filter as a permission filter (no SQL runs); any error of the query engine becomes a 400. */
 function checkRowFilter(ctx: Context, collection: string, filter: Filter): void {
-  const standIn = applyDynamicVariables(withoutPathVariables(filter), { user: NIL, role: NIL, roles: [NIL], policies: [NIL], now: ctx.now() });
+  const standIn = applyDynamicVariables(withoutPathVariables(filter), {
+    user: NIL,
+    role: NIL,
+    roles: [NIL],
+    policies: [NIL],
+    now: ctx.now(),
+  });
   try {
     checkPermissionFilter(createCompileEnv(ctx), standIn, collection, 'v0');
   } catch (error) {
@@ -89,7 +101,8 @@ function withoutPathVariables(filter: unknown): Filter {
   if (!isPlainObject(filter)) return filter as Filter;
   const out: Filter = {};
   for (const [key, value] of Object.entries(filter)) {
-    if (key.startsWith('_') && key !== '_and' && key !== '_or' && key !== '_some' && key !== '_none' && containsPathVariable(value)) out._null = true;
+    if (key.startsWith('_') && key !== '_and' && key !== '_or' && key !== '_some' && key !== '_none' && containsPathVariable(value))
+      out._null = true;
     else out[key] = withoutPathVariables(value);
   }
   return out;

@@ -73,7 +73,8 @@ export async function applyDiff(ctx: Context, deps: SchemaModuleDeps, input: unk
   const diff = dropUnknownMetaFromDiff(parsed.diff, dropped);
   const warnings = dropped.warnings();
   const { snapshot: current, hash: currentHash } = await currentSnapshot(ctx, deps);
-  if (isEmptyDiff(diff)) return { hash: currentHash, dry_run: options.dryRun === true, steps: [], ...(warnings.length > 0 ? { warnings } : {}) };
+  if (isEmptyDiff(diff))
+    return { hash: currentHash, dry_run: options.dryRun === true, steps: [], ...(warnings.length > 0 ? { warnings } : {}) };
   let resolved;
   try {
     resolved = resolveEntries(current, diff);
@@ -96,7 +97,14 @@ export async function applyDiff(ctx: Context, deps: SchemaModuleDeps, input: unk
   return { hash: currentHash, dry_run: false, steps: plan.steps.map(reportStep), ...warned };
 }
 
-async function runSteps(ctx: Context, deps: SchemaModuleDeps, plan: ApplyPlan, options: ApplyOptions, stepwise = false, onEach?: (index: number) => void): Promise<void> {
+async function runSteps(
+  ctx: Context,
+  deps: SchemaModuleDeps,
+  plan: ApplyPlan,
+  options: ApplyOptions,
+  stepwise = false,
+  onEach?: (index: number) => void,
+): Promise<void> {
   const total = plan.steps.length;
   for (const [index, step] of plan.steps.entries()) {
     options.onStep?.(index, total, reportStep(step));
@@ -111,8 +119,19 @@ async function runSteps(ctx: Context, deps: SchemaModuleDeps, plan: ApplyPlan, o
 
 function stepFailure(error: unknown, index: number, total: number, step: PlanStep, stepwise: boolean): AppError {
   const cause = isAppError(error) ? error : invalidPayload(error instanceof Error ? error.message : String(error), error);
-  const kept = stepwise && index > 0 ? ` Steps 1 to ${index} were applied and stay applied: MySQL/MariaDB commit DDL at once.` : stepwise ? '' : ' Nothing was changed.';
-  return new AppError(cause.code, cause.status, `Step ${index + 1} of ${total} (${stepLabel(step)}) failed: ${cause.message}${kept}`, { ...cause.extensions, step: index + 1 }, { cause });
+  const kept =
+    stepwise && index > 0
+      ? ` Steps 1 to ${index} were applied and stay applied: MySQL/MariaDB commit DDL at once.`
+      : stepwise
+        ? ''
+        : ' Nothing was changed.';
+  return new AppError(
+    cause.code,
+    cause.status,
+    `Step ${index + 1} of ${total} (${stepLabel(step)}) failed: ${cause.message}${kept}`,
+    { ...cause.extensions, step: index + 1 },
+    { cause },
+  );
 }
 
 type SchemaTransaction = { ctx: Context; trx: Knex.Transaction };

@@ -23,13 +23,16 @@ export async function checkPlanData(ctx: Context, plan: ApplyPlan, current: Snap
   for (const step of plan.steps) {
     const clash = tables.get(step.collection.toLowerCase());
     if (step.kind === 'collection' && step.action === 'create' && clash !== undefined) {
-      throw invalidPayload(`Collection "${step.collection}" can't be created: the database already has a table "${clash}" (not tracked as a collection)`);
+      throw invalidPayload(
+        `Collection "${step.collection}" can't be created: the database already has a table "${clash}" (not tracked as a collection)`,
+      );
     }
   }
   for (const step of plan.steps) {
     if (!existing.has(step.collection) || step.action === 'delete') continue;
     if (step.kind === 'field') await checkField(ctx, step.before as SnapshotField | null, step.after as SnapshotField);
-    if (step.kind === 'relation') await checkRelation(ctx, plan, step.before as SnapshotRelation | null, step.after as SnapshotRelation, existing);
+    if (step.kind === 'relation')
+      await checkRelation(ctx, plan, step.before as SnapshotRelation | null, step.after as SnapshotRelation, existing);
   }
 }
 
@@ -38,17 +41,26 @@ async function checkField(ctx: Context, before: SnapshotField | null, after: Sna
   if (!schema || schema.is_primary_key) return;
   const { collection, field } = after;
   if (!before?.schema) {
-    if (!schema.is_nullable && schema.default_value === null && (await count(ctx, collection)) > 0) throw containsNullValues(collection, field);
+    if (!schema.is_nullable && schema.default_value === null && (await count(ctx, collection)) > 0)
+      throw containsNullValues(collection, field);
     return;
   }
-  if (!schema.is_nullable && before.schema.is_nullable && (await count(ctx, collection, field)) > 0) throw containsNullValues(collection, field);
+  if (!schema.is_nullable && before.schema.is_nullable && (await count(ctx, collection, field)) > 0)
+    throw containsNullValues(collection, field);
   if (schema.is_unique && !before.schema.is_unique) {
-    const duplicate = (await ctx.db(collection).select(field).whereNotNull(field).groupBy(field).havingRaw('count(*) > 1').first()) as Record<string, unknown> | undefined;
+    const duplicate = (await ctx.db(collection).select(field).whereNotNull(field).groupBy(field).havingRaw('count(*) > 1').first()) as
+      Record<string, unknown> | undefined;
     if (duplicate) throw recordNotUnique(collection, field, duplicate[field]);
   }
 }
 
-async function checkRelation(ctx: Context, plan: ApplyPlan, before: SnapshotRelation | null, after: SnapshotRelation, existing: Set<string>): Promise<void> {
+async function checkRelation(
+  ctx: Context,
+  plan: ApplyPlan,
+  before: SnapshotRelation | null,
+  after: SnapshotRelation,
+  existing: Set<string>,
+): Promise<void> {
   const related = after.related_collection;
   if (!after.schema || before?.schema || !related) return;
   const key = primaryKeyOf(plan.target, related);
@@ -56,12 +68,16 @@ async function checkRelation(ctx: Context, plan: ApplyPlan, before: SnapshotRela
   if (!key || !field?.schema) return;
   const relatedExists = existing.has(related) || !plan.target.collections.has(related);
   if (!relatedExists) {
-    const orphan = (await ctx.db(after.collection).whereNotNull(after.field).count({ count: '*' }).first()) as { count: number | string } | undefined;
+    const orphan = (await ctx.db(after.collection).whereNotNull(after.field).count({ count: '*' }).first()) as
+      { count: number | string } | undefined;
     if (Number(orphan?.count ?? 0) > 0) throw invalidForeignKey(after.collection, after.field, null);
     return;
   }
-  const orphan = (await ctx.db(after.collection).select(after.field).whereNotNull(after.field).whereNotIn(after.field, ctx.db(related).select(key.field)).first()) as
-    | Record<string, unknown>
-    | undefined;
+  const orphan = (await ctx
+    .db(after.collection)
+    .select(after.field)
+    .whereNotNull(after.field)
+    .whereNotIn(after.field, ctx.db(related).select(key.field))
+    .first()) as Record<string, unknown> | undefined;
   if (orphan) throw invalidForeignKey(after.collection, after.field, orphan[after.field]);
 }

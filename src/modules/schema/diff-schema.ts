@@ -66,17 +66,26 @@ export function checkSource(incoming: IncomingSnapshot, version: string, vendor:
   if (force) return;
   const { snapshot, origin } = incoming;
   if (snapshot.service !== version) {
-    throw invalidPayload(`Provided snapshot's ${origin} version ${snapshot.service} does not match the current instance's version ${version}. ${BYPASS}`);
+    throw invalidPayload(
+      `Provided snapshot's ${origin} version ${snapshot.service} does not match the current instance's version ${version}. ${BYPASS}`,
+    );
   }
   if (snapshot.vendor === null) throw invalidPayload(`Provided snapshot does not contain the "vendor" property. ${BYPASS}`);
-  if (snapshot.vendor !== vendor) throw invalidPayload(`Provided snapshot's vendor ${snapshot.vendor} does not match the current instance's vendor ${vendor}. ${BYPASS}`);
+  if (snapshot.vendor !== vendor)
+    throw invalidPayload(`Provided snapshot's vendor ${snapshot.vendor} does not match the current instance's vendor ${vendor}. ${BYPASS}`);
 }
 
 /**
  * An uploaded snapshot, checked (structure, source, references) and described as this instance would
  * describe it (foreign snapshots mapped; see normaliseSnapshot).
  */
-export function prepareSnapshot(ctx: Context, deps: SchemaModuleDeps, input: unknown, force: boolean, dropped = new DroppedMetaKeys()): Snapshot {
+export function prepareSnapshot(
+  ctx: Context,
+  deps: SchemaModuleDeps,
+  input: unknown,
+  force: boolean,
+  dropped = new DroppedMetaKeys(),
+): Snapshot {
   const incoming = parseSnapshot(input);
   checkSource(incoming, deps.version, ctx.dialect.vendor, force);
   const snapshot = normaliseSnapshot(incoming, ctx.dialect.vendor, dropped, ctx.dialect.columnTypeVariants);
@@ -104,12 +113,22 @@ export type DiffAnswer = { result: DiffResult | null; warnings: string[] };
  * `POST /schema/diff`: what it takes to turn this instance's schema into the uploaded snapshot's, with the
  * hash of the instance's schema; null when nothing differs.
  */
-export async function diffSchema(ctx: Context, deps: SchemaModuleDeps, input: unknown, options: { force: boolean }): Promise<DiffResult | null> {
+export async function diffSchema(
+  ctx: Context,
+  deps: SchemaModuleDeps,
+  input: unknown,
+  options: { force: boolean },
+): Promise<DiffResult | null> {
   return (await diffSchemaWithWarnings(ctx, deps, input, options)).result;
 }
 
 /** diffSchema, also naming the meta keys of the upload this server does not store (dropped, not compared). */
-export async function diffSchemaWithWarnings(ctx: Context, deps: SchemaModuleDeps, input: unknown, options: { force: boolean }): Promise<DiffAnswer> {
+export async function diffSchemaWithWarnings(
+  ctx: Context,
+  deps: SchemaModuleDeps,
+  input: unknown,
+  options: { force: boolean },
+): Promise<DiffAnswer> {
   assertAdmin(ctx);
   // The database is read while the upload is checked (on PostgreSQL and MySQL the two overlap).
   const reading = currentSnapshot(ctx, deps);

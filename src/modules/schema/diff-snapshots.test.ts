@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { diffSnapshots, isEmptyDiff } from './diff-snapshots.js';
 import type { Snapshot, SnapshotField } from './snapshot.types.js';
 
-const column = (table: string, name: string, extra: Partial<NonNullable<SnapshotField['schema']>> = {}): NonNullable<SnapshotField['schema']> => ({
+const column = (
+  table: string,
+  name: string,
+  extra: Partial<NonNullable<SnapshotField['schema']>> = {},
+): NonNullable<SnapshotField['schema']> => ({
   name,
   table,
   data_type: 'integer',
@@ -32,7 +36,13 @@ function base(): Snapshot {
       { collection: 'b', meta: { note: null }, schema: { name: 'b' } },
     ],
     fields: [
-      { collection: 'a', field: 'id', type: 'integer', meta: { sort: 1 }, schema: column('a', 'id', { is_primary_key: true, has_auto_increment: true, is_nullable: false }) },
+      {
+        collection: 'a',
+        field: 'id',
+        type: 'integer',
+        meta: { sort: 1 },
+        schema: column('a', 'id', { is_primary_key: true, has_auto_increment: true, is_nullable: false }),
+      },
       { collection: 'a', field: 'x', type: 'integer', meta: { sort: 2, options: { a: 1 } }, schema: column('a', 'x') },
       { collection: 'b', field: 'id', type: 'integer', meta: {}, schema: column('b', 'id', { is_primary_key: true }) },
       { collection: 'b', field: 'y', type: 'integer', meta: {}, schema: column('b', 'y') },
@@ -61,7 +71,9 @@ describe('diffSnapshots', () => {
         ],
       },
     ]);
-    expect(diff.fields).toEqual([{ collection: 'a', field: 'x', diff: [{ kind: 'E', path: ['schema', 'default_value'], lhs: null, rhs: 3 }] }]);
+    expect(diff.fields).toEqual([
+      { collection: 'a', field: 'x', diff: [{ kind: 'E', path: ['schema', 'default_value'], lhs: null, rhs: 3 }] },
+    ]);
   });
 
   it('replaces nested meta additions and removals by one E of the whole meta', () => {

@@ -1,5 +1,13 @@
 import deepDiff from 'deep-diff';
-import type { DiffChange, RelationDiff, SchemaDiff, Snapshot, SnapshotCollection, SnapshotField, SnapshotRelation } from './snapshot.types.js';
+import type {
+  DiffChange,
+  RelationDiff,
+  SchemaDiff,
+  Snapshot,
+  SnapshotCollection,
+  SnapshotField,
+  SnapshotRelation,
+} from './snapshot.types.js';
 
 /** deep-diff's records as plain objects (its classes carry the same enumerable keys). */
 function plain(changes: deepDiff.Diff<unknown, unknown>[] | undefined): DiffChange[] | undefined {
@@ -55,9 +63,12 @@ const fieldKey = (f: { collection: string; field: string }) => `${f.collection}\
  * and relations of deleted collections are left out (dropping the collection covers them).
  */
 export function diffSnapshots(current: Snapshot, after: Snapshot): SchemaDiff {
-  const collections = diffList(current.collections, after.collections, (c) => c.collection, (lhs, rhs) => diffItems<SnapshotCollection>(lhs, rhs)).map(
-    ({ item, diff }) => ({ collection: item.collection, diff }),
-  );
+  const collections = diffList(
+    current.collections,
+    after.collections,
+    (c) => c.collection,
+    (lhs, rhs) => diffItems<SnapshotCollection>(lhs, rhs),
+  ).map(({ item, diff }) => ({ collection: item.collection, diff }));
 
   const fields = diffList(current.fields, after.fields, fieldKey, (lhs, rhs) => {
     if (lhs && rhs && lhs.type !== rhs.type && (lhs.type === 'alias' || rhs.type === 'alias')) {
@@ -71,7 +82,12 @@ export function diffSnapshots(current: Snapshot, after: Snapshot): SchemaDiff {
   }).map(({ item, diff }) => ({ collection: item.collection, field: item.field, diff }));
 
   const relations = diffList(current.relations, after.relations, fieldKey, (lhs, rhs) => diffItems<SnapshotRelation>(lhs, rhs)).map(
-    ({ item, diff }): RelationDiff => ({ collection: item.collection, field: item.field, related_collection: item.related_collection, diff }),
+    ({ item, diff }): RelationDiff => ({
+      collection: item.collection,
+      field: item.field,
+      related_collection: item.related_collection,
+      diff,
+    }),
   );
 
   const deleted = new Set(collections.filter((c) => c.diff[0]?.kind === 'D' && c.diff[0].path === undefined).map((c) => c.collection));
@@ -82,7 +98,12 @@ export function diffSnapshots(current: Snapshot, after: Snapshot): SchemaDiff {
   };
 }
 
-function diffList<T>(current: T[], after: T[], key: (item: T) => string, diff: (lhs: T | undefined, rhs: T | undefined) => DiffChange[] | undefined): { item: T; diff: DiffChange[] }[] {
+function diffList<T>(
+  current: T[],
+  after: T[],
+  key: (item: T) => string,
+  diff: (lhs: T | undefined, rhs: T | undefined) => DiffChange[] | undefined,
+): { item: T; diff: DiffChange[] }[] {
   const afterByKey = new Map(after.map((item) => [key(item), item]));
   const currentKeys = new Set(current.map(key));
   const result: { item: T; diff: DiffChange[] }[] = [];

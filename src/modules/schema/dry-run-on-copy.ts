@@ -34,7 +34,8 @@ function neighbourhood(current: Snapshot, plan: ApplyPlan): Snapshot {
   const seed = new Set<string>();
   for (const step of plan.steps) {
     seed.add(step.collection);
-    for (const item of [step.before, step.after]) if (item && 'related_collection' in item && item.related_collection) seed.add(item.related_collection);
+    for (const item of [step.before, step.after])
+      if (item && 'related_collection' in item && item.related_collection) seed.add(item.related_collection);
   }
   const kept = new Set(seed);
   for (const relation of current.relations) {
@@ -46,7 +47,11 @@ function neighbourhood(current: Snapshot, plan: ApplyPlan): Snapshot {
     ...current,
     collections: current.collections.filter((c) => kept.has(c.collection)),
     fields: current.fields.filter((f) => kept.has(f.collection)),
-    relations: current.relations.filter((r) => kept.has(r.collection) && (r.related_collection === null || kept.has(r.related_collection) || isSystemCollection(r.related_collection))),
+    relations: current.relations.filter(
+      (r) =>
+        kept.has(r.collection) &&
+        (r.related_collection === null || kept.has(r.related_collection) || isSystemCollection(r.related_collection)),
+    ),
   };
 }
 
@@ -58,9 +63,9 @@ function neighbourhood(current: Snapshot, plan: ApplyPlan): Snapshot {
  */
 export async function statementsOnCopy(ctx: Context, deps: SchemaModuleDeps, current: Snapshot, plan: ApplyPlan): Promise<Statement[][]> {
   const name = `${ctx.config.db.database}_dry_${randomBytes(4).toString('hex')}`.slice(0, 64);
-  const charset = (await ctx.db.raw('SELECT DEFAULT_CHARACTER_SET_NAME AS c, DEFAULT_COLLATION_NAME AS o FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = DATABASE()')) as [
-    { c: string; o: string }[],
-  ];
+  const charset = (await ctx.db.raw(
+    'SELECT DEFAULT_CHARACTER_SET_NAME AS c, DEFAULT_COLLATION_NAME AS o FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = DATABASE()',
+  )) as [{ c: string; o: string }[]];
   const defaults = charset[0][0];
   await ctx.db.raw(`CREATE DATABASE ??${defaults ? ` CHARACTER SET ${defaults.c} COLLATE ${defaults.o}` : ''}`, [name]);
   let scratch: Knex | undefined;

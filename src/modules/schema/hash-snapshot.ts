@@ -6,5 +6,7 @@ import type { Snapshot } from './snapshot.types.js';
  * the server's version (Directus hashes the same two inputs with object-hash; only determinism matters here).
  */
 export function hashSnapshot(snapshot: Snapshot): string {
-  return createHash('sha1').update(JSON.stringify({ item: snapshot, version: snapshot.service })).digest('hex');
+  return createHash('sha1')
+    .update(JSON.stringify({ item: snapshot, version: snapshot.service }))
+    .digest('hex');
 }

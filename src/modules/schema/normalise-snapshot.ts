@@ -35,20 +35,32 @@ export function normaliseSnapshot(
 ): Snapshot {
   const foreign = isForeign(incoming, vendor);
   // A Directus snapshot of an older version lacks the keys added since: they mean the default.
-  const fill = (meta: SnapshotMeta, kind: 'collection' | 'field' | 'relation') => (incoming.origin === 'directus' ? withMetaDefaults(meta, kind) : meta);
+  const fill = (meta: SnapshotMeta, kind: 'collection' | 'field' | 'relation') =>
+    incoming.origin === 'directus' ? withMetaDefaults(meta, kind) : meta;
   const facts = VENDOR_COLUMN_FACTS[vendor];
   const source = incoming.snapshot;
-  const rename = (name: string | null) => (foreign && incoming.origin === 'directus' && name?.startsWith('directus_') ? `${SYSTEM_PREFIX}${name.slice(9)}` : name);
+  const rename = (name: string | null) =>
+    foreign && incoming.origin === 'directus' && name?.startsWith('directus_') ? `${SYSTEM_PREFIX}${name.slice(9)}` : name;
 
   const relations: SnapshotRelation[] = source.relations.map((r) => {
     const related = rename(r.related_collection);
     const meta = fill(keepKnownMeta(r.meta, 'relation', `${r.collection}.${r.field}`, dropped), 'relation');
     if (typeof meta.one_collection === 'string') meta.one_collection = rename(meta.one_collection);
-    if (Array.isArray(meta.one_allowed_collections)) meta.one_allowed_collections = meta.one_allowed_collections.map((c) => (typeof c === 'string' ? rename(c) : c));
-    return { ...r, related_collection: related, meta, schema: r.schema ? { ...r.schema, foreign_key_table: related ?? r.schema.foreign_key_table } : null };
+    if (Array.isArray(meta.one_allowed_collections))
+      meta.one_allowed_collections = meta.one_allowed_collections.map((c) => (typeof c === 'string' ? rename(c) : c));
+    return {
+      ...r,
+      related_collection: related,
+      meta,
+      schema: r.schema ? { ...r.schema, foreign_key_table: related ?? r.schema.foreign_key_table } : null,
+    };
   });
 
-  const fields: SnapshotField[] = source.fields.map((f) => ({ ...f, meta: fill(keepKnownMeta(f.meta, 'field', `${f.collection}.${f.field}`, dropped), 'field'), ...(f.schema ? { schema: { ...f.schema } } : {}) }));
+  const fields: SnapshotField[] = source.fields.map((f) => ({
+    ...f,
+    meta: fill(keepKnownMeta(f.meta, 'field', `${f.collection}.${f.field}`, dropped), 'field'),
+    ...(f.schema ? { schema: { ...f.schema } } : {}),
+  }));
   const primaryOf = primaryKeys(fields);
   const keyOf = new Map(relations.filter((r) => r.schema && r.related_collection).map((r) => [`${r.collection}.${r.field}`, r]));
 
@@ -58,7 +70,8 @@ export function normaliseSnapshot(
     const relation = keyOf.get(`${field.collection}.${field.field}`);
     const target = relation?.related_collection ? primaryOf(relation.related_collection) : null;
     if (schema.is_primary_key) Object.assign(schema, { is_unique: false, is_indexed: false, is_nullable: false });
-    if (foreign && field.type === 'string' && schema.max_length === 36 && (schema.is_primary_key || target?.type === 'uuid')) field.type = 'uuid';
+    if (foreign && field.type === 'string' && schema.max_length === 36 && (schema.is_primary_key || target?.type === 'uuid'))
+      field.type = 'uuid';
     if (!(field.type === 'integer' || field.type === 'bigInteger') || !schema.is_primary_key) schema.has_auto_increment = false;
     // The counter is the default of an auto-increment key (Directus on PostgreSQL reports `nextval('…_seq'::regclass)`).
     if (schema.has_auto_increment) schema.default_value = null;
@@ -90,7 +103,10 @@ export function normaliseSnapshot(
     version: 1,
     service: source.service,
     vendor: foreign ? vendor : (source.vendor as Vendor),
-    collections: source.collections.map((c) => ({ ...c, meta: fill(keepKnownMeta(c.meta, 'collection', c.collection, dropped), 'collection') })),
+    collections: source.collections.map((c) => ({
+      ...c,
+      meta: fill(keepKnownMeta(c.meta, 'collection', c.collection, dropped), 'collection'),
+    })),
     fields,
     relations,
   };

@@ -12,12 +12,19 @@ function fail(where: string, message: string): never {
 function parseChange(value: unknown, where: string, nested = false): DiffChange {
   if (!isObject(value)) return fail(where, 'must be a change record object');
   const kind = value.kind;
-  if (typeof kind !== 'string' || !KINDS.includes(kind) || (nested && kind === 'A')) fail(where, `"kind" must be one of [${nested ? 'N, D, E' : KINDS.join(', ')}]`);
+  if (typeof kind !== 'string' || !KINDS.includes(kind) || (nested && kind === 'A'))
+    fail(where, `"kind" must be one of [${nested ? 'N, D, E' : KINDS.join(', ')}]`);
   const path = value.path;
-  if (path !== undefined && (!Array.isArray(path) || path.length === 0 || !path.every((p) => typeof p === 'string' || (typeof p === 'number' && Number.isInteger(p) && p >= 0)))) {
+  if (
+    path !== undefined &&
+    (!Array.isArray(path) ||
+      path.length === 0 ||
+      !path.every((p) => typeof p === 'string' || (typeof p === 'number' && Number.isInteger(p) && p >= 0)))
+  ) {
     fail(where, '"path" must be a non-empty array of keys and indexes');
   }
-  if (Array.isArray(path) && path.some((p) => p === '__proto__' || p === 'constructor' || p === 'prototype')) fail(where, '"path" must not name a prototype key');
+  if (Array.isArray(path) && path.some((p) => p === '__proto__' || p === 'constructor' || p === 'prototype'))
+    fail(where, '"path" must not name a prototype key');
   const withPath = path === undefined ? {} : { path: path as (string | number)[] };
   const has = (key: string) => Object.prototype.hasOwnProperty.call(value, key);
   switch (kind) {
@@ -31,7 +38,8 @@ function parseChange(value: unknown, where: string, nested = false): DiffChange 
       if (!has('lhs') || !has('rhs')) fail(where, '"lhs" and "rhs" are required');
       return { kind, ...withPath, lhs: value.lhs, rhs: value.rhs };
     default: {
-      if (typeof value.index !== 'number' || !Number.isInteger(value.index) || value.index < 0) fail(where, '"index" must be a whole number');
+      if (typeof value.index !== 'number' || !Number.isInteger(value.index) || value.index < 0)
+        fail(where, '"index" must be a whole number');
       if (path === undefined) fail(where, '"path" is required for an array change');
       return { kind: 'A', ...withPath, index: value.index, item: parseChange(value.item, `${where}.item`, true) };
     }
@@ -59,7 +67,8 @@ export function parseDiff(input: unknown): DiffResult {
   if (typeof input.hash !== 'string' || input.hash === '') fail('', '"hash" is required and must be a string');
   const diff = input.diff;
   if (!isObject(diff)) return fail('', '"diff" is required and must be an object with "collections", "fields" and "relations"');
-  for (const key of ['collections', 'fields', 'relations'] as const) if (!Array.isArray(diff[key])) fail('', `"diff.${key}" must be an array`);
+  for (const key of ['collections', 'fields', 'relations'] as const)
+    if (!Array.isArray(diff[key])) fail('', `"diff.${key}" must be an array`);
   if (diff.systemFields !== undefined && (!Array.isArray(diff.systemFields) || diff.systemFields.length > 0)) {
     fail('', '"diff.systemFields" is not supported: system fields have no indexes to change here');
   }
@@ -86,7 +95,12 @@ export function parseDiff(input: unknown): DiffResult {
     const field = name(entry, 'field', at);
     const related = entry.related_collection;
     if (related !== undefined && related !== null && typeof related !== 'string') fail(at, '"related_collection" must be a string or null');
-    return { collection, field, related_collection: (related as string | null | undefined) ?? null, diff: parseChanges(entry, `Relation "${collection}.${field}"`) };
+    return {
+      collection,
+      field,
+      related_collection: (related as string | null | undefined) ?? null,
+      diff: parseChanges(entry, `Relation "${collection}.${field}"`),
+    };
   });
   return { hash: input.hash as string, diff: { collections, fields, relations } };
 }

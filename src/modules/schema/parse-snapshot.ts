@@ -1,6 +1,13 @@
 import { invalidPayload } from '../../kernel/errors/index.js';
 import { FIELD_TYPES } from '../../kernel/system/field-types.js';
-import type { IncomingSnapshot, SnapshotCollection, SnapshotField, SnapshotFieldSchema, SnapshotRelation, SnapshotRelationSchema } from './snapshot.types.js';
+import type {
+  IncomingSnapshot,
+  SnapshotCollection,
+  SnapshotField,
+  SnapshotFieldSchema,
+  SnapshotRelation,
+  SnapshotRelationSchema,
+} from './snapshot.types.js';
 import { fieldSchema, relationSchema } from './read-snapshot.js';
 
 const TOP_KEYS = new Set(['version', 'service', 'directus', 'vendor', 'collections', 'fields', 'systemFields', 'relations']);
@@ -18,7 +25,8 @@ function text(where: string, entry: Obj, key: string, nullable = false): string 
   const value = entry[key];
   if (value === undefined) return fail(where, `"${key}" is required`);
   if (value === null && nullable) return null;
-  if (typeof value !== 'string' || value === '') return fail(where, `"${key}" must be a ${nullable ? 'string or null' : 'non-empty string'}`);
+  if (typeof value !== 'string' || value === '')
+    return fail(where, `"${key}" must be a ${nullable ? 'string or null' : 'non-empty string'}`);
   return value;
 }
 
@@ -47,13 +55,29 @@ export function parseSnapshot(input: unknown): IncomingSnapshot {
   const collections = (input.collections as unknown[]).map((entry, i) => parseCollection(entry, `collections[${i}]`));
   const fields = (input.fields as unknown[]).map((entry, i) => parseField(entry, `fields[${i}]`));
   const relations = (input.relations as unknown[]).map((entry, i) => parseRelation(entry, `relations[${i}]`));
-  assertUnique(collections.map((c) => c.collection), (key) => `Collection "${key}" is given more than once`);
-  assertUnique(fields.map((f) => `${f.collection}.${f.field}`), (key) => `Field "${key}" is given more than once`);
-  assertUnique(relations.map((r) => `${r.collection}.${r.field}`), (key) => `Relation "${key}" is given more than once`);
+  assertUnique(
+    collections.map((c) => c.collection),
+    (key) => `Collection "${key}" is given more than once`,
+  );
+  assertUnique(
+    fields.map((f) => `${f.collection}.${f.field}`),
+    (key) => `Field "${key}" is given more than once`,
+  );
+  assertUnique(
+    relations.map((r) => `${r.collection}.${r.field}`),
+    (key) => `Relation "${key}" is given more than once`,
+  );
 
   return {
     origin,
-    snapshot: { version: 1, service: service as string, vendor: typeof input.vendor === 'string' ? input.vendor : null, collections, fields, relations },
+    snapshot: {
+      version: 1,
+      service: service as string,
+      vendor: typeof input.vendor === 'string' ? input.vendor : null,
+      collections,
+      fields,
+      relations,
+    },
   };
 }
 
@@ -83,7 +107,8 @@ export function parseField(entry: unknown, at: string): SnapshotField {
   const field = text(at, entry, 'field')!;
   const where = `Field "${collection}.${field}"`;
   const type = entry.type;
-  if (typeof type !== 'string' || !SNAPSHOT_FIELD_TYPES.includes(type)) fail(where, `"type" must be one of [${SNAPSHOT_FIELD_TYPES.join(', ')}], not ${JSON.stringify(type ?? null)}`);
+  if (typeof type !== 'string' || !SNAPSHOT_FIELD_TYPES.includes(type))
+    fail(where, `"type" must be one of [${SNAPSHOT_FIELD_TYPES.join(', ')}], not ${JSON.stringify(type ?? null)}`);
   const meta = metaOf(where, entry);
   if (type === 'alias') {
     if (entry.schema !== undefined && entry.schema !== null) fail(where, 'an alias field has no "schema"');
@@ -98,16 +123,20 @@ const NUMBER_KEYS = ['max_length', 'numeric_precision', 'numeric_scale'] as cons
 
 function parseFieldSchema(where: string, schema: Obj, collection: string, field: string): SnapshotFieldSchema {
   for (const key of BOOLEAN_KEYS) {
-    if (schema[key] !== undefined && schema[key] !== null && typeof schema[key] !== 'boolean') fail(where, `"schema.${key}" must be a boolean`);
+    if (schema[key] !== undefined && schema[key] !== null && typeof schema[key] !== 'boolean')
+      fail(where, `"schema.${key}" must be a boolean`);
   }
   for (const key of NUMBER_KEYS) {
     const value = schema[key];
-    if (value !== undefined && value !== null && (typeof value !== 'number' || !Number.isInteger(value) || value < 0)) fail(where, `"schema.${key}" must be a whole number or null`);
+    if (value !== undefined && value !== null && (typeof value !== 'number' || !Number.isInteger(value) || value < 0))
+      fail(where, `"schema.${key}" must be a whole number or null`);
   }
   for (const key of ['data_type', 'generation_expression', 'foreign_key_table', 'foreign_key_column'] as const) {
-    if (schema[key] !== undefined && schema[key] !== null && typeof schema[key] !== 'string') fail(where, `"schema.${key}" must be a string or null`);
+    if (schema[key] !== undefined && schema[key] !== null && typeof schema[key] !== 'string')
+      fail(where, `"schema.${key}" must be a string or null`);
   }
-  const flag = (key: (typeof BOOLEAN_KEYS)[number], fallback: boolean) => (typeof schema[key] === 'boolean' ? (schema[key] as boolean) : fallback);
+  const flag = (key: (typeof BOOLEAN_KEYS)[number], fallback: boolean) =>
+    typeof schema[key] === 'boolean' ? (schema[key] as boolean) : fallback;
   const number = (key: (typeof NUMBER_KEYS)[number]) => (typeof schema[key] === 'number' ? (schema[key] as number) : null);
   const string = (key: string) => (typeof schema[key] === 'string' ? (schema[key] as string) : null);
   return fieldSchema({

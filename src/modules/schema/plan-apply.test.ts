@@ -42,13 +42,34 @@ function schema(): Snapshot {
       { collection: 'child', meta: { group: 'parent' }, schema: { name: 'child' } },
       { collection: 'parent', meta: {}, schema: { name: 'parent' } },
     ],
-    fields: [key('child', 'id'), key('child', 'parent_id', { is_primary_key: false, has_auto_increment: false, is_nullable: true }), key('parent', 'id')],
-    relations: [{ collection: 'child', field: 'parent_id', related_collection: 'parent', meta: {}, schema: { table: 'child', column: 'parent_id', foreign_key_table: 'parent', foreign_key_column: 'id', constraint_name: null, on_update: null, on_delete: null } }],
+    fields: [
+      key('child', 'id'),
+      key('child', 'parent_id', { is_primary_key: false, has_auto_increment: false, is_nullable: true }),
+      key('parent', 'id'),
+    ],
+    relations: [
+      {
+        collection: 'child',
+        field: 'parent_id',
+        related_collection: 'parent',
+        meta: {},
+        schema: {
+          table: 'child',
+          column: 'parent_id',
+          foreign_key_table: 'parent',
+          foreign_key_column: 'id',
+          constraint_name: null,
+          on_update: null,
+          on_delete: null,
+        },
+      },
+    ],
   };
 }
 
 const plan = (current: Snapshot, after: Snapshot) => planApply(current, resolveEntries(current, diffSnapshots(current, after)));
-const names = (steps: { action: string; kind: string; collection: string; field?: string }[]) => steps.map((s) => `${s.action} ${s.kind} ${s.collection}${s.field ? `.${s.field}` : ''}`);
+const names = (steps: { action: string; kind: string; collection: string; field?: string }[]) =>
+  steps.map((s) => `${s.action} ${s.kind} ${s.collection}${s.field ? `.${s.field}` : ''}`);
 
 describe('planApply', () => {
   it('creates parents before the collections grouped in them, each table with its fields, then relations', () => {

@@ -35,7 +35,8 @@ function describeChanges(before: object, after: object): { path: string; from: u
     const path = (change.path ?? []).slice(0, 2).join('.');
     if (seen.has(path)) continue;
     seen.add(path);
-    const read = (item: object) => (change.path ?? []).slice(0, 2).reduce<unknown>((node, key) => (node as Record<string | number, unknown> | undefined)?.[key], item);
+    const read = (item: object) =>
+      (change.path ?? []).slice(0, 2).reduce<unknown>((node, key) => (node as Record<string | number, unknown> | undefined)?.[key], item);
     result.push({ path, from: read(before) ?? null, to: read(after) ?? null });
   }
   return result;
@@ -46,12 +47,27 @@ function isFieldDestructive(before: SnapshotField, after: SnapshotField): boolea
   const b = before.schema;
   const a = after.schema;
   if (!b || !a) return false;
-  return (a.max_length ?? Infinity) < (b.max_length ?? Infinity) || (a.numeric_precision ?? Infinity) < (b.numeric_precision ?? Infinity) || (a.numeric_scale ?? Infinity) < (b.numeric_scale ?? Infinity);
+  return (
+    (a.max_length ?? Infinity) < (b.max_length ?? Infinity) ||
+    (a.numeric_precision ?? Infinity) < (b.numeric_precision ?? Infinity) ||
+    (a.numeric_scale ?? Infinity) < (b.numeric_scale ?? Infinity)
+  );
 }
 
-function step(entry: ResolvedEntry<SnapshotCollection | SnapshotField | SnapshotRelation>, action: StepAction, destructive: boolean): PlanStep {
+function step(
+  entry: ResolvedEntry<SnapshotCollection | SnapshotField | SnapshotRelation>,
+  action: StepAction,
+  destructive: boolean,
+): PlanStep {
   const item = (entry.after ?? entry.before)!;
-  const base: PlanStep = { action, kind: entry.kind, collection: item.collection, destructive, before: entry.before, after: action === 'delete' ? null : entry.after };
+  const base: PlanStep = {
+    action,
+    kind: entry.kind,
+    collection: item.collection,
+    destructive,
+    before: entry.before,
+    after: action === 'delete' ? null : entry.after,
+  };
   if ('field' in item) base.field = item.field;
   if ('related_collection' in item) base.related_collection = item.related_collection;
   if (action === 'update' && entry.before && entry.after) base.changes = describeChanges(entry.before, entry.after);
@@ -84,25 +100,33 @@ export function planApply(current: Snapshot, resolved: ResolvedDiff): ApplyPlan 
     }
   }
   for (const entry of resolved.fields.filter((e) => e.operation === 'delete' || e.operation === 'recreate')) {
-    if (entry.before!.schema?.is_primary_key && entry.operation === 'delete') throw invalidPayload(`The primary key "${entry.key}" can't be deleted`);
+    if (entry.before!.schema?.is_primary_key && entry.operation === 'delete')
+      throw invalidPayload(`The primary key "${entry.key}" can't be deleted`);
     if (!removedAliases.has(entry.key)) steps.push(step(entry, 'delete', true));
     target.fields.delete(entry.key);
-    for (const [key, relation] of target.relations) if (itemKey(relation.collection, relation.field) === entry.key) target.relations.delete(key);
+    for (const [key, relation] of target.relations)
+      if (itemKey(relation.collection, relation.field) === entry.key) target.relations.delete(key);
   }
   for (const entry of resolved.collections.filter((e) => e.operation === 'delete')) {
     steps.push(step(entry, 'delete', true));
     target.collections.delete(entry.key);
     for (const [key, field] of target.fields) if (field.collection === entry.key) target.fields.delete(key);
-    for (const [key, relation] of target.relations) if (relation.collection === entry.key || relation.related_collection === entry.key) target.relations.delete(key);
+    for (const [key, relation] of target.relations)
+      if (relation.collection === entry.key || relation.related_collection === entry.key) target.relations.delete(key);
   }
   for (const alias of removedAliases) target.fields.delete(alias);
 
   const createdCollections = orderByGroup(resolved.collections.filter((e) => e.operation === 'create'));
   const created = new Set(createdCollections.map((e) => e.key));
   for (const entry of resolved.collections) if (entry.after) target.collections.set(entry.key, entry.after);
-  for (const entry of resolved.fields) if (entry.after && !deletedCollections.has(entry.after.collection)) target.fields.set(entry.key, entry.after);
+  for (const entry of resolved.fields)
+    if (entry.after && !deletedCollections.has(entry.after.collection)) target.fields.set(entry.key, entry.after);
   for (const entry of resolved.relations) if (entry.after) target.relations.set(entry.key, entry.after);
-  const checked = indexSchema({ collections: [...target.collections.values()], fields: [...target.fields.values()], relations: [...target.relations.values()] });
+  const checked = indexSchema({
+    collections: [...target.collections.values()],
+    fields: [...target.fields.values()],
+    relations: [...target.relations.values()],
+  });
 
   for (const entry of createdCollections) {
     checkCollection(checked, entry.after!);
@@ -111,7 +135,8 @@ export function planApply(current: Snapshot, resolved: ResolvedDiff): ApplyPlan 
     steps.push({ ...step(entry, 'create', false), fields: own.map((f) => f.after!.field) });
   }
   for (const entry of resolved.collections.filter((e) => e.operation === 'update')) {
-    if (Boolean(entry.before!.schema) !== Boolean(entry.after!.schema)) throw invalidPayload(`Collection "${entry.key}" can't change between a folder and a table`);
+    if (Boolean(entry.before!.schema) !== Boolean(entry.after!.schema))
+      throw invalidPayload(`Collection "${entry.key}" can't change between a folder and a table`);
     validateMetaShape('service_collections', entry.after!.meta, entry.label);
     steps.push(step(entry, 'update', false));
   }
@@ -122,14 +147,18 @@ export function planApply(current: Snapshot, resolved: ResolvedDiff): ApplyPlan 
     validateMetaShape('service_fields', after.meta, entry.label);
     if (entry.operation === 'update') {
       const before = entry.before!;
-      if ((before.type === 'alias') !== (after.type === 'alias')) throw invalidPayload(`Field "${entry.key}" can't change between an alias field and a column in an update`);
-      if (Boolean(before.schema?.is_primary_key) !== Boolean(after.schema?.is_primary_key)) throw invalidPayload(`The primary key of collection "${after.collection}" can't change`);
-      if (before.schema?.is_primary_key && (before.type !== after.type || changedColumn(before, after))) throw invalidPayload(`The column of primary key "${entry.key}" can't be changed`);
+      if ((before.type === 'alias') !== (after.type === 'alias'))
+        throw invalidPayload(`Field "${entry.key}" can't change between an alias field and a column in an update`);
+      if (Boolean(before.schema?.is_primary_key) !== Boolean(after.schema?.is_primary_key))
+        throw invalidPayload(`The primary key of collection "${after.collection}" can't change`);
+      if (before.schema?.is_primary_key && (before.type !== after.type || changedColumn(before, after)))
+        throw invalidPayload(`The column of primary key "${entry.key}" can't be changed`);
       steps.push(step(entry, 'update', isFieldDestructive(before, after)));
       continue;
     }
     if (created.has(after.collection)) continue;
-    if (after.schema?.is_primary_key) throw invalidPayload(`Field "${entry.key}": a primary key can only be given when its collection is created`);
+    if (after.schema?.is_primary_key)
+      throw invalidPayload(`Field "${entry.key}": a primary key can only be given when its collection is created`);
     steps.push(step(entry, 'create', false));
   }
   for (const entry of resolved.relations.filter((e) => e.after)) {
@@ -145,7 +174,8 @@ export function planApply(current: Snapshot, resolved: ResolvedDiff): ApplyPlan 
 function checkDefault(label: string, field: SnapshotField): void {
   const schema = field.schema;
   if (!schema || typeof schema.default_value !== 'string' || !(field.type === 'string' || field.type === 'hash')) return;
-  if (schema.max_length !== null && [...schema.default_value].length > schema.max_length) throw invalidPayload(`The default value of ${label} is longer than its maximum length (${schema.max_length})`);
+  if (schema.max_length !== null && [...schema.default_value].length > schema.max_length)
+    throw invalidPayload(`The default value of ${label} is longer than its maximum length (${schema.max_length})`);
 }
 
 /** A relation whose related collection changes is dropped and made again. */

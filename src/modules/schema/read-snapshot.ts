@@ -4,7 +4,15 @@ import type { FieldType } from '../../kernel/system/field-types.js';
 import { isSystemCollection } from '../../kernel/system/system-collections.js';
 import type { SchemaDeps } from '../collections/index.js';
 import { readMetaRows, type MetaRow } from './read-meta-rows.js';
-import type { Snapshot, SnapshotCollection, SnapshotField, SnapshotFieldSchema, SnapshotMeta, SnapshotRelation, SnapshotRelationSchema } from './snapshot.types.js';
+import type {
+  Snapshot,
+  SnapshotCollection,
+  SnapshotField,
+  SnapshotFieldSchema,
+  SnapshotMeta,
+  SnapshotRelation,
+  SnapshotRelationSchema,
+} from './snapshot.types.js';
 import { compareText, sortKeysDeep } from './sort-keys-deep.js';
 
 /** Keys of meta rows that identify the row rather than describe the schema. */
@@ -26,7 +34,11 @@ const SPECIAL_TYPES: Readonly<Record<string, FieldType>> = {
 
 function specialList(value: unknown): string[] {
   if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);
-  if (typeof value === 'string') return value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   return [];
 }
 
@@ -71,7 +83,9 @@ export async function readSnapshot(ctx: Context, _deps: SchemaDeps, service: str
 
   const columnOf = new Map(columns.map((c) => [`${c.table}.${c.name}`, c]));
   const keyOf = new Map(keys.map((k) => [`${k.table}.${k.column}`, k]));
-  const relations = relationRows.map((row) => toRelation(row, keyOf.get(`${String(row.many_collection)}.${String(row.many_field)}`) ?? null));
+  const relations = relationRows.map((row) =>
+    toRelation(row, keyOf.get(`${String(row.many_collection)}.${String(row.many_field)}`) ?? null),
+  );
   const relationOf = new Map(relations.filter((r) => r.schema !== null).map((r) => [`${r.collection}.${r.field}`, r]));
 
   const fieldOrder = fieldRows[0] ? metaKeyOrder(fieldRows[0]) : [];

@@ -23,7 +23,10 @@ function readParts(body: Buffer, contentType: string): Promise<UploadedFile[]> {
     const files: UploadedFile[] = [];
     let parser;
     try {
-      parser = Busboy({ headers: { 'content-type': contentType }, limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 20, parts: 40 } });
+      parser = Busboy({
+        headers: { 'content-type': contentType },
+        limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 20, parts: 40 },
+      });
     } catch (error) {
       reject(invalidPayload(`The multipart body can't be read: ${error instanceof Error ? error.message : String(error)}`, error));
       return;
@@ -40,7 +43,9 @@ function readParts(body: Buffer, contentType: string): Promise<UploadedFile[]> {
         file.data = Buffer.concat(chunks);
       });
     });
-    parser.on('error', (error: unknown) => reject(invalidPayload(`The multipart body can't be read: ${error instanceof Error ? error.message : String(error)}`, error)));
+    parser.on('error', (error: unknown) =>
+      reject(invalidPayload(`The multipart body can't be read: ${error instanceof Error ? error.message : String(error)}`, error)),
+    );
     parser.on('finish', () => resolve(files));
     parser.end(body);
   });

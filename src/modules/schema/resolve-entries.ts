@@ -8,7 +8,15 @@ export type EntryKind = 'collection' | 'field' | 'relation';
 export type EntryOperation = 'create' | 'delete' | 'update' | 'recreate';
 
 /** One diff entry understood against the current schema: what it does, to what, from what. */
-export type ResolvedEntry<T> = { kind: EntryKind; key: string; label: string; operation: EntryOperation; before: T | null; after: T | null; changes: DiffChange[] };
+export type ResolvedEntry<T> = {
+  kind: EntryKind;
+  key: string;
+  label: string;
+  operation: EntryOperation;
+  before: T | null;
+  after: T | null;
+  changes: DiffChange[];
+};
 
 export type ResolvedDiff = {
   collections: ResolvedEntry<SnapshotCollection>[];
@@ -81,13 +89,15 @@ function resolve<T extends object>(
     if (!current) conflict(`Provided diff is trying to replace ${label} but it does not exist`);
     return { ...base, operation: 'recreate', before: current, after: parsed(second!.rhs) };
   }
-  if (changes.some((c) => c.path === undefined)) throw invalidPayload(`${label[0]!.toUpperCase()}${label.slice(1)}: a whole-item change must be a single "N" or "D" record`);
+  if (changes.some((c) => c.path === undefined))
+    throw invalidPayload(`${label[0]!.toUpperCase()}${label.slice(1)}: a whole-item change must be a single "N" or "D" record`);
   if (!current) conflict(`Provided diff is trying to update ${label} but it does not exist`);
   return { ...base, operation: 'update', before: current, after: parsed(applyChanges(label, current, changes)) };
 }
 
 function sameName(label: string, entry: { collection: string; field?: string }, item: { collection: string; field?: string }): void {
-  if (entry.collection !== item.collection || entry.field !== item.field) throw invalidPayload(`The definition in the diff entry of ${label} names another item`);
+  if (entry.collection !== item.collection || entry.field !== item.field)
+    throw invalidPayload(`The definition in the diff entry of ${label} names another item`);
 }
 
 /**
@@ -99,7 +109,9 @@ export function resolveEntries(current: Snapshot, diff: SchemaDiff): ResolvedDif
   const schema = indexSchema(current);
   const collections = diff.collections.map((entry) => {
     const label = `collection "${entry.collection}"`;
-    const resolved = resolve('collection', entry.collection, label, entry.diff, schema.collections.get(entry.collection), (v) => parseCollection(v, label));
+    const resolved = resolve('collection', entry.collection, label, entry.diff, schema.collections.get(entry.collection), (v) =>
+      parseCollection(v, label),
+    );
     if (resolved.after) sameName(label, { collection: entry.collection }, resolved.after);
     return resolved;
   });

@@ -40,7 +40,12 @@ export async function runStep(ctx: Context, deps: SchemaDeps, plan: ApplyPlan, s
         return;
       }
       const fields = (step.fields ?? []).map((name) => fieldInput(plan.target.fields.get(itemKey(step.collection, name))!));
-      const input: CollectionInput = { collection: step.collection, meta: after.meta, schema: after.schema ? { name: step.collection } : null, fields };
+      const input: CollectionInput = {
+        collection: step.collection,
+        meta: after.meta,
+        schema: after.schema ? { name: step.collection } : null,
+        fields,
+      };
       await createCollection(ctx, deps, input);
       return;
     }
@@ -62,7 +67,13 @@ export async function runStep(ctx: Context, deps: SchemaDeps, plan: ApplyPlan, s
       if (step.action === 'delete') return deleteRelation(ctx, deps, step.collection, field);
       const after = step.after as SnapshotRelation;
       if (step.action === 'create') {
-        await createRelation(ctx, deps, { collection: step.collection, field, related_collection: after.related_collection, meta: after.meta, schema: relationSchema(after) });
+        await createRelation(ctx, deps, {
+          collection: step.collection,
+          field,
+          related_collection: after.related_collection,
+          meta: after.meta,
+          schema: relationSchema(after),
+        });
         return;
       }
       await updateRelation(ctx, deps, step.collection, field, {

@@ -46,7 +46,9 @@ export function createSchemaSnapshotRoutes(deps: SchemaSnapshotRouteDeps): Fasti
       const document = await readUpload(request.body, request.headers['content-type']);
       const { result, warnings } = await diffSchemaWithWarnings(ctx, services, document, { force: flag(request, 'force') });
       // Meta keys this server does not store are dropped and named beside `data` (decision 0022).
-      return sendResult(request, reply, result === null ? null : { data: warnings.length > 0 ? { ...result, warnings } : result }, { bare: true });
+      return sendResult(request, reply, result === null ? null : { data: warnings.length > 0 ? { ...result, warnings } : result }, {
+        bare: true,
+      });
     });
 
     app.post('/apply', { bodyLimit: BODY_LIMIT }, async (request, reply) => {

@@ -102,8 +102,10 @@ function cleanChange(change: DiffChange, kind: MetaKind, label: string, dropped:
   const path = change.path;
   if (path && path[0] === 'meta') {
     if (path.length === 1) {
-      if (change.kind === 'N') return { ...change, rhs: isObject(change.rhs) ? keepKnownMeta(change.rhs, kind, label, dropped) : change.rhs };
-      if (change.kind === 'E') return { ...change, rhs: isObject(change.rhs) ? keepKnownMeta(change.rhs, kind, label, dropped) : change.rhs };
+      if (change.kind === 'N')
+        return { ...change, rhs: isObject(change.rhs) ? keepKnownMeta(change.rhs, kind, label, dropped) : change.rhs };
+      if (change.kind === 'E')
+        return { ...change, rhs: isObject(change.rhs) ? keepKnownMeta(change.rhs, kind, label, dropped) : change.rhs };
       return change;
     }
     const key = String(path[1]);
@@ -130,5 +132,9 @@ export function dropUnknownMetaFromDiff(diff: SchemaDiff, dropped: DroppedMetaKe
         return { ...entry, diff: entry.diff.map((c) => cleanChange(c, kind, label, dropped)).filter((c): c is DiffChange => c !== null) };
       })
       .filter((entry) => entry.diff.length > 0);
-  return { collections: clean(diff.collections, 'collection'), fields: clean(diff.fields, 'field'), relations: clean(diff.relations, 'relation') };
+  return {
+    collections: clean(diff.collections, 'collection'),
+    fields: clean(diff.fields, 'field'),
+    relations: clean(diff.relations, 'relation'),
+  };
 }

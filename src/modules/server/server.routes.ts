@@ -41,7 +41,9 @@ export function createServerRoutes(deps: ServerRoutesDeps): FastifyPluginAsync {
       const { checkRedis, checkMigrations } = deps;
       const [database, migrations, redis] = await Promise.all([
         probe('the database', log, async () => (await deps.checkDatabase(), 'ok' as const)),
-        checkMigrations ? probe('the migrations', log, async () => ((await checkMigrations()) ? ('ok' as const) : ('pending' as const))) : undefined,
+        checkMigrations
+          ? probe('the migrations', log, async () => ((await checkMigrations()) ? ('ok' as const) : ('pending' as const)))
+          : undefined,
         checkRedis ? probe('Redis', log, async () => (await checkRedis(), 'ok' as const)) : undefined,
       ]);
       const checks: HealthReport['checks'] = { database };
@@ -51,7 +53,8 @@ export function createServerRoutes(deps: ServerRoutesDeps): FastifyPluginAsync {
       if (draining) checks.instance = 'draining';
       // A database that can't serve this instance is an error (route around it); Redis is shared by every
       // instance, so its loss is a warning: the instance still serves what doesn't need it.
-      const status = draining || database !== 'ok' || (migrations !== undefined && migrations !== 'ok') ? 'error' : redis === 'error' ? 'warn' : 'ok';
+      const status =
+        draining || database !== 'ok' || (migrations !== undefined && migrations !== 'ok') ? 'error' : redis === 'error' ? 'warn' : 'ok';
       const report: HealthReport = { status, checks };
       return reply
         .code(report.status === 'error' ? 503 : 200)

@@ -53,7 +53,8 @@ export async function countActiveAdmins(ctx: Context): Promise<number> {
       return false;
     });
   if (adminRoles.length === 0 && users.length === 0) return 0;
-  const row = (await ctx.db('service_users')
+  const row = (await ctx
+    .db('service_users')
     .where({ status: 'active' })
     .where((q) => {
       if (adminRoles.length > 0) void q.orWhereIn('role', adminRoles);

@@ -7,7 +7,17 @@ import type { AccessCaches } from '../policies/index.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Fields that decide a user's own access: only administrators may write them. */
-const ACCESS_FIELDS = ['role', 'policies', 'status', 'token', 'provider', 'external_identifier', 'auth_data', 'tfa_secret', 'tfa_recovery_codes'];
+const ACCESS_FIELDS = [
+  'role',
+  'policies',
+  'status',
+  'token',
+  'provider',
+  'external_identifier',
+  'auth_data',
+  'tfa_secret',
+  'tfa_recovery_codes',
+];
 
 /**
  * Users: e-mail is normalised and checked; a new password meets AUTH_PASSWORD_POLICY; nobody but an

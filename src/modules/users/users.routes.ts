@@ -10,7 +10,8 @@ import { registerItemRoutes, type ItemRouteDeps } from '../items/index.js';
  * `{data: {id}}` instead of a 403.
  */
 export function createUsersRoutes(deps: ItemRouteDeps): FastifyPluginAsync {
-  const meQuery = (ctx: Context, request: FastifyRequest) => parseQuery((request.query ?? {}) as Record<string, unknown>, { ...clientLimits(ctx.config.query), limitDefault: 1 });
+  const meQuery = (ctx: Context, request: FastifyRequest) =>
+    parseQuery((request.query ?? {}) as Record<string, unknown>, { ...clientLimits(ctx.config.query), limitDefault: 1 });
   const userOf = (ctx: Context): string => {
     if (!ctx.accountability.user) throw invalidCredentials();
     return ctx.accountability.user;

@@ -31,5 +31,7 @@ export function computeSortMoves(rows: SortRow[], item: string | number, to: str
   }
   values.set(String(item), target);
 
-  return ordered.filter((row) => values.get(String(row.key)) !== row.sort).map((row) => ({ key: row.key, sort: values.get(String(row.key))! }));
+  return ordered
+    .filter((row) => values.get(String(row.key)) !== row.sort)
+    .map((row) => ({ key: row.key, sort: values.get(String(row.key))! }));
 }

@@ -15,7 +15,11 @@ describe('generateHash', () => {
 
 describe('requiredString', () => {
   it('names the missing key and the wrong type in the reason', () => {
-    expect(() => requiredString({}, 'hash')).toThrow(expect.objectContaining({ extensions: expect.objectContaining({ reason: '"hash" is required' }) }));
-    expect(() => requiredString({ hash: 1 }, 'hash')).toThrow(expect.objectContaining({ extensions: expect.objectContaining({ reason: '"hash" must be a string' }) }));
+    expect(() => requiredString({}, 'hash')).toThrow(
+      expect.objectContaining({ extensions: expect.objectContaining({ reason: '"hash" is required' }) }),
+    );
+    expect(() => requiredString({ hash: 1 }, 'hash')).toThrow(
+      expect.objectContaining({ extensions: expect.objectContaining({ reason: '"hash" must be a string' }) }),
+    );
   });
 });

@@ -7,7 +7,8 @@ import { captureAppError } from '../../testing/capture-error.js';
 import type { Item, ItemsService, PrimaryKey } from '../items/index.js';
 import { revertRevision } from './revert-revision.js';
 
-const field = (name: string, extra: Partial<FieldOverview> = {}) => ({ field: name, type: 'string', special: [], alias: false, primaryKey: false, generated: false, ...extra }) as FieldOverview;
+const field = (name: string, extra: Partial<FieldOverview> = {}) =>
+  ({ field: name, type: 'string', special: [], alias: false, primaryKey: false, generated: false, ...extra }) as FieldOverview;
 const pages = {
   collection: 'pages',
   primary: 'id',
@@ -22,11 +23,18 @@ const pages = {
   },
 } as unknown as CollectionOverview;
 const callerPermissions = indexRules([]);
-const ctx = { schema: { collections: { pages }, relations: [] }, permissions: callerPermissions, inTransaction: true } as unknown as Context;
+const ctx = {
+  schema: { collections: { pages }, relations: [] },
+  permissions: callerPermissions,
+  inTransaction: true,
+} as unknown as Context;
 
 /** An items service with one revision and the item's current state; records reads and the update. */
 function fakeItems(revision: Item, current: Item) {
-  const calls: { reads: { collection: string; key: PrimaryKey; permissions: PermissionSet }[]; updates: { key: PrimaryKey; data: unknown; permissions: PermissionSet }[] } = { reads: [], updates: [] };
+  const calls: {
+    reads: { collection: string; key: PrimaryKey; permissions: PermissionSet }[];
+    updates: { key: PrimaryKey; data: unknown; permissions: PermissionSet }[];
+  } = { reads: [], updates: [] };
   const items = {
     readOne: async (c: Context, collection: string, key: PrimaryKey) => {
       calls.reads.push({ collection, key, permissions: c.permissions });
@@ -41,7 +49,15 @@ function fakeItems(revision: Item, current: Item) {
 }
 
 describe('revertRevision', () => {
-  const data = { id: 7, title: 'Old', body: 'Same', secret: '**********', date_updated: '2020-01-01T00:00:00.000Z', comments: [1], gone: 'x' };
+  const data = {
+    id: 7,
+    title: 'Old',
+    body: 'Same',
+    secret: '**********',
+    date_updated: '2020-01-01T00:00:00.000Z',
+    comments: [1],
+    gone: 'x',
+  };
 
   it('reads the revision as the caller, the item as the system, and updates as the caller with only the changed fields', async () => {
     const { items, calls } = fakeItems({ collection: 'pages', item: '7', data }, { title: 'New', body: 'Same' });
@@ -67,7 +83,8 @@ describe('revertRevision', () => {
 
   it('is FORBIDDEN for a malformed id without reading, and INVALID_PAYLOAD for a revision without data', async () => {
     const { items, calls } = fakeItems({ collection: 'pages', item: '7', data: null }, {});
-    for (const id of ['abc', '-1', '1.5', '', null, {}]) expect((await captureAppError(revertRevision(ctx, items, id))).code).toBe('FORBIDDEN');
+    for (const id of ['abc', '-1', '1.5', '', null, {}])
+      expect((await captureAppError(revertRevision(ctx, items, id))).code).toBe('FORBIDDEN');
     expect(calls.reads).toEqual([]);
     const error = await captureAppError(revertRevision(ctx, items, '1'));
     expect(error.code).toBe('INVALID_PAYLOAD');

@@ -8,14 +8,33 @@ import type { ItemsService } from '../items/index.js';
 import { ADMIN_PERMISSIONS } from '../../engine/context.js';
 import { sortItems } from './sort-items.js';
 
-const field = (name: string, extra: Partial<FieldOverview> = {}) => ({ field: name, type: 'integer', special: [], alias: false, primaryKey: false, generated: false, ...extra }) as FieldOverview;
+const field = (name: string, extra: Partial<FieldOverview> = {}) =>
+  ({ field: name, type: 'integer', special: [], alias: false, primaryKey: false, generated: false, ...extra }) as FieldOverview;
 const collection = (name: string, sortField: string | null): CollectionOverview =>
-  ({ collection: name, primary: 'id', sortField, fields: { id: field('id', { primaryKey: true }), position: field('position'), title: field('title', { type: 'string' }) } }) as unknown as CollectionOverview;
+  ({
+    collection: name,
+    primary: 'id',
+    sortField,
+    fields: { id: field('id', { primaryKey: true }), position: field('position'), title: field('title', { type: 'string' }) },
+  }) as unknown as CollectionOverview;
 
 /** A context already inside a transaction (withTransaction runs the work directly), with these permissions. */
 const contextWith = (permissions: PermissionSet): Context =>
-  ({ schema: { collections: { tasks: collection('tasks', 'position'), notes: collection('notes', null) }, relations: [] }, permissions, inTransaction: true }) as unknown as Context;
-const rule = (action: PermissionRule['action'], fields: string[]): PermissionRule => ({ id: 1, policy: 'p', collection: 'tasks', action, permissions: null, validation: null, presets: null, fields });
+  ({
+    schema: { collections: { tasks: collection('tasks', 'position'), notes: collection('notes', null) }, relations: [] },
+    permissions,
+    inTransaction: true,
+  }) as unknown as Context;
+const rule = (action: PermissionRule['action'], fields: string[]): PermissionRule => ({
+  id: 1,
+  policy: 'p',
+  collection: 'tasks',
+  action,
+  permissions: null,
+  validation: null,
+  presets: null,
+  fields,
+});
 
 /** An items service that serves `rows` to reads and records the batches written. */
 function fakeItems(rows: { id: number; position: number | null }[]) {
@@ -41,7 +60,16 @@ describe('sortItems', () => {
     const { items, calls } = fakeItems(rows);
     await sortItems(contextWith(permissions), items, 'tasks', { item: 1, to: 3 });
     expect(calls.read).toEqual([ADMIN_PERMISSIONS]);
-    expect(calls.batches).toEqual([{ permissions, items: [{ id: 1, position: 3 }, { id: 2, position: 1 }, { id: 3, position: 2 }] }]);
+    expect(calls.batches).toEqual([
+      {
+        permissions,
+        items: [
+          { id: 1, position: 3 },
+          { id: 2, position: 1 },
+          { id: 3, position: 2 },
+        ],
+      },
+    ]);
   });
 
   it('writes nothing when the item does not move', async () => {
@@ -55,7 +83,9 @@ describe('sortItems', () => {
     const admin = contextWith(ADMIN_PERMISSIONS);
     expect((await captureAppError(sortItems(admin, items, 'nowhere', { item: 1, to: 2 }))).code).toBe('FORBIDDEN');
     expect((await captureAppError(sortItems(admin, items, 'tasks', { item: 1 }))).extensions).toEqual({ reason: '"to" is required' });
-    expect((await captureAppError(sortItems(admin, items, 'notes', { item: 1, to: 2 }))).extensions).toEqual({ reason: 'Collection "notes" doesn\'t have a sort field' });
+    expect((await captureAppError(sortItems(admin, items, 'notes', { item: 1, to: 2 }))).extensions).toEqual({
+      reason: 'Collection "notes" doesn\'t have a sort field',
+    });
     for (const permissions of [indexRules([]), indexRules([rule('read', ['*'])]), indexRules([rule('update', ['title'])])]) {
       expect((await captureAppError(sortItems(contextWith(permissions), items, 'tasks', { item: 1, to: 2 }))).code).toBe('FORBIDDEN');
     }

@@ -30,10 +30,19 @@ export async function sortItems(ctx: Context, items: ItemsService, collection: s
 
   await withTransaction(ctx, async (trx) => {
     // Every row takes part in the numbering, also those the caller cannot read; the updates below check access.
-    const { data } = await items.readByQuery(asSystem(trx), collection, { fields: [overview.primary, sortField], sort: [sortField, overview.primary], limit: -1 });
+    const { data } = await items.readByQuery(asSystem(trx), collection, {
+      fields: [overview.primary, sortField],
+      sort: [sortField, overview.primary],
+      limit: -1,
+    });
     const rows = data.map((row) => ({ key: row[overview.primary] as PrimaryKey, sort: toSortValue(row[sortField]) }));
     const moves = computeSortMoves(rows, item, to);
-    if (moves.length > 0) await items.updateBatch(trx, collection, moves.map((move) => ({ [overview.primary]: move.key, [sortField]: move.sort })));
+    if (moves.length > 0)
+      await items.updateBatch(
+        trx,
+        collection,
+        moves.map((move) => ({ [overview.primary]: move.key, [sortField]: move.sort })),
+      );
   });
 }
 
@@ -42,7 +51,8 @@ function readSortInput(input: unknown): { item: PrimaryKey; to: PrimaryKey } {
   const keyOf = (name: 'item' | 'to'): PrimaryKey => {
     const value = input[name];
     if (value === undefined || value === null) throw invalidPayload(`"${name}" is required`);
-    if ((typeof value !== 'string' && typeof value !== 'number') || value === '') throw invalidPayload(`"${name}" must be a string or a number`);
+    if ((typeof value !== 'string' && typeof value !== 'number') || value === '')
+      throw invalidPayload(`"${name}" must be a string or a number`);
     return value;
   };
   return { item: keyOf('item'), to: keyOf('to') };

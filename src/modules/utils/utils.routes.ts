@@ -41,7 +41,9 @@ export function createUtilsRoutes(deps: UtilsRoutesDeps): FastifyPluginAsync {
       return reply.code(204).send();
     });
     app.post('/cache/clear', async (request, reply) => {
-      await clearCaches(deps.cacheSync, accountabilityOf(request), { system: systemRequested((request.query as Record<string, unknown>).system) });
+      await clearCaches(deps.cacheSync, accountabilityOf(request), {
+        system: systemRequested((request.query as Record<string, unknown>).system),
+      });
       return reply.code(200).send();
     });
   };

@@ -16,6 +16,9 @@ describe('verifyHash', () => {
   });
 
   it('is INVALID_PAYLOAD when the hash is no argon2 hash', async () => {
-    await expect(verifyHash({ string: 'a', hash: 'plain text' })).rejects.toMatchObject({ code: 'INVALID_PAYLOAD', extensions: { reason: 'Invalid "hash" or "string"' } });
+    await expect(verifyHash({ string: 'a', hash: 'plain text' })).rejects.toMatchObject({
+      code: 'INVALID_PAYLOAD',
+      extensions: { reason: 'Invalid "hash" or "string"' },
+    });
   });
 });

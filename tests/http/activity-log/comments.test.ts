@@ -21,7 +21,10 @@ describe('activity comments', () => {
   });
 
   it('creates a comment row with action comment, the author and the text', async () => {
-    const response = await t.request('POST', '/activity/comment', { token: user.token, body: { collection: 'service_users', item: adminId, comment: 'Hello' } });
+    const response = await t.request('POST', '/activity/comment', {
+      token: user.token,
+      body: { collection: 'service_users', item: adminId, comment: 'Hello' },
+    });
     expect(response.statusCode).toBe(200);
     const data = response.json().data;
     expect(data).toMatchObject({ action: 'comment', collection: 'service_users', item: adminId, comment: 'Hello', user: user.userId });
@@ -29,7 +32,10 @@ describe('activity comments', () => {
   });
 
   it('lets the author edit and delete, and refuses anyone else with 403', async () => {
-    const created = await t.request('POST', '/activity/comment', { token: user.token, body: { collection: 'service_users', item: adminId, comment: 'Draft' } });
+    const created = await t.request('POST', '/activity/comment', {
+      token: user.token,
+      body: { collection: 'service_users', item: adminId, comment: 'Draft' },
+    });
     const id = created.json().data.id as number;
 
     const foreign = await t.request('PATCH', `/activity/comment/${id}`, { token: other.token, body: { comment: 'Hijack' } });
@@ -47,8 +53,11 @@ describe('activity comments', () => {
     expect(gone.statusCode).toBe(403);
   });
 
-  it('lets an administrator delete anyone\'s comment', async () => {
-    const created = await t.request('POST', '/activity/comment', { token: user.token, body: { collection: 'service_users', item: adminId, comment: 'Spam' } });
+  it("lets an administrator delete anyone's comment", async () => {
+    const created = await t.request('POST', '/activity/comment', {
+      token: user.token,
+      body: { collection: 'service_users', item: adminId, comment: 'Spam' },
+    });
     const response = await t.request('DELETE', `/activity/comment/${created.json().data.id}`, { token: t.adminToken });
     expect(response.statusCode).toBe(204);
   });
@@ -56,9 +65,17 @@ describe('activity comments', () => {
   it('refuses anonymous callers, items the caller cannot read, and bad bodies', async () => {
     const anonymous = await t.request('POST', '/activity/comment', { body: { collection: 'service_users', item: adminId, comment: 'x' } });
     expect(anonymous.statusCode).toBe(403);
-    const unreadable = await t.request('POST', '/activity/comment', { token: user.token, body: { collection: 'service_roles', item: '00000000-0000-0000-0000-000000000000', comment: 'x' } });
+    const unreadable = await t.request('POST', '/activity/comment', {
+      token: user.token,
+      body: { collection: 'service_roles', item: '00000000-0000-0000-0000-000000000000', comment: 'x' },
+    });
     expect(unreadable.statusCode).toBe(403);
-    for (const body of [{ collection: 'service_users', item: adminId }, { collection: 'service_users', item: adminId, comment: '' }, { item: adminId, comment: 'x' }, [1, 2]]) {
+    for (const body of [
+      { collection: 'service_users', item: adminId },
+      { collection: 'service_users', item: adminId, comment: '' },
+      { item: adminId, comment: 'x' },
+      [1, 2],
+    ]) {
       const response = await t.request('POST', '/activity/comment', { token: user.token, body });
       expect(response.statusCode).toBe(400);
       expect(response.json().errors[0].extensions.code).toBe('INVALID_PAYLOAD');
@@ -70,7 +87,11 @@ describe('activity comments', () => {
   });
 
   it('keeps /activity itself read-only', async () => {
-    for (const [method, url] of [['POST', '/activity'], ['PATCH', '/activity/1'], ['DELETE', '/activity/1']] as const) {
+    for (const [method, url] of [
+      ['POST', '/activity'],
+      ['PATCH', '/activity/1'],
+      ['DELETE', '/activity/1'],
+    ] as const) {
       const response = await t.request(method, url, { token: t.adminToken, body: {} });
       expect(response.statusCode).toBe(404);
       expect(response.json().errors[0].extensions.code).toBe('ROUTE_NOT_FOUND');

@@ -29,7 +29,9 @@ describe('activity export', () => {
   });
 
   it('exports CSV with a header row and one line per row, honouring filter, sort and limit', async () => {
-    const response = await t.request('GET', `/activity?fields=${fields}&filter[action][_eq]=create&sort=-id&limit=1200&export=csv`, { token: t.adminToken });
+    const response = await t.request('GET', `/activity?fields=${fields}&filter[action][_eq]=create&sort=-id&limit=1200&export=csv`, {
+      token: t.adminToken,
+    });
     expect(response.statusCode).toBe(200);
     const lines = response.body.split('\n');
     expect(lines[0]).toBe('"id","action","collection","item"');

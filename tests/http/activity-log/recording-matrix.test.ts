@@ -13,8 +13,27 @@ import { dataOf, expectError } from '../../setup/expect-error.js';
 import { countRows, seedCollections } from '../../setup/seed-collections.js';
 
 type Row = Record<string, unknown>;
-type Revision = { id: number; activity: number; collection: string; item: string; data: Row | null; delta: Row | null; parent: number | null };
-type Activity = { id: number; action: string; collection: string; item: string; user: string | null; ip: string | null; user_agent: string | null; origin: string | null; comment: string | null; revisions: Revision[] };
+type Revision = {
+  id: number;
+  activity: number;
+  collection: string;
+  item: string;
+  data: Row | null;
+  delta: Row | null;
+  parent: number | null;
+};
+type Activity = {
+  id: number;
+  action: string;
+  collection: string;
+  item: string;
+  user: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  origin: string | null;
+  comment: string | null;
+  revisions: Revision[];
+};
 
 const UA = 'matrix-client/1.0';
 const ORIGIN = 'https://matrix.example.com';
@@ -27,13 +46,16 @@ const headers = { 'user-agent': UA, origin: ORIGIN };
 const admin = (method: string, url: string, body?: unknown) => t.request(method, url, { token: t.adminToken, body, headers });
 const ok = async <T = Row>(method: string, url: string, body?: unknown): Promise<T> => {
   const response = await admin(method, url, body);
-  if (response.statusCode !== 200 && response.statusCode !== 204) throw new Error(`${method} ${url} → ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 200 && response.statusCode !== 204)
+    throw new Error(`${method} ${url} → ${response.statusCode} ${response.body}`);
   return response.statusCode === 204 ? (undefined as T) : dataOf<T>(response);
 };
-const items = (query: string, variables?: Record<string, unknown>) => gql(t, query, { token: t.adminToken, scope: 'items', headers, ...(variables ? { variables } : {}) });
+const items = (query: string, variables?: Record<string, unknown>) =>
+  gql(t, query, { token: t.adminToken, scope: 'items', headers, ...(variables ? { variables } : {}) });
 
 /** The id of the newest activity row: the trail of the next step is everything after it. */
-const mark = async (): Promise<number> => Number(((await t.app.knex('service_activity').max({ id: 'id' }).first()) as { id: unknown }).id ?? 0);
+const mark = async (): Promise<number> =>
+  Number(((await t.app.knex('service_activity').max({ id: 'id' }).first()) as { id: unknown }).id ?? 0);
 /** The activity rows after `since`, oldest first, each with its revisions, read through GET /activity. */
 const trail = async (since: number): Promise<Activity[]> =>
   dataOf<Activity[]>(await admin('GET', `/activity?filter[id][_gt]=${since}&sort=id&limit=-1&fields=*,revisions.*`));
@@ -53,7 +75,11 @@ const revisionOf = (row: Activity): Revision => {
   expect(revision).toMatchObject({ activity: row.id, collection: row.collection, item: row.item });
   return revision;
 };
-const counts = async (table: string) => ({ rows: await countRows(t.app, table), activity: await countRows(t.app, 'service_activity'), revisions: await countRows(t.app, 'service_revisions') });
+const counts = async (table: string) => ({
+  rows: await countRows(t.app, table),
+  activity: await countRows(t.app, 'service_activity'),
+  revisions: await countRows(t.app, 'service_revisions'),
+});
 
 /**
  * Every write path leaves exactly the expected audit trail: one activity row per item (action, collection,
@@ -107,11 +133,26 @@ describe('activity recording matrix', () => {
 
       since = await mark();
       await ok('PATCH', '/items/articles', { keys: created.map((row) => row.id), data: { rating: 7 } });
-      await ok('PATCH', '/items/articles', [{ id: created[0]!.id, title: 'B1!' }, { id: created[1]!.id, title: 'B2!' }]);
+      await ok('PATCH', '/items/articles', [
+        { id: created[0]!.id, title: 'B1!' },
+        { id: created[1]!.id, title: 'B2!' },
+      ]);
       await ok('PATCH', '/items/articles', { query: { filter: { id: { _eq: created[2]!.id } } }, data: { featured: true } });
       rows = await trail(since);
-      expect(summary(rows)).toEqual([...keys.map((key) => ['update', 'articles', key]), ['update', 'articles', keys[0]], ['update', 'articles', keys[1]], ['update', 'articles', keys[2]]]);
-      expect(rows.map((row) => revisionOf(row).delta)).toEqual([{ rating: 7 }, { rating: 7 }, { rating: 7 }, { title: 'B1!' }, { title: 'B2!' }, { featured: true }]);
+      expect(summary(rows)).toEqual([
+        ...keys.map((key) => ['update', 'articles', key]),
+        ['update', 'articles', keys[0]],
+        ['update', 'articles', keys[1]],
+        ['update', 'articles', keys[2]],
+      ]);
+      expect(rows.map((row) => revisionOf(row).delta)).toEqual([
+        { rating: 7 },
+        { rating: 7 },
+        { rating: 7 },
+        { title: 'B1!' },
+        { title: 'B2!' },
+        { featured: true },
+      ]);
       expect(revisionOf(rows[5]!).data).toMatchObject({ title: 'B3', rating: 7, featured: true });
       expectFromAdmin(rows);
 
@@ -133,7 +174,7 @@ describe('activity recording matrix', () => {
       expect(revisionOf(rows[0]!).delta).toEqual({ headline: 'Hello' });
     });
 
-    it('nested writes: a row per nested item, whose revision has the parent item\'s revision as parent', async () => {
+    it("nested writes: a row per nested item, whose revision has the parent item's revision as parent", async () => {
       let since = await mark();
       const author = await ok<Row>('POST', '/items/authors', { name: 'Ada', articles: [{ title: 'N1' }, { title: 'N2' }] });
       const [first, second] = author.articles as number[];
@@ -176,9 +217,11 @@ describe('activity recording matrix', () => {
   });
 
   describe('items over GraphQL', () => {
-    it('create, update and delete mutations write one row per item, with the request\'s ip, user agent and origin', async () => {
+    it("create, update and delete mutations write one row per item, with the request's ip, user agent and origin", async () => {
       let since = await mark();
-      const created = (await items('mutation { create_articles_items(data: [{title: "G1"}, {title: "G2"}]) { id } }')).json() as GraphqlBody;
+      const created = (
+        await items('mutation { create_articles_items(data: [{title: "G1"}, {title: "G2"}]) { id } }')
+      ).json() as GraphqlBody;
       const ids = (created.data!.create_articles_items as { id: string }[]).map((row) => row.id);
       let rows = await trail(since);
       expect(summary(rows)).toEqual(ids.map((id) => ['create', 'articles', id]));
@@ -189,7 +232,11 @@ describe('activity recording matrix', () => {
       await items('mutation ($ids: [ID]!) { update_articles_items(ids: $ids, data: {rating: 4}) { id } }', { ids });
       await items(`mutation { update_articles_item(id: ${ids[0]}, data: {title: "G1!"}) { id } }`);
       rows = await trail(since);
-      expect(summary(rows)).toEqual([['update', 'articles', ids[0]], ['update', 'articles', ids[1]], ['update', 'articles', ids[0]]]);
+      expect(summary(rows)).toEqual([
+        ['update', 'articles', ids[0]],
+        ['update', 'articles', ids[1]],
+        ['update', 'articles', ids[0]],
+      ]);
       expect(rows.map((row) => revisionOf(row).delta)).toEqual([{ rating: 4 }, { rating: 4 }, { title: 'G1!' }]);
       expectFromAdmin(rows);
 
@@ -202,7 +249,9 @@ describe('activity recording matrix', () => {
 
     it('a failing mutation leaves nothing', async () => {
       const before = await counts('articles');
-      const response = (await items('mutation { create_articles_items(data: [{title: "ok"}, {title: null}]) { id } }')).json() as GraphqlBody;
+      const response = (
+        await items('mutation { create_articles_items(data: [{title: "ok"}, {title: null}]) { id } }')
+      ).json() as GraphqlBody;
       expect(response.errors![0]!.extensions!.code).toBe('FAILED_VALIDATION');
       expect(await counts('articles')).toEqual(before);
     });
@@ -316,7 +365,14 @@ describe('activity recording matrix', () => {
 
     it('a refused schema change leaves no rows', async () => {
       const before = await counts('service_collections');
-      expectError(await admin('POST', '/collections', { collection: 'articles', fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true } }] }), 400, 'INVALID_PAYLOAD');
+      expectError(
+        await admin('POST', '/collections', {
+          collection: 'articles',
+          fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true } }],
+        }),
+        400,
+        'INVALID_PAYLOAD',
+      );
       expectError(await admin('POST', '/fields/articles', { field: 'title', type: 'string' }), 400, 'INVALID_PAYLOAD');
       expect(await counts('service_collections')).toEqual(before);
     });
@@ -333,7 +389,7 @@ describe('activity recording matrix', () => {
     expect(revisionOf(rows[0]!).delta).toMatchObject({ email: 'cli-user@example.com', password: '**********' });
   }, 90_000);
 
-  describe('a collection\'s accountability decides what is kept', () => {
+  describe("a collection's accountability decides what is kept", () => {
     const setAccountability = (value: string | null) => ok('PATCH', '/collections/comments', { meta: { accountability: value } });
     const writeComment = async () => {
       const comment = await ok<Row>('POST', '/items/comments', { body: 'x' });
@@ -349,7 +405,11 @@ describe('activity recording matrix', () => {
       const since = await mark();
       const key = await writeComment();
       const rows = await trail(since);
-      expect(summary(rows)).toEqual([['create', 'comments', key], ['update', 'comments', key], ['delete', 'comments', key]]);
+      expect(summary(rows)).toEqual([
+        ['create', 'comments', key],
+        ['update', 'comments', key],
+        ['delete', 'comments', key],
+      ]);
       expect(rows.map((r) => r.revisions.length)).toEqual([1, 1, 0]);
     });
 
@@ -358,7 +418,11 @@ describe('activity recording matrix', () => {
       const since = await mark();
       const key = await writeComment();
       const rows = await trail(since);
-      expect(summary(rows)).toEqual([['create', 'comments', key], ['update', 'comments', key], ['delete', 'comments', key]]);
+      expect(summary(rows)).toEqual([
+        ['create', 'comments', key],
+        ['update', 'comments', key],
+        ['delete', 'comments', key],
+      ]);
       expectFromAdmin(rows);
       expect(rows.every((r) => r.revisions.length === 0)).toBe(true);
     });
@@ -376,7 +440,12 @@ describe('activity recording matrix', () => {
   });
 
   describe('failing writes leave neither the change nor any row', () => {
-    const expectNothing = async (response: LightMyRequestResponse, status: number, code: string, before: Awaited<ReturnType<typeof counts>>) => {
+    const expectNothing = async (
+      response: LightMyRequestResponse,
+      status: number,
+      code: string,
+      before: Awaited<ReturnType<typeof counts>>,
+    ) => {
       expectError(response, status, code);
       expect(await counts('articles')).toEqual(before);
     };
@@ -389,16 +458,47 @@ describe('activity recording matrix', () => {
     it('a batch whose second item violates a unique constraint (the database refuses it)', async () => {
       await ok('POST', '/items/articles', { title: 'taken', slug: 'taken-slug' });
       const before = await counts('articles');
-      await expectNothing(await admin('POST', '/items/articles', [{ title: 'first', slug: 'fresh' }, { title: 'second', slug: 'taken-slug' }]), 400, 'RECORD_NOT_UNIQUE', before);
+      await expectNothing(
+        await admin('POST', '/items/articles', [
+          { title: 'first', slug: 'fresh' },
+          { title: 'second', slug: 'taken-slug' },
+        ]),
+        400,
+        'RECORD_NOT_UNIQUE',
+        before,
+      );
     });
 
     it('a batch update that fails on one key, and a nested write that fails in a child', async () => {
-      const [a, b] = await ok<Row[]>('POST', '/items/articles', [{ title: 'a', slug: 'slug-a' }, { title: 'b', slug: 'slug-b' }]);
+      const [a, b] = await ok<Row[]>('POST', '/items/articles', [
+        { title: 'a', slug: 'slug-a' },
+        { title: 'b', slug: 'slug-b' },
+      ]);
       const before = await counts('articles');
-      await expectNothing(await admin('PATCH', '/items/articles', [{ id: a!.id, rating: 1 }, { id: b!.id, slug: 'slug-a' }]), 400, 'RECORD_NOT_UNIQUE', before);
-      await expectNothing(await admin('POST', '/items/authors', { name: 'Nested', articles: [{ title: 'fine' }, { title: null }] }), 400, 'FAILED_VALIDATION', before);
+      await expectNothing(
+        await admin('PATCH', '/items/articles', [
+          { id: a!.id, rating: 1 },
+          { id: b!.id, slug: 'slug-a' },
+        ]),
+        400,
+        'RECORD_NOT_UNIQUE',
+        before,
+      );
+      await expectNothing(
+        await admin('POST', '/items/authors', { name: 'Nested', articles: [{ title: 'fine' }, { title: null }] }),
+        400,
+        'FAILED_VALIDATION',
+        before,
+      );
       expect(await countRows(t.app, 'authors', { name: 'Nested' })).toBe(0);
-      expect((await t.app.knex('articles').where({ id: a!.id as number }).first()).rating).toBeNull();
+      expect(
+        (
+          await t.app
+            .knex('articles')
+            .where({ id: a!.id as number })
+            .first()
+        ).rating,
+      ).toBeNull();
     });
   });
 
@@ -406,14 +506,25 @@ describe('activity recording matrix', () => {
     it('lists revisions with the list parameters and reads one by id; a missing id is 403', async () => {
       const created = await ok<Row>('POST', '/items/articles', { title: 'Rev' });
       await ok('PATCH', `/items/articles/${created.id}`, { title: 'Rev 2' });
-      const list = (await admin('GET', `/revisions?filter[collection][_eq]=articles&filter[item][_eq]=${created.id}&sort=-id&meta=filter_count`)).json() as { data: Revision[]; meta: Row };
+      const list = (
+        await admin('GET', `/revisions?filter[collection][_eq]=articles&filter[item][_eq]=${created.id}&sort=-id&meta=filter_count`)
+      ).json() as { data: Revision[]; meta: Row };
       expect(list.meta.filter_count).toBe(2);
       expect(list.data.map((r) => r.delta)).toEqual([{ title: 'Rev 2' }, { title: 'Rev' }]);
       expect(Object.keys(list.data[0]!).sort()).toEqual([...REVISION_FIELDS].sort());
       expect(list.data[0]!.item).toBe(String(created.id));
 
-      const one = dataOf<Revision & { activity: Row }>(await admin('GET', `/revisions/${list.data[0]!.id}?fields=*,activity.action,activity.user`));
-      expect(one).toMatchObject({ id: list.data[0]!.id, collection: 'articles', item: String(created.id), data: { title: 'Rev 2' }, parent: null, activity: { action: 'update', user: adminId } });
+      const one = dataOf<Revision & { activity: Row }>(
+        await admin('GET', `/revisions/${list.data[0]!.id}?fields=*,activity.action,activity.user`),
+      );
+      expect(one).toMatchObject({
+        id: list.data[0]!.id,
+        collection: 'articles',
+        item: String(created.id),
+        data: { title: 'Rev 2' },
+        parent: null,
+        activity: { action: 'update', user: adminId },
+      });
       expectError(await admin('GET', '/revisions/99999999'), 403, 'FORBIDDEN');
       expectError(await admin('GET', '/revisions/abc'), 403, 'FORBIDDEN');
     });
@@ -443,7 +554,13 @@ describe('activity of schema apply, over HTTP and from the CLI', () => {
 
   /** A snapshot that has `name` as a collection, made by creating it, snapshotting and dropping it again. */
   const snapshotWith = async (name: string): Promise<Row> => {
-    await ok('POST', '/collections', { collection: name, fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }, { field: 'label', type: 'string' }] });
+    await ok('POST', '/collections', {
+      collection: name,
+      fields: [
+        { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
+        { field: 'label', type: 'string' },
+      ],
+    });
     const snapshot = (await admin('GET', '/schema/snapshot')).json() as Row; // bare, as in Directus
     await ok('DELETE', `/collections/${name}`);
     return snapshot;

@@ -44,7 +44,10 @@ describe('activity retention', () => {
     expect(revisions).toBeGreaterThan(0);
     const later = new Date(Date.now() + 10 * DAY);
 
-    expect(await pruneActivity(t.app.knex, t.app.dialect, { activity: null, revisions: null }, later)).toEqual({ activity: 0, revisions: 0 });
+    expect(await pruneActivity(t.app.knex, t.app.dialect, { activity: null, revisions: null }, later)).toEqual({
+      activity: 0,
+      revisions: 0,
+    });
     const result = await pruneActivity(t.app.knex, t.app.dialect, { activity: null, revisions: DAY }, later);
     expect(result).toEqual({ activity: 0, revisions });
     expect(await count('service_activity')).toBe(activity);
@@ -74,8 +77,18 @@ describe('activity retention across instances', () => {
   });
 
   it('prunes on one instance at a time: the lease holder prunes, the others skip until the lease expires', async () => {
-    const oldRow = () => ({ action: 'login', collection: 'service_users', item: '1', timestamp: t.app.dialect.toDatabase('timestamp', new Date(Date.now() - 200 * DAY).toISOString()) });
-    const base = { knex: t.app.knex, dialect: t.app.dialect, retention: { activity: 90 * DAY, revisions: null }, logger: pino({ level: 'silent' }) };
+    const oldRow = () => ({
+      action: 'login',
+      collection: 'service_users',
+      item: '1',
+      timestamp: t.app.dialect.toDatabase('timestamp', new Date(Date.now() - 200 * DAY).toISOString()),
+    });
+    const base = {
+      knex: t.app.knex,
+      dialect: t.app.dialect,
+      retention: { activity: 90 * DAY, revisions: null },
+      logger: pino({ level: 'silent' }),
+    };
     let clock = Date.now();
     const deps = { ...base, now: () => new Date(clock) };
     // Two instances over the one database.

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../../src/modules/admin-app/index.js';
 import { createTestApp, type TestApp } from '../../setup/create-test-app.js';
 
-const INDEX = '<!doctype html><html lang="en"><head><script type="module" src="/admin/assets/index-abc123.js"></script></head><body><div id="app"></div></body></html>';
+const INDEX =
+  '<!doctype html><html lang="en"><head><script type="module" src="/admin/assets/index-abc123.js"></script></head><body><div id="app"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 
 /** A built app as scripts/build-app.ts leaves it: index.html, hashed assets, .gz beside them. */
@@ -49,7 +50,12 @@ describe('the admin app at /admin', () => {
   });
 
   it('answers index.html for deep links, so a reload of /admin/content/articles/12 loads the app', async () => {
-    for (const url of ['/admin/', '/admin/content/articles/12', '/admin/content/articles?page=2&sort=-title', '/admin/reset-password?token=x']) {
+    for (const url of [
+      '/admin/',
+      '/admin/content/articles/12',
+      '/admin/content/articles?page=2&sort=-title',
+      '/admin/reset-password?token=x',
+    ]) {
       const response = await t.request('GET', url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toBe(INDEX);

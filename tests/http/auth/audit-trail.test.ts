@@ -6,7 +6,15 @@ import { resetLinkOf } from '../../setup/reset-mail.js';
 import { startSmtpServer, type TestSmtpServer } from '../../setup/smtp-server.js';
 
 const CLIENT = { ip: '203.0.113.9', userAgent: 'AuditBrowser/1.0 (test)', origin: 'https://app.example.com' };
-type ActivityRow = { action: string; collection: string; item: string; user: string | null; ip: string | null; user_agent: string | null; origin: string | null };
+type ActivityRow = {
+  action: string;
+  collection: string;
+  item: string;
+  user: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  origin: string | null;
+};
 
 /** Authentication events land in service_activity with the client's IP, user agent and origin. */
 describe('audit trail of authentication', () => {
@@ -18,7 +26,10 @@ describe('audit trail of authentication', () => {
   beforeAll(async () => {
     smtp = await startSmtpServer();
     t = await createTestApp(smtp.env);
-    const created = await t.request('POST', '/users', { token: t.adminToken, body: { email, password: 'Audited-Pass-1', status: 'active' } });
+    const created = await t.request('POST', '/users', {
+      token: t.adminToken,
+      body: { email, password: 'Audited-Pass-1', status: 'active' },
+    });
     userId = String(dataOf(created).id);
   });
   afterAll(async () => {
@@ -76,7 +87,8 @@ describe('audit trail of authentication', () => {
   });
 
   it('writes no activity when a reset is refused', async () => {
-    const count = async () => Number(((await t.app.knex('service_activity').where({ action: 'password_reset' }).count({ n: '*' }).first()) as { n: unknown }).n);
+    const count = async () =>
+      Number(((await t.app.knex('service_activity').where({ action: 'password_reset' }).count({ n: '*' }).first()) as { n: unknown }).n);
     const before = await count();
     expect((await post('/auth/password/reset', { token: 'garbage', password: 'Audited-Pass-3' })).statusCode).toBe(403);
     expect(await count()).toBe(before);

@@ -149,7 +149,8 @@ describe('failed-login throttle shared through Redis', () => {
 
   it('counts the failures of two instances together', async () => {
     const email = `shared-${randomBytes(6).toString('hex')}@example.com`;
-    const login = (t: TestApp) => t.app.server.inject({ method: 'POST', url: '/auth/login', remoteAddress: randomIp(), payload: { email, password: 'wrong' } });
+    const login = (t: TestApp) =>
+      t.app.server.inject({ method: 'POST', url: '/auth/login', remoteAddress: randomIp(), payload: { email, password: 'wrong' } });
     for (let i = 0; i < ACCOUNT_POINTS; i++) expectError(await login(i % 2 === 0 ? one : two), 401, 'INVALID_CREDENTIALS');
     expectError(await login(one), 429, 'REQUESTS_EXCEEDED');
     expectError(await login(two), 429, 'REQUESTS_EXCEEDED');
@@ -168,7 +169,8 @@ describe('failed-login throttle and REDIS_KEY_PREFIX', () => {
   it('counts under its own prefix: failures counted by another deployment in the same Redis do not throttle this one', async () => {
     // Both sign in as the administrator from the default address (127.0.0.1), as a local server's clients do.
     throttled = await createTestApp({ ...THROTTLE, ...REDIS, REDIS_KEY_PREFIX: otherPrefix });
-    const attempt = (t: TestApp, password: string) => t.app.server.inject({ method: 'POST', url: '/auth/login', payload: { email: 'admin@example.com', password } });
+    const attempt = (t: TestApp, password: string) =>
+      t.app.server.inject({ method: 'POST', url: '/auth/login', payload: { email: 'admin@example.com', password } });
     for (let i = 0; i < POINTS; i++) expectError(await attempt(throttled, 'wrong'), 401, 'INVALID_CREDENTIALS');
     expectError(await attempt(throttled, 'AdminPass123!'), 429, 'REQUESTS_EXCEEDED');
 
@@ -188,7 +190,14 @@ describe('failed-login throttle switched off', () => {
   });
 
   it('keeps answering 401 however many logins fail', async () => {
-    for (let i = 0; i < POINTS + 3; i++) expectError(await t.request('POST', '/auth/login', { body: { email: 'admin@example.com', password: 'wrong' } }), 401, 'INVALID_CREDENTIALS');
-    expect((await t.request('POST', '/auth/login', { body: { email: 'admin@example.com', password: 'AdminPass123!' } })).statusCode).toBe(200);
+    for (let i = 0; i < POINTS + 3; i++)
+      expectError(
+        await t.request('POST', '/auth/login', { body: { email: 'admin@example.com', password: 'wrong' } }),
+        401,
+        'INVALID_CREDENTIALS',
+      );
+    expect((await t.request('POST', '/auth/login', { body: { email: 'admin@example.com', password: 'AdminPass123!' } })).statusCode).toBe(
+      200,
+    );
   });
 });

@@ -21,8 +21,10 @@ describe('AUTH_PASSWORD_POLICY wherever a password is set, and the sessions a ne
   });
 
   const nextEmail = () => `policy-${++users}-${Date.now()}@example.com`;
-  const countUsers = async (email: string) => Number(((await t.app.knex('service_users').where({ email }).count({ n: '*' }).first()) as { n: unknown }).n);
-  const login = (email: string, password: string, mode: 'json' | 'session' = 'json') => t.request('POST', '/auth/login', { body: { email, password, mode } });
+  const countUsers = async (email: string) =>
+    Number(((await t.app.knex('service_users').where({ email }).count({ n: '*' }).first()) as { n: unknown }).n);
+  const login = (email: string, password: string, mode: 'json' | 'session' = 'json') =>
+    t.request('POST', '/auth/login', { body: { email, password, mode } });
   const expectPolicyError = (response: LightMyRequestResponse) => {
     const error = expectError(response, 400, 'FAILED_VALIDATION');
     expect(error.message).toBe(POLICY_MESSAGE);
@@ -51,7 +53,15 @@ describe('AUTH_PASSWORD_POLICY wherever a password is set, and the sessions a ne
 
     it('creates none of a batch when one password misses the policy', async () => {
       const [a, b] = [nextEmail(), nextEmail()];
-      expectPolicyError(await t.request('POST', '/users', { token: t.adminToken, body: [{ email: a, password: GOOD }, { email: b, password: BAD }] }));
+      expectPolicyError(
+        await t.request('POST', '/users', {
+          token: t.adminToken,
+          body: [
+            { email: a, password: GOOD },
+            { email: b, password: BAD },
+          ],
+        }),
+      );
       expect((await countUsers(a)) + (await countUsers(b))).toBe(0);
     });
 
@@ -59,8 +69,12 @@ describe('AUTH_PASSWORD_POLICY wherever a password is set, and the sessions a ne
       const user = await newUser();
       expectPolicyError(await t.request('PATCH', `/users/${user.id}`, { token: t.adminToken, body: { password: BAD } }));
       expect((await login(user.email, GOOD)).statusCode).toBe(200);
-      expect((await t.request('PATCH', `/users/${user.id}`, { token: t.adminToken, body: { first_name: 'Only a name' } })).statusCode).toBe(200);
-      expect((await t.request('PATCH', `/users/${user.id}`, { token: t.adminToken, body: { password: 'Another-Good-2' } })).statusCode).toBe(200);
+      expect((await t.request('PATCH', `/users/${user.id}`, { token: t.adminToken, body: { first_name: 'Only a name' } })).statusCode).toBe(
+        200,
+      );
+      expect(
+        (await t.request('PATCH', `/users/${user.id}`, { token: t.adminToken, body: { password: 'Another-Good-2' } })).statusCode,
+      ).toBe(200);
       expect((await login(user.email, 'Another-Good-2')).statusCode).toBe(200);
     });
 
@@ -75,7 +89,9 @@ describe('AUTH_PASSWORD_POLICY wherever a password is set, and the sessions a ne
   describe('GraphQL', () => {
     it('refuses create_users_item and update_users_me with a password that misses the policy', async () => {
       const email = nextEmail();
-      const created = await gql(t, `mutation { create_users_item(data: { email: "${email}", password: "${BAD}" }) { id } }`, { token: t.adminToken });
+      const created = await gql(t, `mutation { create_users_item(data: { email: "${email}", password: "${BAD}" }) { id } }`, {
+        token: t.adminToken,
+      });
       expect(created.statusCode).toBe(200);
       const createdBody = created.json() as { data: unknown; errors: { message: string; extensions: { code: string } }[] };
       expect(createdBody.errors[0]).toMatchObject({ message: POLICY_MESSAGE, extensions: { code: 'FAILED_VALIDATION' } });
@@ -91,14 +107,18 @@ describe('AUTH_PASSWORD_POLICY wherever a password is set, and the sessions a ne
   describe('CLI', () => {
     it('refuses `users create` with a password that misses the policy, and creates one that meets it', async () => {
       const refused = nextEmail();
-      const bad = await runCli(t.app.config.db, ['users', 'create', '--email', refused, '--password', BAD], { AUTH_PASSWORD_POLICY: POLICY });
+      const bad = await runCli(t.app.config.db, ['users', 'create', '--email', refused, '--password', BAD], {
+        AUTH_PASSWORD_POLICY: POLICY,
+      });
       expect(bad.code).toBe(1);
       expect(bad.err).toContain('FAILED_VALIDATION');
       expect(bad.err).toContain("doesn't match the password policy");
       expect(await countUsers(refused)).toBe(0);
 
       const accepted = nextEmail();
-      const good = await runCli(t.app.config.db, ['users', 'create', '--email', accepted, '--password', GOOD], { AUTH_PASSWORD_POLICY: POLICY });
+      const good = await runCli(t.app.config.db, ['users', 'create', '--email', accepted, '--password', GOOD], {
+        AUTH_PASSWORD_POLICY: POLICY,
+      });
       expect(good.code).toBe(0);
       expect(good.out).toMatch(/^User created: /);
       expect(await countUsers(accepted)).toBe(1);
@@ -110,9 +130,15 @@ describe('AUTH_PASSWORD_POLICY wherever a password is set, and the sessions a ne
       const user = await newUser();
       const json = dataOf<{ refresh_token: string }>(await login(user.email, GOOD));
       const session = (await login(user.email, GOOD, 'session')).cookies.find((c) => c.name === 'service_session_token')!.value;
-      expect((await t.request('PATCH', `/users/${user.id}`, { token: t.adminToken, body: { password: 'Admin-Set-Pass-4' } })).statusCode).toBe(200);
+      expect(
+        (await t.request('PATCH', `/users/${user.id}`, { token: t.adminToken, body: { password: 'Admin-Set-Pass-4' } })).statusCode,
+      ).toBe(200);
       expectError(await t.request('POST', '/auth/refresh', { body: { refresh_token: json.refresh_token } }), 401, 'INVALID_CREDENTIALS');
-      expectError(await t.app.server.inject({ method: 'GET', url: '/users/me', cookies: { service_session_token: session } }), 401, 'INVALID_CREDENTIALS');
+      expectError(
+        await t.app.server.inject({ method: 'GET', url: '/users/me', cookies: { service_session_token: session } }),
+        401,
+        'INVALID_CREDENTIALS',
+      );
     });
 
     it('keeps the session the user changed their own password from and ends the others', async () => {
@@ -123,7 +149,9 @@ describe('AUTH_PASSWORD_POLICY wherever a password is set, and the sessions a ne
       const changed = await t.app.server.inject({ method: 'PATCH', url: '/users/me', cookies, payload: { password: 'Self-Chosen-5x' } });
       expect(changed.statusCode).toBe(200);
       expect((await t.app.server.inject({ method: 'GET', url: '/users/me', cookies })).statusCode).toBe(200);
-      expect((await t.app.server.inject({ method: 'POST', url: '/auth/refresh', cookies, payload: { mode: 'session' } })).statusCode).toBe(200);
+      expect((await t.app.server.inject({ method: 'POST', url: '/auth/refresh', cookies, payload: { mode: 'session' } })).statusCode).toBe(
+        200,
+      );
       expectError(await t.request('POST', '/auth/refresh', { body: { refresh_token: other.refresh_token } }), 401, 'INVALID_CREDENTIALS');
     });
   });

@@ -38,7 +38,10 @@ describe('password reset by e-mail (/auth/password/request, /auth/password/reset
   const newUser = async (fields: Record<string, unknown> = {}) => {
     users += 1;
     const email = `reset-${users}-${Date.now()}@example.com`;
-    const response = await t.request('POST', '/users', { token: t.adminToken, body: { email, password: 'OldPassword-1', status: 'active', ...fields } });
+    const response = await t.request('POST', '/users', {
+      token: t.adminToken,
+      body: { email, password: 'OldPassword-1', status: 'active', ...fields },
+    });
     expect(response.statusCode).toBe(200);
     return { email, id: String(dataOf(response).id) };
   };
@@ -182,12 +185,16 @@ describe('password reset by e-mail (/auth/password/request, /auth/password/reset
   it('refuses a token once the password changed another way, or the user was suspended (403 FORBIDDEN)', async () => {
     const changed = await newUser();
     const changedToken = resetLinkOf(await mailFor(changed.email)).token;
-    expect((await t.request('PATCH', `/users/${changed.id}`, { token: t.adminToken, body: { password: 'AdminChosen-1' } })).statusCode).toBe(200);
+    expect(
+      (await t.request('PATCH', `/users/${changed.id}`, { token: t.adminToken, body: { password: 'AdminChosen-1' } })).statusCode,
+    ).toBe(200);
     expectError(await reset({ token: changedToken, password: 'NewPassword-2' }), 403, 'FORBIDDEN');
 
     const suspended = await newUser();
     const suspendedToken = resetLinkOf(await mailFor(suspended.email)).token;
-    expect((await t.request('PATCH', `/users/${suspended.id}`, { token: t.adminToken, body: { status: 'suspended' } })).statusCode).toBe(200);
+    expect((await t.request('PATCH', `/users/${suspended.id}`, { token: t.adminToken, body: { status: 'suspended' } })).statusCode).toBe(
+      200,
+    );
     expectError(await reset({ token: suspendedToken, password: 'NewPassword-2' }), 403, 'FORBIDDEN');
   });
 
@@ -285,7 +292,9 @@ describe('password reset by e-mail (/auth/password/request, /auth/password/reset
     });
 
     it('still answers 204 and logs the failure', async () => {
-      const response: LightMyRequestResponse = await down.request('POST', '/auth/password/request', { body: { email: 'admin@example.com' } });
+      const response: LightMyRequestResponse = await down.request('POST', '/auth/password/request', {
+        body: { email: 'admin@example.com' },
+      });
       expect(response.statusCode).toBe(204);
       await afterAnswer();
       await down.app.mailer.settled();

@@ -3,7 +3,16 @@ import { createTestApp, type TestApp } from '../../setup/create-test-app.js';
 import { dataOf, expectError } from '../../setup/expect-error.js';
 
 type Tokens = { access_token: string; refresh_token: string };
-type Session = { id: string; date_created: string; last_used: string; expires: string; ip: string | null; user_agent: string | null; origin: string | null; current: boolean };
+type Session = {
+  id: string;
+  date_created: string;
+  last_used: string;
+  expires: string;
+  ip: string | null;
+  user_agent: string | null;
+  origin: string | null;
+  current: boolean;
+};
 
 describe('/users/me/sessions: list the sign-ins, end one, end the others', () => {
   let t: TestApp;
@@ -18,12 +27,18 @@ describe('/users/me/sessions: list the sign-ins, end one, end the others', () =>
   /** A fresh active user with a password (no permissions needed: the sessions are the caller's own). */
   const newUser = async () => {
     const email = `sessions-${++count}-${Date.now()}@example.com`;
-    const created = await t.request('POST', '/users', { token: t.adminToken, body: { email, password: 'Session-Pass-1', status: 'active' } });
+    const created = await t.request('POST', '/users', {
+      token: t.adminToken,
+      body: { email, password: 'Session-Pass-1', status: 'active' },
+    });
     expect(created.statusCode).toBe(200);
     return { email, id: String(dataOf(created).id) };
   };
   const login = async (email: string, agent: string) => {
-    const response = await t.request('POST', '/auth/login', { body: { email, password: 'Session-Pass-1' }, headers: { 'user-agent': agent, origin: 'https://app.example.com' } });
+    const response = await t.request('POST', '/auth/login', {
+      body: { email, password: 'Session-Pass-1' },
+      headers: { 'user-agent': agent, origin: 'https://app.example.com' },
+    });
     expect(response.statusCode).toBe(200);
     return dataOf<Tokens>(response);
   };
@@ -33,7 +48,8 @@ describe('/users/me/sessions: list the sign-ins, end one, end the others', () =>
     return dataOf<Session[]>(response);
   };
   /** The refreshed row records the refresher's IP and user agent (where the sign-in was used last). */
-  const refresh = (refreshToken: string, agent = 'Laptop/1.0') => t.request('POST', '/auth/refresh', { body: { refresh_token: refreshToken }, headers: { 'user-agent': agent } });
+  const refresh = (refreshToken: string, agent = 'Laptop/1.0') =>
+    t.request('POST', '/auth/refresh', { body: { refresh_token: refreshToken }, headers: { 'user-agent': agent } });
 
   it('lists every live sign-in with its creation, last use, IP, user agent and origin, marking the current one', async () => {
     const user = await newUser();
@@ -83,14 +99,22 @@ describe('/users/me/sessions: list the sign-ins, end one, end the others', () =>
   it('ends a session-mode sign-in at once: its session cookie is refused', async () => {
     const user = await newUser();
     const laptop = await login(user.email, 'Laptop/1.0');
-    const cookieLogin = await t.request('POST', '/auth/login', { body: { email: user.email, password: 'Session-Pass-1', mode: 'session' } });
+    const cookieLogin = await t.request('POST', '/auth/login', {
+      body: { email: user.email, password: 'Session-Pass-1', mode: 'session' },
+    });
     const cookie = cookieLogin.cookies.find((c) => c.name === 'service_session_token')!.value;
-    expect((await t.app.server.inject({ method: 'GET', url: '/users/me', cookies: { service_session_token: cookie } })).statusCode).toBe(200);
+    expect((await t.app.server.inject({ method: 'GET', url: '/users/me', cookies: { service_session_token: cookie } })).statusCode).toBe(
+      200,
+    );
     const fromCookie = await t.app.server.inject({ method: 'GET', url: '/users/me/sessions', cookies: { service_session_token: cookie } });
     const current = dataOf<Session[]>(fromCookie).find((s) => s.current)!;
     expect(current).toBeDefined();
     expect((await t.request('DELETE', `/users/me/sessions/${current.id}`, { token: laptop.access_token })).statusCode).toBe(204);
-    expectError(await t.app.server.inject({ method: 'GET', url: '/users/me', cookies: { service_session_token: cookie } }), 401, 'INVALID_CREDENTIALS');
+    expectError(
+      await t.app.server.inject({ method: 'GET', url: '/users/me', cookies: { service_session_token: cookie } }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
   });
 
   it('ends every other sign-in and keeps the current one', async () => {
@@ -114,7 +138,11 @@ describe('/users/me/sessions: list the sign-ins, end one, end the others', () =>
     const theirs = await login(victim.email, 'Theirs/1.0');
     const theirId = (await list(theirs.access_token))[0]!.id;
     expectError(await t.request('DELETE', `/users/me/sessions/${theirId}`, { token: mine.access_token }), 403, 'FORBIDDEN');
-    expectError(await t.request('DELETE', '/users/me/sessions/00000000-0000-4000-8000-000000000000', { token: mine.access_token }), 403, 'FORBIDDEN');
+    expectError(
+      await t.request('DELETE', '/users/me/sessions/00000000-0000-4000-8000-000000000000', { token: mine.access_token }),
+      403,
+      'FORBIDDEN',
+    );
     expectError(await t.request('DELETE', "/users/me/sessions/1'%20OR%20'1'='1", { token: mine.access_token }), 403, 'FORBIDDEN');
     expect((await refresh(theirs.refresh_token)).statusCode).toBe(200);
     expect((await refresh(mine.refresh_token)).statusCode).toBe(200);
@@ -131,7 +159,9 @@ describe('/users/me/sessions: list the sign-ins, end one, end the others', () =>
     const rule = { collection: 'service_users', action: 'update', permissions: { id: { _eq: '$CURRENT_USER' } }, fields: ['password'] };
     const { userId } = await t.userWith({ email, appAccess: true, permissions: [rule] });
     const login2 = (agent: string) =>
-      t.request('POST', '/auth/login', { body: { email, password: 'UserPass123!' }, headers: { 'user-agent': agent } }).then((r) => dataOf<Tokens>(r));
+      t
+        .request('POST', '/auth/login', { body: { email, password: 'UserPass123!' }, headers: { 'user-agent': agent } })
+        .then((r) => dataOf<Tokens>(r));
     const current = await login2('Current/1.0');
     const other = await login2('Other/1.0');
     const changed = await t.request('PATCH', '/users/me', { token: current.access_token, body: { password: 'Changed-Pass-22' } });

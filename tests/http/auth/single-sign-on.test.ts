@@ -25,9 +25,23 @@ describe('single sign-on against a real OpenID Connect provider', () => {
       for (const [key, value] of Object.entries({ ...client, ...settings })) env[`AUTH_${name.toUpperCase()}_${key}`] = value;
     };
     // openid, existing users only, session cookies after a redirect.
-    provider('corp', { DRIVER: 'openid', ISSUER_URL: idp.issuer, LABEL: 'Corporate', ICON: 'account_circle', REDIRECT_ALLOW_LIST: 'https://app.example.com/signed-in' });
+    provider('corp', {
+      DRIVER: 'openid',
+      ISSUER_URL: idp.issuer,
+      LABEL: 'Corporate',
+      ICON: 'account_circle',
+      REDIRECT_ALLOW_LIST: 'https://app.example.com/signed-in',
+    });
     // openid with registration into a default role, refresh cookie after a redirect.
-    provider('signup', { DRIVER: 'openid', ISSUER_URL: idp.issuer, ALLOW_PUBLIC_REGISTRATION: 'true', DEFAULT_ROLE_ID: ROLE_ID, REQUIRE_VERIFIED_EMAIL: 'true', MODE: 'cookie', SYNC_USER_INFO: 'true' });
+    provider('signup', {
+      DRIVER: 'openid',
+      ISSUER_URL: idp.issuer,
+      ALLOW_PUBLIC_REGISTRATION: 'true',
+      DEFAULT_ROLE_ID: ROLE_ID,
+      REQUIRE_VERIFIED_EMAIL: 'true',
+      MODE: 'cookie',
+      SYNC_USER_INFO: 'true',
+    });
     // plain OAuth 2.0 with explicit endpoints; the identifier is the e-mail.
     provider('plain', {
       DRIVER: 'oauth2',
@@ -87,12 +101,15 @@ describe('single sign-on against a real OpenID Connect provider', () => {
     const response = await t.request('GET', '/users/me', { token });
     expect(response.statusCode, response.body).toBe(200);
     const id = String(dataOf(response).id);
-    const full = await t.request('GET', `/users/${id}`, { token: t.adminToken, query: { fields: 'id,email,provider,external_identifier,first_name,last_name,role' } });
+    const full = await t.request('GET', `/users/${id}`, {
+      token: t.adminToken,
+      query: { fields: 'id,email,provider,external_identifier,first_name,last_name,role' },
+    });
     return dataOf(full);
   };
 
   describe('listing providers', () => {
-    it('GET /auth answers Directus\'s shape, label and icon only when set', async () => {
+    it("GET /auth answers Directus's shape, label and icon only when set", async () => {
       const response = await t.request('GET', '/auth');
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
@@ -112,7 +129,7 @@ describe('single sign-on against a real OpenID Connect provider', () => {
       expect(names(await t.request('GET', '/auth?sessionOnly=false'))).toEqual(['corp', 'signup', 'plain', 'down']);
     });
 
-    it('GET /auth/oauth answers the provider keys (the specification\'s shape)', async () => {
+    it("GET /auth/oauth answers the provider keys (the specification's shape)", async () => {
       const response = await t.request('GET', '/auth/oauth');
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ data: ['corp', 'signup', 'plain', 'down'] });
@@ -127,7 +144,13 @@ describe('single sign-on against a real OpenID Connect provider', () => {
         const location = new URL(response.headers.location as string);
         expect(`${location.origin}${location.pathname}`).toBe(`${idp.issuer}/auth`);
         const params = Object.fromEntries(location.searchParams);
-        expect(params).toMatchObject({ client_id: idp.clientId, response_type: 'code', redirect_uri: callback('corp'), scope: 'openid profile email', code_challenge_method: 'S256' });
+        expect(params).toMatchObject({
+          client_id: idp.clientId,
+          response_type: 'code',
+          redirect_uri: callback('corp'),
+          scope: 'openid profile email',
+          code_challenge_method: 'S256',
+        });
         expect(params.code_challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
         expect(params.state!.length).toBeGreaterThanOrEqual(32);
         expect(params.nonce!.length).toBeGreaterThanOrEqual(32);
@@ -196,18 +219,31 @@ describe('single sign-on against a real OpenID Connect provider', () => {
     });
 
     it('refuses a redirect given twice (not a string)', async () => {
-      expectError(await t.request('GET', '/auth/login/corp?redirect=https://app.example.com/signed-in&redirect=https://evil.example.org/'), 400, 'INVALID_PAYLOAD');
+      expectError(
+        await t.request('GET', '/auth/login/corp?redirect=https://app.example.com/signed-in&redirect=https://evil.example.org/'),
+        400,
+        'INVALID_PAYLOAD',
+      );
     });
 
     it('accepts the allow list (query may differ), the origin of PUBLIC_URL and paths on this server', async () => {
-      for (const redirect of ['https://app.example.com/signed-in', 'https://app.example.com/signed-in?tab=2', `${PUBLIC_URL}/admin/content`, '/admin/content']) {
+      for (const redirect of [
+        'https://app.example.com/signed-in',
+        'https://app.example.com/signed-in?tab=2',
+        `${PUBLIC_URL}/admin/content`,
+        '/admin/content',
+      ]) {
         const response = await t.request('GET', '/auth/login/corp', { query: { redirect } });
         expect(response.statusCode, redirect).toBe(302);
       }
     });
 
     it('the allow list of one provider does not open another', async () => {
-      expectError(await t.request('GET', '/auth/login/plain', { query: { redirect: 'https://app.example.com/signed-in' } }), 400, 'INVALID_PAYLOAD');
+      expectError(
+        await t.request('GET', '/auth/login/plain', { query: { redirect: 'https://app.example.com/signed-in' } }),
+        400,
+        'INVALID_PAYLOAD',
+      );
     });
   });
 
@@ -230,13 +266,16 @@ describe('single sign-on against a real OpenID Connect provider', () => {
       const refreshed = await t.request('POST', '/auth/refresh', { body: { refresh_token: tokens.refresh_token } });
       expect(refreshed.statusCode).toBe(200);
 
-      const activity = await t.request('GET', '/activity', { token: t.adminToken, query: { filter: JSON.stringify({ action: { _eq: 'login' }, user: { _eq: userId } }) } });
+      const activity = await t.request('GET', '/activity', {
+        token: t.adminToken,
+        query: { filter: JSON.stringify({ action: { _eq: 'login' }, user: { _eq: userId } }) },
+      });
       expect(dataOf<unknown[]>(activity)).toHaveLength(1);
       // The provider's token endpoint was used with the code.
       expect(idp.requests).toContain('POST /token');
     });
 
-    it('refuses a callback whose state was changed, without a flow cookie, or with another provider\'s cookie', async () => {
+    it("refuses a callback whose state was changed, without a flow cookie, or with another provider's cookie", async () => {
       const { sub, email } = person();
       await createUser({ email, provider: 'corp', external_identifier: sub });
       const flow = await signIn('corp', sub);
@@ -247,13 +286,21 @@ describe('single sign-on against a real OpenID Connect provider', () => {
       noState.searchParams.delete('state');
       expectError(await finish(flow, noState), 401, 'INVALID_CREDENTIALS');
       expectError(await t.request('GET', `${flow.url.pathname}${flow.url.search}`), 401, 'INVALID_CREDENTIALS');
-      expectError(await t.request('GET', `${flow.url.pathname}${flow.url.search}`, { headers: { cookie: `openid.corp=${'x'.repeat(40)}` } }), 401, 'INVALID_CREDENTIALS');
+      expectError(
+        await t.request('GET', `${flow.url.pathname}${flow.url.search}`, { headers: { cookie: `openid.corp=${'x'.repeat(40)}` } }),
+        401,
+        'INVALID_CREDENTIALS',
+      );
       const other = await t.request('GET', '/auth/login/signup');
       const otherCookie = other.cookies.find((c) => c.name === 'openid.signup')!;
-      expectError(await t.request('GET', `${flow.url.pathname}${flow.url.search}`, { headers: { cookie: `openid.corp=${otherCookie.value}` } }), 401, 'INVALID_CREDENTIALS');
+      expectError(
+        await t.request('GET', `${flow.url.pathname}${flow.url.search}`, { headers: { cookie: `openid.corp=${otherCookie.value}` } }),
+        401,
+        'INVALID_CREDENTIALS',
+      );
     });
 
-    it('refuses a code used twice and a callback that carries the provider\'s error', async () => {
+    it("refuses a code used twice and a callback that carries the provider's error", async () => {
       const { sub, email } = person();
       await createUser({ email, provider: 'corp', external_identifier: sub });
       const flow = await signIn('corp', sub);
@@ -276,7 +323,11 @@ describe('single sign-on against a real OpenID Connect provider', () => {
       const url = await idp.signIn(start.headers.location as string, sub, callback('corp'));
       offset = 6 * 60 * 1000;
       try {
-        expectError(await t.request('GET', `${url.pathname}${url.search}`, { headers: { cookie: `openid.corp=${cookie.value}` } }), 401, 'INVALID_CREDENTIALS');
+        expectError(
+          await t.request('GET', `${url.pathname}${url.search}`, { headers: { cookie: `openid.corp=${cookie.value}` } }),
+          401,
+          'INVALID_CREDENTIALS',
+        );
       } finally {
         offset = 0;
       }
@@ -319,7 +370,11 @@ describe('single sign-on against a real OpenID Connect provider', () => {
       await t.app.knex('service_users').where({ id: userId }).update({ tfa_secret: secret });
 
       expectError(await finish(await signIn('corp', sub)), 401, 'INVALID_OTP');
-      expectError(await finish(await signIn('corp', sub, { otp: '000000' === totpCode(secret, new Date()) ? '111111' : '000000' })), 401, 'INVALID_OTP');
+      expectError(
+        await finish(await signIn('corp', sub, { otp: '000000' === totpCode(secret, new Date()) ? '111111' : '000000' })),
+        401,
+        'INVALID_OTP',
+      );
       const sessions = await t.app.knex('service_sessions').where({ user: userId });
       expect(sessions).toHaveLength(0);
       const failed = await t.app.knex('service_activity').where({ action: 'login_failed', user: userId });
@@ -353,7 +408,10 @@ describe('single sign-on against a real OpenID Connect provider', () => {
       idp.accounts.set(sub, { ...idp.accounts.get(sub)!, given_name: 'Augusta' });
       const second = dataOf<Tokens>(await finish(await signIn('signup', sub)));
       expect(await me(second.access_token)).toMatchObject({ id: user.id, first_name: 'Augusta' });
-      const users = await t.request('GET', '/users', { token: t.adminToken, query: { filter: JSON.stringify({ external_identifier: { _eq: sub } }) } });
+      const users = await t.request('GET', '/users', {
+        token: t.adminToken,
+        query: { filter: JSON.stringify({ external_identifier: { _eq: sub } }) },
+      });
       expect(dataOf<unknown[]>(users)).toHaveLength(1);
     });
 
@@ -362,7 +420,11 @@ describe('single sign-on against a real OpenID Connect provider', () => {
       const passwordUser = await createUser({ email, password: 'Password-123' });
       expectError(await finish(await signIn('signup', sub)), 403, 'INVALID_PROVIDER');
       const login = await t.request('POST', '/auth/login', { body: { email, password: 'Password-123' } });
-      expect(await me(dataOf<Tokens>(login).access_token)).toMatchObject({ id: passwordUser, provider: 'default', external_identifier: null });
+      expect(await me(dataOf<Tokens>(login).access_token)).toMatchObject({
+        id: passwordUser,
+        provider: 'default',
+        external_identifier: null,
+      });
     });
 
     it('refuses registration without a verified e-mail when REQUIRE_VERIFIED_EMAIL is set', async () => {
@@ -410,7 +472,9 @@ describe('single sign-on against a real OpenID Connect provider', () => {
       expect(sessionMode.statusCode, sessionMode.body).toBe(200);
       expect(Object.keys(dataOf(sessionMode))).toEqual(['expires']);
       const session = sessionMode.cookies.find((c) => c.name === 'service_session_token')!;
-      expect(dataOf(await t.request('GET', '/users/me', { headers: { cookie: `service_session_token=${session.value}` } })).id).toBe(userId);
+      expect(dataOf(await t.request('GET', '/users/me', { headers: { cookie: `service_session_token=${session.value}` } })).id).toBe(
+        userId,
+      );
 
       const redirected = await finish(await signIn('corp', sub, { redirect: '/admin', mode: 'cookie' }));
       expect(redirected.statusCode).toBe(302);

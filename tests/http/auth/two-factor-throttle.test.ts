@@ -21,7 +21,8 @@ describe('two-factor guesses and the failed-login throttle', () => {
 
   it('stops password guesses at generate after the budget, even the right password', async () => {
     const user = await newUser();
-    for (let i = 0; i < 3; i++) expectError(await post('/users/me/tfa/generate', { password: `wrong-${i}` }, user.token), 401, 'INVALID_CREDENTIALS');
+    for (let i = 0; i < 3; i++)
+      expectError(await post('/users/me/tfa/generate', { password: `wrong-${i}` }, user.token), 401, 'INVALID_CREDENTIALS');
     expectError(await post('/users/me/tfa/generate', { password: 'UserPass123!' }, user.token), 429, 'REQUESTS_EXCEEDED');
     advance(601_000);
     expect((await post('/users/me/tfa/generate', { password: 'UserPass123!' }, user.token)).statusCode).toBe(200);

@@ -33,7 +33,10 @@ describe('two-factor authentication (/users/me/tfa/*, otp at login, /users/:id/t
   const newUser = async () => {
     users += 1;
     const email = `tfa-${users}-${Date.now()}@example.com`;
-    const user = await t.userWith({ email, permissions: [{ collection: 'service_users', action: 'read', fields: ['*'], permissions: { id: { _eq: '$CURRENT_USER' } } }] });
+    const user = await t.userWith({
+      email,
+      permissions: [{ collection: 'service_users', action: 'read', fields: ['*'], permissions: { id: { _eq: '$CURRENT_USER' } } }],
+    });
     return { email, ...user };
   };
 
@@ -57,7 +60,10 @@ describe('two-factor authentication (/users/me/tfa/*, otp at login, /users/:id/t
   };
 
   const storedTfa = async (id: string) =>
-    (await t.app.knex('service_users').select('tfa_secret', 'tfa_recovery_codes').where({ id }).first()) as { tfa_secret: string | null; tfa_recovery_codes: unknown };
+    (await t.app.knex('service_users').select('tfa_secret', 'tfa_recovery_codes').where({ id }).first()) as {
+      tfa_secret: string | null;
+      tfa_recovery_codes: unknown;
+    };
 
   describe('generate', () => {
     it('answers a new secret and its otpauth URL after the right password, and stores nothing', async () => {
@@ -71,7 +77,13 @@ describe('two-factor authentication (/users/me/tfa/*, otp at login, /users/:id/t
       expect(url.protocol).toBe('otpauth:');
       expect(url.host).toBe('totp');
       expect(decodeURIComponent(url.pathname)).toBe(`/Stratum:${user.email}`);
-      expect(Object.fromEntries(url.searchParams)).toEqual({ secret: data.secret, issuer: 'Stratum', algorithm: 'SHA1', digits: '6', period: '30' });
+      expect(Object.fromEntries(url.searchParams)).toEqual({
+        secret: data.secret,
+        issuer: 'Stratum',
+        algorithm: 'SHA1',
+        digits: '6',
+        period: '30',
+      });
       expect((await storedTfa(user.userId)).tfa_secret).toBeNull();
       // Another call, another secret.
       const again = dataOf<{ secret: string }>(await post('/users/me/tfa/generate', { password: 'UserPass123!' }, user.token));
@@ -81,7 +93,9 @@ describe('two-factor authentication (/users/me/tfa/*, otp at login, /users/:id/t
     it('refuses a wrong password (401 INVALID_CREDENTIALS), bad bodies (400) and the public (401)', async () => {
       const user = await newUser();
       expectError(await post('/users/me/tfa/generate', { password: 'not-it' }, user.token), 401, 'INVALID_CREDENTIALS');
-      expect(expectError(await post('/users/me/tfa/generate', {}, user.token), 400, 'INVALID_PAYLOAD').message).toBe('Invalid payload. "password" is required.');
+      expect(expectError(await post('/users/me/tfa/generate', {}, user.token), 400, 'INVALID_PAYLOAD').message).toBe(
+        'Invalid payload. "password" is required.',
+      );
       expect(expectError(await post('/users/me/tfa/generate', { password: 12345 }, user.token), 400, 'INVALID_PAYLOAD').message).toBe(
         'Invalid payload. "password" must be a string.',
       );
@@ -102,12 +116,18 @@ describe('two-factor authentication (/users/me/tfa/*, otp at login, /users/:id/t
       for (const code of user.recoveryCodes) expect(text).not.toContain(code.replace(/-/g, ''));
       expect(await latest('tfa_enable')).toMatchObject({ item: user.userId, user: user.userId });
       // The API never shows the secret or the codes, not even to the user.
-      const me = dataOf<Record<string, unknown>>(await t.request('GET', '/users/me', { token: user.token, query: { fields: 'tfa_secret' } }));
+      const me = dataOf<Record<string, unknown>>(
+        await t.request('GET', '/users/me', { token: user.token, query: { fields: 'tfa_secret' } }),
+      );
       expect(me.tfa_secret).toBe('**********');
       // On already: a second enable is refused.
       const generated = await post('/users/me/tfa/generate', { password: 'UserPass123!' }, user.token);
       expect(expectError(generated, 400, 'INVALID_PAYLOAD').message).toBe('Invalid payload. TFA Secret is already set for this user.');
-      expectError(await post('/users/me/tfa/enable', { secret: user.secret, otp: nextCode(user.secret) }, user.token), 400, 'INVALID_PAYLOAD');
+      expectError(
+        await post('/users/me/tfa/enable', { secret: user.secret, otp: nextCode(user.secret) }, user.token),
+        400,
+        'INVALID_PAYLOAD',
+      );
     });
 
     it('refuses a wrong code (400 "otp" is invalid), a secret it did not generate, and bad bodies', async () => {
@@ -115,14 +135,18 @@ describe('two-factor authentication (/users/me/tfa/*, otp at login, /users/:id/t
       const { secret } = dataOf<{ secret: string }>(await post('/users/me/tfa/generate', { password: 'UserPass123!' }, user.token));
       const right = nextCode(secret);
       const wrong = right === '000000' ? '000001' : '000000';
-      expect(expectError(await post('/users/me/tfa/enable', { secret, otp: wrong }, user.token), 400, 'INVALID_PAYLOAD').message).toBe('Invalid payload. "otp" is invalid.');
+      expect(expectError(await post('/users/me/tfa/enable', { secret, otp: wrong }, user.token), 400, 'INVALID_PAYLOAD').message).toBe(
+        'Invalid payload. "otp" is invalid.',
+      );
       // A secret the client made up (or generated for somebody else) is refused even with its right code.
       const own = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
       expectError(await post('/users/me/tfa/enable', { secret: own, otp: nextCode(own) }, user.token), 400, 'INVALID_PAYLOAD');
       const other = await newUser();
       const theirs = dataOf<{ secret: string }>(await post('/users/me/tfa/generate', { password: 'UserPass123!' }, other.token)).secret;
       expectError(await post('/users/me/tfa/enable', { secret: theirs, otp: nextCode(theirs) }, user.token), 400, 'INVALID_PAYLOAD');
-      expect(expectError(await post('/users/me/tfa/enable', { secret }, user.token), 400, 'INVALID_PAYLOAD').message).toBe('Invalid payload. "otp" is required.');
+      expect(expectError(await post('/users/me/tfa/enable', { secret }, user.token), 400, 'INVALID_PAYLOAD').message).toBe(
+        'Invalid payload. "otp" is required.',
+      );
       expectError(await post('/users/me/tfa/enable', { otp: right }, user.token), 400, 'INVALID_PAYLOAD');
       expectError(await post('/users/me/tfa/enable', { secret, otp: 123456 }, user.token), 400, 'INVALID_PAYLOAD');
       expectError(await post('/users/me/tfa/enable', { secret, otp: right }), 401, 'INVALID_CREDENTIALS');
@@ -153,7 +177,9 @@ describe('two-factor authentication (/users/me/tfa/*, otp at login, /users/:id/t
       // A wrong password is reported first, whatever the code.
       expectError(await login(user.email, 'wrong', nextCode(user.secret)), 401, 'INVALID_CREDENTIALS');
       // otp must be a string.
-      expect(expectError(await login(user.email, 'UserPass123!', 123456), 400, 'INVALID_PAYLOAD').message).toBe('Invalid payload. "otp" must be a string.');
+      expect(expectError(await login(user.email, 'UserPass123!', 123456), 400, 'INVALID_PAYLOAD').message).toBe(
+        'Invalid payload. "otp" must be a string.',
+      );
 
       const code = nextCode(user.secret);
       const response = await login(user.email, 'UserPass123!', code);
@@ -253,7 +279,7 @@ describe('two-factor authentication (/users/me/tfa/*, otp at login, /users/:id/t
   });
 
   describe('administrator reset', () => {
-    it('turns a user\'s two-factor off (204) and records it', async () => {
+    it("turns a user's two-factor off (204) and records it", async () => {
       const user = await enabledUser();
       const response = await t.request('POST', `/users/${user.userId}/tfa/reset`, { token: t.adminToken });
       expect(response.statusCode).toBe(204);
@@ -269,7 +295,11 @@ describe('two-factor authentication (/users/me/tfa/*, otp at login, /users/:id/t
       expectError(await t.request('POST', `/users/${user.userId}/tfa/reset`, { token: other.token }), 403, 'FORBIDDEN');
       expectError(await t.request('POST', `/users/${user.userId}/tfa/reset`, { token: user.token }), 403, 'FORBIDDEN');
       expectError(await t.request('POST', `/users/${user.userId}/tfa/reset`), 403, 'FORBIDDEN');
-      expectError(await t.request('POST', '/users/8d7f6c1e-0000-4000-8000-000000000000/tfa/reset', { token: t.adminToken }), 403, 'FORBIDDEN');
+      expectError(
+        await t.request('POST', '/users/8d7f6c1e-0000-4000-8000-000000000000/tfa/reset', { token: t.adminToken }),
+        403,
+        'FORBIDDEN',
+      );
       expectError(await t.request('POST', '/users/not-a-uuid/tfa/reset', { token: t.adminToken }), 403, 'FORBIDDEN');
       expect((await storedTfa(user.userId)).tfa_secret).toBe(user.secret);
     });
@@ -291,7 +321,9 @@ describe('two-factor authentication (/users/me/tfa/*, otp at login, /users/:id/t
       const globals = dataOf<Record<string, unknown>>(await t.request('GET', '/policies/me/globals', { token: before.access_token }));
       expect(globals.enforce_tfa).toBe(true);
 
-      const { secret } = dataOf<{ secret: string }>(await post('/users/me/tfa/generate', { password: 'UserPass123!' }, before.access_token));
+      const { secret } = dataOf<{ secret: string }>(
+        await post('/users/me/tfa/generate', { password: 'UserPass123!' }, before.access_token),
+      );
       expect((await post('/users/me/tfa/enable', { secret, otp: nextCode(secret) }, before.access_token)).statusCode).toBe(200);
       const after = dataOf<Tokens>(await login(user.email, 'UserPass123!', nextCode(secret)));
       expect(claimsOf(after.access_token)).not.toHaveProperty('enforce_tfa');

@@ -21,7 +21,10 @@ describe('/users/:id/sessions: another user’s sign-ins, for administrators', (
 
   it('lists a user’s live sign-ins to an administrator, none marked current', async () => {
     const email = `user-sessions-${Date.now()}@example.com`;
-    const created = await t.request('POST', '/users', { token: t.adminToken, body: { email, password: 'Session-Pass-1', status: 'active' } });
+    const created = await t.request('POST', '/users', {
+      token: t.adminToken,
+      body: { email, password: 'Session-Pass-1', status: 'active' },
+    });
     const id = String(dataOf(created).id);
     await login(email, 'Session-Pass-1', 'Laptop/1.0');
     await login(email, 'Session-Pass-1', 'Phone/2.0');
@@ -34,7 +37,11 @@ describe('/users/:id/sessions: another user’s sign-ins, for administrators', (
 
   it('refuses anyone but an administrator, and answers ids that are not users like unknown ones', async () => {
     const email = `user-sessions-plain-${Date.now()}@example.com`;
-    const { userId } = await t.userWith({ email, appAccess: true, permissions: [{ collection: 'service_users', action: 'read', fields: ['*'] }] });
+    const { userId } = await t.userWith({
+      email,
+      appAccess: true,
+      permissions: [{ collection: 'service_users', action: 'read', fields: ['*'] }],
+    });
     const { access_token } = await login(email, 'UserPass123!', 'Plain/1.0');
     expectError(await t.request('GET', `/users/${userId}/sessions`, { token: access_token }), 403, 'FORBIDDEN');
     expectError(await t.request('GET', `/users/${userId}/sessions`), 403, 'FORBIDDEN');

@@ -4,7 +4,12 @@ import { dataOf, expectError } from '../../setup/expect-error.js';
 import { countRows, seedCollections } from '../../setup/seed-collections.js';
 
 type Article = { id: number; title: string; status: string; rating: number | null };
-type Revision = { item: string; data: { id: number; title: string; rating: number | null; status: string }; delta: Record<string, unknown>; activity: number };
+type Revision = {
+  item: string;
+  data: { id: number; title: string; rating: number | null; status: string };
+  delta: Record<string, unknown>;
+  activity: number;
+};
 
 /**
  * A batch of flat items is inserted together (one statement per set of columns where the database has
@@ -32,7 +37,14 @@ describe('POST /items/:collection with a batch', () => {
   };
 
   it('gives each item of a mixed batch its own key, in order, with its own activity row and revision', async () => {
-    const batch = [{ title: 'a' }, { title: 'b', rating: 1 }, { title: 'c' }, { id: 5000, title: 'd' }, { title: 'e', rating: 2 }, { title: 'f' }];
+    const batch = [
+      { title: 'a' },
+      { title: 'b', rating: 1 },
+      { title: 'c' },
+      { id: 5000, title: 'd' },
+      { title: 'e', rating: 2 },
+      { title: 'f' },
+    ];
     const response = await admin('POST', '/items/articles', batch);
     expect(response.statusCode, response.body).toBe(200);
     const created = dataOf<Article[]>(response);
@@ -50,12 +62,19 @@ describe('POST /items/:collection with a batch', () => {
       expect(revision?.data).toMatchObject({ id: item.id, title: item.title, rating: item.rating, status: 'draft' });
       expect(revision?.delta).toMatchObject({ title: item.title });
     }
-    const activity = dataOf<{ id: number; item: string; action: string }[]>(await admin('GET', `/activity?filter[collection][_eq]=articles&filter[action][_eq]=create&limit=-1`));
+    const activity = dataOf<{ id: number; item: string; action: string }[]>(
+      await admin('GET', `/activity?filter[collection][_eq]=articles&filter[action][_eq]=create&limit=-1`),
+    );
     for (const revision of revisions) expect(activity.find((a) => a.id === revision.activity)?.item).toBe(revision.item);
   });
 
   it('moves the automatic keys past a key given inside the batch', async () => {
-    const created = dataOf<Article[]>(await admin('POST', '/items/articles', [{ id: 7000, title: 'given' }, { id: 7001, title: 'given too' }]));
+    const created = dataOf<Article[]>(
+      await admin('POST', '/items/articles', [
+        { id: 7000, title: 'given' },
+        { id: 7001, title: 'given too' },
+      ]),
+    );
     expect(created.map((a) => a.id)).toEqual([7000, 7001]);
     const next = dataOf<Article[]>(await admin('POST', '/items/articles', [{ title: 'auto 1' }, { title: 'auto 2' }]));
     expect(next.every((a) => a.id > 7001)).toBe(true);
@@ -76,7 +95,11 @@ describe('POST /items/:collection with a batch', () => {
   });
 
   it('keeps nested items in place between flat ones', async () => {
-    const response = await admin('POST', '/items/articles', [{ title: 'flat 1' }, { title: 'nested', author: { name: 'Ann' } }, { title: 'flat 2' }]);
+    const response = await admin('POST', '/items/articles', [
+      { title: 'flat 1' },
+      { title: 'nested', author: { name: 'Ann' } },
+      { title: 'flat 2' },
+    ]);
     expect(response.statusCode, response.body).toBe(200);
     const created = dataOf<(Article & { author: number | null })[]>(response);
     expect(created.map((a) => a.title)).toEqual(['flat 1', 'nested', 'flat 2']);
@@ -104,7 +127,10 @@ describe('POST /items/:collection with a batch', () => {
     const latestRevision = async () => (await revisionsOf([created!.id])).sort((a, b) => b.activity - a.activity)[0]!;
     expect((await latestRevision()).data).toEqual(await asRead());
 
-    expect((await admin('PATCH', `/items/articles/${created!.id}`, { featured: false, metadata: { n: 2 }, happened_at: '2026-03-01T00:00:01' })).statusCode).toBe(200);
+    expect(
+      (await admin('PATCH', `/items/articles/${created!.id}`, { featured: false, metadata: { n: 2 }, happened_at: '2026-03-01T00:00:01' }))
+        .statusCode,
+    ).toBe(200);
     const updated = await latestRevision();
     expect(updated.data).toEqual(await asRead());
     expect(updated.data).toMatchObject({ featured: false, metadata: { n: 2 } });
@@ -120,7 +146,11 @@ describe('POST /items/:collection with a batch', () => {
     };
     t.app.knex.on('query', listen);
     try {
-      const response = await admin('POST', '/items/articles', Array.from({ length: 50 }, (_, i) => ({ title: `row ${i}` })));
+      const response = await admin(
+        'POST',
+        '/items/articles',
+        Array.from({ length: 50 }, (_, i) => ({ title: `row ${i}` })),
+      );
       expect(response.statusCode, response.body).toBe(200);
     } finally {
       t.app.knex.off('query', listen);

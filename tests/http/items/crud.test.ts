@@ -43,7 +43,11 @@ describe('/items/:collection CRUD', () => {
     });
 
     it('returns only the requested fields when ?fields is given on create', async () => {
-      const response = await t.request('POST', '/items/articles', { token: t.adminToken, body: { title: 'F' }, query: { fields: 'title' } });
+      const response = await t.request('POST', '/items/articles', {
+        token: t.adminToken,
+        body: { title: 'F' },
+        query: { fields: 'title' },
+      });
       expect(dataOf(response)).toEqual({ title: 'F' });
     });
 
@@ -115,10 +119,21 @@ describe('/items/:collection CRUD', () => {
     });
 
     it('updates every item matching a query (PATCH {query, data})', async () => {
-      await create([{ title: 'a', rating: 1 }, { title: 'b', rating: 5 }, { title: 'c', rating: 9 }]);
-      const response = await admin('PATCH', '/items/articles', { query: { filter: { rating: { _gte: 5 } } }, data: { status: 'archived' } });
+      await create([
+        { title: 'a', rating: 1 },
+        { title: 'b', rating: 5 },
+        { title: 'c', rating: 9 },
+      ]);
+      const response = await admin('PATCH', '/items/articles', {
+        query: { filter: { rating: { _gte: 5 } } },
+        data: { status: 'archived' },
+      });
       expect(response.statusCode).toBe(200);
-      expect(dataOf<Article[]>(response).map((i) => i.title).sort()).toEqual(['b', 'c']);
+      expect(
+        dataOf<Article[]>(response)
+          .map((i) => i.title)
+          .sort(),
+      ).toEqual(['b', 'c']);
       const archived = await admin('GET', '/items/articles?filter[status][_eq]=archived&fields=title&sort=title');
       expect(dataOf(archived)).toEqual([{ title: 'b' }, { title: 'c' }]);
     });
@@ -234,7 +249,12 @@ describe('/items/:collection CRUD', () => {
     });
 
     it('answers 403 FORBIDDEN to a non-administrator (existence is not revealed)', async () => {
-      const user = await t.userWith({ permissions: [{ collection: 'articles', action: 'create', fields: ['*'] }, { collection: 'articles', action: 'read', fields: ['*'] }] });
+      const user = await t.userWith({
+        permissions: [
+          { collection: 'articles', action: 'create', fields: ['*'] },
+          { collection: 'articles', action: 'read', fields: ['*'] },
+        ],
+      });
       expectError(await t.request('POST', '/items/articles', { token: user.token, body: { title: 'x', nope: 1 } }), 403, 'FORBIDDEN');
       expect(await countRows(t.app, 'articles')).toBe(0);
       const ok = await t.request('POST', '/items/articles', { token: user.token, body: { title: 'x' } });
@@ -253,7 +273,12 @@ describe('/items/:collection CRUD', () => {
       const [a, b] = await create([{ title: 'a' }, { title: 'b' }]);
       await admin('PATCH', `/items/articles/${a!.id}`, { title: 'a2' });
       await admin('DELETE', `/items/articles/${b!.id}`);
-      const rows = (await t.app.knex('service_activity').where({ collection: 'articles' }).orderBy('id').offset(before)) as { id: number; action: string; item: unknown; user: string }[];
+      const rows = (await t.app.knex('service_activity').where({ collection: 'articles' }).orderBy('id').offset(before)) as {
+        id: number;
+        action: string;
+        item: unknown;
+        user: string;
+      }[];
       expect(rows.map((r) => [r.action, r.item])).toEqual([
         ['create', String(a!.id)],
         ['create', String(b!.id)],

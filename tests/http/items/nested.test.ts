@@ -27,10 +27,19 @@ describe('nested relational writes through /items', () => {
     return dataOf<Row>(response);
   };
   const commentsOf = async (article: unknown) =>
-    (await t.app.knex('comments').where({ article: article as number }).orderBy('id').select('body')).map((r: { body: string }) => r.body);
+    (
+      await t.app
+        .knex('comments')
+        .where({ article: article as number })
+        .orderBy('id')
+        .select('body')
+    ).map((r: { body: string }) => r.body);
 
   it('creates an article with a nested new author (m2o object)', async () => {
-    const article = await ok('POST', '/items/articles?fields=title,author.name,author.id', { title: 'Nested', author: { name: 'Nia', email: 'nia@example.com' } });
+    const article = await ok('POST', '/items/articles?fields=title,author.name,author.id', {
+      title: 'Nested',
+      author: { name: 'Nia', email: 'nia@example.com' },
+    });
     expect(article).toMatchObject({ title: 'Nested', author: { name: 'Nia' } });
     expect(await countRows(t.app, 'authors')).toBe(1);
     const stored = await t.app.knex('articles').first();
@@ -47,19 +56,28 @@ describe('nested relational writes through /items', () => {
   });
 
   it('creates an article with an o2m array of new comments', async () => {
-    const article = await ok('POST', '/items/articles?fields=id,comments.body', { title: 'With comments', comments: [{ body: 'one' }, { body: 'two' }] });
+    const article = await ok('POST', '/items/articles?fields=id,comments.body', {
+      title: 'With comments',
+      comments: [{ body: 'one' }, { body: 'two' }],
+    });
     expect(article.comments).toEqual([{ body: 'one' }, { body: 'two' }]);
     expect(await commentsOf(article.id)).toEqual(['one', 'two']);
   });
 
   it('replaces the comments list on update: kept children stay, new ones are created, removed ones are unlinked', async () => {
-    const article = await ok('POST', '/items/articles?fields=id,comments.id,comments.body', { title: 'Replace', comments: [{ body: 'keep' }, { body: 'drop' }] });
+    const article = await ok('POST', '/items/articles?fields=id,comments.id,comments.body', {
+      title: 'Replace',
+      comments: [{ body: 'keep' }, { body: 'drop' }],
+    });
     const [keep, drop] = article.comments as Row[];
     const updated = await ok('PATCH', `/items/articles/${article.id}?fields=comments.body`, { comments: [keep!.id, { body: 'fresh' }] });
     expect(updated.comments).toEqual([{ body: 'keep' }, { body: 'fresh' }]);
     expect(await commentsOf(article.id)).toEqual(['keep', 'fresh']);
     // The removed child still exists (the relation's deselect action is nullify), only unlinked.
-    const orphan = await t.app.knex('comments').where({ id: drop!.id as number }).first();
+    const orphan = await t.app
+      .knex('comments')
+      .where({ id: drop!.id as number })
+      .first();
     expect(orphan).toMatchObject({ body: 'drop', article: null });
   });
 
@@ -71,13 +89,23 @@ describe('nested relational writes through /items', () => {
   });
 
   it('applies the detailed {create, update, delete} form and leaves other children alone', async () => {
-    const article = await ok('POST', '/items/articles?fields=id,comments.id', { title: 'Detailed', comments: [{ body: 'a' }, { body: 'b' }, { body: 'c' }] });
+    const article = await ok('POST', '/items/articles?fields=id,comments.id', {
+      title: 'Detailed',
+      comments: [{ body: 'a' }, { body: 'b' }, { body: 'c' }],
+    });
     const [a, b, c] = (article.comments as Row[]).map((r) => r.id);
     await ok('PATCH', `/items/articles/${article.id}`, {
       comments: { create: [{ body: 'd' }], update: [{ id: a, body: 'a2' }], delete: [b] },
     });
     expect(await commentsOf(article.id)).toEqual(['a2', 'c', 'd']);
-    expect((await t.app.knex('comments').where({ id: b as number }).first()).article).toBeNull();
+    expect(
+      (
+        await t.app
+          .knex('comments')
+          .where({ id: b as number })
+          .first()
+      ).article,
+    ).toBeNull();
     expect(c).toBeDefined();
   });
 
@@ -90,7 +118,11 @@ describe('nested relational writes through /items', () => {
 
   it('rolls back the parent and earlier children when a nested child is invalid', async () => {
     const activityBefore = await countRows(t.app, 'service_activity');
-    const response = await admin('POST', '/items/articles', { title: 'Rollback', author: { name: 'Ok' }, comments: [{ body: 'fine' }, { body: 'bad', nope: 1 }] });
+    const response = await admin('POST', '/items/articles', {
+      title: 'Rollback',
+      author: { name: 'Ok' },
+      comments: [{ body: 'fine' }, { body: 'bad', nope: 1 }],
+    });
     expectError(response, 400, 'INVALID_PAYLOAD');
     expect(await countRows(t.app, 'articles')).toBe(0);
     expect(await countRows(t.app, 'authors')).toBe(0);

@@ -30,7 +30,8 @@ describe('o2m key lists', () => {
       }),
     );
     for (const a of articles) ids[a.title as string] = a.id as number;
-    for (const c of dataOf<Row[]>(await t.request('GET', '/items/comments?fields=id,body', { token: t.adminToken }))) comments[c.body as string] = c.id as number;
+    for (const c of dataOf<Row[]>(await t.request('GET', '/items/comments?fields=id,body', { token: t.adminToken })))
+      comments[c.body as string] = c.id as number;
     const user = await t.userWith({
       permissions: [
         // `comments` only on published articles: null on the others.
@@ -67,7 +68,9 @@ describe('o2m key lists', () => {
       { title: 'Quiet', comments: [] },
       { title: 'Draft', comments: [comments['draft note']] },
     ]);
-    expect(await read(`/items/articles?fields=comments&filter[id][_eq]=${ids.Open}&deep[comments][_search]=thr`)).toEqual([{ comments: [comments.three] }]);
+    expect(await read(`/items/articles?fields=comments&filter[id][_eq]=${ids.Open}&deep[comments][_search]=thr`)).toEqual([
+      { comments: [comments.three] },
+    ]);
   });
 
   it('keeps to the reader: related rows outside its filter are left out, the field is null where its rule does not match', async () => {

@@ -18,15 +18,39 @@ describe('/items/:collection query parameters', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await seedCollections(t.app);
-    const authors = dataOf<Row[]>(await t.request('POST', '/items/authors', { token: t.adminToken, body: [{ name: 'Ann', email: 'ann@example.com' }, { name: 'Bob', email: 'bob@example.com' }] }));
+    const authors = dataOf<Row[]>(
+      await t.request('POST', '/items/authors', {
+        token: t.adminToken,
+        body: [
+          { name: 'Ann', email: 'ann@example.com' },
+          { name: 'Bob', email: 'bob@example.com' },
+        ],
+      }),
+    );
     ann = authors[0]!.id as number;
     bob = authors[1]!.id as number;
     const articles = dataOf<Row[]>(
       await t.request('POST', '/items/articles', {
         token: t.adminToken,
         body: [
-          { title: 'Alpha', status: 'published', rating: 5, author: ann, body: 'the quick brown fox', published_on: '2024-01-10', comments: [{ body: 'nice' }, { body: 'great' }] },
-          { title: 'Beta', status: 'draft', rating: 2, author: bob, body: 'lorem ipsum', published_on: '2024-03-05', comments: [{ body: 'meh' }] },
+          {
+            title: 'Alpha',
+            status: 'published',
+            rating: 5,
+            author: ann,
+            body: 'the quick brown fox',
+            published_on: '2024-01-10',
+            comments: [{ body: 'nice' }, { body: 'great' }],
+          },
+          {
+            title: 'Beta',
+            status: 'draft',
+            rating: 2,
+            author: bob,
+            body: 'lorem ipsum',
+            published_on: '2024-03-05',
+            comments: [{ body: 'meh' }],
+          },
           { title: 'Gamma', status: 'published', rating: 8, author: ann, body: 'Fox in socks', published_on: '2023-12-31' },
           { title: 'Delta', status: 'archived', rating: null, author: null, body: null },
         ],
@@ -75,8 +99,12 @@ describe('/items/:collection query parameters', () => {
     });
 
     it('renames with alias (bracket and JSON)', async () => {
-      expect((await get(`/items/articles?fields=heading&alias[heading]=title&filter[id][_eq]=${ids.Alpha}`)).data).toEqual([{ heading: 'Alpha' }]);
-      expect((await get(`/items/articles?fields=heading&alias={"heading":"title"}&filter[id][_eq]=${ids.Alpha}`)).data).toEqual([{ heading: 'Alpha' }]);
+      expect((await get(`/items/articles?fields=heading&alias[heading]=title&filter[id][_eq]=${ids.Alpha}`)).data).toEqual([
+        { heading: 'Alpha' },
+      ]);
+      expect((await get(`/items/articles?fields=heading&alias={"heading":"title"}&filter[id][_eq]=${ids.Alpha}`)).data).toEqual([
+        { heading: 'Alpha' },
+      ]);
     });
   });
 
@@ -164,7 +192,10 @@ describe('/items/:collection query parameters', () => {
   describe('deep', () => {
     it('limits, sorts and filters nested o2m lists (bracket and JSON)', async () => {
       const url = `/items/articles?fields=title,comments.body&filter[id][_eq]=${ids.Alpha}`;
-      expect((await get(`${url}&deep[comments][_sort]=-body&deep[comments][_limit]=1`)).data[0]).toEqual({ title: 'Alpha', comments: [{ body: 'nice' }] });
+      expect((await get(`${url}&deep[comments][_sort]=-body&deep[comments][_limit]=1`)).data[0]).toEqual({
+        title: 'Alpha',
+        comments: [{ body: 'nice' }],
+      });
       const deep = encodeURIComponent(JSON.stringify({ comments: { _filter: { body: { _eq: 'great' } } } }));
       expect((await get(`${url}&deep=${deep}`)).data[0]).toEqual({ title: 'Alpha', comments: [{ body: 'great' }] });
       expect((await get(`${url}&deep[comments][_limit]=0`)).data[0]).toEqual({ title: 'Alpha', comments: [] });
@@ -208,9 +239,15 @@ describe('/items/:collection query parameters', () => {
 
   describe('SEARCH', () => {
     it('reads with the query in the body and with keys', async () => {
-      const byQuery = await t.request('SEARCH', '/items/articles', { token: t.adminToken, body: { query: { filter: { status: { _eq: 'draft' } }, fields: ['title'] } } });
+      const byQuery = await t.request('SEARCH', '/items/articles', {
+        token: t.adminToken,
+        body: { query: { filter: { status: { _eq: 'draft' } }, fields: ['title'] } },
+      });
       expect(dataOf(byQuery)).toEqual([{ title: 'Beta' }]);
-      const byKeys = await t.request('SEARCH', '/items/articles?fields=title&sort=title', { token: t.adminToken, body: { keys: [ids.Gamma, ids.Alpha] } });
+      const byKeys = await t.request('SEARCH', '/items/articles?fields=title&sort=title', {
+        token: t.adminToken,
+        body: { keys: [ids.Gamma, ids.Alpha] },
+      });
       expect(dataOf(byKeys)).toEqual([{ title: 'Alpha' }, { title: 'Gamma' }]);
     });
   });

@@ -64,7 +64,7 @@ describe('read plans', () => {
     const listener = (q: { sql: string }) => {
       if (!q.sql.includes('schema_version')) statements.push(q.sql);
     };
-    const metaOf = async (url: string) => ((await t.request('GET', url, { token: t.adminToken })).json() as { data: Row[]; meta: Row });
+    const metaOf = async (url: string) => (await t.request('GET', url, { token: t.adminToken })).json() as { data: Row[]; meta: Row };
     t.app.knex.on('query', listener);
     try {
       for (let i = 0; i < 2; i++) {
@@ -76,7 +76,10 @@ describe('read plans', () => {
       // nothing changed (decision 0033), and MariaDB runs both statements again.
       expect(statements).toHaveLength(t.vendor === 'mysql' ? 4 : 1);
       // An empty page (no row to carry the counts): the counts' own statement.
-      expect((await metaOf('/items/articles?fields=title&filter[status][_eq]=none&meta=*')).meta).toEqual({ total_count: all, filter_count: 0 });
+      expect((await metaOf('/items/articles?fields=title&filter[status][_eq]=none&meta=*')).meta).toEqual({
+        total_count: all,
+        filter_count: 0,
+      });
       expect((await metaOf('/items/articles?fields=title&meta=filter_count&offset=1000')).meta).toEqual({ filter_count: all });
     } finally {
       t.app.knex.off('query', listener);
@@ -105,7 +108,11 @@ describe('read plans', () => {
   });
 
   it('answers each user for themselves when the rule names $CURRENT_USER', async () => {
-    const first = await t.userWith({ permissions: [{ collection: 'service_users', action: 'read', permissions: { id: { _eq: '$CURRENT_USER' } }, fields: ['id', 'email'] }] });
+    const first = await t.userWith({
+      permissions: [
+        { collection: 'service_users', action: 'read', permissions: { id: { _eq: '$CURRENT_USER' } }, fields: ['id', 'email'] },
+      ],
+    });
     const email = `second-${Date.now()}@example.com`;
     const second = await ok('POST', '/users', { email, password: 'UserPass123!', role: first.roleId, status: 'active' });
     const secondToken = await t.login(email, 'UserPass123!');
@@ -126,7 +133,12 @@ describe('read plans', () => {
   });
 
   it("reads each read's own related rows when a relation's statement is reused with other keys", async () => {
-    const authors = dataOf<Row[]>(await t.request('POST', '/items/authors', { token: t.adminToken, body: [{ name: 'A1' }, { name: 'A2' }, { name: 'B1' }, { name: 'B2' }] }));
+    const authors = dataOf<Row[]>(
+      await t.request('POST', '/items/authors', {
+        token: t.adminToken,
+        body: [{ name: 'A1' }, { name: 'A2' }, { name: 'B1' }, { name: 'B2' }],
+      }),
+    );
     const id = Object.fromEntries(authors.map((a) => [a.name, a.id]));
     await ok('POST', '/items/articles', [
       { title: 'xa1', author: id.A1, comments: [{ body: 'a1-1' }, { body: 'a1-2' }] },
@@ -135,7 +147,8 @@ describe('read plans', () => {
       { title: 'xb2', author: id.B2, comments: [{ body: 'b2-1' }] },
     ]);
     // Two authors (two keys) each time, other keys the second time; the comments with a per-article window.
-    const url = (prefix: string) => `/items/articles?fields=title,author.name,comments.body&filter[title][_starts_with]=${prefix}&sort=title&deep[comments][_limit]=1&deep[comments][_sort]=body`;
+    const url = (prefix: string) =>
+      `/items/articles?fields=title,author.name,comments.body&filter[title][_starts_with]=${prefix}&sort=title&deep[comments][_limit]=1&deep[comments][_sort]=body`;
     for (let round = 0; round < 2; round++) {
       expect(await read(url('xa'))).toEqual([
         { title: 'xa1', author: { name: 'A1' }, comments: [{ body: 'a1-1' }] },
@@ -147,7 +160,9 @@ describe('read plans', () => {
       ]);
     }
     // The same read again, over other keys of the same count: other authors, and another article in place of xa2.
-    const articles = dataOf<Row[]>(await t.request('GET', '/items/articles?fields=id,title&filter[title][_starts_with]=x', { token: t.adminToken }));
+    const articles = dataOf<Row[]>(
+      await t.request('GET', '/items/articles?fields=id,title&filter[title][_starts_with]=x', { token: t.adminToken }),
+    );
     const article = Object.fromEntries(articles.map((a) => [a.title, a.id]));
     await ok('PATCH', `/items/articles/${String(article.xa1)}`, { author: id.B1 });
     await ok('DELETE', `/items/articles/${String(article.xa2)}`, undefined);

@@ -113,7 +113,11 @@ describe('reused read results', () => {
   });
 
   it('answers each reader with their own rows, alternating', async () => {
-    const reader = await t.userWith({ permissions: [{ collection: 'articles', action: 'read', fields: ['id', 'title', 'status'], permissions: { status: { _eq: 'published' } } }] });
+    const reader = await t.userWith({
+      permissions: [
+        { collection: 'articles', action: 'read', fields: ['id', 'title', 'status'], permissions: { status: { _eq: 'published' } } },
+      ],
+    });
     const all = await titles();
     const published = (await read()).filter((row) => row.status === 'published').map((row) => row.title);
     for (let round = 0; round < 2; round++) {
@@ -124,7 +128,10 @@ describe('reused read results', () => {
 
   it('keeps the answer of a read whose values a refused write left as they were', async () => {
     const before = await read();
-    const refused = await t.request('POST', '/items/articles', { token: t.adminToken, body: [{ title: 'Kept?', status: 'draft' }, { title: null }] });
+    const refused = await t.request('POST', '/items/articles', {
+      token: t.adminToken,
+      body: [{ title: 'Kept?', status: 'draft' }, { title: null }],
+    });
     expect(refused.statusCode).toBe(400);
     expect(await read()).toEqual(before);
   });
@@ -138,15 +145,25 @@ describe('reused read results', () => {
   });
 
   it('orders rows at random again on every read (sort=?)', async () => {
-    for (let i = 0; i < 6; i++) await t.request('POST', '/items/articles', { token: t.adminToken, body: { title: `Random ${i}`, status: 'draft' } });
+    for (let i = 0; i < 6; i++)
+      await t.request('POST', '/items/articles', { token: t.adminToken, body: { title: `Random ${i}`, status: 'draft' } });
     const orders = new Set<string>();
-    for (let i = 0; i < 12 && orders.size < 2; i++) orders.add(JSON.stringify(await titles('/items/articles?fields=title&sort=?&limit=-1')));
+    for (let i = 0; i < 12 && orders.size < 2; i++)
+      orders.add(JSON.stringify(await titles('/items/articles?fields=title&sort=?&limit=-1')));
     expect(orders.size).toBeGreaterThan(1);
   });
 
   it('keeps a read whose filters look for the text "?", its own and a relation\'s (only a sort can be random)', async () => {
-    const [article] = dataOf<Row[]>(await t.request('POST', '/items/articles', { token: t.adminToken, body: [{ title: '?', status: 'draft' }] }));
-    await t.request('POST', '/items/comments', { token: t.adminToken, body: [{ body: '?', article: article!.id }, { body: 'plain', article: article!.id }] });
+    const [article] = dataOf<Row[]>(
+      await t.request('POST', '/items/articles', { token: t.adminToken, body: [{ title: '?', status: 'draft' }] }),
+    );
+    await t.request('POST', '/items/comments', {
+      token: t.adminToken,
+      body: [
+        { body: '?', article: article!.id },
+        { body: 'plain', article: article!.id },
+      ],
+    });
     const filter = encodeURIComponent(JSON.stringify({ title: { _eq: '?' } }));
     const deep = encodeURIComponent(JSON.stringify({ comments: { _filter: { body: { _eq: '?' } } } }));
     const path = `/items/articles?fields=title,comments.body&filter=${filter}&deep=${deep}`;

@@ -31,9 +31,21 @@ describe('a user singleton (/items/home)', () => {
     });
 
     it('refuses batch, keys and query forms on a singleton', async () => {
-      expectError(await t.request('PATCH', '/items/home', { token: t.adminToken, body: [{ id: 1, headline: 'x' }] }), 400, 'INVALID_PAYLOAD');
-      expectError(await t.request('PATCH', '/items/home', { token: t.adminToken, body: { keys: [1], data: { headline: 'x' } } }), 400, 'INVALID_PAYLOAD');
-      expectError(await t.request('PATCH', '/items/home', { token: t.adminToken, body: { query: {}, data: { headline: 'x' } } }), 400, 'INVALID_PAYLOAD');
+      expectError(
+        await t.request('PATCH', '/items/home', { token: t.adminToken, body: [{ id: 1, headline: 'x' }] }),
+        400,
+        'INVALID_PAYLOAD',
+      );
+      expectError(
+        await t.request('PATCH', '/items/home', { token: t.adminToken, body: { keys: [1], data: { headline: 'x' } } }),
+        400,
+        'INVALID_PAYLOAD',
+      );
+      expectError(
+        await t.request('PATCH', '/items/home', { token: t.adminToken, body: { query: {}, data: { headline: 'x' } } }),
+        400,
+        'INVALID_PAYLOAD',
+      );
       expect((await t.app.knex('home').first()).headline).toBe('Welcome');
     });
   });

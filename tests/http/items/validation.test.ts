@@ -109,7 +109,14 @@ describe('/items payload validation', () => {
       await admin('POST', '/items/articles', { title: 'one', slug: 'taken' });
       const other = dataOf<Row>(await admin('POST', '/items/articles', { title: 'two', slug: 'free' }));
       expectError(await admin('PATCH', `/items/articles/${other.id}`, { slug: 'taken' }), 400, 'RECORD_NOT_UNIQUE');
-      expect((await t.app.knex('articles').where({ id: other.id as number }).first()).slug).toBe('free');
+      expect(
+        (
+          await t.app
+            .knex('articles')
+            .where({ id: other.id as number })
+            .first()
+        ).slug,
+      ).toBe('free');
     });
 
     it('answers 400 INVALID_FOREIGN_KEY for a reference to a missing row', async () => {
@@ -133,21 +140,36 @@ describe('/items payload validation', () => {
 
     it('writes nothing when a database constraint fails in the middle of a batch create', async () => {
       const activity = await countRows(t.app, 'service_activity');
-      const response = await admin('POST', '/items/articles', [{ title: 'a', slug: 'dup' }, { title: 'b', slug: 'dup' }]);
+      const response = await admin('POST', '/items/articles', [
+        { title: 'a', slug: 'dup' },
+        { title: 'b', slug: 'dup' },
+      ]);
       expectError(response, 400, 'RECORD_NOT_UNIQUE');
       expect(await countRows(t.app, 'articles')).toBe(0);
       expect(await countRows(t.app, 'service_activity')).toBe(activity);
     });
 
     it('writes nothing when one item of a batch update fails', async () => {
-      const [a, b] = dataOf<Row[]>(await admin('POST', '/items/articles', [{ title: 'a', slug: 'a' }, { title: 'b', slug: 'b' }]));
+      const [a, b] = dataOf<Row[]>(
+        await admin('POST', '/items/articles', [
+          { title: 'a', slug: 'a' },
+          { title: 'b', slug: 'b' },
+        ]),
+      );
       const activity = await countRows(t.app, 'service_activity');
       const response = await admin('PATCH', '/items/articles', [
         { id: a!.id, title: 'changed' },
         { id: b!.id, slug: 'a' },
       ]);
       expectError(response, 400, 'RECORD_NOT_UNIQUE');
-      expect((await t.app.knex('articles').where({ id: a!.id as number }).first()).title).toBe('a');
+      expect(
+        (
+          await t.app
+            .knex('articles')
+            .where({ id: a!.id as number })
+            .first()
+        ).title,
+      ).toBe('a');
       expect(await countRows(t.app, 'service_activity')).toBe(activity);
     });
 

@@ -21,12 +21,18 @@ describe('writes with their trail in one statement', () => {
     return dataOf<T>(response);
   };
   const revisionsOf = async (collection: string, item: unknown) =>
-    ok<Row[]>('GET', `/revisions?filter[collection][_eq]=${collection}&filter[item][_eq]=${String(item)}&sort=id&fields=data,delta,activity.action,activity.item`);
+    ok<Row[]>(
+      'GET',
+      `/revisions?filter[collection][_eq]=${collection}&filter[item][_eq]=${String(item)}&sort=id&fields=data,delta,activity.action,activity.item`,
+    );
   const activityCount = async () => dataOf<Row[]>(await admin('GET', '/activity?aggregate[count]=*'))[0]!.count;
   /** On PostgreSQL: whether the last request wrote with one statement (a data-modifying CTE, no BEGIN). */
   const expectOneStatement = (expected: boolean) => {
     if (t.vendor !== 'postgres') return;
-    expect(statements.some((s) => s.startsWith('with w as (')), statements.join('\n')).toBe(expected);
+    expect(
+      statements.some((s) => s.startsWith('with w as (')),
+      statements.join('\n'),
+    ).toBe(expected);
     expect(statements.includes('BEGIN;'), statements.join('\n')).toBe(!expected);
   };
 
@@ -58,7 +64,11 @@ describe('writes with their trail in one statement', () => {
     await ok('POST', '/collections', {
       collection: 'trail_stamped',
       schema: {},
-      fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }, field('label', 'string'), field('at', 'timestamp')],
+      fields: [
+        { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
+        field('label', 'string'),
+        field('at', 'timestamp'),
+      ],
     });
     t.app.knex.on('query', (q: { sql: string }) => statements.push(q.sql));
   });
@@ -76,7 +86,7 @@ describe('writes with their trail in one statement', () => {
     flag: true,
     doc: { list: [1, 'two', { three: null }], 'ü ": \\': 'quoted' },
     name: 'Ada',
-    body: "it's \"text\"",
+    body: 'it\'s "text"',
     ref: '8a6e0804-2bd0-4672-b79d-d97027f9071a',
     secret: 'hidden',
     pass: 'p4ssword!',
@@ -120,7 +130,10 @@ describe('writes with their trail in one statement', () => {
   });
 
   it('an update: the revision has the item after the change and the delta; other items untouched', async () => {
-    const [a, b] = await ok<Row[]>('POST', '/items/trail_types', [{ name: 'U1', small: 1 }, { name: 'U2', small: 2 }]);
+    const [a, b] = await ok<Row[]>('POST', '/items/trail_types', [
+      { name: 'U1', small: 1 },
+      { name: 'U2', small: 2 },
+    ]);
     statements = [];
     const updated = await ok('PATCH', `/items/trail_types/${String(a!.id)}`, { small: 10, doc: ['x'], pass: 'n3w-pass' });
     expectOneStatement(true);
@@ -128,7 +141,11 @@ describe('writes with their trail in one statement', () => {
     expect(updated).toEqual(await ok('GET', `/items/trail_types/${String(a!.id)}`));
     const revisions = await revisionsOf('trail_types', a!.id);
     expect(revisions).toHaveLength(2);
-    expect(revisions[1]).toEqual({ data: await ok('GET', `/items/trail_types/${String(a!.id)}`), delta: { small: 10, doc: ['x'], pass: '**********' }, activity: { action: 'update', item: String(a!.id) } });
+    expect(revisions[1]).toEqual({
+      data: await ok('GET', `/items/trail_types/${String(a!.id)}`),
+      delta: { small: 10, doc: ['x'], pass: '**********' },
+      activity: { action: 'update', item: String(a!.id) },
+    });
     expect(await revisionsOf('trail_types', b!.id)).toHaveLength(1);
   });
 
@@ -155,7 +172,10 @@ describe('writes with their trail in one statement', () => {
     for (const [i, label] of ['upper', 'lower'].entries()) {
       const id = keys[i]!.toLowerCase();
       const revisions = await revisionsOf('trail_keys', id);
-      expect(revisions.map((r) => r.delta), label).toEqual([expect.objectContaining({ label })]);
+      expect(
+        revisions.map((r) => r.delta),
+        label,
+      ).toEqual([expect.objectContaining({ label })]);
       expect(revisions[0]!.data).toMatchObject({ label });
       expect(String((revisions[0]!.data as Row).id).toLowerCase()).toBe(id);
     }
@@ -164,7 +184,13 @@ describe('writes with their trail in one statement', () => {
   it("the answer follows the request's query and the caller's permissions, as a read would", async () => {
     const created = await ok('POST', '/items/trail_types?fields=name,small', { name: 'Fields', small: 3, body: 'b' });
     expect(created).toEqual({ name: 'Fields', small: 3 });
-    expect(await ok('PATCH', `/items/trail_types/${String((await ok<Row[]>('GET', '/items/trail_types?filter[name][_eq]=Fields&fields=id'))[0]!.id)}?fields=small`, { small: 4 })).toEqual({ small: 4 });
+    expect(
+      await ok(
+        'PATCH',
+        `/items/trail_types/${String((await ok<Row[]>('GET', '/items/trail_types?filter[name][_eq]=Fields&fields=id'))[0]!.id)}?fields=small`,
+        { small: 4 },
+      ),
+    ).toEqual({ small: 4 });
     const writer = await t.userWith({
       permissions: [
         { collection: 'trail_types', action: 'create', fields: ['*'] },
@@ -217,12 +243,26 @@ describe('writes with their trail in one statement', () => {
         ],
       });
       const before = await activityCount();
-      expectError(await t.request('PATCH', `/items/trail_keys/${String(closed!.id)}`, { token: editor.token, body: { label: 'changed' } }), 403, 'FORBIDDEN');
-      expectError(await t.request('PATCH', '/items/trail_keys', { token: editor.token, body: { keys: [open!.id, closed!.id], data: { label: 'changed' } } }), 403, 'FORBIDDEN');
+      expectError(
+        await t.request('PATCH', `/items/trail_keys/${String(closed!.id)}`, { token: editor.token, body: { label: 'changed' } }),
+        403,
+        'FORBIDDEN',
+      );
+      expectError(
+        await t.request('PATCH', '/items/trail_keys', {
+          token: editor.token,
+          body: { keys: [open!.id, closed!.id], data: { label: 'changed' } },
+        }),
+        403,
+        'FORBIDDEN',
+      );
       expect((await ok('GET', `/items/trail_keys/${String(closed!.id)}`)).label).toBe('closed');
       expect((await ok('GET', `/items/trail_keys/${String(open!.id)}`)).label).toBe('open');
       expect(await activityCount()).toBe(before);
-      const allowed = await t.request('PATCH', `/items/trail_keys/${String(open!.id)}`, { token: editor.token, body: { label: 'changed' } });
+      const allowed = await t.request('PATCH', `/items/trail_keys/${String(open!.id)}`, {
+        token: editor.token,
+        body: { label: 'changed' },
+      });
       expect(allowed.statusCode, allowed.body).toBe(200);
       expect(await activityCount()).toBe(Number(before) + 1);
     });

@@ -29,7 +29,12 @@ describe('effective access', () => {
 
   describe('GET /permissions/me', () => {
     it('is 403 for the public, even with public rules', async () => {
-      await adminData(t, 'POST', '/permissions', { collection: 'authors', action: 'read', fields: ['*'], policy: 'abf8a154-5b1c-4a46-ac9c-7300570f4f17' });
+      await adminData(t, 'POST', '/permissions', {
+        collection: 'authors',
+        action: 'read',
+        fields: ['*'],
+        policy: 'abf8a154-5b1c-4a46-ac9c-7300570f4f17',
+      });
       expectError(await me(null), 403, 'FORBIDDEN');
     });
 
@@ -82,7 +87,16 @@ describe('effective access', () => {
     it('includes the built-in app-access rules for app users', async () => {
       const user = await t.userWith({ appAccess: true });
       const data = dataOf<Record<string, Record<string, Row>>>(await me(user.token));
-      expect(Object.keys(data).sort()).toEqual(['service_activity', 'service_collections', 'service_fields', 'service_presets', 'service_relations', 'service_roles', 'service_settings', 'service_users']);
+      expect(Object.keys(data).sort()).toEqual([
+        'service_activity',
+        'service_collections',
+        'service_fields',
+        'service_presets',
+        'service_relations',
+        'service_roles',
+        'service_settings',
+        'service_users',
+      ]);
       // Presets: their own (and their roles' and everyone's) to read, their own to write.
       expect(data.service_presets!.read).toEqual({ access: 'partial', fields: ['*'] });
       expect(data.service_presets!.delete).toEqual({ access: 'partial', fields: ['*'] });
@@ -104,7 +118,10 @@ describe('effective access', () => {
       ]);
       const token = await t.login('norole@example.com', 'NoRole123!');
       expect(Object.keys(dataOf<Row>(await send(t, { token }, 'GET', '/permissions/me')))).toEqual(['authors']);
-      expect(Object.keys(dataOf<Row>(await send(t, { token, ip: '10.0.0.5' }, 'GET', '/permissions/me'))).sort()).toEqual(['authors', 'comments']);
+      expect(Object.keys(dataOf<Row>(await send(t, { token, ip: '10.0.0.5' }, 'GET', '/permissions/me'))).sort()).toEqual([
+        'authors',
+        'comments',
+      ]);
     });
 
     it('answers for another user when an administrator asks with ?user=', async () => {
@@ -131,7 +148,11 @@ describe('effective access', () => {
         ],
       });
     });
-    const flags = (update: boolean, del: boolean, share = false) => ({ update: { access: update }, delete: { access: del }, share: { access: share } });
+    const flags = (update: boolean, del: boolean, share = false) => ({
+      update: { access: update },
+      delete: { access: del },
+      share: { access: share },
+    });
 
     it('checks each action against the item (filters evaluated on that item)', async () => {
       expect((await me(editor.token, `/permissions/me/articles/${ids.Published}`)).json()).toEqual({ data: flags(true, false) });
@@ -168,7 +189,7 @@ describe('effective access', () => {
   });
 
   describe('/roles/me and /policies/me/globals (as Directus)', () => {
-    it('answers the caller\'s roles (ids only when roles are not readable) and 403 to the public', async () => {
+    it("answers the caller's roles (ids only when roles are not readable) and 403 to the public", async () => {
       const parent = await adminData(t, 'POST', '/roles', { name: 'Top' });
       const user = await t.userWith({ parentRole: String(parent.id) });
       const ids = dataOf<Row[]>(await me(user.token, '/roles/me')).map((r) => r.id);
@@ -198,7 +219,7 @@ describe('effective access', () => {
       expect(Object.keys(own.permissions_me)).toEqual(['service_permissions']);
     });
 
-    it('is not in the schema of callers who can\'t read permissions', async () => {
+    it("is not in the schema of callers who can't read permissions", async () => {
       const user = await t.userWith({ appAccess: true });
       const response = await gql(t, '{ permissions_me }', { token: user.token });
       expectError(response, 400, 'GRAPHQL_VALIDATION');
@@ -206,7 +227,12 @@ describe('effective access', () => {
     });
 
     it('is FORBIDDEN for the public even when a public rule exposes permissions', async () => {
-      await adminData(t, 'POST', '/permissions', { collection: 'service_permissions', action: 'read', fields: ['id'], policy: 'abf8a154-5b1c-4a46-ac9c-7300570f4f17' });
+      await adminData(t, 'POST', '/permissions', {
+        collection: 'service_permissions',
+        action: 'read',
+        fields: ['id'],
+        policy: 'abf8a154-5b1c-4a46-ac9c-7300570f4f17',
+      });
       const body = (await gql(t, '{ permissions_me }')).json() as GraphqlBody;
       expect(body.data).toEqual({ permissions_me: null });
       expect(body.errors![0]!.extensions!.code).toBe('FORBIDDEN');

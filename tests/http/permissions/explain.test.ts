@@ -16,7 +16,15 @@ type Explanation = {
   item_exists?: boolean;
   user_status?: string;
   policies: Row[];
-  actions: Record<string, { allowed: boolean; reason: string; rules: Row[]; fields?: Record<string, { allowed: boolean; reason: string; rules: (number | null)[] }> }>;
+  actions: Record<
+    string,
+    {
+      allowed: boolean;
+      reason: string;
+      rules: Row[];
+      fields?: Record<string, { allowed: boolean; reason: string; rules: (number | null)[] }>;
+    }
+  >;
 };
 
 /** `GET /permissions/me/:collection/:id?explain=true`: which policy and rule decided each action and field, and why. */
@@ -52,13 +60,28 @@ describe('explain', () => {
     await adminData(t, 'POST', '/access', { role: parent.id, policy: readers.id });
     policies.readers = String(readers.id);
     const created = await adminData<Row[]>(t, 'POST', '/permissions', [
-      { collection: 'articles', action: 'read', permissions: { status: { _eq: 'published' } }, fields: ['id', 'title', 'status'], policy: readers.id },
-      { collection: 'articles', action: 'update', permissions: { author: { name: { _eq: 'Ada' } } }, fields: ['title'], policy: readers.id },
+      {
+        collection: 'articles',
+        action: 'read',
+        permissions: { status: { _eq: 'published' } },
+        fields: ['id', 'title', 'status'],
+        policy: readers.id,
+      },
+      {
+        collection: 'articles',
+        action: 'update',
+        permissions: { author: { name: { _eq: 'Ada' } } },
+        fields: ['title'],
+        policy: readers.id,
+      },
     ]);
     rules.readPublished = created[0]!.id as number;
     rules.updateByAuthor = created[1]!.id as number;
 
-    user = await t.userWith({ parentRole, permissions: [{ collection: 'articles', action: 'read', permissions: { featured: { _eq: true } }, fields: ['id', 'rating'] }] });
+    user = await t.userWith({
+      parentRole,
+      permissions: [{ collection: 'articles', action: 'read', permissions: { featured: { _eq: true } }, fields: ['id', 'rating'] }],
+    });
     policies.own = user.policyId;
     rules.readFeatured = (await t.app.knex('service_permissions').where({ policy: user.policyId }).first()).id;
 
@@ -78,11 +101,44 @@ describe('explain', () => {
 
   it('names every policy that could apply, in engine order, with why it did or did not', async () => {
     const { explain: e } = await explain({ token: user.token }, `/permissions/me/articles/${ids['Featured draft']}?explain=true`);
-    expect(e).toMatchObject({ user: user.userId, role: user.roleId, roles: [parentRole, user.roleId], ip: '127.0.0.1', admin: false, app: false, collection: 'articles', item: String(ids['Featured draft']) });
+    expect(e).toMatchObject({
+      user: user.userId,
+      role: user.roleId,
+      roles: [parentRole, user.roleId],
+      ip: '127.0.0.1',
+      admin: false,
+      app: false,
+      collection: 'articles',
+      item: String(ids['Featured draft']),
+    });
     expect(e.policies).toEqual([
-      { id: policies.readers, name: 'Readers', attached_to: { role: parentRole }, applied: true, reason: 'applies', admin_access: false, app_access: false },
-      { id: policies.own, name: expect.any(String), attached_to: { role: user.roleId }, applied: true, reason: 'applies', admin_access: false, app_access: false },
-      { id: policies.office, name: 'Office', attached_to: { user: user.userId }, applied: false, reason: 'ip_outside_list', admin_access: false, app_access: false },
+      {
+        id: policies.readers,
+        name: 'Readers',
+        attached_to: { role: parentRole },
+        applied: true,
+        reason: 'applies',
+        admin_access: false,
+        app_access: false,
+      },
+      {
+        id: policies.own,
+        name: expect.any(String),
+        attached_to: { role: user.roleId },
+        applied: true,
+        reason: 'applies',
+        admin_access: false,
+        app_access: false,
+      },
+      {
+        id: policies.office,
+        name: 'Office',
+        attached_to: { user: user.userId },
+        applied: false,
+        reason: 'ip_outside_list',
+        admin_access: false,
+        app_access: false,
+      },
     ]);
     // A non-administrator sees neither rule contents nor whether the item exists.
     expect(e).not.toHaveProperty('item_exists');
@@ -100,8 +156,16 @@ describe('explain', () => {
       [rules.readFeatured, expect.any(String), true, true, true, 'filter_matched'],
       [rules.officeRead, 'Office', false, true, false, 'policy_ip_outside_list'],
     ]);
-    expect(e.actions.update).toMatchObject({ allowed: false, reason: 'no_rule_matched', rules: [{ id: rules.updateByAuthor, filter_matches: false, reason: 'filter_not_matched' }] });
-    expect(e.actions.delete).toMatchObject({ allowed: false, reason: 'no_rule', rules: [{ id: rules.officeDelete, applied: false, reason: 'policy_ip_outside_list' }] });
+    expect(e.actions.update).toMatchObject({
+      allowed: false,
+      reason: 'no_rule_matched',
+      rules: [{ id: rules.updateByAuthor, filter_matches: false, reason: 'filter_not_matched' }],
+    });
+    expect(e.actions.delete).toMatchObject({
+      allowed: false,
+      reason: 'no_rule',
+      rules: [{ id: rules.officeDelete, applied: false, reason: 'policy_ip_outside_list' }],
+    });
     expect(e.actions.create).toEqual(expect.objectContaining({ allowed: false, reason: 'no_rule', rules: [] }));
     expect(e.actions.share).toEqual({ allowed: false, reason: 'no_rule', rules: [] });
   });
@@ -127,15 +191,26 @@ describe('explain', () => {
     expect(flags).toEqual({ update: { access: true }, delete: { access: false }, share: { access: false } });
     expect(e.ip).toBe('10.20.30.40');
     expect(e.policies.map((p) => p.applied)).toEqual([true, true, true]);
-    expect(e.actions.update).toMatchObject({ allowed: true, reason: 'rule_matched', rules: [{ id: rules.updateByAuthor, filter_matches: true, reason: 'filter_matched' }] });
+    expect(e.actions.update).toMatchObject({
+      allowed: true,
+      reason: 'rule_matched',
+      rules: [{ id: rules.updateByAuthor, filter_matches: true, reason: 'filter_matched' }],
+    });
     expect(e.actions.read!.fields!.body).toEqual({ allowed: true, reason: 'granted', rules: [rules.officeRead] });
     expect(e.actions.read!.fields!.rating).toEqual({ allowed: true, reason: 'granted', rules: [rules.officeRead] });
     // The office delete rule compares the title with the user's e-mail: resolved for this user, not matched.
-    expect(e.actions.delete).toMatchObject({ allowed: false, reason: 'no_rule_matched', rules: [{ applied: true, filter_matches: false }] });
+    expect(e.actions.delete).toMatchObject({
+      allowed: false,
+      reason: 'no_rule_matched',
+      rules: [{ applied: true, filter_matches: false }],
+    });
   });
 
   it('lets an administrator ask on behalf of a user, with rule contents, item existence and the user status', async () => {
-    const { flags, explain: e } = await explain({ token: t.adminToken }, `/permissions/me/articles/${ids.Published}?explain=true&user=${user.userId}`);
+    const { flags, explain: e } = await explain(
+      { token: t.adminToken },
+      `/permissions/me/articles/${ids.Published}?explain=true&user=${user.userId}`,
+    );
     expect(flags).toEqual({ update: { access: true }, delete: { access: false }, share: { access: false } });
     expect(e).toMatchObject({ user: user.userId, admin: false, item_exists: true, user_status: 'active' });
     expect(e.policies[2]).toMatchObject({ id: policies.office, applied: false, ip_access: ['10.0.0.0/8'] });
@@ -144,7 +219,10 @@ describe('explain', () => {
     const email = (await t.app.knex('service_users').where({ id: user.userId }).first()).email;
     expect(e.actions.delete!.rules[0]).toMatchObject({ filter: { title: { _eq: email } } });
     // The request's IP decides the IP-restricted policies for the explained user too.
-    const fromOffice = await explain({ token: t.adminToken, ip: '10.0.0.1' }, `/permissions/me/articles/${ids.Published}?explain=true&user=${user.userId}`);
+    const fromOffice = await explain(
+      { token: t.adminToken, ip: '10.0.0.1' },
+      `/permissions/me/articles/${ids.Published}?explain=true&user=${user.userId}`,
+    );
     expect(fromOffice.explain.policies[2]).toMatchObject({ applied: true, reason: 'applies' });
 
     const missing = await explain({ token: t.adminToken }, `/permissions/me/articles/999999?explain=true&user=${user.userId}`);
@@ -154,8 +232,16 @@ describe('explain', () => {
 
   it('refuses on-behalf questions from non-administrators and about unknown users (403)', async () => {
     const other = await t.userWith({});
-    expectError(await send(t, { token: other.token }, 'GET', `/permissions/me/articles/1?explain=true&user=${user.userId}`), 403, 'FORBIDDEN');
-    expectError(await send(t, { token: t.adminToken }, 'GET', '/permissions/me/articles/1?explain=true&user=00000000-0000-4000-8000-000000000000'), 403, 'FORBIDDEN');
+    expectError(
+      await send(t, { token: other.token }, 'GET', `/permissions/me/articles/1?explain=true&user=${user.userId}`),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await send(t, { token: t.adminToken }, 'GET', '/permissions/me/articles/1?explain=true&user=00000000-0000-4000-8000-000000000000'),
+      403,
+      'FORBIDDEN',
+    );
     expectError(await send(t, { token: null }, 'GET', '/permissions/me/articles/1?explain=true'), 403, 'FORBIDDEN');
   });
 
@@ -181,7 +267,17 @@ describe('explain', () => {
     expect(own.actions.read).toMatchObject({
       allowed: true,
       reason: 'rule_matched',
-      rules: [{ id: null, policy: null, policy_name: 'app access (built-in rules)', system: true, applied: true, filter_matches: true, reason: 'filter_matched' }],
+      rules: [
+        {
+          id: null,
+          policy: null,
+          policy_name: 'app access (built-in rules)',
+          system: true,
+          applied: true,
+          filter_matches: true,
+          reason: 'filter_matched',
+        },
+      ],
     });
     expect(own.actions.read!.fields!.email).toEqual({ allowed: true, reason: 'granted', rules: [null] });
     expect(own.actions.read!.fields).not.toHaveProperty('token');
@@ -193,7 +289,14 @@ describe('explain', () => {
   });
 
   it('writes nothing', async () => {
-    const tables = ['service_activity', 'service_revisions', 'service_permissions', 'service_policies', 'service_access', 'service_sessions'];
+    const tables = [
+      'service_activity',
+      'service_revisions',
+      'service_permissions',
+      'service_policies',
+      'service_access',
+      'service_sessions',
+    ];
     const before = await Promise.all(tables.map((table) => countRows(t.app, table)));
     await explain({ token: user.token }, `/permissions/me/articles/${ids.Published}?explain=true`);
     await explain({ token: t.adminToken }, `/permissions/me/articles/${ids.Published}?explain=true&user=${user.userId}`);

@@ -38,5 +38,11 @@ export async function adminIds(t: TestApp): Promise<{ policy: string; role: stri
 
 /** Attaches rules to a policy through the API (admin). */
 export async function addRules(t: TestApp, policy: string, rules: Row[]): Promise<void> {
-  if (rules.length > 0) await adminData(t, 'POST', '/permissions', rules.map((rule) => ({ ...rule, policy })));
+  if (rules.length > 0)
+    await adminData(
+      t,
+      'POST',
+      '/permissions',
+      rules.map((rule) => ({ ...rule, policy })),
+    );
 }

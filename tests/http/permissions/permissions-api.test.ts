@@ -37,10 +37,20 @@ describe('/permissions in all its forms', () => {
       const response = await admin('GET', '/permissions?meta=total_count,filter_count&sort=id');
       expect(response.statusCode).toBe(200);
       const body = response.json() as { data: Row[]; meta: Row };
-      expect(body.data.map((r) => `${r.collection}:${r.action}`)).toEqual(['articles:read', 'articles:create', 'articles:update', 'authors:read']);
+      expect(body.data.map((r) => `${r.collection}:${r.action}`)).toEqual([
+        'articles:read',
+        'articles:create',
+        'articles:update',
+        'authors:read',
+      ]);
       expect(body.data.every((r) => typeof r.id === 'number' && r.policy === policy)).toBe(true);
       expect(body.meta).toEqual({ total_count: 4, filter_count: 4 });
-      expect(body.data[2]).toMatchObject({ permissions: { status: { _eq: 'draft' } }, validation: null, presets: null, fields: ['id', 'title'] });
+      expect(body.data[2]).toMatchObject({
+        permissions: { status: { _eq: 'draft' } },
+        validation: null,
+        presets: null,
+        fields: ['id', 'title'],
+      });
     });
 
     it('honours limit, page, offset, filter, sort, fields and search', async () => {
@@ -48,7 +58,9 @@ describe('/permissions in all its forms', () => {
       expect(await page('/permissions?limit=1&sort=id&fields=action')).toEqual([{ action: 'read' }]);
       expect(await page('/permissions?limit=1&page=2&sort=id&fields=action')).toEqual([{ action: 'create' }]);
       expect(await page('/permissions?limit=2&offset=3&sort=id&fields=collection')).toEqual([{ collection: 'authors' }]);
-      expect(await page('/permissions?filter[collection][_eq]=authors&fields=collection,action')).toEqual([{ collection: 'authors', action: 'read' }]);
+      expect(await page('/permissions?filter[collection][_eq]=authors&fields=collection,action')).toEqual([
+        { collection: 'authors', action: 'read' },
+      ]);
       expect(await page('/permissions?sort=-id&limit=1&fields=action')).toEqual([{ action: 'read' }]);
       expect((await page(`/permissions?filter[policy][name][_eq]=Editors&fields=id`)).length).toBe(4);
       const filtered = (await admin('GET', '/permissions?filter[action][_eq]=update&meta=filter_count')).json() as { meta: Row };
@@ -145,7 +157,15 @@ describe('/permissions in all its forms', () => {
       const response = await admin(
         'POST',
         '/permissions',
-        rule({ permissions: { _or: [{ author: { name: { _eq: '$CURRENT_USER.first_name' } } }, { published_on: { _lte: '$NOW(-1 day)' } }, { id: { _in: [] } }] } }),
+        rule({
+          permissions: {
+            _or: [
+              { author: { name: { _eq: '$CURRENT_USER.first_name' } } },
+              { published_on: { _lte: '$NOW(-1 day)' } },
+              { id: { _in: [] } },
+            ],
+          },
+        }),
       );
       expect(response.statusCode, response.body).toBe(200);
     });
@@ -154,9 +174,13 @@ describe('/permissions in all its forms', () => {
   describe('read, update and delete', () => {
     let ids: number[];
     beforeAll(async () => {
-      ids = (await adminData<Row[]>(t, 'POST', '/permissions', [rule({ collection: 'home' }), rule({ collection: 'home', action: 'update' }), rule({ collection: 'home', action: 'delete' })])).map(
-        (r) => r.id as number,
-      );
+      ids = (
+        await adminData<Row[]>(t, 'POST', '/permissions', [
+          rule({ collection: 'home' }),
+          rule({ collection: 'home', action: 'update' }),
+          rule({ collection: 'home', action: 'delete' }),
+        ])
+      ).map((r) => r.id as number);
     });
 
     it('reads one; a missing or malformed id is 403 FORBIDDEN', async () => {
@@ -169,9 +193,21 @@ describe('/permissions in all its forms', () => {
 
     it('updates one, many by keys, many by query and a batch', async () => {
       expect(dataOf(await admin('PATCH', `/permissions/${ids[0]}?fields=fields`, { fields: 'id' }))).toEqual({ fields: ['id'] });
-      const byKeys = await admin('PATCH', '/permissions?fields=id,presets&meta=filter_count', { keys: [ids[1], ids[2]], data: { presets: { headline: 'x' } } });
-      expect(byKeys.json()).toEqual({ data: [{ id: ids[1], presets: { headline: 'x' } }, { id: ids[2], presets: { headline: 'x' } }], meta: { filter_count: 2 } });
-      const byQuery = await admin('PATCH', '/permissions?fields=id', { query: { filter: { collection: { _eq: 'home' }, action: { _eq: 'delete' } } }, data: { fields: ['*'] } });
+      const byKeys = await admin('PATCH', '/permissions?fields=id,presets&meta=filter_count', {
+        keys: [ids[1], ids[2]],
+        data: { presets: { headline: 'x' } },
+      });
+      expect(byKeys.json()).toEqual({
+        data: [
+          { id: ids[1], presets: { headline: 'x' } },
+          { id: ids[2], presets: { headline: 'x' } },
+        ],
+        meta: { filter_count: 2 },
+      });
+      const byQuery = await admin('PATCH', '/permissions?fields=id', {
+        query: { filter: { collection: { _eq: 'home' }, action: { _eq: 'delete' } } },
+        data: { fields: ['*'] },
+      });
       expect(dataOf(byQuery)).toEqual([{ id: ids[2] }]);
       const batch = await admin('PATCH', '/permissions?fields=id,fields', [
         { id: ids[0], fields: ['id', 'headline'] },
@@ -210,19 +246,40 @@ describe('/permissions in all its forms', () => {
       // Moving a rule onto a collection where its filter means nothing is refused as well.
       await admin('PATCH', `/permissions/${ids[0]}`, { permissions: { headline: { _nnull: true } } });
       expectError(await admin('PATCH', `/permissions/${ids[0]}`, { collection: 'comments' }), 400, 'INVALID_PAYLOAD');
-      expect(await t.app.knex('service_permissions').where({ id: ids[0]! }).first()).toMatchObject({ collection: before.collection, action: before.action });
+      expect(await t.app.knex('service_permissions').where({ id: ids[0]! }).first()).toMatchObject({
+        collection: before.collection,
+        action: before.action,
+      });
     });
 
     it('deletes one, a bare array, {keys} and {query} (204)', async () => {
-      const extra = (await adminData<Row[]>(t, 'POST', '/permissions', [rule({ collection: 'comments' }), rule({ collection: 'comments' }), rule({ collection: 'comments' })])).map(
-        (r) => r.id as number,
-      );
+      const extra = (
+        await adminData<Row[]>(t, 'POST', '/permissions', [
+          rule({ collection: 'comments' }),
+          rule({ collection: 'comments' }),
+          rule({ collection: 'comments' }),
+        ])
+      ).map((r) => r.id as number);
       expect((await admin('DELETE', `/permissions/${ids[0]}`)).statusCode).toBe(204);
       expect((await admin('DELETE', '/permissions', [ids[1]])).statusCode).toBe(204);
       expect((await admin('DELETE', '/permissions', { keys: [ids[2], extra[0]] })).statusCode).toBe(204);
       expect((await admin('DELETE', '/permissions', { query: { filter: { id: { _in: extra.slice(1) } } } })).statusCode).toBe(204);
-      expect(await t.app.knex('service_permissions').whereIn('id', [...ids, ...extra]).count({ n: '*' }).first()).toEqual({ n: expect.anything() });
-      expect(Number((await t.app.knex('service_permissions').whereIn('id', [...ids, ...extra]).count({ n: '*' }).first())!.n)).toBe(0);
+      expect(
+        await t.app
+          .knex('service_permissions')
+          .whereIn('id', [...ids, ...extra])
+          .count({ n: '*' })
+          .first(),
+      ).toEqual({ n: expect.anything() });
+      expect(
+        Number(
+          (await t.app
+            .knex('service_permissions')
+            .whereIn('id', [...ids, ...extra])
+            .count({ n: '*' })
+            .first())!.n,
+        ),
+      ).toBe(0);
       expectError(await admin('DELETE', '/permissions', [999999]), 403, 'FORBIDDEN');
     });
   });
@@ -254,7 +311,16 @@ describe('/permissions in all its forms', () => {
     });
 
     it('lets a user whose rules grant it read permissions, and nothing more', async () => {
-      const reader = await t.userWith({ permissions: [{ collection: 'service_permissions', action: 'read', fields: ['id', 'collection', 'action'], permissions: { collection: { _eq: 'articles' } } }] });
+      const reader = await t.userWith({
+        permissions: [
+          {
+            collection: 'service_permissions',
+            action: 'read',
+            fields: ['id', 'collection', 'action'],
+            permissions: { collection: { _eq: 'articles' } },
+          },
+        ],
+      });
       const rows = dataOf<Row[]>(await t.request('GET', '/permissions?limit=-1', { token: reader.token }));
       expect(rows.length).toBeGreaterThan(0);
       expect(rows.every((r) => r.collection === 'articles' && Object.keys(r).length === 3)).toBe(true);
@@ -269,7 +335,12 @@ describe('/permissions in all its forms', () => {
       const get = () => t.request('GET', '/items/articles?fields=title,status', { token: user.token });
       expectError(await get(), 403, 'FORBIDDEN');
 
-      const created = await adminData(t, 'POST', '/permissions', { collection: 'articles', action: 'read', fields: ['title'], policy: user.policyId });
+      const created = await adminData(t, 'POST', '/permissions', {
+        collection: 'articles',
+        action: 'read',
+        fields: ['title'],
+        policy: user.policyId,
+      });
       expect(dataOf<Row[]>(await t.request('GET', '/items/articles?fields=title', { token: user.token }))).toEqual([{ title: 'Cached' }]);
       expectError(await get(), 403, 'FORBIDDEN');
 
@@ -370,7 +441,11 @@ describe('/permissions in all its forms', () => {
           policy: newPolicy,
         },
       ]);
-      expect(await adminData(t, 'GET', `/policies/${newPolicy}?fields=name,admin_access,app_access`)).toEqual({ name: 'Writers', admin_access: false, app_access: false });
+      expect(await adminData(t, 'GET', `/policies/${newPolicy}?fields=name,admin_access,app_access`)).toEqual({
+        name: 'Writers',
+        admin_access: false,
+        app_access: false,
+      });
       expect(await countRows(t.app, 'service_access', { role: roleId, policy: newPolicy })).toBe(1);
 
       // The rules work: a writer sees only their own drafts and can't publish.
@@ -378,12 +453,18 @@ describe('/permissions in all its forms', () => {
       const bob = await adminData(t, 'POST', '/users', { email: 'bob@example.com', password: 'BobPass123!', role: roleId });
       const annToken = await t.login('ann@example.com', 'AnnPass123!');
       const bobToken = await t.login('bob@example.com', 'BobPass123!');
-      expect(dataOf(await t.request('POST', '/items/notes?fields=title,status,user_created', { token: annToken, body: { title: 'Mine' } }))).toEqual({
+      expect(
+        dataOf(await t.request('POST', '/items/notes?fields=title,status,user_created', { token: annToken, body: { title: 'Mine' } })),
+      ).toEqual({
         title: 'Mine',
         status: 'draft',
         user_created: ann.id,
       });
-      expectError(await t.request('POST', '/items/notes', { token: annToken, body: { title: 'Out', status: 'published' } }), 400, 'FAILED_VALIDATION');
+      expectError(
+        await t.request('POST', '/items/notes', { token: annToken, body: { title: 'Out', status: 'published' } }),
+        400,
+        'FAILED_VALIDATION',
+      );
       expect(dataOf<Row[]>(await t.request('GET', '/items/notes?fields=title', { token: bobToken }))).toEqual([]);
       const [note] = dataOf<Row[]>(await t.request('GET', '/items/notes?fields=id,title', { token: annToken }));
       expect(note).toMatchObject({ title: 'Mine' });
@@ -393,13 +474,22 @@ describe('/permissions in all its forms', () => {
       expect(bob.id).toBeTruthy();
     });
 
-    it('adds to the role\'s own policy when it has one, and uses the public policy for role null', async () => {
+    it("adds to the role's own policy when it has one, and uses the public policy for role null", async () => {
       const first = dataOf<Row[]>(await admin('POST', '/permissions?fields=policy', { collection: 'notes', role: roleId, delete: 'full' }));
-      const second = dataOf<Row[]>(await admin('POST', '/permissions?fields=policy,action,permissions', { collection: 'notes', role: roleId, read: 'full' }));
+      const second = dataOf<Row[]>(
+        await admin('POST', '/permissions?fields=policy,action,permissions', { collection: 'notes', role: roleId, read: 'full' }),
+      );
       expect(second).toEqual([{ policy: first[0]!.policy, action: 'read', permissions: null }]);
       expect(await countRows(t.app, 'service_access', { role: roleId })).toBe(1);
 
-      const anonymous = dataOf<Row[]>(await admin('POST', '/permissions?fields=policy,action,fields', { collection: 'authors', role: null, read: 'full', read_field_blacklist: ['email'] }));
+      const anonymous = dataOf<Row[]>(
+        await admin('POST', '/permissions?fields=policy,action,fields', {
+          collection: 'authors',
+          role: null,
+          read: 'full',
+          read_field_blacklist: ['email'],
+        }),
+      );
       expect(anonymous).toEqual([{ policy: PUBLIC_POLICY_ID, action: 'read', fields: ['id', 'name', 'articles'] }]);
       expect(dataOf<Row[]>(await t.request('GET', '/items/authors?fields=name'))).toEqual([]);
     });
@@ -410,19 +500,28 @@ describe('/permissions in all its forms', () => {
       const shared = await adminData(t, 'POST', '/policies', { name: 'Shared' });
       await adminData(t, 'POST', '/access', { role: role.id, policy: shared.id });
       await adminData(t, 'POST', '/access', { role: other.id, policy: shared.id });
-      const [created] = dataOf<Row[]>(await admin('POST', '/permissions?fields=policy', { collection: 'notes', role: role.id, read: 'full' }));
+      const [created] = dataOf<Row[]>(
+        await admin('POST', '/permissions?fields=policy', { collection: 'notes', role: role.id, read: 'full' }),
+      );
       expect(created!.policy).not.toBe(shared.id);
       expect(await countRows(t.app, 'service_access', { role: role.id as string })).toBe(2);
     });
 
-    it('accepts Directus 10 bodies ({role, action}) on the role\'s policy', async () => {
+    it("accepts Directus 10 bodies ({role, action}) on the role's policy", async () => {
       const role = await adminData(t, 'POST', '/roles', { name: 'Ten' });
-      const created = dataOf(await admin('POST', '/permissions?fields=collection,action,fields', { role: role.id, collection: 'notes', action: 'read', fields: ['title'] }));
+      const created = dataOf(
+        await admin('POST', '/permissions?fields=collection,action,fields', {
+          role: role.id,
+          collection: 'notes',
+          action: 'read',
+          fields: ['title'],
+        }),
+      );
       expect(created).toEqual({ collection: 'notes', action: 'read', fields: ['title'] });
       expect(await countRows(t.app, 'service_access', { role: role.id as string })).toBe(1);
     });
 
-    it('answers {data: []} when every level is none, and 400 for bodies it can\'t express', async () => {
+    it("answers {data: []} when every level is none, and 400 for bodies it can't express", async () => {
       const before = await stored();
       expect((await admin('POST', '/permissions', { collection: 'notes', role: roleId, read: 'none' })).json()).toEqual({ data: [] });
       const bad: Row[] = [

@@ -16,9 +16,25 @@ type Actor = { name: string; kind: Kind };
 
 // Rules A–E (docs/permissions.md): two overlapping read rules (case/when), create with presets and validation,
 // update and delete limited by row filters. `authors` and the article `body` are readable by nobody.
-const READ_PUBLISHED = { collection: 'articles', action: 'read', permissions: { status: { _eq: 'published' } }, fields: ['id', 'title', 'status', 'author'] };
-const READ_FEATURED = { collection: 'articles', action: 'read', permissions: { featured: { _eq: true } }, fields: ['id', 'title', 'rating'] };
-const CREATE = { collection: 'articles', action: 'create', fields: ['title', 'rating'], presets: { status: 'published', body: 'from preset' }, validation: { rating: { _lte: 5 } } };
+const READ_PUBLISHED = {
+  collection: 'articles',
+  action: 'read',
+  permissions: { status: { _eq: 'published' } },
+  fields: ['id', 'title', 'status', 'author'],
+};
+const READ_FEATURED = {
+  collection: 'articles',
+  action: 'read',
+  permissions: { featured: { _eq: true } },
+  fields: ['id', 'title', 'rating'],
+};
+const CREATE = {
+  collection: 'articles',
+  action: 'create',
+  fields: ['title', 'rating'],
+  presets: { status: 'published', body: 'from preset' },
+  validation: { rating: { _lte: 5 } },
+};
 const UPDATE = { collection: 'articles', action: 'update', permissions: { status: { _eq: 'published' } }, fields: ['title', 'rating'] };
 const DELETE = { collection: 'articles', action: 'delete', permissions: { featured: { _eq: true } } };
 const ALL_RULES = [READ_PUBLISHED, READ_FEATURED, CREATE, UPDATE, DELETE];
@@ -67,8 +83,18 @@ describe('permission scenarios on every path of access', () => {
     callers.set('user in a child role inheriting its parent policy', { token: child.token, userId: child.userId, roleId: child.roleId });
 
     const office = await t.userWith({ ipAccess: ['10.0.0.0/8'], permissions: ALL_RULES });
-    callers.set('IP-restricted policy, inside its list', { token: office.token, ip: '10.1.2.3', userId: office.userId, roleId: office.roleId });
-    callers.set('IP-restricted policy, outside its list', { token: office.token, ip: '192.168.1.20', userId: office.userId, roleId: office.roleId });
+    callers.set('IP-restricted policy, inside its list', {
+      token: office.token,
+      ip: '10.1.2.3',
+      userId: office.userId,
+      roleId: office.roleId,
+    });
+    callers.set('IP-restricted policy, outside its list', {
+      token: office.token,
+      ip: '192.168.1.20',
+      userId: office.userId,
+      roleId: office.roleId,
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -195,7 +221,10 @@ describe('permission scenarios on every path of access', () => {
     });
 
     it('refuses a relational read into a collection without read rules', async () => {
-      await t.app.knex('articles').where({ id: ids.P1! }).update({ author: (await t.app.knex('authors').first()).id });
+      await t.app
+        .knex('articles')
+        .where({ id: ids.P1! })
+        .update({ author: (await t.app.knex('authors').first()).id });
       const nested = await call('GET', '/items/articles?fields=id,author.name');
       const direct = await call('GET', '/items/authors');
       if (kind === 'admin') {
@@ -225,12 +254,24 @@ describe('permission scenarios on every path of access', () => {
       const me = await call('PATCH', '/users/me', { role: admin.role });
       expect([401, 403]).toContain(me.statusCode);
       if (caller.userId) {
-        expectError(await call('PATCH', `/users/${caller.userId}`, { role: admin.role, policies: [{ policy: admin.policy }] }), 403, 'FORBIDDEN');
+        expectError(
+          await call('PATCH', `/users/${caller.userId}`, { role: admin.role, policies: [{ policy: admin.policy }] }),
+          403,
+          'FORBIDDEN',
+        );
         const row = (await t.app.knex('service_users').where({ id: caller.userId }).first()) as Row;
         expect(row.role).toBe(caller.roleId);
       }
-      expectError(await call('POST', '/access', { user: caller.userId ?? null, role: caller.roleId ?? null, policy: admin.policy }), 403, 'FORBIDDEN');
-      expectError(await call('POST', '/permissions', { collection: 'authors', action: 'read', fields: ['*'], policy: PUBLIC_POLICY_ID }), 403, 'FORBIDDEN');
+      expectError(
+        await call('POST', '/access', { user: caller.userId ?? null, role: caller.roleId ?? null, policy: admin.policy }),
+        403,
+        'FORBIDDEN',
+      );
+      expectError(
+        await call('POST', '/permissions', { collection: 'authors', action: 'read', fields: ['*'], policy: PUBLIC_POLICY_ID }),
+        403,
+        'FORBIDDEN',
+      );
       expectError(await call('PATCH', `/policies/${PUBLIC_POLICY_ID}`, { admin_access: true }), 403, 'FORBIDDEN');
       if (caller.roleId) expectError(await call('PATCH', `/roles/${caller.roleId}`, { parent: admin.role }), 403, 'FORBIDDEN');
       // Still exactly as before: no author is readable.

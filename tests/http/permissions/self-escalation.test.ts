@@ -6,7 +6,11 @@ import { gql, type GraphqlBody } from '../../graphql/graphql-request.js';
 import { adminData, adminIds, type Row } from './permission-helpers.js';
 
 const MANAGE = ['create', 'read', 'update', 'delete'].flatMap((action) =>
-  ['service_access', 'service_policies', 'service_permissions', 'service_roles', 'service_users'].map((collection) => ({ collection, action, fields: ['*'] })),
+  ['service_access', 'service_policies', 'service_permissions', 'service_roles', 'service_users'].map((collection) => ({
+    collection,
+    action,
+    fields: ['*'],
+  })),
 );
 
 /** A non-administrator never raises their own access, through any path, whatever rules they hold. */
@@ -33,11 +37,20 @@ describe('self-escalation', () => {
 
   describe('a user without rules on the access-control collections', () => {
     it('can write neither its own user access fields nor roles, policies, access rows or rules (REST)', async () => {
-      const u = await t.userWith({ appAccess: true, permissions: [{ collection: 'service_users', action: 'update', permissions: { id: { _eq: '$CURRENT_USER' } }, fields: ['*'] }] });
+      const u = await t.userWith({
+        appAccess: true,
+        permissions: [{ collection: 'service_users', action: 'update', permissions: { id: { _eq: '$CURRENT_USER' } }, fields: ['*'] }],
+      });
       const as = (method: string, url: string, body?: unknown) => t.request(method, url, { token: u.token, body });
       // Its own record: allowed fields are writable, access fields never (whatever the rule says).
       expect((await as('PATCH', '/users/me', { first_name: 'Eve' })).statusCode).toBe(200);
-      for (const body of [{ role: admin.role }, { status: 'active' }, { policies: [{ policy: admin.policy }] }, { role: null }, { token: 'static-token' }]) {
+      for (const body of [
+        { role: admin.role },
+        { status: 'active' },
+        { policies: [{ policy: admin.policy }] },
+        { role: null },
+        { token: 'static-token' },
+      ]) {
         expectError(await as('PATCH', '/users/me', body), 403, 'FORBIDDEN');
         expectError(await as('PATCH', `/users/${u.userId}`, body), 403, 'FORBIDDEN');
         expectError(await as('PATCH', '/users', { keys: [u.userId], data: body }), 403, 'FORBIDDEN');
@@ -58,11 +71,20 @@ describe('self-escalation', () => {
       await unchanged(u, 0);
     });
 
-    it('can\'t do it through GraphQL either', async () => {
-      const u = await t.userWith({ appAccess: true, permissions: [{ collection: 'service_users', action: 'update', permissions: { id: { _eq: '$CURRENT_USER' } }, fields: ['*'] }] });
-      const me = (await gql(t, `mutation { update_users_me(data: {role: "${admin.role}"}) { id } }`, { token: u.token })).json() as GraphqlBody;
+    it("can't do it through GraphQL either", async () => {
+      const u = await t.userWith({
+        appAccess: true,
+        permissions: [{ collection: 'service_users', action: 'update', permissions: { id: { _eq: '$CURRENT_USER' } }, fields: ['*'] }],
+      });
+      const me = (
+        await gql(t, `mutation { update_users_me(data: {role: "${admin.role}"}) { id } }`, { token: u.token })
+      ).json() as GraphqlBody;
       expect(me.errors![0]!.extensions!.code).toBe('FORBIDDEN');
-      const byId = (await gql(t, `mutation { update_users_item(id: "${u.userId}", data: {status: "active", role: "${admin.role}"}) { id } }`, { token: u.token })).json() as GraphqlBody;
+      const byId = (
+        await gql(t, `mutation { update_users_item(id: "${u.userId}", data: {status: "active", role: "${admin.role}"}) { id } }`, {
+          token: u.token,
+        })
+      ).json() as GraphqlBody;
       expect(byId.errors![0]!.extensions!.code).toBe('FORBIDDEN');
       // Mutations on the access-control collections are not even in this caller's schema.
       for (const mutation of [
@@ -86,18 +108,27 @@ describe('self-escalation', () => {
       other = await t.userWith({ permissions: [{ collection: 'articles', action: 'read', fields: ['id'] }] });
     });
 
-    it('manages other users\' access', async () => {
+    it("manages other users' access", async () => {
       const policy = await adminData(t, 'POST', '/policies', { name: 'Team' });
       const response = await as('POST', '/access', { user: other.userId, policy: policy.id });
       expect(response.statusCode, response.body).toBe(200);
-      expect((await as('POST', '/permissions', { collection: 'articles', action: 'read', fields: ['title'], policy: other.policyId })).statusCode).toBe(200);
+      expect(
+        (await as('POST', '/permissions', { collection: 'articles', action: 'read', fields: ['title'], policy: other.policyId }))
+          .statusCode,
+      ).toBe(200);
       expect((await as('PATCH', `/policies/${other.policyId}`, { name: 'Renamed' })).statusCode).toBe(200);
     });
 
     it('refuses every way to raise its own access (REST)', async () => {
-      const accessOfOther = dataOf<Row[]>(await t.request('GET', `/access?filter[role][_eq]=${other.roleId}&fields=id`, { token: t.adminToken }))[0]!.id;
-      const ruleOfOther = dataOf<Row[]>(await t.request('GET', `/permissions?filter[policy][_eq]=${other.policyId}&fields=id`, { token: t.adminToken }))[0]!.id;
-      const ownRule = dataOf<Row[]>(await t.request('GET', `/permissions?filter[policy][_eq]=${manager.policyId}&fields=id&limit=1`, { token: t.adminToken }))[0]!.id;
+      const accessOfOther = dataOf<Row[]>(
+        await t.request('GET', `/access?filter[role][_eq]=${other.roleId}&fields=id`, { token: t.adminToken }),
+      )[0]!.id;
+      const ruleOfOther = dataOf<Row[]>(
+        await t.request('GET', `/permissions?filter[policy][_eq]=${other.policyId}&fields=id`, { token: t.adminToken }),
+      )[0]!.id;
+      const ownRule = dataOf<Row[]>(
+        await t.request('GET', `/permissions?filter[policy][_eq]=${manager.policyId}&fields=id&limit=1`, { token: t.adminToken }),
+      )[0]!.id;
       const before = await countRows(t.app, 'service_access', { user: manager.userId });
       const attempts: [string, string, unknown][] = [
         ['POST', '/access', { user: manager.userId, policy: admin.policy }],
@@ -150,8 +181,20 @@ describe('self-escalation', () => {
     });
 
     it('may still remove its own access', async () => {
-      const ownRule = dataOf<Row[]>(await t.request('GET', `/permissions?filter[policy][_eq]=${manager.policyId}&filter[collection][_eq]=service_roles&fields=id`, { token: t.adminToken }));
-      expect((await as('DELETE', '/permissions', ownRule.map((r) => r.id))).statusCode).toBe(204);
+      const ownRule = dataOf<Row[]>(
+        await t.request('GET', `/permissions?filter[policy][_eq]=${manager.policyId}&filter[collection][_eq]=service_roles&fields=id`, {
+          token: t.adminToken,
+        }),
+      );
+      expect(
+        (
+          await as(
+            'DELETE',
+            '/permissions',
+            ownRule.map((r) => r.id),
+          )
+        ).statusCode,
+      ).toBe(204);
       expectError(await as('GET', `/roles/${admin.role}?fields=id,name`), 403, 'FORBIDDEN');
     });
   });

@@ -17,7 +17,8 @@ describe('/presets', () => {
     return { status: response.statusCode, body: response.body === '' ? null : (JSON.parse(response.body) as Row) };
   };
   const data = (answer: { body: Row | null }) => answer.body?.data as Row & Row[];
-  const code = (answer: { body: Row | null }) => (answer.body?.errors as { extensions: { code: string } }[] | undefined)?.[0]?.extensions.code;
+  const code = (answer: { body: Row | null }) =>
+    (answer.body?.errors as { extensions: { code: string } }[] | undefined)?.[0]?.extensions.code;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -29,9 +30,28 @@ describe('/presets', () => {
   });
 
   it('lets a user save a view of their own (user defaults to them) and read it back', async () => {
-    const created = await send('POST', '/presets', { bookmark: 'Published', collection: 'articles', layout_query: { tabular: { sort: ['-id'] } }, filter: { status: { _eq: 'published' } } }, anna.token);
+    const created = await send(
+      'POST',
+      '/presets',
+      {
+        bookmark: 'Published',
+        collection: 'articles',
+        layout_query: { tabular: { sort: ['-id'] } },
+        filter: { status: { _eq: 'published' } },
+      },
+      anna.token,
+    );
     expect(created.status).toBe(200);
-    expect(data(created)).toMatchObject({ bookmark: 'Published', collection: 'articles', user: anna.userId, role: null, layout: 'tabular', icon: 'bookmark', filter: { status: { _eq: 'published' } }, layout_query: { tabular: { sort: ['-id'] } } });
+    expect(data(created)).toMatchObject({
+      bookmark: 'Published',
+      collection: 'articles',
+      user: anna.userId,
+      role: null,
+      layout: 'tabular',
+      icon: 'bookmark',
+      filter: { status: { _eq: 'published' } },
+      layout_query: { tabular: { sort: ['-id'] } },
+    });
     const mine = await send('GET', '/presets?filter[collection][_eq]=articles&fields=bookmark,user', undefined, anna.token);
     expect(data(mine)).toEqual([{ bookmark: 'Published', user: anna.userId }]);
   });
@@ -50,7 +70,7 @@ describe('/presets', () => {
     const forBen = await send('POST', '/presets', { bookmark: 'Sneaky', collection: 'articles', user: ben.userId }, anna.token);
     expect(forBen.status).toBe(400);
     expect(code(forBen)).toBe('FAILED_VALIDATION');
-    const bens = data(await send('GET', '/presets?filter[bookmark][_eq]=Ben only&fields=id')) [0]!;
+    const bens = data(await send('GET', '/presets?filter[bookmark][_eq]=Ben only&fields=id'))[0]!;
     expect((await send('PATCH', `/presets/${bens.id}`, { bookmark: 'Taken' }, anna.token)).status).toBe(403);
     expect((await send('DELETE', `/presets/${bens.id}`, undefined, anna.token)).status).toBe(403);
     const everyone = data(await send('GET', '/presets?filter[bookmark][_eq]=Everyone&fields=id'))[0]!;

@@ -17,12 +17,20 @@ describe('many-to-any through a junction', () => {
   };
   const ok = async (method: string, url: string, body?: unknown, token?: string): Promise<Row> => {
     const answer = await send(method, url, body, token);
-    if (answer.status !== 200 && answer.status !== 204) throw new Error(`${method} ${url} → ${answer.status} ${JSON.stringify(answer.body)}`);
+    if (answer.status !== 200 && answer.status !== 204)
+      throw new Error(`${method} ${url} → ${answer.status} ${JSON.stringify(answer.body)}`);
     return (answer.body?.data ?? null) as Row;
   };
-  const code = (answer: { body: Row | null }) => (answer.body?.errors as { extensions: { code: string } }[] | undefined)?.[0]?.extensions.code;
+  const code = (answer: { body: Row | null }) =>
+    (answer.body?.errors as { extensions: { code: string } }[] | undefined)?.[0]?.extensions.code;
   const pk = { field: 'id', type: 'integer', meta: { hidden: true }, schema: { is_primary_key: true, has_auto_increment: true } };
-  const anyRelation = { collection: 'pages_sections', field: 'item', related_collection: null, meta: { one_allowed_collections: ['headings', 'texts'], one_collection_field: 'collection', junction_field: 'pages_id' }, schema: null };
+  const anyRelation = {
+    collection: 'pages_sections',
+    field: 'item',
+    related_collection: null,
+    meta: { one_allowed_collections: ['headings', 'texts'], one_collection_field: 'collection', junction_field: 'pages_id' },
+    schema: null,
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -36,7 +44,13 @@ describe('many-to-any through a junction', () => {
     });
     await ok('POST', '/fields/pages', { field: 'sections', type: 'alias', meta: { special: ['m2a'], interface: 'list-m2a' } });
     await ok('POST', '/relations', anyRelation);
-    await ok('POST', '/relations', { collection: 'pages_sections', field: 'pages_id', related_collection: 'pages', meta: { one_field: 'sections', junction_field: 'item' }, schema: { on_delete: 'CASCADE' } });
+    await ok('POST', '/relations', {
+      collection: 'pages_sections',
+      field: 'pages_id',
+      related_collection: 'pages',
+      meta: { one_field: 'sections', junction_field: 'item' },
+      schema: { on_delete: 'CASCADE' },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -47,17 +61,38 @@ describe('many-to-any through a junction', () => {
 
   /** A page with a heading and a text, made through the nested payload Directus's app sends. */
   const page = () =>
-    ok('POST', '/items/pages?fields=id', { title: 'Home', sections: [{ collection: 'headings', item: { title: 'Welcome' } }, { collection: 'texts', item: { body: 'Hello there' } }] });
+    ok('POST', '/items/pages?fields=id', {
+      title: 'Home',
+      sections: [
+        { collection: 'headings', item: { title: 'Welcome' } },
+        { collection: 'texts', item: { body: 'Hello there' } },
+      ],
+    });
 
   it('is a relation without a related collection: GET /relations shows its collections and field', async () => {
     const relation = await ok('GET', '/relations/pages_sections/item');
-    expect(relation).toMatchObject({ collection: 'pages_sections', field: 'item', related_collection: null, schema: null, meta: { one_collection_field: 'collection', one_allowed_collections: ['headings', 'texts'], junction_field: 'pages_id' } });
+    expect(relation).toMatchObject({
+      collection: 'pages_sections',
+      field: 'item',
+      related_collection: null,
+      schema: null,
+      meta: { one_collection_field: 'collection', one_allowed_collections: ['headings', 'texts'], junction_field: 'pages_id' },
+    });
   });
 
   it('creates the items and the junction rows from a nested payload, and reads them with item:<collection>', async () => {
     const { id } = await page();
-    const read = await ok('GET', `/items/pages/${id}?fields=title,sections.collection,sections.item:headings.title,sections.item:texts.body`);
-    expect(read).toEqual({ title: 'Home', sections: [{ collection: 'headings', item: { title: 'Welcome' } }, { collection: 'texts', item: { body: 'Hello there' } }] });
+    const read = await ok(
+      'GET',
+      `/items/pages/${id}?fields=title,sections.collection,sections.item:headings.title,sections.item:texts.body`,
+    );
+    expect(read).toEqual({
+      title: 'Home',
+      sections: [
+        { collection: 'headings', item: { title: 'Welcome' } },
+        { collection: 'texts', item: { body: 'Hello there' } },
+      ],
+    });
     const rows = await t.app.knex('pages_sections').orderBy('id').select('item', 'collection');
     const heading = await t.app.knex('headings').first();
     expect(rows[0]).toEqual({ item: String(heading.id), collection: 'headings' });
@@ -103,13 +138,31 @@ describe('many-to-any through a junction', () => {
       const answer = await send('GET', `/items/pages_sections?filter=${encodeURIComponent(JSON.stringify(filter))}`);
       expect(answer.status).toBe(403);
     }
-    const operators = await send('GET', `/items/pages_sections?filter=${encodeURIComponent(JSON.stringify({ 'item:headings': { _eq: '1' } }))}`);
+    const operators = await send(
+      'GET',
+      `/items/pages_sections?filter=${encodeURIComponent(JSON.stringify({ 'item:headings': { _eq: '1' } }))}`,
+    );
     expect(operators.status).toBe(400);
     expect(code(operators)).toBe('INVALID_QUERY');
-    const user = await t.userWith({ permissions: [{ collection: 'pages_sections', action: 'read', fields: ['*'] }, { collection: 'headings', action: 'read', fields: ['*'] }] });
-    const notReadable = await send('GET', `/items/pages_sections?filter=${encodeURIComponent(JSON.stringify({ 'item:texts': { body: { _nnull: true } } }))}`, undefined, user.token);
+    const user = await t.userWith({
+      permissions: [
+        { collection: 'pages_sections', action: 'read', fields: ['*'] },
+        { collection: 'headings', action: 'read', fields: ['*'] },
+      ],
+    });
+    const notReadable = await send(
+      'GET',
+      `/items/pages_sections?filter=${encodeURIComponent(JSON.stringify({ 'item:texts': { body: { _nnull: true } } }))}`,
+      undefined,
+      user.token,
+    );
     expect(notReadable.status).toBe(403);
-    const readable = await send('GET', `/items/pages_sections?fields=collection&filter=${encodeURIComponent(JSON.stringify({ 'item:headings': { title: { _nnull: true } } }))}`, undefined, user.token);
+    const readable = await send(
+      'GET',
+      `/items/pages_sections?fields=collection&filter=${encodeURIComponent(JSON.stringify({ 'item:headings': { title: { _nnull: true } } }))}`,
+      undefined,
+      user.token,
+    );
     expect(readable.body?.data).toEqual([{ collection: 'headings' }]);
   });
 
@@ -126,11 +179,24 @@ describe('many-to-any through a junction', () => {
     const since = Number((await t.app.knex('service_activity').max({ m: 'id' }).first())?.m ?? 0);
     const { id } = await page();
     const section = await t.app.knex('pages_sections').where({ collection: 'headings' }).first();
-    await ok('PATCH', `/items/pages/${id}`, { sections: { create: [], update: [{ id: section.id, item: { id: Number(section.item), title: 'Welcome back' } }], delete: [] } });
+    await ok('PATCH', `/items/pages/${id}`, {
+      sections: { create: [], update: [{ id: section.id, item: { id: Number(section.item), title: 'Welcome back' } }], delete: [] },
+    });
     expect((await t.app.knex('headings').first()).title).toBe('Welcome back');
-    const activity = await t.app.knex('service_activity').where('id', '>', since).whereIn('collection', ['pages', 'pages_sections', 'headings', 'texts']).select('action', 'collection');
-    const count = (action: string, collection: string) => activity.filter((a: Row) => a.action === action && a.collection === collection).length;
-    expect([count('create', 'pages'), count('create', 'pages_sections'), count('create', 'headings'), count('create', 'texts'), count('update', 'headings')]).toEqual([1, 2, 1, 1, 1]);
+    const activity = await t.app
+      .knex('service_activity')
+      .where('id', '>', since)
+      .whereIn('collection', ['pages', 'pages_sections', 'headings', 'texts'])
+      .select('action', 'collection');
+    const count = (action: string, collection: string) =>
+      activity.filter((a: Row) => a.action === action && a.collection === collection).length;
+    expect([
+      count('create', 'pages'),
+      count('create', 'pages_sections'),
+      count('create', 'headings'),
+      count('create', 'texts'),
+      count('update', 'headings'),
+    ]).toEqual([1, 2, 1, 1, 1]);
   });
 
   it('refuses a nested item whose collection is not allowed or missing with 400, and writes nothing', async () => {
@@ -172,16 +238,30 @@ describe('many-to-any through a junction', () => {
     const answer = await send('POST', '/graphql', { query });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
-      data: { pages: [{ title: 'Home', sections: [{ collection: 'headings', item: { __typename: 'headings', title: 'Welcome' } }, { collection: 'texts', item: { __typename: 'texts', body: 'Hello there' } }] }] },
+      data: {
+        pages: [
+          {
+            title: 'Home',
+            sections: [
+              { collection: 'headings', item: { __typename: 'headings', title: 'Welcome' } },
+              { collection: 'texts', item: { __typename: 'texts', body: 'Hello there' } },
+            ],
+          },
+        ],
+      },
     });
     // Only one member asked for: the other's item is null (a key is not an object of the union).
     const one = await send('POST', '/graphql', { query: '{ pages { sections { item { ... on headings { title } } } } }' });
-    expect((one.body?.data as { pages: { sections: unknown[] }[] }).pages[0]!.sections).toEqual([{ item: { title: 'Welcome' } }, { item: null }]);
+    expect((one.body?.data as { pages: { sections: unknown[] }[] }).pages[0]!.sections).toEqual([
+      { item: { title: 'Welcome' } },
+      { item: null },
+    ]);
   });
 
   it('writes nested items through GraphQL mutations, and keeps unreadable members out of the union', async () => {
     const created = await send('POST', '/graphql', {
-      query: 'mutation { create_pages_item(data: { title: "Via GraphQL", sections: [{ collection: "texts", item: { body: "from a mutation" } }] }) { sections { item { ... on texts { body } } } } }',
+      query:
+        'mutation { create_pages_item(data: { title: "Via GraphQL", sections: [{ collection: "texts", item: { body: "from a mutation" } }] }) { sections { item { ... on texts { body } } } } }',
     });
     expect(created.body).toEqual({ data: { create_pages_item: { sections: [{ item: { body: 'from a mutation' } }] } } });
     const user = await t.userWith({
@@ -211,7 +291,11 @@ describe('many-to-any through a junction', () => {
       expect(answer.status, JSON.stringify(meta)).toBe(400);
       expect(code(answer)).toBe('INVALID_PAYLOAD');
     }
-    const withKey = await send('POST', '/relations', { ...base, meta: { one_collection_field: 'collection', one_allowed_collections: ['headings'] }, schema: { on_delete: 'CASCADE' } });
+    const withKey = await send('POST', '/relations', {
+      ...base,
+      meta: { one_collection_field: 'collection', one_allowed_collections: ['headings'] },
+      schema: { on_delete: 'CASCADE' },
+    });
     expect(withKey.status).toBe(400);
     const noMeta = await send('POST', '/relations', { collection: 'pages_sections', field: 'other', related_collection: null });
     expect(noMeta.status).toBe(400);
@@ -223,8 +307,16 @@ describe('many-to-any through a junction', () => {
   it('forgets a deleted collection in the allowed collections, and the snapshot stays valid', async () => {
     await ok('POST', '/collections', { collection: 'quotes', fields: [pk, { field: 'text', type: 'string' }] });
     await ok('PATCH', '/relations/pages_sections/item', { meta: { one_allowed_collections: ['headings', 'texts', 'quotes'] } });
-    expect(((await ok('GET', '/relations/pages_sections/item')).meta as Row).one_allowed_collections).toEqual(['headings', 'texts', 'quotes']);
-    for (const body of [{ meta: { one_allowed_collections: ['nowhere'] } }, { meta: { one_collection_field: 'pages_id' } }, { schema: { on_delete: 'CASCADE' } }]) {
+    expect(((await ok('GET', '/relations/pages_sections/item')).meta as Row).one_allowed_collections).toEqual([
+      'headings',
+      'texts',
+      'quotes',
+    ]);
+    for (const body of [
+      { meta: { one_allowed_collections: ['nowhere'] } },
+      { meta: { one_collection_field: 'pages_id' } },
+      { schema: { on_delete: 'CASCADE' } },
+    ]) {
       const refused = await send('PATCH', '/relations/pages_sections/item', body);
       expect(refused.status, JSON.stringify(body)).toBe(400);
     }
@@ -239,16 +331,26 @@ describe('many-to-any through a junction', () => {
     const answer = await send('GET', '/schema/snapshot');
     const snapshot = (answer.body?.data ?? answer.body) as Row;
     const relation = (snapshot.relations as Row[]).find((r) => r.collection === 'pages_sections' && r.field === 'item');
-    expect(relation).toMatchObject({ related_collection: null, schema: null, meta: { one_collection_field: 'collection', one_allowed_collections: ['headings', 'texts'] } });
+    expect(relation).toMatchObject({
+      related_collection: null,
+      schema: null,
+      meta: { one_collection_field: 'collection', one_allowed_collections: ['headings', 'texts'] },
+    });
     const other = await createTestApp();
     try {
       const diff = await other.request('POST', '/schema/diff', { token: other.adminToken, body: snapshot });
       expect(diff.statusCode).toBe(200);
-      const applied = await other.request('POST', '/schema/apply', { token: other.adminToken, body: JSON.parse(diff.body).data ?? JSON.parse(diff.body) });
+      const applied = await other.request('POST', '/schema/apply', {
+        token: other.adminToken,
+        body: JSON.parse(diff.body).data ?? JSON.parse(diff.body),
+      });
       expect(applied.statusCode, applied.body).toBe(204);
       const again = await other.request('POST', '/schema/diff', { token: other.adminToken, body: snapshot });
       expect(again.statusCode, again.body).toBe(204);
-      const made = await other.request('POST', '/items/pages?fields=sections.item:texts.body', { token: other.adminToken, body: { title: 'Copy', sections: [{ collection: 'texts', item: { body: 'copied' } }] } });
+      const made = await other.request('POST', '/items/pages?fields=sections.item:texts.body', {
+        token: other.adminToken,
+        body: { title: 'Copy', sections: [{ collection: 'texts', item: { body: 'copied' } }] },
+      });
       expect(JSON.parse(made.body).data).toEqual({ sections: [{ item: { body: 'copied' } }] });
     } finally {
       await other.close();

@@ -16,10 +16,12 @@ describe('many-to-many through a junction', () => {
   };
   const ok = async (method: string, url: string, body?: unknown): Promise<Row> => {
     const answer = await send(method, url, body);
-    if (answer.status !== 200 && answer.status !== 204) throw new Error(`${method} ${url} → ${answer.status} ${JSON.stringify(answer.body)}`);
+    if (answer.status !== 200 && answer.status !== 204)
+      throw new Error(`${method} ${url} → ${answer.status} ${JSON.stringify(answer.body)}`);
     return (answer.body?.data ?? null) as Row;
   };
-  const junctionRows = async () => (await t.app.knex('posts_tags').orderBy('id').select('posts_id', 'tags_id')).map((r: Row) => [Number(r.posts_id), Number(r.tags_id)]);
+  const junctionRows = async () =>
+    (await t.app.knex('posts_tags').orderBy('id').select('posts_id', 'tags_id')).map((r: Row) => [Number(r.posts_id), Number(r.tags_id)]);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -32,8 +34,20 @@ describe('many-to-many through a junction', () => {
       fields: [pk, { field: 'posts_id', type: 'integer' }, { field: 'tags_id', type: 'integer' }],
     });
     await ok('POST', '/fields/posts', { field: 'tags', type: 'alias', meta: { special: ['m2m'], interface: 'list-m2m' } });
-    await ok('POST', '/relations', { collection: 'posts_tags', field: 'posts_id', related_collection: 'posts', meta: { one_field: 'tags', junction_field: 'tags_id' }, schema: { on_delete: 'CASCADE' } });
-    await ok('POST', '/relations', { collection: 'posts_tags', field: 'tags_id', related_collection: 'tags', meta: { one_field: null, junction_field: 'posts_id' }, schema: { on_delete: 'SET NULL' } });
+    await ok('POST', '/relations', {
+      collection: 'posts_tags',
+      field: 'posts_id',
+      related_collection: 'posts',
+      meta: { one_field: 'tags', junction_field: 'tags_id' },
+      schema: { on_delete: 'CASCADE' },
+    });
+    await ok('POST', '/relations', {
+      collection: 'posts_tags',
+      field: 'tags_id',
+      related_collection: 'tags',
+      meta: { one_field: null, junction_field: 'posts_id' },
+      schema: { on_delete: 'SET NULL' },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -46,7 +60,10 @@ describe('many-to-many through a junction', () => {
 
   it('creates junction rows from an array of new and existing related items, and reads tags.tags_id.name', async () => {
     const existing = await ok('POST', '/items/tags', { name: 'old' });
-    const post = await ok('POST', '/items/posts?fields=id,title,tags.tags_id.name', { title: 'Hello', tags: [{ tags_id: { name: 'new' } }, { tags_id: existing.id }] });
+    const post = await ok('POST', '/items/posts?fields=id,title,tags.tags_id.name', {
+      title: 'Hello',
+      tags: [{ tags_id: { name: 'new' } }, { tags_id: existing.id }],
+    });
     expect(post.tags).toEqual([{ tags_id: { name: 'new' } }, { tags_id: { name: 'old' } }]);
     expect(await t.app.knex('tags').count({ n: '*' }).first()).toMatchObject({ n: expect.anything() });
     const read = await ok('GET', `/items/posts/${post.id}?fields=tags.tags_id.name,tags.id`);
@@ -58,16 +75,27 @@ describe('many-to-many through a junction', () => {
     await ok('POST', '/items/posts', { title: 'A', tags: [{ tags_id: { name: 'red' } }] });
     await ok('POST', '/items/posts', { title: 'B', tags: [{ tags_id: { name: 'blue' } }] });
     await ok('POST', '/items/posts', { title: 'C' });
-    const titles = async (filter: unknown) => ((await ok('GET', `/items/posts?fields=title&sort=title&filter=${encodeURIComponent(JSON.stringify(filter))}`)) as unknown as Row[]).map((p) => p.title);
+    const titles = async (filter: unknown) =>
+      (
+        (await ok('GET', `/items/posts?fields=title&sort=title&filter=${encodeURIComponent(JSON.stringify(filter))}`)) as unknown as Row[]
+      ).map((p) => p.title);
     expect(await titles({ tags: { tags_id: { name: { _eq: 'red' } } } })).toEqual(['A']);
     expect(await titles({ tags: { _some: { tags_id: { name: { _eq: 'blue' } } } } })).toEqual(['B']);
     expect(await titles({ tags: { _none: { tags_id: { name: { _eq: 'red' } } } } })).toEqual(['B', 'C']);
-    const tagTitles = ((await ok('GET', `/items/tags?fields=name&filter=${encodeURIComponent(JSON.stringify({ name: { _in: ['red', 'blue'] } }))}&sort=name`)) as unknown as Row[]).map((r) => r.name);
+    const tagTitles = (
+      (await ok(
+        'GET',
+        `/items/tags?fields=name&filter=${encodeURIComponent(JSON.stringify({ name: { _in: ['red', 'blue'] } }))}&sort=name`,
+      )) as unknown as Row[]
+    ).map((r) => r.name);
     expect(tagTitles).toEqual(['blue', 'red']);
   });
 
   it('takes the detailed form {create, update, delete} for junction rows', async () => {
-    const post = await ok('POST', '/items/posts?fields=id,tags.id,tags.tags_id.id', { title: 'Detailed', tags: [{ tags_id: { name: 'one' } }, { tags_id: { name: 'two' } }] });
+    const post = await ok('POST', '/items/posts?fields=id,tags.id,tags.tags_id.id', {
+      title: 'Detailed',
+      tags: [{ tags_id: { name: 'one' } }, { tags_id: { name: 'two' } }],
+    });
     const [first, second] = post.tags as Row[];
     const updated = await ok('PATCH', `/items/posts/${post.id}?fields=tags.tags_id.name`, {
       tags: {
@@ -86,7 +114,10 @@ describe('many-to-many through a junction', () => {
   });
 
   it('replaces the junction rows when given a plain array on update', async () => {
-    const post = await ok('POST', '/items/posts?fields=id,tags.id', { title: 'Replace', tags: [{ tags_id: { name: 'x' } }, { tags_id: { name: 'y' } }] });
+    const post = await ok('POST', '/items/posts?fields=id,tags.id', {
+      title: 'Replace',
+      tags: [{ tags_id: { name: 'x' } }, { tags_id: { name: 'y' } }],
+    });
     const [keep] = post.tags as Row[];
     const updated = await ok('PATCH', `/items/posts/${post.id}?fields=tags.tags_id.name`, { tags: [keep!.id, { tags_id: { name: 'z' } }] });
     expect((updated.tags as Row[]).map((j) => (j.tags_id as Row).name)).toEqual(['x', 'z']);

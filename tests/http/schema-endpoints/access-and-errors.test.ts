@@ -8,7 +8,13 @@ describe('schema endpoints: who may do what', () => {
   let appUser: string;
   beforeAll(async () => {
     t = await createTestApp();
-    await ok(t, 'POST', '/collections', { collection: 'notes', fields: [{ field: 'text', type: 'string' }, { field: 'owner', type: 'integer' }] });
+    await ok(t, 'POST', '/collections', {
+      collection: 'notes',
+      fields: [
+        { field: 'text', type: 'string' },
+        { field: 'owner', type: 'integer' },
+      ],
+    });
     await ok(t, 'POST', '/collections', { collection: 'owners', fields: [{ field: 'name', type: 'string' }] });
     await ok(t, 'POST', '/collections', { collection: 'secrets', fields: [{ field: 'code', type: 'string' }] });
     await ok(t, 'POST', '/relations', { collection: 'notes', field: 'owner', related_collection: 'owners' });
@@ -38,16 +44,27 @@ describe('schema endpoints: who may do what', () => {
     ['PATCH', '/relations/notes/owner', { meta: { one_field: 'notes' } }],
     ['DELETE', '/relations/notes/owner', undefined],
   ];
-  const reads = ['/collections', '/collections/notes', '/fields', '/fields/notes', '/fields/notes/text', '/relations', '/relations/notes', '/relations/notes/owner'];
+  const reads = [
+    '/collections',
+    '/collections/notes',
+    '/fields',
+    '/fields/notes',
+    '/fields/notes/text',
+    '/relations',
+    '/relations/notes',
+    '/relations/notes/owner',
+  ];
 
   it('refuses every read and write to an anonymous caller with 403', async () => {
     for (const url of reads) expect([url, (await call(t, 'GET', url, undefined, null)).code]).toEqual([url, 'FORBIDDEN']);
-    for (const [method, url, body] of writes) expect([method, url, (await call(t, method, url, body, null)).status]).toEqual([method, url, 403]);
+    for (const [method, url, body] of writes)
+      expect([method, url, (await call(t, method, url, body, null)).status]).toEqual([method, url, 403]);
   });
 
   it('refuses a user without app access or schema permissions with 403', async () => {
     for (const url of reads) expect([url, (await call(t, 'GET', url, undefined, plain)).status]).toEqual([url, 403]);
-    for (const [method, url, body] of writes) expect([method, url, (await call(t, method, url, body, plain)).status]).toEqual([method, url, 403]);
+    for (const [method, url, body] of writes)
+      expect([method, url, (await call(t, method, url, body, plain)).status]).toEqual([method, url, 403]);
     expect(await tableExists(t, 'intruder')).toBe(false);
     expect(await t.app.knex.schema.hasColumn('notes', 'text')).toBe(true);
   });
@@ -63,7 +80,8 @@ describe('schema endpoints: who may do what', () => {
     expect((await call(t, 'GET', '/fields/notes/owner', undefined, appUser)).status).toBe(403);
     const relations = ((await ok2(t, 'GET', '/relations', appUser)) as Json[]).map((r: Json) => `${r.collection}.${r.field}`);
     expect(relations).toContain('notes.owner');
-    for (const [method, url, body] of writes) expect([method, url, (await call(t, method, url, body, appUser)).status]).toEqual([method, url, 403]);
+    for (const [method, url, body] of writes)
+      expect([method, url, (await call(t, method, url, body, appUser)).status]).toEqual([method, url, 403]);
   });
 
   it('lets holders of create permission on service_collections and service_fields create collections', async () => {
@@ -90,7 +108,13 @@ describe('schema endpoints: who may do what', () => {
         ],
       })
     ).token;
-    const answer = await call(t, 'POST', '/collections', { collection: 'half', fields: [{ field: 'name', type: 'string', meta: { note: 'not allowed' } }] }, limited);
+    const answer = await call(
+      t,
+      'POST',
+      '/collections',
+      { collection: 'half', fields: [{ field: 'name', type: 'string', meta: { note: 'not allowed' } }] },
+      limited,
+    );
     expect([answer.status, answer.code]).toEqual([403, 'FORBIDDEN']);
     expect(await tableExists(t, 'half')).toBe(false);
     expect(await metaRows(t, 'service_collections', { collection: 'half' })).toEqual([]);
@@ -117,11 +141,23 @@ describe('schema endpoints: bad input', () => {
     { name: 'no name', body: { fields: [] }, reason: /required/ },
     { name: 'an existing name', body: { collection: 'existing' }, reason: /already exists/ },
     { name: 'an existing name in other case', body: { collection: 'EXISTING' }, reason: /already exists/ },
-    { name: 'an unknown field type', body: { collection: 'fresh', fields: [{ field: 'a', type: 'money' }] }, reason: /not a valid field type/ },
-    { name: 'a hostile field name', body: { collection: 'fresh', fields: [{ field: 'a) ; drop table existing; --', type: 'string' }] }, reason: /invalid/ },
+    {
+      name: 'an unknown field type',
+      body: { collection: 'fresh', fields: [{ field: 'a', type: 'money' }] },
+      reason: /not a valid field type/,
+    },
+    {
+      name: 'a hostile field name',
+      body: { collection: 'fresh', fields: [{ field: 'a) ; drop table existing; --', type: 'string' }] },
+      reason: /invalid/,
+    },
     { name: 'fields that are not a list', body: { collection: 'fresh', fields: { a: 'string' } }, reason: /array/ },
     { name: 'an unknown meta property', body: { collection: 'fresh', meta: { colour: 'red' } }, reason: /not a property/ },
-    { name: 'a bad field default', body: { collection: 'fresh', fields: [{ field: 'n', type: 'integer', schema: { default_value: 'x' } }] }, reason: /integer/ },
+    {
+      name: 'a bad field default',
+      body: { collection: 'fresh', fields: [{ field: 'n', type: 'integer', schema: { default_value: 'x' } }] },
+      reason: /integer/,
+    },
   ])('answers POST /collections with $name by 400, creating nothing', async ({ body, reason }) => {
     const before = await t.app.dialect.listTables(t.app.knex);
     const answer = await call(t, 'POST', '/collections', body);

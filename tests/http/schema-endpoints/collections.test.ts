@@ -75,11 +75,23 @@ describe('/collections', () => {
   });
 
   it('creates a collection with a field of every type and answers it as GET does', async () => {
-    const created = await call(t, 'POST', '/collections', { collection: 'everything', meta: { icon: 'box', note: 'All types' }, fields: EVERY_TYPE });
+    const created = await call(t, 'POST', '/collections', {
+      collection: 'everything',
+      meta: { icon: 'box', note: 'All types' },
+      fields: EVERY_TYPE,
+    });
     expect(created.status).toBe(200);
     expect(created.data).toEqual({
       collection: 'everything',
-      meta: expect.objectContaining({ collection: 'everything', icon: 'box', note: 'All types', accountability: 'all', hidden: false, singleton: false, collapse: 'open' }),
+      meta: expect.objectContaining({
+        collection: 'everything',
+        icon: 'box',
+        note: 'All types',
+        accountability: 'all',
+        hidden: false,
+        singleton: false,
+        collapse: 'open',
+      }),
       schema: { name: 'everything' },
     });
     expect(await ok(t, 'GET', '/collections/everything')).toEqual(created.data);
@@ -150,12 +162,18 @@ describe('/collections', () => {
     const list = (await ok(t, 'GET', '/collections')) as Json[];
     const names = list.map((c: Json) => c.collection);
     expect(names).toEqual([...names].sort());
-    expect(list.find((c: Json) => c.collection === 'service_users')).toMatchObject({ meta: { system: true, accountability: 'all' }, schema: { name: 'service_users' } });
+    expect(list.find((c: Json) => c.collection === 'service_users')).toMatchObject({
+      meta: { system: true, accountability: 'all' },
+      schema: { name: 'service_users' },
+    });
     expect(list.find((c: Json) => c.collection === 'bare')).toEqual({ collection: 'bare', meta: null, schema: { name: 'bare' } });
     const bareFields = (await ok(t, 'GET', '/fields/bare')) as Json[];
     expect(bareFields.find((f: Json) => f.field === 'name').meta).toBeNull();
     const userFields = (await ok(t, 'GET', '/fields/service_users')) as Json[];
-    expect(userFields.find((f: Json) => f.field === 'password')).toMatchObject({ type: 'hash', meta: { special: ['hash', 'conceal'], system: true } });
+    expect(userFields.find((f: Json) => f.field === 'password')).toMatchObject({
+      type: 'hash',
+      meta: { special: ['hash', 'conceal'], system: true },
+    });
   });
 
   it('updates the meta with PATCH, and creates the row for a table that had none', async () => {
@@ -164,7 +182,12 @@ describe('/collections', () => {
     const created = await ok(t, 'PATCH', '/collections/bare', { meta: { icon: 'star' } });
     expect(created.meta).toMatchObject({ collection: 'bare', icon: 'star', accountability: 'all' });
     const activity = await ok(t, 'GET', '/activity?filter[collection][_eq]=service_collections&fields=action,item&sort=id');
-    expect(activity).toEqual(expect.arrayContaining([{ action: 'create', item: 'everything' }, { action: 'update', item: 'everything' }]));
+    expect(activity).toEqual(
+      expect.arrayContaining([
+        { action: 'create', item: 'everything' },
+        { action: 'update', item: 'everything' },
+      ]),
+    );
   });
 
   it('creates folders (schema null) and several collections at once', async () => {

@@ -6,17 +6,39 @@ describe('/fields', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    await ok(t, 'POST', '/collections', { collection: 'books', fields: [{ field: 'title', type: 'string' }, { field: 'pages', type: 'integer' }] });
-    await ok(t, 'POST', '/items/books', [{ title: 'One', pages: 10 }, { title: 'Two', pages: null }]);
+    await ok(t, 'POST', '/collections', {
+      collection: 'books',
+      fields: [
+        { field: 'title', type: 'string' },
+        { field: 'pages', type: 'integer' },
+      ],
+    });
+    await ok(t, 'POST', '/items/books', [
+      { title: 'One', pages: 10 },
+      { title: 'Two', pages: null },
+    ]);
   });
   afterAll(async () => {
     await t.close();
   });
 
   it('adds fields to a table with rows: defaults fill the rows, "now" is written into them', async () => {
-    const rating = await ok(t, 'POST', '/fields/books', { field: 'rating', type: 'integer', schema: { is_nullable: false, default_value: 3 } });
-    expect(rating).toMatchObject({ collection: 'books', field: 'rating', type: 'integer', schema: { is_nullable: false, default_value: 3 } });
-    const added = await ok(t, 'POST', '/fields/books', { field: 'added_on', type: 'timestamp', schema: { default_value: 'CURRENT_TIMESTAMP', is_nullable: false } });
+    const rating = await ok(t, 'POST', '/fields/books', {
+      field: 'rating',
+      type: 'integer',
+      schema: { is_nullable: false, default_value: 3 },
+    });
+    expect(rating).toMatchObject({
+      collection: 'books',
+      field: 'rating',
+      type: 'integer',
+      schema: { is_nullable: false, default_value: 3 },
+    });
+    const added = await ok(t, 'POST', '/fields/books', {
+      field: 'added_on',
+      type: 'timestamp',
+      schema: { default_value: 'CURRENT_TIMESTAMP', is_nullable: false },
+    });
     expect(added.schema).toMatchObject({ default_value: 'CURRENT_TIMESTAMP', is_nullable: false });
     const items = (await ok(t, 'GET', '/items/books?sort=id')) as Json[];
     expect(items.map((i: Json) => i.rating)).toEqual([3, 3]);
@@ -48,12 +70,28 @@ describe('/fields', () => {
       expect([field, created.type]).toEqual([field, type]);
       if (flag) expect(created.meta.special).toContain(flag);
     }
-    const item = await ok(t, 'POST', '/items/books', { title: 'Typed', labels: ['a', 'b'], extra: { k: [1] }, flag: true, seen_at: '2024-01-02T03:04:05.000Z', local_at: '2024-01-02T03:04:05' });
-    expect(item).toMatchObject({ labels: ['a', 'b'], extra: { k: [1] }, flag: true, seen_at: '2024-01-02T03:04:05.000Z', local_at: '2024-01-02T03:04:05' });
+    const item = await ok(t, 'POST', '/items/books', {
+      title: 'Typed',
+      labels: ['a', 'b'],
+      extra: { k: [1] },
+      flag: true,
+      seen_at: '2024-01-02T03:04:05.000Z',
+      local_at: '2024-01-02T03:04:05',
+    });
+    expect(item).toMatchObject({
+      labels: ['a', 'b'],
+      extra: { k: [1] },
+      flag: true,
+      seen_at: '2024-01-02T03:04:05.000Z',
+      local_at: '2024-01-02T03:04:05',
+    });
   });
 
   it('alters a column: length, default, nullability, unique, type', async () => {
-    const patched = await ok(t, 'PATCH', '/fields/books/title', { schema: { max_length: 120, default_value: 'Untitled' }, meta: { note: 'The title' } });
+    const patched = await ok(t, 'PATCH', '/fields/books/title', {
+      schema: { max_length: 120, default_value: 'Untitled' },
+      meta: { note: 'The title' },
+    });
     expect(patched.schema).toMatchObject({ max_length: 120, default_value: 'Untitled' });
     expect(patched.meta.note).toBe('The title');
 
@@ -91,7 +129,11 @@ describe('/fields', () => {
   });
 
   it('creates alias fields (meta only) and updates meta without touching the column', async () => {
-    const group = await ok(t, 'POST', '/fields/books', { field: 'details', type: 'alias', meta: { special: ['group'], interface: 'group-detail' } });
+    const group = await ok(t, 'POST', '/fields/books', {
+      field: 'details',
+      type: 'alias',
+      meta: { special: ['group'], interface: 'group-detail' },
+    });
     expect(group).toMatchObject({ type: 'alias', schema: null, meta: { special: ['group'], interface: 'group-detail' } });
     const hidden = await ok(t, 'PATCH', '/fields/books/pages', { meta: { hidden: true, sort: 1 } });
     expect(hidden.meta).toMatchObject({ hidden: true, sort: 1 });

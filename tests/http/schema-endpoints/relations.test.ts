@@ -41,14 +41,34 @@ describe('/relations', () => {
   });
 
   it('creates a CASCADE relation, and rebuilding a referenced table later keeps the rows pointing at it', async () => {
-    const relation = await ok(t, 'POST', '/relations', { collection: 'comments', field: 'article', related_collection: 'articles', schema: { on_delete: 'CASCADE' } });
-    expect(relation.schema).toMatchObject({ table: 'comments', column: 'article', foreign_key_table: 'articles', foreign_key_column: 'id', on_delete: 'CASCADE' });
+    const relation = await ok(t, 'POST', '/relations', {
+      collection: 'comments',
+      field: 'article',
+      related_collection: 'articles',
+      schema: { on_delete: 'CASCADE' },
+    });
+    expect(relation.schema).toMatchObject({
+      table: 'comments',
+      column: 'article',
+      foreign_key_table: 'articles',
+      foreign_key_column: 'id',
+      on_delete: 'CASCADE',
+    });
     const ann = await ok(t, 'POST', '/items/authors', { name: 'Ann' });
     const article = await ok(t, 'POST', '/items/articles', { title: 'Hello', author: ann.id });
-    await ok(t, 'POST', '/items/comments', [{ body: 'First', article: article.id }, { body: 'Second', article: article.id }]);
+    await ok(t, 'POST', '/items/comments', [
+      { body: 'First', article: article.id },
+      { body: 'Second', article: article.id },
+    ]);
 
     // Both change the articles table (SQLite rebuilds it): the comments that point at it must survive.
-    await ok(t, 'POST', '/relations', { collection: 'articles', field: 'author', related_collection: 'authors', meta: { one_field: 'articles' }, schema: { on_delete: 'SET NULL' } });
+    await ok(t, 'POST', '/relations', {
+      collection: 'articles',
+      field: 'author',
+      related_collection: 'authors',
+      meta: { one_field: 'articles' },
+      schema: { on_delete: 'SET NULL' },
+    });
     await ok(t, 'PATCH', '/fields/articles/title', { schema: { max_length: 200 } });
     expect(((await ok(t, 'GET', '/items/comments')) as Json[]).length).toBe(2);
   });
@@ -62,7 +82,13 @@ describe('/relations', () => {
       collection: 'articles',
       field: 'author',
       related_collection: 'authors',
-      meta: { many_collection: 'articles', many_field: 'author', one_collection: 'authors', one_field: 'articles', one_deselect_action: 'nullify' },
+      meta: {
+        many_collection: 'articles',
+        many_field: 'author',
+        one_collection: 'authors',
+        one_field: 'articles',
+        one_deselect_action: 'nullify',
+      },
       schema: { foreign_key_table: 'authors', foreign_key_column: 'id', on_delete: 'SET NULL' },
     });
     const alias = await ok(t, 'GET', '/fields/authors/articles');
@@ -72,7 +98,10 @@ describe('/relations', () => {
     const listed = (await ok(t, 'GET', '/relations/articles')) as Json[];
     expect(listed.map((r: Json) => r.field)).toEqual(['author']);
     const all = (await ok(t, 'GET', '/relations')) as Json[];
-    expect(all.find((r: Json) => r.collection === 'service_users' && r.field === 'role')).toMatchObject({ related_collection: 'service_roles', meta: { system: true } });
+    expect(all.find((r: Json) => r.collection === 'service_users' && r.field === 'role')).toMatchObject({
+      related_collection: 'service_roles',
+      meta: { system: true },
+    });
   });
 
   it('reads nested m2o and o2m data through the new relation', async () => {
@@ -96,7 +125,10 @@ describe('/relations', () => {
   });
 
   it('changes the rules and the meta with PATCH', async () => {
-    const patched = await ok(t, 'PATCH', '/relations/articles/author', { schema: { on_delete: 'CASCADE' }, meta: { one_deselect_action: 'delete' } });
+    const patched = await ok(t, 'PATCH', '/relations/articles/author', {
+      schema: { on_delete: 'CASCADE' },
+      meta: { one_deselect_action: 'delete' },
+    });
     expect(patched.schema.on_delete).toBe('CASCADE');
     expect(patched.meta.one_deselect_action).toBe('delete');
     const [bob] = (await ok(t, 'GET', '/items/authors?filter[name][_eq]=Bob')) as Json[];
@@ -105,7 +137,13 @@ describe('/relations', () => {
   });
 
   it('refuses relations that cannot hold (orphans, wrong types, unknown fields) without creating anything', async () => {
-    await ok(t, 'POST', '/collections', { collection: 'reviews', fields: [{ field: 'book', type: 'integer' }, { field: 'label', type: 'string' }] });
+    await ok(t, 'POST', '/collections', {
+      collection: 'reviews',
+      fields: [
+        { field: 'book', type: 'integer' },
+        { field: 'label', type: 'string' },
+      ],
+    });
     await ok(t, 'POST', '/items/reviews', { book: 999, label: 'x' });
     const orphan = await call(t, 'POST', '/relations', { collection: 'reviews', field: 'book', related_collection: 'authors' });
     expect([orphan.status, orphan.code]).toEqual([400, 'INVALID_FOREIGN_KEY']);
@@ -122,11 +160,20 @@ describe('/relations', () => {
   });
 
   it('records a relation without a constraint (schema null), still usable for nested reads', async () => {
-    const relation = await ok(t, 'POST', '/relations', { collection: 'reviews', field: 'book', related_collection: 'authors', schema: null, meta: { one_field: 'reviews' } });
+    const relation = await ok(t, 'POST', '/relations', {
+      collection: 'reviews',
+      field: 'book',
+      related_collection: 'authors',
+      schema: null,
+      meta: { one_field: 'reviews' },
+    });
     expect(relation.schema).toBeNull();
     const writer = await ok(t, 'POST', '/items/authors', { name: 'Cy' });
     await ok(t, 'POST', '/items/reviews', { book: writer.id, label: 'good' });
-    expect(await ok(t, 'GET', `/items/authors/${writer.id}?fields=name,reviews.label`)).toEqual({ name: 'Cy', reviews: [{ label: 'good' }] });
+    expect(await ok(t, 'GET', `/items/authors/${writer.id}?fields=name,reviews.label`)).toEqual({
+      name: 'Cy',
+      reviews: [{ label: 'good' }],
+    });
     const withKey = await call(t, 'PATCH', '/relations/reviews/book', { schema: { on_delete: 'SET NULL' } });
     expect([withKey.status, withKey.code]).toEqual([400, 'INVALID_FOREIGN_KEY']);
   });

@@ -25,6 +25,10 @@ export async function tableExists(t: TestApp, name: string): Promise<boolean> {
 }
 
 /** The rows of a meta table for one collection, straight from the database. */
-export async function metaRows(t: TestApp, table: 'service_collections' | 'service_fields' | 'service_relations', where: Record<string, string>): Promise<unknown[]> {
+export async function metaRows(
+  t: TestApp,
+  table: 'service_collections' | 'service_fields' | 'service_relations',
+  where: Record<string, string>,
+): Promise<unknown[]> {
   return t.app.knex(table).where(where).select('*');
 }

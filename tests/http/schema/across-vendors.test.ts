@@ -26,7 +26,9 @@ describe('snapshots from other vendors and from Directus 11', () => {
         expect(answer.message).toContain(`Provided snapshot's directus version 11.17.4 does not match the current instance's version`);
       } else if (document.vendor !== t.vendor) {
         expect(answer.status).toBe(400);
-        expect(answer.message).toContain(`Provided snapshot's vendor ${document.vendor} does not match the current instance's vendor ${t.vendor}`);
+        expect(answer.message).toContain(
+          `Provided snapshot's vendor ${document.vendor} does not match the current instance's vendor ${t.vendor}`,
+        );
       } else {
         expect(answer.status).toBe(200);
       }
@@ -44,7 +46,12 @@ describe('snapshots from other vendors and from Directus 11', () => {
       const after = (await snapshotOf(t)).json;
       expect(after.collections.map((c: Json) => c.collection)).toEqual(document.collections.map((c: Json) => c.collection));
       expect(after.fields.map((f: Json) => `${f.collection}.${f.field}:${f.type}`).sort()).toEqual(
-        document.fields.map((f: Json) => `${f.collection}.${f.field}:${f.type === 'string' && f.schema?.max_length === 36 && f.schema?.foreign_key_table ? 'uuid' : f.type}`).sort(),
+        document.fields
+          .map(
+            (f: Json) =>
+              `${f.collection}.${f.field}:${f.type === 'string' && f.schema?.max_length === 36 && f.schema?.foreign_key_table ? 'uuid' : f.type}`,
+          )
+          .sort(),
       );
       expect(after.relations).toHaveLength(document.relations.length);
       if (document.vendor === t.vendor && !name.startsWith('directus')) expect(after).toEqual(document);
@@ -53,7 +60,9 @@ describe('snapshots from other vendors and from Directus 11', () => {
 
   it('takes the Directus YAML export as an uploaded file', async () => {
     const t = apps.get('directus-11-sqlite.json')!;
-    const answer = await upload(t, '/schema/diff?force', [{ name: 'directus.yaml', content: fixture('directus-11-sqlite.yaml'), type: 'text/yaml' }]);
+    const answer = await upload(t, '/schema/diff?force', [
+      { name: 'directus.yaml', content: fixture('directus-11-sqlite.yaml'), type: 'text/yaml' },
+    ]);
     expect(answer.status).toBe(204);
     expect(parse(fixture('directus-11-sqlite.yaml'))).toEqual(JSON.parse(fixture('directus-11-sqlite.json')));
   });
@@ -62,7 +71,11 @@ describe('snapshots from other vendors and from Directus 11', () => {
     const t = apps.get('directus-11-sqlite.json')!;
     const author = await call(t, 'POST', '/items/fx_authors', { name: 'Ada', email: 'ada@example.com' });
     expect(author.status).toBe(200);
-    const article = await call(t, 'POST', '/items/fx_articles', { id: '8c0cdbb5-3a0d-4d33-9d4b-6a0e8b2f2a10', title: 'Hello', author: author.body.data.id });
+    const article = await call(t, 'POST', '/items/fx_articles', {
+      id: '8c0cdbb5-3a0d-4d33-9d4b-6a0e8b2f2a10',
+      title: 'Hello',
+      author: author.body.data.id,
+    });
     expect(article.status).toBe(200);
     const read = await call(t, 'GET', '/items/fx_authors?fields=name,articles.title');
     expect(read.body.data).toEqual([{ name: 'Ada', articles: [{ title: 'Hello' }] }]);

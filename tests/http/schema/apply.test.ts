@@ -7,12 +7,18 @@ import { call, ok, seedSchema, snapshotOf, upload, type Json } from './schema-te
 async function refuseRelation(t: TestApp, manyField: string): Promise<void> {
   const knex = t.app.knex;
   if (t.vendor === 'sqlite') {
-    await knex.raw(`CREATE TRIGGER refuse_relation BEFORE INSERT ON service_relations WHEN NEW.many_field = '${manyField}' BEGIN SELECT RAISE(ABORT, 'refused by a test trigger'); END`);
+    await knex.raw(
+      `CREATE TRIGGER refuse_relation BEFORE INSERT ON service_relations WHEN NEW.many_field = '${manyField}' BEGIN SELECT RAISE(ABORT, 'refused by a test trigger'); END`,
+    );
   } else if (t.vendor === 'postgres') {
-    await knex.raw(`CREATE FUNCTION refuse_relation() RETURNS trigger AS $$ BEGIN IF NEW.many_field = '${manyField}' THEN RAISE EXCEPTION 'refused by a test trigger'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
+    await knex.raw(
+      `CREATE FUNCTION refuse_relation() RETURNS trigger AS $$ BEGIN IF NEW.many_field = '${manyField}' THEN RAISE EXCEPTION 'refused by a test trigger'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`,
+    );
     await knex.raw('CREATE TRIGGER refuse_relation BEFORE INSERT ON service_relations FOR EACH ROW EXECUTE FUNCTION refuse_relation()');
   } else {
-    await knex.raw(`CREATE TRIGGER refuse_relation BEFORE INSERT ON service_relations FOR EACH ROW BEGIN IF NEW.many_field = '${manyField}' THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'refused by a test trigger'; END IF; END`);
+    await knex.raw(
+      `CREATE TRIGGER refuse_relation BEFORE INSERT ON service_relations FOR EACH ROW BEGIN IF NEW.many_field = '${manyField}' THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'refused by a test trigger'; END IF; END`,
+    );
   }
 }
 
@@ -23,7 +29,12 @@ function edited(snapshot: Json): Json {
   next.fields = next.fields.filter((f: Json) => f.collection !== 'site' && !(f.collection === 'authors' && f.field === 'bio'));
   next.relations = next.relations.filter((r: Json) => r.collection !== 'site');
   const tags = next.collections.find((c: Json) => c.collection === 'tags');
-  next.collections.push({ ...tags, collection: 'drafts', meta: { ...tags.meta, collection: 'drafts', group: null }, schema: { name: 'drafts' } });
+  next.collections.push({
+    ...tags,
+    collection: 'drafts',
+    meta: { ...tags.meta, collection: 'drafts', group: null },
+    schema: { name: 'drafts' },
+  });
   const id = structuredClone(next.fields.find((f: Json) => f.collection === 'tags' && f.field === 'id'));
   const writer = structuredClone(next.fields.find((f: Json) => f.collection === 'articles' && f.field === 'author'));
   for (const [field, name] of [
@@ -96,7 +107,9 @@ describe('POST /schema/apply', () => {
   });
 
   it('takes the diff as an uploaded YAML file too', async () => {
-    const answer = await upload(t, '/schema/apply?dry_run=true', [{ name: 'diff.yaml', content: stringify(diff), type: 'application/yaml' }]);
+    const answer = await upload(t, '/schema/apply?dry_run=true', [
+      { name: 'diff.yaml', content: stringify(diff), type: 'application/yaml' },
+    ]);
     expect(answer.status).toBe(200);
     expect(answer.body.data.steps).toHaveLength(5);
   });
@@ -108,28 +121,89 @@ describe('POST /schema/apply', () => {
     expect(generic.message).toContain("Provided hash does not match the current instance's schema hash");
 
     const create = structuredClone(diff);
-    create.diff.collections.push({ collection: 'tags', diff: [{ kind: 'N', rhs: before.json.collections.find((c: Json) => c.collection === 'tags') }] });
+    create.diff.collections.push({
+      collection: 'tags',
+      diff: [{ kind: 'N', rhs: before.json.collections.find((c: Json) => c.collection === 'tags') }],
+    });
     expect((await call(t, 'POST', '/schema/apply', create)).message).toBe(
       'Invalid payload. Provided diff is trying to create collection "tags" but it already exists. Please generate a new diff and try again.',
     );
     const remove = structuredClone(diff);
     remove.diff.fields.push({ collection: 'authors', field: 'nope', diff: [{ kind: 'D', lhs: {} }] });
-    expect((await call(t, 'POST', '/schema/apply', remove)).message).toContain('trying to delete field "authors.nope" but it does not exist');
+    expect((await call(t, 'POST', '/schema/apply', remove)).message).toContain(
+      'trying to delete field "authors.nope" but it does not exist',
+    );
     const update = structuredClone(diff);
-    update.diff.fields.push({ collection: 'authors', field: 'name', diff: [{ kind: 'E', path: ['schema', 'max_length'], lhs: 99, rhs: 100 }] });
-    expect((await call(t, 'POST', '/schema/apply', update)).message).toContain('trying to update field "authors.name" but its "schema.max_length" is not what the diff expects');
+    update.diff.fields.push({
+      collection: 'authors',
+      field: 'name',
+      diff: [{ kind: 'E', path: ['schema', 'max_length'], lhs: 99, rhs: 100 }],
+    });
+    expect((await call(t, 'POST', '/schema/apply', update)).message).toContain(
+      'trying to update field "authors.name" but its "schema.max_length" is not what the diff expects',
+    );
   });
 
   it('refuses entries that do not fit, naming the item, before changing anything', async () => {
     const cases: [string, (d: Json) => void, string][] = [
-      ['unknown type', (d) => d.diff.fields.push({ collection: 'authors', field: 'name', diff: [{ kind: 'E', path: ['type'], lhs: 'string', rhs: 'geometry' }] }), 'Field "authors.name": "type" must be one of'],
-      ['relation to a missing collection', (d) => (d.diff.relations.find((r: Json) => r.field === 'writer').diff[0].rhs.related_collection = 'ghosts'), 'points at collection "ghosts", which does not exist'],
+      [
+        'unknown type',
+        (d) =>
+          d.diff.fields.push({
+            collection: 'authors',
+            field: 'name',
+            diff: [{ kind: 'E', path: ['type'], lhs: 'string', rhs: 'geometry' }],
+          }),
+        'Field "authors.name": "type" must be one of',
+      ],
+      [
+        'relation to a missing collection',
+        (d) => (d.diff.relations.find((r: Json) => r.field === 'writer').diff[0].rhs.related_collection = 'ghosts'),
+        'points at collection "ghosts", which does not exist',
+      ],
       ['bad kind', (d) => (d.diff.fields[0].diff[0].kind = 'X'), '"kind" must be one of [N, D, E, A]'],
       ['no hash', (d) => delete d.hash, '"hash" is required'],
-      ['prototype path', (d) => d.diff.fields.push({ collection: 'authors', field: 'name', diff: [{ kind: 'N', path: ['__proto__', 'polluted'], rhs: 1 }] }), 'must not name a prototype key'],
-      ['default too long', (d) => d.diff.fields.push({ collection: 'authors', field: 'name', diff: [{ kind: 'E', path: ['schema', 'default_value'], lhs: 'Anonymous', rhs: 'x'.repeat(121) }] }), 'longer than its maximum length (120)'],
-      ['primary key change', (d) => d.diff.fields.push({ collection: 'articles', field: 'id', diff: [{ kind: 'E', path: ['schema', 'is_primary_key'], lhs: true, rhs: false }] }), 'The primary key of collection "articles" can\'t change'],
-      ['meta of the wrong kind', (d) => d.diff.collections.push({ collection: 'authors', diff: [{ kind: 'E', path: ['meta'], lhs: before.json.collections.find((c: Json) => c.collection === 'authors').meta, rhs: { hidden: 'yes' } }] }), '"meta.hidden" of collection "authors" must be a boolean'],
+      [
+        'prototype path',
+        (d) => d.diff.fields.push({ collection: 'authors', field: 'name', diff: [{ kind: 'N', path: ['__proto__', 'polluted'], rhs: 1 }] }),
+        'must not name a prototype key',
+      ],
+      [
+        'default too long',
+        (d) =>
+          d.diff.fields.push({
+            collection: 'authors',
+            field: 'name',
+            diff: [{ kind: 'E', path: ['schema', 'default_value'], lhs: 'Anonymous', rhs: 'x'.repeat(121) }],
+          }),
+        'longer than its maximum length (120)',
+      ],
+      [
+        'primary key change',
+        (d) =>
+          d.diff.fields.push({
+            collection: 'articles',
+            field: 'id',
+            diff: [{ kind: 'E', path: ['schema', 'is_primary_key'], lhs: true, rhs: false }],
+          }),
+        'The primary key of collection "articles" can\'t change',
+      ],
+      [
+        'meta of the wrong kind',
+        (d) =>
+          d.diff.collections.push({
+            collection: 'authors',
+            diff: [
+              {
+                kind: 'E',
+                path: ['meta'],
+                lhs: before.json.collections.find((c: Json) => c.collection === 'authors').meta,
+                rhs: { hidden: 'yes' },
+              },
+            ],
+          }),
+        '"meta.hidden" of collection "authors" must be a boolean',
+      ],
     ];
     for (const [name, change, message] of cases) {
       const bad = structuredClone(diff);
@@ -144,7 +218,11 @@ describe('POST /schema/apply', () => {
   it('refuses changes the stored rows do not allow, before the first statement', async () => {
     await ok(t, 'POST', '/items/authors', { name: 'Ada', bio: null });
     const notNull = structuredClone(diff);
-    notNull.diff.fields.push({ collection: 'authors', field: 'name', diff: [{ kind: 'E', path: ['schema', 'is_nullable'], lhs: false, rhs: false }] });
+    notNull.diff.fields.push({
+      collection: 'authors',
+      field: 'name',
+      diff: [{ kind: 'E', path: ['schema', 'is_nullable'], lhs: false, rhs: false }],
+    });
     const noDefault = structuredClone(diff);
     const extra = noDefault.diff.fields.find((f: Json) => f.field === 'extra').diff[0].rhs;
     extra.schema.is_nullable = false;

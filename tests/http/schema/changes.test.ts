@@ -22,7 +22,11 @@ function edit(snapshot: Json): Json {
   field('authors', 'rating').schema.numeric_precision = 8;
   field('authors', 'rating').schema.numeric_scale = 3;
   field('authors', 'score').type = 'decimal';
-  Object.assign(field('authors', 'score').schema, { data_type: field('authors', 'rating').schema.data_type, numeric_precision: 10, numeric_scale: 5 });
+  Object.assign(field('authors', 'score').schema, {
+    data_type: field('authors', 'rating').schema.data_type,
+    numeric_precision: 10,
+    numeric_scale: 5,
+  });
   // a field removed, one added
   next.fields = next.fields.filter((f: Json) => !(f.collection === 'authors' && f.field === 'avatar'));
   const nickname = structuredClone(field('authors', 'name'));
@@ -36,7 +40,22 @@ function edit(snapshot: Json): Json {
   next.fields = next.fields.filter((f: Json) => f.collection !== 'articles_tags' && !(f.collection === 'articles' && f.field === 'tags'));
   next.relations = next.relations.filter((r: Json) => r.collection !== 'articles_tags');
   // a new collection with a relation to an existing one
-  next.collections.push({ collection: 'reviews', meta: { ...authors.meta, collection: 'reviews', note: null, translations: null, sort: 9, archive_field: null, archive_value: null, unarchive_value: null, display_template: null, icon: 'star' }, schema: { name: 'reviews' } });
+  next.collections.push({
+    collection: 'reviews',
+    meta: {
+      ...authors.meta,
+      collection: 'reviews',
+      note: null,
+      translations: null,
+      sort: 9,
+      archive_field: null,
+      archive_value: null,
+      unarchive_value: null,
+      display_template: null,
+      icon: 'star',
+    },
+    schema: { name: 'reviews' },
+  });
   const id = structuredClone(field('tags', 'id'));
   Object.assign(id, { collection: 'reviews' });
   Object.assign(id.meta, { collection: 'reviews' });
@@ -44,12 +63,24 @@ function edit(snapshot: Json): Json {
   const article = structuredClone(field('articles', 'id'));
   Object.assign(article, { collection: 'reviews', field: 'article' });
   Object.assign(article.meta, { collection: 'reviews', field: 'article', hidden: false, readonly: false, special: null, sort: 2 });
-  Object.assign(article.schema, { table: 'reviews', name: 'article', is_primary_key: false, is_nullable: true, foreign_key_table: 'articles', foreign_key_column: 'id' });
+  Object.assign(article.schema, {
+    table: 'reviews',
+    name: 'article',
+    is_primary_key: false,
+    is_nullable: true,
+    foreign_key_table: 'articles',
+    foreign_key_column: 'id',
+  });
   next.fields.push(id, article);
   const relation = structuredClone(next.relations.find((r: Json) => r.field === 'author'));
   Object.assign(relation, { collection: 'reviews', field: 'article', related_collection: 'articles' });
   Object.assign(relation.meta, { many_collection: 'reviews', many_field: 'article', one_collection: 'articles', one_field: null });
-  Object.assign(relation.schema, { table: 'reviews', column: 'article', foreign_key_table: 'articles', constraint_name: relation.schema.constraint_name === null ? null : 'reviews_article_foreign' });
+  Object.assign(relation.schema, {
+    table: 'reviews',
+    column: 'article',
+    foreign_key_table: 'articles',
+    constraint_name: relation.schema.constraint_name === null ? null : 'reviews_article_foreign',
+  });
   next.relations.push(relation);
   return next;
 }
@@ -61,7 +92,9 @@ function canonical(snapshot: Json): Json {
   return {
     ...snapshot,
     collections: [...snapshot.collections].sort((a: Json, b: Json) => text(a.collection, b.collection)),
-    fields: [...snapshot.fields].sort((a: Json, b: Json) => text(a.collection, b.collection) || sort(a) - sort(b) || text(a.field, b.field)),
+    fields: [...snapshot.fields].sort(
+      (a: Json, b: Json) => text(a.collection, b.collection) || sort(a) - sort(b) || text(a.field, b.field),
+    ),
     relations: [...snapshot.relations].sort((a: Json, b: Json) => text(a.collection, b.collection) || text(a.field, b.field)),
   };
 }
@@ -89,7 +122,10 @@ describe('applying changes', () => {
     expect(hash).toMatch(/^[0-9a-f]{40}$/);
     expect(Object.keys(diff)).toEqual(['collections', 'fields', 'relations']);
     const authors = diff.collections.find((c: Json) => c.collection === 'authors');
-    expect(authors.diff).toEqual([{ kind: 'E', path: ['meta', 'note'], lhs: 'People who write', rhs: 'Writers' }, { kind: 'A', path: ['meta', 'translations'], index: 1, item: { kind: 'N', rhs: { language: 'fr-FR', translation: 'Auteurs' } } }]);
+    expect(authors.diff).toEqual([
+      { kind: 'E', path: ['meta', 'note'], lhs: 'People who write', rhs: 'Writers' },
+      { kind: 'A', path: ['meta', 'translations'], index: 1, item: { kind: 'N', rhs: { language: 'fr-FR', translation: 'Auteurs' } } },
+    ]);
     expect(diff.collections.find((c: Json) => c.collection === 'articles_tags').diff[0].kind).toBe('D');
     expect(diff.collections.find((c: Json) => c.collection === 'reviews').diff[0].kind).toBe('N');
     const name = diff.fields.find((f: Json) => f.field === 'name' && f.collection === 'authors');
@@ -108,7 +144,8 @@ describe('applying changes', () => {
     const after = (await snapshotOf(t)).json;
     const expected = canonical(wanted);
     // MySQL/MariaDB keep an index on every foreign key column.
-    if (t.vendor === 'mysql') expected.fields.find((f: Json) => f.collection === 'reviews' && f.field === 'article').schema.is_indexed = true;
+    if (t.vendor === 'mysql')
+      expected.fields.find((f: Json) => f.collection === 'reviews' && f.field === 'article').schema.is_indexed = true;
     expect(after).toEqual(expected);
     expect(after.fields.find((f: Json) => f.field === 'nickname').schema.max_length).toBe(50);
     expect(after.collections.some((c: Json) => c.collection === 'articles_tags')).toBe(false);

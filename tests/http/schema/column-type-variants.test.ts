@@ -30,7 +30,11 @@ describe('column type variants named by schema.data_type', () => {
     const ratio = await field('ratio');
     const label = await field('label');
     expect([stamp.type, ratio.type, label.type]).toEqual(['timestamp', 'float', 'string']);
-    const expected = { sqlite: ['datetime', 'float', 'varchar'], postgres: ['timestamp with time zone', 'real', 'character varying'], mysql: ['datetime', 'double', 'varchar'] }[t.vendor];
+    const expected = {
+      sqlite: ['datetime', 'float', 'varchar'],
+      postgres: ['timestamp with time zone', 'real', 'character varying'],
+      mysql: ['datetime', 'double', 'varchar'],
+    }[t.vendor];
     expect([stamp.schema.data_type, ratio.schema.data_type, label.schema.data_type]).toEqual(expected);
     // The column works as its field type.
     const item = (await ok(t, 'POST', '/items/variants', { stamp: '2026-01-02T03:04:05.000Z', ratio: 0.5, label: 'x' })).data;

@@ -23,10 +23,35 @@ describe('POST /schema/diff input and GET /schema/snapshot exports', () => {
     expect(Object.keys(field.meta)).toEqual([...Object.keys(field.meta)].sort());
     expect(field.meta.id).toBeUndefined();
     expect(Object.keys(field.meta.options)).toEqual(['a', 'language', 'z']);
-    expect(Object.keys(field.schema)).toEqual(['name', 'table', 'data_type', 'default_value', 'max_length', 'numeric_precision', 'numeric_scale', 'is_nullable', 'is_unique', 'is_indexed', 'is_primary_key', 'is_generated', 'generation_expression', 'has_auto_increment', 'foreign_key_table', 'foreign_key_column']);
+    expect(Object.keys(field.schema)).toEqual([
+      'name',
+      'table',
+      'data_type',
+      'default_value',
+      'max_length',
+      'numeric_precision',
+      'numeric_scale',
+      'is_nullable',
+      'is_unique',
+      'is_indexed',
+      'is_primary_key',
+      'is_generated',
+      'generation_expression',
+      'has_auto_increment',
+      'foreign_key_table',
+      'foreign_key_column',
+    ]);
     const relation = snapshot.json.relations.find((r: Json) => r.field === 'author');
     expect(Object.keys(relation)).toEqual(['collection', 'field', 'related_collection', 'meta', 'schema']);
-    expect(Object.keys(relation.schema)).toEqual(['table', 'column', 'foreign_key_table', 'foreign_key_column', 'constraint_name', 'on_update', 'on_delete']);
+    expect(Object.keys(relation.schema)).toEqual([
+      'table',
+      'column',
+      'foreign_key_table',
+      'foreign_key_column',
+      'constraint_name',
+      'on_update',
+      'on_delete',
+    ]);
     expect(snapshot.json.collections.find((c: Json) => c.collection === 'library').schema).toBeUndefined();
     expect(snapshot.json.fields.find((f: Json) => f.field === 'articles').schema).toBeUndefined();
     expect(snapshot.json.collections.some((c: Json) => c.collection.startsWith('service_'))).toBe(false);
@@ -48,7 +73,9 @@ describe('POST /schema/diff input and GET /schema/snapshot exports', () => {
     const other = await call(t, 'POST', '/schema/diff', { ...rest, directus: '11.0.0' });
     expect(other.message).toContain(`Provided snapshot's directus version 11.0.0 does not match the current instance's version ${service}`);
     expect((await call(t, 'POST', '/schema/diff?force', { ...rest, directus: '11.0.0' })).status).toBe(204);
-    expect((await call(t, 'POST', '/schema/diff', { ...snapshot.json, vendor: undefined })).message).toContain('does not contain the "vendor" property');
+    expect((await call(t, 'POST', '/schema/diff', { ...snapshot.json, vendor: undefined })).message).toContain(
+      'does not contain the "vendor" property',
+    );
   });
 
   it('refuses malformed snapshots with a 400 naming the problem', async () => {
@@ -66,14 +93,29 @@ describe('POST /schema/diff input and GET /schema/snapshot exports', () => {
       ['unknown field type', withField((f) => (f.type = 'geometry')), 'Field "authors.name": "type" must be one of'],
       ['bad schema flag', withField((f) => (f.schema.is_nullable = 'no')), 'Field "authors.name": "schema.is_nullable" must be a boolean'],
       ['meta not an object', withField((f) => (f.meta = 'x')), 'Field "authors.name": "meta" must be an object'],
-      ['field of a missing collection', withField((f) => (f.collection = 'ghosts')), 'Field "ghosts.name" belongs to collection "ghosts", which does not exist'],
-      ['duplicate', { ...snapshot.json, collections: [...snapshot.json.collections, snapshot.json.collections[0]] }, 'Collection "articles" is given more than once'],
+      [
+        'field of a missing collection',
+        withField((f) => (f.collection = 'ghosts')),
+        'Field "ghosts.name" belongs to collection "ghosts", which does not exist',
+      ],
+      [
+        'duplicate',
+        { ...snapshot.json, collections: [...snapshot.json.collections, snapshot.json.collections[0]] },
+        'Collection "articles" is given more than once',
+      ],
       [
         'relation to a missing collection',
-        { ...snapshot.json, relations: snapshot.json.relations.map((r: Json) => (r.field === 'author' ? { ...r, related_collection: 'ghosts' } : r)) },
+        {
+          ...snapshot.json,
+          relations: snapshot.json.relations.map((r: Json) => (r.field === 'author' ? { ...r, related_collection: 'ghosts' } : r)),
+        },
         'Relation "articles.author" points at collection "ghosts", which does not exist',
       ],
-      ['bad name', { ...snapshot.json, collections: [...snapshot.json.collections, { collection: 'bad name', meta: {}, schema: null }] }, 'Collection name "bad name" is invalid'],
+      [
+        'bad name',
+        { ...snapshot.json, collections: [...snapshot.json.collections, { collection: 'bad name', meta: {}, schema: null }] },
+        'Collection name "bad name" is invalid',
+      ],
     ];
     for (const [name, body, message] of cases) {
       const answer = await call(t, 'POST', '/schema/diff', body);
@@ -87,13 +129,22 @@ describe('POST /schema/diff input and GET /schema/snapshot exports', () => {
     const json = { name: 's.json', content: snapshot.text, type: 'application/json' };
     expect((await upload(t, '/schema/diff', [])).message).toContain('No file was included in the body');
     expect((await upload(t, '/schema/diff', [json, json])).message).toContain('More than one file was included in the body');
-    expect((await upload(t, '/schema/diff', [{ ...json, content: '{"version":' }])).message).toContain('The provided JSON is invalid (file "s.json")');
-    expect((await upload(t, '/schema/diff', [{ name: 's.yaml', content: 'version: [1', type: 'text/yaml' }])).message).toContain('The provided YAML is invalid (file "s.yaml")');
-    const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]', ...'bcdefghij'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdefghij'[i]}`).join(',')}]`)].join('\n');
+    expect((await upload(t, '/schema/diff', [{ ...json, content: '{"version":' }])).message).toContain(
+      'The provided JSON is invalid (file "s.json")',
+    );
+    expect((await upload(t, '/schema/diff', [{ name: 's.yaml', content: 'version: [1', type: 'text/yaml' }])).message).toContain(
+      'The provided YAML is invalid (file "s.yaml")',
+    );
+    const bomb = [
+      'a: &a ["x","x","x","x","x","x","x","x","x"]',
+      ...'bcdefghij'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdefghij'[i]}`).join(',')}]`),
+    ].join('\n');
     const bombed = await upload(t, '/schema/diff', [{ name: 'bomb.yaml', content: bomb, type: 'text/yaml' }]);
     expect(bombed.status).toBe(400);
     expect(bombed.message).toContain('The provided YAML is invalid (file "bomb.yaml")');
-    const big = await upload(t, '/schema/diff', [{ name: 'big.json', content: Buffer.alloc(MAX_UPLOAD_BYTES + 1, 32), type: 'application/json' }]);
+    const big = await upload(t, '/schema/diff', [
+      { name: 'big.json', content: Buffer.alloc(MAX_UPLOAD_BYTES + 1, 32), type: 'application/json' },
+    ]);
     expect(big.status).toBe(400);
     expect(big.message).toContain('The uploaded file "big.json" is larger than 16 MiB');
     const text = await t.request('POST', '/schema/diff', { token: t.adminToken, headers: { 'content-type': 'text/plain' }, body: 'x' });

@@ -44,8 +44,16 @@ describe('snapshots exported by Directus 11', () => {
         // On the same vendor the columns are the ones the snapshot names (`datetime` timestamps on SQLite,
         // `real` floats on PostgreSQL), but for `char(36)` strings: uuids when they are or point at a uuid key
         // (as Directus makes them when it applies), else `varchar(36)`.
-        const chars = new Set(document.fields.filter((f: Json) => f.type === 'string' && f.schema?.data_type === 'char').map((f: Json) => `${f.collection}.${f.field}`));
-        const typeOf = (fields: Json[]) => fields.filter((f) => f.schema && !chars.has(`${f.collection}.${f.field}`)).map((f) => `${f.collection}.${f.field}:${f.schema.data_type}`).sort();
+        const chars = new Set(
+          document.fields
+            .filter((f: Json) => f.type === 'string' && f.schema?.data_type === 'char')
+            .map((f: Json) => `${f.collection}.${f.field}`),
+        );
+        const typeOf = (fields: Json[]) =>
+          fields
+            .filter((f) => f.schema && !chars.has(`${f.collection}.${f.field}`))
+            .map((f) => `${f.collection}.${f.field}:${f.schema.data_type}`)
+            .sort();
         expect(typeOf(after.fields)).toEqual(typeOf(document.fields));
       }
     });
@@ -56,14 +64,22 @@ describe('snapshots exported by Directus 11', () => {
     const empty = { ...(await snapshotOf(t)).json, collections: [], fields: [], relations: [] };
     await diffAndApply(t, empty, '?force');
     await diffAndApply(t, document, '?force');
-    const created = await call(t, 'POST', '/items/pages', { title: 'Home', builder: [{ collection: 'headings', item: { title: 'Welcome' } }, { collection: 'texts', item: { body: 'Hello there' } }] });
+    const created = await call(t, 'POST', '/items/pages', {
+      title: 'Home',
+      builder: [
+        { collection: 'headings', item: { title: 'Welcome' } },
+        { collection: 'texts', item: { body: 'Hello there' } },
+      ],
+    });
     expect(created.status).toBe(200);
     const read = async (query: string) => (await call(t, 'GET', `/items/pages?${query}`)).body.data;
     const text = (await read('fields=builder.item'))[0].builder[1].item as string;
     expect(text).toMatch(/^[0-9a-f-]{36}$/);
     // The answers the reference Directus gave to the same requests on the same data.
     expect(await read('fields=builder.item:headings.title')).toEqual([{ builder: [{ item: { title: 'Welcome' } }, { item: text }] }]);
-    expect(await read('fields=builder.item.*')).toEqual([{ builder: [{ item: { id: 1, title: 'Welcome' } }, { item: { id: text, body: 'Hello there' } }] }]);
+    expect(await read('fields=builder.item.*')).toEqual([
+      { builder: [{ item: { id: 1, title: 'Welcome' } }, { item: { id: text, body: 'Hello there' } }] },
+    ]);
     expect(await read('fields=builder.item')).toEqual([{ builder: [{ item: '1' }, { item: text }] }]);
     expect(await read('fields=title&filter[builder][item:texts][body][_eq]=Hello there')).toEqual([{ title: 'Home' }]);
     expect(await read('fields=title&filter[builder][item:headings][title][_eq]=Hello there')).toEqual([]);

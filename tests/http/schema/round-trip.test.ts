@@ -22,13 +22,25 @@ describe('schema round trip', () => {
   it('answers the same bytes every time', async () => {
     expect((await snapshotOf(source)).text).toBe(snapshot.text);
     expect(Object.keys(snapshot.json)).toEqual(['version', 'service', 'vendor', 'collections', 'fields', 'relations']);
-    expect(snapshot.json.collections.map((c: Json) => c.collection)).toEqual(['articles', 'articles_tags', 'authors', 'library', 'site', 'tags']);
+    expect(snapshot.json.collections.map((c: Json) => c.collection)).toEqual([
+      'articles',
+      'articles_tags',
+      'authors',
+      'library',
+      'site',
+      'tags',
+    ]);
   });
 
   it('finds no difference between the instance and its own snapshot (JSON body, JSON and YAML uploads)', async () => {
     expect((await call(source, 'POST', '/schema/diff', snapshot.json)).status).toBe(204);
-    expect((await upload(source, '/schema/diff', [{ name: 'schema.json', content: snapshot.text, type: 'application/json' }])).status).toBe(204);
-    expect((await upload(source, '/schema/diff', [{ name: 'schema.yaml', content: stringify(snapshot.json), type: 'application/octet-stream' }])).status).toBe(204);
+    expect((await upload(source, '/schema/diff', [{ name: 'schema.json', content: snapshot.text, type: 'application/json' }])).status).toBe(
+      204,
+    );
+    expect(
+      (await upload(source, '/schema/diff', [{ name: 'schema.yaml', content: stringify(snapshot.json), type: 'application/octet-stream' }]))
+        .status,
+    ).toBe(204);
   });
 
   it('applies the snapshot to an empty instance and snapshots it again identically', async () => {

@@ -12,7 +12,11 @@ let t: TestApp;
 /** A second app on the same database: another process (its own pool, schema store and caches). */
 let other: App;
 
-async function otherCall(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<{ status: number; text: string }> {
+async function otherCall(
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; text: string }> {
   const response = await other.server.inject({
     method,
     url,
@@ -110,9 +114,17 @@ describe('the cached snapshot', () => {
     expect(collections.find((c) => c.collection === 'notes').meta.icon).toBe('star');
 
     await otherOk('POST', '/fields/notes', { field: 'owner', type: 'integer', meta: { special: ['m2o'] } });
-    await otherOk('POST', '/relations', { collection: 'notes', field: 'owner', related_collection: 'people', schema: { on_delete: 'SET NULL' } });
+    await otherOk('POST', '/relations', {
+      collection: 'notes',
+      field: 'owner',
+      related_collection: 'people',
+      schema: { on_delete: 'SET NULL' },
+    });
     const related = (await snapshotOf(t)).json;
-    expect(related.relations.find((r: Json) => r.field === 'owner')).toMatchObject({ related_collection: 'people', schema: { on_delete: 'SET NULL' } });
+    expect(related.relations.find((r: Json) => r.field === 'owner')).toMatchObject({
+      related_collection: 'people',
+      schema: { on_delete: 'SET NULL' },
+    });
 
     await otherOk('DELETE', '/fields/notes/views', undefined, 204);
     expect(field((await snapshotOf(t)).json, 'notes', 'views')).toBeUndefined();

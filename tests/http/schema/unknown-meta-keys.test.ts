@@ -24,7 +24,9 @@ describe('meta keys this server does not store', () => {
     const diff = await call(t12, 'POST', '/schema/diff?force', document);
     expect(diff.status).toBe(200);
     expect(diff.body.warnings).toEqual([
-      expect.stringMatching(/^Dropped collection meta "autosave_revision_interval": this server does not store it \(fx_articles, .* and \d+ more\)$/),
+      expect.stringMatching(
+        /^Dropped collection meta "autosave_revision_interval": this server does not store it \(fx_articles, .* and \d+ more\)$/,
+      ),
       expect.stringMatching(/^Dropped collection meta "status": this server does not store it/),
     ]);
     expect(JSON.stringify(diff.body.diff)).not.toContain('autosave_revision_interval');
@@ -49,7 +51,11 @@ describe('meta keys this server does not store', () => {
   });
 
   it('drops an unknown key from a snapshot of this server too: nothing else differs, so 204', async () => {
-    await ok(t, 'POST', '/collections', { collection: 'notes', meta: { icon: 'note' }, fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }] });
+    await ok(t, 'POST', '/collections', {
+      collection: 'notes',
+      meta: { icon: 'note' },
+      fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }],
+    });
     const own = (await snapshotOf(t)).json;
     own.collections[0].meta.versioning_policy = 'every-save';
     own.fields[0].meta.future_flag = true;
@@ -92,7 +98,11 @@ describe('meta keys this server does not store', () => {
     const { hash } = await ok(t, 'POST', '/schema/diff', { ...(await snapshotOf(t)).json, collections: [], fields: [], relations: [] });
     const answer = await call(t, 'POST', '/schema/apply', {
       hash,
-      diff: { collections: [{ collection: 'notes', diff: [{ kind: 'E', path: ['meta', 'hidden'], lhs: false, rhs: 'yes' }] }], fields: [], relations: [] },
+      diff: {
+        collections: [{ collection: 'notes', diff: [{ kind: 'E', path: ['meta', 'hidden'], lhs: false, rhs: 'yes' }] }],
+        fields: [],
+        relations: [],
+      },
     });
     expect(answer.status).toBe(400);
     expect(answer.code).toBe('INVALID_PAYLOAD');

@@ -11,7 +11,10 @@ describe('the vendor column facts', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await ok(t, 'POST', '/collections', { collection: 'every_type', fields: types.map((type) => ({ field: `f_${type}`, type })) });
-    await ok(t, 'POST', '/collections', { collection: 'targets', fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }] });
+    await ok(t, 'POST', '/collections', {
+      collection: 'targets',
+      fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }],
+    });
     await ok(t, 'POST', '/fields/every_type', { field: 'target', type: 'integer' });
     await ok(t, 'POST', '/relations', { collection: 'every_type', field: 'target', related_collection: 'targets' });
   });

@@ -38,8 +38,12 @@ describe('GET /server/specs/graphql', () => {
     const schema = await sdl('/server/specs/graphql', t.adminToken);
     for (const type of ['articles', 'authors', 'comments', 'home']) expect(schema.getType(type), type).toBeDefined();
     expect(fieldsOf(schema, 'articles')).toEqual(expect.arrayContaining(['id', 'title', 'rating', 'author', 'comments']));
-    expect(Object.keys(schema.getQueryType()!.getFields())).toEqual(expect.arrayContaining(['articles', 'articles_by_id', 'authors', 'home']));
-    expect(Object.keys(schema.getMutationType()!.getFields())).toEqual(expect.arrayContaining(['create_articles_item', 'update_articles_item', 'delete_articles_item']));
+    expect(Object.keys(schema.getQueryType()!.getFields())).toEqual(
+      expect.arrayContaining(['articles', 'articles_by_id', 'authors', 'home']),
+    );
+    expect(Object.keys(schema.getMutationType()!.getFields())).toEqual(
+      expect.arrayContaining(['create_articles_item', 'update_articles_item', 'delete_articles_item']),
+    );
   });
 
   it('answers /items as the default scope', async () => {
@@ -61,7 +65,9 @@ describe('GET /server/specs/graphql', () => {
 
   it('prints the system schema of the caller', async () => {
     const admin = await sdl('/server/specs/graphql/system', t.adminToken);
-    expect(Object.keys(admin.getQueryType()!.getFields())).toEqual(expect.arrayContaining(['users', 'users_me', 'activity', 'permissions', 'server_ping']));
+    expect(Object.keys(admin.getQueryType()!.getFields())).toEqual(
+      expect.arrayContaining(['users', 'users_me', 'activity', 'permissions', 'server_ping']),
+    );
     expect(admin.getType('service_permissions')).toBeDefined();
     expect(Object.keys(admin.getMutationType()!.getFields())).toEqual(expect.arrayContaining(['auth_login', 'create_users_item']));
 
@@ -83,7 +89,10 @@ describe('GET /server/specs/graphql', () => {
 
   it('prints the schema /graphql serves the caller', async () => {
     const printed = await sdl('/server/specs/graphql', limited);
-    const response = await t.request('POST', '/graphql', { token: limited, body: { query: '{ __type(name: "articles") { fields { name } } }' } });
+    const response = await t.request('POST', '/graphql', {
+      token: limited,
+      body: { query: '{ __type(name: "articles") { fields { name } } }' },
+    });
     const served = (response.json() as { data: { __type: { fields: { name: string }[] } } }).data.__type.fields.map((f) => f.name);
     expect(served).toEqual(fieldsOf(printed, 'articles'));
   });

@@ -47,7 +47,9 @@ describe('a typed client generated from GET /server/specs/oas', () => {
       types: [],
     };
     const compiled = ts.createProgram([programFile], options);
-    return ts.getPreEmitDiagnostics(compiled).map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    return ts
+      .getPreEmitDiagnostics(compiled)
+      .map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
   }
 
   it('types every collection of an administrator, relations and nullability included', async () => {
@@ -80,7 +82,7 @@ export { list, one, id, login, wrongType, wrongNull, wrongMode };
     expect(diagnostics).toEqual([]);
   });
 
-  it("types only what a limited user may use", async () => {
+  it('types only what a limited user may use', async () => {
     const user = await t.userWith({ permissions: [{ collection: 'articles', action: 'read', fields: ['id', 'title'] }] });
     const diagnostics = await typeCheck(
       'limited',
@@ -104,7 +106,11 @@ export { list, withRating };
   });
 
   it('fails the check when the program does not fit the types', async () => {
-    const diagnostics = await typeCheck('broken', t.adminToken, `import type { components } from './broken-api.js';\nexport const a: components['schemas']['ItemsArticles'] = { title: 1 };\n`);
+    const diagnostics = await typeCheck(
+      'broken',
+      t.adminToken,
+      `import type { components } from './broken-api.js';\nexport const a: components['schemas']['ItemsArticles'] = { title: 1 };\n`,
+    );
     expect(diagnostics.join('\n')).toMatch(/not assignable to type 'string'/);
   });
 });

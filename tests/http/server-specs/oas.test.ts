@@ -37,7 +37,21 @@ describe('GET /server/specs/oas', () => {
       expect(Object.keys(doc.paths[`/items/${collection}/{id}`]!).sort()).toEqual(['delete', 'get', 'patch']);
     }
     expect(Object.keys(doc.paths['/items/home']!).sort()).toEqual(['get', 'patch']);
-    for (const path of ['/auth/login', '/auth/refresh', '/auth/logout', '/users/me', '/users', '/activity', '/permissions', '/schema/snapshot', '/collections', '/files', '/files/{id}', '/folders', '/assets/{id}']) {
+    for (const path of [
+      '/auth/login',
+      '/auth/refresh',
+      '/auth/logout',
+      '/users/me',
+      '/users',
+      '/activity',
+      '/permissions',
+      '/schema/snapshot',
+      '/collections',
+      '/files',
+      '/files/{id}',
+      '/folders',
+      '/assets/{id}',
+    ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
     const articles = doc.components.schemas['ItemsArticles']!;
@@ -55,7 +69,10 @@ describe('GET /server/specs/oas', () => {
       comments: { type: 'array', items: { oneOf: [{ type: 'integer' }, { $ref: '#/components/schemas/ItemsComments' }] } },
     });
     expect(articles.properties!['title']).not.toHaveProperty('nullable');
-    expect(doc.components.schemas['Users']!.properties).toMatchObject({ id: { type: 'string', format: 'uuid' }, email: { type: 'string' } });
+    expect(doc.components.schemas['Users']!.properties).toMatchObject({
+      id: { type: 'string', format: 'uuid' },
+      email: { type: 'string' },
+    });
   });
 
   it('describes only routes the server has (every operation answered by a route, not ROUTE_NOT_FOUND)', async () => {
@@ -73,7 +90,10 @@ describe('GET /server/specs/oas', () => {
         });
         // Anonymous, so nothing is changed: the answer is 2xx, 400, 401 or 403, never a missing route.
         const response = await t.request(method.toUpperCase(), url, method === 'get' ? {} : { body: {} });
-        const code = response.statusCode === 404 ? (response.json() as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code : null;
+        const code =
+          response.statusCode === 404
+            ? (response.json() as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code
+            : null;
         expect(code, `${method.toUpperCase()} ${url}`).not.toBe('ROUTE_NOT_FOUND');
         checked.push(`${method} ${path}`);
       }
@@ -105,7 +125,8 @@ describe('GET /server/specs/oas', () => {
     expect(doc.paths['/users/me']).toHaveProperty('get');
     expect(doc.paths['/users/me']).not.toHaveProperty('patch');
     expectError(await t.request('PATCH', '/users/me', { token: user.token, body: { first_name: 'X' } }), 403, 'FORBIDDEN');
-    for (const path of ['/users', '/permissions', '/schema/snapshot', '/collections', '/utils/cache/clear']) expect(doc.paths).not.toHaveProperty([path]);
+    for (const path of ['/users', '/permissions', '/schema/snapshot', '/collections', '/utils/cache/clear'])
+      expect(doc.paths).not.toHaveProperty([path]);
     // What the document promises, the API does; what it leaves out, the API refuses.
     expect((await t.request('GET', '/items/articles?fields=id,title', { token: user.token })).statusCode).toBe(200);
     expectError(await t.request('GET', '/items/authors', { token: user.token }), 403, 'FORBIDDEN');
@@ -127,12 +148,19 @@ describe('GET /server/specs/oas', () => {
     await validate(doc);
     expect(Object.keys(doc.paths).length).toBeGreaterThan(0);
     // Hashing and random strings are open to everyone, as in Directus.
-    expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/auth') && !p.startsWith('/server')).sort()).toEqual(['/utils/hash/generate', '/utils/hash/verify', '/utils/random/string']);
+    expect(
+      Object.keys(doc.paths)
+        .filter((p) => !p.startsWith('/auth') && !p.startsWith('/server'))
+        .sort(),
+    ).toEqual(['/utils/hash/generate', '/utils/hash/verify', '/utils/random/string']);
     expect(Object.keys(doc.components.schemas).sort()).toEqual(['Errors', 'Meta']);
   });
 
   it('gives an anonymous caller what the public policy allows', async () => {
-    const response = await t.request('POST', '/permissions', { token: t.adminToken, body: { policy: PUBLIC_POLICY_ID, collection: 'authors', action: 'read', fields: ['id', 'name'] } });
+    const response = await t.request('POST', '/permissions', {
+      token: t.adminToken,
+      body: { policy: PUBLIC_POLICY_ID, collection: 'authors', action: 'read', fields: ['id', 'name'] },
+    });
     expect(response.statusCode).toBe(200);
     const doc = await oas(null);
     await validate(doc);

@@ -35,7 +35,11 @@ describe('/roles, /policies, /access, /permissions', () => {
 
     it('requires a name and refuses a parent that does not exist', async () => {
       expectError(await admin('POST', '/roles', { icon: 'x' }), 400, 'FAILED_VALIDATION');
-      expectError(await admin('POST', '/roles', { name: 'Orphan', parent: '00000000-0000-4000-8000-000000000000' }), 400, 'INVALID_FOREIGN_KEY');
+      expectError(
+        await admin('POST', '/roles', { name: 'Orphan', parent: '00000000-0000-4000-8000-000000000000' }),
+        400,
+        'INVALID_FOREIGN_KEY',
+      );
     });
 
     it('answers /roles/me with the role chain of the caller, and 403 to the public', async () => {
@@ -59,7 +63,14 @@ describe('/roles, /policies, /access, /permissions', () => {
       expect(await ok('PATCH', `/roles/${role.id}`, { description: 'short-lived' })).toMatchObject({ description: 'short-lived' });
       const user = await ok('POST', '/users', { email: 'temp@example.com', password: 'Temp123!', role: role.id });
       expect((await admin('DELETE', `/roles/${role.id}`)).statusCode).toBe(204);
-      expect((await t.app.knex('service_users').where({ id: user.id as string }).first()).role).toBeNull();
+      expect(
+        (
+          await t.app
+            .knex('service_users')
+            .where({ id: user.id as string })
+            .first()
+        ).role,
+      ).toBeNull();
     });
   });
 
@@ -86,7 +97,11 @@ describe('/roles, /policies, /access, /permissions', () => {
     it('answers /policies/me/globals for admins, users and the public', async () => {
       expect(await ok('GET', '/policies/me/globals')).toEqual({ app_access: true, admin_access: true, enforce_tfa: false });
       const user = await t.userWith({ appAccess: true });
-      expect(dataOf(await t.request('GET', '/policies/me/globals', { token: user.token }))).toEqual({ app_access: true, admin_access: false, enforce_tfa: false });
+      expect(dataOf(await t.request('GET', '/policies/me/globals', { token: user.token }))).toEqual({
+        app_access: true,
+        admin_access: false,
+        enforce_tfa: false,
+      });
       const response = await t.request('GET', '/policies/me/globals');
       expect(response.statusCode).toBe(200);
       expect(dataOf(response)).toEqual({ app_access: false });
@@ -94,7 +109,11 @@ describe('/roles, /policies, /access, /permissions', () => {
 
     it('refuses policy writes to non-admins', async () => {
       const user = await t.userWith({ appAccess: true });
-      expectError(await t.request('POST', '/policies', { token: user.token, body: { name: 'Mine', admin_access: true } }), 403, 'FORBIDDEN');
+      expectError(
+        await t.request('POST', '/policies', { token: user.token, body: { name: 'Mine', admin_access: true } }),
+        403,
+        'FORBIDDEN',
+      );
       expect(await countRows(t.app, 'service_policies', { name: 'Mine' })).toBe(0);
     });
   });
@@ -132,8 +151,22 @@ describe('/roles, /policies, /access, /permissions', () => {
     });
 
     it('creates one rule (fields as CSV or array; filters as objects) and reads it back', async () => {
-      const rule = await ok('POST', '/permissions', { policy, collection: 'articles', action: 'read', permissions: { status: { _eq: 'published' } }, fields: 'id,title' });
-      expect(rule).toMatchObject({ collection: 'articles', action: 'read', permissions: { status: { _eq: 'published' } }, validation: null, presets: null, fields: ['id', 'title'], policy });
+      const rule = await ok('POST', '/permissions', {
+        policy,
+        collection: 'articles',
+        action: 'read',
+        permissions: { status: { _eq: 'published' } },
+        fields: 'id,title',
+      });
+      expect(rule).toMatchObject({
+        collection: 'articles',
+        action: 'read',
+        permissions: { status: { _eq: 'published' } },
+        validation: null,
+        presets: null,
+        fields: ['id', 'title'],
+        policy,
+      });
       expect(typeof rule.id).toBe('number');
       expect(await ok('GET', `/permissions/${rule.id}`)).toMatchObject({ id: rule.id, fields: ['id', 'title'] });
     });
@@ -174,7 +207,11 @@ describe('/roles, /policies, /access, /permissions', () => {
     const invalid: { name: string; body: Row; code: string }[] = [
       { name: 'an unknown action', body: { collection: 'articles', action: 'destroy' }, code: 'INVALID_PAYLOAD' },
       { name: 'an unknown collection', body: { collection: 'nope', action: 'read' }, code: 'INVALID_PAYLOAD' },
-      { name: 'a malformed filter string', body: { collection: 'articles', action: 'read', permissions: '{not json' }, code: 'INVALID_PAYLOAD' },
+      {
+        name: 'a malformed filter string',
+        body: { collection: 'articles', action: 'read', permissions: '{not json' },
+        code: 'INVALID_PAYLOAD',
+      },
       { name: 'a filter that is an array', body: { collection: 'articles', action: 'read', permissions: [1, 2] }, code: 'INVALID_PAYLOAD' },
       { name: 'a validation that is a number', body: { collection: 'articles', action: 'create', validation: 5 }, code: 'INVALID_PAYLOAD' },
       { name: 'a preset that is a string', body: { collection: 'articles', action: 'create', presets: 'x' }, code: 'INVALID_PAYLOAD' },
@@ -191,13 +228,24 @@ describe('/roles, /policies, /access, /permissions', () => {
     it('refuses an update to an unknown action', async () => {
       const rule = await ok('POST', '/permissions', { policy, collection: 'comments', action: 'delete' });
       expectError(await admin('PATCH', `/permissions/${rule.id}`, { action: 'explode' }), 400, 'INVALID_PAYLOAD');
-      expect((await t.app.knex('service_permissions').where({ id: rule.id as number }).first()).action).toBe('delete');
+      expect(
+        (
+          await t.app
+            .knex('service_permissions')
+            .where({ id: rule.id as number })
+            .first()
+        ).action,
+      ).toBe('delete');
     });
 
     it('refuses /permissions to non-admins (403) and to the public', async () => {
       const user = await t.userWith({ appAccess: true });
       expectError(await t.request('GET', '/permissions', { token: user.token }), 403, 'FORBIDDEN');
-      expectError(await t.request('POST', '/permissions', { token: user.token, body: { policy, collection: 'articles', action: 'read' } }), 403, 'FORBIDDEN');
+      expectError(
+        await t.request('POST', '/permissions', { token: user.token, body: { policy, collection: 'articles', action: 'read' } }),
+        403,
+        'FORBIDDEN',
+      );
       expectError(await t.request('GET', '/permissions'), 403, 'FORBIDDEN');
     });
 

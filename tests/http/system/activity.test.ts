@@ -14,7 +14,11 @@ describe('/activity and /revisions', () => {
     t = await createTestApp();
     await seedCollections(t.app);
     adminId = String((await t.app.knex('service_users').first()).id);
-    const created = await t.request('POST', '/items/articles', { token: t.adminToken, body: { title: 'Tracked', rating: 1 }, headers: { 'user-agent': 'activity-test', origin: 'https://app.example.com' } });
+    const created = await t.request('POST', '/items/articles', {
+      token: t.adminToken,
+      body: { title: 'Tracked', rating: 1 },
+      headers: { 'user-agent': 'activity-test', origin: 'https://app.example.com' },
+    });
     articleId = dataOf<Row>(created).id as number;
     await t.request('PATCH', `/items/articles/${articleId}`, { token: t.adminToken, body: { rating: 2 } });
   });
@@ -34,19 +38,28 @@ describe('/activity and /revisions', () => {
       ['create', String(temp.id)],
       ['delete', String(temp.id)],
     ]);
-    expect(rows[0]).toMatchObject({ user: adminId, user_agent: 'activity-test', origin: 'https://app.example.com', collection: 'articles' });
+    expect(rows[0]).toMatchObject({
+      user: adminId,
+      user_agent: 'activity-test',
+      origin: 'https://app.example.com',
+      collection: 'articles',
+    });
     expect(typeof rows[0]!.ip).toBe('string');
     expect(new Date(rows[0]!.timestamp as string).toISOString()).toBe(rows[0]!.timestamp);
   });
 
   it('returns the fields of an activity record with revisions as ids', async () => {
     const [row] = dataOf<Row[]>(await admin('GET', `/activity?filter[collection][_eq]=articles&filter[action][_eq]=create&limit=1`));
-    expect(Object.keys(row!).sort()).toEqual(['action', 'collection', 'comment', 'id', 'ip', 'item', 'origin', 'revisions', 'timestamp', 'user', 'user_agent'].sort());
+    expect(Object.keys(row!).sort()).toEqual(
+      ['action', 'collection', 'comment', 'id', 'ip', 'item', 'origin', 'revisions', 'timestamp', 'user', 'user_agent'].sort(),
+    );
     expect(row!.revisions).toEqual([expect.any(Number)]);
   });
 
   it('keeps revisions with data and delta (create: the payload; update: the change and the full item)', async () => {
-    const revisions = dataOf<Row[]>(await admin('GET', `/revisions?filter[collection][_eq]=articles&filter[item][_eq]=${articleId}&sort=id`));
+    const revisions = dataOf<Row[]>(
+      await admin('GET', `/revisions?filter[collection][_eq]=articles&filter[item][_eq]=${articleId}&sort=id`),
+    );
     expect(revisions).toHaveLength(2);
     expect(revisions[0]!.delta).toMatchObject({ title: 'Tracked', rating: 1 });
     expect(revisions[1]!.delta).toEqual({ rating: 2 });
@@ -57,7 +70,9 @@ describe('/activity and /revisions', () => {
   });
 
   it('expands revisions.* and user.email on activity', async () => {
-    const [row] = dataOf<Row[]>(await admin('GET', `/activity?fields=action,revisions.*,user.email&filter[collection][_eq]=articles&filter[action][_eq]=update`));
+    const [row] = dataOf<Row[]>(
+      await admin('GET', `/activity?fields=action,revisions.*,user.email&filter[collection][_eq]=articles&filter[action][_eq]=update`),
+    );
     expect(row!.user).toEqual({ email: 'admin@example.com' });
     expect(row!.revisions).toEqual([expect.objectContaining({ collection: 'articles', item: String(articleId), delta: { rating: 2 } })]);
   });
@@ -69,7 +84,10 @@ describe('/activity and /revisions', () => {
   });
 
   it('supports the list query parameters and meta', async () => {
-    const response = await admin('GET', '/activity?fields=id,action&sort=-id&limit=2&meta=total_count,filter_count&filter[action][_in]=create,update');
+    const response = await admin(
+      'GET',
+      '/activity?fields=id,action&sort=-id&limit=2&meta=total_count,filter_count&filter[action][_in]=create,update',
+    );
     const body = response.json() as { data: Row[]; meta: Row };
     expect(body.data).toHaveLength(2);
     expect((body.data[0]!.id as number) > (body.data[1]!.id as number)).toBe(true);

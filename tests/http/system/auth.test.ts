@@ -54,7 +54,11 @@ describe('/auth', () => {
       expect(dataOf(response)).toEqual({ expires: 86_400_000 });
       const session = cookieOf(response, 'service_session_token');
       expect(session).toMatchObject({ httpOnly: true, maxAge: 86_400 });
-      const me = await t.app.server.inject({ method: 'GET', url: '/users/me?fields=email', cookies: { service_session_token: session!.value } });
+      const me = await t.app.server.inject({
+        method: 'GET',
+        url: '/users/me?fields=email',
+        cookies: { service_session_token: session!.value },
+      });
       expect(me.statusCode).toBe(200);
       expect(dataOf(me)).toEqual({ email: 'admin@example.com' });
     });
@@ -69,7 +73,10 @@ describe('/auth', () => {
     });
 
     it('refuses a suspended user with the same 401', async () => {
-      await t.request('POST', '/users', { token: t.adminToken, body: { email: 'suspended@example.com', password: 'Susp123!', status: 'suspended' } });
+      await t.request('POST', '/users', {
+        token: t.adminToken,
+        body: { email: 'suspended@example.com', password: 'Susp123!', status: 'suspended' },
+      });
       expectError(await login({ email: 'suspended@example.com', password: 'Susp123!' }), 401, 'INVALID_CREDENTIALS');
     });
 
@@ -150,7 +157,9 @@ describe('/auth', () => {
       expect(response.statusCode, response.body).toBe(200);
       expect(dataOf(response)).toEqual({ expires: 86_400_000 });
       const session = cookieOf(response, 'service_session_token')!.value;
-      expect((await t.app.server.inject({ method: 'GET', url: '/users/me', cookies: { service_session_token: session } })).statusCode).toBe(200);
+      expect((await t.app.server.inject({ method: 'GET', url: '/users/me', cookies: { service_session_token: session } })).statusCode).toBe(
+        200,
+      );
     });
 
     it('answers 400 without a token and 401 for an unknown one', async () => {
@@ -160,7 +169,9 @@ describe('/auth', () => {
     });
 
     it('answers 401 after the user was suspended', async () => {
-      const user = dataOf<{ id: string }>(await t.request('POST', '/users', { token: t.adminToken, body: { email: 'later@example.com', password: 'Later123!' } }));
+      const user = dataOf<{ id: string }>(
+        await t.request('POST', '/users', { token: t.adminToken, body: { email: 'later@example.com', password: 'Later123!' } }),
+      );
       const tokens = dataOf<Tokens>(await login({ email: 'later@example.com', password: 'Later123!' }));
       await t.request('PATCH', `/users/${user.id}`, { token: t.adminToken, body: { status: 'suspended' } });
       const response = await t.request('POST', '/auth/refresh', { body: { refresh_token: tokens.refresh_token } });
@@ -187,14 +198,24 @@ describe('/auth', () => {
       const cleared = cookieOf(response, 'service_refresh_token');
       expect(cleared?.value).toBe('');
       expect(cleared?.maxAge).toBe(0);
-      expectError(await t.app.server.inject({ method: 'POST', url: '/auth/refresh', cookies: { service_refresh_token: cookie } }), 401, 'INVALID_CREDENTIALS');
+      expectError(
+        await t.app.server.inject({ method: 'POST', url: '/auth/refresh', cookies: { service_refresh_token: cookie } }),
+        401,
+        'INVALID_CREDENTIALS',
+      );
     });
 
     it('ends a session-mode login: its session cookie is refused afterwards', async () => {
       const loginResponse = await login({ ...ADMIN, mode: 'session' });
       const cookies = Object.fromEntries(loginResponse.cookies.map((c) => [c.name, c.value]));
-      expect((await t.app.server.inject({ method: 'POST', url: '/auth/logout', payload: { mode: 'session' }, cookies })).statusCode).toBe(204);
-      const me = await t.app.server.inject({ method: 'GET', url: '/users/me', cookies: { service_session_token: cookies.service_session_token! } });
+      expect((await t.app.server.inject({ method: 'POST', url: '/auth/logout', payload: { mode: 'session' }, cookies })).statusCode).toBe(
+        204,
+      );
+      const me = await t.app.server.inject({
+        method: 'GET',
+        url: '/users/me',
+        cookies: { service_session_token: cookies.service_session_token! },
+      });
       expectError(me, 401, 'INVALID_CREDENTIALS');
     });
 

@@ -44,7 +44,11 @@ describe('permission scenarios', () => {
   describe('read with a row filter and a field list', () => {
     let reader: ReturnType<typeof as>;
     beforeAll(async () => {
-      const user = await t.userWith({ permissions: [{ collection: 'articles', action: 'read', permissions: { status: { _eq: 'published' } }, fields: ['id', 'title', 'status'] }] });
+      const user = await t.userWith({
+        permissions: [
+          { collection: 'articles', action: 'read', permissions: { status: { _eq: 'published' } }, fields: ['id', 'title', 'status'] },
+        ],
+      });
       reader = as(user.token);
     });
 
@@ -95,7 +99,13 @@ describe('permission scenarios', () => {
     beforeAll(async () => {
       const user = await t.userWith({
         permissions: [
-          { collection: 'articles', action: 'create', fields: ['title', 'rating', 'body'], presets: { status: 'review', rating: 1 }, validation: { rating: { _lte: 5 } } },
+          {
+            collection: 'articles',
+            action: 'create',
+            fields: ['title', 'rating', 'body'],
+            presets: { status: 'review', rating: 1 },
+            validation: { rating: { _lte: 5 } },
+          },
           { collection: 'articles', action: 'read', fields: ['*'] },
         ],
       });
@@ -112,7 +122,14 @@ describe('permission scenarios', () => {
     it('answers 400 FAILED_VALIDATION when the validation rule fails, and writes nothing', async () => {
       const error = expectError(await writer.post('/items/articles', { title: 'Too good', rating: 9 }), 400, 'FAILED_VALIDATION');
       expect(error.extensions.field).toBe('rating');
-      expectError(await writer.post('/items/articles', [{ title: 'ok', rating: 2 }, { title: 'bad', rating: 6 }]), 400, 'FAILED_VALIDATION');
+      expectError(
+        await writer.post('/items/articles', [
+          { title: 'ok', rating: 2 },
+          { title: 'bad', rating: 6 },
+        ]),
+        400,
+        'FAILED_VALIDATION',
+      );
       expect(await countRows(t.app, 'articles')).toBe(3);
     });
 
@@ -158,7 +175,13 @@ describe('permission scenarios', () => {
       const user = await t.userWith({
         permissions: [
           { collection: 'articles', action: 'read', fields: ['*'] },
-          { collection: 'articles', action: 'update', permissions: { status: { _eq: 'draft' } }, fields: ['title', 'rating'], validation: { rating: { _gte: 0 } } },
+          {
+            collection: 'articles',
+            action: 'update',
+            permissions: { status: { _eq: 'draft' } },
+            fields: ['title', 'rating'],
+            validation: { rating: { _gte: 0 } },
+          },
           { collection: 'articles', action: 'delete', permissions: { status: { _eq: 'draft' } } },
         ],
       });
@@ -173,7 +196,11 @@ describe('permission scenarios', () => {
 
     it('answers 403 and changes nothing for items outside the filter (one, keys, batch)', async () => {
       expectError(await editor.patch(`/items/articles/${ids['Public one']}`, { title: 'Hacked' }), 403, 'FORBIDDEN');
-      expectError(await editor.patch('/items/articles', { keys: [ids['Secret draft'], ids['Public one']], data: { title: 'Hacked' } }), 403, 'FORBIDDEN');
+      expectError(
+        await editor.patch('/items/articles', { keys: [ids['Secret draft'], ids['Public one']], data: { title: 'Hacked' } }),
+        403,
+        'FORBIDDEN',
+      );
       expectError(
         await editor.patch('/items/articles', [
           { id: ids['Secret draft'], title: 'Hacked' },
@@ -235,7 +262,16 @@ describe('permission scenarios', () => {
       const parent = dataOf<Row>(await t.request('POST', '/roles', { token: t.adminToken, body: { name: 'Parent role' } }));
       const policy = dataOf<Row>(await t.request('POST', '/policies', { token: t.adminToken, body: { name: 'Parent policy' } }));
       await t.request('POST', '/access', { token: t.adminToken, body: { role: parent.id, policy: policy.id } });
-      await t.request('POST', '/permissions', { token: t.adminToken, body: { policy: policy.id, collection: 'articles', action: 'read', fields: ['title'], permissions: { status: { _eq: 'published' } } } });
+      await t.request('POST', '/permissions', {
+        token: t.adminToken,
+        body: {
+          policy: policy.id,
+          collection: 'articles',
+          action: 'read',
+          fields: ['title'],
+          permissions: { status: { _eq: 'published' } },
+        },
+      });
       const child = await t.userWith({ parentRole: String(parent.id) });
       const response = await as(child.token).get('/items/articles?sort=title');
       expect(response.statusCode, response.body).toBe(200);
@@ -246,7 +282,10 @@ describe('permission scenarios', () => {
     });
 
     it('applies an IP-restricted policy only from an allowed address', async () => {
-      const user = await t.userWith({ ipAccess: ['10.1.2.0/24'], permissions: [{ collection: 'articles', action: 'read', fields: ['*'] }] });
+      const user = await t.userWith({
+        ipAccess: ['10.1.2.0/24'],
+        permissions: [{ collection: 'articles', action: 'read', fields: ['*'] }],
+      });
       const from = (remoteAddress: string) =>
         t.app.server.inject({ method: 'GET', url: '/items/articles', remoteAddress, headers: { authorization: `Bearer ${user.token}` } });
       expect((await from('10.1.2.77')).statusCode).toBe(200);
@@ -257,7 +296,16 @@ describe('permission scenarios', () => {
     it('grants the public policy to anonymous callers only', async () => {
       const publicPolicy = 'abf8a154-5b1c-4a46-ac9c-7300570f4f17';
       const rule = dataOf<Row>(
-        await t.request('POST', '/permissions', { token: t.adminToken, body: { policy: publicPolicy, collection: 'articles', action: 'read', fields: ['title'], permissions: { status: { _eq: 'published' } } } }),
+        await t.request('POST', '/permissions', {
+          token: t.adminToken,
+          body: {
+            policy: publicPolicy,
+            collection: 'articles',
+            action: 'read',
+            fields: ['title'],
+            permissions: { status: { _eq: 'published' } },
+          },
+        }),
       );
       try {
         expect(dataOf(await t.request('GET', '/items/articles?sort=title'))).toEqual([{ title: 'Public one' }, { title: 'Public two' }]);

@@ -23,7 +23,10 @@ describe('/settings', () => {
   });
 
   it('updates with PATCH and keeps a single row', async () => {
-    const response = await t.request('PATCH', '/settings', { token: t.adminToken, body: { project_name: 'Renamed', project_color: '#123456' } });
+    const response = await t.request('PATCH', '/settings', {
+      token: t.adminToken,
+      body: { project_name: 'Renamed', project_color: '#123456' },
+    });
     expect(response.statusCode).toBe(200);
     expect(dataOf(response)).toMatchObject({ project_name: 'Renamed', project_color: '#123456' });
     expect(dataOf(await t.request('GET', '/settings?fields=project_name', { token: t.adminToken }))).toEqual({ project_name: 'Renamed' });
@@ -31,7 +34,11 @@ describe('/settings', () => {
   });
 
   it('validates values by type', async () => {
-    expectError(await t.request('PATCH', '/settings', { token: t.adminToken, body: { auth_login_attempts: 'many' } }), 400, 'INVALID_PAYLOAD');
+    expectError(
+      await t.request('PATCH', '/settings', { token: t.adminToken, body: { auth_login_attempts: 'many' } }),
+      400,
+      'INVALID_PAYLOAD',
+    );
     expectError(await t.request('PATCH', '/settings', { token: t.adminToken, body: { nope: 1 } }), 400, 'INVALID_PAYLOAD');
   });
 

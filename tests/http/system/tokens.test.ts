@@ -20,7 +20,12 @@ describe('presenting access tokens', () => {
   });
 
   const me = (options: { url?: string; headers?: Record<string, string>; cookies?: Record<string, string> } = {}) =>
-    t.app.server.inject({ method: 'GET', url: options.url ?? '/users/me?fields=email', headers: options.headers, cookies: options.cookies });
+    t.app.server.inject({
+      method: 'GET',
+      url: options.url ?? '/users/me?fields=email',
+      headers: options.headers,
+      cookies: options.cookies,
+    });
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const sign = (claims: Row, options: { secret?: string; exp?: number; iss?: string } = {}) => {
     const now = Math.floor(Date.now() / 1000);
@@ -45,12 +50,19 @@ describe('presenting access tokens', () => {
   });
 
   it('answers 400 INVALID_PAYLOAD when the query and the header both carry a token', async () => {
-    const error = expectError(await me({ url: `/users/me?access_token=${t.adminToken}`, headers: bearer(t.adminToken) }), 400, 'INVALID_PAYLOAD');
+    const error = expectError(
+      await me({ url: `/users/me?access_token=${t.adminToken}`, headers: bearer(t.adminToken) }),
+      400,
+      'INVALID_PAYLOAD',
+    );
     expect(error.extensions.reason).toBe('The request uses more than one method for including an access token');
   });
 
   it('prefers the query token over the session cookie without an error', async () => {
-    const response = await me({ url: `/users/me?fields=email&access_token=${t.adminToken}`, cookies: { service_session_token: 'garbage' } });
+    const response = await me({
+      url: `/users/me?fields=email&access_token=${t.adminToken}`,
+      cookies: { service_session_token: 'garbage' },
+    });
     expect(response.statusCode).toBe(200);
   });
 
@@ -69,7 +81,11 @@ describe('presenting access tokens', () => {
   });
 
   it('answers 403 INVALID_TOKEN for a token signed with another secret', async () => {
-    expectError(await me({ headers: bearer(await sign(adminClaims(), { secret: 'another-secret-0123456789abcdefgh' })) }), 403, 'INVALID_TOKEN');
+    expectError(
+      await me({ headers: bearer(await sign(adminClaims(), { secret: 'another-secret-0123456789abcdefgh' })) }),
+      403,
+      'INVALID_TOKEN',
+    );
   });
 
   it('answers 401 TOKEN_EXPIRED for an expired token', async () => {

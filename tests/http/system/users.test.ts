@@ -20,13 +20,21 @@ describe('/users', () => {
 
   describe('CRUD', () => {
     it('creates a user (e-mail lower-cased, password hashed with argon2, never readable)', async () => {
-      const response = await admin('POST', '/users', { email: '  New.User@Example.COM ', password: 'Secret123!', role: roleId, first_name: 'New' });
+      const response = await admin('POST', '/users', {
+        email: '  New.User@Example.COM ',
+        password: 'Secret123!',
+        role: roleId,
+        first_name: 'New',
+      });
       expect(response.statusCode, response.body).toBe(200);
       const user = dataOf<Row>(response);
       expect(user.email).toBe('new.user@example.com');
       expect(user.password === '**********' || user.password === undefined).toBe(true);
       expect(response.body).not.toContain('Secret123!');
-      const stored = await t.app.knex('service_users').where({ id: user.id as string }).first();
+      const stored = await t.app
+        .knex('service_users')
+        .where({ id: user.id as string })
+        .first();
       expect(stored.password).toMatch(/^\$argon2id\$/);
       expect(stored.email).toBe('new.user@example.com');
     });
@@ -37,7 +45,9 @@ describe('/users', () => {
     });
 
     it('never returns the password, token or tfa secret in clear text, on list, one, or with a filter', async () => {
-      const user = dataOf<Row>(await admin('POST', '/users', { email: 'masked@example.com', password: 'Secret123!', token: 'static-token-123' }));
+      const user = dataOf<Row>(
+        await admin('POST', '/users', { email: 'masked@example.com', password: 'Secret123!', token: 'static-token-123' }),
+      );
       const list = await admin('GET', '/users?fields=*');
       expect(list.body).not.toContain('argon2');
       expect(list.body).not.toContain('static-token-123');
@@ -82,7 +92,11 @@ describe('/users', () => {
       expectError(await t.request('GET', '/users'), 403, 'FORBIDDEN');
       const plain = await t.userWith({});
       expectError(await t.request('GET', '/users', { token: plain.token }), 403, 'FORBIDDEN');
-      expectError(await t.request('POST', '/users', { token: plain.token, body: { email: 'evil@example.com', password: 'x' } }), 403, 'FORBIDDEN');
+      expectError(
+        await t.request('POST', '/users', { token: plain.token, body: { email: 'evil@example.com', password: 'x' } }),
+        403,
+        'FORBIDDEN',
+      );
     });
 
     it('shows an app user only their own record', async () => {
@@ -115,7 +129,14 @@ describe('/users', () => {
     it('updates own profile fields when allowed', async () => {
       const user = await t.userWith({
         appAccess: true,
-        permissions: [{ collection: 'service_users', action: 'update', permissions: { id: { _eq: '$CURRENT_USER' } }, fields: ['first_name', 'last_name', 'role', 'status'] }],
+        permissions: [
+          {
+            collection: 'service_users',
+            action: 'update',
+            permissions: { id: { _eq: '$CURRENT_USER' } },
+            fields: ['first_name', 'last_name', 'role', 'status'],
+          },
+        ],
       });
       const response = await t.request('PATCH', '/users/me', { token: user.token, body: { first_name: 'Me' } });
       expect(response.statusCode, response.body).toBe(200);
@@ -178,7 +199,9 @@ describe('/users', () => {
     });
 
     it('can be removed once another active administrator exists', async () => {
-      const second = dataOf<Row>(await admin('POST', '/users', { email: 'second-admin@example.com', password: 'Second123!', role: adminRole }));
+      const second = dataOf<Row>(
+        await admin('POST', '/users', { email: 'second-admin@example.com', password: 'Second123!', role: adminRole }),
+      );
       const token = await t.login('second-admin@example.com', 'Second123!');
       const demoted = await t.request('PATCH', `/users/${adminId}`, { token, body: { role: roleId } });
       expect(demoted.statusCode, demoted.body).toBe(200);
@@ -193,14 +216,18 @@ describe('/users', () => {
 
     it('ends the sessions of a user whose password changes', async () => {
       const user = dataOf<Row>(await admin('POST', '/users', { email: 'sess-pw@example.com', password: 'Before123!' }));
-      const login = dataOf<{ refresh_token: string }>(await t.request('POST', '/auth/login', { body: { email: 'sess-pw@example.com', password: 'Before123!' } }));
+      const login = dataOf<{ refresh_token: string }>(
+        await t.request('POST', '/auth/login', { body: { email: 'sess-pw@example.com', password: 'Before123!' } }),
+      );
       await admin('PATCH', `/users/${user.id}`, { password: 'After123!' });
       expectError(await refreshWith(login.refresh_token), 401, 'INVALID_CREDENTIALS');
     });
 
     it('ends the sessions of a user who is suspended; re-activating does not revive them', async () => {
       const user = dataOf<Row>(await admin('POST', '/users', { email: 'sess-st@example.com', password: 'Status123!' }));
-      const login = dataOf<{ refresh_token: string }>(await t.request('POST', '/auth/login', { body: { email: 'sess-st@example.com', password: 'Status123!' } }));
+      const login = dataOf<{ refresh_token: string }>(
+        await t.request('POST', '/auth/login', { body: { email: 'sess-st@example.com', password: 'Status123!' } }),
+      );
       await admin('PATCH', `/users/${user.id}`, { status: 'suspended' });
       await admin('PATCH', `/users/${user.id}`, { status: 'active' });
       expectError(await refreshWith(login.refresh_token), 401, 'INVALID_CREDENTIALS');
@@ -209,7 +236,9 @@ describe('/users', () => {
 
     it('keeps the sessions when other fields change', async () => {
       const user = dataOf<Row>(await admin('POST', '/users', { email: 'sess-ok@example.com', password: 'Keep123!' }));
-      const login = dataOf<{ refresh_token: string }>(await t.request('POST', '/auth/login', { body: { email: 'sess-ok@example.com', password: 'Keep123!' } }));
+      const login = dataOf<{ refresh_token: string }>(
+        await t.request('POST', '/auth/login', { body: { email: 'sess-ok@example.com', password: 'Keep123!' } }),
+      );
       await admin('PATCH', `/users/${user.id}`, { first_name: 'Kept' });
       expect((await refreshWith(login.refresh_token)).statusCode).toBe(200);
     });

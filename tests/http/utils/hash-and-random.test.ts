@@ -31,9 +31,24 @@ describe('/utils/hash and /utils/random', () => {
     { name: 'generate with a number', url: '/utils/hash/generate', body: { string: 42 }, reason: '"string" must be a string' },
     { name: 'generate with an array body', url: '/utils/hash/generate', body: ['x'], reason: '"string" is required' },
     { name: 'verify without hash', url: '/utils/hash/verify', body: { string: 'x' }, reason: '"hash" is required' },
-    { name: 'verify without string', url: '/utils/hash/verify', body: { hash: '$argon2id$v=19$m=65536,t=3,p=4$abc$def' }, reason: '"string" is required' },
-    { name: 'verify with an object hash', url: '/utils/hash/verify', body: { string: 'x', hash: { a: 1 } }, reason: '"hash" must be a string' },
-    { name: 'verify with a hash that is no argon2 hash', url: '/utils/hash/verify', body: { string: 'x', hash: 'md5:abc' }, reason: 'Invalid "hash" or "string"' },
+    {
+      name: 'verify without string',
+      url: '/utils/hash/verify',
+      body: { hash: '$argon2id$v=19$m=65536,t=3,p=4$abc$def' },
+      reason: '"string" is required',
+    },
+    {
+      name: 'verify with an object hash',
+      url: '/utils/hash/verify',
+      body: { string: 'x', hash: { a: 1 } },
+      reason: '"hash" must be a string',
+    },
+    {
+      name: 'verify with a hash that is no argon2 hash',
+      url: '/utils/hash/verify',
+      body: { string: 'x', hash: 'md5:abc' },
+      reason: 'Invalid "hash" or "string"',
+    },
   ];
   for (const c of badHashBodies) {
     it(`answers 400 INVALID_PAYLOAD: ${c.name}`, async () => {

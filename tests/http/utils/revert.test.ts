@@ -28,23 +28,31 @@ describe('POST /utils/revert/:revision', () => {
     await t.close();
   });
 
-  const page = async (id: number) => dataOf<Page>(await t.request('GET', `/items/pages/${id}?fields=id,title,body,status`, { token: t.adminToken }));
+  const page = async (id: number) =>
+    dataOf<Page>(await t.request('GET', `/items/pages/${id}?fields=id,title,body,status`, { token: t.adminToken }));
   /** The id of the newest revision of a page. */
   const latestRevision = async (id: number): Promise<number> => {
-    const rows = dataOf<{ id: number }[]>(await t.request('GET', `/revisions?filter[collection][_eq]=pages&filter[item][_eq]=${id}&sort=-id&limit=1&fields=id`, { token: t.adminToken }));
+    const rows = dataOf<{ id: number }[]>(
+      await t.request('GET', `/revisions?filter[collection][_eq]=pages&filter[item][_eq]=${id}&sort=-id&limit=1&fields=id`, {
+        token: t.adminToken,
+      }),
+    );
     return Number(rows[0]!.id);
   };
   /** A page at title v1/body b1, then v2 (the revision returned), then v3/b3. */
   const pageWithHistory = async (status = 'open'): Promise<{ id: number; v2: number }> => {
-    const id = Number(dataOf<Page>(await t.request('POST', '/items/pages', { token: t.adminToken, body: { title: 'v1', body: 'b1', status } })).id);
+    const id = Number(
+      dataOf<Page>(await t.request('POST', '/items/pages', { token: t.adminToken, body: { title: 'v1', body: 'b1', status } })).id,
+    );
     await t.request('PATCH', `/items/pages/${id}`, { token: t.adminToken, body: { title: 'v2' } });
     const v2 = await latestRevision(id);
     await t.request('PATCH', `/items/pages/${id}`, { token: t.adminToken, body: { title: 'v3', body: 'b3' } });
     return { id, v2 };
   };
-  const revert = (revision: unknown, token: string | null = t.adminToken) => t.request('POST', `/utils/revert/${String(revision)}`, { token });
+  const revert = (revision: unknown, token: string | null = t.adminToken) =>
+    t.request('POST', `/utils/revert/${String(revision)}`, { token });
 
-  it('puts the item back into the revision\'s state (204) and records it as an update with a new revision', async () => {
+  it("puts the item back into the revision's state (204) and records it as an update with a new revision", async () => {
     const { id, v2 } = await pageWithHistory();
     const before = await latestRevision(id);
     const response = await revert(v2);
@@ -53,8 +61,14 @@ describe('POST /utils/revert/:revision', () => {
 
     const newest = await latestRevision(id);
     expect(newest).toBeGreaterThan(before);
-    const revision = dataOf<{ activity: { action: string; collection: string; item: string }; delta: unknown; data: Record<string, unknown> }>(
-      await t.request('GET', `/revisions/${newest}?fields=activity.action,activity.collection,activity.item,delta,data`, { token: t.adminToken }),
+    const revision = dataOf<{
+      activity: { action: string; collection: string; item: string };
+      delta: unknown;
+      data: Record<string, unknown>;
+    }>(
+      await t.request('GET', `/revisions/${newest}?fields=activity.action,activity.collection,activity.item,delta,data`, {
+        token: t.adminToken,
+      }),
     );
     expect(revision.activity).toEqual({ action: 'update', collection: 'pages', item: String(id) });
     // Only what changed is written; the stamp is the server's.
@@ -71,7 +85,12 @@ describe('POST /utils/revert/:revision', () => {
   it('answers 403 to the public and to users who may not read the revision or update the item, and changes nothing', async () => {
     const { id, v2 } = await pageWithHistory();
     const noRevisions = await t.userWith({ permissions: [{ collection: 'pages', action: 'update', fields: ['*'] }] });
-    const readOnly = await t.userWith({ permissions: [{ collection: 'service_revisions', action: 'read', fields: ['*'] }, { collection: 'pages', action: 'read', fields: ['*'] }] });
+    const readOnly = await t.userWith({
+      permissions: [
+        { collection: 'service_revisions', action: 'read', fields: ['*'] },
+        { collection: 'pages', action: 'read', fields: ['*'] },
+      ],
+    });
     expectError(await revert(v2, null), 403, 'FORBIDDEN');
     expectError(await revert(v2, noRevisions.token), 403, 'FORBIDDEN');
     expectError(await revert(v2, readOnly.token), 403, 'FORBIDDEN');
@@ -82,8 +101,16 @@ describe('POST /utils/revert/:revision', () => {
     // Revisions follow the read rules of their collection (decision 0047): both read every page.
     const revisionsRule = { collection: 'service_revisions', action: 'read', fields: ['*'] };
     const pagesRule = { collection: 'pages', action: 'read', fields: ['*'] };
-    const titleOnly = await t.userWith({ permissions: [revisionsRule, pagesRule, { collection: 'pages', action: 'update', fields: ['title'] }] });
-    const openOnly = await t.userWith({ permissions: [revisionsRule, pagesRule, { collection: 'pages', action: 'update', fields: ['*'], permissions: { status: { _eq: 'open' } } }] });
+    const titleOnly = await t.userWith({
+      permissions: [revisionsRule, pagesRule, { collection: 'pages', action: 'update', fields: ['title'] }],
+    });
+    const openOnly = await t.userWith({
+      permissions: [
+        revisionsRule,
+        pagesRule,
+        { collection: 'pages', action: 'update', fields: ['*'], permissions: { status: { _eq: 'open' } } },
+      ],
+    });
 
     // v3 → v2 changes the body too: the title-only user may not.
     const first = await pageWithHistory();
@@ -105,7 +132,12 @@ describe('POST /utils/revert/:revision', () => {
   });
 
   it('answers 403 for a revision of a collection the caller may not read, even with update access (decision 0047)', async () => {
-    const updater = await t.userWith({ permissions: [{ collection: 'service_revisions', action: 'read', fields: ['*'] }, { collection: 'pages', action: 'update', fields: ['*'] }] });
+    const updater = await t.userWith({
+      permissions: [
+        { collection: 'service_revisions', action: 'read', fields: ['*'] },
+        { collection: 'pages', action: 'update', fields: ['*'] },
+      ],
+    });
     const { id, v2 } = await pageWithHistory();
     expectError(await revert(v2, updater.token), 403, 'FORBIDDEN');
     expect(await page(id)).toMatchObject({ title: 'v3' });
@@ -118,12 +150,23 @@ describe('POST /utils/revert/:revision', () => {
   });
 
   it('leaves hashed fields alone: reverting a user keeps their password', async () => {
-    const user = dataOf<{ id: string }>(await t.request('POST', '/users', { token: t.adminToken, body: { email: 'revert-me@example.com', password: 'First-Pass-1', first_name: 'Ann', status: 'active' } }));
+    const user = dataOf<{ id: string }>(
+      await t.request('POST', '/users', {
+        token: t.adminToken,
+        body: { email: 'revert-me@example.com', password: 'First-Pass-1', first_name: 'Ann', status: 'active' },
+      }),
+    );
     await t.request('PATCH', `/users/${user.id}`, { token: t.adminToken, body: { first_name: 'Anna' } });
-    const rows = dataOf<{ id: number }[]>(await t.request('GET', `/revisions?filter[collection][_eq]=service_users&filter[item][_eq]=${user.id}&sort=-id&limit=1&fields=id`, { token: t.adminToken }));
+    const rows = dataOf<{ id: number }[]>(
+      await t.request('GET', `/revisions?filter[collection][_eq]=service_users&filter[item][_eq]=${user.id}&sort=-id&limit=1&fields=id`, {
+        token: t.adminToken,
+      }),
+    );
     await t.request('PATCH', `/users/${user.id}`, { token: t.adminToken, body: { first_name: 'Annie', password: 'Second-Pass-2' } });
     expect((await revert(rows[0]!.id)).statusCode).toBe(204);
-    expect(dataOf<{ first_name: string }>(await t.request('GET', `/users/${user.id}?fields=first_name`, { token: t.adminToken })).first_name).toBe('Anna');
+    expect(
+      dataOf<{ first_name: string }>(await t.request('GET', `/users/${user.id}?fields=first_name`, { token: t.adminToken })).first_name,
+    ).toBe('Anna');
     expect(await t.login('revert-me@example.com', 'Second-Pass-2')).toBeTruthy();
   });
 });

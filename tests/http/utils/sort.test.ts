@@ -20,7 +20,13 @@ async function createCollections(t: TestApp): Promise<void> {
       { field: 'owner', type: 'string' },
     ],
   });
-  await create({ collection: 'notes', fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }, { field: 'title', type: 'string' }] });
+  await create({
+    collection: 'notes',
+    fields: [
+      { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
+      { field: 'title', type: 'string' },
+    ],
+  });
 }
 
 describe('POST /utils/sort/:collection', () => {
@@ -40,7 +46,10 @@ describe('POST /utils/sort/:collection', () => {
     await t.app.knex('tasks').delete();
     ids = [];
     for (const [i, owner] of ['a', 'a', 'a', 'b', 'b'].entries()) {
-      const response = await t.request('POST', '/items/tasks', { token: t.adminToken, body: { title: `Task ${i + 1}`, position: i + 1, owner } });
+      const response = await t.request('POST', '/items/tasks', {
+        token: t.adminToken,
+        body: { title: `Task ${i + 1}`, position: i + 1, owner },
+      });
       ids.push(Number(dataOf<Task>(response).id));
     }
   });
@@ -53,7 +62,7 @@ describe('POST /utils/sort/:collection', () => {
   const sort = (item: unknown, to: unknown, token: string | null = t.adminToken, collection = 'tasks') =>
     t.request('POST', `/utils/sort/${collection}`, { token, body: { item, to } });
 
-  it('moves an item down: it takes the target\'s place and the items between move up (200, no body, as Directus)', async () => {
+  it("moves an item down: it takes the target's place and the items between move up (200, no body, as Directus)", async () => {
     const response = await sort(ids[1], ids[3]);
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('');
@@ -74,11 +83,19 @@ describe('POST /utils/sort/:collection', () => {
   it('records an update activity row and revision for every item whose position changed, and none for the others', async () => {
     const before = Number((await t.app.knex('service_activity').max({ id: 'id' }).first())?.id ?? 0);
     await sort(ids[0], ids[2]);
-    const rows = (await t.app.knex('service_activity').where('id', '>', before).orderBy('id')) as { id: number; action: string; collection: string; item: string }[];
+    const rows = (await t.app.knex('service_activity').where('id', '>', before).orderBy('id')) as {
+      id: number;
+      action: string;
+      collection: string;
+      item: string;
+    }[];
     expect(rows.map((r) => [r.action, r.collection, r.item]).sort()).toEqual(
       [String(ids[0]), String(ids[1]), String(ids[2])].map((item) => ['update', 'tasks', item]).sort(),
     );
-    const revisions = (await t.app.knex('service_revisions').whereIn('activity', rows.map((r) => r.id))) as { item: string; delta: unknown }[];
+    const revisions = (await t.app.knex('service_revisions').whereIn(
+      'activity',
+      rows.map((r) => r.id),
+    )) as { item: string; delta: unknown }[];
     const deltas = Object.fromEntries(revisions.map((r) => [r.item, typeof r.delta === 'string' ? JSON.parse(r.delta) : r.delta]));
     expect(deltas).toEqual({ [ids[0]!]: { position: 3 }, [ids[1]!]: { position: 1 }, [ids[2]!]: { position: 2 } });
   });
@@ -97,7 +114,11 @@ describe('POST /utils/sort/:collection', () => {
   ];
   for (const c of badBodies) {
     it(`answers 400 INVALID_PAYLOAD for ${c.name}`, async () => {
-      const error = expectError(await t.request('POST', '/utils/sort/tasks', { token: t.adminToken, body: c.body }), 400, 'INVALID_PAYLOAD');
+      const error = expectError(
+        await t.request('POST', '/utils/sort/tasks', { token: t.adminToken, body: c.body }),
+        400,
+        'INVALID_PAYLOAD',
+      );
       expect(error.extensions.reason).toBe(c.reason);
       expect(await positions()).toEqual([1, 2, 3, 4, 5]);
     });
@@ -114,14 +135,19 @@ describe('POST /utils/sort/:collection', () => {
 
   it('answers 403 to callers without update permission on the collection or its sort field', async () => {
     const reader = await t.userWith({ permissions: [{ collection: 'tasks', action: 'read', fields: ['*'] }] });
-    const titleOnly = await t.userWith({ permissions: [{ collection: 'tasks', action: 'read', fields: ['*'] }, { collection: 'tasks', action: 'update', fields: ['title'] }] });
+    const titleOnly = await t.userWith({
+      permissions: [
+        { collection: 'tasks', action: 'read', fields: ['*'] },
+        { collection: 'tasks', action: 'update', fields: ['title'] },
+      ],
+    });
     expectError(await sort(ids[0], ids[1], null), 403, 'FORBIDDEN');
     expectError(await sort(ids[0], ids[1], reader.token), 403, 'FORBIDDEN');
     expectError(await sort(ids[0], ids[1], titleOnly.token), 403, 'FORBIDDEN');
     expect(await positions()).toEqual([1, 2, 3, 4, 5]);
   });
 
-  it('applies row rules to every item that moves: allowed within the caller\'s rows, 403 and nothing written across others', async () => {
+  it("applies row rules to every item that moves: allowed within the caller's rows, 403 and nothing written across others", async () => {
     const ownerA = await t.userWith({
       permissions: [
         { collection: 'tasks', action: 'read', fields: ['*'] },

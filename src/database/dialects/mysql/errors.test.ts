@@ -19,7 +19,11 @@ describe('mysql translateError', () => {
     },
     { errno: 1062, message: "Duplicate entry '1' for key 'PRIMARY'", expected: { code: 'RECORD_NOT_UNIQUE', extensions: { field: null } } },
     { errno: 1048, message: "Column 'title' cannot be null", expected: { code: 'NOT_NULL_VIOLATION', extensions: { field: 'title' } } },
-    { errno: 1364, message: "Field 'title' doesn't have a default value", expected: { code: 'NOT_NULL_VIOLATION', extensions: { field: 'title' } } },
+    {
+      errno: 1364,
+      message: "Field 'title' doesn't have a default value",
+      expected: { code: 'NOT_NULL_VIOLATION', extensions: { field: 'title' } },
+    },
     {
       errno: 1452,
       message:
@@ -27,8 +31,16 @@ describe('mysql translateError', () => {
       expected: { code: 'INVALID_FOREIGN_KEY', extensions: { field: 'author' } },
     },
     { errno: 1451, message: 'Cannot delete or update a parent row', expected: { code: 'INVALID_FOREIGN_KEY' } },
-    { errno: 1264, message: "Out of range value for column 'count' at row 1", expected: { code: 'VALUE_OUT_OF_RANGE', extensions: { field: 'count' } } },
-    { errno: 1406, message: "Data too long for column 'title' at row 1", expected: { code: 'VALUE_TOO_LONG', extensions: { field: 'title' } } },
+    {
+      errno: 1264,
+      message: "Out of range value for column 'count' at row 1",
+      expected: { code: 'VALUE_OUT_OF_RANGE', extensions: { field: 'count' } },
+    },
+    {
+      errno: 1406,
+      message: "Data too long for column 'title' at row 1",
+      expected: { code: 'VALUE_TOO_LONG', extensions: { field: 'title' } },
+    },
   ])('$errno: $message', ({ errno, message, expected }) => {
     const original = mysqlError(errno, message);
     const translated = translateError(original, 'articles');
@@ -43,7 +55,11 @@ describe('mysql translateError', () => {
 
 describe('isConnectionError', () => {
   it('is true for a killed or lost connection, a server shutdown, too many connections and a dropped socket', () => {
-    expect(isConnectionError(Object.assign(new Error('Connection lost: The server closed the connection.'), { code: 'PROTOCOL_CONNECTION_LOST' }))).toBe(true);
+    expect(
+      isConnectionError(
+        Object.assign(new Error('Connection lost: The server closed the connection.'), { code: 'PROTOCOL_CONNECTION_LOST' }),
+      ),
+    ).toBe(true);
     expect(isConnectionError(mysqlError(1927, 'Connection was killed'))).toBe(true);
     expect(isConnectionError(mysqlError(1053, 'Server shutdown in progress'))).toBe(true);
     expect(isConnectionError(mysqlError(1040, 'Too many connections'))).toBe(true);

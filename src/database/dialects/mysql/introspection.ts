@@ -67,34 +67,36 @@ async function readColumns(knex: Knex, tables: Promise<string[]>, table?: string
     tables.then((names) => new Set(names)),
   ]);
   // COLUMNS also lists the columns of views.
-  return found.filter((row) => baseTables.has(row.table_name)).map((row): ColumnInfo => {
-    const isJson = jsonColumns.has(`${row.table_name}\u0000${row.column_name}`);
-    const dataType = isJson ? 'json' : row.data_type.toLowerCase();
-    const extra = (row.extra ?? '').toLowerCase();
-    const isChar = dataType === 'char' || dataType === 'varchar';
-    const isDecimal = dataType === 'decimal' || dataType === 'numeric';
-    const column: ColumnInfo = {
-      table: row.table_name,
-      name: row.column_name,
-      dataType,
-      columnType: isJson ? 'json' : row.column_type.toLowerCase(),
-      defaultValue: null,
-      maxLength: isChar ? toNumber(row.max_length) : null,
-      numericPrecision: isDecimal ? toNumber(row.numeric_precision) : null,
-      numericScale: isDecimal ? toNumber(row.numeric_scale) : null,
-      isNullable: row.is_nullable === 'YES',
-      isUnique: false,
-      isIndexed: false,
-      isPrimaryKey: row.column_key === 'PRI',
-      isGenerated: /virtual|stored|persistent/.test(extra) && !!row.generation_expression,
-      generationExpression: row.generation_expression || null,
-      hasAutoIncrement: extra.includes('auto_increment'),
-      foreignKeyTable: null,
-      foreignKeyColumn: null,
-    };
-    column.defaultValue = parseDefault(row.column_default, extra, column);
-    return column;
-  });
+  return found
+    .filter((row) => baseTables.has(row.table_name))
+    .map((row): ColumnInfo => {
+      const isJson = jsonColumns.has(`${row.table_name}\u0000${row.column_name}`);
+      const dataType = isJson ? 'json' : row.data_type.toLowerCase();
+      const extra = (row.extra ?? '').toLowerCase();
+      const isChar = dataType === 'char' || dataType === 'varchar';
+      const isDecimal = dataType === 'decimal' || dataType === 'numeric';
+      const column: ColumnInfo = {
+        table: row.table_name,
+        name: row.column_name,
+        dataType,
+        columnType: isJson ? 'json' : row.column_type.toLowerCase(),
+        defaultValue: null,
+        maxLength: isChar ? toNumber(row.max_length) : null,
+        numericPrecision: isDecimal ? toNumber(row.numeric_precision) : null,
+        numericScale: isDecimal ? toNumber(row.numeric_scale) : null,
+        isNullable: row.is_nullable === 'YES',
+        isUnique: false,
+        isIndexed: false,
+        isPrimaryKey: row.column_key === 'PRI',
+        isGenerated: /virtual|stored|persistent/.test(extra) && !!row.generation_expression,
+        generationExpression: row.generation_expression || null,
+        hasAutoIncrement: extra.includes('auto_increment'),
+        foreignKeyTable: null,
+        foreignKeyColumn: null,
+      };
+      column.defaultValue = parseDefault(row.column_default, extra, column);
+      return column;
+    });
 }
 
 export async function listColumns(knex: Knex, table?: string): Promise<ColumnInfo[]> {
@@ -104,7 +106,12 @@ export async function listColumns(knex: Knex, table?: string): Promise<ColumnInf
 /** Tables, columns, indexes and foreign keys together: one query per kind (and view), side by side. */
 export async function introspect(knex: Knex, table?: string): Promise<SchemaIntrospection> {
   const tables = listTables(knex, table);
-  const [names, columns, indexes, foreignKeys] = await Promise.all([tables, readColumns(knex, tables, table), listIndexes(knex, table), listForeignKeys(knex, table)]);
+  const [names, columns, indexes, foreignKeys] = await Promise.all([
+    tables,
+    readColumns(knex, tables, table),
+    listIndexes(knex, table),
+    listForeignKeys(knex, table),
+  ]);
   return { tables: names, columns: attachKeyInfo(columns, indexes, foreignKeys), foreignKeys, indexes };
 }
 
@@ -140,7 +147,8 @@ function parseDefault(raw: string | null, extra: string, column: ColumnInfo): un
   if (raw === null) return null;
   if (/^(current_timestamp|now|localtimestamp)(\(\d*\))?$/i.test(raw.trim())) return NOW_DEFAULT;
   // MySQL 8 prints literal defaults unquoted and marks expressions DEFAULT_GENERATED; MariaDB quotes literals.
-  if (extra.includes('default_generated')) return normaliseDefault(parseDefaultLiteral(raw.replace(/^_\w+\\'(.*)\\'$/s, "'$1'")), fieldTypeOf(column));
+  if (extra.includes('default_generated'))
+    return normaliseDefault(parseDefaultLiteral(raw.replace(/^_\w+\\'(.*)\\'$/s, "'$1'")), fieldTypeOf(column));
   return normaliseDefault(parseDefaultLiteral(raw), fieldTypeOf(column));
 }
 

@@ -17,7 +17,11 @@ describe('postgres translateError', () => {
       error: { code: '23505', detail: 'Key (collection, field)=(a, b) already exists.' },
       expected: { code: 'RECORD_NOT_UNIQUE', extensions: { field: null } },
     },
-    { name: 'not null', error: { code: '23502', column: 'title' }, expected: { code: 'NOT_NULL_VIOLATION', extensions: { field: 'title' } } },
+    {
+      name: 'not null',
+      error: { code: '23502', column: 'title' },
+      expected: { code: 'NOT_NULL_VIOLATION', extensions: { field: 'title' } },
+    },
     {
       name: 'foreign key',
       error: { code: '23503', detail: 'Key (role)=(7c0e…) is not present in table "service_roles".' },

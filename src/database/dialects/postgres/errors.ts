@@ -56,8 +56,12 @@ export function isConnectionError(error: unknown): boolean {
   if (isSocketOrPoolError(error)) return true;
   if (typeof error !== 'object' || error === null) return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300')) return true;
-  return typeof message === 'string' && /Connection terminated|connection error and is not queryable|Client was closed and is not queryable/.test(message);
+  if (typeof code === 'string' && (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300'))
+    return true;
+  return (
+    typeof message === 'string' &&
+    /Connection terminated|connection error and is not queryable|Client was closed and is not queryable/.test(message)
+  );
 }
 
 /** 40P01 deadlock detected, 40001 serialization failure, 55P03 lock not available. */

@@ -7,7 +7,11 @@ import { quoteName } from './quote-name.js';
  * data-modifying CTE, numbered by their serial keys (which grow in VALUES order within one statement), joined
  * to the children's VALUES by that number. Returns the parents' keys and the children's keys, each in order.
  */
-export async function insertWithChildren(db: Knex, parent: { table: string; rows: Record<string, unknown>[] }, child: ChildRows): Promise<{ parentIds: number[]; childIds: (number | null)[] }> {
+export async function insertWithChildren(
+  db: Knex,
+  parent: { table: string; rows: Record<string, unknown>[] },
+  child: ChildRows,
+): Promise<{ parentIds: number[]; childIds: (number | null)[] }> {
   const built = db(parent.table).insert(parent.rows).returning('id').toSQL();
   const withChild = child.rows.flatMap((row, i) => (row ? [{ row, rn: i + 1 }] : []));
   const columns = child.columns;

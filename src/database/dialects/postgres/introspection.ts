@@ -80,7 +80,8 @@ async function readColumns(knex: Knex, table?: string): Promise<ColumnInfo[]> {
     const columnDefault = generated ? null : row.expression;
     const serial = columnDefault?.startsWith('nextval(') ?? false;
     const modifier = row.type_modifier === -1 ? null : row.type_modifier - 4;
-    const isChar = (row.type_oid === CHAR_OID || row.type_oid === VARCHAR_OID) && (dataType === 'character varying' || dataType === 'character');
+    const isChar =
+      (row.type_oid === CHAR_OID || row.type_oid === VARCHAR_OID) && (dataType === 'character varying' || dataType === 'character');
     const isNumeric = row.type_oid === NUMERIC_OID && dataType === 'numeric';
     const column: ColumnInfo = {
       table: row.table_name,
@@ -111,7 +112,11 @@ const VARCHAR_OID = 1043;
 const NUMERIC_OID = 1700;
 
 export async function listColumns(knex: Knex, table?: string): Promise<ColumnInfo[]> {
-  const [columns, indexes, foreignKeys] = await sideBySide(knex, [() => readColumns(knex, table), () => listIndexes(knex, table), () => listForeignKeys(knex, table)] as const);
+  const [columns, indexes, foreignKeys] = await sideBySide(knex, [
+    () => readColumns(knex, table),
+    () => listIndexes(knex, table),
+    () => listForeignKeys(knex, table),
+  ] as const);
   return attachKeyInfo(columns, indexes, foreignKeys);
 }
 
@@ -204,7 +209,14 @@ export async function listIndexes(knex: Knex, table?: string): Promise<IndexInfo
     const key = `${row.table_name}\u0000${row.index_name}`;
     let index = byName.get(key);
     if (!index) {
-      index = { table: row.table_name, name: row.index_name, columns: [], unique: row.is_unique, primary: row.is_primary, expression: false };
+      index = {
+        table: row.table_name,
+        name: row.index_name,
+        columns: [],
+        unique: row.is_unique,
+        primary: row.is_primary,
+        expression: false,
+      };
       byName.set(key, index);
     }
     if (row.column_name === null) index.expression = true;

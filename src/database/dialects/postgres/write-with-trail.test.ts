@@ -19,7 +19,9 @@ describe('trailJsonOf', () => {
   });
 
   it('masks concealed and hashed columns, whatever their type', () => {
-    expect(trailJsonOf(field('hash', 'character varying', true), 'x')).toBe("case when x is null then null else to_json('**********'::text) end");
+    expect(trailJsonOf(field('hash', 'character varying', true), 'x')).toBe(
+      "case when x is null then null else to_json('**********'::text) end",
+    );
     expect(trailJsonOf(field('timestamp', 'timestamp with time zone', true), 'x')).toContain('**********');
   });
 

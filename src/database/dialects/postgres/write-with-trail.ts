@@ -24,7 +24,9 @@ export function trailJsonOf(field: TrailField, ref: string): string | null {
       return INTEGERS.has(db) ? `to_json(${ref})` : null;
     case 'bigInteger':
       // A bigint beyond 2^53 is text in the API (toNumberWhenSafe).
-      return db === 'bigint' ? `case when ${ref} between -9007199254740991 and 9007199254740991 then to_json(${ref}) else to_json(${ref}::text) end` : null;
+      return db === 'bigint'
+        ? `case when ${ref} between -9007199254740991 and 9007199254740991 then to_json(${ref}) else to_json(${ref}::text) end`
+        : null;
     case 'float':
       // NaN and the infinities are numbers in JS that JSON writes as null.
       return FLOATS.has(db) ? `case when ${ref} in ('NaN', 'Infinity', '-Infinity') then null else to_json(${ref}) end` : null;

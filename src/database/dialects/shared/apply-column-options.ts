@@ -6,11 +6,7 @@ import type { ColumnDefinition } from '../dialect.js';
  * default, unique and index. `defaultValue` is what the dialect made of the definition's default (a value to
  * bind, a raw expression, or undefined for none).
  */
-export function applyColumnOptions(
-  builder: Knex.ColumnBuilder,
-  column: ColumnDefinition,
-  defaultValue: unknown,
-): Knex.ColumnBuilder {
+export function applyColumnOptions(builder: Knex.ColumnBuilder, column: ColumnDefinition, defaultValue: unknown): Knex.ColumnBuilder {
   // increments()/bigIncrements() already say `not null primary key`.
   if (column.autoIncrement === true) return builder;
   if (column.primaryKey === true) builder.primary();

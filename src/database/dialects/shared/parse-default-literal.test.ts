@@ -11,7 +11,11 @@ describe('parseDefaultLiteral', () => {
     { name: 'a number', raw: '25', value: 25 },
     { name: 'a negative decimal', raw: '-1.5', value: -1.5 },
     { name: 'a bigint past 2^53 (as text)', raw: '9223372036854775807', value: '9223372036854775807' },
-    { name: 'a decimal with more digits than a double (as text)', raw: '12345678901234567890.1234567891', value: '12345678901234567890.1234567891' },
+    {
+      name: 'a decimal with more digits than a double (as text)',
+      raw: '12345678901234567890.1234567891',
+      value: '12345678901234567890.1234567891',
+    },
     { name: 'a boolean', raw: 'false', value: false },
     { name: 'NULL', raw: 'NULL', value: null },
     { name: 'a cast NULL', raw: 'NULL::character varying', value: null },

@@ -21,10 +21,7 @@ describe('parseTemporal', () => {
     expect(parseTemporal('03:26')).toMatchObject({ hasDate: false, hasTime: true, hour: 3, minute: 26, second: 0 });
   });
 
-  it.each(['2026-02-30', '2026-13-01', '2026-11-22T24:00:00', 'yesterday', '', '20261122', {}, null, Number.NaN])(
-    'rejects %s',
-    (input) => {
-      expect(parseTemporal(input)).toBeUndefined();
-    },
-  );
+  it.each(['2026-02-30', '2026-13-01', '2026-11-22T24:00:00', 'yesterday', '', '20261122', {}, null, Number.NaN])('rejects %s', (input) => {
+    expect(parseTemporal(input)).toBeUndefined();
+  });
 });

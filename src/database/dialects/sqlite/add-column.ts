@@ -40,7 +40,11 @@ export function addColumn(
   column: ColumnDefinition,
   knex: Knex,
 ): Knex.ColumnBuilder {
-  const variant = column.dataType && (SQLITE_COLUMN_TYPE_VARIANTS as Partial<Record<FieldType, readonly string[]>>)[column.type]?.includes(column.dataType) ? column.dataType : null;
+  const variant =
+    column.dataType &&
+    (SQLITE_COLUMN_TYPE_VARIANTS as Partial<Record<FieldType, readonly string[]>>)[column.type]?.includes(column.dataType)
+      ? column.dataType
+      : null;
   const type = variant ?? declaredType(column);
   if (type === null) throw new Error(`Field type "${column.type}" has no column`);
   if (column.autoIncrement && (column.type === 'integer' || column.type === 'bigInteger')) {

@@ -8,9 +8,19 @@ function sqliteError(code: string, message: string) {
 describe('sqlite translateError', () => {
   it.each([
     { code: 'SQLITE_CONSTRAINT_UNIQUE', message: 'UNIQUE constraint failed: articles.slug', expected: 'RECORD_NOT_UNIQUE', field: 'slug' },
-    { code: 'SQLITE_CONSTRAINT_UNIQUE', message: 'UNIQUE constraint failed: articles.a, articles.b', expected: 'RECORD_NOT_UNIQUE', field: null },
+    {
+      code: 'SQLITE_CONSTRAINT_UNIQUE',
+      message: 'UNIQUE constraint failed: articles.a, articles.b',
+      expected: 'RECORD_NOT_UNIQUE',
+      field: null,
+    },
     { code: 'SQLITE_CONSTRAINT_PRIMARYKEY', message: 'UNIQUE constraint failed: articles.id', expected: 'RECORD_NOT_UNIQUE', field: 'id' },
-    { code: 'SQLITE_CONSTRAINT_NOTNULL', message: 'NOT NULL constraint failed: articles.title', expected: 'NOT_NULL_VIOLATION', field: 'title' },
+    {
+      code: 'SQLITE_CONSTRAINT_NOTNULL',
+      message: 'NOT NULL constraint failed: articles.title',
+      expected: 'NOT_NULL_VIOLATION',
+      field: 'title',
+    },
     { code: 'SQLITE_CONSTRAINT_FOREIGNKEY', message: 'FOREIGN KEY constraint failed', expected: 'INVALID_FOREIGN_KEY', field: null },
   ])('$code → $expected ($field)', ({ code, message, expected, field }) => {
     const error = sqliteError(code, message);

@@ -1,11 +1,5 @@
 import { isSocketOrPoolError } from '../shared/is-socket-or-pool-error.js';
-import {
-  type AppError,
-  invalidForeignKey,
-  notNullViolation,
-  recordNotUnique,
-  valueTooLong,
-} from '../../../kernel/errors/index.js';
+import { type AppError, invalidForeignKey, notNullViolation, recordNotUnique, valueTooLong } from '../../../kernel/errors/index.js';
 
 /**
  * better-sqlite3 errors carry extended result codes (`SQLITE_CONSTRAINT_UNIQUE`, …) and messages such as
@@ -35,7 +29,10 @@ export function translateError(error: unknown, collection: string): AppError | n
 function fieldAfter(message: string, marker: string): string | null {
   const at = message.indexOf(marker);
   if (at === -1) return null;
-  const columns = message.slice(at + marker.length).trim().split(/\s*,\s*/);
+  const columns = message
+    .slice(at + marker.length)
+    .trim()
+    .split(/\s*,\s*/);
   if (columns.length !== 1 || !columns[0]) return null;
   const name = columns[0];
   return name.slice(name.lastIndexOf('.') + 1);

@@ -70,7 +70,11 @@ async function readColumns(knex: Knex, table?: string): Promise<ColumnInfo[]> {
 }
 
 export async function listColumns(knex: Knex, table?: string): Promise<ColumnInfo[]> {
-  const [columns, indexes, foreignKeys] = await Promise.all([readColumns(knex, table), listIndexes(knex, table), listForeignKeys(knex, table)]);
+  const [columns, indexes, foreignKeys] = await Promise.all([
+    readColumns(knex, table),
+    listIndexes(knex, table),
+    listForeignKeys(knex, table),
+  ]);
   return attachKeyInfo(columns, indexes, foreignKeys);
 }
 
@@ -131,7 +135,10 @@ export async function listForeignKeys(knex: Knex, table?: string): Promise<Forei
   const primaryKeys = new Map<string, string[]>();
   for (const target of implicitTargets) {
     const pk = (await knex.raw(`SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk`, [target])) as { name: string }[];
-    primaryKeys.set(target, pk.map((row) => row.name));
+    primaryKeys.set(
+      target,
+      pk.map((row) => row.name),
+    );
   }
   return rows.map((row) => ({
     table: row.table_name,
@@ -160,7 +167,14 @@ export async function listIndexes(knex: Knex, table?: string): Promise<IndexInfo
     const key = `${row.table_name}\u0000${row.index_name}`;
     let index = byName.get(key);
     if (!index) {
-      index = { table: row.table_name, name: row.index_name, columns: [], unique: row.unique === 1, primary: row.origin === 'pk', expression: false };
+      index = {
+        table: row.table_name,
+        name: row.index_name,
+        columns: [],
+        unique: row.unique === 1,
+        primary: row.origin === 'pk',
+        expression: false,
+      };
       byName.set(key, index);
     }
     if (row.column_name === null) index.expression = true;

@@ -78,17 +78,27 @@ describe('buildAst fields', () => {
     {
       name: 'a nested m2o field (null where the key is null)',
       query: { fields: ['id', 'author.name'], filter: { id: { _in: [1, 4] } } },
-      expected: [{ id: 1, author: { name: 'Ada Lovelace' } }, { id: 4, author: null }],
+      expected: [
+        { id: 1, author: { name: 'Ada Lovelace' } },
+        { id: 4, author: null },
+      ],
     },
     {
       name: 'comments.* (empty list without children)',
       query: { fields: ['id', 'comments.*'], filter: { id: { _in: [2, 3] } } },
-      expected: [{ id: 2, comments: [{ id: 4, article: 2, text: 'Bargain', score: 5 }] }, { id: 3, comments: [] }],
+      expected: [
+        { id: 2, comments: [{ id: 4, article: 2, text: 'Bargain', score: 5 }] },
+        { id: 3, comments: [] },
+      ],
     },
     {
       name: 'a plain o2m field as the list of related keys',
       query: { fields: ['id', 'comments'], filter: { id: { _in: [1, 4, 5] } } },
-      expected: [{ id: 1, comments: [1, 2, 3] }, { id: 4, comments: [] }, { id: 5, comments: [5, 6] }],
+      expected: [
+        { id: 1, comments: [1, 2, 3] },
+        { id: 4, comments: [] },
+        { id: 5, comments: [5, 6] },
+      ],
     },
     {
       name: 'one field of an o2m',
@@ -116,7 +126,11 @@ describe('buildAst fields', () => {
       query: { fields: ['author', 'author.email', 'id'], filter: { id: { _eq: 1 } } },
       expected: [{ author: { email: 'ada@example.com' }, id: 1 }],
     },
-    { name: 'an alias of a field', query: { fields: ['id', 'who'], alias: { who: 'title' }, filter: { id: { _eq: 3 } } }, expected: [{ id: 3, who: 'Draft ideas' }] },
+    {
+      name: 'an alias of a field',
+      query: { fields: ['id', 'who'], alias: { who: 'title' }, filter: { id: { _eq: 3 } } },
+      expected: [{ id: 3, who: 'Draft ideas' }],
+    },
     {
       name: 'an alias of a relation',
       query: { fields: ['writer.name'], alias: { writer: 'author' }, filter: { id: { _eq: 5 } } },
@@ -135,14 +149,44 @@ describe('buildAst fields', () => {
     {
       name: 'year() as <field>_year',
       query: { fields: ['id', 'year(published_at)'], filter: { id: { _in: [1, 3, 4] } } },
-      expected: [{ id: 1, published_at_year: 2024 }, { id: 3, published_at_year: null }, { id: 4, published_at_year: 2023 }],
+      expected: [
+        { id: 1, published_at_year: 2024 },
+        { id: 3, published_at_year: null },
+        { id: 4, published_at_year: 2023 },
+      ],
     },
     {
       name: 'every date function',
-      query: { fields: ['month(published_at)', 'week(published_at)', 'day(published_at)', 'weekday(published_at)', 'hour(published_at)', 'minute(published_at)', 'second(published_at)'], filter: { id: { _eq: 4 } } },
-      expected: [{ published_at_month: 12, published_at_week: 52, published_at_day: 31, published_at_weekday: 0, published_at_hour: 23, published_at_minute: 59, published_at_second: 59 }],
+      query: {
+        fields: [
+          'month(published_at)',
+          'week(published_at)',
+          'day(published_at)',
+          'weekday(published_at)',
+          'hour(published_at)',
+          'minute(published_at)',
+          'second(published_at)',
+        ],
+        filter: { id: { _eq: 4 } },
+      },
+      expected: [
+        {
+          published_at_month: 12,
+          published_at_week: 52,
+          published_at_day: 31,
+          published_at_weekday: 0,
+          published_at_hour: 23,
+          published_at_minute: 59,
+          published_at_second: 59,
+        },
+      ],
     },
-    { name: 'year() of a date field', query: { fields: ['year(born)'], filter: { id: { _eq: 2 } } }, collection: 'authors', expected: [{ born_year: 1840 }] },
+    {
+      name: 'year() of a date field',
+      query: { fields: ['year(born)'], filter: { id: { _eq: 2 } } },
+      collection: 'authors',
+      expected: [{ born_year: 1840 }],
+    },
     {
       name: 'count() as <field>_count',
       query: { fields: ['id', 'count(comments)'] },
@@ -157,7 +201,12 @@ describe('buildAst fields', () => {
       name: 'a concealed field masked when set and null when not',
       query: { fields: ['id', 'secret'] },
       collection: 'authors',
-      expected: [{ id: 1, secret: '**********' }, { id: 2, secret: null }, { id: 3, secret: '**********' }, { id: 4, secret: null }],
+      expected: [
+        { id: 1, secret: '**********' },
+        { id: 2, secret: null },
+        { id: 3, secret: '**********' },
+        { id: 4, secret: null },
+      ],
     },
   ];
   it.each(cases)('reads $name', async ({ query, collection, expected }) => {
@@ -172,18 +221,49 @@ describe('buildAst errors', () => {
     { name: 'an unknown field', query: { fields: ['id', 'nope'] }, error: forbidden('field "nope"', 'articles') },
     { name: 'two unknown fields', query: { fields: ['nope', 'nada'] }, error: forbidden('fields "nope", "nada"', 'articles') },
     { name: 'an unknown nested field', query: { fields: ['author.nope'] }, error: forbidden('field "nope"', 'authors', '"author"') },
-    { name: 'an unknown field two levels down', query: { fields: ['author.articles.nope'] }, error: forbidden('field "nope"', 'articles', '"author.articles"') },
+    {
+      name: 'an unknown field two levels down',
+      query: { fields: ['author.articles.nope'] },
+      error: forbidden('field "nope"', 'articles', '"author.articles"'),
+    },
     { name: 'an unknown relation', query: { fields: ['nope.name'] }, error: forbidden('field "nope"', 'articles') },
     { name: 'a path through a plain field', query: { fields: ['title.length'] }, error: forbidden('field "title.length"', 'articles') },
     { name: 'an alias to an unknown field', query: { fields: ['x'], alias: { x: 'nope' } }, error: forbidden('field "nope"', 'articles') },
     { name: 'a function of an unknown field', query: { fields: ['year(nope)'] }, error: forbidden('field "nope"', 'articles') },
     { name: 'a JSON array string as fields', query: { fields: ['["id"]'] }, error: forbidden('field "["id"]"', 'articles') },
-    { name: 'an unknown collection', query: {}, collection: 'nope', error: 'FORBIDDEN 403: You don\'t have permission to access collection "nope" or it does not exist. Queried in root.' },
-    { name: 'year() of a string field', query: { fields: ['year(title)'] }, error: 'INVALID_QUERY 400: Invalid query. Function "year" only works on date and time fields, not on "title".' },
-    { name: 'count() of a plain field', query: { fields: ['count(views)'] }, error: 'INVALID_QUERY 400: Invalid query. Function "count" only works on one-to-many fields, not on "views".' },
-    { name: 'hour() of a date field', query: { fields: ['hour(born)'] }, collection: 'authors', error: 'INVALID_QUERY 400: Invalid query. Function "hour" can\'t be used on the date field "born".' },
-    { name: 'count() of a json field', query: { fields: ['count(meta)'] }, collection: 'authors', error: 'INVALID_QUERY 400: Invalid query. Function "count" only works on one-to-many fields, not on "meta".' },
-    { name: 'a path after a function', query: { fields: ['year(published_at).x'] }, error: 'INVALID_QUERY 400: Invalid query. Field function "year(published_at)" can\'t be followed by a path.' },
+    {
+      name: 'an unknown collection',
+      query: {},
+      collection: 'nope',
+      error: 'FORBIDDEN 403: You don\'t have permission to access collection "nope" or it does not exist. Queried in root.',
+    },
+    {
+      name: 'year() of a string field',
+      query: { fields: ['year(title)'] },
+      error: 'INVALID_QUERY 400: Invalid query. Function "year" only works on date and time fields, not on "title".',
+    },
+    {
+      name: 'count() of a plain field',
+      query: { fields: ['count(views)'] },
+      error: 'INVALID_QUERY 400: Invalid query. Function "count" only works on one-to-many fields, not on "views".',
+    },
+    {
+      name: 'hour() of a date field',
+      query: { fields: ['hour(born)'] },
+      collection: 'authors',
+      error: 'INVALID_QUERY 400: Invalid query. Function "hour" can\'t be used on the date field "born".',
+    },
+    {
+      name: 'count() of a json field',
+      query: { fields: ['count(meta)'] },
+      collection: 'authors',
+      error: 'INVALID_QUERY 400: Invalid query. Function "count" only works on one-to-many fields, not on "meta".',
+    },
+    {
+      name: 'a path after a function',
+      query: { fields: ['year(published_at).x'] },
+      error: 'INVALID_QUERY 400: Invalid query. Field function "year(published_at)" can\'t be followed by a path.',
+    },
   ];
   it.each(cases)('rejects $name', async ({ query, collection, error }) => {
     expect(await errorOf(read(query, collection))).toBe(error);
@@ -191,7 +271,9 @@ describe('buildAst errors', () => {
 
   it('rejects fields nested past MAX_RELATIONAL_DEPTH with 400', async () => {
     const options = { query: { maxRelationalDepth: 2 } };
-    expect(await read({ fields: ['author.articles.id'], filter: { id: { _eq: 2 } } }, 'articles', options)).toEqual([{ author: { articles: [{ id: 2 }] } }]);
+    expect(await read({ fields: ['author.articles.id'], filter: { id: { _eq: 2 } } }, 'articles', options)).toEqual([
+      { author: { articles: [{ id: 2 }] } },
+    ]);
     for (const fields of [['author.articles.comments.id'], ['*.*.*'], ['comments.article.author.name']]) {
       expect(await errorOf(read({ fields }, 'articles', options))).toBe('INVALID_QUERY 400: Invalid query. Max relational depth exceeded.');
     }

@@ -86,7 +86,8 @@ function buildChildren(
         const relation = getFieldRelation(env.schema, collectionName, field);
         // A wildcard skips one-to-many fields into collections (or keys) the reader cannot see instead of failing.
         const related = relation ? getAccess(env.permissions, relation.related, 'read') : null;
-        if (relation?.kind === 'o2m' && !(related && canAccessField(related, getCollection(env.schema, relation.related).primary))) continue;
+        if (relation?.kind === 'o2m' && !(related && canAccessField(related, getCollection(env.schema, relation.related).primary)))
+          continue;
         if (rest !== null && relation && related) addNested(field, field, rest);
         else addDirect(field, field);
       }
@@ -97,7 +98,9 @@ function buildChildren(
     const scoped = /^([^:]+):(.+)$/.exec(head);
     if (scoped) {
       const [, anyField, scope] = scoped as unknown as [string, string, string];
-      const any = readableField(env, collectionName, anyField, 'value', access) ? getAnyRelation(env.schema, collectionName, anyField) : null;
+      const any = readableField(env, collectionName, anyField, 'value', access)
+        ? getAnyRelation(env.schema, collectionName, anyField)
+        : null;
       if (!any || !any.allowed.includes(scope)) {
         forbidden.push(head);
         continue;
@@ -138,7 +141,16 @@ function buildChildren(
  * A many-to-any field: `item:<collection>.<rest>` reads that collection (403 when it may not be read);
  * `item.<rest>` reads every allowed collection the reader may read.
  */
-function buildAnyNode(env: AstEnv, collection: CollectionOverview, access: CollectionAccess, fieldName: string, key: string, requested: string[], path: string, depth: number): AstNode {
+function buildAnyNode(
+  env: AstEnv,
+  collection: CollectionOverview,
+  access: CollectionAccess,
+  fieldName: string,
+  key: string,
+  requested: string[],
+  path: string,
+  depth: number,
+): AstNode {
   const any = getAnyRelation(env.schema, collection.collection, fieldName)!;
   const childPath = path === '' ? key : `${path}.${key}`;
   const wanted = new Map<string, string[]>();
@@ -156,8 +168,18 @@ function buildAnyNode(env: AstEnv, collection: CollectionOverview, access: Colle
       rowFilter: branchAccess.kind === 'all' ? null : branchAccess.rowFilter,
     };
   });
-  if (!canAccessField(access, any.collectionField)) throw forbiddenFields(collection.collection, [any.collectionField], path === '' ? 'root' : path);
-  return { kind: 'm2a', key, field: fieldName, collectionField: any.collectionField, relation: any.relation, branches, caseFilter: fieldCaseFilter(access, fieldName), path: childPath };
+  if (!canAccessField(access, any.collectionField))
+    throw forbiddenFields(collection.collection, [any.collectionField], path === '' ? 'root' : path);
+  return {
+    kind: 'm2a',
+    key,
+    field: fieldName,
+    collectionField: any.collectionField,
+    relation: any.relation,
+    branches,
+    caseFilter: fieldCaseFilter(access, fieldName),
+    path: childPath,
+  };
 }
 
 function buildDirectNode(
@@ -215,7 +237,8 @@ function buildRelationNode(
     relation: relation.relation,
     children,
     // A list without a `_limit` of its own gets the read's nested limit (decision 0045).
-    query: relation.kind === 'o2m' && deep.limit === undefined && env.nestedLimit !== undefined ? { ...deep, limit: env.nestedLimit } : deep,
+    query:
+      relation.kind === 'o2m' && deep.limit === undefined && env.nestedLimit !== undefined ? { ...deep, limit: env.nestedLimit } : deep,
     keysOnly,
     rowFilter: relatedAccess.kind === 'all' ? null : relatedAccess.rowFilter,
     caseFilter: fieldCaseFilter(access, fieldName),

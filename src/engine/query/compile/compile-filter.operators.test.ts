@@ -206,9 +206,19 @@ describe('compileFilter operators', () => {
 });
 
 const REFUSED: { collection: string; field: string; type: string; ops: string[] }[] = [
-  { collection: 'articles', field: 'title', type: 'string', ops: ['_lt', '_lte', '_gt', '_gte', '_between', '_nbetween', '_regex', '_intersects', '_foo'] },
+  {
+    collection: 'articles',
+    field: 'title',
+    type: 'string',
+    ops: ['_lt', '_lte', '_gt', '_gte', '_between', '_nbetween', '_regex', '_intersects', '_foo'],
+  },
   { collection: 'articles', field: 'body', type: 'text', ops: ['_gt', '_between'] },
-  { collection: 'articles', field: 'views', type: 'integer', ops: ['_contains', '_ncontains', '_icontains', '_starts_with', '_ends_with', '_empty', '_nempty'] },
+  {
+    collection: 'articles',
+    field: 'views',
+    type: 'integer',
+    ops: ['_contains', '_ncontains', '_icontains', '_starts_with', '_ends_with', '_empty', '_nempty'],
+  },
   { collection: 'articles', field: 'price', type: 'decimal', ops: ['_contains', '_empty'] },
   { collection: 'articles', field: 'published', type: 'boolean', ops: ['_in', '_nin', '_gt', '_between', '_contains', '_empty'] },
   { collection: 'articles', field: 'tags', type: 'csv', ops: ['_gt', '_between'] },

@@ -19,9 +19,21 @@ const invalid = (reason: string) => `INVALID_QUERY 400: Invalid query. ${reason}
 
 describe('compileFilter value validation', () => {
   const cases: { name: string; filter: Filter; reason: string }[] = [
-    { name: 'an empty string in _eq', filter: { title: { _eq: '' } }, reason: 'You can\'t filter for an empty string in "_eq". Use "_empty" or "_nempty" instead' },
-    { name: 'an empty string in _neq', filter: { title: { _neq: '' } }, reason: 'You can\'t filter for an empty string in "_neq". Use "_empty" or "_nempty" instead' },
-    { name: 'an empty string in _contains', filter: { title: { _contains: '' } }, reason: 'You can\'t filter for an empty string in "_contains". Use "_empty" or "_nempty" instead' },
+    {
+      name: 'an empty string in _eq',
+      filter: { title: { _eq: '' } },
+      reason: 'You can\'t filter for an empty string in "_eq". Use "_empty" or "_nempty" instead',
+    },
+    {
+      name: 'an empty string in _neq',
+      filter: { title: { _neq: '' } },
+      reason: 'You can\'t filter for an empty string in "_neq". Use "_empty" or "_nempty" instead',
+    },
+    {
+      name: 'an empty string in _contains',
+      filter: { title: { _contains: '' } },
+      reason: 'You can\'t filter for an empty string in "_contains". Use "_empty" or "_nempty" instead',
+    },
     { name: 'a non-array _in', filter: { views: { _in: 5 } }, reason: '"_in" needs a non-empty array' },
     { name: 'an empty _in', filter: { views: { _in: [] } }, reason: '"_in" needs a non-empty array' },
     { name: 'an empty _nin', filter: { views: { _nin: [] } }, reason: '"_nin" needs a non-empty array' },
@@ -34,19 +46,63 @@ describe('compileFilter value validation', () => {
     { name: 'null in _gt', filter: { views: { _gt: null } }, reason: '"_gt" needs a value' },
     { name: 'null in _contains', filter: { title: { _contains: null } }, reason: '"_contains" needs a value' },
     { name: 'text in an integer _eq', filter: { views: { _eq: 'abc' } }, reason: '"abc" is not a valid integer value for field "views"' },
-    { name: 'a fraction in an integer _eq', filter: { views: { _eq: '1.5' } }, reason: '"1.5" is not a valid integer value for field "views"' },
-    { name: 'a boolean in an integer _eq', filter: { views: { _eq: true } }, reason: '"true" is not a valid integer value for field "views"' },
-    { name: 'an integer beyond 32 bits', filter: { views: { _gt: 99999999999 } }, reason: '"99999999999" is not a valid integer value for field "views"' },
-    { name: 'one bad value in an integer _in', filter: { views: { _in: ['1', 'x'] } }, reason: '"x" is not a valid integer value for field "views"' },
-    { name: 'text in a decimal _lt', filter: { price: { _lt: 'cheap' } }, reason: '"cheap" is not a valid decimal value for field "price"' },
+    {
+      name: 'a fraction in an integer _eq',
+      filter: { views: { _eq: '1.5' } },
+      reason: '"1.5" is not a valid integer value for field "views"',
+    },
+    {
+      name: 'a boolean in an integer _eq',
+      filter: { views: { _eq: true } },
+      reason: '"true" is not a valid integer value for field "views"',
+    },
+    {
+      name: 'an integer beyond 32 bits',
+      filter: { views: { _gt: 99999999999 } },
+      reason: '"99999999999" is not a valid integer value for field "views"',
+    },
+    {
+      name: 'one bad value in an integer _in',
+      filter: { views: { _in: ['1', 'x'] } },
+      reason: '"x" is not a valid integer value for field "views"',
+    },
+    {
+      name: 'text in a decimal _lt',
+      filter: { price: { _lt: 'cheap' } },
+      reason: '"cheap" is not a valid decimal value for field "price"',
+    },
     { name: 'an infinite float', filter: { rating: { _gt: '1e400' } }, reason: '"1e400" is not a valid float value for field "rating"' },
-    { name: 'an invalid boolean', filter: { published: { _eq: 'maybe' } }, reason: '"maybe" is not a valid boolean value for field "published"' },
-    { name: 'an invalid uuid', filter: { uuid_ref: { _eq: 'not-a-uuid' } }, reason: '"not-a-uuid" is not a valid uuid value for field "uuid_ref"' },
+    {
+      name: 'an invalid boolean',
+      filter: { published: { _eq: 'maybe' } },
+      reason: '"maybe" is not a valid boolean value for field "published"',
+    },
+    {
+      name: 'an invalid uuid',
+      filter: { uuid_ref: { _eq: 'not-a-uuid' } },
+      reason: '"not-a-uuid" is not a valid uuid value for field "uuid_ref"',
+    },
     { name: 'an invalid uuid in _in', filter: { uuid_ref: { _in: 'a,b' } }, reason: '"a" is not a valid uuid value for field "uuid_ref"' },
-    { name: 'an invalid timestamp', filter: { published_at: { _eq: 'yesterday' } }, reason: '"yesterday" is not a valid timestamp value for field "published_at"' },
-    { name: 'an impossible date', filter: { born: { _eq: '2024-02-30' } }, reason: '"2024-02-30" is not a valid date value for field "born"' },
-    { name: 'an impossible month', filter: { born: { _lt: '2024-13-01' } }, reason: '"2024-13-01" is not a valid date value for field "born"' },
-    { name: 'a filter value that is not an object of operators', filter: { title: 'Hello' }, reason: 'The filter for "title" must be an object of operators' },
+    {
+      name: 'an invalid timestamp',
+      filter: { published_at: { _eq: 'yesterday' } },
+      reason: '"yesterday" is not a valid timestamp value for field "published_at"',
+    },
+    {
+      name: 'an impossible date',
+      filter: { born: { _eq: '2024-02-30' } },
+      reason: '"2024-02-30" is not a valid date value for field "born"',
+    },
+    {
+      name: 'an impossible month',
+      filter: { born: { _lt: '2024-13-01' } },
+      reason: '"2024-13-01" is not a valid date value for field "born"',
+    },
+    {
+      name: 'a filter value that is not an object of operators',
+      filter: { title: 'Hello' },
+      reason: 'The filter for "title" must be an object of operators',
+    },
     { name: 'a filter that is not an object', filter: { _and: ['x'] }, reason: 'A filter must be an object' },
     { name: '_and that is not an array', filter: { _and: { title: { _null: true } } }, reason: '"_and" must be an array' },
     { name: 'an operator at the top level', filter: { _eq: 1 }, reason: '"_eq" can\'t be used at this level of a filter' },
@@ -81,7 +137,11 @@ describe('compileFilter logic', () => {
       filter: { _or: [{ _and: [{ published: { _eq: true } }, { views: { _gt: 60 } }] }, { status: { _eq: 'archived' } }] },
       ids: [1, 4, 5],
     },
-    { name: '_and of _or', filter: { _and: [{ _or: [{ id: { _eq: 1 } }, { id: { _eq: 2 } }] }, { _or: [{ id: { _eq: 2 } }, { id: { _eq: 3 } }] }] }, ids: [2] },
+    {
+      name: '_and of _or',
+      filter: { _and: [{ _or: [{ id: { _eq: 1 } }, { id: { _eq: 2 } }] }, { _or: [{ id: { _eq: 2 } }, { id: { _eq: 3 } }] }] },
+      ids: [2],
+    },
     { name: 'sibling fields are ANDed', filter: { published: { _eq: true }, views: { _lt: 100 } }, ids: [2] },
     { name: 'sibling operators are ANDed', filter: { views: { _gt: 0, _lt: 100 } }, ids: [2, 4] },
     { name: 'an empty filter', filter: {}, ids: [1, 2, 3, 4, 5, 6] },
@@ -105,10 +165,18 @@ describe('compileFilter relations and functions', () => {
     { name: 'o2m _some of anything', filter: { comments: { _some: {} } }, ids: [1, 2, 5] },
     { name: 'o2m _none', filter: { comments: { _none: { score: { _gte: 4 } } } }, ids: [3, 4, 5, 6] },
     { name: 'o2m _none of anything', filter: { comments: { _none: {} } }, ids: [3, 4, 6] },
-    { name: 'o2m _some and _none together', filter: { comments: { _some: { score: { _gte: 5 } }, _none: { score: { _lt: 3 } } } }, ids: [2] },
+    {
+      name: 'o2m _some and _none together',
+      filter: { comments: { _some: { score: { _gte: 5 } }, _none: { score: { _lt: 3 } } } },
+      ids: [2],
+    },
     { name: 'o2m from authors', filter: { articles: { status: { _eq: 'draft' } } }, ids: [1], collection: 'authors' },
     { name: 'o2m then m2o', filter: { comments: { article: { slug: { _eq: 'sale' } } } }, ids: [2] },
-    { name: 'relational filters inside _or', filter: { _or: [{ author: { name: { _eq: 'Grace Hopper' } } }, { comments: { text: { _eq: 'Bargain' } } }] }, ids: [2, 5] },
+    {
+      name: 'relational filters inside _or',
+      filter: { _or: [{ author: { name: { _eq: 'Grace Hopper' } } }, { comments: { text: { _eq: 'Bargain' } } }] },
+      ids: [2, 5],
+    },
     { name: 'count(comments) _gte', filter: { 'count(comments)': { _gte: 2 } }, ids: [1, 5] },
     { name: 'count(comments) _eq 0', filter: { 'count(comments)': { _eq: 0 } }, ids: [3, 4, 6] },
     { name: 'count(articles) from authors', filter: { 'count(articles)': { _eq: 2 } }, ids: [1], collection: 'authors' },
@@ -131,11 +199,31 @@ describe('compileFilter relations and functions', () => {
   });
 
   const errors: { name: string; filter: Filter; reason: string }[] = [
-    { name: 'an operator on an o2m field', filter: { comments: { _eq: 1 } }, reason: '"_eq" can\'t be used on a one-to-many field; use "_some" or "_none"' },
-    { name: 'operators mixed with nested fields on an m2o', filter: { author: { _nnull: true, name: { _eq: 'x' } } }, reason: 'Operators and nested fields can\'t be mixed in the filter for "author"' },
-    { name: 'a nested field under a plain field', filter: { title: { length: { _eq: 1 } } }, reason: '"title" is not a relational field, "length" can\'t follow it' },
-    { name: 'year() of a string field', filter: { 'year(title)': { _eq: 2024 } }, reason: 'Function "year" only works on date and time fields, not on "title"' },
-    { name: 'count() of a plain field', filter: { 'count(views)': { _eq: 1 } }, reason: 'Function "count" only works on one-to-many fields, not on "views"' },
+    {
+      name: 'an operator on an o2m field',
+      filter: { comments: { _eq: 1 } },
+      reason: '"_eq" can\'t be used on a one-to-many field; use "_some" or "_none"',
+    },
+    {
+      name: 'operators mixed with nested fields on an m2o',
+      filter: { author: { _nnull: true, name: { _eq: 'x' } } },
+      reason: 'Operators and nested fields can\'t be mixed in the filter for "author"',
+    },
+    {
+      name: 'a nested field under a plain field',
+      filter: { title: { length: { _eq: 1 } } },
+      reason: '"title" is not a relational field, "length" can\'t follow it',
+    },
+    {
+      name: 'year() of a string field',
+      filter: { 'year(title)': { _eq: 2024 } },
+      reason: 'Function "year" only works on date and time fields, not on "title"',
+    },
+    {
+      name: 'count() of a plain field',
+      filter: { 'count(views)': { _eq: 1 } },
+      reason: 'Function "count" only works on one-to-many fields, not on "views"',
+    },
     { name: '_some that is not an object', filter: { comments: { _some: [1] } }, reason: '"_some" must be an object' },
   ];
   it.each(errors)('rejects $name', async ({ filter, reason }) => {
@@ -161,7 +249,9 @@ describe('compileFilter depth limits', () => {
 
   it('accepts nesting up to MAX_FILTER_DEPTH and rejects one level more', async () => {
     expect(await idsFor(nest(3), 'articles', { query: { maxFilterDepth: 3 } })).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(await errorOf(idsFor(nest(4), 'articles', { query: { maxFilterDepth: 3 } }))).toBe(invalid('Filter is nested deeper than 3 levels'));
+    expect(await errorOf(idsFor(nest(4), 'articles', { query: { maxFilterDepth: 3 } }))).toBe(
+      invalid('Filter is nested deeper than 3 levels'),
+    );
   });
 
   it('rejects a filter nested past the default MAX_FILTER_DEPTH', async () => {
@@ -197,7 +287,9 @@ describe('compileFilter injection attempts', () => {
   });
 
   it('rejects an attack string as a field name (403) and as an operator (400)', async () => {
-    expect(await errorOf(idsFor({ [attack]: { _eq: 1 } }))).toMatch(/^FORBIDDEN 403: You don't have permission to access field "x'\); drop/);
+    expect(await errorOf(idsFor({ [attack]: { _eq: 1 } }))).toMatch(
+      /^FORBIDDEN 403: You don't have permission to access field "x'\); drop/,
+    );
     expect(await errorOf(idsFor({ author: { [attack]: { _eq: 1 } } }))).toMatch(/^FORBIDDEN 403/);
     expect(await errorOf(idsFor({ [`year(${attack})`]: { _eq: 1 } }))).toMatch(/^FORBIDDEN 403/);
     expect(await errorOf(idsFor({ title: { [attack]: 1 } }))).toMatch(/^INVALID_QUERY 400/);
@@ -213,7 +305,12 @@ describe('compileFilter injection attempts', () => {
 
   it('keeps every value out of the SQL text (bindings only)', async () => {
     const env = createCompileEnv(await fx.ctx());
-    const sql = compileFilter(env, { title: { _eq: attack }, views: { _in: [7, 50] }, author: { name: { _contains: 'zzz' } } }, 'articles', 't');
+    const sql = compileFilter(
+      env,
+      { title: { _eq: attack }, views: { _in: [7, 50] }, author: { name: { _contains: 'zzz' } } },
+      'articles',
+      't',
+    );
     expect(sql.sql).not.toContain('drop');
     expect(sql.sql).not.toContain('zzz');
     expect(sql.sql).not.toMatch(/\b(7|50)\b/);

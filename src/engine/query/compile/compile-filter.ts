@@ -64,7 +64,15 @@ export function compileFilter(env: CompileEnv, filter: Filter, collection: strin
   return compileNode(env, filter, collection, alias, path, 0, 0);
 }
 
-function compileNode(env: CompileEnv, filter: unknown, collection: string, alias: string, path: string, depth: number, relationalDepth: number): Sql {
+function compileNode(
+  env: CompileEnv,
+  filter: unknown,
+  collection: string,
+  alias: string,
+  path: string,
+  depth: number,
+  relationalDepth: number,
+): Sql {
   if (depth > env.maxFilterDepth) throw invalidQuery(`Filter is nested deeper than ${env.maxFilterDepth} levels`);
   if (!isPlainObject(filter)) throw invalidQuery('A filter must be an object');
   const parts: Sql[] = [];
@@ -126,7 +134,9 @@ function compileField(
   const nested = keys.find((k) => !k.startsWith('_'));
   if (nested !== undefined) {
     throw invalidQuery(
-      relation ? `Operators and nested fields can't be mixed in the filter for "${key}"` : `"${key}" is not a relational field, "${nested}" can't follow it`,
+      relation
+        ? `Operators and nested fields can't be mixed in the filter for "${key}"`
+        : `"${key}" is not a relational field, "${nested}" can't follow it`,
     );
   }
 
@@ -145,25 +155,48 @@ function compileField(
 }
 
 /** `item:headings: {title: {_eq: …}}`: a many-to-any key into one of its collections. */
-function compileAnyField(env: CompileEnv, fieldName: string, related: string, value: unknown, collection: string, alias: string, path: string, depth: number, relationalDepth: number): Sql {
-  if (env.trusted && collection === REVISIONS && fieldName === REVISION_ITEM) return compileRevisionItem(env, related, value, alias, path, depth, relationalDepth);
+function compileAnyField(
+  env: CompileEnv,
+  fieldName: string,
+  related: string,
+  value: unknown,
+  collection: string,
+  alias: string,
+  path: string,
+  depth: number,
+  relationalDepth: number,
+): Sql {
+  if (env.trusted && collection === REVISIONS && fieldName === REVISION_ITEM)
+    return compileRevisionItem(env, related, value, alias, path, depth, relationalDepth);
   const access = getAccess(env.permissions, collection, 'read');
   const any = getAnyRelation(env.schema, collection, fieldName);
-  if (!any || !any.allowed.includes(related) || !access || !canAccessField(access, fieldName) || !canAccessField(access, any.collectionField)) {
+  if (
+    !any ||
+    !any.allowed.includes(related) ||
+    !access ||
+    !canAccessField(access, fieldName) ||
+    !canAccessField(access, any.collectionField)
+  ) {
     throw forbiddenFields(collection, [`${fieldName}:${related}`], path);
   }
-  if (!isPlainObject(value) || Object.keys(value).some((k) => k.startsWith('_'))) throw invalidQuery(`The filter for "${fieldName}:${related}" must name fields of "${related}"`);
+  if (!isPlainObject(value) || Object.keys(value).some((k) => k.startsWith('_')))
+    throw invalidQuery(`The filter for "${fieldName}:${related}" must name fields of "${related}"`);
   if (relationalDepth + 1 > env.maxRelationalDepth) throw invalidQuery('Max relational depth exceeded');
   const childPath = path === 'root' ? `${fieldName}:${related}` : `${path}.${fieldName}:${related}`;
   const compiler = {
     schema: env.schema,
     nextAlias: env.nextAlias,
-    nested: (inner: Record<string, unknown>, target: string, sub: string, innerPath: string) => compileNode(env, inner, target, sub, innerPath, depth + 1, relationalDepth + 1),
+    nested: (inner: Record<string, unknown>, target: string, sub: string, innerPath: string) =>
+      compileNode(env, inner, target, sub, innerPath, depth + 1, relationalDepth + 1),
     rows: (target: string, sub: string, innerPath: string) => readableRows(env, target, sub, innerPath),
     castToText: (sql: string) => env.dialect.castToText(sql),
   };
   const condition = compileManyToAny(compiler, related, `${alias}.${fieldName}`, `${alias}.${any.collectionField}`, value, childPath);
-  return and([visibleWhen(env, collection, alias, fieldName) ?? TRUE_SQL, visibleWhen(env, collection, alias, any.collectionField) ?? TRUE_SQL, condition]);
+  return and([
+    visibleWhen(env, collection, alias, fieldName) ?? TRUE_SQL,
+    visibleWhen(env, collection, alias, any.collectionField) ?? TRUE_SQL,
+    condition,
+  ]);
 }
 
 /**
@@ -172,17 +205,33 @@ function compileAnyField(env: CompileEnv, fieldName: string, related: string, va
  * of an existing item of `related` matching `value`, compared as text like a many-to-any key. A collection
  * the schema no longer has matches nothing.
  */
-function compileRevisionItem(env: CompileEnv, related: string, value: unknown, alias: string, path: string, depth: number, relationalDepth: number): Sql {
+function compileRevisionItem(
+  env: CompileEnv,
+  related: string,
+  value: unknown,
+  alias: string,
+  path: string,
+  depth: number,
+  relationalDepth: number,
+): Sql {
   if (!Object.hasOwn(env.schema.collections, related)) return FALSE_SQL;
   if (!isPlainObject(value)) throw invalidQuery(`The filter for "${REVISION_ITEM}:${related}" must name fields of "${related}"`);
   const compiler = {
     schema: env.schema,
     nextAlias: env.nextAlias,
-    nested: (inner: Record<string, unknown>, target: string, sub: string, innerPath: string) => compileNode(env, inner, target, sub, innerPath, depth + 1, relationalDepth),
+    nested: (inner: Record<string, unknown>, target: string, sub: string, innerPath: string) =>
+      compileNode(env, inner, target, sub, innerPath, depth + 1, relationalDepth),
     rows: () => TRUE_SQL,
     castToText: (sql: string) => env.dialect.castToText(sql),
   };
-  return compileManyToAny(compiler, related, `${alias}.${REVISION_ITEM}`, `${alias}.${REVISION_COLLECTION}`, value, `${path}.${REVISION_ITEM}:${related}`);
+  return compileManyToAny(
+    compiler,
+    related,
+    `${alias}.${REVISION_ITEM}`,
+    `${alias}.${REVISION_COLLECTION}`,
+    value,
+    `${path}.${REVISION_ITEM}:${related}`,
+  );
 }
 
 /**

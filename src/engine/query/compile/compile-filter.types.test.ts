@@ -69,15 +69,43 @@ describe('compileFilter on dateTime, time, bigInteger and hash fields', () => {
 
   const errors: { name: string; filter: Filter; reason: string }[] = [
     { name: 'an impossible time', filter: { at: { _eq: '25:00' } }, reason: '"25:00" is not a valid time value for field "at"' },
-    { name: 'a date in a time field', filter: { at: { _eq: '2024-01-01' } }, reason: '"2024-01-01" is not a valid time value for field "at"' },
-    { name: 'an impossible dateTime', filter: { starts: { _eq: '2024-05-01T24:30:00' } }, reason: '"2024-05-01T24:30:00" is not a valid dateTime value for field "starts"' },
-    { name: 'a bigInteger beyond 64 bits', filter: { big: { _eq: '99999999999999999999' } }, reason: '"99999999999999999999" is not a valid bigInteger value for field "big"' },
+    {
+      name: 'a date in a time field',
+      filter: { at: { _eq: '2024-01-01' } },
+      reason: '"2024-01-01" is not a valid time value for field "at"',
+    },
+    {
+      name: 'an impossible dateTime',
+      filter: { starts: { _eq: '2024-05-01T24:30:00' } },
+      reason: '"2024-05-01T24:30:00" is not a valid dateTime value for field "starts"',
+    },
+    {
+      name: 'a bigInteger beyond 64 bits',
+      filter: { big: { _eq: '99999999999999999999' } },
+      reason: '"99999999999999999999" is not a valid bigInteger value for field "big"',
+    },
     { name: '_eq on a hash', filter: { pin: { _eq: 'x' } }, reason: '"hash" field type does not contain the "_eq" filter operator' },
-    { name: '_contains on a hash', filter: { pin: { _contains: 'x' } }, reason: '"hash" field type does not contain the "_contains" filter operator' },
-    { name: '_contains on a dateTime', filter: { starts: { _contains: '2024' } }, reason: '"dateTime" field type does not contain the "_contains" filter operator' },
-    { name: '_empty on a time', filter: { at: { _empty: true } }, reason: '"time" field type does not contain the "_empty" filter operator' },
+    {
+      name: '_contains on a hash',
+      filter: { pin: { _contains: 'x' } },
+      reason: '"hash" field type does not contain the "_contains" filter operator',
+    },
+    {
+      name: '_contains on a dateTime',
+      filter: { starts: { _contains: '2024' } },
+      reason: '"dateTime" field type does not contain the "_contains" filter operator',
+    },
+    {
+      name: '_empty on a time',
+      filter: { at: { _empty: true } },
+      reason: '"time" field type does not contain the "_empty" filter operator',
+    },
     { name: 'year() of a time', filter: { 'year(at)': { _eq: 2024 } }, reason: 'Function "year" can\'t be used on the time field "at"' },
-    { name: 'count() of a bigInteger', filter: { 'count(big)': { _eq: 1 } }, reason: 'Function "count" only works on one-to-many fields, not on "big"' },
+    {
+      name: 'count() of a bigInteger',
+      filter: { 'count(big)': { _eq: 1 } },
+      reason: 'Function "count" only works on one-to-many fields, not on "big"',
+    },
   ];
   it.each(errors)('rejects $name', async ({ filter, reason }) => {
     expect(await errorOf(idsFor(filter))).toBe(`INVALID_QUERY 400: Invalid query. ${reason}.`);

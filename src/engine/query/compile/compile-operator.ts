@@ -52,7 +52,8 @@ export function compileOperator(env: OperatorEnv, op: FilterOperator, operand: u
   const cb = column.bindings;
   const scalar = () => {
     if (value !== null && typeof value === 'object') throw invalidQuery(`"${op}" needs a single value`);
-    if (value === '' && !env.trusted) throw invalidQuery(`You can't filter for an empty string in "${op}". Use "_empty" or "_nempty" instead`);
+    if (value === '' && !env.trusted)
+      throw invalidQuery(`You can't filter for an empty string in "${op}". Use "_empty" or "_nempty" instead`);
     return value;
   };
   const bool = () => {

@@ -15,7 +15,13 @@ export type RelationalCompiler = {
 };
 
 /** `fk IN (SELECT pk FROM related WHERE …)`, with the related collection's row permissions applied. */
-export function compileManyToOne(c: RelationalCompiler, related: string, fkColumn: string, filter: Record<string, unknown>, path: string): Sql {
+export function compileManyToOne(
+  c: RelationalCompiler,
+  related: string,
+  fkColumn: string,
+  filter: Record<string, unknown>,
+  path: string,
+): Sql {
   const relatedOverview = getCollection(c.schema, related, path);
   const sub = c.nextAlias();
   const where = and([c.rows(related, sub, path), c.nested(filter, related, sub, path)]);
@@ -49,7 +55,14 @@ export function compileOneToMany(
   return and(parts);
 }
 
-function someRelated(c: RelationalCompiler, related: string, fkField: string, pkColumn: string, filter: Record<string, unknown>, path: string): Sql {
+function someRelated(
+  c: RelationalCompiler,
+  related: string,
+  fkField: string,
+  pkColumn: string,
+  filter: Record<string, unknown>,
+  path: string,
+): Sql {
   const sub = c.nextAlias();
   const where = and([
     { sql: '?? IS NOT NULL', bindings: [`${sub}.${fkField}`] },

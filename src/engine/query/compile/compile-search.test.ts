@@ -10,7 +10,8 @@ afterAll(async () => {
   await fx?.close();
 });
 
-const searched = async (search: string, collection = 'articles', filter?: Filter) => idsOf(await fx.read(collection, { fields: ['id'], search, filter, limit: -1 }));
+const searched = async (search: string, collection = 'articles', filter?: Filter) =>
+  idsOf(await fx.read(collection, { fields: ['id'], search, filter, limit: -1 }));
 
 describe('compileSearch', () => {
   const cases: { name: string; search: string; ids: number[]; collection?: string; filter?: Filter }[] = [

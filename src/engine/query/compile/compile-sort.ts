@@ -47,6 +47,12 @@ function sortExpression(env: CompileEnv, segments: string[], collection: string,
   const sub = env.nextAlias();
   const inner = sortExpression(env, rest, relation.related, sub, childPath, depth + 1);
   const fk = readableColumn(env, collection, alias, fieldName, { sql: '??', bindings: [`${alias}.${fieldName}`] });
-  const where = and([{ sql: `?? = ${fk.sql}`, bindings: [`${sub}.${related.primary}`, ...fk.bindings] }, readableRows(env, relation.related, sub, childPath)]);
-  return { sql: `(SELECT ${inner.sql} FROM ?? AS ?? WHERE ${where.sql})`, bindings: [...inner.bindings, relation.related, sub, ...where.bindings] };
+  const where = and([
+    { sql: `?? = ${fk.sql}`, bindings: [`${sub}.${related.primary}`, ...fk.bindings] },
+    readableRows(env, relation.related, sub, childPath),
+  ]);
+  return {
+    sql: `(SELECT ${inner.sql} FROM ?? AS ?? WHERE ${where.sql})`,
+    bindings: [...inner.bindings, relation.related, sub, ...where.bindings],
+  };
 }

@@ -36,13 +36,40 @@ export const FILTER_OPERATORS = [
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
 const STRING_OPS: FilterOperator[] = [
-  '_contains', '_ncontains', '_icontains', '_nicontains',
-  '_starts_with', '_nstarts_with', '_istarts_with', '_nistarts_with',
-  '_ends_with', '_nends_with', '_iends_with', '_niends_with',
-  '_eq', '_neq', '_empty', '_nempty', '_null', '_nnull', '_in', '_nin',
+  '_contains',
+  '_ncontains',
+  '_icontains',
+  '_nicontains',
+  '_starts_with',
+  '_nstarts_with',
+  '_istarts_with',
+  '_nistarts_with',
+  '_ends_with',
+  '_nends_with',
+  '_iends_with',
+  '_niends_with',
+  '_eq',
+  '_neq',
+  '_empty',
+  '_nempty',
+  '_null',
+  '_nnull',
+  '_in',
+  '_nin',
 ];
 const ORDERED_OPS: FilterOperator[] = [
-  '_eq', '_neq', '_lt', '_lte', '_gt', '_gte', '_between', '_nbetween', '_null', '_nnull', '_in', '_nin',
+  '_eq',
+  '_neq',
+  '_lt',
+  '_lte',
+  '_gt',
+  '_gte',
+  '_between',
+  '_nbetween',
+  '_null',
+  '_nnull',
+  '_in',
+  '_nin',
 ];
 const NULL_OPS: FilterOperator[] = ['_null', '_nnull'];
 

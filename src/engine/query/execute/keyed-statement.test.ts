@@ -14,12 +14,21 @@ describe('keyedStatement', () => {
     const build = (env: CompileEnv, keys: readonly unknown[]) => {
       builds++;
       const alias = env.nextAlias();
-      return { sql: `select * from x as ${alias} where id in (${keys.map(() => '?').join(', ')}) and a = ?`, bindings: ['before', ...keys, 'after'] };
+      return {
+        sql: `select * from x as ${alias} where id in (${keys.map(() => '?').join(', ')}) and a = ?`,
+        bindings: ['before', ...keys, 'after'],
+      };
     };
     const first = envWithAliases();
-    expect(keyedStatement(first.env, owner, [1, 2], build)).toEqual({ sql: 'select * from x as t0 where id in (?, ?) and a = ?', bindings: ['before', 1, 2, 'after'] });
+    expect(keyedStatement(first.env, owner, [1, 2], build)).toEqual({
+      sql: 'select * from x as t0 where id in (?, ?) and a = ?',
+      bindings: ['before', 1, 2, 'after'],
+    });
     const second = envWithAliases();
-    expect(keyedStatement(second.env, owner, [7, 8], build)).toEqual({ sql: 'select * from x as t0 where id in (?, ?) and a = ?', bindings: ['before', 7, 8, 'after'] });
+    expect(keyedStatement(second.env, owner, [7, 8], build)).toEqual({
+      sql: 'select * from x as t0 where id in (?, ?) and a = ?',
+      bindings: ['before', 7, 8, 'after'],
+    });
     // The kept statement used one alias when it was compiled: the read's later statements start after it.
     expect(second.used()).toBe(1);
     expect(builds).toBe(1);

@@ -16,7 +16,12 @@ const templates = new WeakMap<object, Map<number, Template>>();
 /** A stand-in for the i-th key while compiling: a text no caller sends as a key. */
 const placeholder = (i: number) => `\u0000stratum-key-${i}\u0000`;
 
-export function keyedStatement(env: CompileEnv, owner: object, keys: readonly unknown[], build: (env: CompileEnv, keys: readonly unknown[]) => NativeStatement): NativeStatement {
+export function keyedStatement(
+  env: CompileEnv,
+  owner: object,
+  keys: readonly unknown[],
+  build: (env: CompileEnv, keys: readonly unknown[]) => NativeStatement,
+): NativeStatement {
   let byLength = templates.get(owner);
   const kept = byLength?.get(keys.length);
   if (kept) {

@@ -7,7 +7,18 @@ import { findReadPlan, keepReadPlan, readPlanKey, type ReadPlan } from './read-p
 const admin: PermissionSet = { admin: true, rules: [], index: new Map() };
 const reader = (filter: unknown): PermissionSet => ({
   admin: false,
-  rules: [{ id: 1, policy: 'p', collection: 'articles', action: 'read', permissions: filter as never, validation: null, presets: null, fields: ['*'] }],
+  rules: [
+    {
+      id: 1,
+      policy: 'p',
+      collection: 'articles',
+      action: 'read',
+      permissions: filter as never,
+      validation: null,
+      presets: null,
+      fields: ['*'],
+    },
+  ],
   index: new Map(),
 });
 const plan = (sql: string): ReadPlan => ({ ast: {} as RootAst, sql, bindings: [], aliases: 1, random: false });
@@ -21,7 +32,9 @@ describe('read plans', () => {
     expect(readPlanKey('articles', { limit: 20 }, { id: { _eq: 1 } }, admin)).not.toBe(base);
     expect(readPlanKey('articles', { limit: 20 }, null, reader(null))).not.toBe(base);
     // Two users whose rule resolved `$CURRENT_USER` to different ids.
-    expect(readPlanKey('articles', {}, null, reader({ owner: { _eq: 'u1' } }))).not.toBe(readPlanKey('articles', {}, null, reader({ owner: { _eq: 'u2' } })));
+    expect(readPlanKey('articles', {}, null, reader({ owner: { _eq: 'u1' } }))).not.toBe(
+      readPlanKey('articles', {}, null, reader({ owner: { _eq: 'u2' } })),
+    );
   });
 
   it('keeps plans per schema overview, and at most 256 of them', () => {

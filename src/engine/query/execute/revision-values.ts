@@ -23,7 +23,12 @@ export function revisionValueKeys(env: CompileEnv, collection: string, nodes: re
 }
 
 /** Strips `keys` of one output row, `raw` being the row as read (with the helper column). */
-export function stripRevisionRow(env: CompileEnv, keys: readonly string[], raw: Record<string, unknown>, out: Record<string, unknown>): void {
+export function stripRevisionRow(
+  env: CompileEnv,
+  keys: readonly string[],
+  raw: Record<string, unknown>,
+  out: Record<string, unknown>,
+): void {
   const fields = revisionFields(env.permissions, String(raw[REVISION_COLLECTION_KEY]));
   for (const key of keys) out[key] = stripRevisionValue(out[key], fields);
 }

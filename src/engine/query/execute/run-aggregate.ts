@@ -56,8 +56,10 @@ export async function runAggregate(env: CompileEnv, collection: string, query: Q
         columns.push(env.knex.raw(`${SQL_FN[fn]('*')} AS ??`, [key]));
       } else {
         const field = fieldOf(name, fn === 'count' ? 'presence' : 'value');
-        if (NUMERIC_ONLY.includes(fn) && !NUMERIC_TYPES.includes(field.type)) throw invalidQuery(`"${fn}" only works on numeric fields, not on "${name}"`);
-        if (ORDERED_ONLY.includes(fn) && UNORDERED_TYPES.includes(field.type)) throw invalidQuery(`"${fn}" only works on fields with an order, not on "${name}"`);
+        if (NUMERIC_ONLY.includes(fn) && !NUMERIC_TYPES.includes(field.type))
+          throw invalidQuery(`"${fn}" only works on numeric fields, not on "${name}"`);
+        if (ORDERED_ONLY.includes(fn) && UNORDERED_TYPES.includes(field.type))
+          throw invalidQuery(`"${fn}" only works on fields with an order, not on "${name}"`);
         if (fn.endsWith('Distinct') && field.type === 'json') throw invalidQuery(`"${fn}" does not work on JSON fields such as "${name}"`);
         const value = column(name);
         columns.push(env.knex.raw(`${SQL_FN[fn](value.sql)} AS ??`, [...value.bindings, key] as Knex.RawBinding[]));
@@ -70,7 +72,9 @@ export async function runAggregate(env: CompileEnv, collection: string, query: Q
     const fn = parseFieldFunction(name);
     const grouped = fieldOf(fn ? fn.field : name, 'value');
     if (!fn && grouped.type === 'json') throw invalidQuery(`"groupBy" does not work on JSON fields such as "${name}"`);
-    const value = fn ? readableColumn(env, collection, alias, fn.field, functionColumn(env, fn.name, collection, fn.field, alias)) : column(name);
+    const value = fn
+      ? readableColumn(env, collection, alias, fn.field, functionColumn(env, fn.name, collection, fn.field, alias))
+      : column(name);
     const key = fn ? `${fn.field}_${fn.name}` : name;
     columns.push(env.knex.raw(`${value.sql} AS ??`, [...value.bindings, key] as Knex.RawBinding[]));
     // By position: the same expression bound twice is two expressions to PostgreSQL (a field the reader sees only on some rows is a CASE with bindings).
@@ -94,11 +98,13 @@ export async function runAggregate(env: CompileEnv, collection: string, query: Q
   const rows = (await qb) as Row[];
   return rows.map((row) => {
     const out: Row = {};
-    for (const group of groups) out[group.key] = group.type ? env.dialect.fromDatabase(overview.fields[group.name]!.type, row[group.key]) : toNumber(row[group.key]);
+    for (const group of groups)
+      out[group.key] = group.type ? env.dialect.fromDatabase(overview.fields[group.name]!.type, row[group.key]) : toNumber(row[group.key]);
     for (const { fn, field, key } of outputs) {
       const raw = row[key];
       const keepType = (fn === 'min' || fn === 'max') && field !== '*';
-      const value = raw === null || raw === undefined ? null : keepType ? env.dialect.fromDatabase(overview.fields[field]!.type, raw) : Number(raw);
+      const value =
+        raw === null || raw === undefined ? null : keepType ? env.dialect.fromDatabase(overview.fields[field]!.type, raw) : Number(raw);
       // `{count: 17}` for `*` alone, `{count: {views: 5}}` for fields, `{count: {"*": 17, views: 5}}` for both.
       const alone = field === '*' && outputs.every((o) => o.fn !== fn || o.field === '*');
       out[fn] = alone ? value : { ...((out[fn] as Row | undefined) ?? {}), [field]: value };
@@ -115,7 +121,8 @@ export async function runAggregate(env: CompileEnv, collection: string, query: Q
 function checkGroupSort(query: Query): void {
   for (const term of query.sort ?? []) {
     const name = term.startsWith('-') ? term.slice(1) : term;
-    if (name !== '?' && !(query.group ?? []).includes(name)) throw invalidQuery(`"sort" of grouped results can only use the "groupBy" fields, not "${name}"`);
+    if (name !== '?' && !(query.group ?? []).includes(name))
+      throw invalidQuery(`"sort" of grouped results can only use the "groupBy" fields, not "${name}"`);
   }
 }
 

@@ -14,7 +14,9 @@ afterAll(async () => {
 /** `{article id: [comment ids]}` for articles 1, 2, 3 and 5. */
 const commentIds = async (deep: DeepQuery, fields = ['id', 'comments.id']) => {
   const { data } = await fx.read('articles', { fields, deep: { comments: deep }, filter: { id: { _in: [1, 2, 3, 5] } }, limit: -1 });
-  return Object.fromEntries(data.map((row) => [row.id, (row.comments as (number | { id: number })[]).map((c) => (typeof c === 'number' ? c : c.id))]));
+  return Object.fromEntries(
+    data.map((row) => [row.id, (row.comments as (number | { id: number })[]).map((c) => (typeof c === 'number' ? c : c.id))]),
+  );
 };
 
 describe('runAst deep', () => {
@@ -22,16 +24,29 @@ describe('runAst deep', () => {
     { name: 'no deep (all children, key order)', deep: {}, expected: { 1: [1, 2, 3], 2: [4], 3: [], 5: [5, 6] } },
     { name: '_limit per parent', deep: { limit: 1 }, expected: { 1: [1], 2: [4], 3: [], 5: [5] } },
     { name: '_limit 2 with _sort', deep: { limit: 2, sort: ['-id'] }, expected: { 1: [3, 2], 2: [4], 3: [], 5: [6, 5] } },
-    { name: '_sort by a value', deep: { sort: ['-score', 'id'], filter: { score: { _nnull: true } } }, expected: { 1: [1, 3, 2], 2: [4], 3: [], 5: [5] } },
+    {
+      name: '_sort by a value',
+      deep: { sort: ['-score', 'id'], filter: { score: { _nnull: true } } },
+      expected: { 1: [1, 3, 2], 2: [4], 3: [], 5: [5] },
+    },
     { name: '_offset per parent', deep: { offset: 1 }, expected: { 1: [2, 3], 2: [], 3: [], 5: [6] } },
     { name: '_offset with _limit', deep: { offset: 1, limit: 1 }, expected: { 1: [2], 2: [], 3: [], 5: [6] } },
     { name: '_page with _limit', deep: { page: 2, limit: 2 }, expected: { 1: [3], 2: [], 3: [], 5: [] } },
     { name: '_limit 0', deep: { limit: 0 }, expected: { 1: [], 2: [], 3: [], 5: [] } },
     { name: '_limit -1', deep: { limit: -1 }, expected: { 1: [1, 2, 3], 2: [4], 3: [], 5: [5, 6] } },
     { name: '_filter', deep: { filter: { score: { _gte: 4 } } }, expected: { 1: [1, 3], 2: [4], 3: [], 5: [] } },
-    { name: '_filter with _limit', deep: { filter: { score: { _gte: 4 } }, limit: 1, sort: ['-id'] }, expected: { 1: [3], 2: [4], 3: [], 5: [] } },
+    {
+      name: '_filter with _limit',
+      deep: { filter: { score: { _gte: 4 } }, limit: 1, sort: ['-id'] },
+      expected: { 1: [3], 2: [4], 3: [], 5: [] },
+    },
     { name: '_search', deep: { search: 'BA' }, expected: { 1: [], 2: [4], 3: [], 5: [5] } },
-    { name: '_limit on a plain o2m field (keys)', deep: { limit: 1, sort: ['-id'] }, fields: ['id', 'comments'], expected: { 1: [3], 2: [4], 3: [], 5: [6] } },
+    {
+      name: '_limit on a plain o2m field (keys)',
+      deep: { limit: 1, sort: ['-id'] },
+      fields: ['id', 'comments'],
+      expected: { 1: [3], 2: [4], 3: [], 5: [6] },
+    },
   ];
   it.each(cases)('applies $name', async ({ deep, expected, fields }) => {
     expect(await commentIds(deep, fields)).toEqual(expected);
@@ -43,16 +58,35 @@ describe('runAst deep', () => {
       deep: { articles: { sort: ['-id'], deep: { comments: { limit: 1, sort: ['-score'] } } } },
       filter: { id: { _eq: 1 } },
     };
-    expect((await fx.read('authors', query)).data).toEqual([{ id: 1, articles: [{ id: 3, comments: [] }, { id: 1, comments: [{ id: 1 }] }] }]);
+    expect((await fx.read('authors', query)).data).toEqual([
+      {
+        id: 1,
+        articles: [
+          { id: 3, comments: [] },
+          { id: 1, comments: [{ id: 1 }] },
+        ],
+      },
+    ]);
   });
 
   it('sorts children by a relational path inside the per-parent window', async () => {
-    const { data } = await fx.read('authors', { fields: ['id', 'articles.id'], filter: { id: { _in: [1, 3] } }, deep: { articles: { sort: ['-author.email', '-id'], limit: 1 } } });
-    expect(data).toEqual([{ id: 1, articles: [{ id: 3 }] }, { id: 3, articles: [{ id: 5 }] }]);
+    const { data } = await fx.read('authors', {
+      fields: ['id', 'articles.id'],
+      filter: { id: { _in: [1, 3] } },
+      deep: { articles: { sort: ['-author.email', '-id'], limit: 1 } },
+    });
+    expect(data).toEqual([
+      { id: 1, articles: [{ id: 3 }] },
+      { id: 3, articles: [{ id: 5 }] },
+    ]);
   });
 
   it('limits the children of many parents each on its own (more parents than the limit)', async () => {
-    const { data } = await fx.read('authors', { fields: ['id', 'articles.id'], deep: { articles: { limit: 1, sort: ['-views'] } }, limit: -1 });
+    const { data } = await fx.read('authors', {
+      fields: ['id', 'articles.id'],
+      deep: { articles: { limit: 1, sort: ['-views'] } },
+      limit: -1,
+    });
     expect(data).toEqual([
       { id: 1, articles: [{ id: 1 }] },
       { id: 2, articles: [{ id: 2 }] },
@@ -62,10 +96,21 @@ describe('runAst deep', () => {
   });
 
   it('applies a deep _filter and _search to an m2o (null where the related item does not match)', async () => {
-    const query: Query = { fields: ['id', 'author.name'], filter: { id: { _in: [1, 2, 5] } }, deep: { author: { filter: { name: { _starts_with: 'G' } } } } };
-    expect((await fx.read('articles', query)).data).toEqual([{ id: 1, author: null }, { id: 2, author: null }, { id: 5, author: { name: 'Grace Hopper' } }]);
+    const query: Query = {
+      fields: ['id', 'author.name'],
+      filter: { id: { _in: [1, 2, 5] } },
+      deep: { author: { filter: { name: { _starts_with: 'G' } } } },
+    };
+    expect((await fx.read('articles', query)).data).toEqual([
+      { id: 1, author: null },
+      { id: 2, author: null },
+      { id: 5, author: { name: 'Grace Hopper' } },
+    ]);
     const search: Query = { fields: ['id', 'author.name'], filter: { id: { _in: [1, 2] } }, deep: { author: { search: 'emile' } } };
-    expect((await fx.read('articles', search)).data).toEqual([{ id: 1, author: null }, { id: 2, author: { name: 'Émile Zola' } }]);
+    expect((await fx.read('articles', search)).data).toEqual([
+      { id: 1, author: null },
+      { id: 2, author: { name: 'Émile Zola' } },
+    ]);
   });
 
   it('rejects a deep filter on an unknown field with 403 naming the path', async () => {

@@ -62,7 +62,14 @@ function rootStatement(env: CompileEnv, ast: RootAst, extra: Sql[] = []): Knex.Q
 }
 
 /** WHERE of a root read: permissions, then the query's filter, then search. */
-export function rootWhere(env: CompileEnv, collection: string, alias: string, rowFilter: Filter | null, query: Query, withFilter = true): Sql {
+export function rootWhere(
+  env: CompileEnv,
+  collection: string,
+  alias: string,
+  rowFilter: Filter | null,
+  query: Query,
+  withFilter = true,
+): Sql {
   return and([
     rowFilter ? compilePermissionFilter(env, rowFilter, collection, alias) : TRUE_SQL,
     withFilter && query.filter ? compileFilter(env, query.filter, collection, alias) : TRUE_SQL,
@@ -73,7 +80,7 @@ export function rootWhere(env: CompileEnv, collection: string, alias: string, ro
 function applyWindow(qb: Knex.QueryBuilder, query: { limit?: number; offset?: number; page?: number }): void {
   const limit = query.limit ?? -1;
   if (limit !== -1) qb.limit(limit);
-  const offset = query.page && query.page > 0 && limit > 0 ? limit * (query.page - 1) : query.offset ?? 0;
+  const offset = query.page && query.page > 0 && limit > 0 ? limit * (query.page - 1) : (query.offset ?? 0);
   if (offset > 0) {
     // MySQL cannot OFFSET without LIMIT: use its largest value.
     if (limit === -1) qb.limit(Number.MAX_SAFE_INTEGER);
@@ -98,7 +105,9 @@ function applyOrder(env: CompileEnv, qb: Knex.QueryBuilder, terms: OrderTerm[]):
 
 function orderSql(terms: OrderTerm[], env: CompileEnv): Sql {
   const parts = terms.map((t) =>
-    'random' in t ? { sql: env.dialect.randomOrder(env.knex).toSQL().sql, bindings: [] } : { sql: `${t.expression.sql} ${t.descending ? 'DESC' : 'ASC'}`, bindings: t.expression.bindings },
+    'random' in t
+      ? { sql: env.dialect.randomOrder(env.knex).toSQL().sql, bindings: [] }
+      : { sql: `${t.expression.sql} ${t.descending ? 'DESC' : 'ASC'}`, bindings: t.expression.bindings },
   );
   return { sql: parts.map((p) => p.sql).join(', '), bindings: parts.flatMap((p) => p.bindings) };
 }
@@ -113,7 +122,10 @@ function caseColumn(env: CompileEnv, collection: string, alias: string, caseFilt
   const as = ident(env, key);
   if (!caseFilter) return { sql: `${column.sql} AS ${as.sql}`, bindings: [...column.bindings, ...as.bindings] };
   const when = compilePermissionFilter(env, caseFilter, collection, alias);
-  return { sql: `CASE WHEN ${when.sql} THEN ${column.sql} ELSE NULL END AS ${as.sql}`, bindings: [...when.bindings, ...column.bindings, ...as.bindings] };
+  return {
+    sql: `CASE WHEN ${when.sql} THEN ${column.sql} ELSE NULL END AS ${as.sql}`,
+    bindings: [...when.bindings, ...column.bindings, ...as.bindings],
+  };
 }
 
 /** Adds the SELECT list of one level (one raw fragment): its fields, plus the helper keys its relations need. */
@@ -124,8 +136,12 @@ function selectLevel(env: CompileEnv, qb: Knex.QueryBuilder, collection: string,
     if (node.kind === 'field') {
       const field = overview.fields[node.field];
       if (!field) continue;
-      if (node.fn) columns.push(caseColumn(env, collection, alias, node.caseFilter, functionColumn(env, node.fn, collection, node.field, alias), node.key));
-      else if (!field.alias) columns.push(caseColumn(env, collection, alias, node.caseFilter, ident(env, `${alias}.${node.field}`), node.key));
+      if (node.fn)
+        columns.push(
+          caseColumn(env, collection, alias, node.caseFilter, functionColumn(env, node.fn, collection, node.field, alias), node.key),
+        );
+      else if (!field.alias)
+        columns.push(caseColumn(env, collection, alias, node.caseFilter, ident(env, `${alias}.${node.field}`), node.key));
     } else if (node.kind === 'm2o') {
       columns.push(caseColumn(env, collection, alias, node.caseFilter, ident(env, `${alias}.${node.field}`), `${FK}${node.key}`));
     } else if (node.kind === 'm2a') {
@@ -199,7 +215,7 @@ async function attachManyToOne(env: CompileEnv, node: RelationNode, rows: Row[])
   }
   for (const row of rows) {
     const fk = row[`${FK}${node.key}`];
-    row[node.key] = fk === null || fk === undefined ? null : byKey.get(String(fk)) ?? null;
+    row[node.key] = fk === null || fk === undefined ? null : (byKey.get(String(fk)) ?? null);
   }
 }
 
@@ -214,7 +230,9 @@ async function attachManyToAny(env: CompileEnv, node: AnyNode, rows: Row[]): Pro
     const related = getCollection(env.schema, branch.collection);
     const numeric = ['integer', 'bigInteger'].includes(related.fields[related.primary]?.type ?? '');
     // The key field is text: a value that can't be a key of this collection matches nothing (never an SQL error).
-    const keys = unique(rows.filter((r) => r[`${FC}${node.key}`] === branch.collection).map((r) => r[`${FK}${node.key}`])).filter((k) => !numeric || /^-?\d+$/.test(String(k)));
+    const keys = unique(rows.filter((r) => r[`${FC}${node.key}`] === branch.collection).map((r) => r[`${FK}${node.key}`])).filter(
+      (k) => !numeric || /^-?\d+$/.test(String(k)),
+    );
     for (const chunk of chunks(keys)) {
       const read = await readByPrimaryKeys(env, branch, branch.collection, branch.children, chunk, (env, alias) => [
         branch.rowFilter ? compilePermissionFilter(env, branch.rowFilter, branch.collection, alias) : TRUE_SQL,
@@ -240,7 +258,8 @@ async function attachManyToAny(env: CompileEnv, node: AnyNode, rows: Row[]): Pro
 function keysColumn(env: CompileEnv, node: RelationNode, parentKey: string): Sql | null {
   const deep = node.query;
   const limit = deep.limit ?? -1;
-  if (!node.keysOnly || !env.dialect.jsonArrayAgg || (deep.sort && deep.sort.length > 0) || limit === 0 || deep.offset || deep.page) return null;
+  if (!node.keysOnly || !env.dialect.jsonArrayAgg || (deep.sort && deep.sort.length > 0) || limit === 0 || deep.offset || deep.page)
+    return null;
   const related = getCollection(env.schema, node.collection);
   // A key the reader sees only on some rows, or one JSON can't carry exactly (bigint), goes the long way.
   const primary = node.children.find((c) => c.kind === 'field' && c.field === related.primary);
@@ -253,15 +272,31 @@ function keysColumn(env: CompileEnv, node: RelationNode, parentKey: string): Sql
   const key = ident(env, `${alias}.${related.primary}`);
   const where = and([{ sql: '?? = ??', bindings: [`${alias}.${node.relation.field}`, parentKey] }, ...childConditions(env, node, alias)]);
   const agg = env.dialect.jsonArrayAgg;
-  if (limit === -1) return { sql: `(SELECT ${agg(key.sql, order.sql)} FROM ?? AS ?? WHERE ${where.sql})`, bindings: [...key.bindings, ...order.bindings, node.collection, alias, ...where.bindings] };
+  if (limit === -1)
+    return {
+      sql: `(SELECT ${agg(key.sql, order.sql)} FROM ?? AS ?? WHERE ${where.sql})`,
+      bindings: [...key.bindings, ...order.bindings, node.collection, alias, ...where.bindings],
+    };
   // A limited list (every client's read has one): the first `limit` keys in their order, with the value they are
   // ordered by, then aggregated in that order. The limit is written into the statement: SQLite flattens a
   // subquery with a literal LIMIT (about as fast as no limit), not one with a bound LIMIT or a window (4–10×
   // slower per parent row).
   const kept = env.nextAlias();
   const inner = `SELECT ${key.sql} AS ??, ${term.expression.sql} AS ?? FROM ?? AS ?? WHERE ${where.sql} ORDER BY ${order.sql} LIMIT ${limit}`;
-  const innerBindings = [...key.bindings, PK, ...term.expression.bindings, RN, node.collection, alias, ...where.bindings, ...order.bindings];
-  return { sql: `(SELECT ${agg('??', `?? ${term.descending ? 'DESC' : 'ASC'}`)} FROM (${inner}) AS ??)`, bindings: [`${kept}.${PK}`, `${kept}.${RN}`, ...innerBindings, kept] };
+  const innerBindings = [
+    ...key.bindings,
+    PK,
+    ...term.expression.bindings,
+    RN,
+    node.collection,
+    alias,
+    ...where.bindings,
+    ...order.bindings,
+  ];
+  return {
+    sql: `(SELECT ${agg('??', `?? ${term.descending ? 'DESC' : 'ASC'}`)} FROM (${inner}) AS ??)`,
+    bindings: [`${kept}.${PK}`, `${kept}.${RN}`, ...innerBindings, kept],
+  };
 }
 
 async function attachOneToMany(env: CompileEnv, node: RelationNode, rows: Row[]): Promise<void> {
@@ -299,7 +334,8 @@ function attachAggregatedKeys(env: CompileEnv, node: RelationNode, rows: Row[]):
   for (const row of rows) {
     const value = row[`${AGG}${node.key}`];
     const keys = typeof value === 'string' ? (JSON.parse(value) as unknown[]) : ((value ?? null) as unknown[] | null);
-    row[node.key] = node.caseFilter && Number(row[`${FK}${node.key}`]) !== 1 ? null : (keys ?? []).map((k) => env.dialect.fromDatabase(type, k));
+    row[node.key] =
+      node.caseFilter && Number(row[`${FK}${node.key}`]) !== 1 ? null : (keys ?? []).map((k) => env.dialect.fromDatabase(type, k));
   }
 }
 
@@ -317,13 +353,23 @@ function childConditions(env: CompileEnv, node: RelationNode, alias: string): Sq
  * The rows of `collection` whose primary key is in `keys` and that meet `conditions` (which compile with the
  * env and table alias they are given), as the API shows them, each beside its key as text.
  */
-async function readByPrimaryKeys(env: CompileEnv, owner: object, collection: string, children: AstNode[], keys: unknown[], conditions: (env: CompileEnv, alias: string) => Sql[]): Promise<[string, Row][]> {
+async function readByPrimaryKeys(
+  env: CompileEnv,
+  owner: object,
+  collection: string,
+  children: AstNode[],
+  keys: unknown[],
+  conditions: (env: CompileEnv, alias: string) => Sql[],
+): Promise<[string, Row][]> {
   const primary = getCollection(env.schema, collection).primary;
   const found = await readByKeys(env, owner, keys, (env, list) => {
     const alias = env.nextAlias();
     const qb = env.knex.from({ [alias]: collection });
     selectLevel(env, qb, collection, alias, children);
-    const where = and([{ sql: `?? IN (${list.map(() => '?').join(', ')})`, bindings: [`${alias}.${primary}`, ...list] }, ...conditions(env, alias)]);
+    const where = and([
+      { sql: `?? IN (${list.map(() => '?').join(', ')})`, bindings: [`${alias}.${primary}`, ...list] },
+      ...conditions(env, alias),
+    ]);
     return qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
   });
   const finished = await finishLevel(env, collection, children, found);
@@ -334,9 +380,17 @@ async function readByPrimaryKeys(env: CompileEnv, owner: object, collection: str
  * Reads a relation's rows by their keys (or their parents' keys). Where the direct read applies, the statement
  * is compiled once per node and number of keys (keyed-statement.ts); the node lives as long as its read plan.
  */
-function readByKeys(env: CompileEnv, owner: object, keys: readonly unknown[], build: (env: CompileEnv, keys: readonly unknown[]) => Knex.QueryBuilder): Promise<Row[]> {
+function readByKeys(
+  env: CompileEnv,
+  owner: object,
+  keys: readonly unknown[],
+  build: (env: CompileEnv, keys: readonly unknown[]) => Knex.QueryBuilder,
+): Promise<Row[]> {
   if (!env.dialect.readDirect || env.knex.isTransaction) return runRead<Row>(env.knex, env.dialect, build(env, keys));
-  return runNative(env, keyedStatement(env, owner, keys, (env, list) => build(env, list).toSQL().toNative()));
+  return runNative(
+    env,
+    keyedStatement(env, owner, keys, (env, list) => build(env, list).toSQL().toNative()),
+  );
 }
 
 function childrenStatement(env: CompileEnv, node: RelationNode, parents: readonly unknown[], fkField: string): Knex.QueryBuilder {
@@ -344,19 +398,30 @@ function childrenStatement(env: CompileEnv, node: RelationNode, parents: readonl
   const alias = env.nextAlias();
   const qb = env.knex.from({ [alias]: node.collection });
   // The parent's key as `__rnparent`: `__fkparent` is the helper of a child field named `parent` (MariaDB refuses the duplicate).
-  selectLevel(env, qb, node.collection, alias, node.children, [caseColumn(env, node.collection, alias, null, ident(env, `${alias}.${fkField}`), `${RN}parent`)]);
-  const where = and([{ sql: `?? IN (${parents.map(() => '?').join(', ')})`, bindings: [`${alias}.${fkField}`, ...parents] }, ...childConditions(env, node, alias)]);
+  selectLevel(env, qb, node.collection, alias, node.children, [
+    caseColumn(env, node.collection, alias, null, ident(env, `${alias}.${fkField}`), `${RN}parent`),
+  ]);
+  const where = and([
+    { sql: `?? IN (${parents.map(() => '?').join(', ')})`, bindings: [`${alias}.${fkField}`, ...parents] },
+    ...childConditions(env, node, alias),
+  ]);
   qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
   const order = orderFor(env, node.collection, alias, deep.sort, false);
   const limit = deep.limit ?? -1;
-  const offset = deep.page && deep.page > 0 && limit > 0 ? limit * (deep.page - 1) : deep.offset ?? 0;
+  const offset = deep.page && deep.page > 0 && limit > 0 ? limit * (deep.page - 1) : (deep.offset ?? 0);
   if (limit === -1 && offset === 0) {
     applyOrder(env, qb, order);
     return qb;
   }
   // Per-parent limit and offset: number the children of each parent, keep the window.
   const orderBy = orderSql(order, env);
-  qb.select(env.knex.raw(`ROW_NUMBER() OVER (PARTITION BY ?? ORDER BY ${orderBy.sql}) AS ??`, [`${alias}.${fkField}`, ...orderBy.bindings, RN] as Knex.RawBinding[]));
+  qb.select(
+    env.knex.raw(`ROW_NUMBER() OVER (PARTITION BY ?? ORDER BY ${orderBy.sql}) AS ??`, [
+      `${alias}.${fkField}`,
+      ...orderBy.bindings,
+      RN,
+    ] as Knex.RawBinding[]),
+  );
   const outer = env.knex.from(qb.as('w')).where(RN, '>', offset);
   if (limit !== -1) outer.andWhere(RN, '<=', offset + limit);
   outer.orderBy(RN);

@@ -10,7 +10,11 @@ describe('parseQuery', () => {
   const cases: { name: string; raw: Record<string, unknown>; expected: Partial<Query> }[] = [
     { name: 'fields as CSV', raw: { fields: 'id, title,author.name' }, expected: { fields: ['id', 'title', 'author.name'] } },
     { name: 'fields as a bracket array', raw: { fields: ['id', 'title'] }, expected: { fields: ['id', 'title'] } },
-    { name: 'fields as a bracket array of CSV strings', raw: { fields: ['id,title', 'slug'] }, expected: { fields: ['id', 'title', 'slug'] } },
+    {
+      name: 'fields as a bracket array of CSV strings',
+      raw: { fields: ['id,title', 'slug'] },
+      expected: { fields: ['id', 'title', 'slug'] },
+    },
     { name: 'fields as a JSON string (read as field names, as Directus)', raw: { fields: '["id"]' }, expected: { fields: ['["id"]'] } },
     { name: 'empty fields entries are dropped', raw: { fields: 'id,,title,' }, expected: { fields: ['id', 'title'] } },
     { name: 'sort as CSV with descending and random', raw: { sort: '-views,title,?' }, expected: { sort: ['-views', 'title', '?'] } },
@@ -27,7 +31,9 @@ describe('parseQuery', () => {
     { name: 'meta repeated keys are merged', raw: { meta: 'total_count,*' }, expected: { meta: ['total_count', 'filter_count'] } },
     {
       name: 'deep in bracket form with every key',
-      raw: { deep: { comments: { _filter: { score: { _gt: '3' } }, _sort: '-score', _limit: '2', _offset: '1', _page: '2', _search: ' x ' } } },
+      raw: {
+        deep: { comments: { _filter: { score: { _gt: '3' } }, _sort: '-score', _limit: '2', _offset: '1', _page: '2', _search: ' x ' } },
+      },
       expected: { deep: { comments: { filter: { score: { _gt: '3' } }, sort: ['-score'], limit: 2, offset: 1, page: 2, search: 'x' } } },
     },
     {
@@ -35,17 +41,51 @@ describe('parseQuery', () => {
       raw: { deep: '{"comments":{"_limit":1,"article":{"_filter":{"id":{"_eq":1}}}}}' },
       expected: { deep: { comments: { limit: 1, deep: { article: { filter: { id: { _eq: 1 } } } } } } },
     },
-    { name: 'deep _filter as a JSON string', raw: { deep: { comments: { _filter: '{"score":{"_gt":3}}' } } }, expected: { deep: { comments: { filter: { score: { _gt: 3 } } } } } },
+    {
+      name: 'deep _filter as a JSON string',
+      raw: { deep: { comments: { _filter: '{"score":{"_gt":3}}' } } },
+      expected: { deep: { comments: { filter: { score: { _gt: 3 } } } } },
+    },
     { name: 'deep _limit -1', raw: { deep: { comments: { _limit: '-1' } } }, expected: { deep: { comments: { limit: -1 } } } },
     { name: 'alias in bracket form', raw: { alias: { who: 'author' } }, expected: { alias: { who: 'author' } } },
     { name: 'alias as a JSON string', raw: { alias: '{"y":"year(published_at)"}' }, expected: { alias: { y: 'year(published_at)' } } },
-    { name: 'aggregate with CSV values', raw: { aggregate: { count: '*', sum: 'views,price' } }, expected: { aggregate: { count: ['*'], sum: ['views', 'price'] } } },
-    { name: 'aggregate as a JSON string', raw: { aggregate: '{"avg":["views"],"countDistinct":"status"}' }, expected: { aggregate: { avg: ['views'], countDistinct: ['status'] } } },
+    {
+      name: 'aggregate with CSV values',
+      raw: { aggregate: { count: '*', sum: 'views,price' } },
+      expected: { aggregate: { count: ['*'], sum: ['views', 'price'] } },
+    },
+    {
+      name: 'aggregate as a JSON string',
+      raw: { aggregate: '{"avg":["views"],"countDistinct":"status"}' },
+      expected: { aggregate: { avg: ['views'], countDistinct: ['status'] } },
+    },
     {
       name: 'every aggregate function',
-      raw: { aggregate: { count: 'id', countDistinct: 'id', countAll: '*', sum: 'id', sumDistinct: 'id', avg: 'id', avgDistinct: 'id', min: 'id', max: 'id' } },
+      raw: {
+        aggregate: {
+          count: 'id',
+          countDistinct: 'id',
+          countAll: '*',
+          sum: 'id',
+          sumDistinct: 'id',
+          avg: 'id',
+          avgDistinct: 'id',
+          min: 'id',
+          max: 'id',
+        },
+      },
       expected: {
-        aggregate: { count: ['id'], countDistinct: ['id'], countAll: ['*'], sum: ['id'], sumDistinct: ['id'], avg: ['id'], avgDistinct: ['id'], min: ['id'], max: ['id'] },
+        aggregate: {
+          count: ['id'],
+          countDistinct: ['id'],
+          countAll: ['*'],
+          sum: ['id'],
+          sumDistinct: ['id'],
+          avg: ['id'],
+          avgDistinct: ['id'],
+          min: ['id'],
+          max: ['id'],
+        },
       },
     },
     { name: 'offset and page as number strings', raw: { offset: '20', page: '3' }, expected: { offset: 20, page: 3 } },
@@ -65,17 +105,37 @@ describe('parseQuery', () => {
     { name: 'filter JSON that is an array', raw: { filter: '[1]' }, reason: '"filter" must be an object' },
     { name: 'filter as an array', raw: { filter: ['a'] }, reason: '"filter" must be an object' },
     { name: 'bad deep JSON', raw: { deep: '{' }, reason: 'Invalid JSON for deep object' },
-    { name: 'deep with an unknown key', raw: { deep: { comments: { _fields: 'id' } } }, reason: '"deep.comments" has an unknown key "_fields"' },
+    {
+      name: 'deep with an unknown key',
+      raw: { deep: { comments: { _fields: 'id' } } },
+      reason: '"deep.comments" has an unknown key "_fields"',
+    },
     { name: 'deep with a top-level underscore key', raw: { deep: { _limit: 1 } }, reason: '"deep" has an unknown key "_limit"' },
-    { name: 'deep _limit below -1', raw: { deep: { comments: { _limit: '-2' } } }, reason: '"deep.comments._limit" must be greater than or equal to -1' },
+    {
+      name: 'deep _limit below -1',
+      raw: { deep: { comments: { _limit: '-2' } } },
+      reason: '"deep.comments._limit" must be greater than or equal to -1',
+    },
     { name: 'deep _limit not a number', raw: { deep: { comments: { _limit: 'ten' } } }, reason: '"deep.comments._limit" must be a number' },
-    { name: 'deep _offset negative', raw: { deep: { comments: { _offset: '-1' } } }, reason: '"deep.comments._offset" must be greater than or equal to 0' },
+    {
+      name: 'deep _offset negative',
+      raw: { deep: { comments: { _offset: '-1' } } },
+      reason: '"deep.comments._offset" must be greater than or equal to 0',
+    },
     { name: 'search as an array', raw: { search: ['a'] }, reason: '"search" must be a string' },
-    { name: 'an unknown meta value', raw: { meta: 'total_count,everything' }, reason: '"meta[1]" must be one of [total_count, filter_count]' },
+    {
+      name: 'an unknown meta value',
+      raw: { meta: 'total_count,everything' },
+      reason: '"meta[1]" must be one of [total_count, filter_count]',
+    },
     { name: 'alias with a dot in the key', raw: { alias: { 'a.b': 'title' } }, reason: '"alias" field can\'t contain a "."' },
     { name: 'alias with a dot in the value', raw: { alias: { who: 'author.name' } }, reason: '"alias" field can\'t contain a "."' },
     { name: 'alias with a non-string value', raw: { alias: { who: 1 } }, reason: '"alias" values must be strings' },
-    { name: 'an unknown aggregate function', raw: { aggregate: { median: 'views' } }, reason: '"aggregate" has an unknown function "median"' },
+    {
+      name: 'an unknown aggregate function',
+      raw: { aggregate: { median: 'views' } },
+      reason: '"aggregate" has an unknown function "median"',
+    },
     { name: 'aggregate as a string that is not JSON', raw: { aggregate: 'count' }, reason: 'Invalid JSON for aggregate object' },
     { name: 'offset negative', raw: { offset: '-5' }, reason: '"offset" must be greater than or equal to 0' },
     { name: 'offset not a number', raw: { offset: 'x' }, reason: '"offset" must be a number' },
@@ -111,7 +171,11 @@ describe('parseLimit', () => {
   it.each(cases)('gives $name', async ({ value, max, expected }) => {
     const options = { limitDefault: 100, limitMax: max };
     if (typeof expected === 'number') expect(parseLimit(value, options)).toBe(expected);
-    else expect(await captureAppError(() => parseLimit(value, options))).toMatchObject({ code: 'INVALID_QUERY', extensions: { reason: expected } });
+    else
+      expect(await captureAppError(() => parseLimit(value, options))).toMatchObject({
+        code: 'INVALID_QUERY',
+        extensions: { reason: expected },
+      });
   });
 
   it('applies QUERY_LIMIT_MAX through parseQuery too', async () => {

@@ -1,14 +1,7 @@
 import { invalidQuery } from '../../../kernel/errors/index.js';
 import { exceedsDepth, MAX_JSON_DEPTH } from '../../../kernel/json/exceeds-depth.js';
 import { isStorableText } from '../../../kernel/text/is-storable-text.js';
-import {
-  AGGREGATE_FUNCTIONS,
-  type AggregateFunction,
-  type DeepQuery,
-  type Filter,
-  type MetaKey,
-  type Query,
-} from '../query.types.js';
+import { AGGREGATE_FUNCTIONS, type AggregateFunction, type DeepQuery, type Filter, type MetaKey, type Query } from '../query.types.js';
 
 export type ParseQueryOptions = {
   limitDefault: number;
@@ -79,7 +72,8 @@ export function parseObject(value: unknown, name: string): Record<string, unknow
       throw invalidQuery(`Invalid JSON for ${name} object`);
     }
     if (!isPlainObject(parsed)) throw invalidQuery(`"${name}" must be an object`);
-    if (value.length > 2 * MAX_JSON_DEPTH && exceedsDepth(parsed)) throw invalidQuery(`"${name}" is nested deeper than ${MAX_JSON_DEPTH} levels`);
+    if (value.length > 2 * MAX_JSON_DEPTH && exceedsDepth(parsed))
+      throw invalidQuery(`"${name}" is nested deeper than ${MAX_JSON_DEPTH} levels`);
     return parsed;
   }
   if (isPlainObject(value)) return value;

@@ -23,7 +23,11 @@ export type SsoService = {
    * Mode: as asked; else the provider's MODE with a redirect, `json` without. A redirect never carries tokens, so
    * `json` with a redirect is refused.
    */
-  start(ctx: Context, provider: AuthProviderConfig, input: { redirect: string | null; mode: LoginMode | null; otp?: string | null }): Promise<{ location: string; cookie: FlowCookie }>;
+  start(
+    ctx: Context,
+    provider: AuthProviderConfig,
+    input: { redirect: string | null; mode: LoginMode | null; otp?: string | null },
+  ): Promise<{ location: string; cookie: FlowCookie }>;
   /** Opens the flow cookie of a callback; missing, altered, expired or another provider's: 401 INVALID_CREDENTIALS. */
   openFlow(ctx: Context, provider: AuthProviderConfig, cookie: string | undefined): Promise<SsoFlow>;
   /**
@@ -78,7 +82,10 @@ export function createSsoService(deps: { config: Config; auth: AuthService; item
         nonce: flow.nonce,
       });
       const value = await sealFlow(config.secret, flow, ctx.now());
-      return { location: location.href, cookie: { name: `${provider.driver}.${provider.name}`, value, maxAge: FLOW_TTL_SECONDS, secure: provider.cookieSecure } };
+      return {
+        location: location.href,
+        cookie: { name: `${provider.driver}.${provider.name}`, value, maxAge: FLOW_TTL_SECONDS, secure: provider.cookieSecure },
+      };
     },
 
     openFlow: (ctx, provider, cookie) => openFlow(config.secret, provider.name, cookie, ctx.now()),
@@ -87,7 +94,12 @@ export function createSsoService(deps: { config: Config; auth: AuthService; item
       // The URL the provider sent the browser to, rebuilt from PUBLIC_URL (never from the request's Host).
       const callbackUrl = new URL(callbackUrlOf(config.server.publicUrl, provider.name));
       callbackUrl.search = callbackQuery;
-      const profile = await clientOf(provider).profile({ callbackUrl, codeVerifier: flow.codeVerifier, state: flow.state, nonce: flow.nonce });
+      const profile = await clientOf(provider).profile({
+        callbackUrl,
+        codeVerifier: flow.codeVerifier,
+        state: flow.state,
+        nonce: flow.nonce,
+      });
       const userId = await resolveSsoUser(ctx, items, provider, profile);
       // A user with two-factor on gives the code at the start (`?otp=`), as with a password login.
       return auth.openSession(ctx, userId, flow.mode, { otp: flow.otp ?? null });

@@ -4,7 +4,15 @@ import { openFlow, sealFlow, type SsoFlow } from './flow-cookie.js';
 
 const SECRET = 'flow-cookie-test-secret';
 const NOW = new Date('2026-11-24T10:00:00Z');
-const FLOW: SsoFlow = { provider: 'corp', state: 'state-1', codeVerifier: 'verifier-1', nonce: 'nonce-1', redirect: 'https://app.example.com/x', mode: 'session', otp: '123456' };
+const FLOW: SsoFlow = {
+  provider: 'corp',
+  state: 'state-1',
+  codeVerifier: 'verifier-1',
+  nonce: 'nonce-1',
+  redirect: 'https://app.example.com/x',
+  mode: 'session',
+  otp: '123456',
+};
 
 async function code(promise: Promise<unknown>): Promise<string | undefined> {
   try {

@@ -30,7 +30,15 @@ function flowKey(secret: string): Uint8Array {
 export async function sealFlow(secret: string, flow: SsoFlow, now: Date): Promise<string> {
   const { EncryptJWT } = await import('jose');
   const iat = Math.floor(now.getTime() / 1000);
-  return new EncryptJWT({ p: flow.provider, s: flow.state, v: flow.codeVerifier, n: flow.nonce, r: flow.redirect, m: flow.mode, o: flow.otp ?? null })
+  return new EncryptJWT({
+    p: flow.provider,
+    s: flow.state,
+    v: flow.codeVerifier,
+    n: flow.nonce,
+    r: flow.redirect,
+    m: flow.mode,
+    o: flow.otp ?? null,
+  })
     .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
     .setIssuedAt(iat)
     .setExpirationTime(iat + FLOW_TTL_SECONDS)
@@ -50,8 +58,17 @@ export async function openFlow(secret: string, provider: string, value: string |
       currentDate: now,
     });
     const { p, s, v, n, r, m, o } = payload as Record<string, unknown>;
-    if (p !== provider || typeof s !== 'string' || typeof v !== 'string' || typeof m !== 'string' || !MODES.has(m)) throw invalidCredentials();
-    return { provider, state: s, codeVerifier: v, nonce: typeof n === 'string' ? n : null, redirect: typeof r === 'string' ? r : null, mode: m as SsoFlow['mode'], otp: typeof o === 'string' ? o : null };
+    if (p !== provider || typeof s !== 'string' || typeof v !== 'string' || typeof m !== 'string' || !MODES.has(m))
+      throw invalidCredentials();
+    return {
+      provider,
+      state: s,
+      codeVerifier: v,
+      nonce: typeof n === 'string' ? n : null,
+      redirect: typeof r === 'string' ? r : null,
+      mode: m as SsoFlow['mode'],
+      otp: typeof o === 'string' ? o : null,
+    };
   } catch {
     throw invalidCredentials();
   }

@@ -44,7 +44,7 @@ describe('resolveLoginRedirect', () => {
 });
 
 describe('assertLoginRedirect', () => {
-  it('throws 400 INVALID_PAYLOAD with Directus\'s message', () => {
+  it("throws 400 INVALID_PAYLOAD with Directus's message", () => {
     try {
       assertLoginRedirect('https://evil.org/x', LIST, PUBLIC_URL);
       expect.unreachable();
@@ -57,6 +57,8 @@ describe('assertLoginRedirect', () => {
 
 describe('failureRedirect', () => {
   it('replaces the query and fragment with the reason', () => {
-    expect(failureRedirect('https://app.example.com/signed-in?tab=2#top', 'INVALID_CREDENTIALS')).toBe('https://app.example.com/signed-in?reason=INVALID_CREDENTIALS');
+    expect(failureRedirect('https://app.example.com/signed-in?tab=2#top', 'INVALID_CREDENTIALS')).toBe(
+      'https://app.example.com/signed-in?reason=INVALID_CREDENTIALS',
+    );
   });
 });

@@ -33,15 +33,28 @@ export function createProviderClient(provider: AuthProviderConfig, log: (error: 
 
   const configure = async (): Promise<Oidc.Configuration> => {
     const oidc = await loadOpenIdClient();
-    const clientAuth = provider.tokenEndpointAuthMethod === 'client_secret_post' ? oidc.ClientSecretPost(provider.clientSecret) : oidc.ClientSecretBasic(provider.clientSecret);
-    const insecure = provider.allowInsecureRequests || [provider.issuerUrl, provider.authorizeUrl, provider.accessUrl, provider.profileUrl].some((u) => u?.startsWith('http:'));
+    const clientAuth =
+      provider.tokenEndpointAuthMethod === 'client_secret_post'
+        ? oidc.ClientSecretPost(provider.clientSecret)
+        : oidc.ClientSecretBasic(provider.clientSecret);
+    const insecure =
+      provider.allowInsecureRequests ||
+      [provider.issuerUrl, provider.authorizeUrl, provider.accessUrl, provider.profileUrl].some((u) => u?.startsWith('http:'));
     const execute = insecure ? [oidc.allowInsecureRequests] : [];
     let config: Oidc.Configuration;
     if (provider.driver === 'openid') {
-      config = await oidc.discovery(new URL(provider.issuerUrl!), provider.clientId, undefined, clientAuth, { execute, timeout: TIMEOUT_SECONDS });
+      config = await oidc.discovery(new URL(provider.issuerUrl!), provider.clientId, undefined, clientAuth, {
+        execute,
+        timeout: TIMEOUT_SECONDS,
+      });
     } else {
       config = new oidc.Configuration(
-        { issuer: provider.issuerUrl!, authorization_endpoint: provider.authorizeUrl!, token_endpoint: provider.accessUrl!, userinfo_endpoint: provider.profileUrl! },
+        {
+          issuer: provider.issuerUrl!,
+          authorization_endpoint: provider.authorizeUrl!,
+          token_endpoint: provider.accessUrl!,
+          userinfo_endpoint: provider.profileUrl!,
+        },
         provider.clientId,
         undefined,
         clientAuth,
@@ -85,19 +98,34 @@ export function createProviderClient(provider: AuthProviderConfig, log: (error: 
         const tokens = await oidc.authorizationCodeGrant(
           config,
           callbackUrl,
-          { pkceCodeVerifier: codeVerifier, expectedState: state, ...(nonce !== null ? { expectedNonce: nonce } : {}), idTokenExpected: provider.driver === 'openid' },
+          {
+            pkceCodeVerifier: codeVerifier,
+            expectedState: state,
+            ...(nonce !== null ? { expectedNonce: nonce } : {}),
+            idTokenExpected: provider.driver === 'openid',
+          },
           { redirect_uri: withoutQuery(callbackUrl) },
         );
         if (provider.driver === 'openid') {
           const claims = tokens.claims();
           if (!claims) throw invalidCredentials();
-          const userinfo = config.serverMetadata().userinfo_endpoint ? await oidc.fetchUserInfo(config, tokens.access_token, claims.sub) : {};
+          const userinfo = config.serverMetadata().userinfo_endpoint
+            ? await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)
+            : {};
           return { ...userinfo, ...claims } as SsoProfile;
         }
-        const response = await oidc.fetchProtectedResource(config, tokens.access_token, new URL(provider.profileUrl!), 'GET', undefined, new Headers({ accept: 'application/json' }));
+        const response = await oidc.fetchProtectedResource(
+          config,
+          tokens.access_token,
+          new URL(provider.profileUrl!),
+          'GET',
+          undefined,
+          new Headers({ accept: 'application/json' }),
+        );
         if (!response.ok) throw serviceUnavailable(provider.name, `The profile endpoint answered ${response.status}`);
         const body = (await response.json()) as unknown;
-        if (typeof body !== 'object' || body === null || Array.isArray(body)) throw serviceUnavailable(provider.name, 'The profile endpoint did not answer a JSON object');
+        if (typeof body !== 'object' || body === null || Array.isArray(body))
+          throw serviceUnavailable(provider.name, 'The profile endpoint did not answer a JSON object');
         return body as SsoProfile;
       } catch (error) {
         throw toAppError(oidc, provider.name, error, log);
@@ -130,6 +158,9 @@ function toAppError(oidc: typeof Oidc, provider: string, error: unknown, log: (e
   if (isNetworkFailure(error)) return serviceUnavailable(provider, 'The identity provider could not be reached', error);
   // The provider refused the code (invalid_grant: spent, expired, or another client's) or the user denied access.
   if (error instanceof oidc.AuthorizationResponseError) return invalidCredentials();
-  if (error instanceof oidc.ResponseBodyError) return error.error === 'invalid_grant' ? invalidCredentials() : serviceUnavailable(provider, `The identity provider answered "${error.error}"`, error);
+  if (error instanceof oidc.ResponseBodyError)
+    return error.error === 'invalid_grant'
+      ? invalidCredentials()
+      : serviceUnavailable(provider, `The identity provider answered "${error.error}"`, error);
   return invalidCredentials();
 }

@@ -23,7 +23,9 @@ const [corp, github] = [providers[0]!, providers[1]!];
 
 describe('readProfile', () => {
   it('openid: `sub` is the identifier, names from given_name/family_name, e-mail lower-cased', () => {
-    expect(readProfile(corp, { sub: 'AbC-1', email: ' Ada@Example.COM ', email_verified: true, given_name: 'Ada', family_name: 'Lovelace' })).toEqual({
+    expect(
+      readProfile(corp, { sub: 'AbC-1', email: ' Ada@Example.COM ', email_verified: true, given_name: 'Ada', family_name: 'Lovelace' }),
+    ).toEqual({
       identifier: 'AbC-1',
       email: 'ada@example.com',
       firstName: 'Ada',

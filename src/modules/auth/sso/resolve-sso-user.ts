@@ -4,7 +4,14 @@ import { invalidCredentials, invalidProvider, isAppError } from '../../../kernel
 import type { ItemsService } from '../../items/index.js';
 import type { SsoProfile } from './provider-client.js';
 
-type UserRow = { id: string; status: string; email: string | null; first_name: string | null; last_name: string | null; external_identifier: string | null };
+type UserRow = {
+  id: string;
+  status: string;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  external_identifier: string | null;
+};
 
 const COLUMNS = ['id', 'status', 'email', 'first_name', 'last_name', 'external_identifier'];
 const MAX_IDENTIFIER_LENGTH = 255;
@@ -43,19 +50,26 @@ export function readProfile(provider: AuthProviderConfig, profile: SsoProfile) {
  * Users of other providers (`default` included) are never matched. No match, no registration, a missing
  * identifier or a user who is not active: 401 INVALID_CREDENTIALS.
  */
-export async function resolveSsoUser(ctx: Context, items: ItemsService, provider: AuthProviderConfig, profile: SsoProfile): Promise<string> {
+export async function resolveSsoUser(
+  ctx: Context,
+  items: ItemsService,
+  provider: AuthProviderConfig,
+  profile: SsoProfile,
+): Promise<string> {
   const person = readProfile(provider, profile);
   if (person.identifier === null || person.identifier.length > MAX_IDENTIFIER_LENGTH) throw invalidCredentials();
   const system = asSystem(ctx);
 
-  let user = (await ctx.db('service_users')
+  let user = (await ctx
+    .db('service_users')
     .select(COLUMNS)
     .where({ provider: provider.name })
     .whereRaw('LOWER(??) = ?', ['external_identifier', person.identifier.toLowerCase()])
     .first()) as UserRow | undefined;
 
   if (!user && person.email !== null && person.emailVerified !== false) {
-    const invited = (await ctx.db('service_users')
+    const invited = (await ctx
+      .db('service_users')
       .select(COLUMNS)
       .where({ provider: provider.name })
       .whereNull('external_identifier')
@@ -101,7 +115,8 @@ export async function resolveSsoUser(ctx: Context, items: ItemsService, provider
 }
 
 async function taken(ctx: Context, column: 'email' | 'external_identifier', value: string): Promise<boolean> {
-  const row = (await ctx.db('service_users').select('id').whereRaw('LOWER(??) = ?', [column, value.toLowerCase()]).first()) as { id: string } | undefined;
+  const row = (await ctx.db('service_users').select('id').whereRaw('LOWER(??) = ?', [column, value.toLowerCase()]).first()) as
+    { id: string } | undefined;
   return row !== undefined;
 }
 

@@ -36,7 +36,8 @@ export function createSsoRoutes(deps: SsoRouteDeps): FastifyPluginAsync {
     const provider = providerOf(request);
     const { redirect, mode, otp } = request.query as Record<string, unknown>;
     if (redirect !== undefined && typeof redirect !== 'string') throw invalidPayload('"redirect" must be a string');
-    if (mode !== undefined && (typeof mode !== 'string' || !MODES.includes(mode as LoginMode))) throw invalidPayload('"mode" must be one of [json, cookie, session]');
+    if (mode !== undefined && (typeof mode !== 'string' || !MODES.includes(mode as LoginMode)))
+      throw invalidPayload('"mode" must be one of [json, cookie, session]');
     if (otp !== undefined && (typeof otp !== 'string' || otp.length > 64)) throw invalidPayload('"otp" must be a string');
     const ctx = await deps.contextFor(request);
     const { location, cookie } = await sso.start(ctx, provider, {
@@ -44,7 +45,13 @@ export function createSsoRoutes(deps: SsoRouteDeps): FastifyPluginAsync {
       mode: (mode as LoginMode | undefined) ?? null,
       otp: otp === undefined || otp === '' ? null : otp,
     });
-    (reply as unknown as CookieReply).setCookie(cookie.name, cookie.value, { httpOnly: true, path: '/', sameSite: 'lax', secure: cookie.secure, maxAge: cookie.maxAge });
+    (reply as unknown as CookieReply).setCookie(cookie.name, cookie.value, {
+      httpOnly: true,
+      path: '/',
+      sameSite: 'lax',
+      secure: cookie.secure,
+      maxAge: cookie.maxAge,
+    });
     return reply.code(302).header('location', location).header('cache-control', 'no-store').send();
   };
 
@@ -54,7 +61,12 @@ export function createSsoRoutes(deps: SsoRouteDeps): FastifyPluginAsync {
       const data = sso
         .providers()
         .filter((p) => !sessionOnly || p.mode === 'session')
-        .map((p) => ({ name: p.name, driver: p.driver, ...(p.label !== null ? { label: p.label } : {}), ...(p.icon !== null ? { icon: p.icon } : {}) }));
+        .map((p) => ({
+          name: p.name,
+          driver: p.driver,
+          ...(p.label !== null ? { label: p.label } : {}),
+          ...(p.icon !== null ? { icon: p.icon } : {}),
+        }));
       return { data, disableDefault: config.auth.disableDefault };
     });
 
@@ -68,7 +80,14 @@ export function createSsoRoutes(deps: SsoRouteDeps): FastifyPluginAsync {
       const cookieName = sso.flowCookieName(provider);
       const cookies = (request as unknown as { cookies?: Record<string, string | undefined> }).cookies ?? {};
       // One try per flow: the cookie goes whatever happens next.
-      (reply as unknown as CookieReply).setCookie(cookieName, '', { httpOnly: true, path: '/', sameSite: 'lax', secure: provider.cookieSecure, maxAge: 0, expires: new Date(0) });
+      (reply as unknown as CookieReply).setCookie(cookieName, '', {
+        httpOnly: true,
+        path: '/',
+        sameSite: 'lax',
+        secure: provider.cookieSecure,
+        maxAge: 0,
+        expires: new Date(0),
+      });
       reply.header('cache-control', 'no-store');
       const ctx = await deps.contextFor(request);
       const flow = await sso.openFlow(ctx, provider, cookies[cookieName]);

@@ -14,7 +14,13 @@ import type { PrimaryKey } from '../items.types.js';
  * generic message (a missing item and a forbidden one look the same). With `fields` (the fields an update
  * writes), each item must also be inside a rule naming each of them (fieldsRowFilter).
  */
-export async function assertItemAccess(ctx: Context, collection: string, action: 'update' | 'delete', keys: PrimaryKey[], fields: readonly string[] = []): Promise<void> {
+export async function assertItemAccess(
+  ctx: Context,
+  collection: string,
+  action: 'update' | 'delete',
+  keys: PrimaryKey[],
+  fields: readonly string[] = [],
+): Promise<void> {
   if (keys.length === 0) return;
   const row = (await accessCount(ctx, collection, action, keys, fields).first()) as { count: number | string } | undefined;
   if (Number(row?.count ?? 0) !== distinctCount(keys)) throw forbidden();
@@ -30,7 +36,13 @@ export function distinctCount(keys: PrimaryKey[]): number {
  * `fields`, inside a rule naming each field): the check of assertItemAccess, also usable as a subquery guarding
  * the write itself. Throws 403 without any access at all. Still one query: the per-field filters are ANDed in.
  */
-export function accessCount(ctx: Context, collection: string, action: 'update' | 'delete', keys: PrimaryKey[], fields: readonly string[] = []): Knex.QueryBuilder {
+export function accessCount(
+  ctx: Context,
+  collection: string,
+  action: 'update' | 'delete',
+  keys: PrimaryKey[],
+  fields: readonly string[] = [],
+): Knex.QueryBuilder {
   const overview = getCollection(ctx.schema, collection);
   const access = getAccess(ctx.permissions, collection, action);
   if (!access) throw forbiddenAction(action, collection);

@@ -14,7 +14,13 @@ import { createWithTrail, mayWriteWithTrail } from './write-with-trail.js';
  * Consecutive items with nothing nested, in a collection without behaviours, are inserted together
  * (`insertRows`: one statement on PostgreSQL and SQLite), in their order among the others.
  */
-export async function createItems(ctx: Context, deps: ItemsDeps, svc: ItemsService, collection: string, payloads: unknown[]): Promise<PrimaryKey[]> {
+export async function createItems(
+  ctx: Context,
+  deps: ItemsDeps,
+  svc: ItemsService,
+  collection: string,
+  payloads: unknown[],
+): Promise<PrimaryKey[]> {
   const overview = getCollection(ctx.schema, collection);
   const max = ctx.config.query.maxBatchMutation;
   if (max !== null && payloads.length > max) throw invalidPayload(`A batch may create at most ${max} items`);
@@ -56,7 +62,8 @@ export async function createItems(ctx: Context, deps: ItemsDeps, svc: ItemsServi
       entries.push({ action: 'create', collection, item: key, delta: prepared.columns, data: null, children });
       await writeOneToMany(nested, svc, collection, key, prepared.oneToMany);
       const written = { ...prepared.columns, ...prepared.oneToMany };
-      for (const behaviour of behaviours) if (behaviour.afterWrite) await behaviour.afterWrite(trx, { action: 'create', payload: written, keys: [key] });
+      for (const behaviour of behaviours)
+        if (behaviour.afterWrite) await behaviour.afterWrite(trx, { action: 'create', payload: written, keys: [key] });
     }
     await flush();
     await recordAudit(trx, deps, collection, entries);

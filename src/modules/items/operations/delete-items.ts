@@ -20,8 +20,14 @@ export async function deleteItems(ctx: Context, deps: ItemsDeps, collection: str
       const chunk = keys.slice(i, i + CHUNK);
       await translated(trx, collection, () => trx.db(collection).whereIn(overview.primary, chunk).delete());
     }
-    for (const behaviour of behaviours) if (behaviour.afterWrite) await behaviour.afterWrite(trx, { action: 'delete', payload: null, keys });
-    await recordAudit(trx, deps, collection, keys.map((key) => ({ action: 'delete', collection, item: key, delta: null, data: null })));
+    for (const behaviour of behaviours)
+      if (behaviour.afterWrite) await behaviour.afterWrite(trx, { action: 'delete', payload: null, keys });
+    await recordAudit(
+      trx,
+      deps,
+      collection,
+      keys.map((key) => ({ action: 'delete', collection, item: key, delta: null, data: null })),
+    );
     for (const behaviour of behaviours) if (behaviour.afterCommit) onCommit(trx, behaviour.afterCommit);
     return keys;
   });

@@ -14,7 +14,13 @@ import type { PreparedPayload } from './prepare-payload.js';
  * many-to-any key field (`item`) does the same in the collection its neighbour field names (from the payload,
  * or for an update of `existing`, from the stored row), which must be one of the relation's collections.
  */
-export async function writeManyToOne(ctx: Context, svc: ItemsService, collection: string, prepared: PreparedPayload, existing?: PrimaryKey): Promise<void> {
+export async function writeManyToOne(
+  ctx: Context,
+  svc: ItemsService,
+  collection: string,
+  prepared: PreparedPayload,
+  existing?: PrimaryKey,
+): Promise<void> {
   for (const [field, nested] of Object.entries(prepared.nestedManyToOne)) {
     const relation = getFieldRelation(ctx.schema, collection, field);
     let target: string;
@@ -22,9 +28,13 @@ export async function writeManyToOne(ctx: Context, svc: ItemsService, collection
     else {
       const any = getAnyRelation(ctx.schema, collection, field);
       if (!any) continue;
-      const named = prepared.columns[any.collectionField] ?? (existing === undefined ? undefined : await storedValue(ctx, collection, existing, any.collectionField));
+      const named =
+        prepared.columns[any.collectionField] ??
+        (existing === undefined ? undefined : await storedValue(ctx, collection, existing, any.collectionField));
       if (typeof named !== 'string' || !any.allowed.includes(named)) {
-        throw invalidPayload(`"${field}" is an object: "${any.collectionField}" must name one of ${any.allowed.map((c) => `"${c}"`).join(', ')}`);
+        throw invalidPayload(
+          `"${field}" is an object: "${any.collectionField}" must name one of ${any.allowed.map((c) => `"${c}"`).join(', ')}`,
+        );
       }
       target = named;
     }
@@ -45,7 +55,11 @@ export async function writeManyToOne(ctx: Context, svc: ItemsService, collection
 
 async function storedValue(ctx: Context, collection: string, key: PrimaryKey, field: string): Promise<unknown> {
   const pk = getCollection(ctx.schema, collection).primary;
-  const result = await readByQuery({ ...ctx, permissions: ADMIN_PERMISSIONS }, collection, { fields: [field], filter: { [pk]: { _eq: key } }, limit: 1 });
+  const result = await readByQuery({ ...ctx, permissions: ADMIN_PERMISSIONS }, collection, {
+    fields: [field],
+    filter: { [pk]: { _eq: key } },
+    limit: 1,
+  });
   return result.data[0]?.[field];
 }
 
@@ -54,7 +68,13 @@ async function storedValue(ctx: Context, collection: string, key: PrimaryKey, fi
  * create; children left out are unlinked, or deleted when the relation says so), or the detailed form
  * `{create, update, delete}` changes only what it names.
  */
-export async function writeOneToMany(ctx: Context, svc: ItemsService, collection: string, parent: PrimaryKey, values: Record<string, unknown>): Promise<void> {
+export async function writeOneToMany(
+  ctx: Context,
+  svc: ItemsService,
+  collection: string,
+  parent: PrimaryKey,
+  values: Record<string, unknown>,
+): Promise<void> {
   for (const [field, value] of Object.entries(values)) {
     const relation = getFieldRelation(ctx.schema, collection, field);
     if (relation?.kind !== 'o2m') continue;
@@ -97,7 +117,8 @@ export async function writeOneToMany(ctx: Context, svc: ItemsService, collection
         await svc.createOne(ctx, child, { ...entry, [fk]: parent });
       }
       for (const entry of update) {
-        if (!isPlainObject(entry) || entry[childPk] === undefined) throw invalidPayload(`"${field}.update" must hold objects with "${childPk}"`);
+        if (!isPlainObject(entry) || entry[childPk] === undefined)
+          throw invalidPayload(`"${field}.update" must hold objects with "${childPk}"`);
         await save(entry);
       }
       const linked = new Set((await linkedChildren(ctx, child, fk, childPk, parent)).map(String));
@@ -109,14 +130,22 @@ export async function writeOneToMany(ctx: Context, svc: ItemsService, collection
 }
 
 async function linkedChildren(ctx: Context, child: string, fk: string, childPk: string, parent: PrimaryKey): Promise<PrimaryKey[]> {
-  const result = await readByQuery({ ...ctx, permissions: ADMIN_PERMISSIONS }, child, { fields: [childPk], filter: { [fk]: { _eq: parent } }, limit: -1 });
+  const result = await readByQuery({ ...ctx, permissions: ADMIN_PERMISSIONS }, child, {
+    fields: [childPk],
+    filter: { [fk]: { _eq: parent } },
+    limit: -1,
+  });
   return result.data.map((row: Item) => row[childPk] as PrimaryKey);
 }
 
 async function exists(ctx: Context, collection: string, key: PrimaryKey): Promise<boolean> {
   const pk = getCollection(ctx.schema, collection).primary;
   try {
-    const result = await readByQuery({ ...ctx, permissions: ADMIN_PERMISSIONS }, collection, { fields: [pk], filter: { [pk]: { _eq: key } }, limit: 1 });
+    const result = await readByQuery({ ...ctx, permissions: ADMIN_PERMISSIONS }, collection, {
+      fields: [pk],
+      filter: { [pk]: { _eq: key } },
+      limit: 1,
+    });
     return result.data.length > 0;
   } catch {
     return false;

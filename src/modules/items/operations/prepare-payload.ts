@@ -39,10 +39,13 @@ export async function preparePayload(
   const unknown = Object.keys(raw).filter((f) => !Object.hasOwn(overview.fields, f));
   if (unknown.length > 0) {
     if (!ctx.permissions.admin) throw forbiddenAction(action, collection, unknown);
-    throw invalidPayload(`Field${unknown.length > 1 ? 's' : ''} ${unknown.map((f) => `"${f}"`).join(', ')} ${unknown.length > 1 ? "don't" : "doesn't"} exist in collection "${collection}"`);
+    throw invalidPayload(
+      `Field${unknown.length > 1 ? 's' : ''} ${unknown.map((f) => `"${f}"`).join(', ')} ${unknown.length > 1 ? "don't" : "doesn't"} exist in collection "${collection}"`,
+    );
   }
   // A field the payload leaves out is stored as its default, or as the caller for a user-created stamp.
-  const stored = (field: string) => (overview.fields[field]?.special.includes('user-created') ? ctx.accountability.user : (overview.fields[field]?.defaultValue ?? null));
+  const stored = (field: string) =>
+    overview.fields[field]?.special.includes('user-created') ? ctx.accountability.user : (overview.fields[field]?.defaultValue ?? null);
   let payload = applyWriteRules(ctx.permissions, collection, action, raw, stored);
   for (const behaviour of behaviours) if (behaviour.beforeWrite) payload = await behaviour.beforeWrite(ctx, { action, payload, keys });
 
@@ -84,7 +87,12 @@ async function applySpecials(
     if (field.alias) continue;
     const has = Object.hasOwn(columns, field.field);
     const special = field.special;
-    if (action === 'create' && field.field === primary && field.type === 'uuid' && (columns[primary] === undefined || columns[primary] === null)) {
+    if (
+      action === 'create' &&
+      field.field === primary &&
+      field.type === 'uuid' &&
+      (columns[primary] === undefined || columns[primary] === null)
+    ) {
       columns[primary] = randomUUID();
     }
     if (special.includes('date-created') && action === 'create') columns[field.field] = stamp(field.type, now);
@@ -110,7 +118,8 @@ function checkFieldRules(fields: ReturnType<typeof getCollection>['fields'], act
     const present = Object.hasOwn(values, field.field);
     const value = values[field.field];
     if (field.required) {
-      const missing = action === 'create' ? !present || value === null || value === undefined : present && (value === null || value === undefined);
+      const missing =
+        action === 'create' ? !present || value === null || value === undefined : present && (value === null || value === undefined);
       if (missing && !(field.primaryKey && field.autoIncrement)) throw failedValidation({ field: field.field, type: 'required' });
     }
     // A NOT NULL column the database would fill with nothing is a required field (Directus: `_submitted`).

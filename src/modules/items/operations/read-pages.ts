@@ -15,7 +15,7 @@ const PAGE = 1000;
 export async function* readPages(ctx: Context, collection: string, query: Query, pageSize = PAGE): AsyncGenerator<Item[]> {
   const primary = getCollection(ctx.schema, collection).primary;
   const total = query.limit === undefined || query.limit === -1 ? Infinity : query.limit;
-  const start = query.page && query.page > 0 && query.limit && query.limit > 0 ? query.limit * (query.page - 1) : query.offset ?? 0;
+  const start = query.page && query.page > 0 && query.limit && query.limit > 0 ? query.limit * (query.page - 1) : (query.offset ?? 0);
   const sort = query.sort ?? [];
   const fields = query.fields ?? ['*'];
   const keyset = (sort.length === 0 || (sort.length === 1 && sort[0] === primary)) && (fields.includes('*') || fields.includes(primary));

@@ -6,7 +6,6 @@ import type { ItemsDeps, PrimaryKey } from '../items.types.js';
 import { readSnapshots } from './write-rows.js';
 import { CONCEALED } from '../../../kernel/text/concealed.js';
 
-
 /**
  * Hands the audit trail of one write to the recorder, inside the same transaction. Reads the items as they
  * are after the change only when the collection keeps revisions (accountability `all`), and only those whose

@@ -14,7 +14,14 @@ import { mayWriteWithTrail, updateWithTrail } from './write-with-trail.js';
 const CHUNK = 500;
 
 /** Applies the same data to every key, in one transaction; every key must be updatable (else 403, nothing written). */
-export async function updateItems(ctx: Context, deps: ItemsDeps, svc: ItemsService, collection: string, rawKeys: unknown[], data: unknown): Promise<PrimaryKey[]> {
+export async function updateItems(
+  ctx: Context,
+  deps: ItemsDeps,
+  svc: ItemsService,
+  collection: string,
+  rawKeys: unknown[],
+  data: unknown,
+): Promise<PrimaryKey[]> {
   const overview = getCollection(ctx.schema, collection);
   const keys = validateKeys(overview, rawKeys, ctx.config.query.maxBatchMutation);
   const behaviours = deps.behaviours.get(collection) ?? [];
@@ -35,19 +42,24 @@ export async function updateItems(ctx: Context, deps: ItemsDeps, svc: ItemsServi
     await writeManyToOne({ ...trx, childRevisions: children.get(keys[0]!) }, svc, collection, prepared, keys[0]);
     const row = toRow(trx, collection, prepared.columns);
     // With nothing run after the UPDATE that could change the rows, they come back from it for the revisions.
-    const returning = behaviours.length === 0 && overview.accountability === 'all' && trx.dialect.supportsReturning ? columnFields(trx, collection) : null;
+    const returning =
+      behaviours.length === 0 && overview.accountability === 'all' && trx.dialect.supportsReturning ? columnFields(trx, collection) : null;
     const snapshots = new Map<string, Item>();
     if (Object.keys(row).length > 0) {
       for (let i = 0; i < keys.length; i += CHUNK) {
         const chunk = keys.slice(i, i + CHUNK);
         const update = trx.db(collection).whereIn(overview.primary, chunk).update(row);
-        const result: unknown = await translated<unknown>(trx, collection, async () => (returning ? await update.returning(returning) : await update));
-        if (returning) for (const written of result as Item[]) snapshots.set(String(written[overview.primary]), snapshotOf(trx, collection, written));
+        const result: unknown = await translated<unknown>(trx, collection, async () =>
+          returning ? await update.returning(returning) : await update,
+        );
+        if (returning)
+          for (const written of result as Item[]) snapshots.set(String(written[overview.primary]), snapshotOf(trx, collection, written));
       }
     }
     for (const key of keys) await writeOneToMany({ ...trx, childRevisions: children.get(key) }, svc, collection, key, prepared.oneToMany);
     const written = { ...prepared.columns, ...prepared.oneToMany };
-    for (const behaviour of behaviours) if (behaviour.afterWrite) await behaviour.afterWrite(trx, { action: 'update', payload: written, keys });
+    for (const behaviour of behaviours)
+      if (behaviour.afterWrite) await behaviour.afterWrite(trx, { action: 'update', payload: written, keys });
     const entries: AuditEntry[] = keys.map((key) => ({
       action: 'update',
       collection,

@@ -51,10 +51,15 @@ export async function insertRows(ctx: Context, collection: string, columns: Item
   const overview = getCollection(ctx.schema, collection);
   const rows = columns.map((c) => toRow(ctx, collection, c));
   const sync = ctx.dialect.syncAutoIncrement;
-  const afterGivenKeys = overview.fields[overview.primary]?.autoIncrement && sync ? () => sync(ctx.db, collection, overview.primary) : undefined;
+  const afterGivenKeys =
+    overview.fields[overview.primary]?.autoIncrement && sync ? () => sync(ctx.db, collection, overview.primary) : undefined;
   const snapshots = withSnapshots && ctx.dialect.supportsReturning;
   const returned = await translated(ctx, collection, () =>
-    insertRowsReturning(ctx.db, ctx.dialect, collection, rows, { key: overview.primary, columns: snapshots ? columnFields(ctx, collection) : [], afterGivenKeys }),
+    insertRowsReturning(ctx.db, ctx.dialect, collection, rows, {
+      key: overview.primary,
+      columns: snapshots ? columnFields(ctx, collection) : [],
+      afterGivenKeys,
+    }),
   );
   return returned.map((row, i) => {
     const given = columns[i]![overview.primary];
@@ -89,7 +94,9 @@ export function snapshotOf(ctx: Context, collection: string, row: Item): Item {
 /** The items as they are now (all column fields, read as system work) for revisions. */
 export async function readSnapshots(ctx: Context, collection: string, keys: PrimaryKey[]): Promise<Map<string, Item>> {
   const overview = getCollection(ctx.schema, collection);
-  const fields = Object.values(overview.fields).filter((f) => !f.alias).map((f) => f.field);
+  const fields = Object.values(overview.fields)
+    .filter((f) => !f.alias)
+    .map((f) => f.field);
   const result = await readByQuery({ ...ctx, permissions: ADMIN_PERMISSIONS }, collection, {
     fields,
     filter: { [overview.primary]: { _in: keys } },

@@ -26,14 +26,26 @@ const KEY_TYPES = new Set(['integer', 'bigInteger', 'string', 'uuid']);
  * (without behaviours, preparing reads nothing from the database).
  */
 export function mayWriteWithTrail(ctx: Context, deps: ItemsDeps, overview: CollectionOverview, behaviours: CollectionBehaviour[]): boolean {
-  return !ctx.inTransaction && behaviours.length === 0 && !overview.system && overview.accountability !== null && !!deps.audit.writeWithTrail && !!ctx.dialect.writeWithTrail;
+  return (
+    !ctx.inTransaction &&
+    behaviours.length === 0 &&
+    !overview.system &&
+    overview.accountability !== null &&
+    !!deps.audit.writeWithTrail &&
+    !!ctx.dialect.writeWithTrail
+  );
 }
 
 /**
  * Creates flat items (nothing nested) with the same columns in one INSERT with their trail; returns their keys
  * in order, or undefined when these payloads need the transaction (nested items, mixed columns or keys).
  */
-export async function createWithTrail(ctx: Context, deps: ItemsDeps, collection: string, prepared: PreparedPayload[]): Promise<PrimaryKey[] | undefined> {
+export async function createWithTrail(
+  ctx: Context,
+  deps: ItemsDeps,
+  collection: string,
+  prepared: PreparedPayload[],
+): Promise<PrimaryKey[] | undefined> {
   const overview = getCollection(ctx.schema, collection);
   const primary = overview.primary;
   const pk = overview.fields[primary]!;
@@ -43,10 +55,15 @@ export async function createWithTrail(ctx: Context, deps: ItemsDeps, collection:
   if (prepared.some((p) => Object.keys(p.columns).sort().join('\0') !== columns)) return undefined;
   const given = Object.hasOwn(prepared[0]!.columns, primary);
   // Auto-increment keys come back in the order of VALUES; given keys are matched by their text.
-  if (given ? pk.autoIncrement || !KEY_TYPES.has(pk.type) || prepared.some((p) => p.columns[primary] === null) : !pk.autoIncrement) return undefined;
+  if (given ? pk.autoIncrement || !KEY_TYPES.has(pk.type) || prepared.some((p) => p.columns[primary] === null) : !pk.autoIncrement)
+    return undefined;
   const rows = prepared.map((p) => toRow(ctx, collection, p.columns));
   if (prepared.length > 1 && (columns === '' || rows.length * Object.keys(rows[0]!).length > MAX_BINDINGS)) return undefined;
-  const write = ctx.db(collection).insert(rows.length === 1 ? rows[0]! : rows).returning(columnFields(ctx, collection)).toSQL();
+  const write = ctx
+    .db(collection)
+    .insert(rows.length === 1 ? rows[0]! : rows)
+    .returning(columnFields(ctx, collection))
+    .toSQL();
   const deltas = prepared.map((p) => maskConcealed(ctx, collection, p.columns)!);
   const keyText = (key: unknown) => (pk.type === 'uuid' ? String(key).toLowerCase() : String(key));
   const written = await run(ctx, deps, {
@@ -59,7 +76,8 @@ export async function createWithTrail(ctx: Context, deps: ItemsDeps, collection:
   });
   if (!written) return undefined;
   rememberWritten(ctx, collection, written);
-  if (written.length !== prepared.length) throw new Error(`INSERT into ${collection} returned ${written.length} rows for ${prepared.length}`);
+  if (written.length !== prepared.length)
+    throw new Error(`INSERT into ${collection} returned ${written.length} rows for ${prepared.length}`);
   if (given) return prepared.map((p) => p.columns[primary] as PrimaryKey);
   return written.map((row) => {
     const key = row[primary];
@@ -72,14 +90,22 @@ export async function createWithTrail(ctx: Context, deps: ItemsDeps, collection:
  * same statement (every key must be updatable, or nothing is written and the answer is 403). Returns the keys, or undefined when the
  * payload needs the transaction (nested items, no column to set, too many keys).
  */
-export async function updateWithTrail(ctx: Context, deps: ItemsDeps, collection: string, keys: PrimaryKey[], prepared: PreparedPayload, guard: Knex.QueryBuilder): Promise<PrimaryKey[] | undefined> {
+export async function updateWithTrail(
+  ctx: Context,
+  deps: ItemsDeps,
+  collection: string,
+  keys: PrimaryKey[],
+  prepared: PreparedPayload,
+  guard: Knex.QueryBuilder,
+): Promise<PrimaryKey[] | undefined> {
   const overview = getCollection(ctx.schema, collection);
   if (keys.length === 0 || keys.length > MAX_ROWS) return undefined;
   if (Object.keys(prepared.nestedManyToOne).length > 0 || Object.keys(prepared.oneToMany).length > 0) return undefined;
   const row = toRow(ctx, collection, prepared.columns);
   if (Object.keys(row).length === 0) return undefined;
   const expected = distinctCount(keys);
-  const write = ctx.db(collection)
+  const write = ctx
+    .db(collection)
     .whereIn(overview.primary, keys)
     .andWhereRaw('(?) = ?', [guard, expected])
     .update(row)

@@ -35,7 +35,13 @@ function isCalendarDate(value: string): boolean {
  * the vendor keeps exactly (`exact`), and given as text when a JSON number would lose digits, so the answer,
  * the revision and the row hold the same value.
  */
-export function castValue(collection: string, field: FieldOverview, value: unknown, exact: ExactNumbers = EXACT, maxJsonDepth?: number): unknown {
+export function castValue(
+  collection: string,
+  field: FieldOverview,
+  value: unknown,
+  exact: ExactNumbers = EXACT,
+  maxJsonDepth?: number,
+): unknown {
   if (value === null || value === undefined) return null;
   const wrong = (expected: string): never => {
     throw invalidPayload(`Value for field "${field.field}" in collection "${collection}" must be ${expected}`);
@@ -87,14 +93,20 @@ export function castValue(collection: string, field: FieldOverview, value: unkno
       if (typeof value !== 'string' || !UUID.test(value)) return wrong('a UUID');
       return value.toLowerCase();
     case 'json':
-      if (maxJsonDepth !== undefined && exceedsDepth(value, maxJsonDepth)) wrong(`JSON nested at most ${maxJsonDepth} levels deep on this database`);
+      if (maxJsonDepth !== undefined && exceedsDepth(value, maxJsonDepth))
+        wrong(`JSON nested at most ${maxJsonDepth} levels deep on this database`);
       return value;
     case 'csv':
-      if (typeof value === 'string') return value.split(',').map((s) => s.trim()).filter(Boolean);
+      if (typeof value === 'string')
+        return value
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
       if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) return value.map(String);
       return wrong('an array of strings');
     case 'date':
-      if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}(?:$|[T ])/.test(value) || !isCalendarDate(value)) return wrong('a date (YYYY-MM-DD)');
+      if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}(?:$|[T ])/.test(value) || !isCalendarDate(value))
+        return wrong('a date (YYYY-MM-DD)');
       return value.slice(0, 10);
     case 'time':
       if (typeof value !== 'string' || !TIME.test(value)) return wrong('a time (HH:mm:ss)');
@@ -129,13 +141,20 @@ export function castValue(collection: string, field: FieldOverview, value: unkno
  * and MySQL round), refused past its precision or the vendor's exact digits, and returned as the number or the
  * text the database will answer for it (toNumberWhenSafe of the column's text).
  */
-function castDecimal(collection: string, field: FieldOverview, value: unknown, exact: ExactNumbers, wrong: (expected: string) => never): unknown {
+function castDecimal(
+  collection: string,
+  field: FieldOverview,
+  value: unknown,
+  exact: ExactNumbers,
+  wrong: (expected: string) => never,
+): unknown {
   if (typeof value !== 'number' && (typeof value !== 'string' || value.trim() === '')) return wrong('a number');
   const parsed = parseDecimal(value);
   if (parsed === null) return wrong('a number');
   const rounded = field.scale === null ? parsed : roundDecimal(parsed, field.scale);
   const wholeDigits = field.precision === null ? null : field.precision - (field.scale ?? 0);
   if (wholeDigits !== null && rounded.whole.length > wholeDigits) throw valueOutOfRange(collection, field.field, value);
-  if (exact.decimalDigits !== null && significantDigits(rounded) > exact.decimalDigits) throw valueOutOfRange(collection, field.field, value);
+  if (exact.decimalDigits !== null && significantDigits(rounded) > exact.decimalDigits)
+    throw valueOutOfRange(collection, field.field, value);
   return toNumberWhenSafe(formatDecimal(rounded, field.scale));
 }

@@ -23,7 +23,12 @@ export function collectionComponent(schema: SchemaOverview, use: CollectionUse, 
 }
 
 /** One field's property; null for alias fields that are no relation (nothing to read or write). */
-export function fieldSchema(schema: SchemaOverview, collection: string, field: FieldOverview, names: ReadonlyMap<string, string>): SchemaObject | null {
+export function fieldSchema(
+  schema: SchemaOverview,
+  collection: string,
+  field: FieldOverview,
+  names: ReadonlyMap<string, string>,
+): SchemaObject | null {
   const relation = getFieldRelation(schema, collection, field.field);
   if (relation) {
     const keyOrItem = relatedKeyOrItem(schema, relation.related, names);

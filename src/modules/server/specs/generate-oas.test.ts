@@ -8,16 +8,39 @@ import { generateOas } from './generate-oas.js';
 
 function field(name: string, type: FieldType, more: Partial<FieldOverview> = {}): FieldOverview {
   return {
-    field: name, type, dbType: type === 'alias' ? null : 'x', nullable: true, defaultValue: null, maxLength: null, precision: null, scale: null,
-    primaryKey: false, autoIncrement: false, generated: false, unique: false, special: [], alias: type === 'alias', searchable: true,
-    required: false, validation: null, hasMeta: true, ...more,
+    field: name,
+    type,
+    dbType: type === 'alias' ? null : 'x',
+    nullable: true,
+    defaultValue: null,
+    maxLength: null,
+    precision: null,
+    scale: null,
+    primaryKey: false,
+    autoIncrement: false,
+    generated: false,
+    unique: false,
+    special: [],
+    alias: type === 'alias',
+    searchable: true,
+    required: false,
+    validation: null,
+    hasMeta: true,
+    ...more,
   };
 }
 
 function collection(name: string, fields: FieldOverview[], more: Partial<CollectionOverview> = {}): CollectionOverview {
   return {
-    collection: name, primary: 'id', singleton: false, sortField: null, accountability: 'all', system: name.startsWith('service_'), hasMeta: true,
-    fields: Object.fromEntries(fields.map((f) => [f.field, f])), ...more,
+    collection: name,
+    primary: 'id',
+    singleton: false,
+    sortField: null,
+    accountability: 'all',
+    system: name.startsWith('service_'),
+    hasMeta: true,
+    fields: Object.fromEntries(fields.map((f) => [f.field, f])),
+    ...more,
   };
 }
 
@@ -26,22 +49,50 @@ const SCHEMA: SchemaOverview = {
   collections: {
     authors: collection('authors', [id, field('name', 'string', { nullable: false }), field('articles', 'alias', { special: ['o2m'] })]),
     articles: collection('articles', [
-      id, field('title', 'string', { nullable: false }), field('rating', 'integer'), field('featured', 'boolean'), field('published_on', 'date'),
-      field('happened_at', 'dateTime'), field('external_id', 'uuid'), field('metadata', 'json'), field('tags', 'csv'), field('author', 'integer'),
+      id,
+      field('title', 'string', { nullable: false }),
+      field('rating', 'integer'),
+      field('featured', 'boolean'),
+      field('published_on', 'date'),
+      field('happened_at', 'dateTime'),
+      field('external_id', 'uuid'),
+      field('metadata', 'json'),
+      field('tags', 'csv'),
+      field('author', 'integer'),
       field('divider', 'alias'),
     ]),
     home: collection('home', [id, field('headline', 'string')], { singleton: true }),
     service_users: collection('service_users', [field('id', 'uuid', { primaryKey: true, nullable: false }), field('email', 'string')]),
-    service_collections: collection('service_collections', [field('collection', 'string', { primaryKey: true, nullable: false })], { primary: 'collection' }),
+    service_collections: collection('service_collections', [field('collection', 'string', { primaryKey: true, nullable: false })], {
+      primary: 'collection',
+    }),
   },
   relations: [
-    { collection: 'articles', field: 'author', relatedCollection: 'authors', oneField: 'articles', junctionField: null, sortField: null, oneDeselectAction: 'nullify', schema: null, hasMeta: true, system: false },
+    {
+      collection: 'articles',
+      field: 'author',
+      relatedCollection: 'authors',
+      oneField: 'articles',
+      junctionField: null,
+      sortField: null,
+      oneDeselectAction: 'nullify',
+      schema: null,
+      hasMeta: true,
+      system: false,
+    },
   ],
 };
 
 const ADMIN: PermissionSet = { admin: true, rules: [], index: new Map() };
 const rule = (collection: string, action: PermissionRule['action'], fields: string[] | null = ['*']): PermissionRule => ({
-  id: null, policy: null, collection, action, permissions: null, validation: null, presets: null, fields,
+  id: null,
+  policy: null,
+  collection,
+  action,
+  permissions: null,
+  validation: null,
+  presets: null,
+  fields,
 });
 const user: Accountability = { ...publicAccountability(), user: '00000000-0000-4000-8000-000000000001', role: 'r' };
 const oas = (permissions: PermissionSet, accountability: Accountability = user) =>
@@ -60,7 +111,10 @@ describe('generateOas', () => {
     expect(doc.paths['/schema/snapshot']?.get).toBeDefined();
     expect(doc.paths['/users/{id}']?.delete).toBeDefined();
     expect(doc.paths['/users']!.get!.parameters).toContainEqual({ $ref: '#/components/parameters/Filter' });
-    expect(doc.paths['/users/{id}']!.get!.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path' }), { $ref: '#/components/parameters/Fields' }]);
+    expect(doc.paths['/users/{id}']!.get!.parameters).toEqual([
+      expect.objectContaining({ name: 'id', in: 'path' }),
+      { $ref: '#/components/parameters/Fields' },
+    ]);
     expect(doc.paths['/collections']?.get).toBeDefined();
     expect(Object.keys(doc.components.schemas).sort()).toEqual(['Errors', 'ItemsArticles', 'ItemsAuthors', 'ItemsHome', 'Meta', 'Users']);
     expect(doc.tags.map((t) => t.name)).toEqual(expect.arrayContaining(['Authentication', 'Server', 'ItemsArticles', 'Users']));
@@ -93,7 +147,9 @@ describe('generateOas', () => {
   });
 
   it('shows a limited user only the collections, fields and operations they hold', () => {
-    const doc = oas(indexRules([rule('articles', 'read', ['id', 'title', 'author']), rule('articles', 'update', ['rating']), rule('home', 'read')]));
+    const doc = oas(
+      indexRules([rule('articles', 'read', ['id', 'title', 'author']), rule('articles', 'update', ['rating']), rule('home', 'read')]),
+    );
     expect(Object.keys(doc.paths['/items/articles']!).sort()).toEqual(['get', 'patch']);
     expect(Object.keys(doc.paths['/items/articles/{id}']!).sort()).toEqual(['get', 'patch']);
     expect(Object.keys(doc.paths['/items/home']!)).toEqual(['get']);
@@ -115,7 +171,9 @@ describe('generateOas', () => {
   it('gates system collection endpoints by action and leaves out share-only collections', () => {
     const doc = oas(indexRules([rule('service_users', 'read', ['id']), rule('service_collections', 'read'), rule('authors', 'share')]));
     expect(Object.keys(doc.paths['/users']!)).toEqual(['get']);
-    expect(doc.paths['/users/me']!.get!.responses['200']).toMatchObject({ content: { 'application/json': { schema: { properties: { data: { $ref: '#/components/schemas/Users' } } } } } });
+    expect(doc.paths['/users/me']!.get!.responses['200']).toMatchObject({
+      content: { 'application/json': { schema: { properties: { data: { $ref: '#/components/schemas/Users' } } } } },
+    });
     expect(Object.keys(doc.components.schemas['Users']!.properties!)).toEqual(['id']);
     expect(Object.keys(doc.paths['/collections']!)).toEqual(['get']);
     expect(doc.components.schemas).not.toHaveProperty('Collections');
@@ -124,7 +182,11 @@ describe('generateOas', () => {
 
   it('gives an anonymous caller without public rules only authentication, server and the open utility endpoints', () => {
     const doc = oas(indexRules([]), publicAccountability());
-    expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/auth') && !p.startsWith('/server')).sort()).toEqual(['/utils/hash/generate', '/utils/hash/verify', '/utils/random/string']);
+    expect(
+      Object.keys(doc.paths)
+        .filter((p) => !p.startsWith('/auth') && !p.startsWith('/server'))
+        .sort(),
+    ).toEqual(['/utils/hash/generate', '/utils/hash/verify', '/utils/random/string']);
     expect(doc.paths['/auth/login']?.post).toBeDefined();
     expect(doc.paths).not.toHaveProperty('/users/me');
     expect(Object.keys(doc.components.schemas).sort()).toEqual(['Errors', 'Meta']);
@@ -137,12 +199,25 @@ describe('generateOas', () => {
         'blog-posts': collection('blog-posts', [id, field('other', 'integer')]),
       },
       relations: [
-        { collection: 'blog-posts', field: 'other', relatedCollection: 'blog_posts', oneField: null, junctionField: null, sortField: null, oneDeselectAction: 'nullify', schema: null, hasMeta: true, system: false },
+        {
+          collection: 'blog-posts',
+          field: 'other',
+          relatedCollection: 'blog_posts',
+          oneField: null,
+          junctionField: null,
+          sortField: null,
+          oneDeselectAction: 'nullify',
+          schema: null,
+          hasMeta: true,
+          system: false,
+        },
       ],
     };
     const doc = generateOas({ schema, permissions: ADMIN, accountability: systemAccountability(), version: '1', serverUrl: '/' });
     expect(doc.paths['/items/blog_posts']!.get!.operationId).toBe('readItemsBlogPosts');
     expect(doc.paths['/items/blog-posts']!.get!.operationId).toBe('readItemsBlogPosts_2');
-    expect(doc.components.schemas['ItemsBlogPosts_2']!.properties!['other']!.oneOf![1]).toEqual({ $ref: '#/components/schemas/ItemsBlogPosts' });
+    expect(doc.components.schemas['ItemsBlogPosts_2']!.properties!['other']!.oneOf![1]).toEqual({
+      $ref: '#/components/schemas/ItemsBlogPosts',
+    });
   });
 });

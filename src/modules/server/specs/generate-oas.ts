@@ -42,7 +42,9 @@ export function generateOas(input: GenerateOasInput): OpenApiDocument {
   const { schema, accountability } = input;
   const access = specAccess(input.permissions, schema);
   // System collections other than those served as items (service_collections, …) get no item schema.
-  const visible = new Map([...access].filter(([collection]) => !isSystemCollection(collection) || SYSTEM_COMPONENT_COLLECTIONS.includes(collection)));
+  const visible = new Map(
+    [...access].filter(([collection]) => !isSystemCollection(collection) || SYSTEM_COMPONENT_COLLECTIONS.includes(collection)),
+  );
   const names = componentNames(visible.keys());
   const components = sharedComponents();
   const paths: Record<string, PathItemObject> = {};

@@ -4,7 +4,6 @@ import type { OperationObject, PathItemObject, SchemaObject } from './oas.types.
 import { ERROR_RESPONSES, FIELDS_PARAMETER as FIELDS, LIST_PARAMETERS, NO_CONTENT, dataResponse, json } from './shared-components.js';
 import type { CollectionUse } from './spec-access.js';
 
-
 /**
  * The `/items/<collection>` and `/items/<collection>/{id}` operations of one user collection, one per action
  * the caller holds: read → GET, create → POST, update → PATCH, delete → DELETE. A singleton has only GET and
@@ -29,15 +28,23 @@ export function itemPaths(overview: CollectionOverview, use: CollectionUse, name
   const c = overview.collection;
 
   if (overview.singleton) {
-    if (can('read')) list.get = op(`read${name}`, `Read the ${c} singleton`, { parameters: FIELDS, responses: { '200': dataResponse(item) } });
+    if (can('read'))
+      list.get = op(`read${name}`, `Read the ${c} singleton`, { parameters: FIELDS, responses: { '200': dataResponse(item) } });
     if (can('update')) {
-      list.patch = op(`update${name}`, `Update the ${c} singleton`, { parameters: FIELDS, requestBody: { required: true, content: json(item) }, responses: { '200': dataResponse(item) } });
+      list.patch = op(`update${name}`, `Update the ${c} singleton`, {
+        parameters: FIELDS,
+        requestBody: { required: true, content: json(item) },
+        responses: { '200': dataResponse(item) },
+      });
     }
     return Object.keys(list).length > 0 ? { [`/items/${c}`]: list } : {};
   }
 
   if (can('read')) {
-    list.get = op(`read${name}`, `List the ${c} items`, { parameters: LIST_PARAMETERS, responses: { '200': dataResponse(items, { meta: { $ref: '#/components/schemas/Meta' } }) } });
+    list.get = op(`read${name}`, `List the ${c} items`, {
+      parameters: LIST_PARAMETERS,
+      responses: { '200': dataResponse(items, { meta: { $ref: '#/components/schemas/Meta' } }) },
+    });
     detail.get = op(`readSingle${name}`, `Read one ${c} item`, { parameters: FIELDS, responses: { '200': dataResponse(item) } });
   }
   if (can('create')) {
@@ -55,14 +62,22 @@ export function itemPaths(overview: CollectionOverview, use: CollectionUse, name
         content: json({
           oneOf: [
             { type: 'object', properties: { keys: keys, data: item }, required: ['keys', 'data'] },
-            { type: 'object', properties: { query: { type: 'object', additionalProperties: true }, data: item }, required: ['query', 'data'] },
+            {
+              type: 'object',
+              properties: { query: { type: 'object', additionalProperties: true }, data: item },
+              required: ['query', 'data'],
+            },
             items,
           ],
         }),
       },
       responses: { '200': dataResponse(items) },
     });
-    detail.patch = op(`updateSingle${name}`, `Update one ${c} item`, { parameters: FIELDS, requestBody: { required: true, content: json(item) }, responses: { '200': dataResponse(item) } });
+    detail.patch = op(`updateSingle${name}`, `Update one ${c} item`, {
+      parameters: FIELDS,
+      requestBody: { required: true, content: json(item) },
+      responses: { '200': dataResponse(item) },
+    });
   }
   if (can('delete')) {
     list.delete = op(`delete${name}`, `Delete several ${c} items`, {

@@ -1,6 +1,12 @@
 import type { MediaTypes, OpenApiDocument, ParameterObject, ResponseObject, SchemaObject } from './oas.types.js';
 
-const query = (name: string, description: string, schema: SchemaObject): ParameterObject => ({ name, in: 'query', description, required: false, schema });
+const query = (name: string, description: string, schema: SchemaObject): ParameterObject => ({
+  name,
+  in: 'query',
+  description,
+  required: false,
+  schema,
+});
 
 /** Query parameters shared by the read operations (`$ref: '#/components/parameters/<Name>'`). */
 export const QUERY_PARAMETERS = {

@@ -29,7 +29,13 @@ export function createSpecsRoutes(deps: SpecsRoutesDeps): FastifyPluginAsync {
     app.get('/oas', async (request, reply) => {
       const ctx = await deps.contextFor(request);
       const serverUrl = deps.publicUrl === '/' ? `${request.protocol}://${request.host}` : deps.publicUrl;
-      const document = generateOas({ schema: ctx.schema, permissions: ctx.permissions, accountability: ctx.accountability, version: deps.version, serverUrl });
+      const document = generateOas({
+        schema: ctx.schema,
+        permissions: ctx.permissions,
+        accountability: ctx.accountability,
+        version: deps.version,
+        serverUrl,
+      });
       return sendResult(request, reply, { data: document }, { bare: true });
     });
 

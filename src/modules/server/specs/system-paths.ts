@@ -36,7 +36,12 @@ export function systemPaths(
   for (const endpoint of endpoints) {
     if (!passesGate(endpoint.gate, accountability, access)) continue;
     // Item-style answers take the query parameters of /items: all of them for lists, `fields` otherwise.
-    const query = endpoint.result.kind !== 'item' ? [] : endpoint.result.many === true && endpoint.method === 'get' ? LIST_PARAMETERS : FIELDS_PARAMETER;
+    const query =
+      endpoint.result.kind !== 'item'
+        ? []
+        : endpoint.result.many === true && endpoint.method === 'get'
+          ? LIST_PARAMETERS
+          : FIELDS_PARAMETER;
     const parameters = [...(endpoint.parameters ?? []), ...query];
     const operation: OperationObject = {
       summary: endpoint.summary,
@@ -63,7 +68,9 @@ function resultResponses(result: EndpointResult, itemSchema: (collection: string
     case 'data':
       return { '200': dataResponse(result.schema) };
     case 'bare':
-      return { '200': { description: 'Successful request', content: { [result.contentType ?? 'application/json']: { schema: result.schema } } } };
+      return {
+        '200': { description: 'Successful request', content: { [result.contentType ?? 'application/json']: { schema: result.schema } } },
+      };
     case 'none':
       return { '204': NO_CONTENT };
   }
