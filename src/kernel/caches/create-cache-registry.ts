@@ -1,0 +1,71 @@
+import { LRUCache } from 'lru-cache';
+import type { CacheRegistry, CacheStats, CacheVersionName, LruOptions, RegisteredCache } from './cache-registry.types.js';
+
+type Entry = { stats: () => CacheStats; clear: () => void; invalidate: (version: CacheVersionName) => void };
+
+/** A new, empty registry: one per app instance (decision 0050). */
+export function createCacheRegistry(): CacheRegistry {
+  const entries = new Map<string, Entry>();
+
+  return {
+    lru<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(name: string, options: LruOptions): RegisteredCache<K, V> {
+      if (entries.has(name)) throw new Error(`A cache named ${name} is already registered`);
+      if (!Number.isInteger(options.max) || options.max < 1) throw new Error(`The cache ${name} needs a bound (max ≥ 1)`);
+      const counts = { hits: 0, misses: 0, evictions: 0, invalidations: 0 };
+      const clock = options.clock;
+      const lru = new LRUCache<K, V>({
+        max: options.max,
+        ...(options.ttl === undefined ? {} : { ttl: options.ttl, ttlResolution: 0 }),
+        ...(clock ? { perf: { now: clock } } : {}),
+        disposeAfter: (_value, _key, reason) => {
+          if (reason === 'evict') counts.evictions++;
+        },
+      });
+      const versions = new Set(options.invalidatedBy ?? []);
+      const cache: RegisteredCache<K, V> = {
+        name,
+        get(key) {
+          const value = lru.get(key);
+          if (value === undefined) counts.misses++;
+          else counts.hits++;
+          return value;
+        },
+        has: (key) => lru.has(key),
+        set(key, value) {
+          lru.set(key, value);
+        },
+        delete: (key) => lru.delete(key),
+        clear: () => lru.clear(),
+        get size() {
+          // Entries past their ttl are not counted: purge them first.
+          if (options.ttl !== undefined) lru.purgeStale();
+          return lru.size;
+        },
+      };
+      entries.set(name, {
+        stats: () => ({
+          name,
+          size: cache.size,
+          max: options.max,
+          ttl: options.ttl ?? null,
+          invalidatedBy: [...versions],
+          ...counts,
+        }),
+        clear: () => lru.clear(),
+        invalidate(version) {
+          if (!versions.has(version)) return;
+          counts.invalidations++;
+          lru.clear();
+        },
+      });
+      return cache;
+    },
+    list: () => [...entries.values()].map((entry) => entry.stats()).sort((a, b) => a.name.localeCompare(b.name)),
+    invalidate(version) {
+      for (const entry of entries.values()) entry.invalidate(version);
+    },
+    clear() {
+      for (const entry of entries.values()) entry.clear();
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export * from './cache-registry.types.js';
+export * from './create-cache-registry.js';
