@@ -50,6 +50,21 @@ export default defineConfig(
     },
   },
   {
+    // Test support lives in tests/ (tests/support, tests/setup): product code never imports it, so it never ships;
+    // only the unit tests beside the code may.
+    files: ['src/**/*.ts'],
+    ignores: ['src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['ImportDeclaration', 'ImportExpression', 'ExportAllDeclaration', 'ExportNamedDeclaration'].map((node) => ({
+          selector: `${node}[source.value=/^[.].*\\Wtests\\W/]`,
+          message: 'Product code does not import tests/ (test support is in tests/support; only *.test.ts may use it).',
+        })),
+      ],
+    },
+  },
+  {
     files: ['src/kernel/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -15,7 +15,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { freePort } from '../src/testing/own-redis-server.js';
+import { freePort } from '../tests/support/own-redis-server.js';
 import { baseUrl, login } from './lib/api-client.js';
 import { cleanupAll, installCleanupHandlers } from './lib/cleanup.js';
 import { runLoad, type LoadResult } from './lib/load.js';

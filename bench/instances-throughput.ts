@@ -22,7 +22,7 @@ import { cleanupAll, installCleanupHandlers } from './lib/cleanup.js';
 import { cpuSnapshot, cpuUse, type CpuSnapshot } from './lib/process-metrics.js';
 import { COLLECTION, createSchemaViaApi, seedData } from './lib/seed.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, buildStratum, StratumServer } from './lib/stratum-server.js';
-import { freePort } from '../src/testing/own-redis-server.js';
+import { freePort } from '../tests/support/own-redis-server.js';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i++) {

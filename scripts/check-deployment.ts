@@ -13,8 +13,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { createRedisTestPrefix, deleteRedisKeys } from '../src/testing/redis-test-prefix.js';
-import { freePort } from '../src/testing/own-redis-server.js';
+import { createRedisTestPrefix, deleteRedisKeys } from '../tests/support/redis-test-prefix.js';
+import { freePort } from '../tests/support/own-redis-server.js';
 import { startInstance, type Instance } from '../tests/cluster/instances.js';
 import { createTestDatabase } from '../tests/setup/test-database.js';
 

@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { logProcessFaults } from './log-process-faults.js';
-import { captureLogger } from './testing/capture-logger.js';
+import { captureLogger } from '../tests/support/capture-logger.js';
 
 describe('logProcessFaults', () => {
   it('logs an unhandled rejection as an error and carries on', () => {

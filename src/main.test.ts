@@ -2,8 +2,8 @@ import { EventEmitter } from 'node:events';
 import type { FastifyPluginAsync } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from './config/index.js';
-import { buildTestServer } from './http/build-test-server.js';
-import { captureLogger } from './testing/capture-logger.js';
+import { buildTestServer } from '../tests/support/build-test-server.js';
+import { captureLogger } from '../tests/support/capture-logger.js';
 import { startServer, type StartableApp } from './main.js';
 
 /** Resolvers waiting for the next request to reach the slow handler (no fixed sleeps: CI machines are busy). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngineFixture, rule, type EngineFixture } from '../testing/engine-fixture.js';
+import { createEngineFixture, rule, type EngineFixture } from '../../tests/support/engine-fixture.js';
 import { ADMIN_PERMISSIONS, asSystem, onCommit, withAccountability, withTransaction } from './context.js';
 import { indexRules } from './permissions/create-permissions-engine.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { parse as parseYaml } from 'yaml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestServer } from './build-test-server.js';
+import { buildTestServer } from '../../tests/support/build-test-server.js';
 
 let server: FastifyInstance;
 beforeEach(() => {

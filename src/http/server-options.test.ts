@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestServer } from './build-test-server.js';
+import { buildTestServer } from '../../tests/support/build-test-server.js';
 
 let server: FastifyInstance | undefined;
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closeDatabase, createDatabase } from '../../src/database/connection.js';
-import { ownRedisServer, type OwnRedisServer } from '../../src/testing/own-redis-server.js';
+import { ownRedisServer, type OwnRedisServer } from '../support/own-redis-server.js';
 import { MIGRATIONS } from '../../src/database/migrations/index.js';
 import { totpCode } from '../setup/totp-code.js';
 import { runCli } from '../setup/run-cli.js';

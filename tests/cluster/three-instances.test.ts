@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, createDatabase } from '../../src/database/connection.js';
-import { deleteRedisKeys, TEST_REDIS_URL } from '../../src/testing/redis-test-prefix.js';
+import { deleteRedisKeys, TEST_REDIS_URL } from '../support/redis-test-prefix.js';
 import { runCli } from '../setup/run-cli.js';
 import { TEST_ENV } from '../setup/test-config.js';
 import { createTestDatabase, type TestDatabase } from '../setup/test-database.js';

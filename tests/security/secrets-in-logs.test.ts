@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureLogger } from '../../src/testing/capture-logger.js';
+import { captureLogger } from '../support/capture-logger.js';
 import { createTestApp, type TestApp } from '../setup/create-test-app.js';
 import { dataOf } from '../setup/expect-error.js';
 

@@ -1,6 +1,6 @@
 import { buffer } from 'node:stream/consumers';
 import type { App } from '../../src/app.js';
-import { ownS3Server } from '../../src/testing/own-s3-server.js';
+import { ownS3Server } from '../support/own-s3-server.js';
 
 /** The storage drivers the files suites run against: the local disk, and S3 through an s3rver of the suite's own. */
 export const STORAGE_KINDS = ['local', 's3'] as const;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Config, loadConfig } from '../../src/config/index.js';
-import { createRedisTestPrefix } from '../../src/testing/redis-test-prefix.js';
+import { createRedisTestPrefix } from '../support/redis-test-prefix.js';
 
 /**
  * Settings every test app uses: quiet, a fixed secret and admin, no login delay, and Redis keys of this test

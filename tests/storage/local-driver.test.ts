@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { expect, it } from 'vitest';
 import { createLocalDriver } from '../../src/engine/storage/create-local-driver.js';
-import { describeStorageDriverContract } from '../../src/testing/storage-driver-contract.js';
+import { describeStorageDriverContract } from '../support/storage-driver-contract.js';
 
 describeStorageDriverContract('local', async () => {
   const root = await mkdtemp(join(tmpdir(), 'stratum-local-driver-'));

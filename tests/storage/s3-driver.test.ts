@@ -7,8 +7,8 @@ import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/clie
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Driver } from '../../src/engine/storage/create-s3-driver.js';
 import type { StorageDriver } from '../../src/engine/storage/storage-driver.js';
-import { ownS3Server, type OwnS3Server } from '../../src/testing/own-s3-server.js';
-import { describeStorageDriverContract } from '../../src/testing/storage-driver-contract.js';
+import { ownS3Server, type OwnS3Server } from '../support/own-s3-server.js';
+import { describeStorageDriverContract } from '../support/storage-driver-contract.js';
 
 // Each contract run has a server (and so a bucket and a folder) of its own.
 describeStorageDriverContract('s3', async () => {

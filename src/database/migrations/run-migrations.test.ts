@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from './index.js';
 import type { Migration } from './migration.types.js';
 import { pendingMigrations, runMigrations } from './run-migrations.js';
-import { useMemoryDatabase } from '../../testing/memory-database.js';
+import { useMemoryDatabase } from '../../../tests/support/memory-database.js';
 
 const db = useMemoryDatabase();
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../database/migrations/run-migrations.js';
 import { readCacheVersions } from './cache-versions.js';
 import { createCacheSync, type CacheSync } from './create-cache-sync.js';
-import { useMemoryDatabase } from '../../testing/memory-database.js';
+import { useMemoryDatabase } from '../../../tests/support/memory-database.js';
 
 const db = useMemoryDatabase();
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../database/migrations/run-migrations.js';
-import { useMemoryDatabase } from '../../testing/memory-database.js';
+import { useMemoryDatabase } from '../../../tests/support/memory-database.js';
 import { acquireLease } from './acquire-lease.js';
 
 const db = useMemoryDatabase();

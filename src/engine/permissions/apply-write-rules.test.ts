@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { captureAppError, errorOf } from '../../testing/capture-error.js';
-import { rule } from '../../testing/engine-fixture.js';
+import { captureAppError, errorOf } from '../../../tests/support/capture-error.js';
+import { rule } from '../../../tests/support/engine-fixture.js';
 import { ADMIN_PERMISSIONS } from './admin-permissions.js';
 import { applyWriteRules } from './apply-write-rules.js';
 import { indexRules } from './create-permissions-engine.js';

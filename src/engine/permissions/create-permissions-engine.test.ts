@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Accountability } from '../../kernel/context/index.js';
-import { createEngineFixture, FIXTURE_IDS, type EngineFixture } from '../../testing/engine-fixture.js';
+import { createEngineFixture, FIXTURE_IDS, type EngineFixture } from '../../../tests/support/engine-fixture.js';
 import { createPermissionsEngine, type PermissionsEngine } from './create-permissions-engine.js';
 
 const { userAda, userEmile, roleStaff, roleEditor } = FIXTURE_IDS;

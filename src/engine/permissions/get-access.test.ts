@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rule } from '../../testing/engine-fixture.js';
+import { rule } from '../../../tests/support/engine-fixture.js';
 import { ADMIN_PERMISSIONS } from './admin-permissions.js';
 import { indexRules } from './create-permissions-engine.js';
 import { canAccessField, fieldCaseFilter, getAccess, mergeFields, mergeRowFilters } from './get-access.js';

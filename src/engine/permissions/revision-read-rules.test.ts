@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rule } from '../../testing/engine-fixture.js';
+import { rule } from '../../../tests/support/engine-fixture.js';
 import { indexRules } from './create-permissions-engine.js';
 import { getAccess } from './get-access.js';
 import { revisionFields, revisionScope, stripRevisionValue } from './revision-read-rules.js';

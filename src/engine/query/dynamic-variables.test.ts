@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { captureAppError } from '../../testing/capture-error.js';
+import { captureAppError } from '../../../tests/support/capture-error.js';
 import { adjustDate, applyDynamicVariables, collectVariablePaths, type DynamicData } from './dynamic-variables.js';
 
 const NOW = new Date('2025-03-31T12:00:00.000Z');

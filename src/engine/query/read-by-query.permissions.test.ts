@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PermissionRule } from '../permissions/permissions.types.js';
-import { errorOf } from '../../testing/capture-error.js';
-import { createEngineFixture, idsOf, type EngineFixture } from '../../testing/engine-fixture.js';
+import { errorOf } from '../../../tests/support/capture-error.js';
+import { createEngineFixture, idsOf, type EngineFixture } from '../../../tests/support/engine-fixture.js';
 import type { Query } from './query.types.js';
 
 let fx: EngineFixture;

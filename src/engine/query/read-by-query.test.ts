@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngineFixture, idsOf, type EngineFixture } from '../../testing/engine-fixture.js';
+import { createEngineFixture, idsOf, type EngineFixture } from '../../../tests/support/engine-fixture.js';
 import type { Query } from './query.types.js';
 
 let fx: EngineFixture;

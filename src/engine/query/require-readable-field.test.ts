@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorOf } from '../../testing/capture-error.js';
+import { errorOf } from '../../../tests/support/capture-error.js';
 import type { PermissionRule, PermissionSet } from '../permissions/permissions.types.js';
 import { isConcealed } from '../schema-overview/is-concealed.js';
 import type { FieldOverview, SchemaOverview } from '../schema-overview/schema-overview.types.js';

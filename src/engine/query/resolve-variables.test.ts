@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Accountability } from '../../kernel/context/index.js';
-import { createEngineFixture, FIXTURE_IDS, idsOf, type EngineFixture } from '../../testing/engine-fixture.js';
+import { createEngineFixture, FIXTURE_IDS, idsOf, type EngineFixture } from '../../../tests/support/engine-fixture.js';
 import type { Filter } from './query.types.js';
 import { resolveVariables } from './resolve-variables.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureAppError } from '../../testing/capture-error.js';
-import { createEngineFixture, type EngineFixture } from '../../testing/engine-fixture.js';
+import { captureAppError } from '../../../tests/support/capture-error.js';
+import { createEngineFixture, type EngineFixture } from '../../../tests/support/engine-fixture.js';
 import { buildSchemaOverview } from './build-schema-overview.js';
 import { createSchemaStore } from './create-schema-store.js';
 import { getCollection } from './get-collection.js';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../database/migrations/run-migrations.js';
 import { createSchemaStore } from './create-schema-store.js';
 import { readSchemaVersion } from './schema-version.js';
-import { useMemoryDatabase } from '../../testing/memory-database.js';
+import { useMemoryDatabase } from '../../../tests/support/memory-database.js';
 
 const db = useMemoryDatabase();
 

@@ -2,9 +2,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config/index.js';
 import { createMemoryCounterStore } from '../../engine/rate-limit/memory-counter-store.js';
-import { freePort } from '../../testing/own-redis-server.js';
-import { createRedisTestPrefix, deleteRedisKeys, TEST_REDIS_URL } from '../../testing/redis-test-prefix.js';
-import { buildTestServer } from '../build-test-server.js';
+import { freePort } from '../../../tests/support/own-redis-server.js';
+import { createRedisTestPrefix, deleteRedisKeys, TEST_REDIS_URL } from '../../../tests/support/redis-test-prefix.js';
+import { buildTestServer } from '../../../tests/support/build-test-server.js';
 import { errorHandlerPlugin } from './error-handler.js';
 import { rateLimitPlugin } from './rate-limit.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSchemaStore } from '../../engine/schema-overview/create-schema-store.js';
 import { readSchemaVersion } from '../../engine/schema-overview/schema-version.js';
 import { isAppError } from '../../kernel/errors/index.js';
-import { createEngineFixture, type EngineFixture } from '../../testing/engine-fixture.js';
+import { createEngineFixture, type EngineFixture } from '../../../tests/support/engine-fixture.js';
 import { createActivityRecorder } from '../activity/index.js';
 import { createItemsService } from '../items/index.js';
 import { runSchemaChange } from './run-schema-change.js';

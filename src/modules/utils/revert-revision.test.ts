@@ -3,7 +3,7 @@ import { ADMIN_PERMISSIONS, type Context } from '../../engine/context.js';
 import { indexRules } from '../../engine/permissions/create-permissions-engine.js';
 import type { PermissionSet } from '../../engine/permissions/permissions.types.js';
 import type { CollectionOverview, FieldOverview } from '../../engine/schema-overview/schema-overview.types.js';
-import { captureAppError } from '../../testing/capture-error.js';
+import { captureAppError } from '../../../tests/support/capture-error.js';
 import type { Item, ItemsService, PrimaryKey } from '../items/index.js';
 import { revertRevision } from './revert-revision.js';
 

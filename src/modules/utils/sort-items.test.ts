@@ -3,7 +3,7 @@ import type { Context } from '../../engine/context.js';
 import { indexRules } from '../../engine/permissions/create-permissions-engine.js';
 import type { PermissionRule, PermissionSet } from '../../engine/permissions/permissions.types.js';
 import type { CollectionOverview, FieldOverview } from '../../engine/schema-overview/schema-overview.types.js';
-import { captureAppError } from '../../testing/capture-error.js';
+import { captureAppError } from '../../../tests/support/capture-error.js';
 import type { ItemsService } from '../items/index.js';
 import { ADMIN_PERMISSIONS } from '../../engine/context.js';
 import { sortItems } from './sort-items.js';

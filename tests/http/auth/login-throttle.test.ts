@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedisTestPrefix, deleteRedisKeys, TEST_REDIS_URL } from '../../../src/testing/redis-test-prefix.js';
+import { createRedisTestPrefix, deleteRedisKeys, TEST_REDIS_URL } from '../../support/redis-test-prefix.js';
 import { createTestApp, type TestApp } from '../../setup/create-test-app.js';
 import { dataOf, expectError } from '../../setup/expect-error.js';
 import { TEST_ENV } from '../../setup/test-config.js';

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureLogger } from '../../../src/testing/capture-logger.js';
+import { captureLogger } from '../../support/capture-logger.js';
 import { createTestApp, type TestApp } from '../../setup/create-test-app.js';
 import { dataOf, expectError } from '../../setup/expect-error.js';
 import { afterAnswer, resetLinkOf } from '../../setup/reset-mail.js';

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { TEST_REDIS_URL } from '../../../src/testing/redis-test-prefix.js';
+import { TEST_REDIS_URL } from '../../support/redis-test-prefix.js';
 import { createTestApp, type TestApp } from '../../setup/create-test-app.js';
 
 /** /server/health of a real instance: the database, its migrations, and Redis where it is configured. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOf } from '../../../testing/capture-error.js';
-import { createEngineFixture, FIXTURE_IDS, type EngineFixture } from '../../../testing/engine-fixture.js';
+import { errorOf } from '../../../../tests/support/capture-error.js';
+import { createEngineFixture, FIXTURE_IDS, type EngineFixture } from '../../../../tests/support/engine-fixture.js';
 import type { Query } from '../query.types.js';
 
 let fx: EngineFixture;

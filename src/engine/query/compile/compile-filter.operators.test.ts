@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOf } from '../../../testing/capture-error.js';
-import { createEngineFixture, FIXTURE_IDS, idsOf, type EngineFixture } from '../../../testing/engine-fixture.js';
+import { errorOf } from '../../../../tests/support/capture-error.js';
+import { createEngineFixture, FIXTURE_IDS, idsOf, type EngineFixture } from '../../../../tests/support/engine-fixture.js';
 import type { Filter } from '../query.types.js';
 
 /**
- * Every operator on every field type that accepts it, against the fixture rows (see testing/fixture-schema.ts),
+ * Every operator on every field type that accepts it, against the fixture rows (see tests/support/fixture-schema.ts),
  * on the database TEST_DB names. Expected values are primary keys in ascending order.
  */
 let fx: EngineFixture;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOf } from '../../../testing/capture-error.js';
-import { createEngineFixture, idsOf, type EngineFixture } from '../../../testing/engine-fixture.js';
+import { errorOf } from '../../../../tests/support/capture-error.js';
+import { createEngineFixture, idsOf, type EngineFixture } from '../../../../tests/support/engine-fixture.js';
 import type { Filter } from '../query.types.js';
 
 /** The field types not in authors/articles (dateTime, time, bigInteger, hash), on the `events` fixture rows. */

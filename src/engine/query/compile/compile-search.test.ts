@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngineFixture, FIXTURE_IDS, idsOf, type EngineFixture } from '../../../testing/engine-fixture.js';
+import { createEngineFixture, FIXTURE_IDS, idsOf, type EngineFixture } from '../../../../tests/support/engine-fixture.js';
 import type { Filter } from '../query.types.js';
 
 let fx: EngineFixture;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { captureAppError } from '../../../testing/capture-error.js';
+import { captureAppError } from '../../../../tests/support/capture-error.js';
 import type { Query } from '../query.types.js';
 import { parseLimit, parseQuery } from './parse-query.js';
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { ColumnDefinition, Dialect } from '../database/dialects/dialect.js';
-import type { FieldType } from '../kernel/system/field-types.js';
+import type { ColumnDefinition, Dialect } from '../../src/database/dialects/dialect.js';
+import type { FieldType } from '../../src/kernel/system/field-types.js';
 
 /** Fixed ids the fixture rows use, so tests can name them. */
 export const FIXTURE_IDS = {

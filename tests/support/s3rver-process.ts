@@ -2,7 +2,7 @@
  * The process that ownS3Server (own-s3-server.ts) starts: s3rver on 127.0.0.1 with a port the system hands out,
  * objects kept in `directory`, one bucket made. Run as
  *
- *   node --openssl-legacy-provider --import tsx src/testing/s3rver-process.ts <directory> <bucket>
+ *   node --openssl-legacy-provider --import tsx tests/support/s3rver-process.ts <directory> <bucket>
  *
  * s3rver makes ListObjectsV2 continuation tokens with DES, which OpenSSL 3 keeps in its legacy provider: without
  * the flag every truncated listing fails with a 500, hence a process of its own rather than one in the test's.

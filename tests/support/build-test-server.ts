@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import pino from 'pino';
-import { loadConfig } from '../config/index.js';
-import { publicAccountability, type Accountability } from '../kernel/context/accountability.js';
-import { invalidCredentials, invalidPayload, invalidToken, tokenExpired } from '../kernel/errors/index.js';
-import type { Logger } from '../kernel/logger.js';
-import type { AuthenticateInput } from './plugins/authenticate.js';
-import { accountabilityOf, rawQueryOf } from './request-context.js';
-import { sendResult } from './respond.js';
-import { buildServer } from './server.js';
+import { loadConfig } from '../../src/config/index.js';
+import { publicAccountability, type Accountability } from '../../src/kernel/context/accountability.js';
+import { invalidCredentials, invalidPayload, invalidToken, tokenExpired } from '../../src/kernel/errors/index.js';
+import type { Logger } from '../../src/kernel/logger.js';
+import type { AuthenticateInput } from '../../src/http/plugins/authenticate.js';
+import { accountabilityOf, rawQueryOf } from '../../src/http/request-context.js';
+import { sendResult } from '../../src/http/respond.js';
+import { buildServer } from '../../src/http/server.js';
 
 /**
  * Test-only: a server with stub dependencies. Tokens: `admin`, `user`, `expired` (TOKEN_EXPIRED),

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { afterEach, beforeEach } from 'vitest';
-import { loadConfig } from '../config/index.js';
-import { closeDatabase, createDatabase } from '../database/connection.js';
-import type { Dialect } from '../database/dialects/dialect.js';
+import { loadConfig } from '../../src/config/index.js';
+import { closeDatabase, createDatabase } from '../../src/database/connection.js';
+import type { Dialect } from '../../src/database/dialects/dialect.js';
 
 /**
  * A fresh in-memory SQLite database for each test of the calling file (opened before, closed after each one).

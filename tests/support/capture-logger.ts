@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { createLogger, type Logger } from '../kernel/logger.js';
+import { createLogger, type Logger } from '../../src/kernel/logger.js';
 
 /** A logger with the process logger's options (redaction included) at `level` (default info) whose JSON lines the test can read. */
 export function captureLogger(level = 'info'): { logger: Logger; lines: Record<string, unknown>[] } {

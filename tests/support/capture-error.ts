@@ -1,4 +1,4 @@
-import { isAppError, type AppError } from '../kernel/errors/index.js';
+import { isAppError, type AppError } from '../../src/kernel/errors/index.js';
 
 /** The AppError `work` throws (a plain Error or no error fails the test with a readable message). */
 export async function captureAppError(work: (() => unknown) | Promise<unknown>): Promise<AppError> {

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StorageNotFoundError, type StorageDriver } from '../engine/storage/storage-driver.js';
+import { StorageNotFoundError, type StorageDriver } from '../../src/engine/storage/storage-driver.js';
 
 /** Collects an async iterable of paths, sorted. */
 async function collect(paths: AsyncIterable<string>): Promise<string[]> {

@@ -4,7 +4,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { S3LocationConfig } from '../engine/storage/create-s3-driver.js';
+import type { S3LocationConfig } from '../../src/engine/storage/create-s3-driver.js';
 
 export type OwnS3Server = {
   /** `http://127.0.0.1:<port>`: give it as the endpoint, with path-style addressing. */
