@@ -1,1 +1,0 @@
-export { createPresetsRoutes } from './presets.routes.js';

@@ -1,1 +1,0 @@
-export { createSettingsRoutes } from './settings.routes.js';
