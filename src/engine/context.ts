@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from '../config/index.js';
 import type { Dialect } from '../database/dialects/dialect.js';
+import type { CacheRegistry } from '../kernel/caches/index.js';
 import type { Accountability } from '../kernel/context/index.js';
 import { serviceUnavailable } from '../kernel/errors/index.js';
 import { ADMIN_PERMISSIONS } from './permissions/admin-permissions.js';
@@ -26,6 +27,8 @@ export type Context = {
   config: Config;
   logger: Logger;
   now: () => Date;
+  /** The app instance's caches (decision 0050): every cache has its bound, its cache versions and its counters. */
+  caches: CacheRegistry;
   /**
    * The data version read with the cache versions after the request arrived (Dialect.dataVersionSql): reads use
    * it to tell whether an earlier result still holds (decision 0033). Absent outside requests.

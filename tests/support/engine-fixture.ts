@@ -14,6 +14,7 @@ import type { Query, QueryResult } from '../../src/engine/query/query.types.js';
 import { resolveVariables } from '../../src/engine/query/resolve-variables.js';
 import { buildSchemaOverview } from '../../src/engine/schema-overview/build-schema-overview.js';
 import type { SchemaOverview } from '../../src/engine/schema-overview/schema-overview.types.js';
+import { createCacheRegistry } from '../../src/kernel/caches/index.js';
 import type { Accountability } from '../../src/kernel/context/index.js';
 import { createFixtureSchema, FIXTURE_IDS } from './fixture-schema.js';
 
@@ -71,6 +72,8 @@ export async function createEngineFixture(options: { seed?: boolean; env?: Recor
     throw error;
   }
   const logger = pino({ level: 'silent' });
+  // One registry per fixture, as there is one per app (decision 0050).
+  const caches = createCacheRegistry();
   const fixture: EngineFixture = {
     vendor: database.vendor,
     knex,
@@ -87,6 +90,7 @@ export async function createEngineFixture(options: { seed?: boolean; env?: Recor
         config: ctxOptions.query ? { ...config, query: { ...config.query, ...ctxOptions.query } } : config,
         logger,
         now: () => new Date(ctxOptions.now ?? FIXTURE_NOW),
+        caches,
         inTransaction: false,
         permissions: ADMIN_PERMISSIONS,
       } satisfies Context;

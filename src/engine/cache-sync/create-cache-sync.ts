@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { CacheRegistry } from '../../kernel/caches/index.js';
 import { bumpCacheVersions, hasCacheVersions, readCacheVersions, type CacheVersions, type ReadDirect } from './cache-versions.js';
 
 export type CacheSync = {
@@ -49,6 +50,11 @@ export type CacheSyncDeps = {
   maxAge: number;
   /** Monotonic milliseconds (tests pass their own). */
   clock?: () => number;
+  /**
+   * The app's cache registry (decision 0050): each of its caches is emptied when a version it is bound to moves
+   * (a schema change or expiry: every version), before the callbacks above run.
+   */
+  caches?: CacheRegistry;
 };
 
 /** Cross-instance cache correctness by versions stored in the database (decision 0012). */
@@ -85,6 +91,9 @@ export function createCacheSync(deps: CacheSyncDeps): CacheSync {
   };
 
   const dropAll = () => {
+    deps.caches?.invalidate('schema');
+    deps.caches?.invalidate('access');
+    deps.caches?.invalidate('sessions');
     deps.onSchemaChange();
     deps.onAccessChange();
     deps.onSessionChange?.();
@@ -98,9 +107,17 @@ export function createCacheSync(deps: CacheSyncDeps): CacheSync {
     if (versions === null) return;
     if (known === null || versions.schema !== known.schema) dropAll();
     else {
-      if (versions.sessions !== known.sessions) deps.onSessionChange?.();
-      if (versions.access !== known.access) deps.onAccessChange();
-      else if (deps.maxAge > 0 && clock() - lastDrop >= deps.maxAge) {
+      if (versions.sessions !== known.sessions) {
+        deps.caches?.invalidate('sessions');
+        deps.onSessionChange?.();
+      }
+      if (versions.access !== known.access) {
+        deps.caches?.invalidate('access');
+        deps.onAccessChange();
+      } else if (deps.maxAge > 0 && clock() - lastDrop >= deps.maxAge) {
+        deps.caches?.invalidate('schema');
+        deps.caches?.invalidate('access');
+        deps.caches?.invalidate('sessions');
         deps.onExpiry();
         deps.onSessionChange?.();
         lastDrop = clock();
@@ -143,7 +160,10 @@ export function createCacheSync(deps: CacheSyncDeps): CacheSync {
     async clear({ system }) {
       if (await hasVersions(knex)) await bumpCacheVersions(knex, { schema: system, access: true });
       if (system) dropAll();
-      else deps.onAccessChange();
+      else {
+        deps.caches?.invalidate('access');
+        deps.onAccessChange();
+      }
     },
   };
 }
