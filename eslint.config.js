@@ -10,6 +10,13 @@ const into = (...folders) => `^\\.{1,2}/(?:.*/)?(?:${folders.join('|')})(?:/|$)`
 
 const layer = (message, ...folders) => ({ regex: into(...folders), message });
 
+// Below the transports (kernel, database, engine, modules) nothing knows Fastify: request and reply shapes are
+// plain types, and route plugins live in src/http/routes (decision 0051). @fastify/busboy is a multipart parser
+// that works on a Node stream without Fastify, so modules may use it.
+const FASTIFY_MESSAGE = 'Only the transports (src/http, src/graphql) and app.ts know Fastify (decision 0051).';
+const fastifyPaths = ['fastify', 'fastify-plugin'].map((name) => ({ name, message: FASTIFY_MESSAGE }));
+const transportFree = [{ regex: '^@fastify/(?!busboy$)', message: FASTIFY_MESSAGE }];
+
 // `max-lines` twice (warn at 300, error at 500) needs a second name for the same rule.
 const local = { rules: { 'max-lines-hard': builtinRules.get('max-lines') } };
 
@@ -80,7 +87,9 @@ export default defineConfig(
               'graphql',
               'cli',
             ),
+            ...transportFree,
           ],
+          paths: fastifyPaths,
         },
       ],
     },
@@ -90,7 +99,10 @@ export default defineConfig(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [layer('database imports only kernel and config.', 'engine', 'modules', 'http', 'graphql', 'cli')] },
+        {
+          patterns: [layer('database imports only kernel and config.', 'engine', 'modules', 'http', 'graphql', 'cli'), ...transportFree],
+          paths: fastifyPaths,
+        },
       ],
     },
   },
@@ -99,7 +111,10 @@ export default defineConfig(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [layer('engine is transport-free and never imports modules.', 'modules', 'http', 'graphql', 'cli')] },
+        {
+          patterns: [layer('engine is transport-free and never imports modules.', 'modules', 'http', 'graphql', 'cli'), ...transportFree],
+          paths: fastifyPaths,
+        },
       ],
     },
   },
@@ -110,12 +125,10 @@ export default defineConfig(
         'error',
         {
           patterns: [
-            layer('modules do not import transports.', 'graphql', 'cli'),
-            {
-              regex: '^\\.{1,2}/(?:.*/)?http/(?!respond\\.js$|request-context\\.js$|build-test-server\\.js$)',
-              message: 'modules may import only http/respond.js and http/request-context.js from the HTTP adapter.',
-            },
+            layer('modules do not import transports: their routes live in src/http/routes (decision 0051).', 'http', 'graphql', 'cli'),
+            ...transportFree,
           ],
+          paths: fastifyPaths,
         },
       ],
     },

@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import type { Config } from './config/index.js';
-import { createCacheRegistry, type CacheRegistry } from './kernel/caches/index.js';
 import { closeDatabase, createDatabase } from './database/connection.js';
 import { classifyDatabaseError } from './database/classify-database-error.js';
 import type { Dialect } from './database/dialects/dialect.js';
@@ -18,27 +17,40 @@ import { createGraphqlRoutes, createSchemaCache, createSdlPrinter, type GraphqlD
 import { buildServer } from './http/server.js';
 import { accountabilityOf } from './http/request-context.js';
 import { sendExportStream, sendResult } from './http/respond.js';
+import {
+  createAccessControlRoutes,
+  createActivityRoutes,
+  createAdminAppRoutes,
+  createAssetsRoutes,
+  createAuthRoutes,
+  createFilesRoutes,
+  createFoldersRoutes,
+  createItemsRoutes,
+  createPasswordRoutes,
+  createPresetsRoutes,
+  createRevisionsRoutes,
+  createRootRedirect,
+  createSchemaRoutes,
+  createSchemaSnapshotRoutes,
+  createSessionsRoutes,
+  createSettingsRoutes,
+  createSpecsRoutes,
+  createSsoRoutes,
+  createTfaRoutes,
+  createUserSessionsRoutes,
+  createUsersRoutes,
+  createUtilsRoutes,
+  type ItemRouteDeps,
+} from './http/routes/index.js';
 import { systemAccountability, type Accountability } from './kernel/context/index.js';
 import { createLogger, type Logger } from './kernel/logger.js';
+import { createActivityRecorder, createCommentsService, startRetention } from './modules/activity/index.js';
 import {
-  createActivityRecorder,
-  createActivityRoutes,
-  createCommentsService,
-  createRevisionsRoutes,
-  startRetention,
-} from './modules/activity/index.js';
-import {
-  createAuthRoutes,
   createAuthService,
   createOtpReplayGuard,
-  createPasswordRoutes,
   createPasswordService,
-  createSessionsRoutes,
-  createUserSessionsRoutes,
   createSessionsService,
-  createTfaRoutes,
   createTfaService,
-  createSsoRoutes,
   createSsoService,
   createThrottle,
   type AuthService,
@@ -47,25 +59,13 @@ import {
 } from './modules/auth/index.js';
 import { createMailer, type Mailer } from './modules/mail/index.js';
 import { bootstrapDatabase, type BootstrapResult } from './modules/bootstrap/bootstrap-database.js';
-import {
-  createItemsRoutes,
-  createItemsService,
-  type CollectionBehaviour,
-  type ItemRouteDeps,
-  type ItemsService,
-} from './modules/items/index.js';
-import { createAccessControlRoutes, invalidatingBehaviour, permissionsBehaviour, selfEscalationGuards } from './modules/policies/index.js';
-import { createSettingsRoutes } from './modules/settings/index.js';
-import { createUsersRoutes, lastAdminGuard, usersBehaviour } from './modules/users/index.js';
-import { createSchemaRoutes, schemaBehaviours } from './modules/collections/index.js';
-import { createPresetsRoutes } from './modules/presets/index.js';
-import { createFilesRoutes, createFilesService, createFoldersRoutes, filesBehaviour, foldersBehaviour } from './modules/files/index.js';
-import { createAssetsRoutes, createAssetsService } from './modules/assets/index.js';
+import { createItemsService, type CollectionBehaviour, type ItemsService } from './modules/items/index.js';
+import { invalidatingBehaviour, permissionsBehaviour, selfEscalationGuards } from './modules/policies/index.js';
+import { lastAdminGuard, usersBehaviour } from './modules/users/index.js';
+import { schemaBehaviours } from './modules/collections/index.js';
+import { createFilesService, filesBehaviour, foldersBehaviour } from './modules/files/index.js';
+import { createAssetsService } from './modules/assets/index.js';
 import { createStorage, type Storage } from './engine/storage/index.js';
-import { createSchemaSnapshotRoutes } from './modules/schema/index.js';
-import { createSpecsRoutes } from './modules/server/index.js';
-import { createUtilsRoutes } from './modules/utils/index.js';
-import { createAdminAppRoutes, createRootRedirect } from './modules/admin-app/index.js';
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -90,8 +90,6 @@ export type App = {
   permissions: PermissionsEngine;
   /** Keeps the schema and permission caches correct across instances (versions in the database, decision 0012). */
   cacheSync: CacheSync;
-  /** Every cache of this instance, with its bound, its cache versions and its counters (decision 0050). */
-  caches: CacheRegistry;
   audit: AuditRecorder;
   items: ItemsService;
   auth: AuthService;
@@ -123,8 +121,6 @@ export type App = {
 export async function createApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const logger = overrides.logger ?? createLogger(config.log);
   const now = overrides.now ?? (() => new Date());
-  // The one owner of this instance's caches: the cache sync empties them by version (decision 0050).
-  const caches = createCacheRegistry();
   const { knex, dialect } = await createDatabase(config.db);
   const schema = createSchemaStore(knex, dialect);
   const permissions = createPermissionsEngine({ knex, dialect });
@@ -137,7 +133,6 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     ...(dialect.readDirect ? { readDirect: dialect.readDirect } : {}),
     ...(dialect.dataVersionSql ? { dataVersionSql: dialect.dataVersionSql } : {}),
     maxAge: config.cache.systemTtl,
-    caches,
     // Read again rather than dropped: an overview that turns out unchanged (this instance's own change, seen
     // once more through the version) stays the same object, and the GraphQL schemas built from it stay too.
     onSchemaChange: () => schema.revalidate(),
@@ -185,7 +180,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const sso = createSsoService({ config, auth, items, logger });
 
   const contextFor = async (accountability: Accountability, dataVersion?: string): Promise<Context> => {
-    const base = { db: knex, dialect, schema: await schema.get(), accountability, config, logger, now, caches, inTransaction: false };
+    const base = { db: knex, dialect, schema: await schema.get(), accountability, config, logger, now, inTransaction: false };
     return { ...base, permissions: await permissions.permissionSet(base), ...(dataVersion === undefined ? {} : { dataVersion }) };
   };
   // A request's context carries the data version its cache check read (decision 0033); other work's does not.
@@ -278,7 +273,6 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     schema,
     permissions,
     cacheSync,
-    caches,
     audit,
     items,
     auth,

@@ -9,7 +9,7 @@ import type { CounterStore } from '../engine/rate-limit/create-counter-store.js'
 import type { Accountability } from '../kernel/context/accountability.js';
 import { serviceUnavailable, type AppError } from '../kernel/errors/index.js';
 import type { Logger } from '../kernel/logger.js';
-import { createServerRoutes } from '../modules/server/index.js';
+import { createServerRoutes } from './routes/server/server.routes.js';
 import { parseExportFormat } from './export/format-export.js';
 import { authenticatePlugin, clientIp, type AuthenticateInput } from './plugins/authenticate.js';
 import { cookieWriteGuardPlugin } from './plugins/cookie-write-guard.js';

@@ -1,6 +1,7 @@
 import { GraphQLBoolean, GraphQLEnumType, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfigMap } from 'graphql';
 import { invalidPayload } from '../../kernel/errors/index.js';
-import { clearAuthCookie, setAuthCookie, type LoginMode, type TokenResult } from '../../modules/auth/index.js';
+import { clearAuthCookie, setAuthCookie } from '../../http/routes/index.js';
+import type { LoginMode, TokenResult } from '../../modules/auth/index.js';
 import type { GraphqlContext, GraphqlDeps } from '../graphql.types.js';
 import { GraphQLBigInt } from '../schema/scalars.js';
 
@@ -42,7 +43,7 @@ export function authMutationFields(
       if (args.refresh_token === '') throw invalidPayload('"refresh_token" must be a string');
       return args.refresh_token;
     }
-    const cookies = (gctx.request as unknown as { cookies?: Record<string, string | undefined> }).cookies ?? {};
+    const cookies = gctx.request.cookies ?? {};
     const cookie = cookies[config.auth.refreshCookie.name];
     if (cookie) return cookie;
     throw invalidPayload('The refresh token is required in either the payload or cookie');

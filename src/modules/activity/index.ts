@@ -1,5 +1,4 @@
 export { createActivityRecorder } from './create-activity-recorder.js';
-export { createActivityRoutes, createRevisionsRoutes } from './activity.routes.js';
 export { createCommentsService, type CommentsService } from './comments.js';
 export { pruneActivity, type PruneResult, type RetentionSettings } from './prune-activity.js';
 export { createRetentionRun, RETENTION_LEASE, startRetention } from './start-retention.js';

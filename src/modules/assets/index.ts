@@ -1,3 +1,2 @@
-export { createAssetsRoutes } from './assets.routes.js';
 export { createAssetsService, type Asset, type AssetsService } from './create-assets-service.js';
 export { createTransformQueue, type TransformQueue } from './transform-queue.js';

@@ -1,6 +1,4 @@
 export { createFilesService, type FilesService } from './create-files-service.js';
 export { deleteStoredObjects, transformsPrefix, type StoredObjectRef } from './delete-stored-objects.js';
 export { filesBehaviour, foldersBehaviour } from './files.behaviours.js';
-export { createFilesRoutes } from './files.routes.js';
-export { createFoldersRoutes } from './folders.routes.js';
 export { loadSharp } from './read-image-size.js';

@@ -1,6 +1,2 @@
 export { createItemsService } from './create-items-service.js';
-export { createItemsRoutes } from './items.routes.js';
-export { registerItemRoutes, type ItemRouteDeps, type ItemRouteOptions } from './register-item-routes.js';
-export { requestQuery } from './request-query.js';
-export { respondWith, respondWithResult } from './respond-with.js';
 export type { CollectionBehaviour, Item, ItemsDeps, ItemsService, PrimaryKey } from './items.types.js';

@@ -1,4 +1,3 @@
-export { createSchemaSnapshotRoutes, type SchemaSnapshotRouteDeps } from './schema.routes.js';
 export { applyDiff, stepLabel, type ApplyOptions, type ApplyReport, type StepReport, type Statement } from './apply-diff.js';
 export { diffSchema, takeSnapshot, prepareSnapshot, type SchemaModuleDeps } from './diff-schema.js';
 export { parseDocument, MAX_UPLOAD_BYTES } from './read-upload.js';

@@ -1,4 +1,3 @@
-export { createUtilsRoutes, systemRequested, type UtilsRoutesDeps } from './utils.routes.js';
 export { clearCaches } from './clear-caches.js';
 export { generateHash } from './generate-hash.js';
 export { verifyHash } from './verify-hash.js';

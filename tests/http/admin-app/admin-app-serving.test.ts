@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../../src/modules/admin-app/index.js';
+import { CONTENT_SECURITY_POLICY } from '../../../src/http/routes/index.js';
 import { createTestApp, type TestApp } from '../../setup/create-test-app.js';
 
 const INDEX =

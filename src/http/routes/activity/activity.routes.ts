@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ADMIN_PERMISSIONS } from '../../engine/permissions/admin-permissions.js';
-import { isAppError } from '../../kernel/errors/index.js';
+import { ADMIN_PERMISSIONS } from '../../../engine/permissions/admin-permissions.js';
+import { isAppError } from '../../../kernel/errors/index.js';
 import { registerItemRoutes, type ItemRouteDeps } from '../items/index.js';
-import type { CommentsService } from './comments.js';
+import type { CommentsService } from '../../../modules/activity/comments.js';
 
 /**
  * `/activity`: read-only (other writes are 404), plus comments: `POST /activity/comment`,

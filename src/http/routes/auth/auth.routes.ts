@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config, CookieConfig } from '../../config/index.js';
-import type { Context } from '../../engine/context.js';
-import { invalidPayload } from '../../kernel/errors/index.js';
-import type { AuthService, LoginMode, TokenResult } from './create-auth-service.js';
+import type { Config, CookieConfig } from '../../../config/index.js';
+import type { Context } from '../../../engine/context.js';
+import { invalidPayload } from '../../../kernel/errors/index.js';
+import type { AuthService, LoginMode, TokenResult } from '../../../modules/auth/create-auth-service.js';
 import { objectBody } from './read-body.js';
 
 export type AuthRouteDeps = {
@@ -65,7 +65,7 @@ function readMode(value: unknown, fallback: LoginMode): LoginMode {
 }
 
 function cookiesOf(request: FastifyRequest): Record<string, string | undefined> {
-  return (request as unknown as { cookies?: Record<string, string | undefined> }).cookies ?? {};
+  return request.cookies ?? {};
 }
 
 function tokenFrom(request: FastifyRequest, body: Record<string, unknown>, config: Config): string {
@@ -91,16 +91,12 @@ function cookieOptions(cookie: CookieConfig, maxAgeMs: number) {
 
 /** Sets an httpOnly auth cookie (refresh or session) with the configured attributes; also used by GraphQL. */
 export function setCookie(reply: FastifyReply, cookie: CookieConfig, value: string, maxAgeMs: number) {
-  (reply as unknown as { setCookie: (name: string, value: string, options: object) => void }).setCookie(
-    cookie.name,
-    value,
-    cookieOptions(cookie, maxAgeMs),
-  );
+  reply.setCookie(cookie.name, value, cookieOptions(cookie, maxAgeMs));
 }
 
 /** Expires an auth cookie; also used by GraphQL. */
 export function clearCookie(reply: FastifyReply, cookie: CookieConfig) {
-  (reply as unknown as { setCookie: (name: string, value: string, options: object) => void }).setCookie(cookie.name, '', {
+  reply.setCookie(cookie.name, '', {
     ...cookieOptions(cookie, 0),
     expires: new Date(0),
   });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Context } from '../../engine/context.js';
-import { forbidden, invalidCredentials } from '../../kernel/errors/index.js';
-import type { SessionsService } from './create-sessions-service.js';
+import type { Context } from '../../../engine/context.js';
+import { forbidden, invalidCredentials } from '../../../kernel/errors/index.js';
+import type { SessionsService } from '../../../modules/auth/create-sessions-service.js';
 
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -2,10 +2,10 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthProviderConfig, Config } from '../../../config/index.js';
 import type { Context } from '../../../engine/context.js';
 import { invalidPayload, isAppError, routeNotFound } from '../../../kernel/errors/index.js';
-import { sendTokens, setCookie } from '../auth.routes.js';
-import type { LoginMode } from '../create-auth-service.js';
-import type { SsoService } from './create-sso-service.js';
-import { failureRedirect } from './login-redirect.js';
+import { sendTokens, setCookie } from './auth.routes.js';
+import type { LoginMode } from '../../../modules/auth/create-auth-service.js';
+import type { SsoService } from '../../../modules/auth/sso/create-sso-service.js';
+import { failureRedirect } from '../../../modules/auth/sso/login-redirect.js';
 
 export type SsoRouteDeps = {
   config: Config;
@@ -14,8 +14,6 @@ export type SsoRouteDeps = {
 };
 
 const MODES: LoginMode[] = ['json', 'cookie', 'session'];
-
-type CookieReply = { setCookie: (name: string, value: string, options: object) => void };
 
 /**
  * Single sign-on over HTTP (mounted under /auth): `GET /auth` (Directus's listing), `GET /auth/oauth` (the
@@ -45,7 +43,7 @@ export function createSsoRoutes(deps: SsoRouteDeps): FastifyPluginAsync {
       mode: (mode as LoginMode | undefined) ?? null,
       otp: otp === undefined || otp === '' ? null : otp,
     });
-    (reply as unknown as CookieReply).setCookie(cookie.name, cookie.value, {
+    reply.setCookie(cookie.name, cookie.value, {
       httpOnly: true,
       path: '/',
       sameSite: 'lax',
@@ -78,9 +76,9 @@ export function createSsoRoutes(deps: SsoRouteDeps): FastifyPluginAsync {
     app.get('/login/:provider/callback', async (request, reply) => {
       const provider = providerOf(request);
       const cookieName = sso.flowCookieName(provider);
-      const cookies = (request as unknown as { cookies?: Record<string, string | undefined> }).cookies ?? {};
+      const cookies = request.cookies ?? {};
       // One try per flow: the cookie goes whatever happens next.
-      (reply as unknown as CookieReply).setCookie(cookieName, '', {
+      reply.setCookie(cookieName, '', {
         httpOnly: true,
         path: '/',
         sameSite: 'lax',

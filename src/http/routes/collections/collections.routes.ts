@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ItemRouteDeps } from '../items/index.js';
-import { createCollection, createCollections } from './create-collection.js';
-import { deleteCollection } from './delete-collection.js';
-import { readCollection, readCollections } from './read-collections.js';
+import { createCollection, createCollections } from '../../../modules/collections/create-collection.js';
+import { deleteCollection } from '../../../modules/collections/delete-collection.js';
+import { readCollection, readCollections } from '../../../modules/collections/read-collections.js';
 import { sendReadBack } from './read-back.js';
-import type { CollectionInput, CollectionUpdateInput, SchemaDeps } from './schema.types.js';
-import { updateCollection } from './update-collection.js';
+import type { CollectionInput, CollectionUpdateInput, SchemaDeps } from '../../../modules/collections/schema.types.js';
+import { updateCollection } from '../../../modules/collections/update-collection.js';
 
 type Params = { collection: string };
 

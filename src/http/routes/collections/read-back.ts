@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isAppError } from '../../kernel/errors/index.js';
+import { isAppError } from '../../../kernel/errors/index.js';
 import type { ItemRouteDeps } from '../items/index.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { forbiddenCollection } from '../../kernel/errors/index.js';
-import { isSystemCollection } from '../../kernel/system/system-collections.js';
+import { forbiddenCollection } from '../../../kernel/errors/index.js';
+import { isSystemCollection } from '../../../kernel/system/system-collections.js';
 import { registerItemRoutes, type ItemRouteDeps } from './register-item-routes.js';
 
 /** `/items/:collection[/:id]`: user collections only; system collections have their own endpoints (403 here). */

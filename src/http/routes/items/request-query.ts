@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { Context } from '../../engine/context.js';
-import { clientLimits, parseQuery } from '../../engine/query/parse/parse-query.js';
-import type { Query } from '../../engine/query/query.types.js';
+import type { Context } from '../../../engine/context.js';
+import { clientLimits, parseQuery } from '../../../engine/query/parse/parse-query.js';
+import type { Query } from '../../../engine/query/query.types.js';
 
 /** The Query of a request's query string, within the configured default and maximum `limit` (nested lists too). */
 export function requestQuery(ctx: Context, request: FastifyRequest): Query {

@@ -1,15 +1,16 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { withTransaction, type Context } from '../../engine/context.js';
-import type { PermissionsEngine } from '../../engine/permissions/create-permissions-engine.js';
-import { itemPermissions } from '../../engine/permissions/item-permissions.js';
-import { summarizeAccess } from '../../engine/permissions/summarize-access.js';
-import { isPlainObject, parseQuery } from '../../engine/query/parse/parse-query.js';
-import type { Query } from '../../engine/query/query.types.js';
-import { forbidden, invalidPayload, invalidQuery } from '../../kernel/errors/index.js';
-import { registerItemRoutes, requestQuery, respondWithResult, type ItemRouteDeps, type PrimaryKey } from '../items/index.js';
-import { explainRequest } from './explain-request.js';
-import { convertLegacyPermission, permissionBodyKind } from './legacy-permission-body.js';
-import { policyForRole } from './role-policy.js';
+import { withTransaction, type Context } from '../../../engine/context.js';
+import type { PermissionsEngine } from '../../../engine/permissions/create-permissions-engine.js';
+import { itemPermissions } from '../../../engine/permissions/item-permissions.js';
+import { summarizeAccess } from '../../../engine/permissions/summarize-access.js';
+import { isPlainObject, parseQuery } from '../../../engine/query/parse/parse-query.js';
+import type { Query } from '../../../engine/query/query.types.js';
+import { forbidden, invalidPayload, invalidQuery } from '../../../kernel/errors/index.js';
+import { type PrimaryKey } from '../../../modules/items/index.js';
+import { registerItemRoutes, requestQuery, respondWithResult, type ItemRouteDeps } from '../items/index.js';
+import { explainRequest } from '../../../modules/policies/explain-request.js';
+import { convertLegacyPermission, permissionBodyKind } from '../../../modules/policies/legacy-permission-body.js';
+import { policyForRole } from '../../../modules/policies/role-policy.js';
 
 const COLLECTION = 'service_permissions';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { parseQuery } from '../../engine/query/parse/parse-query.js';
-import { forbidden, isAppError } from '../../kernel/errors/index.js';
+import { parseQuery } from '../../../engine/query/parse/parse-query.js';
+import { forbidden, isAppError } from '../../../kernel/errors/index.js';
 import { registerItemRoutes, type ItemRouteDeps } from '../items/index.js';
-import type { PermissionsEngine } from '../../engine/permissions/create-permissions-engine.js';
+import type { PermissionsEngine } from '../../../engine/permissions/create-permissions-engine.js';
 import { createPermissionsRoutes } from './permissions.routes.js';
 
 /** `/roles` (+ `/roles/me`), `/policies` (+ `/policies/me/globals`), `/access`, `/permissions`: item-style. */

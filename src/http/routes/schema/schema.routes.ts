@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Context } from '../../engine/context.js';
-import { sendResult } from '../../http/respond.js';
-import { rawQueryOf } from '../../http/request-context.js';
-import type { SchemaStore } from '../../engine/schema-overview/create-schema-store.js';
-import type { ItemsService } from '../items/index.js';
-import { applyDiff } from './apply-diff.js';
-import { diffSchemaWithWarnings, takeSnapshot, type SchemaModuleDeps } from './diff-schema.js';
-import { MAX_UPLOAD_BYTES, readUpload } from './read-upload.js';
+import type { Context } from '../../../engine/context.js';
+import { sendResult } from '../../respond.js';
+import { rawQueryOf } from '../../request-context.js';
+import type { SchemaStore } from '../../../engine/schema-overview/create-schema-store.js';
+import type { ItemsService } from '../../../modules/items/index.js';
+import { applyDiff } from '../../../modules/schema/apply-diff.js';
+import { diffSchemaWithWarnings, takeSnapshot, type SchemaModuleDeps } from '../../../modules/schema/diff-schema.js';
+import { MAX_UPLOAD_BYTES, readUpload } from '../../../modules/schema/read-upload.js';
 
 export type SchemaSnapshotRouteDeps = {
   items: ItemsService;

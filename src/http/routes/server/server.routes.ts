@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { accountabilityOf } from '../../http/request-context.js';
-import { sendResult } from '../../http/respond.js';
+import { accountabilityOf } from '../../request-context.js';
+import { sendResult } from '../../respond.js';
 
 export type ServerRoutesDeps = {
   /** True once a graceful shutdown has begun (GRACEFUL_SHUTDOWN_DELAY): health then answers 503. */

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Context } from '../../../engine/context.js';
 import { forbidden, routeNotFound } from '../../../kernel/errors/index.js';
-import { requestPath } from '../../../http/request-context.js';
-import { sendResult } from '../../../http/respond.js';
-import { generateOas } from './generate-oas.js';
-import { graphqlSdlFilename } from './graphql-sdl-filename.js';
+import { requestPath } from '../../request-context.js';
+import { sendResult } from '../../respond.js';
+import { generateOas } from '../../../modules/server/specs/generate-oas.js';
+import { graphqlSdlFilename } from '../../../modules/server/specs/graphql-sdl-filename.js';
 
 export type GraphqlSdlScope = 'items' | 'system';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Context } from '../../engine/context.js';
-import { clientLimits, parseQuery } from '../../engine/query/parse/parse-query.js';
-import { invalidCredentials, isAppError } from '../../kernel/errors/index.js';
+import type { Context } from '../../../engine/context.js';
+import { clientLimits, parseQuery } from '../../../engine/query/parse/parse-query.js';
+import { invalidCredentials, isAppError } from '../../../kernel/errors/index.js';
 import { registerItemRoutes, type ItemRouteDeps } from '../items/index.js';
 
 /**

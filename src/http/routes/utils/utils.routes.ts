@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { CacheSync } from '../../engine/cache-sync/create-cache-sync.js';
-import type { Context } from '../../engine/context.js';
-import { accountabilityOf } from '../../http/request-context.js';
-import type { ItemsService } from '../items/index.js';
-import { clearCaches } from './clear-caches.js';
-import { generateHash } from './generate-hash.js';
-import { randomString } from './random-string.js';
-import { revertRevision } from './revert-revision.js';
-import { sortItems } from './sort-items.js';
-import { verifyHash } from './verify-hash.js';
+import type { CacheSync } from '../../../engine/cache-sync/create-cache-sync.js';
+import type { Context } from '../../../engine/context.js';
+import { accountabilityOf } from '../../request-context.js';
+import type { ItemsService } from '../../../modules/items/index.js';
+import { clearCaches } from '../../../modules/utils/clear-caches.js';
+import { generateHash } from '../../../modules/utils/generate-hash.js';
+import { randomString } from '../../../modules/utils/random-string.js';
+import { revertRevision } from '../../../modules/utils/revert-revision.js';
+import { sortItems } from '../../../modules/utils/sort-items.js';
+import { verifyHash } from '../../../modules/utils/verify-hash.js';
 
 export type UtilsRoutesDeps = {
   cacheSync: Pick<CacheSync, 'clear'>;
