@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestServer } from '../../../tests/support/build-test-server.js';
+import { buildTestServer } from '../../../../tests/support/build-test-server.js';
 
 let server: FastifyInstance | undefined;
 afterEach(async () => {
