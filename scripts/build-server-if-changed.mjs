@@ -1,39 +1,31 @@
-// `npm start`'s first step: compiles the server (tsc -p tsconfig.build.json) only when a source or a config
-// file changed since the last build, so a second start with nothing changed does not wait for tsc (about 3 s
-// even when incremental). Plain JavaScript: it runs before anything is compiled.
+// `npm start`'s first step: bundles the server (scripts/bundle-server.mjs → dist/stratum.js) only when a source or
+// a config file changed since the last bundle, so a second start with nothing changed does not wait for esbuild.
+// No type check here: `npm run build` and CI run tsc (decision 0053). Plain JavaScript: it runs before anything
+// is built.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(fileURLToPath(import.meta.url), '../..');
-const stamp = join(root, 'dist/.tsbuildinfo');
+// The bundle's entry: bundle-server.mjs writes it anew on every build, so its time is the build's.
+const entry = join(root, 'dist/stratum.js');
 
 function newest(path) {
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let latest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) latest = Math.max(latest, newest(join(path, entry)));
+  for (const name of readdirSync(path)) latest = Math.max(latest, newest(join(path, name)));
   return latest;
 }
 
 let built = 0;
 try {
-  built = statSync(stamp).mtimeMs;
+  built = statSync(entry).mtimeMs;
 } catch {
   // never built
 }
-const inputs = ['src', 'tsconfig.json', 'tsconfig.build.json', 'package.json', 'scripts/bundle-server.mjs'].map((name) =>
-  newest(join(root, name)),
-);
-if (built > 0 && Math.max(...inputs) <= built && existsSync(join(root, 'dist/stratum.js'))) process.exit(0);
-const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
-  cwd: root,
-  stdio: 'inherit',
-});
-if (tsc.status !== 0) process.exit(tsc.status ?? 1);
-// Then the bundle that `npm start` runs (dist/stratum.js).
+const inputs = ['src', 'tsconfig.json', 'package.json', 'scripts/bundle-server.mjs'].map((name) => newest(join(root, name)));
+if (built > 0 && Math.max(...inputs) <= built) process.exit(0);
 const bundle = spawnSync(process.execPath, [join(root, 'scripts/bundle-server.mjs')], { cwd: root, stdio: 'inherit' });
-// tsc leaves its build info alone when the output did not change: mark this build as the newest.
-if (bundle.status === 0) utimesSync(stamp, new Date(), new Date());
 process.exit(bundle.status ?? 1);

@@ -1,12 +1,13 @@
-// The second step of `npm run build`: bundles the server into dist/stratum.js (plus a few chunks for what is
-// loaded on first use), with the packages it loads at start (knex and its lodash, fastify and its plugins, jose …)
-// inside the bundle. Node then reads a handful of files at start instead of about 600, which saves about a third
-// of the start time and 4–5 MB of idle RSS (decision 0028, bench/RESULTS.md "Start and idle memory"). The files
-// sit directly in dist/, at the same depth as dist/app.js, so that paths relative to the module (../package.json,
-// ../app/dist/) stay the same.
+// The build's one output (after `tsc -p tsconfig.build.json`, which only type-checks: decision 0053): bundles the
+// server into dist/stratum.js (plus a few chunks for what is loaded on first use), with the packages it loads at
+// start (knex and its lodash, fastify and its plugins, jose …) inside the bundle. Node then reads a handful of
+// files at start instead of about 600, which saves about a third of the start time and 4–5 MB of idle RSS
+// (decision 0028, bench/RESULTS.md "Start and idle memory"). The files sit directly in dist/, one level below the
+// package, so that paths relative to the module (../package.json, ../app/dist/) hold. Everything else in dist/
+// (an older build's per-file tree) is removed first.
 //
 //   node scripts/bundle-server.mjs [--outdir DIR]   (default: dist/ of this repository)
-import { readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -58,9 +59,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({ options: { outdir: { type: 'string' } } });
 const outdir = values.outdir ? resolve(values.outdir) : join(root, 'dist');
 
-for (const name of readdirSync(outdir, { withFileTypes: true })) {
-  if (name.isFile() && name.name.startsWith('stratum')) rmSync(join(outdir, name.name));
-}
+if (resolve(outdir, '..') === outdir || resolve(outdir) === resolve(root)) throw new Error(`refusing to empty ${outdir}`);
+rmSync(outdir, { recursive: true, force: true });
+mkdirSync(outdir, { recursive: true });
 
 await build({
   absWorkingDir: root,

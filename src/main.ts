@@ -1,7 +1,5 @@
-import { setFlagsFromString } from 'node:v8';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config/index.js';
-import { capYoungGeneration } from './cap-young-generation.js';
 import { logProcessFaults, type ProcessEvents } from './log-process-faults.js';
 
 export type StartableApp = { server: FastifyInstance; close(): Promise<void> };
@@ -36,8 +34,6 @@ export type RunningServer = {
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const { config } = options;
   const exit = options.exit ?? ((code: number) => process.exit(code));
-  // Read by V8 at each full collection: the heap's next limit is the live size times this factor (decision 0031).
-  if (config.server.heapGrowingPercent > 0) setFlagsFromString(`--heap-growing-percent=${config.server.heapGrowingPercent}`);
   const signals = options.signals ?? ['SIGTERM', 'SIGINT'];
   const app = await options.createApp(config);
   const { server } = app;
@@ -51,13 +47,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   }
   server.log.info(`Server started at ${url}`);
   const unwatchFaults = options.process ? logProcessFaults(options.process, server.log, exit) : () => undefined;
-  // The young generation stays within HEAP_YOUNG_GENERATION_MB instead of V8's 32 MB (decision 0034).
-  const uncap =
-    config.server.heapYoungGenerationMb > 0 ? capYoungGeneration(config.server.heapYoungGenerationMb * 1024 * 1024) : () => undefined;
-  const unwatch = (): void => {
-    unwatchFaults();
-    uncap();
-  };
+  const unwatch = unwatchFaults;
   options.onListening?.(url);
 
   let stopping: Promise<void> | null = null;

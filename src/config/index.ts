@@ -5,3 +5,4 @@ export { AUTH_PROVIDER_SCHEMA, type ProviderVarSpec } from './auth-provider-sche
 export { STORAGE_LOCATION_SCHEMA, type StorageVarSpec } from './storage-location-schema.js';
 export type { StorageDriverName, StorageLocationConfig } from './load-storage-locations.js';
 export { parseDuration, parseSize } from './parse-value.js';
+export { v8Flags } from './v8-flags.js';

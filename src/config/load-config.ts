@@ -21,9 +21,9 @@ export type Config = {
     maxPayloadSize: number;
     gracefulShutdownDelay: number;
     gracefulShutdownTimeout: number;
-    /** V8's heap growing factor, in percent over the live size; 0: V8's adaptive default (startServer). */
+    /** V8's heap growing factor, in percent over the live size; 0: V8's adaptive default (a flag on node's command line: v8Flags). */
     heapGrowingPercent: number;
-    /** Cap on V8's young generation in MB; 0: V8's own maximum (startServer, decision 0034). */
+    /** Cap on V8's young generation in MB; 0: V8's own maximum (a flag on node's command line: v8Flags, decision 0034). */
     heapYoungGenerationMb: number;
     ipTrustProxy: boolean;
     ipCustomHeader: string | null;

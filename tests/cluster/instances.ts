@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { Config } from '../../src/config/index.js';
+import { loadConfig, v8Flags, type Config } from '../../src/config/index.js';
 import { CLI_FROM_SOURCE } from '../setup/run-cli.js';
 import { databaseEnv, TEST_ENV } from '../setup/test-config.js';
 
@@ -70,14 +70,24 @@ export function startedInstances(): readonly Instance[] {
 }
 
 /**
- * Starts a real server process (`node --import tsx src/cli/index.ts start`, or `node <entry> start` for a built
- * `entry` such as dist/stratum.js) on the test database, on a port of its own (PORT=0: the system picks a free
+ * Starts a real server process (`node <V8 flags> --import tsx src/cli/index.ts start`, or `node <V8 flags> <entry> start` for a built
+ * `entry` such as dist/stratum.js; an array is node's whole command line before `start`) on the test database, on a port of its own (PORT=0: the system picks a free
  * one; the URL is read from its start-up line). When the process ends without stop() or kill() having been asked
  * for, that is printed at once with the tail of its output, and every later call() says so.
  */
-export function startInstance(name: string, db: Config['db'], env: Record<string, string> = {}, entry?: string): Promise<Instance> {
+export function startInstance(
+  name: string,
+  db: Config['db'],
+  env: Record<string, string> = {},
+  entry?: string | readonly string[],
+): Promise<Instance> {
   const childEnv = { ...process.env, ...TEST_ENV, ...databaseEnv(db), HOST: '127.0.0.1', PORT: '0', ...env };
-  const args = entry === undefined ? CLI_FROM_SOURCE : [entry];
+  // V8's heap flags on the command line, as `npm start` passes them, so the server does not relaunch itself.
+  const { HEAP_GROWING_PERCENT, HEAP_YOUNG_GENERATION_MB } = childEnv as NodeJS.ProcessEnv;
+  const heap = { HEAP_GROWING_PERCENT, HEAP_YOUNG_GENERATION_MB };
+  const flags = v8Flags(loadConfig(heap, { readDotEnv: false }).server);
+  // An array is node's whole command line (its flags and the script), as an image's CMD gives it.
+  const args = typeof entry === 'object' ? entry : [...flags, ...(entry === undefined ? CLI_FROM_SOURCE : [entry])];
   const child = spawn(process.execPath, [...args, 'start'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   child.once('exit', () => running.delete(child));

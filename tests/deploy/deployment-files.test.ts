@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { CONFIG_SCHEMA, loadConfig, STORAGE_LOCATION_SCHEMA } from '../../src/config/index.js';
+import { CONFIG_SCHEMA, loadConfig, STORAGE_LOCATION_SCHEMA, v8Flags } from '../../src/config/index.js';
 
 /**
  * The files of docs/deployment.md agree with each other and with the server, checked without Docker (which
@@ -104,11 +104,42 @@ describe('deploy/Dockerfile', () => {
     scripts: Record<string, string>;
   };
 
-  it('starts what `npm start` starts, as an unprivileged user, with a health check on /server/health', () => {
-    expect(pkg.scripts.start).toBe(`node ${pkg.bin.stratum} start`);
-    expect(dockerfile).toContain(`CMD ["node", "${pkg.bin.stratum}", "start"]`);
+  // The V8 flags of the configuration's defaults (HEAP_GROWING_PERCENT, HEAP_YOUNG_GENERATION_MB), on node's command line.
+  const flags = v8Flags(loadConfig({}, { readDotEnv: false }).server);
+
+  it("starts what `npm start` starts, with the defaults' V8 flags on node's command line, as an unprivileged user, with a health check on /server/health", () => {
+    expect(flags).toEqual(['--heap-growing-percent=25', '--max-semi-space-size=8']);
+    expect(pkg.scripts.start).toBe(`node ${flags.join(' ')} ${pkg.bin.stratum} start`);
+    const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
+    expect(JSON.parse(cmd!)).toEqual(['node', ...flags, pkg.bin.stratum, 'start']);
+    expect(dockerfile).not.toMatch(/NODE_OPTIONS/);
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerfile).toMatch(/HEALTHCHECK[\s\S]*\/server\/health/);
+  });
+
+  it("runs the same two builds as `npm start`'s prestart, the server bundle and the admin app, and ships both outputs", () => {
+    // prestart: the bundle when the sources changed (the script `npm run build` runs after its type check), then the app.
+    expect(pkg.scripts.prestart).toBe('node scripts/build-server-if-changed.mjs && node --import tsx scripts/build-app.ts');
+    expect(readFileSync(join(import.meta.dirname, '../../scripts/build-server-if-changed.mjs'), 'utf8')).toContain(
+      "join(root, 'scripts/bundle-server.mjs')",
+    );
+    expect(pkg.scripts.build).toBe('tsc -p tsconfig.build.json && node scripts/bundle-server.mjs');
+    expect(pkg.scripts['build:app']).toBe('node --import tsx scripts/build-app.ts');
+    const run = /^RUN npm run build .*$/m.exec(dockerfile)?.[0];
+    expect(run).toBe('RUN npm run build && npm run build:app -- --force --strict && npm prune --omit=dev');
+    for (const input of ['src ./src', 'app ./app', 'scripts/bundle-server.mjs scripts/build-app.ts ./scripts/'])
+      expect(dockerfile).toContain(`COPY ${input}`);
+    expect(dockerfile).toContain('COPY --from=build --chown=node:node /app/dist ./dist');
+    expect(dockerfile).toContain('COPY --from=build --chown=node:node /app/app/dist ./app/dist');
+  });
+
+  it('builds one output: tsc only type-checks, the bundle is what runs', () => {
+    const build = JSON.parse(readFileSync(join(import.meta.dirname, '../../tsconfig.build.json'), 'utf8')) as {
+      compilerOptions: Record<string, unknown>;
+    };
+    expect(build.compilerOptions.noEmit).toBe(true);
+    expect(build.compilerOptions.outDir).toBeUndefined();
+    expect(pkg.bin.stratum).toBe('dist/stratum.js');
   });
 
   it('installs from the lock file and ships production dependencies only', () => {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,9 +11,11 @@ import { createTestDatabase, type TestDatabase } from '../setup/test-database.js
 /**
  * The server as `npm start`, the bin and the image run it: dist/stratum.js, built by scripts/bundle-server.mjs with
  * the packages it loads at start inside the bundle and the rest (drivers, native addons, what loads on first use)
- * outside (decision 0028). The tests import src/, so only this file runs the bundle: it builds one into a folder
- * of its own, laid out like the package (dist/ beside package.json and node_modules), starts it on a fresh test
- * database of this run's vendor, and goes through the paths that load bundled or external code.
+ * outside (decision 0028), the build's one output (decision 0053). The tests import src/, so only this file runs
+ * the bundle: it builds one into a folder of its own, laid out like the image (dist/ and app/dist/ beside
+ * package.json and node_modules; the admin app built by scripts/build-app.ts, as the Dockerfile builds it), starts
+ * it with the image's own command line (deploy/Dockerfile's CMD) on a fresh test database of this run's vendor, and
+ * goes through the paths that load bundled or external code.
  */
 
 const root = join(import.meta.dirname, '../..');
@@ -22,12 +24,22 @@ let database: TestDatabase;
 let server: Instance;
 let admin: string;
 
+/** deploy/Dockerfile's CMD: `node`, its V8 flags, the bundle, `start`. */
+const imageCommand = JSON.parse(/^CMD (\[.*\])$/m.exec(readFileSync(join(root, 'deploy/Dockerfile'), 'utf8'))![1]!) as string[];
+
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'stratum-bundle-'));
   mkdirSync(join(folder, 'dist'));
   copyFileSync(join(root, 'package.json'), join(folder, 'package.json'));
   symlinkSync(join(root, 'node_modules'), join(folder, 'node_modules'));
-  symlinkSync(join(root, 'app'), join(folder, 'app'));
+  // The admin app as the image builds it (the same script; it skips the build when app/ has not changed).
+  const app = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/build-app.ts'), '--strict'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (app.status !== 0) throw new Error(`scripts/build-app.ts failed:\n${app.stdout}${app.stderr}`);
+  mkdirSync(join(folder, 'app'));
+  symlinkSync(join(root, 'app/dist'), join(folder, 'app/dist'));
   const bundled = spawnSync(process.execPath, [join(root, 'scripts/bundle-server.mjs'), '--outdir', join(folder, 'dist')], {
     cwd: root,
     encoding: 'utf8',
@@ -35,12 +47,11 @@ beforeAll(async () => {
   if (bundled.status !== 0) throw new Error(`scripts/bundle-server.mjs failed:\n${bundled.stdout}${bundled.stderr}`);
   database = await createTestDatabase();
   // A fresh database: the bundle's own start runs the migrations and the bootstrap.
-  server = await startInstance(
-    'bundle',
-    database.db,
-    { CORS_ENABLED: 'true', CORS_ORIGIN: 'https://app.example.com' },
-    join(folder, 'dist/stratum.js'),
-  );
+  // The image's command line, its paths taken in the folder (the image's WORKDIR): node's flags, then the bundle.
+  expect(imageCommand[0]).toBe('node');
+  expect(imageCommand.at(-1)).toBe('start');
+  const command = imageCommand.slice(1, -1).map((arg) => (arg.startsWith('-') ? arg : join(folder, arg)));
+  server = await startInstance('bundle', database.db, { CORS_ENABLED: 'true', CORS_ORIGIN: 'https://app.example.com' }, command);
   admin = (await login(server, 'admin@example.com', 'AdminPass123!')).access_token;
 }, 180_000);
 
@@ -51,6 +62,11 @@ afterAll(async () => {
 });
 
 printInstanceOutputOnFailure();
+
+/** The ids of a process's child processes (Linux). */
+function children(pid: number): number[] {
+  return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+}
 
 describe('dist/stratum.js (the server bundle)', () => {
   it('is one entry and a few chunks, with no package copied beside them', () => {
@@ -164,6 +180,43 @@ describe('dist/stratum.js (the server bundle)', () => {
     const anonymous = await server.call('GET', '/items/bundle_notes');
     expect(anonymous.status).toBe(403);
     expect(errorCode(anonymous)).toBe('FORBIDDEN');
+  });
+
+  it("serves the built admin app at /admin (the image's build, not the page that says it is not built)", async () => {
+    const page = await fetch(`${server.url}/admin/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await page.text();
+    expect(html).toBe(readFileSync(join(folder, 'app/dist/index.html'), 'utf8'));
+    expect(html).not.toContain('not built');
+    const script = /src="(\/admin\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const asset = await fetch(`${server.url}${script}`);
+    expect(asset.status).toBe(200);
+    expect(existsSync(join(folder, 'app/dist', script!.slice('/admin/'.length)))).toBe(true);
+  });
+
+  it("runs with V8's heap flags on its command line, as the image passes them", () => {
+    const argv = readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0');
+    expect(argv).toEqual(expect.arrayContaining(imageCommand.slice(1, -2)));
+    // The flags it was given are the configuration's: no launcher, the server is the process itself.
+    expect(children(server.pid)).toEqual([]);
+  });
+
+  it('relaunches itself with the flags of HEAP_GROWING_PERCENT and HEAP_YOUNG_GENERATION_MB when its command line lacks them', async () => {
+    const launcher = await startInstance('launcher', database.db, { HEAP_GROWING_PERCENT: '30', HEAP_YOUNG_GENERATION_MB: '8' }, [
+      join(folder, 'dist/stratum.js'),
+    ]);
+    expect(readFileSync(`/proc/${launcher.pid}/cmdline`, 'utf8')).not.toContain('--heap-growing-percent');
+    const [child] = children(launcher.pid);
+    const argv = readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0');
+    expect(argv).toEqual(
+      expect.arrayContaining(['--heap-growing-percent=30', '--max-semi-space-size=4', join(folder, 'dist/stratum.js'), 'start']),
+    );
+    expect(await launcher.call('GET', '/server/ping')).toEqual({ status: 200, json: 'pong' });
+    // SIGTERM to the launcher reaches the server, which shuts down gracefully; the launcher ends with its code.
+    expect(await launcher.stop()).toBe(0);
+    expect(existsSync(`/proc/${child}`)).toBe(false);
   });
 
   it('stops gracefully on SIGTERM', async () => {

@@ -1,14 +1,25 @@
-import { createApp } from '../../app.js';
-import { startServer } from '../../main.js';
+import { v8Flags } from '../../config/index.js';
 import { loadCliConfig } from '../load-cli-config.js';
-import { printLoginHint } from '../print-login-hint.js';
+import { execArgvWith, relaunch, stopWhenLauncherGoes } from '../relaunch-with-v8-flags.js';
 
 /**
- * `stratum start`: migrate, bootstrap on an empty database, listen; SIGTERM/SIGINT shut down gracefully. An
+ * `stratum start`: migrate, bootstrap on an empty database, listen; SIGTERM/SIGINT shut down gracefully. When
+ * node's command line lacks the configuration's V8 flags, it relaunches itself with them and waits as a launcher. An
  * unhandled rejection is logged and the server carries on; an uncaught exception is logged and ends it (exit 1).
  */
 export async function startCommand(): Promise<void> {
   const config = loadCliConfig();
+  // V8's heap flags go on node's command line (decisions 0031, 0034): without them, start again with them.
+  const execArgv = execArgvWith(process.execArgv, v8Flags(config.server));
+  if (execArgv) return relaunch(execArgv);
+  // The server itself loads only here, so a launcher holds no more than the configuration.
+  const [{ createApp }, { startServer }, { printLoginHint }] = await Promise.all([
+    import('../../app.js'),
+    import('../../main.js'),
+    import('../print-login-hint.js'),
+  ]);
+  // Started by a launcher that has gone: shut down as on SIGTERM.
+  stopWhenLauncherGoes(process, () => process.kill(process.pid, 'SIGTERM'));
   let hint: (url: string) => void = () => undefined;
   await startServer({
     config,
