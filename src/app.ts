@@ -171,7 +171,17 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   });
   const loginThrottle = createThrottle({ store: counters, config: config.rateLimiter.login, scope: 'login' });
   const otpGuard = createOtpReplayGuard(counters);
-  const auth = createAuthService({ config, knex, dialect, permissions, audit, throttle: loginThrottle, otpGuard, recordSessionEnd });
+  const auth = createAuthService({
+    config,
+    knex,
+    dialect,
+    permissions,
+    audit,
+    caches,
+    throttle: loginThrottle,
+    otpGuard,
+    recordSessionEnd,
+  });
   forgetSignIns = () => auth.forgetSignIns();
   const tfa = createTfaService({ config, audit, guard: otpGuard, throttle: loginThrottle });
   const mailer = overrides.mailer ?? createMailer(config.email, logger);

@@ -7,9 +7,17 @@ import { SCHEMA_VERSION_TABLE } from '../../database/migrations/index.js';
  */
 export type CacheVersions = { schema: number; access: number; sessions: number; data?: string };
 
-/** The stored versions, or null when the database has no version row (not migrated yet). One single-row query. */
-export async function readCacheVersions(db: Knex, readDirect?: ReadDirect, dataVersionSql?: string): Promise<CacheVersions | null> {
-  const direct = readDirect ? directRead(db, readDirect, dataVersionSql) : undefined;
+/**
+ * The stored versions, or null when the database has no version row (not migrated yet). One single-row query.
+ * `compiled` keeps its SQL for `readDirect` (the cache sync passes one of its own: no module-level state).
+ */
+export async function readCacheVersions(
+  db: Knex,
+  readDirect?: ReadDirect,
+  dataVersionSql?: string,
+  compiled: CompiledVersionRead = new WeakMap(),
+): Promise<CacheVersions | null> {
+  const direct = readDirect ? directRead(db, readDirect, dataVersionSql, compiled) : undefined;
   const row = direct ? (await direct)[0] : ((await versionQuery(db, dataVersionSql)) as Record<string, unknown> | undefined);
   if (row === undefined) return null;
   const versions: CacheVersions = {
@@ -30,9 +38,14 @@ function versionQuery(db: Knex, dataVersionSql: string | undefined) {
 export type ReadDirect = (knex: Knex, sql: string, bindings: readonly unknown[]) => Promise<Record<string, unknown>[]> | undefined;
 
 /** The version read's SQL, compiled once per knex instance. */
-const compiled = new WeakMap<Knex, { sql: string; bindings: readonly unknown[] }>();
+export type CompiledVersionRead = WeakMap<Knex, { sql: string; bindings: readonly unknown[] }>;
 
-function directRead(db: Knex, readDirect: ReadDirect, dataVersionSql: string | undefined): Promise<Record<string, unknown>[]> | undefined {
+function directRead(
+  db: Knex,
+  readDirect: ReadDirect,
+  dataVersionSql: string | undefined,
+  compiled: CompiledVersionRead,
+): Promise<Record<string, unknown>[]> | undefined {
   let native = compiled.get(db);
   if (!native) {
     native = versionQuery(db, dataVersionSql).toSQL().toNative();

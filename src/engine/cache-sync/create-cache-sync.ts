@@ -1,6 +1,13 @@
 import type { Knex } from 'knex';
 import type { CacheRegistry } from '../../kernel/caches/index.js';
-import { bumpCacheVersions, hasCacheVersions, readCacheVersions, type CacheVersions, type ReadDirect } from './cache-versions.js';
+import {
+  bumpCacheVersions,
+  hasCacheVersions,
+  readCacheVersions,
+  type CacheVersions,
+  type CompiledVersionRead,
+  type ReadDirect,
+} from './cache-versions.js';
 
 export type CacheSync = {
   /**
@@ -63,6 +70,8 @@ export function createCacheSync(deps: CacheSyncDeps): CacheSync {
   const clock = deps.clock ?? (() => performance.now());
   const recorded = new WeakSet<Knex>();
   const recordedSessions = new WeakSet<Knex>();
+  /** The version read's SQL for `readDirect`, compiled once. */
+  const compiled: CompiledVersionRead = new WeakMap();
   /** Versions the caches were last made current with; null until the first read. */
   let known: CacheVersions | null = null;
   let lastDrop = clock();
@@ -128,7 +137,7 @@ export function createCacheSync(deps: CacheSyncDeps): CacheSync {
 
   const read = async (): Promise<void> => {
     const seq = ++sent;
-    const versions = (await hasVersions(knex)) ? await readCacheVersions(knex, deps.readDirect, deps.dataVersionSql) : null;
+    const versions = (await hasVersions(knex)) ? await readCacheVersions(knex, deps.readDirect, deps.dataVersionSql, compiled) : null;
     apply(seq, versions);
   };
 

@@ -1,11 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { isOurJwt, signAccessToken, TOKEN_ISSUER, verifyAccessToken } from './access-token.js';
+import { createCacheRegistry } from '../../kernel/caches/index.js';
+import { createAccessTokens, signAccessToken, TOKEN_ISSUER } from './access-token.js';
 
 const SECRET = 'a-secret-long-enough-for-hs256-tokens';
 const CLAIMS = { id: 'u1', role: 'r1', app_access: true, admin_access: false };
 const NOW = new Date('2026-11-24T10:00:00Z');
+/** An app's tokens over `secret`, with a registry of its own. */
+const tokensOf = (secret: string) => createAccessTokens(secret, createCacheRegistry());
+const verifyAccessToken = (secret: string, token: string, now: Date) => tokensOf(secret).verify(token, now);
 const codeOf = (fn: () => Promise<unknown>) =>
   fn().then(
     () => 'accepted',
@@ -23,7 +27,8 @@ function handMade(header: object, payload: object, secret = SECRET): string {
 describe('access tokens', () => {
   it('round-trips the claims of a token it signed', async () => {
     const token = await signAccessToken(SECRET, CLAIMS, 15 * 60_000, NOW);
-    expect(isOurJwt(token)).toBe(true);
+    expect(tokensOf(SECRET).isOurJwt(token)).toBe(true);
+    expect(tokensOf(SECRET).isOurJwt('a.b.c')).toBe(false);
     expect(await verifyAccessToken(SECRET, token, NOW)).toMatchObject({ ...CLAIMS, iss: TOKEN_ISSUER });
   });
 
@@ -37,12 +42,17 @@ describe('access tokens', () => {
     const seconds = NOW.getTime() / 1000;
     const token = handMade({ alg: 'HS256', typ: 'JWT' }, { ...CLAIMS, iss: TOKEN_ISSUER, nbf: seconds + 10, exp: seconds + 60 });
     const at = (s: number) => new Date(NOW.getTime() + s * 1000);
-    expect(await codeOf(() => verifyAccessToken(SECRET, token, at(5)))).toBe('INVALID_TOKEN');
-    const claims = await verifyAccessToken(SECRET, token, at(20));
+    const caches = createCacheRegistry();
+    const tokens = createAccessTokens(SECRET, caches);
+    const remembered = () => caches.list().find((cache) => cache.name === 'auth.verified-tokens')!;
+    expect(await codeOf(() => tokens.verify(token, at(5)))).toBe('INVALID_TOKEN');
+    expect(remembered()).toMatchObject({ size: 0, hits: 0, misses: 1 });
+    const claims = await tokens.verify(token, at(20));
     expect(Object.isFrozen(claims)).toBe(true);
-    expect(await verifyAccessToken(SECRET, token, at(30))).toEqual(claims);
-    expect(await codeOf(() => verifyAccessToken(SECRET, token, at(5)))).toBe('INVALID_TOKEN');
-    expect(await codeOf(() => verifyAccessToken(SECRET, token, at(60)))).toBe('TOKEN_EXPIRED');
+    expect(await tokens.verify(token, at(30))).toEqual(claims);
+    expect(remembered()).toMatchObject({ size: 1, hits: 1, misses: 2 });
+    expect(await codeOf(() => tokens.verify(token, at(5)))).toBe('INVALID_TOKEN');
+    expect(await codeOf(() => tokens.verify(token, at(60)))).toBe('TOKEN_EXPIRED');
     expect(await codeOf(() => verifyAccessToken('another-secret-entirely-different', token, at(20)))).toBe('INVALID_TOKEN');
   });
 

@@ -1,4 +1,5 @@
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
+import type { CacheRegistry } from '../../kernel/caches/index.js';
 import { invalidToken, tokenExpired } from '../../kernel/errors/index.js';
 
 export const TOKEN_ISSUER = 'stratum';
@@ -15,20 +16,11 @@ export type AccessClaims = {
   sid?: string;
 };
 
-/** Keys made once per secret: importing a key costs more than the HMAC itself. */
-const keys = new Map<string, KeyObject>();
-function keyOf(secret: string): KeyObject {
-  let key = keys.get(secret);
-  if (!key) {
-    key = createSecretKey(Buffer.from(secret, 'utf8'));
-    if (keys.size > 8) keys.clear();
-    keys.set(secret, key);
-  }
-  return key;
-}
+const keyOf = (secret: string | KeyObject): KeyObject =>
+  typeof secret === 'string' ? createSecretKey(Buffer.from(secret, 'utf8')) : secret;
 
 /** Signs an access token (HS256, issuer `stratum`) that expires after `ttlMs`. */
-export async function signAccessToken(secret: string, claims: AccessClaims, ttlMs: number, now: Date): Promise<string> {
+export async function signAccessToken(secret: string | KeyObject, claims: AccessClaims, ttlMs: number, now: Date): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
   // jose is loaded with the first login: verifying (every request) needs only node:crypto.
   const { SignJWT } = await import('jose');
@@ -40,41 +32,86 @@ export async function signAccessToken(secret: string, claims: AccessClaims, ttlM
     .sign(keyOf(secret));
 }
 
-const HS256_HEADERS = new Set<string>();
+/** An app's access tokens: signed and verified with its secret, checked tokens remembered in its registry. */
+export type AccessTokens = {
+  sign(claims: AccessClaims, ttlMs: number, now: Date): Promise<string>;
+  /**
+   * Verifies an access token: HS256 only (`alg: none` and every other algorithm refused), the signature compared
+   * in constant time with the key made once, then issuer, expiry and the claim types. Written on node:crypto
+   * rather than jose's `jwtVerify`, which imports the key through WebCrypto on every call (three times the cost of
+   * the check itself); see docs/decisions/0007-access-token-verification.md.
+   */
+  verify(token: string, now: Date): Promise<AccessClaims>;
+  /** Whether a string looks like a JWT of ours (three base64url parts with our issuer), without verifying it. */
+  isOurJwt(token: string): boolean;
+};
 
-/** Whether a base64url JWT header names exactly HS256 (with an optional `typ: JWT`), remembered per header text. */
-function isHs256Header(encoded: string): boolean {
-  if (HS256_HEADERS.has(encoded)) return true;
-  try {
-    const header = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const keys = Object.keys(header);
-    const ok =
-      header.alg === 'HS256' && (header.typ === undefined || header.typ === 'JWT') && keys.every((k) => k === 'alg' || k === 'typ');
-    if (ok && HS256_HEADERS.size < 16) HS256_HEADERS.add(encoded);
-    return ok;
-  } catch {
-    return false;
-  }
-}
+type Payload = AccessClaims & { exp: number; nbf?: number };
+
+/** Most verified tokens remembered (an entry is only ever added after its token verified). */
+const MAX_VERIFIED = 10_000;
 
 /**
- * Verifies an access token: HS256 only (`alg: none` and every other algorithm refused), the signature compared in
- * constant time with a key made once, then issuer, expiry and the claim types. Written on node:crypto rather than
- * jose's `jwtVerify`, which imports the key through WebCrypto on every call (three times the cost of the check
- * itself); see docs/decisions/0007-access-token-verification.md.
+ * The access tokens of one app instance (decision 0050): its key is made once (importing a key costs more than
+ * the HMAC itself), and two registry caches spare the repeated work: header texts seen to be HS256, and tokens
+ * whose signature and claims were checked (the same token comes with every request of a session, so a repeat
+ * costs a look-up; only the times are checked again).
  */
-export async function verifyAccessToken(secret: string, token: string, now: Date): Promise<AccessClaims> {
-  const remembered = verified.get(secret)?.get(token);
-  if (remembered) return checkTimes(remembered, now);
-  const parts = token.split('.');
-  if (parts.length !== 3 || !isHs256Header(parts[0]!)) throw invalidToken();
-  // Compared as text: base64url has spare bits, so two signature strings can decode to the same bytes.
-  const expected = Buffer.from(createHmac('sha256', keyOf(secret)).update(`${parts[0]}.${parts[1]}`).digest('base64url'));
-  const given = Buffer.from(parts[2]!);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidToken();
+export function createAccessTokens(secret: string, caches: CacheRegistry): AccessTokens {
+  const key = keyOf(secret);
+  const headers = caches.lru<string, true>('auth.token-headers', { max: 16 });
+  const verified = caches.lru<string, Payload>('auth.verified-tokens', { max: MAX_VERIFIED });
+
+  /** Whether a base64url JWT header names exactly HS256 (with an optional `typ: JWT`). */
+  const isHs256Header = (encoded: string): boolean => {
+    if (headers.get(encoded)) return true;
+    try {
+      const header = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as Record<string, unknown>;
+      const names = Object.keys(header);
+      const ok =
+        header.alg === 'HS256' && (header.typ === undefined || header.typ === 'JWT') && names.every((k) => k === 'alg' || k === 'typ');
+      if (ok) headers.set(encoded, true);
+      return ok;
+    } catch {
+      return false;
+    }
+  };
+
+  return {
+    sign: (claims, ttlMs, now) => signAccessToken(key, claims, ttlMs, now),
+    async verify(token, now) {
+      const remembered = verified.get(token);
+      if (remembered) return checkTimes(remembered, now);
+      const parts = token.split('.');
+      if (parts.length !== 3 || !isHs256Header(parts[0]!)) throw invalidToken();
+      // Compared as text: base64url has spare bits, so two signature strings can decode to the same bytes.
+      const expected = Buffer.from(createHmac('sha256', key).update(`${parts[0]}.${parts[1]}`).digest('base64url'));
+      const given = Buffer.from(parts[2]!);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidToken();
+      const claims = checkedPayload(parts[1]!);
+      const claimsOk = checkTimes(claims, now);
+      verified.set(token, claims);
+      return claimsOk;
+    },
+    isOurJwt(token) {
+      if (verified.has(token)) return true;
+      const parts = token.split('.');
+      if (parts.length !== 3) return false;
+      try {
+        const payload = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as { iss?: unknown };
+        return payload.iss === TOKEN_ISSUER;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+/** The payload of a token whose signature held, if its issuer and claim types are right (frozen). */
+function checkedPayload(encoded: string): Payload {
   let payload: Record<string, unknown>;
   try {
-    payload = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+    payload = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as Record<string, unknown>;
   } catch {
     throw invalidToken();
   }
@@ -90,31 +127,7 @@ export async function verifyAccessToken(secret: string, token: string, now: Date
   ) {
     throw invalidToken();
   }
-  const claims = Object.freeze(payload) as Payload;
-  const claimsOk = checkTimes(claims, now);
-  remember(secret, token, claims);
-  return claimsOk;
-}
-
-type Payload = AccessClaims & { exp: number; nbf?: number };
-
-/**
- * Tokens whose signature and claims were checked, per secret: the same token comes with every request of a
- * session, so a repeat costs a map look-up instead of the HMAC and two decodes. Only the times are checked
- * again. Bounded: cleared when full (a token is only ever added after it verified).
- */
-const verified = new Map<string, Map<string, Payload>>();
-const MAX_VERIFIED = 10_000;
-
-function remember(secret: string, token: string, claims: Payload): void {
-  let tokens = verified.get(secret);
-  if (!tokens) {
-    if (verified.size > 8) verified.clear();
-    tokens = new Map();
-    verified.set(secret, tokens);
-  }
-  if (tokens.size >= MAX_VERIFIED) tokens.clear();
-  tokens.set(token, claims);
+  return Object.freeze(payload) as Payload;
 }
 
 function checkTimes(claims: Payload, now: Date): AccessClaims {
@@ -122,17 +135,4 @@ function checkTimes(claims: Payload, now: Date): AccessClaims {
   if (claims.nbf !== undefined && claims.nbf > seconds) throw invalidToken();
   if (claims.exp <= seconds) throw tokenExpired();
   return claims;
-}
-
-/** Whether a string looks like a JWT of ours (three base64url parts with our issuer), without verifying it. */
-export function isOurJwt(token: string): boolean {
-  for (const tokens of verified.values()) if (tokens.has(token)) return true;
-  const parts = token.split('.');
-  if (parts.length !== 3) return false;
-  try {
-    const payload = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as { iss?: unknown };
-    return payload.iss === TOKEN_ISSUER;
-  } catch {
-    return false;
-  }
 }

@@ -7,9 +7,10 @@ import type { AuditRecorder } from '../../engine/audit-recorder.js';
 import { withTransaction, type Context } from '../../engine/context.js';
 import type { PermissionsEngine } from '../../engine/permissions/create-permissions-engine.js';
 import { createMemoryCounterStore } from '../../engine/rate-limit/memory-counter-store.js';
+import type { CacheRegistry } from '../../kernel/caches/index.js';
 import type { Accountability, RequestOrigin } from '../../kernel/context/index.js';
 import { invalidCredentials, invalidOtp, userSuspended } from '../../kernel/errors/index.js';
-import { isOurJwt, signAccessToken, verifyAccessToken } from './access-token.js';
+import { createAccessTokens } from './access-token.js';
 import { createLiveSignIns } from './live-sign-ins.js';
 import { createThrottle, type Throttle, type ThrottledAttempt } from './login-throttle.js';
 import { createOtpReplayGuard, lockTfaState, useSecondFactor, type OtpReplayGuard } from './second-factor.js';
@@ -112,15 +113,14 @@ function errorCode(error: unknown): unknown {
   return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
 }
 
-/** A dummy hash compared against when the user is unknown, so both failures cost the same. */
-let dummyHash: Promise<string> | null = null;
-
 export function createAuthService(deps: {
   config: Config;
   knex: Knex;
   dialect: Dialect;
   permissions: PermissionsEngine;
   audit: AuditRecorder;
+  /** The app's cache registry (verified access tokens live there; decision 0050). */
+  caches: CacheRegistry;
   throttle?: Throttle;
   otpGuard?: OtpReplayGuard;
   /** The app passes the cache sync's; alone (unit tests), a single instance needs no announcement. */
@@ -129,6 +129,9 @@ export function createAuthService(deps: {
   const { config, permissions, audit } = deps;
   const ended: RecordSessionEnd = deps.recordSessionEnd ?? (async () => undefined);
   const signIns = createLiveSignIns({ knex: deps.knex, dialect: deps.dialect });
+  const tokens = createAccessTokens(config.secret, deps.caches);
+  /** A dummy hash compared against when the user is unknown, so both failures cost the same; made at the first need. */
+  let dummyHash: Promise<string> | null = null;
   // Failed logins per address and per IP (RATE_LIMITER_LOGIN_*); the app passes one over its shared counter store.
   const throttle = deps.throttle ?? createThrottle({ store: createMemoryCounterStore(), config: config.rateLimiter.login, scope: 'login' });
   // One-time passwords already used (the app passes one over the shared counter store).
@@ -158,8 +161,7 @@ export function createAuthService(deps: {
     const accountability = await permissions.accountabilityForUser(userId, ctx.accountability);
     if (!accountability) throw invalidCredentials();
     const ttl = mode === 'session' ? config.auth.sessionCookieTtl : config.auth.accessTokenTtl;
-    const accessToken = await signAccessToken(
-      config.secret,
+    const accessToken = await tokens.sign(
       {
         id: userId,
         role: accountability.role,
@@ -245,8 +247,8 @@ export function createAuthService(deps: {
     async authenticate(input) {
       const origin = { ip: input.ip ?? null, userAgent: input.userAgent ?? null, origin: input.origin ?? null };
       if (!input.token) return permissions.publicAccountability(origin);
-      if (isOurJwt(input.token)) {
-        const claims = await verifyAccessToken(config.secret, input.token, new Date());
+      if (tokens.isOurJwt(input.token)) {
+        const claims = await tokens.verify(input.token, new Date());
         const user = await permissions.getUser(claims.id);
         if (!user || user.status !== 'active') throw invalidCredentials();
         // Every access token names its sign-in; it dies with it (logout, sessions ended, password change,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isAppError } from '../../kernel/errors/index.js';
-import { signAccessToken, verifyAccessToken } from './access-token.js';
+import { createCacheRegistry } from '../../kernel/caches/index.js';
+import { createAccessTokens, signAccessToken } from './access-token.js';
 import { fingerprintMatches, passwordFingerprint, signResetToken, verifyResetToken } from './reset-token.js';
 
 const SECRET = 'reset-token-test-secret-0123456789';
@@ -50,7 +51,7 @@ describe('reset tokens', () => {
     const access = await signAccessToken(SECRET, { id: CLAIMS.sub, role: null, app_access: false, admin_access: false }, 60_000, NOW);
     expect(await codeOf(verifyResetToken(SECRET, access, NOW))).toBe('INVALID_TOKEN');
     const reset = await signResetToken(SECRET, CLAIMS, NOW);
-    expect(await codeOf(verifyAccessToken(SECRET, reset, NOW))).toBe('INVALID_TOKEN');
+    expect(await codeOf(createAccessTokens(SECRET, createCacheRegistry()).verify(reset, NOW))).toBe('INVALID_TOKEN');
   });
 
   it('answers 403 FORBIDDEN for a valid token of another scope', async () => {
