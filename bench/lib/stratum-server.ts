@@ -4,6 +4,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, openSync, closeSync } from 'node:fs';
 import path from 'node:path';
+import { loadConfig, v8Flags } from '../../src/config/index.js';
 import { onCleanup } from './cleanup.js';
 import { isAlive, processAgeSeconds, stopPid, waitForPong } from './process-metrics.js';
 
@@ -81,7 +82,19 @@ export class StratumServer {
         : { DB_CLIENT: 'pg', DB_CONNECTION_STRING: config.db.connectionString }),
       ...config.env,
     };
-    const nodeArgs = [...(config.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${config.cpuProfDir}`] : []), ...(config.nodeArgs ?? [])];
+    // V8's heap flags of Stratum's configuration on the command line, as `npm start` passes them: without them the
+    // server would relaunch itself and the pid measured would be its launcher's (decision 0053).
+    const heap = v8Flags(
+      loadConfig(
+        { HEAP_GROWING_PERCENT: env.HEAP_GROWING_PERCENT, HEAP_YOUNG_GENERATION_MB: env.HEAP_YOUNG_GENERATION_MB },
+        { readDotEnv: false },
+      ).server,
+    );
+    const nodeArgs = [
+      ...heap,
+      ...(config.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${config.cpuProfDir}`] : []),
+      ...(config.nodeArgs ?? []),
+    ];
     const started = performance.now();
     const child = spawn(process.execPath, [...nodeArgs, path.join(config.repoRoot, 'dist/stratum.js'), 'start'], {
       cwd: config.workDir,
