@@ -22,6 +22,7 @@ import {
   createActivityRoutes,
   createAdminAppRoutes,
   createAssetsRoutes,
+  createCachesRoutes,
   createAuthRoutes,
   createFilesRoutes,
   createFoldersRoutes,
@@ -225,6 +226,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     },
     { prefix: '/utils', plugin: createUtilsRoutes({ cacheSync, items, contextFor: requestContext }) },
     { prefix: '/graphql', plugin: createGraphqlRoutes(graphqlDeps, graphqlSchemas) },
+    // This instance's caches with their bounds and counters, for administrators (decision 0050).
+    { prefix: '/server/caches', plugin: createCachesRoutes({ caches }) },
     {
       prefix: '/server/specs',
       plugin: createSpecsRoutes({

@@ -30,6 +30,7 @@ export {
 export { createAccessControlRoutes } from './policies/policies.routes.js';
 export { createPresetsRoutes } from './presets/presets.routes.js';
 export { createSchemaSnapshotRoutes, type SchemaSnapshotRouteDeps } from './schema/schema.routes.js';
+export { createCachesRoutes, type CachesRoutesDeps } from './server/caches.routes.js';
 export { createServerRoutes, type HealthReport, type ServerRoutesDeps } from './server/server.routes.js';
 export { createSpecsRoutes, type GraphqlSdlScope, type SpecsRoutesDeps } from './server/specs.routes.js';
 export { createSettingsRoutes } from './settings/settings.routes.js';

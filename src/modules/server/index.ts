@@ -1,2 +1,3 @@
 export { generateOas, type GenerateOasInput } from './specs/generate-oas.js';
+export { listCaches } from './list-caches.js';
 export type { OpenApiDocument } from './specs/oas.types.js';

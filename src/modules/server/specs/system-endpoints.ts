@@ -110,6 +110,16 @@ export const SYSTEM_ENDPOINTS: readonly SystemEndpoint[] = [
     result: { kind: 'bare', schema: obj, contentType: 'application/health+json' },
   },
   {
+    path: '/server/caches',
+    method: 'get',
+    tag: 'Server',
+    operationId: 'serverCaches',
+    summary:
+      "This instance's caches: name, size, bound (max, ttl), the cache versions that empty it, hits, misses, evictions, invalidations",
+    gate: ADMIN,
+    result: { kind: 'data', schema: objects },
+  },
+  {
     path: '/server/specs/oas',
     method: 'get',
     tag: 'Server',

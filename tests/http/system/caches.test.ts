@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CacheStats } from '../../../src/kernel/caches/index.js';
+import { createTestApp, type TestApp } from '../../setup/create-test-app.js';
+import { dataOf, expectError } from '../../setup/expect-error.js';
+
+/** GET /server/caches: this instance's caches, their bounds and counters, for administrators only (decision 0050). */
+describe('GET /server/caches', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const list = async () => {
+    const response = await t.request('GET', '/server/caches', { token: t.adminToken });
+    expect(response.statusCode).toBe(200);
+    return dataOf<CacheStats[]>(response);
+  };
+  const cache = (caches: CacheStats[], name: string) => caches.find((c) => c.name === name)!;
+
+  it('lists every cache of the registry with its bound and counters', async () => {
+    const caches = await list();
+    expect(caches.map((c) => c.name)).toEqual(t.app.caches.list().map((c) => c.name));
+    expect(cache(caches, 'auth.verified-tokens')).toMatchObject({ max: 10_000, ttl: null, invalidatedBy: [] });
+    for (const c of caches) {
+      expect(c.max).toBeGreaterThan(0);
+      expect(c.size).toBeLessThanOrEqual(c.max);
+      for (const counter of [c.hits, c.misses, c.evictions, c.invalidations]) expect(Number.isInteger(counter)).toBe(true);
+    }
+  });
+
+  it('moves its numbers with the requests: a token seen once is a miss, seen again a hit', async () => {
+    const user = await t.userWith({ permissions: [] });
+    const before = cache(await list(), 'auth.verified-tokens');
+    expect((await t.request('GET', '/users/me', { token: user.token })).statusCode).toBe(200);
+    expect((await t.request('GET', '/users/me', { token: user.token })).statusCode).toBe(200);
+    const after = cache(await list(), 'auth.verified-tokens');
+    // The user's first request verified the token (a miss), its second and the listing's own token were hits.
+    expect(after.misses - before.misses).toBe(1);
+    expect(after.hits - before.hits).toBe(2);
+    expect(after.size - before.size).toBe(1);
+  });
+
+  it('answers 403 FORBIDDEN to a user who is not an administrator, and to the public', async () => {
+    const user = await t.userWith({ permissions: [{ collection: 'service_users', action: 'read' }] });
+    expectError(await t.request('GET', '/server/caches', { token: user.token }), 403, 'FORBIDDEN');
+    expectError(await t.request('GET', '/server/caches'), 403, 'FORBIDDEN');
+  });
+
+  it('answers 401 to a token that is not valid', async () => {
+    expectError(await t.request('GET', '/server/caches', { token: 'not-a-token' }), 401, 'INVALID_CREDENTIALS');
+  });
+});
