@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { isPlainObject } from '../engine/query/parse/parse-query.js';
 import { invalidPayload, invalidQuery } from '../kernel/errors/index.js';
+import { isPlainObject } from '../kernel/values/is-plain-object.js';
 
 export type GraphqlParams = { query: string; variables: Record<string, unknown>; operationName: string | null };
 

@@ -4,6 +4,7 @@ import { compilePermissionFilter } from '../query/compile/compile-filter.js';
 import { createCompileEnv } from '../query/create-compile-env.js';
 import type { Filter } from '../schema-overview/schema-overview.types.js';
 import { isEmptyFilter } from './get-access.js';
+import { isUuid } from '../../kernel/values/is-uuid.js';
 
 export type FilterMatch = {
   /** Whether the item exists at all. */
@@ -11,8 +12,6 @@ export type FilterMatch = {
   /** Per filter (same order): whether the item matches it; an empty filter matches every existing item. */
   matches: boolean[];
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Evaluates rule filters (dynamic variables already resolved) against ONE item, in the database: a single
@@ -60,6 +59,6 @@ function canonicalKey(type: string | undefined, key: unknown): string | number |
   if (type === 'integer' || type === 'bigInteger') {
     return /^-?\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : undefined;
   }
-  if (type === 'uuid') return UUID.test(text) ? text.toLowerCase() : undefined;
+  if (type === 'uuid') return isUuid(text) ? text.toLowerCase() : undefined;
   return text === '' ? undefined : String(key);
 }

@@ -1,9 +1,9 @@
 import type { AuditRecorder } from '../../engine/audit-recorder.js';
 import { withTransaction, type Context } from '../../engine/context.js';
-import { isPlainObject } from '../../engine/query/parse/parse-query.js';
 import { getCollection } from '../../engine/schema-overview/get-collection.js';
 import { forbidden, invalidPayload } from '../../kernel/errors/index.js';
 import type { ItemsService } from '../items/index.js';
+import { isPlainObject } from '../../kernel/values/is-plain-object.js';
 
 const MAX_COMMENT = 10_000;
 

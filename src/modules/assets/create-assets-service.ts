@@ -8,6 +8,7 @@ import { transformsPrefix } from '../files/index.js';
 import { parseTransform, type AssetPreset, type TransformSpec } from './parse-transform.js';
 import { createTransformQueue, type TransformQueue } from './transform-queue.js';
 import { outputFormat, transformImage, TRANSFORMABLE } from './transform-image.js';
+import { isUuid } from '../../kernel/values/is-uuid.js';
 
 /** One answer of `/assets/:id`: the object to stream and what its headers say. */
 export type Asset = {
@@ -40,8 +41,6 @@ type FileRow = {
   width: number | null;
   height: number | null;
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * `/assets`: a file's bytes for whoever may read its `service_files` row (row rules included; the public
@@ -78,7 +77,7 @@ export function createAssetsService(deps: { items: ItemsService; storage: Storag
 
   return {
     async resolve(ctx, id, query, accept) {
-      if (!UUID.test(id)) throw forbidden();
+      if (!isUuid(id)) throw forbidden();
       // The caller's read access to the row decides (403 for a file that is missing or not theirs to read).
       await items.readOne(ctx, 'service_files', id, { fields: ['id'] });
       const file = (await asSystem(ctx)

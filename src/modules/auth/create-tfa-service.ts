@@ -7,6 +7,7 @@ import type { Throttle } from './login-throttle.js';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
 import { lockTfaState, useSecondFactor, type OtpReplayGuard } from './second-factor.js';
 import { createTotpSecret, isIssuedTotpSecret, matchTotp, otpauthUrl } from './totp.js';
+import { isUuid } from '../../kernel/values/is-uuid.js';
 
 export type TfaService = {
   /** `POST /users/me/tfa/generate`: a new secret and its otpauth URL, after the caller's password. Stores nothing. */
@@ -25,7 +26,6 @@ type UserRow = { id: string; email: string | null; password: string | null; tfa_
 
 const ALREADY_ENABLED = 'TFA Secret is already set for this user';
 const NOT_ENABLED = 'Two-factor authentication is not enabled for this user';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Two-factor authentication (TOTP, RFC 6238) for the caller's own account, and its reset by an administrator.
@@ -153,7 +153,7 @@ export function createTfaService(deps: { config: Config; audit: AuditRecorder; g
 
     async reset(ctx, userId) {
       // Administrators only; a missing user is the same 403 as a refused one (it reveals nothing).
-      if (!ctx.accountability.admin || !UUID.test(userId)) throw forbidden();
+      if (!ctx.accountability.admin || !isUuid(userId)) throw forbidden();
       await withTransaction(ctx, async (trx) => {
         // Looked up first: MySQL counts changed rows, not matched ones, so the update's count cannot tell.
         const exists = await trx.db('service_users').select('id').where({ id: userId }).first();

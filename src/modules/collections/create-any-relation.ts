@@ -1,5 +1,4 @@
 import type { Context } from '../../engine/context.js';
-import { isPlainObject } from '../../engine/query/parse/parse-query.js';
 import { invalidPayload } from '../../kernel/errors/index.js';
 import { findCollection, type CollectionState } from './find-collection.js';
 import { findField } from './find-field.js';
@@ -9,6 +8,7 @@ import { runSchemaChange } from './run-schema-change.js';
 import type { SchemaDeps } from './schema.types.js';
 import { validateMeta } from './validate-meta.js';
 import { isPlainName, validateName } from './validate-name.js';
+import { isPlainObject } from '../../kernel/values/is-plain-object.js';
 
 /** Whether a relation payload describes a many-to-any relation: no related collection, a collection field in its meta. */
 export function isAnyRelationInput(input: unknown): boolean {

@@ -1,8 +1,8 @@
-import { isPlainObject } from '../../engine/query/parse/parse-query.js';
 import { invalidPayload } from '../../kernel/errors/index.js';
 import { withColumnDefaults } from './parse-column-options.js';
 import { parseFieldInput, type FieldSpec } from './parse-field-input.js';
 import { validateName } from './validate-name.js';
+import { isPlainObject } from '../../kernel/values/is-plain-object.js';
 
 /** A collection to create, checked and normalised. */
 export type CollectionSpec = {

@@ -1,9 +1,10 @@
 import { isNowDefault } from '../../database/dialects/shared/is-now-default.js';
 import { toNumberWhenSafe } from '../../database/dialects/shared/to-number-when-safe.js';
 import { formatDecimal, parseDecimal } from '../../kernel/text/exact-decimal.js';
-import { isPlainObject } from '../../engine/query/parse/parse-query.js';
 import { invalidPayload } from '../../kernel/errors/index.js';
 import type { FieldType } from '../../kernel/system/field-types.js';
+import { isPlainObject } from '../../kernel/values/is-plain-object.js';
+import { isUuid } from '../../kernel/values/is-uuid.js';
 
 /** The column facts a client may set through a field's `schema`, normalised. */
 export type ColumnOptions = {
@@ -21,7 +22,6 @@ export type ColumnOptions = {
 };
 
 const STRING_TYPES: readonly FieldType[] = ['string', 'hash'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_VARCHAR = 65535;
 
 /**
@@ -133,7 +133,7 @@ export function parseDefaultValue(field: string, type: FieldType, value: unknown
       if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.join(',');
       return typeof value === 'string' ? value : wrong('a string or an array of strings');
     case 'uuid':
-      return typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : wrong('a UUID');
+      return typeof value === 'string' && isUuid(value) ? value.toLowerCase() : wrong('a UUID');
     case 'integer':
     case 'bigInteger': {
       // A 64-bit default beyond 2^53 stays text (decision 0046); a JSON number there has lost digits already.

@@ -1,9 +1,9 @@
-import { isPlainObject } from '../../engine/query/parse/parse-query.js';
 import { invalidPayload } from '../../kernel/errors/index.js';
 import { FIELD_TYPES, isFieldType, type FieldType } from '../../kernel/system/field-types.js';
 import { parseColumnOptions, withColumnDefaults, type ColumnOptions } from './parse-column-options.js';
 import { conflictingSpecials, toSpecialList } from './type-specials.js';
 import { validateName } from './validate-name.js';
+import { isPlainObject } from '../../kernel/values/is-plain-object.js';
 
 /** A field to create, checked and normalised. */
 export type FieldSpec = {

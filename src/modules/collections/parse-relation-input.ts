@@ -1,7 +1,7 @@
-import { isPlainObject } from '../../engine/query/parse/parse-query.js';
 import { invalidPayload } from '../../kernel/errors/index.js';
 import type { ForeignKeyRules } from './foreign-key-ddl.js';
 import { isPlainName, validateName } from './validate-name.js';
+import { isPlainObject } from '../../kernel/values/is-plain-object.js';
 
 /** A relation's meta as sent, without the keys the server sets from the relation itself. */
 export type RelationMetaSpec = Record<string, unknown> & { one_field?: string | null };

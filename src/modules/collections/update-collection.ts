@@ -1,11 +1,11 @@
 import type { Context } from '../../engine/context.js';
-import { isPlainObject } from '../../engine/query/parse/parse-query.js';
 import { forbidden, invalidPayload } from '../../kernel/errors/index.js';
 import { assertSchemaAccess } from './assert-schema-access.js';
 import { findCollection } from './find-collection.js';
 import { runSchemaChange } from './run-schema-change.js';
 import type { CollectionUpdateInput, SchemaDeps } from './schema.types.js';
 import { validateMeta } from './validate-meta.js';
+import { isPlainObject } from '../../kernel/values/is-plain-object.js';
 
 /**
  * Changes a collection's meta (only the meta can change; the name is its key): updates its service_collections

@@ -1,6 +1,5 @@
 import type { ColumnInfo } from '../../database/dialects/dialect.js';
 import type { Context } from '../../engine/context.js';
-import { isPlainObject } from '../../engine/query/parse/parse-query.js';
 import { containsNullValues, forbidden, invalidPayload, recordNotUnique } from '../../kernel/errors/index.js';
 import type { FieldType } from '../../kernel/system/field-types.js';
 import { assertSchemaAccess } from './assert-schema-access.js';
@@ -20,6 +19,7 @@ import type { FieldUpdateInput, SchemaDeps } from './schema.types.js';
 import { reconcileSpecials, toSpecialList } from './type-specials.js';
 import { validateMeta } from './validate-meta.js';
 import { reconcileFieldSpecial } from './write-field-meta.js';
+import { isPlainObject } from '../../kernel/values/is-plain-object.js';
 
 /**
  * Changes a field: its type and column (nullability, default, length, precision/scale, unique, index), by

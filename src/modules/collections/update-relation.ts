@@ -1,5 +1,4 @@
 import type { Context } from '../../engine/context.js';
-import { isPlainObject } from '../../engine/query/parse/parse-query.js';
 import { forbidden, invalidPayload } from '../../kernel/errors/index.js';
 import { isSystemCollection } from '../../kernel/system/system-collections.js';
 import { assertSchemaAccess } from './assert-schema-access.js';
@@ -11,6 +10,7 @@ import { parseRelationMeta, parseRelationSchema } from './parse-relation-input.j
 import { runSchemaChange } from './run-schema-change.js';
 import type { RelationUpdateInput, SchemaDeps } from './schema.types.js';
 import { validateMeta } from './validate-meta.js';
+import { isPlainObject } from '../../kernel/values/is-plain-object.js';
 
 /** Whether a constraint's rule is what was asked (no rule asked = NO ACTION, which MariaDB reports as RESTRICT). */
 function sameRule(current: string | null, wanted: string | null): boolean {

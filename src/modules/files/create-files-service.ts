@@ -3,7 +3,6 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { asSystem, type Context } from '../../engine/context.js';
 import { getAccess } from '../../engine/permissions/get-access.js';
-import { isPlainObject } from '../../engine/query/parse/parse-query.js';
 import { matchRuleFilters } from '../../engine/permissions/match-rule-filters.js';
 import { withServerSetFields } from '../../engine/permissions/with-server-set-fields.js';
 import type { Storage } from '../../engine/storage/index.js';
@@ -15,6 +14,7 @@ import { fetchRemoteFile } from './fetch-remote-file.js';
 import { readMultipartFiles } from './read-multipart-files.js';
 import { deleteStoredObjects, type StoredObjectRef } from './delete-stored-objects.js';
 import { assertLocation, storeFile, type StoredFile } from './store-file.js';
+import { isPlainObject } from '../../kernel/values/is-plain-object.js';
 
 /** Most files one request may upload. */
 const MAX_FILES_PER_REQUEST = 100;

@@ -4,12 +4,12 @@ import type { Query } from '../../engine/query/query.types.js';
 import { readByQuery } from '../../engine/query/read-by-query.js';
 import { getCollection, hasCollection } from '../../engine/schema-overview/get-collection.js';
 import { forbiddenAction, invalidPayload } from '../../kernel/errors/index.js';
-import { isPlainObject } from '../../engine/query/parse/parse-query.js';
 import type { ItemsDeps, ItemsService, PrimaryKey } from './items.types.js';
 import { createItems } from './operations/create-items.js';
 import { deleteItems } from './operations/delete-items.js';
 import { readMany, readOne, readSingleton } from './operations/read-items.js';
 import { updateItems } from './operations/update-items.js';
+import { isPlainObject } from '../../kernel/values/is-plain-object.js';
 
 /** The items service: a small facade over one file per operation. Stateless; every call takes a Context. */
 export function createItemsService(deps: ItemsDeps): ItemsService {

@@ -1,7 +1,7 @@
-import { isPlainObject } from '../../engine/query/parse/parse-query.js';
 import { getFieldRelation } from '../../engine/schema-overview/get-field-relation.js';
 import type { CollectionOverview, Filter, SchemaOverview } from '../../engine/schema-overview/schema-overview.types.js';
 import { invalidPayload } from '../../kernel/errors/index.js';
+import { isPlainObject } from '../../kernel/values/is-plain-object.js';
 
 /** The keys of the specification's single-rule body (§4.5), Directus 8's permission row. */
 const LEGACY_KEYS = [

@@ -1,10 +1,10 @@
 import { PERMISSION_ACTIONS } from '../../engine/permissions/permissions.types.js';
-import { isPlainObject } from '../../engine/query/parse/parse-query.js';
 import { hasCollection } from '../../engine/schema-overview/get-collection.js';
 import { invalidPayload } from '../../kernel/errors/index.js';
 import type { Knex } from 'knex';
 import type { CollectionBehaviour } from '../items/index.js';
 import { validatePermissionRule } from './validate-permission-rule.js';
+import { isPlainObject } from '../../kernel/values/is-plain-object.js';
 
 /**
  * The permission caches of every instance: `record` raises the stored access version inside the writing

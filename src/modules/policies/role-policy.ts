@@ -2,8 +2,7 @@ import { asSystem, type Context } from '../../engine/context.js';
 import { PUBLIC_POLICY_ID } from '../../kernel/system/system-collections.js';
 import { invalidPayload } from '../../kernel/errors/index.js';
 import type { ItemsService } from '../items/index.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../kernel/values/is-uuid.js';
 
 /**
  * The policy that stands for a role in bodies that name a role instead of a policy (the legacy body, Directus
@@ -23,7 +22,7 @@ export async function policyForRole(ctx: Context, items: ItemsService, role: str
     if (found.data.length === 0) throw invalidPayload('There is no public policy to attach the rules to');
     return PUBLIC_POLICY_ID;
   }
-  if (!UUID.test(role)) throw invalidPayload(`"role" must name an existing role, "${role}" doesn't exist`);
+  if (!isUuid(role)) throw invalidPayload(`"role" must name an existing role, "${role}" doesn't exist`);
   const roles = await items.readByQuery(system, 'service_roles', { fields: ['id', 'name'], filter: { id: { _eq: role } }, limit: 1 });
   const roleRow = roles.data[0];
   if (!roleRow) throw invalidPayload(`"role" must name an existing role, "${role}" doesn't exist`);

@@ -1,6 +1,7 @@
 import type { Context } from '../../engine/context.js';
 import { forbiddenAction } from '../../kernel/errors/index.js';
 import type { CollectionBehaviour, Item, PrimaryKey } from '../items/index.js';
+import { isUuid } from '../../kernel/values/is-uuid.js';
 
 /** Policy fields that decide what a policy grants beyond its rules. */
 const POLICY_ACCESS_FIELDS = ['admin_access', 'app_access', 'ip_access', 'permissions', 'roles', 'users'];
@@ -8,7 +9,6 @@ const POLICY_ACCESS_FIELDS = ['admin_access', 'app_access', 'ip_access', 'permis
 const ROLE_ACCESS_FIELDS = ['parent', 'children', 'policies', 'users'];
 
 type Row = Record<string, unknown>;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Nobody but an administrator raises their own access, whatever rules they were given on the access-control
@@ -95,7 +95,7 @@ async function rowsOf(ctx: Context, table: string, keys: PrimaryKey[]): Promise<
 }
 
 async function isAdminPolicy(ctx: Context, policy: unknown): Promise<boolean> {
-  if (typeof policy !== 'string' || !UUID.test(policy)) return false;
+  if (typeof policy !== 'string' || !isUuid(policy)) return false;
   const row = (await ctx.db('service_policies').select('admin_access').where({ id: policy }).first()) as Item | undefined;
   return row !== undefined && ctx.dialect.fromDatabase('boolean', row.admin_access) === true;
 }

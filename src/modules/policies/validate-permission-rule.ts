@@ -3,12 +3,12 @@ import { checkPermissionFilter } from '../../engine/query/compile/compile-filter
 import { FILTER_OPERATORS } from '../../engine/query/compile/filter-operators.js';
 import { createCompileEnv } from '../../engine/query/create-compile-env.js';
 import { applyDynamicVariables } from '../../engine/query/dynamic-variables.js';
-import { isPlainObject } from '../../engine/query/parse/parse-query.js';
 import type { Filter } from '../../engine/schema-overview/schema-overview.types.js';
 import { invalidPayload, isAppError } from '../../kernel/errors/index.js';
 import type { Item, PrimaryKey } from '../items/index.js';
+import { isPlainObject } from '../../kernel/values/is-plain-object.js';
+import { isUuid } from '../../kernel/values/is-uuid.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NIL = '00000000-0000-0000-0000-000000000000';
 const PATH_VARIABLE = /^\$CURRENT_(USER|ROLE|ROLES|POLICIES)\./;
 const VALIDATION_OPERATORS = new Set<string>([...FILTER_OPERATORS, '_submitted']);
@@ -26,7 +26,7 @@ export async function validatePermissionRule(
 ): Promise<void> {
   const { payload } = input;
   const policy = payload.policy;
-  if (typeof policy === 'string' && UUID.test(policy)) {
+  if (typeof policy === 'string' && isUuid(policy)) {
     const found: unknown = await ctx.db('service_policies').select('id').where({ id: policy.toLowerCase() }).first();
     if (!found) throw invalidPayload(`"policy" must name an existing policy, "${policy}" doesn't exist`);
   }

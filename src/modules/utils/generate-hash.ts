@@ -1,6 +1,6 @@
-import { isPlainObject } from '../../engine/query/parse/parse-query.js';
 import { invalidPayload } from '../../kernel/errors/index.js';
 import { hashPassword } from '../../kernel/text/password-hash.js';
+import { isPlainObject } from '../../kernel/values/is-plain-object.js';
 
 /**
  * An argon2 hash of `input.string`, with the same helper (and parameters) that hashes passwords; for REST

@@ -1,9 +1,9 @@
 import { asSystem, withTransaction, type Context } from '../../engine/context.js';
-import { isPlainObject } from '../../engine/query/parse/parse-query.js';
 import { getCollection } from '../../engine/schema-overview/get-collection.js';
 import type { FieldOverview } from '../../engine/schema-overview/schema-overview.types.js';
 import { forbidden, invalidPayload } from '../../kernel/errors/index.js';
 import type { Item, ItemsService, PrimaryKey } from '../items/index.js';
+import { isPlainObject } from '../../kernel/values/is-plain-object.js';
 
 /** Values the server sets itself on every update (or never changes); a revert leaves them to it. */
 const STAMPS = ['date-created', 'date-updated', 'user-created', 'user-updated'];

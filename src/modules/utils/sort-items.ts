@@ -1,10 +1,10 @@
 import { asSystem, withTransaction, type Context } from '../../engine/context.js';
 import { canAccessField, getAccess } from '../../engine/permissions/get-access.js';
-import { isPlainObject } from '../../engine/query/parse/parse-query.js';
 import { getCollection } from '../../engine/schema-overview/get-collection.js';
 import { forbidden, forbiddenCollection, invalidPayload } from '../../kernel/errors/index.js';
 import type { ItemsService, PrimaryKey } from '../items/index.js';
 import { computeSortMoves } from './compute-sort-moves.js';
+import { isPlainObject } from '../../kernel/values/is-plain-object.js';
 
 /**
  * Moves `input.item` to the place of `input.to` in the collection's sort field (`meta.sort_field`), renumbering

@@ -3,8 +3,8 @@ import { invalidQuery } from '../../../kernel/errors/index.js';
 import type { FieldType } from '../../../kernel/system/field-types.js';
 import { isStorableText } from '../../../kernel/text/is-storable-text.js';
 import { parseDecimal, significantDigits as digitsOf } from '../../../kernel/text/exact-decimal.js';
+import { isUuid } from '../../../kernel/values/is-uuid.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INTEGER = /^-?\d+$/;
 const NUMBER = /^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
 
@@ -55,7 +55,7 @@ export function castFilterValue(type: FieldType, value: unknown, field: string):
       if (value === false || value === 'false' || value === 0 || value === '0') return false;
       return fail();
     case 'uuid':
-      if (typeof value !== 'string' || !UUID.test(value)) return fail();
+      if (typeof value !== 'string' || !isUuid(value)) return fail();
       return value.toLowerCase();
     case 'date':
     case 'dateTime':

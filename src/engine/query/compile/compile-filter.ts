@@ -11,12 +11,12 @@ import { isConcealed } from '../../schema-overview/is-concealed.js';
 import { getFieldRelation } from '../../schema-overview/get-field-relation.js';
 import type { Filter, SchemaOverview } from '../../schema-overview/schema-overview.types.js';
 import { dateFunctionsFor, parseFieldFunction, type FieldFunction } from '../ast/parse-field-function.js';
-import { isPlainObject } from '../parse/parse-query.js';
 import { requireReadableField } from '../require-readable-field.js';
 import { compileOperator } from './compile-operator.js';
 import { compileManyToAny, compileManyToOne, compileOneToMany, type RelationalCompiler } from './compile-relational-filter.js';
 import { isFilterOperator, operatorsForType } from './filter-operators.js';
 import { and, FALSE_SQL, or, type Sql, TRUE_SQL } from './sql.js';
+import { isPlainObject } from '../../../kernel/values/is-plain-object.js';
 
 export type CompileEnv = {
   knex: Knex;

@@ -1,8 +1,8 @@
 import { invalidQuery } from '../../../kernel/errors/index.js';
 import { getCollection } from '../../schema-overview/get-collection.js';
 import type { SchemaOverview } from '../../schema-overview/schema-overview.types.js';
-import { isPlainObject } from '../parse/parse-query.js';
 import { and, not, type Sql } from './sql.js';
+import { isPlainObject } from '../../../kernel/values/is-plain-object.js';
 
 /** What the relational compilers need from the filter compiler (passed in, so the two files don't import each other). */
 export type RelationalCompiler = {

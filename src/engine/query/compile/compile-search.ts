@@ -5,8 +5,8 @@ import { castFilterValue } from './cast-filter-value.js';
 import { readableColumn, type CompileEnv } from './compile-filter.js';
 import { escapeLike } from './compile-operator.js';
 import { FALSE_SQL, or, type Sql, TRUE_SQL } from './sql.js';
+import { isUuid } from '../../../kernel/values/is-uuid.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NUMBER = /^-?\d+(\.\d+)?$/;
 
 /**
@@ -34,7 +34,7 @@ export function compileSearch(env: CompileEnv, term: string, collection: string,
       if (value === undefined) continue;
       const c = column();
       parts.push({ sql: `${c.sql} = ?`, bindings: [...c.bindings, value] });
-    } else if (field.type === 'uuid' && UUID.test(term)) {
+    } else if (field.type === 'uuid' && isUuid(term)) {
       const c = column();
       parts.push({ sql: `${c.sql} = ?`, bindings: [...c.bindings, term.toLowerCase()] });
     }

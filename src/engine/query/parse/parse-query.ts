@@ -2,6 +2,7 @@ import { invalidQuery } from '../../../kernel/errors/index.js';
 import { exceedsDepth, MAX_JSON_DEPTH } from '../../../kernel/json/exceeds-depth.js';
 import { isStorableText } from '../../../kernel/text/is-storable-text.js';
 import { AGGREGATE_FUNCTIONS, type AggregateFunction, type DeepQuery, type Filter, type MetaKey, type Query } from '../query.types.js';
+import { isPlainObject } from '../../../kernel/values/is-plain-object.js';
 
 export type ParseQueryOptions = {
   limitDefault: number;
@@ -78,10 +79,6 @@ export function parseObject(value: unknown, name: string): Record<string, unknow
   }
   if (isPlainObject(value)) return value;
   throw invalidQuery(`"${name}" must be an object`);
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function parseSearch(value: unknown): string {

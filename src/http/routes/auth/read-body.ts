@@ -1,5 +1,5 @@
-import { isPlainObject } from '../../../engine/query/parse/parse-query.js';
 import { invalidPayload } from '../../../kernel/errors/index.js';
+import { isPlainObject } from '../../../kernel/values/is-plain-object.js';
 
 /** The JSON body of an auth request as an object; no body is `{}`, anything but an object 400 INVALID_PAYLOAD. */
 export function objectBody(body: unknown): Record<string, unknown> {

@@ -2,8 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../../../engine/context.js';
 import { forbidden, invalidCredentials } from '../../../kernel/errors/index.js';
 import type { SessionsService } from '../../../modules/auth/create-sessions-service.js';
-
-const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../../kernel/values/is-uuid.js';
 
 /** `/users/me/sessions`: list the caller's sign-ins, end one, or end every other one. */
 export function createSessionsRoutes(deps: {
@@ -22,7 +21,7 @@ export function createSessionsRoutes(deps: {
       const ctx = await deps.contextFor(request);
       if (!ctx.accountability.user) throw invalidCredentials();
       // Not an id of ours: answered like a session that isn't the caller's.
-      if (!ID.test(request.params.id)) throw forbidden();
+      if (!isUuid(request.params.id)) throw forbidden();
       await sessions.end(ctx, request.params.id.toLowerCase());
       return reply.code(204).send();
     });
@@ -40,7 +39,7 @@ export function createUserSessionsRoutes(deps: {
       const ctx = await deps.contextFor(request);
       if (!ctx.accountability.user && !ctx.accountability.admin) throw forbidden();
       // Not a user id: answered like a user the caller may not see.
-      if (!ID.test(request.params.id)) throw forbidden();
+      if (!isUuid(request.params.id)) throw forbidden();
       return deps.send(request, reply, { data: await deps.sessions.listOf(ctx, request.params.id.toLowerCase()) });
     });
   };

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { isPlainObject } from '../../../engine/query/parse/parse-query.js';
 import { invalidPayload } from '../../../kernel/errors/index.js';
 import { registerItemRoutes, requestQuery, respondWith, type ItemRouteDeps } from '../items/index.js';
 import type { FilesService } from '../../../modules/files/create-files-service.js';
+import { isPlainObject } from '../../../kernel/values/is-plain-object.js';
 
 export type FilesRouteDeps = ItemRouteDeps & { files: FilesService };
 

@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../../../engine/context.js';
 import { getAccess } from '../../../engine/permissions/get-access.js';
-import { clientLimits, isPlainObject, parseQuery } from '../../../engine/query/parse/parse-query.js';
+import { clientLimits, parseQuery } from '../../../engine/query/parse/parse-query.js';
 import { getCollection, hasCollection } from '../../../engine/schema-overview/get-collection.js';
 import { forbiddenAction, invalidPayload } from '../../../kernel/errors/index.js';
 import type { ItemsService, PrimaryKey } from '../../../modules/items/items.types.js';
 import { readPages } from '../../../modules/items/operations/read-pages.js';
 import { exportQuery, requestQuery } from './request-query.js';
 import { respondWith } from './respond-with.js';
+import { isPlainObject } from '../../../kernel/values/is-plain-object.js';
 
 export type ItemRouteDeps = {
   items: ItemsService;

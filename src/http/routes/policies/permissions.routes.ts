@@ -3,7 +3,7 @@ import { withTransaction, type Context } from '../../../engine/context.js';
 import type { PermissionsEngine } from '../../../engine/permissions/create-permissions-engine.js';
 import { itemPermissions } from '../../../engine/permissions/item-permissions.js';
 import { summarizeAccess } from '../../../engine/permissions/summarize-access.js';
-import { isPlainObject, parseQuery } from '../../../engine/query/parse/parse-query.js';
+import { parseQuery } from '../../../engine/query/parse/parse-query.js';
 import type { Query } from '../../../engine/query/query.types.js';
 import { forbidden, invalidPayload, invalidQuery } from '../../../kernel/errors/index.js';
 import { type PrimaryKey } from '../../../modules/items/index.js';
@@ -11,9 +11,10 @@ import { registerItemRoutes, requestQuery, respondWithResult, type ItemRouteDeps
 import { explainRequest } from '../../../modules/policies/explain-request.js';
 import { convertLegacyPermission, permissionBodyKind } from '../../../modules/policies/legacy-permission-body.js';
 import { policyForRole } from '../../../modules/policies/role-policy.js';
+import { isPlainObject } from '../../../kernel/values/is-plain-object.js';
+import { isUuid } from '../../../kernel/values/is-uuid.js';
 
 const COLLECTION = 'service_permissions';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Deps = ItemRouteDeps & { permissions: PermissionsEngine };
 type MeParams = { collection: string; id?: string };
@@ -158,7 +159,7 @@ async function contexts(deps: Deps, request: FastifyRequest): Promise<{ caller: 
   if (user === undefined || user === caller.accountability.user) return { caller, target: caller };
   if (typeof user !== 'string' || user === '') throw invalidQuery('"user" must be a user id');
   if (!caller.accountability.admin) throw forbidden();
-  const row = UUID.test(user) ? await deps.permissions.getUser(user.toLowerCase()) : null;
+  const row = isUuid(user) ? await deps.permissions.getUser(user.toLowerCase()) : null;
   const { ip, userAgent, origin } = caller.accountability;
   const accountability = row ? await deps.permissions.accountabilityForUser(row.id, { ip, userAgent, origin }) : null;
   if (!row || !accountability) throw forbidden();

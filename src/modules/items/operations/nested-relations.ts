@@ -1,6 +1,5 @@
 import { ADMIN_PERMISSIONS } from '../../../engine/permissions/admin-permissions.js';
 import type { Context } from '../../../engine/context.js';
-import { isPlainObject } from '../../../engine/query/parse/parse-query.js';
 import { readByQuery } from '../../../engine/query/read-by-query.js';
 import { getCollection } from '../../../engine/schema-overview/get-collection.js';
 import { getAnyRelation } from '../../../engine/schema-overview/get-any-relation.js';
@@ -8,6 +7,7 @@ import { getFieldRelation } from '../../../engine/schema-overview/get-field-rela
 import { invalidPayload } from '../../../kernel/errors/index.js';
 import type { Item, ItemsService, PrimaryKey } from '../items.types.js';
 import type { PreparedPayload } from './prepare-payload.js';
+import { isPlainObject } from '../../../kernel/values/is-plain-object.js';
 
 /**
  * Nested m2o objects: update the related item when the object names an existing key, else create it. A

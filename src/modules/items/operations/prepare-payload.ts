@@ -3,7 +3,6 @@ import { hashPassword } from '../../../kernel/text/password-hash.js';
 import type { Context } from '../../../engine/context.js';
 import { applyWriteRules } from '../../../engine/permissions/apply-write-rules.js';
 import { evaluateValidation } from '../../../engine/permissions/evaluate-validation.js';
-import { isPlainObject } from '../../../engine/query/parse/parse-query.js';
 import { getCollection } from '../../../engine/schema-overview/get-collection.js';
 import { getAnyRelation } from '../../../engine/schema-overview/get-any-relation.js';
 import { getFieldRelation } from '../../../engine/schema-overview/get-field-relation.js';
@@ -11,6 +10,7 @@ import { failedValidation, forbiddenAction, invalidPayload } from '../../../kern
 import type { FieldOverview } from '../../../engine/schema-overview/schema-overview.types.js';
 import { castValue } from '../payload/cast-value.js';
 import type { CollectionBehaviour, Item, PrimaryKey } from '../items.types.js';
+import { isPlainObject } from '../../../kernel/values/is-plain-object.js';
 
 export type PreparedPayload = {
   /** Column values in API form (cast and checked), ready for dialect.toDatabase. */

@@ -1,6 +1,5 @@
 import type { AuditEntry } from '../../../engine/audit-recorder.js';
 import { onCommit, withTransaction, type Context } from '../../../engine/context.js';
-import { isPlainObject } from '../../../engine/query/parse/parse-query.js';
 import { getCollection } from '../../../engine/schema-overview/get-collection.js';
 import type { Item, ItemsDeps, ItemsService, PrimaryKey } from '../items.types.js';
 import { accessCount, assertItemAccess } from './assert-item-access.js';
@@ -10,6 +9,7 @@ import { recordAudit } from './record-audit.js';
 import { columnFields, snapshotOf, toRow, translated } from './write-rows.js';
 import { validateKeys } from './validate-keys.js';
 import { mayWriteWithTrail, updateWithTrail } from './write-with-trail.js';
+import { isPlainObject } from '../../../kernel/values/is-plain-object.js';
 
 const CHUNK = 500;
 

@@ -1,8 +1,7 @@
 import { forbidden, invalidPayload } from '../../../kernel/errors/index.js';
 import type { CollectionOverview } from '../../../engine/schema-overview/schema-overview.types.js';
 import type { PrimaryKey } from '../items.types.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../../kernel/values/is-uuid.js';
 
 /**
  * Keys must fit the primary key's type; one that cannot is answered like a missing item (403), as Directus.
@@ -19,7 +18,7 @@ export function validateKeys(collection: CollectionOverview, keys: unknown[], ma
       return Number(text);
     }
     if (type === 'uuid') {
-      if (typeof key !== 'string' || !UUID.test(key)) throw forbidden();
+      if (typeof key !== 'string' || !isUuid(key)) throw forbidden();
       return key.toLowerCase();
     }
     return String(key);

@@ -7,8 +7,8 @@ import { toNumberWhenSafe } from '../../../database/dialects/shared/to-number-wh
 import type { ExactNumbers } from '../../../database/dialects/dialect.js';
 import { parseTemporal, temporalToDate } from '../../../database/dialects/shared/parse-temporal.js';
 import { toDateTimeString } from '../../../database/dialects/shared/to-date-time-string.js';
+import { isUuid } from '../../../kernel/values/is-uuid.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INT32 = { min: -2147483648, max: 2147483647 };
 const INT32_BIG = [-(2n ** 31n), 2n ** 31n - 1n] as const;
 const INT64 = [-(2n ** 63n), 2n ** 63n - 1n] as const;
@@ -90,7 +90,7 @@ export function castValue(
       if (value === 0 || value === 'false' || value === '0') return false;
       return wrong('a boolean');
     case 'uuid':
-      if (typeof value !== 'string' || !UUID.test(value)) return wrong('a UUID');
+      if (typeof value !== 'string' || !isUuid(value)) return wrong('a UUID');
       return value.toLowerCase();
     case 'json':
       if (maxJsonDepth !== undefined && exceedsDepth(value, maxJsonDepth))

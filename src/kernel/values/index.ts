@@ -1,0 +1,2 @@
+export { isPlainObject } from './is-plain-object.js';
+export { isUuid } from './is-uuid.js';
