@@ -3,7 +3,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // Three projects: `unit` (tests beside the code in src/ and app/src/), `integration` (tests/ that boot the whole
 // app) and `browser` (tests/browser: the admin app in Chromium against a real server process; skipped with one
 // line when no Chromium is found, see tests/browser/global-setup.ts).
-// TEST_DB=sqlite|postgres|mysql selects the database for all of them; each test file gets a fresh database.
+// TEST_DB=sqlite|postgres|mysql selects the database for all of them; each test file gets a fresh database (in the
+// integration project a copy of one template migrated per run: tests/setup/global-setup.ts, decision 0052).
 export default defineConfig({
   test: {
     projects: [
@@ -13,6 +14,8 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'tests/browser/**'],
+          // One migrated, bootstrapped template database per run, copied for each file (decision 0052).
+          globalSetup: ['tests/setup/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: 'forks',

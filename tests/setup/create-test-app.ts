@@ -1,6 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { createApp, type App, type AppOverrides } from '../../src/app.js';
-import { createTestDatabase, type TestVendor } from './test-database.js';
+import { inject } from 'vitest';
+import { createTestDatabase, type TestDatabase, type TestVendor } from './test-database.js';
+import { copyTemplate } from './template-database.js';
 import { rm } from 'node:fs/promises';
 import { isTestUploadsFolder, testConfig } from './test-config.js';
 
@@ -38,10 +40,13 @@ let counter = 0;
 
 /**
  * A migrated, bootstrapped app on a fresh database of the run's vendor (TEST_DB), plus request helpers.
- * Each test file makes its own and closes it in afterAll.
+ * Each test file makes its own and closes it in afterAll. The database is a copy of the run's template
+ * (tests/setup/global-setup.ts), already migrated and bootstrapped, unless `env` changes what bootstrap makes
+ * (ADMIN_*, DB_*) or no template was provided: then a new database is migrated and bootstrapped here. Either way
+ * the app runs its own bootstrap, which finds the work done on a copy.
  */
 export async function createTestApp(env: Record<string, string> = {}, overrides: AppOverrides = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await testDatabaseFor(env);
   const app = await createApp(testConfig(database.db, env), overrides);
   await app.bootstrap();
 
@@ -102,4 +107,11 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
       }
     },
   };
+}
+
+/** A copy of the run's template when it fits `env`, else a new, empty database. */
+export async function testDatabaseFor(env: Record<string, string> = {}): Promise<TestDatabase> {
+  const template = inject('stratumTemplate');
+  const fits = !Object.keys(env).some((key) => key.startsWith('ADMIN_') || key.startsWith('DB_'));
+  return template && fits ? copyTemplate(template) : createTestDatabase();
 }

@@ -31,38 +31,44 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
 
   const name = `stratum_t_${randomBytes(6).toString('hex')}`;
-  if (vendor === 'postgres') {
-    const server = { DB_CLIENT: 'pg', DB_HOST: '127.0.0.1', DB_PORT: '5432', DB_USER: 'postgres' };
-    await onServer('pg', { ...server, DB_DATABASE: 'postgres' }, `CREATE DATABASE "${name}"`);
-    return {
-      vendor,
-      db: dbConfig({ ...server, DB_DATABASE: name }),
-      drop: () => onServer('pg', { ...server, DB_DATABASE: 'postgres' }, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
-    };
-  }
-  const server = { DB_CLIENT: 'mysql', DB_HOST: '127.0.0.1', DB_PORT: '3306', DB_USER: 'root' };
-  await onServer('mysql2', server, `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await onServer(
+    vendor,
+    vendor === 'postgres' ? `CREATE DATABASE "${name}"` : `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+  );
   return {
     vendor,
-    db: dbConfig({ ...server, DB_DATABASE: name }),
-    drop: () => onServer('mysql2', server, `DROP DATABASE IF EXISTS \`${name}\``),
+    db: dbConfig({ ...serverEnv(vendor), DB_DATABASE: name }),
+    drop: async () =>
+      void (await onServer(
+        vendor,
+        vendor === 'postgres' ? `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)` : `DROP DATABASE IF EXISTS \`${name}\``,
+      )),
   };
 }
 
-function dbConfig(env: Record<string, string>): Config['db'] {
+/** The DB_* variables of the local server of a vendor (PostgreSQL 127.0.0.1:5432 postgres, MariaDB 127.0.0.1:3306 root). */
+export function serverEnv(vendor: 'postgres' | 'mysql'): Record<string, string> {
+  return vendor === 'postgres'
+    ? { DB_CLIENT: 'pg', DB_HOST: '127.0.0.1', DB_PORT: '5432', DB_USER: 'postgres' }
+    : { DB_CLIENT: 'mysql', DB_HOST: '127.0.0.1', DB_PORT: '3306', DB_USER: 'root' };
+}
+
+/** The database part of a Config, parsed by the real loader from DB_* variables. */
+export function dbConfig(env: Record<string, string>): Config['db'] {
   return loadConfig(env, { readDotEnv: false }).db;
 }
 
-/** Runs one administrative statement on the server (not inside the test database). */
-async function onServer(client: 'pg' | 'mysql2', env: Record<string, string>, sql: string): Promise<void> {
-  const db = dbConfig(env);
+/** Runs one administrative statement on the vendor's server (not inside a test database); answers its rows. */
+export async function onServer(vendor: 'postgres' | 'mysql', sql: string): Promise<Record<string, unknown>[]> {
+  const db = dbConfig({ ...serverEnv(vendor), ...(vendor === 'postgres' ? { DB_DATABASE: 'postgres' } : {}) });
   const knex = knexFactory({
-    client,
-    connection: { host: db.host, port: db.port, user: db.user ?? undefined, database: client === 'pg' ? db.database : undefined },
+    client: vendor === 'postgres' ? 'pg' : 'mysql2',
+    connection: { host: db.host, port: db.port, user: db.user ?? undefined, database: vendor === 'postgres' ? db.database : undefined },
     pool: { min: 0, max: 1 },
   });
   try {
-    await knex.raw(sql);
+    const result = (await knex.raw(sql)) as { rows?: Record<string, unknown>[] } | [Record<string, unknown>[]];
+    return Array.isArray(result) ? (Array.isArray(result[0]) ? result[0] : []) : (result.rows ?? []);
   } finally {
     await knex.destroy();
   }
