@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type * as Argon2 from 'argon2';
+import pLimit from 'p-limit';
 
 const require = createRequire(import.meta.url);
 let argon2: typeof Argon2 | null = null;
@@ -7,20 +8,19 @@ let argon2: typeof Argon2 | null = null;
 /** At most this many argon2 operations run at once; each takes 64 MiB, so a burst of logins cannot balloon memory. */
 export const MAX_CONCURRENT_HASHES = 2;
 
-let running = 0;
-const waiting: (() => void)[] = [];
+/**
+ * The slots of argon2 operations. Deliberately one per process, not per app (decision 0050): what it bounds is
+ * the process's memory, which every app in the process shares. p-limit hands a freed slot to the next waiting
+ * operation in the same step (the hand-written counter let one arriving at that moment run beside it).
+ */
+export const hashSlots = pLimit(MAX_CONCURRENT_HASHES);
 
-async function limited<T>(work: (lib: typeof Argon2) => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
+function limited<T>(work: (lib: typeof Argon2) => Promise<T>): Promise<T> {
+  return hashSlots(() => {
     // Loaded with the first hash: a server that nobody logs in to never maps the native module.
     argon2 ??= require('argon2') as typeof Argon2;
-    return await work(argon2);
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
+    return work(argon2);
+  });
 }
 
 /** An argon2id hash of a password (the library's defaults, as Directus). */

@@ -29,6 +29,36 @@ describe('createTransformQueue', () => {
     gates[1]!.resolve();
     gates[2]!.resolve();
     expect(await Promise.all(runs)).toEqual([0, 1, 2]);
+    // A slot is given back in the turn after its caller's answer.
+    await new Promise((r) => setImmediate(r));
+    expect([queue.active, queue.waiting]).toEqual([0, 0]);
+  });
+
+  it('never runs more than `concurrency` at once, even for a task that arrives while a slot is handed to a waiting one', async () => {
+    const queue = createTransformQueue({ concurrency: 1, maxWaiting: 100, timeout: 5000 });
+    const counts = { running: 0, most: 0 };
+    const task = (gate?: Promise<void>) => async () => {
+      counts.running++;
+      counts.most = Math.max(counts.most, counts.running);
+      await (gate ?? Promise.resolve());
+      counts.running--;
+    };
+    const [a, b] = [deferred(), deferred()];
+    const runs = [queue.run(task(a.promise)), queue.run(task(b.promise))];
+    await new Promise((r) => setImmediate(r));
+    expect([queue.active, queue.waiting]).toEqual([1, 1]);
+    // The first task ends: its slot goes to the waiting one. A new task arrives at every turn of the microtask
+    // queue meanwhile, so one of them arrives in the moment between the slot's release and the waiting task's start.
+    a.resolve();
+    for (let turn = 0; turn < 20; turn++) {
+      runs.push(queue.run(task()));
+      await Promise.resolve();
+    }
+    await new Promise((r) => setImmediate(r));
+    b.resolve();
+    await Promise.all(runs);
+    expect(counts.most).toBe(1);
+    await new Promise((r) => setImmediate(r));
     expect([queue.active, queue.waiting]).toEqual([0, 0]);
   });
 
