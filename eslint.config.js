@@ -16,6 +16,11 @@ const layer = (message, ...folders) => ({ regex: into(...folders), message });
 const FASTIFY_MESSAGE = 'Only the transports (src/http, src/graphql) and app.ts know Fastify (decision 0051).';
 const fastifyPaths = ['fastify', 'fastify-plugin'].map((name) => ({ name, message: FASTIFY_MESSAGE }));
 const transportFree = [{ regex: '^@fastify/(?!busboy$)', message: FASTIFY_MESSAGE }];
+// A dated migration is frozen history: runtime code takes table declarations from src/kernel/system.
+const notMigrations = {
+  regex: '/migrations/\\d{8}',
+  message: 'Runtime code never imports a dated migration: use src/kernel/system (decision 0051).',
+};
 
 // `max-lines` twice (warn at 300, error at 500) needs a second name for the same rule.
 const local = { rules: { 'max-lines-hard': builtinRules.get('max-lines') } };
@@ -112,7 +117,11 @@ export default defineConfig(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [layer('engine is transport-free and never imports modules.', 'modules', 'http', 'graphql', 'cli'), ...transportFree],
+          patterns: [
+            layer('engine is transport-free and never imports modules.', 'modules', 'http', 'graphql', 'cli'),
+            ...transportFree,
+            notMigrations,
+          ],
           paths: fastifyPaths,
         },
       ],
@@ -127,6 +136,7 @@ export default defineConfig(
           patterns: [
             layer('modules do not import transports: their routes live in src/http/routes (decision 0051).', 'http', 'graphql', 'cli'),
             ...transportFree,
+            notMigrations,
           ],
           paths: fastifyPaths,
         },

@@ -1,20 +1,6 @@
 import type { Knex } from 'knex';
-import type { ColumnDefinition, Dialect } from '../dialects/dialect.js';
-
-/** A column of a system table: a dialect column definition plus "defaults to now" and a foreign key. */
-export type SystemColumn = ColumnDefinition & {
-  defaultNow?: boolean;
-  references?: { table: string; column?: string; onDelete: 'CASCADE' | 'SET NULL' };
-};
-
-export type SystemTable = {
-  name: string;
-  columns: SystemColumn[];
-  /** Plain indexes, each a list of columns. */
-  indexes?: string[][];
-  /** Multi-column unique constraints (single-column ones are `unique: true` on the column). */
-  uniques?: string[][];
-};
+import type { Dialect } from '../dialects/dialect.js';
+import type { SystemTable } from '../../kernel/system/system-tables.js';
 
 /**
  * Creates one table from its declaration through the dialect's column DDL, so the declaration itself is

@@ -1,6 +1,6 @@
-import { SYSTEM_TABLES } from '../../database/migrations/20261122a-create-system-tables.js';
 import { invalidPayload } from '../../kernel/errors/index.js';
 import { SYSTEM_COLLECTIONS } from '../../kernel/system/system-collections.js';
+import { SYSTEM_TABLES } from '../../kernel/system/system-tables.js';
 
 type MetaCollection = 'service_collections' | 'service_fields' | 'service_relations';
 
