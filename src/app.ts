@@ -45,7 +45,6 @@ import {
 } from './http/routes/index.js';
 import { systemAccountability, type Accountability } from './kernel/context/index.js';
 import { createLogger, type Logger } from './kernel/logger.js';
-import { createEventBus, type EventBus } from './kernel/events/index.js';
 import { createActivityRecorder, createCommentsService, startRetention } from './modules/activity/index.js';
 import {
   createAuthService,
@@ -93,8 +92,6 @@ export type App = {
   /** Keeps the schema and permission caches correct across instances (versions in the database, decision 0012). */
   cacheSync: CacheSync;
   audit: AuditRecorder;
-  /** The event bus every write emits on (filter before, action after commit; decision 0048). */
-  events: EventBus<Context>;
   items: ItemsService;
   auth: AuthService;
   passwords: PasswordService;
@@ -129,13 +126,13 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const schema = createSchemaStore(knex, dialect);
   const permissions = createPermissionsEngine({ knex, dialect });
   const audit = createActivityRecorder();
-  const events = createEventBus<Context>(logger);
 
   // Set once the auth service exists: what this instance knows of live sign-ins (decision 0042).
   let forgetSignIns = (): void => undefined;
   const cacheSync = createCacheSync({
     knex,
-    ...(dialect.readDirect ? { readDirect: dialect.readDirect } : {}),
+    // The version read runs through the dialect's executor (decision 0049).
+    readDirect: (db, sql, bindings) => dialect.execute(db, { sql, bindings }),
     ...(dialect.dataVersionSql ? { dataVersionSql: dialect.dataVersionSql } : {}),
     maxAge: config.cache.systemTtl,
     // Read again rather than dropped: an overview that turns out unchanged (this instance's own change, seen
@@ -195,7 +192,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const sso = createSsoService({ config, auth, items, logger });
 
   const contextFor = async (accountability: Accountability, dataVersion?: string): Promise<Context> => {
-    const base = { db: knex, dialect, schema: await schema.get(), accountability, config, logger, now, events, inTransaction: false };
+    const base = { db: knex, dialect, schema: await schema.get(), accountability, config, logger, now, inTransaction: false };
     return { ...base, permissions: await permissions.permissionSet(base), ...(dataVersion === undefined ? {} : { dataVersion }) };
   };
   // A request's context carries the data version its cache check read (decision 0033); other work's does not.
@@ -272,7 +269,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
    * lock holds a connection of the pool while the work uses another, so a pool of one goes without it.
    */
   const exclusively = <T>(work: () => Promise<T>): Promise<T> =>
-    dialect.withServerLock && config.db.poolMax >= 2 ? dialect.withServerLock(knex, 'stratum:start-up', work) : work();
+    config.db.poolMax >= 2 ? dialect.withServerLock(knex, 'stratum:start-up', work) : work();
   const migrateNow = async () => {
     const applied = await runMigrations(knex, dialect);
     schema.invalidate();
@@ -291,7 +288,6 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     permissions,
     cacheSync,
     audit,
-    events,
     items,
     auth,
     passwords,

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../../config/index.js';
 import type { AppError } from '../../kernel/errors/index.js';
 import type { FieldType } from '../../kernel/system/field-types.js';
+import type { Row, Statement } from '../execute/statement.js';
 
 /** The vendor names used in snapshots (`vendor`). */
 export type Vendor = 'sqlite' | 'postgres' | 'mysql';
@@ -82,7 +83,9 @@ export type ExactNumbers = { readonly decimalDigits: number | null; readonly big
 
 /**
  * Everything that differs between database vendors. Nothing outside `database/dialects/` may branch on the
- * vendor; the shared contract suite in tests/dialects checks every implementation.
+ * vendor; the shared contract suite in tests/dialects checks every implementation. Every member is required:
+ * where a vendor has nothing to do or cannot, it says so in its own implementation (decision 0049). The two
+ * optional members below (insertWithChildren, writeWithTrail) belong to the write path (decision 0048).
  */
 export interface Dialect {
   readonly vendor: Vendor;
@@ -104,10 +107,12 @@ export interface Dialect {
   fromDatabase(type: FieldType, value: unknown): unknown;
 
   /**
-   * `LOWER(col) LIKE ?`-style case-insensitive pattern match, parameterised. `%` and `_` are wildcards and
-   * `!` escapes them (and itself) on every vendor, as the query compiler writes patterns.
+   * Case-insensitive `[NOT] LIKE` of a column's SQL (`column`, with its own bindings) against one `?`, the
+   * pattern, which the compiler lowers with kernel/text/foldCase: Unicode's lower case on every vendor, accents
+   * counting (decision 0054). `%` and `_` are wildcards and `!` escapes them (and itself), as the query compiler
+   * writes patterns.
    */
-  ilike(knex: Knex, column: string, pattern: string, negate: boolean): Knex.Raw;
+  ilike(column: string, negate: boolean): string;
   /** SQL for a date part of a column, e.g. year(col). */
   dateFunction(knex: Knex, fn: DateFunction, column: string, type: FieldType): Knex.Raw;
   /** SQL for random order. */
@@ -143,15 +148,15 @@ export interface Dialect {
   /**
    * Opens the transaction for a schema change. Vendors that rebuild a table to alter it (SQLite) suspend
    * foreign key enforcement around it, so dropping the old copy of a referenced table fires no ON DELETE
-   * actions, and check every key before committing. Optional: without it a plain transaction is used.
+   * actions, and check every key before committing. The others open a plain transaction.
    */
-  schemaTransaction?<T>(knex: Knex, work: (trx: Knex.Transaction) => Promise<T>): Promise<T>;
+  schemaTransaction<T>(knex: Knex, work: (trx: Knex.Transaction) => Promise<T>): Promise<T>;
   /**
    * Runs `work` while holding a named lock of the database server, so that instances starting together on one
    * database migrate and bootstrap one after the other (PostgreSQL advisory lock, MariaDB/MySQL `GET_LOCK`).
-   * Optional: SQLite, a file of one process, runs `work` as it is.
+   * SQLite, a file of one process, runs `work` as it is.
    */
-  withServerLock?<T>(knex: Knex, name: string, work: () => Promise<T>): Promise<T>;
+  withServerLock<T>(knex: Knex, name: string, work: () => Promise<T>): Promise<T>;
   /** Whether DDL can run inside a transaction and roll back (false for MySQL/MariaDB). */
   readonly transactionalDdl: boolean;
   /**
@@ -171,43 +176,45 @@ export interface Dialect {
   /**
    * The deepest nesting a json field's value may have here (400 beyond it), when the vendor has a limit below
    * the API's (MAX_JSON_DEPTH): MariaDB's JSON validity check stops at 32 levels, and a revision keeps a value
-   * one level down. Unset: the API's limit only.
+   * one level down. Undefined: the API's limit only.
    */
-  readonly maxJsonDepth?: number;
+  readonly maxJsonDepth: number | undefined;
   /**
    * After a row was inserted with an explicit value for an auto-increment column: move the column's
    * counter past it, so later automatic values don't collide. Only vendors whose counter does not follow
-   * explicit values by itself (PostgreSQL sequences) implement it.
+   * explicit values by itself (PostgreSQL sequences) do something; the others' counters follow by themselves.
    */
-  syncAutoIncrement?(knex: Knex, table: string, column: string): Promise<void>;
+  syncAutoIncrement(knex: Knex, table: string, column: string): Promise<void>;
   /**
-   * Runs a read (`sql` with `?` placeholders, as `toSQL().toNative()` gives it) straight on a pooled connection,
-   * without knex's runner: the hot read path (item lists, the cache version check). Returns undefined when
-   * it can't (e.g. `knex` is a transaction), and the caller runs the query through knex. Optional.
+   * THE executor (decision 0049): runs a compiled statement (native placeholders, as `toSQL().toNative()` gives
+   * it) on `db`, a pooled connection or, when `db` is a transaction, the transaction's own, without knex's runner,
+   * and answers its rows ([] for a statement that returns none). Every engine read on every vendor runs through
+   * it; it prepares or names statements by their text where the vendor allows. knex's `query` listeners hear
+   * every statement it runs.
    */
-  readDirect?(knex: Knex, sql: string, bindings: readonly unknown[]): Promise<Record<string, unknown>[]> | undefined;
+  execute(db: Knex, statement: Statement): Promise<Row[]>;
   /**
    * What lets a read reuse its earlier result (decision 0033): a token that changes whenever committed data may
-   * have changed, by this process or any other, or undefined when the dialect can't tell (no reuse). `known` is
-   * the value of `dataVersionSql` read with the cache versions when the request started (decision 0012).
-   * Optional: without it, every read runs.
+   * have changed, by this process or any other, or undefined when the vendor can't prove that (MariaDB), or
+   * inside a transaction (its own changes are not committed): then the read runs. `known` is the value of
+   * `dataVersionSql` read with the cache versions when the request started (decision 0012).
    */
-  dataToken?(knex: Knex, known: string | undefined): Promise<string | undefined> | string | undefined;
-  /** An SQL expression read with the cache versions on every request, passed to `dataToken` as `known`. */
-  readonly dataVersionSql?: string;
+  dataToken(db: Knex, known: string | undefined): Promise<string | undefined> | string | undefined;
+  /** An SQL expression read with the cache versions on every request, passed to `dataToken` as `known`; null: none. */
+  readonly dataVersionSql: string | null;
   /**
    * An aggregate that makes a JSON array of `expression` over the rows of a subquery, ordered by `orderBy`
-   * (SQL text), and '[]' when there are none. Optional: without it, the keys of an o2m field are read by a
-   * statement of their own.
+   * (SQL text), and '[]' when there are none. Null where the vendor can't: the keys of an o2m field are then
+   * read by a statement of their own.
    */
-  jsonArrayAgg?(expression: string, orderBy: string): string;
+  readonly jsonArrayAgg: ((expression: string, orderBy: string) => string) | null;
   /**
    * `column IN (values)` (`NOT IN` when `negate`) with the whole list bound as one value, for lists longer than
    * a statement may bind one value per mark (SQLite's 32,766 variables, PostgreSQL's 65,535 parameters).
-   * `column` is SQL text; `values` are already what the driver binds. Optional: without it a list is bound
-   * value by value (MariaDB/MySQL, whose driver writes the values into the statement, so has no such limit).
+   * `column` is SQL text; `values` are already what the driver binds. Null where a list is bound value by value
+   * (MariaDB/MySQL, whose driver writes a long list's values into the statement, so has no such limit).
    */
-  inList?(column: string, values: readonly unknown[], negate: boolean): { sql: string; binding: unknown };
+  readonly inList: ((column: string, values: readonly unknown[], negate: boolean) => { sql: string; binding: unknown }) | null;
   /**
    * Inserts parent rows (auto-increment key `id`) and, for each parent with one in `child.rows`, a child row
    * pointing at it (`child.parentColumn`), in one statement; returns the keys of both, in order. Optional:

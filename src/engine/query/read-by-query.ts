@@ -7,7 +7,7 @@ import { checkDeepQueries } from './check-deep-queries.js';
 import type { CompileEnv } from './compile/compile-filter.js';
 import { and, type Sql } from './compile/sql.js';
 import { countingAliases, createCompileEnv, skipAliases } from './create-compile-env.js';
-import { compileRoot, finishRoot, rootWhere, runAst, runNative } from './execute/run-ast.js';
+import { compileRoot, finishRoot, rootWhere, runNative } from './execute/run-ast.js';
 import { keepResult, keptResult } from './execute/kept-results.js';
 import { findReadPlan, keepReadPlan, readPlanKey, type ReadPlan } from './execute/read-plans.js';
 import { runRead } from './execute/run-read.js';
@@ -34,35 +34,27 @@ export async function readByQuery(ctx: Context, collection: string, rawQuery: Qu
   const query = await resolveQueryVariables(ctx, rawQuery);
   const scope = options.scope ?? null;
   const env = createCompileEnv(ctx);
+  if (query.aggregate || (query.group && query.group.length > 0)) return readAggregate(ctx, env, collection, query, scope);
+  return readWithPlan(ctx, env, collection, query, scope, options.reuse === true);
+}
 
-  let data: Record<string, unknown>[];
-  let rowFilter: Filter | null;
-  if (query.aggregate || (query.group && query.group.length > 0)) {
-    rowFilter = rowFilterFor(ctx, collection, scope);
-    // An aggregate reads none of `fields`, `alias` or `deep`, but a query naming a field it may not use is
-    // refused wherever it names it.
-    if (query.fields || query.deep || query.alias) checkDeepQueries(env, buildAst(astEnv(ctx), collection, query).children);
-    data = await runAggregate(env, collection, query, rowFilter);
-  } else if (ctx.dialect.readDirect && !ctx.db.isTransaction) {
-    // Outside a transaction the direct read applies (run-read.ts), so a plan's compiled statements can run.
-    return readWithPlan(ctx, env, collection, query, scope, options.reuse === true);
-  } else {
-    rowFilter = rowFilterFor(ctx, collection, scope);
-    const ast = buildAst(astEnv(ctx), collection, query);
-    ast.rowFilter = rowFilter;
-    if (query.deep) checkDeepQueries(env, ast.children);
-    data = await runAst(env, ast);
-  }
-
-  const result: QueryResult = { data };
+/** An aggregate (`aggregate`, `groupBy`): one statement through the same executor, with its `meta` counts. */
+async function readAggregate(ctx: Context, env: CompileEnv, collection: string, query: Query, scope: Filter | null): Promise<QueryResult> {
+  const rowFilter = rowFilterFor(ctx, collection, scope);
+  // An aggregate reads none of `fields`, `alias` or `deep`, but a query naming a field it may not use is
+  // refused wherever it names it.
+  if (query.fields || query.deep || query.alias) checkDeepQueries(env, buildAst(astEnv(ctx), collection, query).children);
+  const result: QueryResult = { data: await runAggregate(env, collection, query, rowFilter) };
   if (query.meta && query.meta.length > 0) result.meta = await countMeta(env, collection, rowFilter, query, query.meta);
   return result;
 }
 
 /**
- * readByQuery through a read plan (read-plans.ts). `meta` counts are columns of the page's own statement
- * (uncorrelated subqueries, computed once per statement), so the page and its counts are one round trip and
- * one snapshot; only an empty page needs the counts' own statement.
+ * Every other read, in or outside a transaction, through its read plan (read-plans.ts): the AST and the root
+ * statement, run by the dialect's executor. `meta` counts are columns of the page's own statement (uncorrelated
+ * subqueries, computed once per statement), so the page and its counts are one round trip and one snapshot;
+ * only an empty page needs the counts' own statement. With `reuse`, an earlier result is answered while the
+ * dialect's data token shows nothing changed (kept-results.ts); there is no token inside a transaction.
  */
 async function readWithPlan(
   ctx: Context,
@@ -74,7 +66,7 @@ async function readWithPlan(
 ): Promise<QueryResult> {
   const plan = readPlan(ctx, env, collection, query, scope);
   // Read before the statements run: a change committed after this point makes the next token differ.
-  const token = reuse && !plan.random && ctx.dialect.dataToken ? await ctx.dialect.dataToken(ctx.db, ctx.dataVersion) : undefined;
+  const token = reuse && !plan.random ? await ctx.dialect.dataToken(ctx.db, ctx.dataVersion) : undefined;
   if (token !== undefined) {
     const kept = keptResult(plan, token);
     if (kept) return kept;

@@ -27,6 +27,9 @@ const DRIVER_OPTIONS = {
   bigNumberStrings: false,
   dateStrings: ['DATE'],
   jsonStrings: true,
+  // Prepared statements kept per connection by mysql2 (execute.ts), least recently used closed first: well
+  // under the server's max_prepared_stmt_count (16,382 by default) for a whole pool.
+  maxPreparedStatements: 256,
 };
 
 export function knexConfig(db: Config['db']): Knex.Config {

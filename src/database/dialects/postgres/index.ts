@@ -1,5 +1,5 @@
 import type { Dialect } from '../dialect.js';
-import { dataToken, DATA_VERSION_SQL } from './data-token.js';
+import { createWriteCount, dataToken, DATA_VERSION_SQL } from './data-token.js';
 import { addColumn, POSTGRES_COLUMN_TYPE_VARIANTS } from './add-column.js';
 import { isConflict, isConnectionError, translateError } from './errors.js';
 import { withServerLock } from './with-server-lock.js';
@@ -9,8 +9,9 @@ import { inList } from './in-list.js';
 import { introspect, listColumns, listForeignKeys, listIndexes, listTables } from './introspection.js';
 import { knexConfig } from './knex-config.js';
 import { nowDefault } from './now-default.js';
-import { prepare } from './prepare.js';
-import { readDirect } from './read-direct.js';
+import { createExecute } from './execute.js';
+import { createPrepare } from './prepare.js';
+import { createStatementNames } from './statement-names.js';
 import { syncAutoIncrement } from './sync-auto-increment.js';
 import { insertWithChildren } from './insert-with-children.js';
 import { writeWithTrail } from './write-with-trail.js';
@@ -18,10 +19,13 @@ import { fromDatabase, toDatabase } from './values.js';
 
 /** PostgreSQL through pg: UTC sessions, `timestamptz` timestamps, `json` documents, the current schema. */
 export function createPostgresDialect(): Dialect {
+  // This app instance's own state: its write count (the data token) and its statement names.
+  const writes = createWriteCount();
+  const execute = createExecute(createStatementNames());
   return {
     vendor: 'postgres',
     knexConfig,
-    prepare,
+    prepare: createPrepare(writes),
     fieldTypeOf,
     addColumn,
     nowDefault,
@@ -40,16 +44,18 @@ export function createPostgresDialect(): Dialect {
     isConflict,
     castToText: (sql: string) => `CAST(${sql} AS TEXT)`,
     withServerLock,
+    schemaTransaction: (knex, work) => knex.transaction(work),
     transactionalDdl: true,
     columnTypeVariants: POSTGRES_COLUMN_TYPE_VARIANTS,
     supportsReturning: true,
     exactNumbers: { decimalDigits: null, bigIntegers: true },
+    maxJsonDepth: undefined,
     syncAutoIncrement,
     insertWithChildren,
-    writeWithTrail,
-    readDirect,
+    writeWithTrail: (db, plan) => writeWithTrail(db, plan, execute),
+    execute,
     inList,
-    dataToken,
+    dataToken: (db, known) => dataToken(writes, db, known),
     dataVersionSql: DATA_VERSION_SQL,
     jsonArrayAgg: (expression: string, orderBy: string) => `coalesce(json_agg(${expression} ORDER BY ${orderBy}), '[]')`,
   };

@@ -3,9 +3,8 @@ import type { Knex } from 'knex';
 import type pg from 'pg';
 import type { Config } from '../../../config/index.js';
 import { toNumberWhenSafe } from '../shared/to-number-when-safe.js';
-import { countWrites } from './data-token.js';
 
-/** Set on a pooled connection when it is created, if it may keep named prepared statements (read-direct.ts). */
+/** Set on a pooled connection when it is created, if it may keep named prepared statements (execute.ts). */
 export const KEEPS_STATEMENTS = Symbol('stratum.keepsStatements');
 
 /** The session time zone every connection uses, so `timestamptz` text and `now()` are UTC. */
@@ -37,7 +36,7 @@ const types = {
 } as unknown as pg.CustomTypesConfig;
 
 /**
- * The parsers of the query engine's reads (read-direct.ts), whose rows all pass through fromDatabase:
+ * The parsers of the executor's statements (execute.ts), whose rows all pass through fromDatabase:
  * `timestamptz` stays the server's text as well (`2026-11-26 15:11:45.099+00` in a UTC session), which
  * toIsoTimestamp turns into the API form without making a Date.
  */
@@ -71,7 +70,6 @@ export function knexConfig(db: Config['db']): Knex.Config {
       max: db.poolMax,
       afterCreate(raw: RawConnection, done: (error: Error | null, connection: RawConnection) => void) {
         raw[KEEPS_STATEMENTS] = db.preparedStatements;
-        countWrites(raw as unknown as Parameters<typeof countWrites>[0]);
         raw.query(SET_UTC, (error) => done(error, raw));
       },
     },

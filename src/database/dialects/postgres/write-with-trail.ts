@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { CONCEALED } from '../../../kernel/text/concealed.js';
 import type { TrailField, TrailPlan } from '../dialect.js';
-import { readDirect } from './read-direct.js';
+import type { Row, Statement } from '../../execute/statement.js';
 import { quoteName } from './quote-name.js';
 
 /** json_build_object takes at most 100 arguments: a key and a value per column. */
@@ -48,7 +48,11 @@ export function trailJsonOf(field: TrailField, ref: string): string | null {
  * did not touch gets none), and the revisions joined to their activity rows by the item key. See
  * Dialect.writeWithTrail.
  */
-export function writeWithTrail(db: Knex, plan: TrailPlan): Promise<Record<string, unknown>[]> | undefined {
+export function writeWithTrail(
+  db: Knex,
+  plan: TrailPlan,
+  execute: (db: Knex, statement: Statement) => Promise<Row[]>,
+): Promise<Record<string, unknown>[]> | undefined {
   // knex.raw reads every `?` as a placeholder, even inside a quoted name: such names take the transaction.
   const names = [plan.key, ...(plan.revision?.fields.map((f) => f.field) ?? [])];
   if (names.some((name) => name.includes('?')) || plan.write.sql.split('?').length - 1 !== plan.write.bindings.length) return undefined;
@@ -100,11 +104,15 @@ export function writeWithTrail(db: Knex, plan: TrailPlan): Promise<Record<string
   }
   // Every data-modifying CTE runs to the end whether or not the final SELECT reads it.
   const sql = `with ${parts.join(', ')} select w.* from w join n on ${key} = n.k order by n.rn`;
-  // Outside a transaction (always, for this write), it runs like an engine read: a text that recurs (one item's
-  // POST or PATCH) becomes a prepared statement of each connection, so PostgreSQL plans the CTE once.
-  const raw = db.raw(sql, bindings as Knex.RawBinding[]);
-  const native = raw.toSQL().toNative();
-  return readDirect(db, native.sql, native.bindings) ?? raw.then((result: { rows: Record<string, unknown>[] }) => result.rows);
+  // It runs through the executor like an engine read: a text that recurs (one item's POST or PATCH) becomes a
+  // prepared statement of each connection, so PostgreSQL plans the CTE once.
+  return execute(
+    db,
+    db
+      .raw(sql, bindings as Knex.RawBinding[])
+      .toSQL()
+      .toNative(),
+  );
 }
 
 function literal(text: string): string {

@@ -1,31 +1,36 @@
 import type { Knex } from 'knex';
+import { announce, withConnection } from '../../execute/knex-connection.js';
+import type { Row, Statement } from '../../execute/statement.js';
 
-type RawStatement = { reader: boolean; all(bindings: unknown[]): unknown[] };
+type RawStatement = { reader: boolean; all(bindings: unknown[]): unknown[]; run(bindings: unknown[]): unknown };
 type RawConnection = { prepare(sql: string): RawStatement };
-export type PoolClient = { acquireConnection(): Promise<RawConnection>; releaseConnection(connection: RawConnection): Promise<unknown> };
 
 /**
- * A read on SQLite's pooled connection without knex's runner (query events, uids, response processing): the
- * statement comes from the per-connection cache (knex-config.ts), bindings are formatted the way knex's
- * better-sqlite3 client formats them. Inside a transaction (which holds the only connection) it declines.
+ * SQLite's executor (Dialect.execute, decision 0049): the statement on the one connection (a transaction's, when
+ * `db` is one: it holds that connection), without knex's runner (query events, uids, response processing). The
+ * statement comes from the connection's cache (knex-config.ts), bindings are formatted the way knex's
+ * better-sqlite3 client formats them. A statement that returns no rows runs and answers [].
  */
-export function readDirect(knex: Knex, sql: string, bindings: readonly unknown[]): Promise<Record<string, unknown>[]> | undefined {
-  if (knex.isTransaction) return undefined;
-  // Who listens to knex's queries (tests counting them, a debug log) still hears this one.
-  if (knex.listenerCount('query') > 0) knex.emit('query', { sql, bindings, method: 'select' });
-  return run(knex.client as PoolClient, sql, bindings);
+export function execute(db: Knex, statement: Statement): Promise<Row[]> {
+  return withConnection(db, (connection: RawConnection) => run(db, connection, statement));
 }
 
-/** Runs a read on the pooled connection (waiting while a transaction holds it), without telling knex's listeners. */
-export async function run(client: PoolClient, sql: string, bindings: readonly unknown[]): Promise<Record<string, unknown>[]> {
-  const connection = await client.acquireConnection();
-  try {
-    const statement = connection.prepare(sql);
-    if (!statement.reader) throw new Error('readDirect runs reads only');
-    return statement.all(bindings.map(formatBinding)) as Record<string, unknown>[];
-  } finally {
-    await client.releaseConnection(connection);
-  }
+function run(db: Knex, connection: RawConnection, statement: Statement): Row[] {
+  const prepared = connection.prepare(statement.sql);
+  // Who listens to knex's queries (tests counting them, a debug log) hears this one.
+  announce(db, connection, statement, prepared.reader ? 'select' : 'raw');
+  const bindings = statement.bindings.map(formatBinding);
+  if (prepared.reader) return prepared.all(bindings) as Row[];
+  prepared.run(bindings);
+  return [];
+}
+
+/** Runs `statement` on `db`'s connection without telling knex's listeners: no statement of the request's own. */
+export function executeUnheard(db: Knex, statement: Statement): Promise<Row[]> {
+  return withConnection(
+    db,
+    (connection: RawConnection) => connection.prepare(statement.sql).all(statement.bindings.map(formatBinding)) as Row[],
+  );
 }
 
 function formatBinding(binding: unknown): unknown {

@@ -9,7 +9,7 @@ import { introspect, listColumns, listForeignKeys, listIndexes, listTables } fro
 import { knexConfig } from './knex-config.js';
 import { nowDefault } from './now-default.js';
 import { prepare } from './prepare.js';
-import { readDirect } from './read-direct.js';
+import { execute } from './execute.js';
 import { schemaTransaction } from './schema-transaction.js';
 import { fromDatabase, toDatabase } from './values.js';
 
@@ -37,15 +37,21 @@ export function createSqliteDialect(): Dialect {
     isConflict,
     castToText: (sql: string) => `CAST(${sql} AS TEXT)`,
     schemaTransaction,
+    // One process owns the file: nothing to lock between instances.
+    withServerLock: (_knex, _name, work) => work(),
     transactionalDdl: true,
     columnTypeVariants: SQLITE_COLUMN_TYPE_VARIANTS,
     supportsReturning: true,
     // NUMERIC affinity turns decimal text into an 8-byte float (15 significant digits); big integers are stored
     // exactly but better-sqlite3 reads them as JS numbers.
     exactNumbers: { decimalDigits: 15, bigIntegers: false },
-    readDirect,
+    maxJsonDepth: undefined,
+    // A rowid or AUTOINCREMENT counter moves past an explicit value by itself.
+    syncAutoIncrement: async () => undefined,
+    execute,
     inList,
     dataToken,
+    dataVersionSql: null,
     // Aggregates with ORDER BY: SQLite 3.44 (better-sqlite3 bundles a newer one).
     jsonArrayAgg: (expression: string, orderBy: string) => `json_group_array(${expression} ORDER BY ${orderBy})`,
   };

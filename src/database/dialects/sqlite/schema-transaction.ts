@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { invalidForeignKey } from '../../../kernel/errors/index.js';
+import { withConnection } from '../../execute/knex-connection.js';
 
 /**
  * A transaction for schema changes. SQLite alters a table by rebuilding it (knex copies the rows into a new
@@ -9,8 +10,8 @@ import { invalidForeignKey } from '../../../kernel/errors/index.js';
  * connection before the transaction opens, every key is checked before commit, and it is switched on again.
  */
 export async function schemaTransaction<T>(knex: Knex, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
-  const connection: unknown = await knex.client.acquireConnection();
-  try {
+  // The one connection, taken for the whole change: the pragma must be set on the connection the transaction uses.
+  return withConnection(knex, async (connection: unknown) => {
     await knex.raw('PRAGMA foreign_keys = OFF').connection(connection);
     try {
       return await knex.transaction(
@@ -25,7 +26,5 @@ export async function schemaTransaction<T>(knex: Knex, work: (trx: Knex.Transact
     } finally {
       await knex.raw('PRAGMA foreign_keys = ON').connection(connection);
     }
-  } finally {
-    await knex.client.releaseConnection(connection);
-  }
+  });
 }

@@ -10,6 +10,7 @@ import type { Sql } from '../compile/sql.js';
 import type { AggregateFunction, Query } from '../query.types.js';
 import { requireReadableField, type FieldUse } from '../require-readable-field.js';
 import { rootWhere, type Row } from './run-ast.js';
+import { runRead } from './run-read.js';
 
 const SQL_FN: Record<AggregateFunction, (col: string) => string> = {
   count: (c) => `COUNT(${c})`,
@@ -95,7 +96,7 @@ export async function runAggregate(env: CompileEnv, collection: string, query: Q
   }
   if (groups.length > 0) applyGroupWindow(qb, query);
 
-  const rows = (await qb) as Row[];
+  const rows = await runRead<Row>(env.knex, env.dialect, qb);
   return rows.map((row) => {
     const out: Row = {};
     for (const group of groups)

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Statement } from '../../../database/execute/statement.js';
 import { getCollection } from '../../schema-overview/get-collection.js';
 import { isConcealed } from '../../schema-overview/is-concealed.js';
 import type { Filter } from '../../schema-overview/schema-overview.types.js';
@@ -41,14 +42,13 @@ export function finishRoot(env: CompileEnv, ast: RootAst, rows: Row[]): Promise<
   return finishLevel(env, ast.collection, ast.children, rows);
 }
 
-/** A statement compiled before, run by the dialect's direct read (which must apply: outside a transaction). */
-export function runNative(env: CompileEnv, statement: NativeStatement): Promise<Row[]> {
-  const rows = env.dialect.readDirect?.(env.knex, statement.sql, statement.bindings);
-  if (rows === undefined) throw new Error('a compiled statement needs a direct read (Dialect.readDirect, outside a transaction)');
-  return rows;
+/** A statement compiled before, run by the dialect's executor (in or outside a transaction). */
+export function runNative(env: CompileEnv, statement: Statement): Promise<Row[]> {
+  return env.dialect.execute(env.knex, statement);
 }
 
-export type NativeStatement = { sql: string; bindings: readonly unknown[] };
+/** A compiled statement as the driver runs it (the executor's Statement). */
+export type NativeStatement = Statement;
 
 function rootStatement(env: CompileEnv, ast: RootAst, extra: Sql[] = []): Knex.QueryBuilder {
   const alias = env.nextAlias();
@@ -377,8 +377,8 @@ async function readByPrimaryKeys(
 }
 
 /**
- * Reads a relation's rows by their keys (or their parents' keys). Where the direct read applies, the statement
- * is compiled once per node and number of keys (keyed-statement.ts); the node lives as long as its read plan.
+ * Reads a relation's rows by their keys (or their parents' keys). The statement is compiled once per node and
+ * number of keys (keyed-statement.ts); the node lives as long as its read plan.
  */
 function readByKeys(
   env: CompileEnv,
@@ -386,7 +386,6 @@ function readByKeys(
   keys: readonly unknown[],
   build: (env: CompileEnv, keys: readonly unknown[]) => Knex.QueryBuilder,
 ): Promise<Row[]> {
-  if (!env.dialect.readDirect || env.knex.isTransaction) return runRead<Row>(env.knex, env.dialect, build(env, keys));
   return runNative(
     env,
     keyedStatement(env, owner, keys, (env, list) => build(env, list).toSQL().toNative()),

@@ -1,0 +1,44 @@
+import type { Knex } from 'knex';
+import type { Statement } from './statement.js';
+
+/**
+ * The only place that reaches into knex's client (decision 0049). knex has no public way to borrow the driver's
+ * connection for a statement it did not build, nor to hear when a connection goes back to its pool; the
+ * executor needs both: it runs compiled statements on the driver directly (knex's runner costs as much as a
+ * small read), and PostgreSQL's data token must hear when this process's writes have answered.
+ *
+ * `client.acquireConnection` gives a pooled connection, or inside a transaction the transaction's own one
+ * (knex's transaction client returns it and makes `releaseConnection` a no-op), so the same code reads inside
+ * and outside transactions.
+ */
+type Client = {
+  acquireConnection(): Promise<unknown>;
+  releaseConnection(connection: unknown): Promise<unknown>;
+  emit(event: string, ...args: unknown[]): boolean;
+  pool?: { on(event: 'release', listener: (connection: unknown) => void): void };
+};
+
+/** Runs `work` on a driver connection of `db` (a transaction's own one inside it), given back afterwards. */
+export async function withConnection<C, T>(db: Knex, work: (connection: C) => Promise<T> | T): Promise<T> {
+  const client = db.client as Client;
+  const connection = (await client.acquireConnection()) as C;
+  try {
+    return await work(connection);
+  } finally {
+    await client.releaseConnection(connection);
+  }
+}
+
+/**
+ * Tells knex's `query` listeners (tests counting statements, a debug log, PostgreSQL's write count) about a
+ * statement the executor runs, in the form knex's runner gives them (`__knexUid`: the connection's id).
+ */
+export function announce(db: Knex, connection: unknown, statement: Statement, method: string): void {
+  const uid = (connection as { __knexUid?: unknown } | null)?.__knexUid;
+  (db.client as Client).emit('query', { sql: statement.sql, bindings: statement.bindings, method, __knexUid: uid });
+}
+
+/** Calls `listener` with every connection given back to `knex`'s pool (tarn's public `release` event). */
+export function onConnectionReleased(knex: Knex, listener: (connection: unknown) => void): void {
+  (knex.client as Client).pool?.on('release', listener);
+}
