@@ -45,6 +45,7 @@ import {
 } from './http/routes/index.js';
 import { systemAccountability, type Accountability } from './kernel/context/index.js';
 import { createLogger, type Logger } from './kernel/logger.js';
+import { createEventBus, type EventBus } from './kernel/events/index.js';
 import { createActivityRecorder, createCommentsService, startRetention } from './modules/activity/index.js';
 import {
   createAuthService,
@@ -92,6 +93,8 @@ export type App = {
   /** Keeps the schema and permission caches correct across instances (versions in the database, decision 0012). */
   cacheSync: CacheSync;
   audit: AuditRecorder;
+  /** The event bus every write emits on (filter before, action after commit; decision 0048). */
+  events: EventBus<Context>;
   items: ItemsService;
   auth: AuthService;
   passwords: PasswordService;
@@ -126,6 +129,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const schema = createSchemaStore(knex, dialect);
   const permissions = createPermissionsEngine({ knex, dialect });
   const audit = createActivityRecorder();
+  const events = createEventBus<Context>(logger);
 
   // Set once the auth service exists: what this instance knows of live sign-ins (decision 0042).
   let forgetSignIns = (): void => undefined;
@@ -192,7 +196,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const sso = createSsoService({ config, auth, items, logger });
 
   const contextFor = async (accountability: Accountability, dataVersion?: string): Promise<Context> => {
-    const base = { db: knex, dialect, schema: await schema.get(), accountability, config, logger, now, inTransaction: false };
+    const base = { db: knex, dialect, schema: await schema.get(), accountability, config, logger, now, events, inTransaction: false };
     return { ...base, permissions: await permissions.permissionSet(base), ...(dataVersion === undefined ? {} : { dataVersion }) };
   };
   // A request's context carries the data version its cache check read (decision 0033); other work's does not.
@@ -288,6 +292,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     permissions,
     cacheSync,
     audit,
+    events,
     items,
     auth,
     passwords,

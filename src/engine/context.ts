@@ -5,6 +5,7 @@ import type { Config } from '../config/index.js';
 import type { Dialect } from '../database/dialects/dialect.js';
 import type { CacheRegistry } from '../kernel/caches/index.js';
 import type { Accountability } from '../kernel/context/index.js';
+import type { EventBus } from '../kernel/events/index.js';
 import { serviceUnavailable } from '../kernel/errors/index.js';
 import { ADMIN_PERMISSIONS } from './permissions/admin-permissions.js';
 import type { PermissionSet } from './permissions/permissions.types.js';
@@ -29,6 +30,10 @@ export type Context = {
   now: () => Date;
   /** The app instance's caches (decision 0050): every cache has its bound, its cache versions and its counters. */
   caches: CacheRegistry;
+  /** The app's event bus: writes emit `filter` events inside their transaction and `action` events after it (decision 0048). */
+  events: EventBus<Context>;
+  /** The pool's handle while `db` is a transaction: what `action` handlers use once it has committed. */
+  outerDb?: Knex;
   /**
    * The data version read with the cache versions after the request arrived (Dialect.dataVersionSql): reads use
    * it to tell whether an earlier result still holds (decision 0033). Absent outside requests.
@@ -63,7 +68,9 @@ export async function withTransaction<T>(ctx: Context, work: (trx: Context) => P
     const afterCommit: (() => void | Promise<void>)[] = [];
     let committed: { result: T };
     try {
-      committed = { result: await ctx.db.transaction(async (trx) => work({ ...ctx, db: trx, inTransaction: true, afterCommit })) };
+      committed = {
+        result: await ctx.db.transaction(async (trx) => work({ ...ctx, db: trx, outerDb: ctx.db, inTransaction: true, afterCommit })),
+      };
     } catch (error) {
       // A lost conflict (deadlock, serialization failure) rolled everything back: the work runs again, afresh.
       if (!ctx.dialect.isConflict(error)) throw error;

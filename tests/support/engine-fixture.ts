@@ -14,6 +14,7 @@ import type { Query, QueryResult } from '../../src/engine/query/query.types.js';
 import { resolveVariables } from '../../src/engine/query/resolve-variables.js';
 import { buildSchemaOverview } from '../../src/engine/schema-overview/build-schema-overview.js';
 import type { SchemaOverview } from '../../src/engine/schema-overview/schema-overview.types.js';
+import { createEventBus } from '../../src/kernel/events/index.js';
 import { createCacheRegistry } from '../../src/kernel/caches/index.js';
 import type { Accountability } from '../../src/kernel/context/index.js';
 import { createFixtureSchema, FIXTURE_IDS } from './fixture-schema.js';
@@ -91,6 +92,7 @@ export async function createEngineFixture(options: { seed?: boolean; env?: Recor
         logger,
         now: () => new Date(ctxOptions.now ?? FIXTURE_NOW),
         caches,
+        events: createEventBus<Context>(logger),
         inTransaction: false,
         permissions: ADMIN_PERMISSIONS,
       } satisfies Context;

@@ -19,6 +19,8 @@ export type EventMeta = {
   keys?: (string | number)[];
   /** What was written (actions): the item created, the data applied, the keys deleted. */
   payload?: unknown;
+  /** Who wrote (actions; filter handlers find it in their context): the writer's Accountability. */
+  accountability?: unknown;
   /** Anything else an event carries (`auth.login`: `user`, `provider`, `status`). */
   [extra: string]: unknown;
 };

@@ -47,7 +47,7 @@ export async function runSchemaChange<T>(
   const afterCommit: (() => void | Promise<void>)[] = [];
   const body = async (trx: Knex.Transaction) => {
     await deps.schemaStore.recordChange(trx);
-    return work({ ...ctx, db: trx, inTransaction: true, afterCommit });
+    return work({ ...ctx, db: trx, outerDb: ctx.db, inTransaction: true, afterCommit });
   };
   try {
     const result = ctx.dialect.schemaTransaction ? await ctx.dialect.schemaTransaction(ctx.db, body) : await ctx.db.transaction(body);

@@ -144,7 +144,7 @@ async function inSchemaTransaction<T>(ctx: Context, deps: SchemaModuleDeps, work
   const afterCommit: (() => void | Promise<void>)[] = [];
   const body = async (trx: Knex.Transaction) => {
     await deps.schemaStore.recordChange(trx);
-    return work({ trx, ctx: { ...ctx, db: trx, inTransaction: true, afterCommit } });
+    return work({ trx, ctx: { ...ctx, db: trx, outerDb: ctx.db, inTransaction: true, afterCommit } });
   };
   try {
     const result = ctx.dialect.schemaTransaction ? await ctx.dialect.schemaTransaction(ctx.db, body) : await ctx.db.transaction(body);

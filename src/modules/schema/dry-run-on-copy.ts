@@ -5,6 +5,7 @@ import { runMigrations } from '../../database/migrations/run-migrations.js';
 import { ADMIN_PERMISSIONS, type Context } from '../../engine/context.js';
 import { createSchemaStore } from '../../engine/schema-overview/create-schema-store.js';
 import { systemAccountability } from '../../kernel/context/index.js';
+import { createEventBus } from '../../kernel/events/index.js';
 import { isSystemCollection } from '../../kernel/system/system-collections.js';
 import type { SchemaModuleDeps } from './diff-schema.js';
 import { diffSnapshots } from './diff-snapshots.js';
@@ -81,6 +82,8 @@ export async function statementsOnCopy(ctx: Context, deps: SchemaModuleDeps, cur
       schema: await store.get(),
       accountability: systemAccountability(),
       permissions: ADMIN_PERMISSIONS,
+      // The rehearsal's writes are no one's business: a bus of its own, without handlers.
+      events: createEventBus<Context>(ctx.logger),
       inTransaction: false,
     };
     const copyDeps = { ...deps, schemaStore: store };

@@ -216,6 +216,39 @@ describe('writes with their trail in one statement', () => {
     expectOneStatement(false);
   });
 
+  it('one road: with a filter handler (the transaction) and without (one statement where allowed), the same answer, activity and revisions', async () => {
+    const run = async (label: string, viaTransaction: boolean) => {
+      const off = viaTransaction ? t.app.events.onFilter('trail_keys.items.create', () => undefined) : () => undefined;
+      const offUpdate = viaTransaction ? t.app.events.onFilter('trail_keys.items.update', () => undefined) : () => undefined;
+      statements = [];
+      const id = viaTransaction ? 'C0FFEE00-1E7C-4C5E-9A57-1D8B8E0F6A21' : 'DECAF000-1E7C-4C5E-9A57-1D8B8E0F6A21';
+      const created = await ok('POST', '/items/trail_keys', { id, label, status: 'new' });
+      expectOneStatement(!viaTransaction);
+      const updated = await ok('PATCH', `/items/trail_keys/${id}`, { status: 'seen' });
+      off();
+      offUpdate();
+      const revisions = await revisionsOf('trail_keys', id.toLowerCase());
+      // Everything but the key itself and the label, which differ by design.
+      const strip = (value: unknown) => JSON.parse(JSON.stringify(value).replaceAll(id.toLowerCase(), '<id>').replaceAll(label, '<label>'));
+      return strip({ created, updated, revisions });
+    };
+    const oneStatement = await run('road-a', false);
+    const transaction = await run('road-b', true);
+    expect(transaction).toEqual(oneStatement);
+    expect(oneStatement).toEqual({
+      created: { id: '<id>', label: '<label>', status: 'new' },
+      updated: { id: '<id>', label: '<label>', status: 'seen' },
+      revisions: [
+        {
+          data: { id: '<id>', label: '<label>', status: 'new' },
+          delta: { id: '<id>', label: '<label>', status: 'new' },
+          activity: { action: 'create', item: '<id>' },
+        },
+        { data: { id: '<id>', label: '<label>', status: 'seen' }, delta: { status: 'seen' }, activity: { action: 'update', item: '<id>' } },
+      ],
+    });
+  });
+
   describe('nothing is written when the write is refused', () => {
     it('an update of a missing key: 403, no activity row', async () => {
       const before = await activityCount();

@@ -3,16 +3,20 @@ import { onCommit, withTransaction, type Context } from '../../../engine/context
 import type { Item, ItemsDeps, ItemsService, PrimaryKey } from '../items.types.js';
 import { writeManyToOne, writeOneToMany } from './nested-relations.js';
 import { preparePayload, type PreparedPayload } from './prepare-payload.js';
-import { recordAudit } from './record-audit.js';
+import { recordAudit, submittedPayload } from './record-audit.js';
 import { insertRow, insertRows } from './write-rows.js';
 import { invalidPayload } from '../../../kernel/errors/index.js';
 import { getCollection } from '../../../engine/schema-overview/get-collection.js';
 import { createWithTrail, mayWriteWithTrail } from './write-with-trail.js';
+import { actionAfterCommit, filterWrite } from '../../../engine/write-events.js';
 
 /**
- * Creates items in one transaction: all or nothing. Nested m2o items first, o2m children after.
+ * Creates items in one transaction: all or nothing. Each payload, in order: its `filter` event (may change or
+ * refuse it), preparePayload (permissions, behaviours, casting, specials), nested m2o items, the INSERT, o2m
+ * children, then the activity rows and revisions of all; after the commit one `action` event per item.
  * Consecutive items with nothing nested, in a collection without behaviours, are inserted together
- * (`insertRows`: one statement on PostgreSQL and SQLite), in their order among the others.
+ * (`insertRows`: one statement on PostgreSQL and SQLite), in their order among the others. Where the dialect can
+ * (mayWriteWithTrail), the INSERT and its trail are one statement instead of a transaction: the same steps.
  */
 export async function createItems(
   ctx: Context,
@@ -25,12 +29,24 @@ export async function createItems(
   const max = ctx.config.query.maxBatchMutation;
   if (max !== null && payloads.length > max) throw invalidPayload(`A batch may create at most ${max} items`);
   const behaviours = deps.behaviours.get(collection) ?? [];
+  // What each item was created from (after its filter event): its action event's payload.
+  const submitted: unknown[] = [];
+  const prepare = async (c: Context, payload: unknown, i: number) => {
+    submitted[i] = await filterWrite(c, collection, 'create', payload, {});
+    return preparePayload(c, collection, 'create', submitted[i], [], behaviours);
+  };
+  const emitActions = (c: Context, keys: PrimaryKey[]) =>
+    keys.forEach((key, i) => actionAfterCommit(c, collection, 'create', { key, payload: submittedPayload(c, collection, submitted[i]) }));
   let early: PreparedPayload[] | undefined;
-  if (mayWriteWithTrail(ctx, deps, overview, behaviours)) {
+  // No filter handler, no behaviours: preparing reads and runs nothing, so it may happen before the statement.
+  if (mayWriteWithTrail(ctx, deps, overview, behaviours, 'create')) {
     early = [];
-    for (const payload of payloads) early.push(await preparePayload(ctx, collection, 'create', payload, [], behaviours));
+    for (const [i, payload] of payloads.entries()) early.push(await prepare(ctx, payload, i));
     const done = await createWithTrail(ctx, deps, collection, early);
-    if (done) return done;
+    if (done) {
+      emitActions(ctx, done);
+      return done;
+    }
   }
   return withTransaction(ctx, async (trx) => {
     const keys: PrimaryKey[] = [];
@@ -47,7 +63,7 @@ export async function createItems(
       pending = [];
     };
     for (const [i, payload] of payloads.entries()) {
-      const prepared = early?.[i] ?? (await preparePayload(trx, collection, 'create', payload, [], behaviours));
+      const prepared = early?.[i] ?? (await prepare(trx, payload, i));
       if (behaviours.length === 0 && isFlat(prepared, overview.primary, overview.fields[overview.primary]?.autoIncrement === true)) {
         pending.push(prepared.columns);
         continue;
@@ -68,6 +84,7 @@ export async function createItems(
     await flush();
     await recordAudit(trx, deps, collection, entries);
     for (const behaviour of behaviours) if (behaviour.afterCommit) onCommit(trx, behaviour.afterCommit);
+    emitActions(trx, keys);
     return keys;
   });
 }

@@ -37,3 +37,10 @@ export function maskConcealed(ctx: Context, collection: string, delta: Record<st
   }
   return out;
 }
+
+/** An action event's copy of what was submitted: concealed and hashed values masked, as in the revisions. */
+export function submittedPayload(ctx: Context, collection: string, payload: unknown): unknown {
+  return payload !== null && typeof payload === 'object' && !Array.isArray(payload)
+    ? maskConcealed(ctx, collection, payload as Record<string, unknown>)
+    : payload;
+}

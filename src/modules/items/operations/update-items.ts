@@ -5,15 +5,22 @@ import type { Item, ItemsDeps, ItemsService, PrimaryKey } from '../items.types.j
 import { accessCount, assertItemAccess } from './assert-item-access.js';
 import { writeManyToOne, writeOneToMany } from './nested-relations.js';
 import { preparePayload, type PreparedPayload } from './prepare-payload.js';
-import { recordAudit } from './record-audit.js';
+import { recordAudit, submittedPayload } from './record-audit.js';
 import { columnFields, snapshotOf, toRow, translated } from './write-rows.js';
 import { validateKeys } from './validate-keys.js';
 import { mayWriteWithTrail, updateWithTrail } from './write-with-trail.js';
+import { actionAfterCommit, filterWrite } from '../../../engine/write-events.js';
 import { isPlainObject } from '../../../kernel/values/is-plain-object.js';
 
 const CHUNK = 500;
 
-/** Applies the same data to every key, in one transaction; every key must be updatable (else 403, nothing written). */
+/**
+ * Applies the same data to every key, in one transaction; every key must be updatable (else 403, nothing written).
+ * In order: the `filter` event (may change or refuse the data), the access check, preparePayload (permissions,
+ * behaviours, casting, specials), nested m2o items, the UPDATE, o2m children, behaviours' checks, the activity
+ * rows and revisions; after the commit one `action` event with the keys. Where the dialect can
+ * (mayWriteWithTrail), the access check, the UPDATE and its trail are one statement instead: the same steps.
+ */
 export async function updateItems(
   ctx: Context,
   deps: ItemsDeps,
@@ -25,18 +32,27 @@ export async function updateItems(
   const overview = getCollection(ctx.schema, collection);
   const keys = validateKeys(overview, rawKeys, ctx.config.query.maxBatchMutation);
   const behaviours = deps.behaviours.get(collection) ?? [];
-  let early: PreparedPayload | undefined;
   // The submitted fields: each must be named by a rule whose row filter matches every key (not the union of all rules).
-  const fields = isPlainObject(data) ? Object.keys(data).filter((f) => Object.hasOwn(overview.fields, f)) : [];
-  if (mayWriteWithTrail(ctx, deps, overview, behaviours) && keys.length > 0) {
-    const guard = accessCount(ctx, collection, 'update', keys, fields);
-    early = await preparePayload(ctx, collection, 'update', data, keys, behaviours);
-    const done = await updateWithTrail(ctx, deps, collection, keys, early, guard);
-    if (done) return done;
+  const fieldsOf = (submitted: unknown) =>
+    isPlainObject(submitted) ? Object.keys(submitted).filter((f) => Object.hasOwn(overview.fields, f)) : [];
+  const emitAction = (c: Context, submitted: unknown) =>
+    actionAfterCommit(c, collection, 'update', { keys, payload: submittedPayload(c, collection, submitted) });
+  let early: { submitted: unknown; prepared: PreparedPayload } | undefined;
+  // No filter handler, no behaviours: preparing reads and runs nothing, so it may happen before the statement.
+  if (mayWriteWithTrail(ctx, deps, overview, behaviours, 'update') && keys.length > 0) {
+    const submitted = await filterWrite(ctx, collection, 'update', data, { keys });
+    const guard = accessCount(ctx, collection, 'update', keys, fieldsOf(submitted));
+    early = { submitted, prepared: await preparePayload(ctx, collection, 'update', submitted, keys, behaviours) };
+    const done = await updateWithTrail(ctx, deps, collection, keys, early.prepared, guard);
+    if (done) {
+      emitAction(ctx, submitted);
+      return done;
+    }
   }
   return withTransaction(ctx, async (trx) => {
-    await assertItemAccess(trx, collection, 'update', keys, fields);
-    const prepared = early ?? (await preparePayload(trx, collection, 'update', data, keys, behaviours));
+    const submitted = early ? early.submitted : await filterWrite(trx, collection, 'update', data, { keys });
+    await assertItemAccess(trx, collection, 'update', keys, fieldsOf(submitted));
+    const prepared = early?.prepared ?? (await preparePayload(trx, collection, 'update', submitted, keys, behaviours));
     // Nested items' revisions get the revision of the item they were written for (the first key's for m2o) as parent.
     const children = new Map(keys.map((key) => [key, [] as number[]]));
     await writeManyToOne({ ...trx, childRevisions: children.get(keys[0]!) }, svc, collection, prepared, keys[0]);
@@ -70,6 +86,7 @@ export async function updateItems(
     }));
     await recordAudit(trx, deps, collection, entries);
     for (const behaviour of behaviours) if (behaviour.afterCommit) onCommit(trx, behaviour.afterCommit);
+    emitAction(trx, submitted);
     return keys;
   });
 }

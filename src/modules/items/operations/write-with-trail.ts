@@ -12,6 +12,7 @@ import type { PreparedPayload } from './prepare-payload.js';
 import { maskConcealed } from './record-audit.js';
 import { columnFields, toRow, translated } from './write-rows.js';
 import { rememberWritten } from './written-items.js';
+import { hasWriteFilter } from '../../../engine/write-events.js';
 
 /** Rows and bound values of one statement (as insertRowsReturning: SQLite's and PostgreSQL's limits). */
 const MAX_ROWS = 500;
@@ -21,14 +22,22 @@ const KEY_TYPES = new Set(['integer', 'bigInteger', 'string', 'uuid']);
 
 /**
  * Whether a write may go as one statement with its trail (AuditRecorder.writeWithTrail): not inside another
- * write's transaction, no behaviours (nothing runs between the write and the trail), a user collection that
- * keeps activity, and a recorder and dialect that can. The payloads are then prepared before any transaction
- * (without behaviours, preparing reads nothing from the database).
+ * write's transaction, no behaviours and no filter handler for the write (nothing runs between the write and the
+ * trail, and nothing that could write or refuse runs before it), a user collection that keeps activity, and a
+ * recorder and dialect that can. The payloads are then prepared before any transaction (without behaviours or
+ * filters, preparing reads nothing from the database). The result is the transaction's, row for row.
  */
-export function mayWriteWithTrail(ctx: Context, deps: ItemsDeps, overview: CollectionOverview, behaviours: CollectionBehaviour[]): boolean {
+export function mayWriteWithTrail(
+  ctx: Context,
+  deps: ItemsDeps,
+  overview: CollectionOverview,
+  behaviours: CollectionBehaviour[],
+  action: 'create' | 'update',
+): boolean {
   return (
     !ctx.inTransaction &&
     behaviours.length === 0 &&
+    !hasWriteFilter(ctx, overview.collection, action) &&
     !overview.system &&
     overview.accountability !== null &&
     !!deps.audit.writeWithTrail &&
