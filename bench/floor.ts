@@ -16,15 +16,15 @@ type ItemRow = Record<string, unknown>;
 type Source = {
   list: (limit: number) => Promise<ActivityRow[]> | ActivityRow[];
   one: (id: number) => Promise<ActivityRow | undefined> | ActivityRow | undefined;
-  /** The bench's items case: `status = 'published'` sorted by `views` descending; the reader sees fewer fields. */
-  items: (limit: number, reader: boolean) => Promise<ItemRow[]> | ItemRow[];
+  /** The bench's items case: `status = 'published'` (and `views <= maxViews`) sorted by `views` descending; the reader sees fewer fields. */
+  items: (limit: number, reader: boolean, maxViews: number | undefined) => Promise<ItemRow[]> | ItemRow[];
   close: () => Promise<void> | void;
 };
 
 /** The columns of the items case: every field for the admin, the reader policy's field list for the reader. */
 const ITEM_COLUMNS = { admin: 'id, title, status, views, author', reader: 'id, title, status, views' };
-const itemsSql = (columns: string, limit: string) =>
-  `SELECT ${columns} FROM bench_articles WHERE status = 'published' ORDER BY views DESC LIMIT ${limit}`;
+const itemsSql = (columns: string, limit: string, maxViews?: string) =>
+  `SELECT ${columns} FROM bench_articles WHERE status = 'published'${maxViews ? ` AND views <= ${maxViews}` : ''} ORDER BY views DESC LIMIT ${limit}`;
 
 const COLUMNS = 'a.id, a.action, a."user", a.timestamp, a.ip, a.user_agent, a.collection, a.item, a.comment, a.origin';
 
@@ -36,8 +36,12 @@ function sqliteSource(filename: string): Source {
   const parse = (row: ActivityRow): ActivityRow => ({ ...row, revisions: JSON.parse(String(row.revisions)) as unknown });
   const itemsAdmin = db.prepare(itemsSql(ITEM_COLUMNS.admin, '?'));
   const itemsReader = db.prepare(itemsSql(ITEM_COLUMNS.reader, '?'));
+  const itemsAdminViews = db.prepare(itemsSql(ITEM_COLUMNS.admin, '?', '?'));
   return {
-    items: (limit, reader) => (reader ? itemsReader : itemsAdmin).all(limit) as ItemRow[],
+    items: (limit, reader, maxViews) =>
+      maxViews === undefined
+        ? ((reader ? itemsReader : itemsAdmin).all(limit) as ItemRow[])
+        : (itemsAdminViews.all(maxViews, limit) as ItemRow[]),
     list: (limit) => (list.all(limit) as ActivityRow[]).map(parse),
     one: (id) => {
       const row = one.get(id) as ActivityRow | undefined;
@@ -70,13 +74,17 @@ function pgSource(connectionString: string): Source {
       ).rows[0];
       return row ? iso(row) : undefined;
     },
-    items: async (limit, reader) =>
+    items: async (limit, reader, maxViews) =>
       (
-        await pool.query<ItemRow>({
-          name: reader ? 'floor-items-reader' : 'floor-items-admin',
-          text: itemsSql(reader ? ITEM_COLUMNS.reader : ITEM_COLUMNS.admin, '$1'),
-          values: [limit],
-        })
+        await pool.query<ItemRow>(
+          maxViews === undefined
+            ? {
+                name: reader ? 'floor-items-reader' : 'floor-items-admin',
+                text: itemsSql(reader ? ITEM_COLUMNS.reader : ITEM_COLUMNS.admin, '$1'),
+                values: [limit],
+              }
+            : { name: 'floor-items-views', text: itemsSql(ITEM_COLUMNS.admin, '$1', '$2'), values: [limit, maxViews] },
+        )
       ).rows,
     close: () => pool.end(),
   };
@@ -95,10 +103,18 @@ async function main(): Promise<void> {
     const limit = Number(request.query.limit ?? 100);
     return { data: await source.list(Number.isInteger(limit) && limit > 0 ? limit : 100) };
   });
-  // Filter and sort are fixed (the bench's request); `as=reader` answers with the reader's fields.
-  app.get<{ Querystring: { limit?: string; as?: string } }>('/items/bench_articles', async (request) => {
+  // Filter and sort are fixed (the bench's request), but for `filter[views][_lte]` (the items-filters case);
+  // `as=reader` answers with the reader's fields.
+  app.get<{ Querystring: { limit?: string; as?: string; 'filter[views][_lte]'?: string } }>('/items/bench_articles', async (request) => {
     const limit = Number(request.query.limit ?? 100);
-    return { data: await source.items(Number.isInteger(limit) && limit > 0 ? limit : 100, request.query.as === 'reader') };
+    const maxViews = Number(request.query['filter[views][_lte]']);
+    return {
+      data: await source.items(
+        Number.isInteger(limit) && limit > 0 ? limit : 100,
+        request.query.as === 'reader',
+        Number.isInteger(maxViews) ? maxViews : undefined,
+      ),
+    };
   });
   app.get<{ Params: { id: string } }>('/activity/:id', async (request, reply) => {
     const row = await source.one(Number(request.params.id));

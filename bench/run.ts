@@ -112,6 +112,7 @@ async function floorCheck(stratum: ServerContext, floorPort: number, seeded: See
     { p: `/activity/${seeded.activityId}`, floorPath: `/activity/${seeded.activityId}`, who: 'admin' },
     { p: ITEMS_PATH, floorPath: ITEMS_PATH, who: 'admin' },
     { p: `${ITEMS_PATH} (reader)`, floorPath: `${ITEMS_PATH}&as=reader`, who: 'reader' },
+    { p: `${ITEMS_PATH}&filter[views][_lte]=6000`, floorPath: `${ITEMS_PATH}&filter[views][_lte]=6000`, who: 'admin' },
   ];
   for (const { p, floorPath, who } of checks) {
     const token = await stratum.token(who);

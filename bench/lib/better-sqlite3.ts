@@ -4,7 +4,7 @@
  */
 import { createRequire } from 'node:module';
 
-export type Statement = { all(...params: unknown[]): unknown[]; get(...params: unknown[]): unknown };
+export type Statement = { all(...params: unknown[]): unknown[]; get(...params: unknown[]): unknown; pluck(): Statement };
 export type SqliteDatabase = {
   prepare(sql: string): Statement;
   backup(destination: string): Promise<unknown>;

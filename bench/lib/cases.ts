@@ -22,7 +22,8 @@ export type ServerContext = {
 };
 
 export type Hooks = {
-  setupRequest: (request: { body?: string | Buffer }, context: object) => { body?: string | Buffer };
+  /** May change the body, or the path (a different page on every request). */
+  setupRequest: (request: { body?: string | Buffer; path?: string }, context: object) => { body?: string | Buffer; path?: string };
   onResponse: (status: number, body: string) => void;
 };
 
@@ -63,6 +64,21 @@ export const ITEMS_PATH = `/items/${COLLECTION}?limit=20&filter[status][_eq]=pub
 
 function items(server: ServerContext, who: Who): Promise<LoadSpec> {
   return get(server, who, ITEMS_PATH);
+}
+
+/** Issue 27: the items list with a different filter value on every request, so no kept result answers it. */
+const FILTERS: Target = { minVsDirectus: 10, minVsFloor: 0.8 };
+const FILTER_VALUES = 5000;
+
+/**
+ * The admin's items list with `filter[views][_lte]=N`, N = 10006, 10005, … 5007 in turn (then again): 5,000
+ * different requests, far more than any bound on kept results, each answering 20 rows (views run 0–10,006).
+ */
+async function itemsFilters(server: ServerContext): Promise<LoadSpec> {
+  const spec = await get(server, 'admin', `${ITEMS_PATH}&filter[views][_lte]=10006`);
+  let next = 0;
+  const path = () => `${ITEMS_PATH}&filter[views][_lte]=${10006 - (next++ % FILTER_VALUES)}`;
+  return { ...spec, hooks: { setupRequest: (request) => ({ ...request, path: path() }), onResponse: () => undefined } };
 }
 
 /**
@@ -178,6 +194,14 @@ export const CASES: BenchCase[] = [
     target: ITEMS,
     floorPath: () => `${ITEMS_PATH}&as=reader`,
     spec: (s) => items(s, 'reader'),
+  },
+  {
+    id: 'items-filters',
+    title: `the same (admin) with &filter[views][_lte]=N, a different N on every request (no kept result answers it)`,
+    who: 'admin',
+    target: FILTERS,
+    floorPath: () => ITEMS_PATH,
+    spec: (s) => itemsFilters(s),
   },
   {
     id: 'permissions-me',

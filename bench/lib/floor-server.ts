@@ -23,7 +23,16 @@ export class FloorServer {
   private child: ChildProcess | undefined;
   private unregister: (() => void) | undefined;
 
-  constructor(private readonly options: { repoRoot: string; workDir: string; port: number; source: { sqlite: string } | { pg: string } }) {}
+  constructor(
+    private readonly options: {
+      repoRoot: string;
+      workDir: string;
+      port: number;
+      source: { sqlite: string } | { pg: string };
+      /** The floor's script (default bench/floor.ts; bench:relations runs bench/relations-floor.ts). */
+      script?: string;
+    },
+  ) {}
 
   get pid(): number {
     if (!this.child?.pid) throw new Error('the floor is not running');
@@ -31,18 +40,14 @@ export class FloorServer {
   }
 
   async start(): Promise<void> {
-    const { repoRoot, workDir, port, source } = this.options;
-    const log = openSync(path.join(workDir, 'floor.log'), 'w');
+    const { repoRoot, workDir, port, source, script = 'bench/floor.ts' } = this.options;
+    const log = openSync(path.join(workDir, `${path.basename(script, '.ts')}.log`), 'w');
     const sourceArgs = 'sqlite' in source ? ['--sqlite', source.sqlite] : ['--pg', source.pg];
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(repoRoot, 'bench/floor.ts'), '--port', String(port), ...sourceArgs],
-      {
-        cwd: repoRoot,
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production' },
-        stdio: ['ignore', log, log],
-      },
-    );
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, script), '--port', String(port), ...sourceArgs], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production' },
+      stdio: ['ignore', log, log],
+    });
     closeSync(log);
     this.child = child;
     const pid = child.pid;

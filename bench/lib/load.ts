@@ -25,8 +25,9 @@ export type Probe = { status: number; bytes: number; text: string };
 
 /** One request with the same method, path, headers and body, to see what the server answers. */
 export async function probe(port: number, spec: LoadSpec): Promise<Probe> {
-  const body = spec.hooks ? spec.hooks.setupRequest({ body: spec.body }, {}).body : spec.body;
-  const response = await fetch(`${baseUrl(port)}${spec.path}`, {
+  const request = spec.hooks ? spec.hooks.setupRequest({ body: spec.body, path: spec.path }, {}) : spec;
+  const body = request.body;
+  const response = await fetch(`${baseUrl(port)}${request.path ?? spec.path}`, {
     method: spec.method,
     headers: spec.headers,
     body: body === undefined ? undefined : typeof body === 'string' ? body : new Uint8Array(body),
