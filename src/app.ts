@@ -126,8 +126,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const logger = overrides.logger ?? createLogger(config.log);
   const now = overrides.now ?? (() => new Date());
   const { knex, dialect } = await createDatabase(config.db);
-  const schema = createSchemaStore(knex, dialect);
-  const permissions = createPermissionsEngine({ knex, dialect });
+  const schema = createSchemaStore(knex, dialect, caches);
+  const permissions = createPermissionsEngine({ knex, dialect, caches });
   const audit = createActivityRecorder();
   const events = createEventBus<Context>(logger);
 

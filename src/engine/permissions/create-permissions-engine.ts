@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Dialect } from '../../database/dialects/dialect.js';
+import { createCacheRegistry, type CacheRegistry } from '../../kernel/caches/index.js';
 import type { Accountability, RequestOrigin } from '../../kernel/context/index.js';
 import { PUBLIC_POLICY_ID } from '../../kernel/system/system-collections.js';
 import type { Context } from '../context.js';
@@ -42,11 +43,14 @@ export type PermissionsEngine = {
  * invalidation), user rows cached by id, rule sets cached per policy set. Rules become SQL filters in the
  * query engine; nothing here filters rows in JavaScript.
  */
-export function createPermissionsEngine(deps: { knex: Knex; dialect: Dialect }): PermissionsEngine {
+export function createPermissionsEngine(deps: { knex: Knex; dialect: Dialect; caches?: CacheRegistry }): PermissionsEngine {
   const { knex, dialect } = deps;
+  // The app's registry (decision 0050); alone (unit tests), a registry of its own. Emptied by the access
+  // version (and by a schema change or CACHE_SYSTEM_TTL, which announce every version).
+  const caches = deps.caches ?? createCacheRegistry();
   let tables: Promise<Tables> | null = null;
-  const users = new Map<string, Promise<UserRow | null>>();
-  const sets = new Map<string, PermissionRule[]>();
+  const users = caches.lru<string, Promise<UserRow | null>>('permissions.users', { max: 10_000, invalidatedBy: ['access'] });
+  const sets = caches.lru<string, PermissionRule[]>('permissions.rule-sets', { max: 1000, invalidatedBy: ['access'] });
   /** Raised by every invalidation: what was read before it is not stored after it. */
   let generation = 0;
 
@@ -67,14 +71,13 @@ export function createPermissionsEngine(deps: { knex: Knex; dialect: Dialect }):
         .first()
         .then((row: UserRow | undefined) => {
           // An unknown id is not remembered: the user may be created a moment later (on any instance).
-          if (!row && users.get(userId) === cached) users.delete(userId);
+          if (!row && users.peek(userId) === cached) users.delete(userId);
           return row ?? null;
         })
         .catch((error: unknown) => {
-          if (users.get(userId) === cached) users.delete(userId);
+          if (users.peek(userId) === cached) users.delete(userId);
           throw error;
         });
-      if (users.size > 10_000) users.clear();
       users.set(userId, cached);
     }
     return cached;
@@ -148,10 +151,7 @@ export function createPermissionsEngine(deps: { knex: Knex; dialect: Dialect }):
         rules = accountability.policies.flatMap((id) => t.rulesByPolicy.get(id) ?? []);
         if (accountability.app) rules = [...rules, ...APP_ACCESS_RULES];
         // Tables read before an invalidation may be stale: used for this request, never stored.
-        if (since === generation) {
-          if (sets.size > 1000) sets.clear();
-          sets.set(key, rules);
-        }
+        if (since === generation) sets.set(key, rules);
       }
       const resolved = await resolveVariables({ ...ctx, permissions: ADMIN_PERMISSIONS }, rules);
       return indexRules(resolved);

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Knex } from 'knex';
 import { SCHEMA_VERSION_TABLE } from '../../database/migrations/index.js';
 import type { Dialect } from '../../database/dialects/dialect.js';
+import { createCacheRegistry, type CacheRegistry } from '../../kernel/caches/index.js';
 import { buildSchemaOverview } from './build-schema-overview.js';
 import type { SchemaOverview } from './schema-overview.types.js';
 import { bumpSchemaVersion, readSchemaVersion } from './schema-version.js';
@@ -34,11 +35,18 @@ export type SchemaStore = {
 
 type Entry = { version: number; generation: number; value: Promise<unknown> };
 
-export function createSchemaStore(knex: Knex, dialect: Dialect): SchemaStore {
+/** Most values derived from the schema kept at once (`cached`: the snapshot, decision 0010). */
+const MAX_DERIVED = 32;
+
+/**
+ * The schema overview (one value, built at the first need and again after a change) and the values derived from
+ * it, in the app's registry when given (decision 0050; alone, a registry of its own): emptied by the schema version.
+ */
+export function createSchemaStore(knex: Knex, dialect: Dialect, caches: CacheRegistry = createCacheRegistry()): SchemaStore {
   let current: Promise<SchemaOverview> | null = null;
   /** Raised by every local invalidation: entries built before it are not used again. */
   let generation = 0;
-  const entries = new Map<string, Entry>();
+  const entries = caches.lru<string, Entry>('schema.derived', { max: MAX_DERIVED, invalidatedBy: ['schema'] });
   /** Transactions that raised the version already. */
   const recorded = new WeakSet<Knex>();
   /** Whether the database has the version table (false before the migrations ran); checked once. */
@@ -113,7 +121,7 @@ export function createSchemaStore(knex: Knex, dialect: Dialect): SchemaStore {
       if (since !== generation) return entry.value as Promise<T>;
       entries.set(key, entry);
       entry.value.catch(() => {
-        if (entries.get(key) === entry) entries.delete(key);
+        if (entries.peek(key) === entry) entries.delete(key);
       });
       return entry.value as Promise<T>;
     },

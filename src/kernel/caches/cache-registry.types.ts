@@ -25,6 +25,8 @@ export type RegisteredCache<K, V> = {
   get(key: K): V | undefined;
   /** Whether a usable value is there, without counting or refreshing it. */
   has(key: K): boolean;
+  /** The value without counting or refreshing it (is it still the one I stored?). */
+  peek(key: K): V | undefined;
   set(key: K, value: V): void;
   delete(key: K): boolean;
   clear(): void;

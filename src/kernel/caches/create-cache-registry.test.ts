@@ -10,6 +10,7 @@ describe('createCacheRegistry', () => {
     expect(cache.get('a')).toBe(1);
     expect(cache.get('a')).toBe(1);
     expect(cache.has('b')).toBe(false);
+    expect(cache.peek('a')).toBe(1);
     expect(caches.list()).toEqual([
       { name: 'roles', size: 1, max: 10, ttl: null, invalidatedBy: ['access'], hits: 2, misses: 1, evictions: 0, invalidations: 0 },
     ]);

@@ -31,6 +31,7 @@ export function createCacheRegistry(): CacheRegistry {
           return value;
         },
         has: (key) => lru.has(key),
+        peek: (key) => lru.peek(key),
         set(key, value) {
           lru.set(key, value);
         },

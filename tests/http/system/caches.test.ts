@@ -43,6 +43,24 @@ describe('GET /server/caches', () => {
     expect(after.size - before.size).toBe(1);
   });
 
+  it("keeps a user's rules: the second read is a hit; an access change empties them through the access version", async () => {
+    const user = await t.userWith({ permissions: [{ collection: 'service_users', action: 'read' }] });
+    expect((await t.request('GET', '/users/me', { token: user.token })).statusCode).toBe(200);
+    const once = cache(await list(), 'permissions.rule-sets');
+    expect((await t.request('GET', '/users/me', { token: user.token })).statusCode).toBe(200);
+    const twice = cache(await list(), 'permissions.rule-sets');
+    expect([twice.hits - once.hits, twice.misses - once.misses]).toEqual([1, 0]);
+    expect(twice.size).toBeGreaterThan(0);
+    const created = await t.request('POST', '/permissions', {
+      token: t.adminToken,
+      body: { policy: user.policyId, collection: 'service_users', action: 'update', fields: ['first_name'] },
+    });
+    expect(created.statusCode).toBe(200);
+    const after = cache(await list(), 'permissions.rule-sets');
+    expect(after.invalidations).toBeGreaterThan(twice.invalidations);
+    expect(after.size).toBe(0);
+  });
+
   it('answers 403 FORBIDDEN to a user who is not an administrator, and to the public', async () => {
     const user = await t.userWith({ permissions: [{ collection: 'service_users', action: 'read' }] });
     expectError(await t.request('GET', '/server/caches', { token: user.token }), 403, 'FORBIDDEN');
