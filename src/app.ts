@@ -205,7 +205,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const routeDeps: ItemRouteDeps = { items, contextFor: requestContext, send: sendResult, sendExport: sendExportStream };
   // One cache of per-caller GraphQL schemas for /graphql and /server/specs/graphql.
   const graphqlDeps: GraphqlDeps = { config, items, auth, passwords, tfa, cacheSync, contextFor: requestContext };
-  const graphqlSchemas = createSchemaCache();
+  const graphqlSchemas = createSchemaCache(caches);
 
   const routes: { prefix: string; plugin: FastifyPluginAsync }[] = [
     { prefix: '/items', plugin: createItemsRoutes(routeDeps) },

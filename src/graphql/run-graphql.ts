@@ -34,16 +34,8 @@ import { singleUseMutationsRule } from './validation/single-use-mutations.js';
 /** Directus's GRAPHQL_QUERY_TOKEN_LIMIT default: longer documents are refused before they are parsed further. */
 export const GRAPHQL_QUERY_TOKEN_LIMIT = 5000;
 
-/** How many parsed documents are kept (by their text), and the longest text that is kept. */
-const PARSED_CACHE_SIZE = 200;
+/** The longest document text whose parse is kept (SchemaCache.parsed). */
 const PARSED_CACHE_MAX_LENGTH = 20_000;
-const parsedDocuments = new Map<string, DocumentNode>();
-/**
- * Documents that passed validation against a schema object, per depth limit. A schema object stands for one
- * SchemaOverview × permission set (SchemaCache), so a change of either, on this instance or another, comes with a
- * new schema object and every document is validated again against it.
- */
-const validatedDocuments = new WeakMap<GraphQLSchema, Map<number, WeakSet<DocumentNode>>>();
 
 export type GraphqlResponse = { data?: unknown; errors?: GraphQLFormattedError[] };
 
@@ -60,14 +52,14 @@ export async function runGraphql(
   reply: FastifyReply,
 ): Promise<GraphqlResponse> {
   const params = readGraphqlParams(request);
-  const document = parseDocument(params.query);
+  const document = parseDocument(cache, params.query);
 
   const operation = getOperationAST(document, params.operationName);
   if (request.method === 'GET' && operation && operation.operation !== 'query') throw methodNotAllowed('GET', ['POST']);
 
   const ctx = await deps.contextFor(request);
   const schema = cache.get(ctx.schema, ctx.permissions, scope, () => buildGraphqlSchema(deps, ctx.schema, ctx.permissions, scope));
-  validateOnce(schema, document, ctx.config.query.maxRelationalDepth + 2, ctx.config.query.graphqlIntrospection);
+  validateOnce(cache, schema, document, ctx.config.query.maxRelationalDepth + 2, ctx.config.query.graphqlIntrospection);
   // A caller without any mutation has no Mutation type: that is their schema refusing the document.
   if (operation && !schema.getRootType(operation.operation)) {
     throw graphqlValidationError([
@@ -95,12 +87,8 @@ export async function runGraphql(
  * names), which is linear and refuses amplification before the standard rules (some quadratic) run; then the
  * standard rules, single-use mutations, depth, and no introspection when it is off.
  */
-function validateOnce(schema: GraphQLSchema, document: DocumentNode, maxDepth: number, introspection: boolean): void {
-  let byDepth = validatedDocuments.get(schema);
-  if (!byDepth) validatedDocuments.set(schema, (byDepth = new Map()));
-  const key = introspection ? maxDepth : -maxDepth;
-  let valid = byDepth.get(key);
-  if (!valid) byDepth.set(key, (valid = new WeakSet()));
+function validateOnce(cache: SchemaCache, schema: GraphQLSchema, document: DocumentNode, maxDepth: number, introspection: boolean): void {
+  const valid = cache.validated(schema, introspection ? maxDepth : -maxDepth);
   if (valid.has(document)) return;
   if (countFieldSelections(document, GRAPHQL_MAX_FIELDS) > GRAPHQL_MAX_FIELDS)
     throw graphqlValidationError([tooManyFieldsError(GRAPHQL_MAX_FIELDS)]);
@@ -118,19 +106,11 @@ function validateOnce(schema: GraphQLSchema, document: DocumentNode, maxDepth: n
 }
 
 /** Parses a document, or takes the one parsed from the same text (documents are never changed after parsing). */
-function parseDocument(query: string): DocumentNode {
-  const cached = parsedDocuments.get(query);
-  if (cached) {
-    // Most recently used last: the first key is the one to drop.
-    parsedDocuments.delete(query);
-    parsedDocuments.set(query, cached);
-    return cached;
-  }
+function parseDocument(cache: SchemaCache, query: string): DocumentNode {
+  const cached = cache.parsed.get(query);
+  if (cached) return cached;
   const document = parseText(query);
-  if (query.length <= PARSED_CACHE_MAX_LENGTH) {
-    if (parsedDocuments.size >= PARSED_CACHE_SIZE) parsedDocuments.delete(parsedDocuments.keys().next().value!);
-    parsedDocuments.set(query, document);
-  }
+  if (query.length <= PARSED_CACHE_MAX_LENGTH) cache.parsed.set(query, document);
   return document;
 }
 

@@ -61,6 +61,15 @@ describe('GET /server/caches', () => {
     expect(after.size).toBe(0);
   });
 
+  it('keeps a parsed GraphQL document by its text: the same query twice is one miss and one hit', async () => {
+    const query = '{ __typename } # the caches test';
+    const before = cache(await list(), 'graphql.documents');
+    for (let i = 0; i < 2; i++)
+      expect((await t.request('POST', '/graphql', { token: t.adminToken, body: { query } })).statusCode).toBe(200);
+    const after = cache(await list(), 'graphql.documents');
+    expect([after.misses - before.misses, after.hits - before.hits, after.size - before.size]).toEqual([1, 1, 1]);
+  });
+
   it('answers 403 FORBIDDEN to a user who is not an administrator, and to the public', async () => {
     const user = await t.userWith({ permissions: [{ collection: 'service_users', action: 'read' }] });
     expectError(await t.request('GET', '/server/caches', { token: user.token }), 403, 'FORBIDDEN');
