@@ -5,6 +5,7 @@ import type { Config } from '../../config/index.js';
 import type { Dialect } from '../../database/dialects/dialect.js';
 import type { AuditRecorder } from '../../engine/audit-recorder.js';
 import { withTransaction, type Context } from '../../engine/context.js';
+import { emitAfterCommit } from '../../engine/write-events.js';
 import type { PermissionsEngine } from '../../engine/permissions/create-permissions-engine.js';
 import { createMemoryCounterStore } from '../../engine/rate-limit/memory-counter-store.js';
 import type { CacheRegistry } from '../../kernel/caches/index.js';
@@ -30,10 +31,15 @@ export type AuthService = {
    * A session for a user already identified (single sign-on); records the `login`. A user with two-factor on
    * must give `otp` (a current code or an unused recovery code), else 401 INVALID_OTP.
    */
-  openSession(ctx: Context, userId: string, mode: LoginMode, options?: { otp?: string | null }): Promise<TokenResult>;
+  openSession(ctx: Context, userId: string, mode: LoginMode, options?: { otp?: string | null; provider?: string }): Promise<TokenResult>;
   /** Forgets which sign-ins this instance knew to be live (the session version moved: decision 0042). */
   forgetSignIns(): void;
 };
+
+/** The event a sign-in emits: filter before its session is written (may refuse it), action after (decision 0048). */
+const LOGIN_EVENT = ['auth.login'];
+/** Who signs in, as the auth.login event tells it. */
+type SignIn = { email: string | null; provider: string };
 
 /** Announces, in the ending transaction, that sign-ins ended (raises the session version: decision 0042). */
 export type RecordSessionEnd = (db: Knex) => Promise<void>;
@@ -186,12 +192,17 @@ export function createAuthService(deps: {
     ctx: Context,
     userId: string,
     mode: LoginMode,
+    signIn: SignIn,
     within?: (trx: Context) => Promise<void>,
   ): Promise<TokenResult> => {
     const refreshToken = newSessionToken();
     const sessionId = randomUUID();
     await withTransaction(ctx, async (trx) => {
       if (within) await within(trx);
+      // auth.login filter handlers may refuse the sign-in (nothing is written); its payload is not theirs to change.
+      const payload = { email: signIn.email };
+      const meta = { user: userId, provider: signIn.provider };
+      if (trx.events.hasFilter(LOGIN_EVENT)) await trx.events.filter(LOGIN_EVENT, payload, { ...meta, status: 'pending' }, trx);
       await trx.db('service_sessions').insert({
         id: sessionId,
         family: sessionId,
@@ -210,6 +221,7 @@ export function createAuthService(deps: {
         .update({ last_access: trx.dialect.toDatabase('timestamp', trx.now().toISOString()) });
       await purgeSessions(trx, userId, trx.now().getTime(), config.auth.refreshTokenTtl);
       await audit.recordEvent(trx, { action: 'login', collection: 'service_users', item: userId, user: userId });
+      emitAfterCommit(trx, LOGIN_EVENT, { ...meta, payload, status: 'success' });
     });
     return issue(ctx, userId, mode, sessionId, sessionId, refreshToken);
   };
@@ -224,8 +236,8 @@ export function createAuthService(deps: {
       await audit.recordEvent(trx, { action: 'tfa_recovery_code_used', collection: 'service_users', item: userId, user: userId });
   };
   /** Opens a session behind the second factor; a refused code is recorded as a `login_failed`. */
-  const openVerifiedSession = (ctx: Context, userId: string, mode: LoginMode, otp: string | null, tfa: boolean) =>
-    openSession(ctx, userId, mode, tfa ? requireSecondFactor(userId, otp) : undefined).catch(async (error: unknown) => {
+  const openVerifiedSession = (ctx: Context, userId: string, mode: LoginMode, otp: string | null, tfa: boolean, signIn: SignIn) =>
+    openSession(ctx, userId, mode, signIn, tfa ? requireSecondFactor(userId, otp) : undefined).catch(async (error: unknown) => {
       if ((error as { code?: unknown }).code === 'INVALID_OTP') {
         await audit.recordEvent(ctx, {
           action: 'login_failed',
@@ -298,11 +310,12 @@ export function createAuthService(deps: {
             item: user?.id ?? email.slice(0, 255),
             user: user?.id ?? null,
           });
+          emitAfterCommit(ctx, LOGIN_EVENT, { payload: { email }, status: 'fail', user: user?.id ?? null, provider: 'default' });
           throw invalidCredentials();
         }
         // Two-factor (after the password, so a wrong password is always INVALID_CREDENTIALS): the code is checked,
         // and a recovery code spent, in the transaction that opens the session.
-        const tokens = await openVerifiedSession(ctx, user.id, mode, otp ?? null, user.tfa_secret !== null);
+        const tokens = await openVerifiedSession(ctx, user.id, mode, otp ?? null, user.tfa_secret !== null, { email, provider: 'default' });
         await attempt.succeeded();
         return tokens;
       } catch (error) {
@@ -377,11 +390,12 @@ export function createAuthService(deps: {
       const otp = options?.otp ?? null;
       const user = (await ctx.db('service_users').select('email', 'tfa_secret').where({ id: userId }).first()) as
         { email: string | null; tfa_secret: string | null } | undefined;
-      if (!user?.tfa_secret) return openVerifiedSession(ctx, userId, mode, otp, true);
+      const signIn = { email: user?.email ?? null, provider: options?.provider ?? 'default' };
+      if (!user?.tfa_secret) return openVerifiedSession(ctx, userId, mode, otp, true, signIn);
       // A single sign-on of a user with two-factor: the code is guessed like a password, under the same throttle.
       const attempt = await throttle.begin(user.email ?? userId, ctx.accountability.ip);
       try {
-        const tokens = await openVerifiedSession(ctx, userId, mode, otp, true);
+        const tokens = await openVerifiedSession(ctx, userId, mode, otp, true, signIn);
         await attempt.succeeded();
         return tokens;
       } catch (error) {

@@ -1,7 +1,9 @@
 import type { Config } from '../../config/index.js';
 import type { AuditRecorder } from '../../engine/audit-recorder.js';
 import { withTransaction, type Context } from '../../engine/context.js';
+import { actionAfterCommit, filterWrite } from '../../engine/write-events.js';
 import { forbidden, invalidPayload } from '../../kernel/errors/index.js';
+import { CONCEALED } from '../../kernel/text/concealed.js';
 import { hashPassword } from '../../kernel/text/password-hash.js';
 import { assertPasswordPolicy } from '../../kernel/text/password-policy.js';
 import type { Mailer } from '../mail/index.js';
@@ -107,6 +109,9 @@ export function createPasswordService(deps: {
       if (!usable) throw forbidden();
       const hashed = await hashPassword(password);
       await withTransaction(ctx, async (trx) => {
+        // The users.update events of the change (decision 0048): a filter may refuse it (what it returns is not
+        // used: the new password is the owner's), the action tells the keys with the password masked.
+        await filterWrite(trx, 'service_users', 'update', { password }, { keys: [user.id] });
         // Only if the password is still the one the token was made for: of two concurrent resets with the
         // same token, one wins and the other is refused.
         const unchanged = trx.db('service_users').where({ id: user.id });
@@ -116,6 +121,7 @@ export function createPasswordService(deps: {
         await deps.recordSessionEnd?.(trx.db);
         await trx.db('service_sessions').where({ user: user.id }).delete();
         await audit.recordEvent(trx, { action: 'password_reset', collection: 'service_users', item: user.id, user: user.id });
+        actionAfterCommit(trx, 'service_users', 'update', { keys: [user.id], payload: { password: CONCEALED } });
       });
       // The owner proved who they are: failed logins before the reset no longer hold them back.
       await deps.loginThrottle

@@ -102,7 +102,7 @@ export function createSsoService(deps: { config: Config; auth: AuthService; item
       });
       const userId = await resolveSsoUser(ctx, items, provider, profile);
       // A user with two-factor on gives the code at the start (`?otp=`), as with a password login.
-      return auth.openSession(ctx, userId, flow.mode, { otp: flow.otp ?? null });
+      return auth.openSession(ctx, userId, flow.mode, { otp: flow.otp ?? null, provider: provider.name });
     },
   };
 }
