@@ -144,6 +144,21 @@ export default defineConfig(
     },
   },
   {
+    // shared/ holds values both the server and the admin app use (decision 0051): it imports neither of them.
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.{1,2}/(?:\\.\\./)*(?:src|app)/', message: 'shared/ is imported by src and app, never the other way.' },
+            { regex: '^node:', message: 'shared/ runs in the browser too: no Node built-ins.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The admin app is a client of the public API (docs/app.md): it never imports server code.
     files: ['app/**/*.{ts,tsx}'],
     rules: {

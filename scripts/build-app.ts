@@ -23,7 +23,7 @@ const hashFile = join(distDir, '.source-hash');
 const SKIPPED_DIRS = new Set(['dist', 'node_modules']);
 const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt|map)$/;
 
-/** Every file that decides what the build produces: app sources, and the dependencies' locked versions. */
+/** Every file that decides what the build produces: app sources, shared/ (decision 0051), and the dependencies' locked versions. */
 async function sourceFiles(dir: string): Promise<string[]> {
   const files: string[] = [];
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -38,7 +38,9 @@ async function sourceFiles(dir: string): Promise<string[]> {
 
 export async function sourceHash(): Promise<string> {
   const hash = createHash('sha256');
-  const files = [...(await sourceFiles(appDir)), join(root, 'package-lock.json')].filter((file) => existsSync(file)).sort();
+  const files = [...(await sourceFiles(appDir)), ...(await sourceFiles(join(root, 'shared'))), join(root, 'package-lock.json')]
+    .filter((file) => existsSync(file))
+    .sort();
   for (const file of files) {
     hash
       .update(relative(root, file))

@@ -25,7 +25,7 @@ try {
 } catch {
   // never built
 }
-const inputs = ['src', 'tsconfig.json', 'package.json', 'scripts/bundle-server.mjs'].map((name) => newest(join(root, name)));
+const inputs = ['src', 'shared', 'tsconfig.json', 'package.json', 'scripts/bundle-server.mjs'].map((name) => newest(join(root, name)));
 if (built > 0 && Math.max(...inputs) <= built) process.exit(0);
 const bundle = spawnSync(process.execPath, [join(root, 'scripts/bundle-server.mjs')], { cwd: root, stdio: 'inherit' });
 process.exit(bundle.status ?? 1);

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { FIELD_TYPES } from '../../../shared/field-types.js';
+import { operatorsForType as acceptedByApi } from '../../../shared/filter-operators.js';
 import { FILTER_OPERATORS, isFilterOperator, operatorLabel, operatorsForType, valueShape } from './filter-operators.js';
 
 describe('operatorsForType', () => {
@@ -39,6 +41,14 @@ describe('operatorsForType', () => {
 
   it('starts every list with equals where a value can be compared', () => {
     for (const type of ['string', 'integer', 'uuid', 'boolean', 'dateTime', 'unknown-type']) expect(operatorsForType(type)[0]).toBe('_eq');
+  });
+
+  it('offers only what the API accepts for each field type (the sets of shared/filter-operators.ts)', () => {
+    for (const type of FIELD_TYPES) {
+      const accepted = acceptedByApi(type, false);
+      for (const operator of operatorsForType(type)) expect(accepted, `${type} ${operator}`).toContain(operator);
+    }
+    expect(operatorsForType('alias')).toEqual(['_null', '_nnull']);
   });
 
   it('offers every operator of the language for some type', () => {

@@ -4,35 +4,18 @@
  * refused for its operator).
  */
 
-export const FILTER_OPERATORS = [
-  '_eq',
-  '_neq',
-  '_lt',
-  '_lte',
-  '_gt',
-  '_gte',
-  '_in',
-  '_nin',
-  '_null',
-  '_nnull',
-  '_contains',
-  '_ncontains',
-  '_icontains',
-  '_nicontains',
-  '_starts_with',
-  '_nstarts_with',
-  '_istarts_with',
-  '_nistarts_with',
-  '_ends_with',
-  '_nends_with',
-  '_iends_with',
-  '_niends_with',
-  '_between',
-  '_nbetween',
-  '_empty',
-  '_nempty',
-] as const;
-export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+import type { FieldType } from '../../../shared/field-types.js';
+import {
+  FILTER_OPERATORS as LANGUAGE_OPERATORS,
+  operatorsForType as acceptedForType,
+  type FilterOperator as LanguageOperator,
+} from '../../../shared/filter-operators.js';
+
+/** The operators the builder offers: all of the language's but the geometry ones and `_regex`. */
+export type FilterOperator = Exclude<
+  LanguageOperator,
+  '_intersects' | '_nintersects' | '_intersects_bbox' | '_nintersects_bbox' | '_regex'
+>;
 
 /** What an operator compares with: nothing (`_null: true`), one value, a list (`_in`) or two bounds (`_between`). */
 export type ValueShape = 'none' | 'one' | 'list' | 'range';
@@ -66,9 +49,23 @@ const LABELS: Record<FilterOperator, string> = {
   _nempty: 'is not empty',
 };
 
-const TEXT: FilterOperator[] = [
+function isOffered(operator: LanguageOperator): operator is FilterOperator {
+  return Object.hasOwn(LABELS, operator);
+}
+
+/** The operators the builder offers, in the language's order. */
+export const FILTER_OPERATORS: readonly FilterOperator[] = LANGUAGE_OPERATORS.filter(isOffered);
+
+/** The order a field's operators are listed in: the most common first (the first is a new condition's default). */
+const ORDER: FilterOperator[] = [
   '_eq',
   '_neq',
+  '_lt',
+  '_lte',
+  '_gt',
+  '_gte',
+  '_between',
+  '_nbetween',
   '_contains',
   '_ncontains',
   '_icontains',
@@ -88,33 +85,14 @@ const TEXT: FilterOperator[] = [
   '_null',
   '_nnull',
 ];
-const ORDERED: FilterOperator[] = ['_eq', '_neq', '_lt', '_lte', '_gt', '_gte', '_between', '_nbetween', '_in', '_nin', '_null', '_nnull'];
-const KEY: FilterOperator[] = ['_eq', '_neq', '_in', '_nin', '_null', '_nnull'];
-const BOOLEAN: FilterOperator[] = ['_eq', '_neq', '_null', '_nnull'];
-const PRESENCE: FilterOperator[] = ['_null', '_nnull'];
-const CONCEALED: FilterOperator[] = ['_empty', '_nempty', '_null', '_nnull'];
 
-const BY_TYPE: Record<string, FilterOperator[]> = {
-  string: TEXT,
-  text: TEXT,
-  csv: TEXT,
-  uuid: KEY,
-  boolean: BOOLEAN,
-  json: PRESENCE,
-  hash: CONCEALED,
-  integer: ORDERED,
-  bigInteger: ORDERED,
-  float: ORDERED,
-  decimal: ORDERED,
-  date: ORDERED,
-  dateTime: ORDERED,
-  time: ORDERED,
-  timestamp: ORDERED,
-};
-
-/** The operators that apply to a field type, the most common first (the first is a new condition's default). */
+/**
+ * The operators that apply to a field type, the most common first (the first is a new condition's default): the
+ * sets the API accepts (shared/filter-operators.ts), so a built filter is never refused for its operator.
+ */
 export function operatorsForType(type: string): readonly FilterOperator[] {
-  return BY_TYPE[type] ?? ORDERED;
+  const accepted = acceptedForType(type as FieldType, false).filter(isOffered);
+  return ORDER.filter((operator) => accepted.includes(operator));
 }
 
 export function isFilterOperator(key: string): key is FilterOperator {

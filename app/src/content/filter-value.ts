@@ -4,6 +4,8 @@
  * server resolves them for each request.
  */
 
+import { isUuid } from '../../../shared/is-uuid.js';
+
 /** A dynamic value the builder offers as a choice for a field. */
 export type DynamicValue = '$CURRENT_USER' | '$CURRENT_ROLE' | '$CURRENT_ROLES' | '$CURRENT_POLICIES' | '$NOW';
 
@@ -50,7 +52,6 @@ export function dynamicValueOf(field: ValueField, text: string): DynamicValue | 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The filter value for one input's text; throws a sentence when the text is not a value of the field's type. */
 export function parseFilterValue(field: ValueField, text: string): unknown {
@@ -83,7 +84,7 @@ export function parseFilterValue(field: ValueField, text: string): unknown {
       if (!TIME.test(trimmed)) throw new Error('Enter a time (HH:MM).');
       return trimmed;
     case 'uuid':
-      if (!UUID.test(trimmed))
+      if (!isUuid(trimmed))
         throw new Error(field.dynamic.includes('$CURRENT_USER') ? 'Enter a UUID, or choose the current user.' : 'Enter a UUID.');
       return trimmed;
     default:

@@ -3,26 +3,16 @@
  * hold text; `fieldPayload` types it and reports what is wrong per input before anything is sent.
  */
 
-/** The column types the editor offers (`alias` comes only with a one-to-many). */
-export const FIELD_TYPES = [
-  'string',
-  'text',
-  'integer',
-  'bigInteger',
-  'float',
-  'decimal',
-  'boolean',
-  'json',
-  'csv',
-  'uuid',
-  'hash',
-  'date',
-  'dateTime',
-  'time',
-  'timestamp',
-] as const;
+import { FIELD_TYPES as ALL_FIELD_TYPES, type FieldType } from '../../../shared/field-types.js';
 
-export type EditableType = (typeof FIELD_TYPES)[number];
+/** The column types the editor offers (`alias` comes only with a one-to-many; `binary` and `unknown` are read-only). */
+export type EditableType = Exclude<FieldType, 'alias' | 'binary' | 'unknown'>;
+
+function isEditable(type: FieldType): type is EditableType {
+  return type !== 'alias' && type !== 'binary' && type !== 'unknown';
+}
+
+export const FIELD_TYPES: readonly EditableType[] = ALL_FIELD_TYPES.filter(isEditable);
 
 export type FieldDraft = {
   field: string;

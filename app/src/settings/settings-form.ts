@@ -3,6 +3,8 @@
  * what changed, with the problems keyed by input (`project_color`, `storage_asset_presets.0.width`…).
  */
 
+import { isUuid } from '../../../shared/is-uuid.js';
+
 export type AssetPreset = {
   key: string;
   width?: number;
@@ -146,8 +148,7 @@ export function settingsPayload(
   if (!TRANSFORM_MODES.some((m) => m.value === value('storage_asset_transform')))
     errors.storage_asset_transform = 'Choose one of the options.';
   const folder = value('storage_default_folder');
-  if (folder !== '' && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(folder))
-    errors.storage_default_folder = 'Choose a folder.';
+  if (folder !== '' && !isUuid(folder)) errors.storage_default_folder = 'Choose a folder.';
   const presets = presetsOf(draft.presets, errors);
   if (Object.keys(errors).length > 0) return { errors };
 
