@@ -73,13 +73,27 @@ describe('transactions that lose a conflict', () => {
    * victim; PostgreSQL's check runs in the one that waited first, `work` again. The other one then commits.
    */
   async function deadlockWith<T>(work: () => Promise<T>): Promise<T> {
+    /** Sessions of this database that wait for a row lock (PostgreSQL's and MariaDB's own views). */
+    const lockWaits = async () => {
+      if (t.vendor === 'postgres') {
+        const result = (await knex.raw(
+          "SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        )) as { rows: { n: unknown }[] };
+        return Number(result.rows[0]?.n ?? 0);
+      }
+      const [rows] = (await knex.raw(
+        "SELECT COUNT(*) AS n FROM information_schema.INNODB_TRX t JOIN information_schema.PROCESSLIST p ON p.ID = t.trx_mysql_thread_id WHERE t.trx_state = 'LOCK WAIT' AND p.DB = DATABASE()",
+      )) as [{ n: unknown }[]];
+      return Number(rows[0]?.n ?? 0);
+    };
     const other = await knex.transaction();
     try {
       await other(table).insert(Array.from({ length: 20 }, (_, i) => ({ id: 100 + i, n: 0 })));
       await other(table).where({ id: 2 }).update({ n: 2 });
       const running = work();
       running.catch(() => undefined);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Not a pause: the deadlock is made only once `work` is seen waiting for row 2.
+      await expect.poll(lockWaits, { timeout: 20_000, interval: 20 }).toBeGreaterThan(0);
       await other(table).where({ id: 1 }).update({ n: 2 });
       await other.commit();
       return await running;
