@@ -38,6 +38,18 @@ describe('keyedStatement', () => {
     expect(builds).toBe(3);
   });
 
+  it('puts a full chunk of keys (500) into their places, and leaves values that look like keys alone', () => {
+    const owner = {};
+    const build = (_env: CompileEnv, keys: readonly unknown[]) => ({
+      sql: `select * from x where a = ? and id in (${keys.map(() => '?').join(', ')}) and b = ?`,
+      bindings: ['\u0000stratum-key-', ...keys, 'stratum-key-1'],
+    });
+    const first = Array.from({ length: 500 }, (_, i) => i);
+    keyedStatement(envWithAliases().env, owner, first, build);
+    const keys = Array.from({ length: 500 }, (_, i) => `k${499 - i}`);
+    expect(keyedStatement(envWithAliases().env, owner, keys, build).bindings).toEqual(['\u0000stratum-key-', ...keys, 'stratum-key-1']);
+  });
+
   it('compiles with the keys themselves when a key does not appear exactly once among the values', () => {
     const owner = {};
     let builds = 0;

@@ -14,7 +14,8 @@ const MAX_LENGTHS = 16;
 const templates = new WeakMap<object, Map<number, Template>>();
 
 /** A stand-in for the i-th key while compiling: a text no caller sends as a key. */
-const placeholder = (i: number) => `\u0000stratum-key-${i}\u0000`;
+const PLACEHOLDER = '\u0000stratum-key-';
+const placeholder = (i: number) => `${PLACEHOLDER}${i}\u0000`;
 
 export function keyedStatement(
   env: CompileEnv,
@@ -31,10 +32,15 @@ export function keyedStatement(
   const counting = countingAliases(env);
   const stand = keys.map((_, i) => placeholder(i));
   const compiled = build(counting.env, stand);
-  const slots = stand.map((p) => compiled.bindings.indexOf(p));
+  // Where each stand-in sits among the values (-1: twice), found in one pass: a search per key would be
+  // quadratic in the keys (a 500-key chunk: 250,000 comparisons, every read whose key count is new).
+  const places = new Map<unknown, number>();
+  compiled.bindings.forEach((value, i) => {
+    if (typeof value === 'string' && value.startsWith(PLACEHOLDER)) places.set(value, places.has(value) ? -1 : i);
+  });
+  const slots = stand.map((p) => places.get(p) ?? -1);
   // Each stand-in must appear exactly once among the values; otherwise compile with the keys themselves.
-  const once = slots.every((slot, i) => slot >= 0 && compiled.bindings.lastIndexOf(stand[i]) === slot);
-  if (!once) return build(env, keys);
+  if (!slots.every((slot) => slot >= 0)) return build(env, keys);
   const template: Template = { sql: compiled.sql, bindings: compiled.bindings, slots, aliases: counting.taken() };
   if (!byLength) templates.set(owner, (byLength = new Map()));
   if (byLength.size < MAX_LENGTHS) byLength.set(keys.length, template);
