@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import type { Config } from './config/index.js';
+import { createCacheRegistry, type CacheRegistry } from './kernel/caches/index.js';
 import { closeDatabase, createDatabase } from './database/connection.js';
 import { classifyDatabaseError } from './database/classify-database-error.js';
 import type { Dialect } from './database/dialects/dialect.js';
@@ -92,6 +93,8 @@ export type App = {
   permissions: PermissionsEngine;
   /** Keeps the schema and permission caches correct across instances (versions in the database, decision 0012). */
   cacheSync: CacheSync;
+  /** Every cache of this instance, with its bound, its cache versions and its counters (decision 0050). */
+  caches: CacheRegistry;
   audit: AuditRecorder;
   /** The event bus every write emits on (filter before, action after commit; decision 0048). */
   events: EventBus<Context>;
@@ -125,6 +128,8 @@ export type App = {
 export async function createApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const logger = overrides.logger ?? createLogger(config.log);
   const now = overrides.now ?? (() => new Date());
+  // The one owner of this instance's caches: the cache sync empties them by version (decision 0050).
+  const caches = createCacheRegistry();
   const { knex, dialect } = await createDatabase(config.db);
   const schema = createSchemaStore(knex, dialect, caches);
   const permissions = createPermissionsEngine({ knex, dialect, caches });
@@ -139,6 +144,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     readDirect: (db, sql, bindings) => dialect.execute(db, { sql, bindings }),
     ...(dialect.dataVersionSql ? { dataVersionSql: dialect.dataVersionSql } : {}),
     maxAge: config.cache.systemTtl,
+    caches,
     // Read again rather than dropped: an overview that turns out unchanged (this instance's own change, seen
     // once more through the version) stays the same object, and the GraphQL schemas built from it stay too.
     onSchemaChange: () => schema.revalidate(),
@@ -196,7 +202,18 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const sso = createSsoService({ config, auth, items, logger });
 
   const contextFor = async (accountability: Accountability, dataVersion?: string): Promise<Context> => {
-    const base = { db: knex, dialect, schema: await schema.get(), accountability, config, logger, now, events, inTransaction: false };
+    const base = {
+      db: knex,
+      dialect,
+      schema: await schema.get(),
+      accountability,
+      config,
+      logger,
+      now,
+      caches,
+      events,
+      inTransaction: false,
+    };
     return { ...base, permissions: await permissions.permissionSet(base), ...(dataVersion === undefined ? {} : { dataVersion }) };
   };
   // A request's context carries the data version its cache check read (decision 0033); other work's does not.
@@ -291,6 +308,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     schema,
     permissions,
     cacheSync,
+    caches,
     audit,
     events,
     items,
