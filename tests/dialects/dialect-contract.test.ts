@@ -6,6 +6,7 @@ import type { ColumnDefinition, ColumnInfo, Dialect } from '../../src/database/d
 import { MIGRATIONS } from '../../src/database/migrations/index.js';
 import { pendingMigrations, runMigrations } from '../../src/database/migrations/run-migrations.js';
 import { isAppError } from '../../src/kernel/errors/index.js';
+import { foldCase } from '../../src/kernel/text/fold-case.js';
 import type { FieldType } from '../../src/kernel/system/field-types.js';
 import { SYSTEM_COLLECTIONS, SYSTEM_RELATIONS } from '../../src/kernel/system/system-collections.js';
 import { createTestDatabase, type TestDatabase } from '../setup/test-database.js';
@@ -552,10 +553,13 @@ describe('SQL functions', () => {
     }
   });
 
+  /** The pattern lowered as the compiler lowers it (foldCase); the dialect lowers the column. */
   async function titlesMatching(pattern: string, negate = false): Promise<string[]> {
     const rows = (await knex('contract_like as t0')
       .select('t0.title')
-      .where(dialect.ilike(knex, 't0.title', pattern, negate))) as { title: string }[];
+      .whereRaw(dialect.ilike('??', negate), ['t0.title', foldCase(pattern)])) as {
+      title: string;
+    }[];
     return rows.map((r) => r.title).sort();
   }
 
@@ -571,6 +575,32 @@ describe('SQL functions', () => {
     expect(await titlesMatching('%g!!')).toEqual(['bang!']);
     expect(await titlesMatching("%'); drop table contract_like; --%")).toEqual([]);
     expect(await knex.schema.hasTable('contract_like')).toBe(true);
+  });
+
+  it('ilike lowers letters beyond ASCII on both sides, in French, German and Danish, and accents count (decision 0054)', async () => {
+    await createTable('contract_fold', [
+      { name: 'id', type: 'integer', primaryKey: true, autoIncrement: true },
+      { name: 'word', type: 'string' },
+    ]);
+    const words = ['ÉCOLE normale', 'une école', 'Ecole', 'ÖL', 'öl', 'Straße', 'STRASSE', 'ÆØÅ', 'été'];
+    for (const word of words) await knex('contract_fold').insert({ word });
+    // The compiler lowers the pattern (foldCase); the dialect lowers the column.
+    const matching = async (text: string, negate = false): Promise<string[]> => {
+      const rows = (await knex('contract_fold as t0')
+        .select('t0.word')
+        .whereRaw(dialect.ilike('??', negate), ['t0.word', `%${foldCase(text)}%`])) as { word: string }[];
+      return rows.map((r) => r.word).sort();
+    };
+    expect(await matching('école')).toEqual(['ÉCOLE normale', 'une école'].sort());
+    expect(await matching('ÉCOLE')).toEqual(['ÉCOLE normale', 'une école'].sort());
+    expect(await matching('Öl')).toEqual(['ÖL', 'öl'].sort());
+    expect(await matching('æøå')).toEqual(['ÆØÅ'].sort());
+    expect(await matching('ÉTÉ')).toEqual(['été'].sort());
+    // Accents count (é ≠ e), and ß is one letter (not "ss"), on every vendor.
+    expect(await matching('ecole')).toEqual(['Ecole'].sort());
+    expect(await matching('strasse')).toEqual(['STRASSE'].sort());
+    expect(await matching('STRAßE')).toEqual(['Straße'].sort());
+    expect(await matching('école', true)).toEqual(['Ecole', 'STRASSE', 'Straße', 'ÆØÅ', 'ÖL', 'été', 'öl'].sort());
   });
 
   it('dateFunction extracts integer parts in UTC', async () => {

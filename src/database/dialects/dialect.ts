@@ -107,10 +107,12 @@ export interface Dialect {
   fromDatabase(type: FieldType, value: unknown): unknown;
 
   /**
-   * `LOWER(col) LIKE ?`-style case-insensitive pattern match, parameterised. `%` and `_` are wildcards and
-   * `!` escapes them (and itself) on every vendor, as the query compiler writes patterns.
+   * Case-insensitive `[NOT] LIKE` of a column's SQL (`column`, with its own bindings) against one `?`, the
+   * pattern, which the compiler lowers with kernel/text/foldCase: Unicode's lower case on every vendor, accents
+   * counting (decision 0054). `%` and `_` are wildcards and `!` escapes them (and itself), as the query compiler
+   * writes patterns.
    */
-  ilike(knex: Knex, column: string, pattern: string, negate: boolean): Knex.Raw;
+  ilike(column: string, negate: boolean): string;
   /** SQL for a date part of a column, e.g. year(col). */
   dateFunction(knex: Knex, fn: DateFunction, column: string, type: FieldType): Knex.Raw;
   /** SQL for random order. */

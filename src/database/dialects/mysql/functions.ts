@@ -1,9 +1,12 @@
 import type { Knex } from 'knex';
 import type { DateFunction } from '../dialect.js';
 
-/** `LOWER(col) [NOT] LIKE LOWER(?) ESCAPE '!'` (also right under a binary collation). */
-export function ilike(knex: Knex, column: string, pattern: string, negate: boolean): Knex.Raw {
-  return knex.raw(`LOWER(??) ${negate ? 'NOT LIKE' : 'LIKE'} LOWER(?) ESCAPE '!'`, [column, pattern]);
+/**
+ * `LOWER(col) [NOT] LIKE ? COLLATE utf8mb4_bin ESCAPE '!'`: compared by code point, so accents count as on the other
+ * vendors (a `_ci` collation would match é to e and, under utf8mb4_general_ci, ß to s).
+ */
+export function ilike(column: string, negate: boolean): string {
+  return `LOWER(${column}) ${negate ? 'NOT LIKE' : 'LIKE'} ? COLLATE utf8mb4_bin ESCAPE '!'`;
 }
 
 /** Week mode 3 is the ISO week; DAYOFWEEK() - 1 gives 0 = Sunday as on the other vendors. */

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import type { DateFunction } from '../dialect.js';
 
-/** `CAST(col AS TEXT) [NOT] ILIKE ? ESCAPE '!'`: works on uuid and numeric columns too. */
-export function ilike(knex: Knex, column: string, pattern: string, negate: boolean): Knex.Raw {
-  return knex.raw(`CAST(?? AS TEXT) ${negate ? 'NOT ILIKE' : 'ILIKE'} ? ESCAPE '!'`, [column, pattern]);
+/** `CAST(col AS TEXT) [NOT] ILIKE ? ESCAPE '!'`: works on uuid and numeric columns too; cases by the database's LC_CTYPE (a UTF-8 one knows every letter; `C` only ASCII). */
+export function ilike(column: string, negate: boolean): string {
+  return `CAST(${column} AS TEXT) ${negate ? 'NOT ILIKE' : 'ILIKE'} ? ESCAPE '!'`;
 }
 
 /** EXTRACT fields; WEEK is the ISO week, DOW 0 = Sunday. */

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import type { DateFunction } from '../dialect.js';
 
-/** `LOWER(col) [NOT] LIKE LOWER(?) ESCAPE '!'` (SQLite lowers ASCII letters only). */
-export function ilike(knex: Knex, column: string, pattern: string, negate: boolean): Knex.Raw {
-  return knex.raw(`LOWER(??) ${negate ? 'NOT LIKE' : 'LIKE'} LOWER(?) ESCAPE '!'`, [column, pattern]);
+/** `stratum_lower(col) [NOT] LIKE ? ESCAPE '!'`: Unicode's lower case (SQLite's own `lower()` knows ASCII only; knex-config registers the function). */
+export function ilike(column: string, negate: boolean): string {
+  return `stratum_lower(${column}) ${negate ? 'NOT LIKE' : 'LIKE'} ? ESCAPE '!'`;
 }
 
 /** strftime formats; `%V` is the ISO week (as PostgreSQL's EXTRACT(WEEK)), `%w` 0 = Sunday. */

@@ -2,12 +2,28 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Knex } from 'knex';
 import type { Config } from '../../../config/index.js';
+import { foldCase } from '../../../kernel/text/fold-case.js';
 
 /** The per-connection settings: WAL, enforced foreign keys, wait on locks, fast and still durable syncs. */
 export const SQLITE_PRAGMAS = ['journal_mode = WAL', 'foreign_keys = ON', 'busy_timeout = 5000', 'synchronous = NORMAL'] as const;
 
 type Statement = { reader: boolean; safeIntegers(on?: boolean): Statement };
-type RawConnection = { pragma(source: string): unknown; prepare(sql: string): Statement };
+type RawConnection = {
+  pragma(source: string): unknown;
+  prepare(sql: string): Statement;
+  function(name: string, options: { deterministic: boolean }, fn: (value: unknown) => unknown): unknown;
+};
+
+/**
+ * `stratum_lower(x)`: the case-insensitive operators' lower case (foldCase: Unicode's, where SQLite's `lower()`
+ * knows ASCII only; decision 0054). Text is lowered, numbers become their text as `lower()` makes them, NULL and
+ * blobs stay as they are. Deterministic, so SQLite may use it in indexes and evaluate it once per value.
+ */
+export function registerFunctions(connection: Pick<RawConnection, 'function'>): void {
+  connection.function('stratum_lower', { deterministic: true }, (value) =>
+    typeof value === 'string' ? foldCase(value) : typeof value === 'number' || typeof value === 'bigint' ? String(value) : value,
+  );
+}
 
 /** Statements kept per connection, by SQL text (least recently used dropped first). */
 export const STATEMENT_CACHE_SIZE = 500;
@@ -53,6 +69,7 @@ export function knexConfig(db: Config['db']): Knex.Config {
       afterCreate(connection: RawConnection, done: (error: Error | null, connection: RawConnection) => void) {
         try {
           for (const pragma of SQLITE_PRAGMAS) connection.pragma(pragma);
+          registerFunctions(connection);
           cacheStatements(connection);
           done(null, connection);
         } catch (error) {

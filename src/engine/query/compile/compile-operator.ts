@@ -2,6 +2,7 @@ import type { Dialect } from '../../../database/dialects/dialect.js';
 import { invalidQuery } from '../../../kernel/errors/index.js';
 import type { FieldType } from '../../../kernel/system/field-types.js';
 import { castFilterValue, coerceScalar } from './cast-filter-value.js';
+import { foldCase } from '../../../kernel/text/fold-case.js';
 import { isStorableText } from '../../../kernel/text/is-storable-text.js';
 import type { FilterOperator } from './filter-operators.js';
 import { FALSE_SQL, type Sql, TRUE_SQL } from './sql.js';
@@ -70,11 +71,12 @@ export function compileOperator(env: OperatorEnv, op: FilterOperator, operand: u
   if (like) {
     const v = scalar();
     if (v === null) throw invalidQuery(`"${op}" needs a value`);
-    const text = like.insensitive ? String(v).toLowerCase() : String(v);
+    const text = like.insensitive ? foldCase(String(v)) : String(v);
     if (!isStorableText(text)) throw invalidQuery(`"${op}" needs well-formed text without NUL characters`);
     const pattern = `${like.prefix}${escapeLike(text)}${like.suffix}`;
-    const target = like.insensitive ? `LOWER(${col})` : col;
-    return { sql: `${target} ${like.negate ? 'NOT LIKE' : 'LIKE'} ? ESCAPE '!'`, bindings: [...cb, pattern] };
+    // The `_i…` operators: Unicode's lower case on both sides, through the dialect (decision 0054).
+    const sql = like.insensitive ? env.dialect.ilike(col, like.negate) : `${col} ${like.negate ? 'NOT LIKE' : 'LIKE'} ? ESCAPE '!'`;
+    return { sql, bindings: [...cb, pattern] };
   }
 
   switch (op) {

@@ -6,6 +6,7 @@ import { readableColumn, type CompileEnv } from './compile-filter.js';
 import { escapeLike } from './compile-operator.js';
 import { FALSE_SQL, or, type Sql, TRUE_SQL } from './sql.js';
 import { isUuid } from '../../../kernel/values/is-uuid.js';
+import { foldCase } from '../../../kernel/text/fold-case.js';
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
 
@@ -19,8 +20,8 @@ export function compileSearch(env: CompileEnv, term: string, collection: string,
   if (term === '') return TRUE_SQL;
   const overview = getCollection(env.schema, collection);
   const access = getAccess(env.permissions, collection, 'read');
-  // Lowered here too: SQLite's LOWER() only knows ASCII letters.
-  const pattern = `%${escapeLike(term.toLowerCase())}%`;
+  // Unicode's lower case on both sides, through the dialect, as `_icontains` (decision 0054).
+  const pattern = `%${escapeLike(foldCase(term))}%`;
   const parts: Sql[] = [];
   for (const field of Object.values(overview.fields)) {
     if (field.alias || !field.searchable || isConcealed(field)) continue;
@@ -28,7 +29,7 @@ export function compileSearch(env: CompileEnv, term: string, collection: string,
     const column = () => readableColumn(env, collection, alias, field.field, { sql: '??', bindings: [`${alias}.${field.field}`] });
     if (field.type === 'string' || field.type === 'text' || field.type === 'csv') {
       const c = column();
-      parts.push({ sql: `LOWER(${c.sql}) LIKE ? ESCAPE '!'`, bindings: [...c.bindings, pattern] });
+      parts.push({ sql: env.dialect.ilike(c.sql, false), bindings: [...c.bindings, pattern] });
     } else if (NUMBER.test(term) && ['integer', 'bigInteger', 'float', 'decimal'].includes(field.type)) {
       const value = numberFor(field.type, term, field.field);
       if (value === undefined) continue;
