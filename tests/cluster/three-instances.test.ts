@@ -153,6 +153,27 @@ describe('three instances on one database', () => {
     expect(after.json.data.c_graph).toEqual([{ id: '1', label: 'seen by GraphQL' }]);
   });
 
+  it("B's kept schema snapshot (schema.derived) gives way to a collection created on A", async () => {
+    const names = async () =>
+      // The bare snapshot (no `data` envelope).
+      (
+        expectStatus(await B.call('GET', '/schema/snapshot', { token: admin }), 200).json as { collections: { collection: string }[] }
+      ).collections.map((c) => c.collection);
+    const derivedHits = async () =>
+      ((await ok(B, 'GET', '/server/caches')) as { name: string; hits: number }[]).find((c) => c.name === 'schema.derived')!.hits;
+    expect(await names()).not.toContain('c_snapshot');
+    const before = await derivedHits();
+    expect(await names()).not.toContain('c_snapshot');
+    // The second snapshot was the kept one.
+    expect(await derivedHits()).toBe(before + 1);
+    await ok(A, 'POST', '/collections', {
+      collection: 'c_snapshot',
+      schema: {},
+      fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }],
+    });
+    expect(await names()).toContain('c_snapshot');
+  });
+
   it('a permission granted on A is honoured on B at once, and revoked on C, refused on B at once', async () => {
     await ok(A, 'POST', '/collections', {
       collection: 'c_perm',

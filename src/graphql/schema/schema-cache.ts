@@ -4,7 +4,8 @@ import type { PermissionSet } from '../../engine/permissions/permissions.types.j
 import type { SchemaOverview } from '../../engine/schema-overview/schema-overview.types.js';
 import type { GraphqlScope } from './exposed-collections.js';
 
-const MAX_ENTRIES_PER_SCHEMA = 200;
+/** How many GraphQL schemas are kept (scope × permission shape, for the current overview). */
+const MAX_SCHEMAS = 200;
 /** How many parsed documents are kept (by their text). */
 const PARSED_CACHE_SIZE = 200;
 
@@ -20,12 +21,16 @@ export type SchemaCache = {
 };
 
 /**
- * GraphQL schemas cached per SchemaOverview object (a new overview after a schema change drops them all) and per
- * permission shape: what a generated schema depends on is only which collection/action pairs exist and which
- * fields they grant, so row filters and dynamic variables ($CURRENT_USER) do not split the cache.
+ * GraphQL schemas (`graphql.schemas` in the app's registry) for the current SchemaOverview object (a new overview
+ * after a schema change empties them; one that turned out unchanged is the same object, so they survive) and per
+ * scope and permission shape: what a generated schema depends on is only which collection/action pairs exist and
+ * which fields they grant, so row filters and dynamic variables ($CURRENT_USER) do not split the cache. Not bound
+ * to the schema version, for that reason: CACHE_SYSTEM_TTL announces it without anything having changed.
  */
 export function createSchemaCache(caches: CacheRegistry = createCacheRegistry()): SchemaCache {
-  const byOverview = new WeakMap<SchemaOverview, Map<string, GraphQLSchema>>();
+  const schemas = caches.lru<string, GraphQLSchema>('graphql.schemas', { max: MAX_SCHEMAS });
+  /** The overview the kept schemas were built from. */
+  let overview: SchemaOverview | null = null;
   const validatedBySchema = new WeakMap<GraphQLSchema, Map<number, WeakSet<DocumentNode>>>();
   return {
     parsed: caches.lru<string, DocumentNode>('graphql.documents', { max: PARSED_CACHE_SIZE }),
@@ -37,17 +42,15 @@ export function createSchemaCache(caches: CacheRegistry = createCacheRegistry())
       return valid;
     },
     get(schema, permissions, scope, build) {
-      let entries = byOverview.get(schema);
-      if (!entries) {
-        entries = new Map();
-        byOverview.set(schema, entries);
+      if (schema !== overview) {
+        schemas.clear();
+        overview = schema;
       }
       const key = `${scope}|${permissionShapeKey(permissions)}`;
-      let built = entries.get(key);
+      let built = schemas.get(key);
       if (!built) {
         built = build();
-        if (entries.size >= MAX_ENTRIES_PER_SCHEMA) entries.clear();
-        entries.set(key, built);
+        schemas.set(key, built);
       }
       return built;
     },
