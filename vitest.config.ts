@@ -36,7 +36,16 @@ export default defineConfig({
       thresholds: COVERAGE_THRESHOLDS[vendor],
     },
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.ts', 'app/src/**/*.test.ts'], testTimeout: 20_000, hookTimeout: 60_000 } },
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'app/src/**/*.test.ts'],
+          // One migrated template database per run, copied by the engine fixture (decision 0052).
+          globalSetup: ['tests/setup/global-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: 'integration',

@@ -3,6 +3,7 @@ import { createApp, type App, type AppOverrides } from '../../src/app.js';
 import { inject } from 'vitest';
 import { createTestDatabase, type TestDatabase, type TestVendor } from './test-database.js';
 import { copyTemplate } from './template-database.js';
+import { fixturePasswordHash } from './fixture-password.js';
 import { rm } from 'node:fs/promises';
 import { isTestUploadsFolder, testConfig } from './test-config.js';
 
@@ -95,7 +96,12 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
       });
       await created('POST', '/access', { role: role.id, policy: policy.id });
       for (const rule of options.permissions ?? []) await created('POST', '/permissions', { ...rule, policy: policy.id });
-      const user = await created('POST', '/users', { email, password: 'UserPass123!', role: role.id, status: 'active' });
+      const user = await created('POST', '/users', { email, role: role.id, status: 'active' });
+      // The password as a fixture hash (tests/setup/fixture-password.ts): the login below is real, and cheap.
+      await app
+        .knex('service_users')
+        .where({ id: user.id })
+        .update({ password: await fixturePasswordHash('UserPass123!') });
       const token = await login(email, 'UserPass123!');
       return { token, userId: String(user.id), roleId: String(role.id), policyId: String(policy.id) };
     },
@@ -113,5 +119,5 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
 export async function testDatabaseFor(env: Record<string, string> = {}): Promise<TestDatabase> {
   const template = inject('stratumTemplate');
   const fits = !Object.keys(env).some((key) => key.startsWith('ADMIN_') || key.startsWith('DB_'));
-  return template && fits ? copyTemplate(template) : createTestDatabase();
+  return template?.bootstrapped && fits ? copyTemplate(template) : createTestDatabase();
 }

@@ -4,20 +4,21 @@ import { testVendor } from './test-database.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The run's migrated, bootstrapped template database (tests/setup/template-database.ts). */
+    /** The run's template database (tests/setup/template-database.ts): bootstrapped for integration, migrated for unit. */
     stratumTemplate: Template;
   }
 }
 
 /**
- * The integration project's global set-up: removes what crashed runs left behind, then migrates and bootstraps one
- * template database of the run's vendor (TEST_DB), which createTestApp copies for each test file; drops it at the
- * end of the run.
+ * The unit and integration projects' global set-up: removes what crashed runs left behind, then makes one template
+ * database of the run's vendor (TEST_DB) for the project: migrated and bootstrapped for integration (createTestApp
+ * copies it for each file), migrated only for unit (the engine fixture copies it and adds its own rows). Dropped at
+ * the end of the run.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const vendor = testVendor();
   await dropStaleTemplates(vendor);
-  const template = await createTemplate(vendor);
+  const template = await createTemplate(vendor, project.name !== 'unit');
   project.provide('stratumTemplate', template);
   return () => dropTemplate(template);
 }

@@ -6,6 +6,7 @@ import knexFactory, { type Knex } from 'knex';
 import { createApp } from '../../src/app.js';
 import type { Config } from '../../src/config/index.js';
 import { dbConfig, onServer, serverEnv, type TestDatabase, type TestVendor } from './test-database.js';
+import { fixturePasswordHash } from './fixture-password.js';
 import { testConfig } from './test-config.js';
 
 /**
@@ -18,15 +19,23 @@ import { testConfig } from './test-config.js';
  * Names carry the run's process id (`stratum_tpl_<pid>_…`, copies `stratum_c_<pid>_…`), so a later run can tell a
  * crashed run's leftovers (process gone) from a live run's, and never touches anyone else's databases.
  */
-export type Template = { vendor: TestVendor; runId: string; name: string; sqliteFile?: string; mysqlTables?: MysqlTable[] };
+export type Template = {
+  vendor: TestVendor;
+  /** Bootstrapped (integration: admin, roles, settings) or migrated only (unit: the engine fixture adds its own). */
+  bootstrapped: boolean;
+  runId: string;
+  name: string;
+  sqliteFile?: string;
+  mysqlTables?: MysqlTable[];
+};
 export type MysqlTable = { name: string; create: string; rows: number };
 
 const TEMPLATE_PREFIX = 'stratum_tpl_';
 const COPY_PREFIX = 'stratum_c_';
 const SQLITE_TEMPLATE_PREFIX = 'stratum-tpl-';
 
-/** Migrates and bootstraps the run's template on the given vendor (with the TEST_ENV every test app uses). */
-export async function createTemplate(vendor: TestVendor): Promise<Template> {
+/** Migrates (and bootstraps) the run's template on the given vendor (with the TEST_ENV every test app uses). */
+export async function createTemplate(vendor: TestVendor, bootstrapped: boolean): Promise<Template> {
   const runId = `${process.pid}_${randomBytes(3).toString('hex')}`;
   const name = `${TEMPLATE_PREFIX}${runId}`;
   let db: Config['db'];
@@ -39,9 +48,17 @@ export async function createTemplate(vendor: TestVendor): Promise<Template> {
     await onServer(vendor, createStatement(vendor, name));
     db = dbConfig({ ...serverEnv(vendor), DB_DATABASE: name });
   }
-  const app = await createApp(testConfig(db));
+  const config = testConfig(db);
+  const app = await createApp(config);
   try {
-    await app.bootstrap();
+    if (bootstrapped) {
+      await app.bootstrap();
+      // The administrator's password as a fixture hash: each file's admin login then costs milliseconds.
+      const password = await fixturePasswordHash(config.admin.password!);
+      await app.knex('service_users').where({ email: config.admin.email }).update({ password });
+    } else {
+      await app.migrate();
+    }
   } finally {
     await app.close();
   }
@@ -54,7 +71,7 @@ export async function createTemplate(vendor: TestVendor): Promise<Template> {
       await sqlite.destroy();
     }
   }
-  const template: Template = { vendor, runId, name, sqliteFile };
+  const template: Template = { vendor, bootstrapped, runId, name, sqliteFile };
   if (vendor === 'mysql') template.mysqlTables = await readMysqlTables(name);
   return template;
 }

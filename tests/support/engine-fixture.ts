@@ -18,6 +18,8 @@ import { createEventBus } from '../../src/kernel/events/index.js';
 import { createCacheRegistry } from '../../src/kernel/caches/index.js';
 import type { Accountability } from '../../src/kernel/context/index.js';
 import { createFixtureSchema, FIXTURE_IDS } from './fixture-schema.js';
+import { copyTemplate } from '../setup/template-database.js';
+import { inject } from 'vitest';
 
 export { FIXTURE_IDS, FIXTURE_ROWS } from './fixture-schema.js';
 
@@ -61,7 +63,10 @@ export function rule(collection: string, action: PermissionRule['action'] = 'rea
  * two users, and deterministic rows. `seed: false` gives the migrated database only.
  */
 export async function createEngineFixture(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<EngineFixture> {
-  const database = await createTestDatabase();
+  // A copy of the run's migrated template (tests/setup/global-setup.ts) when there is one; migrations then find
+  // nothing to do.
+  const template = inject('stratumTemplate');
+  const database = template && !template.bootstrapped ? await copyTemplate(template) : await createTestDatabase();
   const config = testConfig(database.db, options.env);
   const { knex, dialect } = await createDatabase(config.db);
   try {
