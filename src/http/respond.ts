@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { contentDisposition, exportFilename, formatExport, parseExportFormat } from './export/format-export.js';
 import { streamExport } from './export/stream-export.js';
 import { rawQueryOf } from './request-context.js';
+import { isKeptResult, keptText } from '../engine/query/execute/kept-results.js';
 
 export type Result = { data: unknown; meta?: unknown };
 
@@ -38,24 +39,12 @@ export function sendResult(
   }
 
   reply.code(200).type('application/json; charset=utf-8');
-  // A frozen result is one kept for reuse (decision 0033): it cannot change, so neither can its text.
-  if (options.bare !== true && Object.isFrozen(result)) return reply.send(encodedOnce(result));
+  // A result kept for reuse (decision 0033) cannot change, so neither can its text: made once, sent as it is.
+  if (options.bare !== true && isKeptResult(result)) return reply.send(keptText(result));
   const body =
     options.bare === true ? result.data : result.meta === undefined ? { data: result.data } : { data: result.data, meta: result.meta };
   // Objects go through Fastify's serializer (and a route's response schema); bare scalars are encoded here.
   return reply.send(body !== null && typeof body === 'object' ? body : JSON.stringify(body ?? null));
-}
-
-/** The JSON text of frozen results, made at the first answer that sends one. */
-const encoded = new WeakMap<Result, string>();
-
-function encodedOnce(result: Result): string {
-  let text = encoded.get(result);
-  if (text === undefined) {
-    text = JSON.stringify(result.meta === undefined ? { data: result.data } : { data: result.data, meta: result.meta });
-    encoded.set(result, text);
-  }
-  return text;
 }
 
 /**

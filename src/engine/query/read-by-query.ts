@@ -10,6 +10,7 @@ import { countingAliases, createCompileEnv, skipAliases } from './create-compile
 import { compileRoot, finishRoot, rootWhere, runNative } from './execute/run-ast.js';
 import { keepResult, keptResult } from './execute/kept-results.js';
 import { findReadPlan, keepReadPlan, readPlanKey, type ReadPlan } from './execute/read-plans.js';
+import { readCaches, type ReadCaches } from './execute/read-caches.js';
 import { runRead } from './execute/run-read.js';
 import { runAggregate } from './execute/run-aggregate.js';
 import type { DeepQuery, Query, QueryResult } from './query.types.js';
@@ -64,11 +65,12 @@ async function readWithPlan(
   scope: Filter | null,
   reuse: boolean,
 ): Promise<QueryResult> {
-  const plan = readPlan(ctx, env, collection, query, scope);
+  const caches = readCaches(ctx.caches);
+  const plan = readPlan(ctx, caches, env, collection, query, scope);
   // Read before the statements run: a change committed after this point makes the next token differ.
   const token = reuse && !plan.random ? await ctx.dialect.dataToken(ctx.db, ctx.dataVersion) : undefined;
   if (token !== undefined) {
-    const kept = keptResult(plan, token);
+    const kept = keptResult(caches, plan, token);
     if (kept) return kept;
   }
   const rows = await runNative(env, plan);
@@ -81,7 +83,7 @@ async function readWithPlan(
   }
   const result: QueryResult = { data: await finishRoot(env, plan.ast, rows) };
   if (meta) result.meta = meta;
-  return token === undefined ? result : keepResult(plan, token, result);
+  return token === undefined ? result : keepResult(caches, plan, token, result);
 }
 
 /** The rows the reader may read (403 when none), narrowed by the caller's scope. */
@@ -94,9 +96,9 @@ function rowFilterFor(ctx: Context, collection: string, scope: Filter | null): F
  * The read's plan: kept from an earlier read with the same key (read-plans.ts), else built and kept. A read
  * that is refused or invalid throws while building, so only reads that were allowed are ever kept.
  */
-function readPlan(ctx: Context, env: CompileEnv, collection: string, query: Query, scope: Filter | null): ReadPlan {
+function readPlan(ctx: Context, caches: ReadCaches, env: CompileEnv, collection: string, query: Query, scope: Filter | null): ReadPlan {
   const key = readPlanKey(collection, query, scope, ctx.permissions);
-  const kept = findReadPlan(ctx.schema, key);
+  const kept = findReadPlan(caches, ctx.schema, key);
   if (kept) {
     skipAliases(env, kept.aliases);
     return kept;
@@ -109,7 +111,7 @@ function readPlan(ctx: Context, env: CompileEnv, collection: string, query: Quer
   const meta = query.meta && query.meta.length > 0 ? metaColumns(counting.env, collection, rowFilter, query, query.meta, META) : [];
   const root = compileRoot(counting.env, ast, meta);
   const plan: ReadPlan = { ast, sql: root.sql, bindings: root.bindings, aliases: counting.taken(), random: sortsAtRandom(ast) };
-  keepReadPlan(ctx.schema, key, plan);
+  keepReadPlan(caches, ctx.schema, key, plan);
   return plan;
 }
 

@@ -1,19 +1,37 @@
 import type { QueryResult } from '../query.types.js';
+import type { ReadCaches } from './read-caches.js';
 import type { ReadPlan } from './read-plans.js';
 
-/** Results kept at once, process-wide; the one kept longest ago goes first. */
-const MAX_KEPT = 64;
 /** A result with more values than this (objects, arrays and scalars, nested ones included) is not kept. */
 const MAX_VALUES = 5_000;
 
-type Kept = { token: string; result: QueryResult };
+/** What marks a kept result (decision 0033): its answer's JSON text, made once by the first answer that sends it. */
+const KEPT = Symbol('stratum.keptResult');
 
-/** By plan (a plan is one read: collection, resolved query, scope, resolved permissions, schema). */
-const kept = new Map<ReadPlan, Kept>();
+/**
+ * A result kept for reuse: frozen all the way down, so it cannot change, and neither can its text. Marked by a
+ * property of its own (not told by Object.isFrozen, which other values may be too).
+ */
+export type KeptResult = QueryResult & { readonly [KEPT]: { text: string | undefined } };
 
-/** The result of `plan` kept at `token`, if any (decision 0033). */
-export function keptResult(plan: ReadPlan, token: string): QueryResult | undefined {
-  const entry = kept.get(plan);
+/** Whether `result` is a kept result (sendResult sends its text, made once). */
+export function isKeptResult(result: object): result is KeptResult {
+  return Object.hasOwn(result, KEPT);
+}
+
+/** The JSON text of a kept result's answer (`{data, meta?}`), made at the first call. */
+export function keptText(result: KeptResult): string {
+  const memo = result[KEPT];
+  memo.text ??= JSON.stringify(result.meta === undefined ? { data: result.data } : { data: result.data, meta: result.meta });
+  return memo.text;
+}
+
+/**
+ * The result of `plan` kept at `token`, if any (decision 0033), in the app's registry (query.kept-results), by
+ * plan: a plan is one read (collection, resolved query, scope, resolved permissions, schema).
+ */
+export function keptResult(caches: ReadCaches, plan: ReadPlan, token: string): QueryResult | undefined {
+  const entry = caches.results.get(plan);
   return entry !== undefined && entry.token === token ? entry.result : undefined;
 }
 
@@ -22,13 +40,13 @@ export function keptResult(plan: ReadPlan, token: string): QueryResult | undefin
  * can change what the next one gets. A result too large, or holding anything but plain objects, arrays and
  * scalars, is not kept. Returns `result`.
  */
-export function keepResult(plan: ReadPlan, token: string, result: QueryResult): QueryResult {
-  kept.delete(plan);
+export function keepResult(caches: ReadCaches, plan: ReadPlan, token: string, result: QueryResult): QueryResult {
+  caches.results.delete(plan);
   const budget = { left: MAX_VALUES };
   if (!freezeDeep(result.data, budget) || (result.meta !== undefined && !freezeDeep(result.meta, budget))) return result;
+  Object.defineProperty(result, KEPT, { value: { text: undefined } });
   Object.freeze(result);
-  if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
-  kept.set(plan, { token, result });
+  caches.results.set(plan, { token, result });
   return result;
 }
 

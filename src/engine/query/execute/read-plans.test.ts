@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { PermissionSet } from '../../permissions/permissions.types.js';
 import type { SchemaOverview } from '../../schema-overview/schema-overview.types.js';
 import type { RootAst } from '../ast/ast.types.js';
+import { createCacheRegistry } from '../../../kernel/caches/index.js';
+import { readCaches } from './read-caches.js';
 import { findReadPlan, keepReadPlan, readPlanKey, type ReadPlan } from './read-plans.js';
 
 const admin: PermissionSet = { admin: true, rules: [], index: new Map() };
@@ -37,13 +39,26 @@ describe('read plans', () => {
     );
   });
 
-  it('keeps plans per schema overview, and at most 256 of them', () => {
+  it('keeps plans per schema overview in the app registry (query.read-plans), at most 256, the one used longest ago going first', () => {
+    const registry = createCacheRegistry();
+    const caches = readCaches(registry);
     const schema = {} as SchemaOverview;
-    keepReadPlan(schema, 'a', plan('select 1'));
-    expect(findReadPlan(schema, 'a')?.sql).toBe('select 1');
-    expect(findReadPlan({} as SchemaOverview, 'a')).toBeUndefined();
-    for (let i = 0; i < 256; i++) keepReadPlan(schema, `k${i}`, plan(`select ${i}`));
-    expect(findReadPlan(schema, 'a')).toBeUndefined();
-    expect(findReadPlan(schema, 'k255')?.sql).toBe('select 255');
+    keepReadPlan(caches, schema, 'a', plan('select 1'));
+    expect(findReadPlan(caches, schema, 'a')?.sql).toBe('select 1');
+    // A plan of another overview (the schema changed) is no plan.
+    expect(findReadPlan(caches, {} as SchemaOverview, 'a')).toBeUndefined();
+    for (let i = 0; i < 256; i++) keepReadPlan(caches, schema, `k${i}`, plan(`select ${i}`));
+    expect(findReadPlan(caches, schema, 'a')).toBeUndefined();
+    expect(findReadPlan(caches, schema, 'k0')?.sql).toBe('select 0');
+    keepReadPlan(caches, schema, 'b', plan('select b'));
+    // k0 was used just now: k1 went instead.
+    expect(findReadPlan(caches, schema, 'k0')?.sql).toBe('select 0');
+    expect(findReadPlan(caches, schema, 'k1')).toBeUndefined();
+    expect(registry.list().find((c) => c.name === 'query.read-plans')).toMatchObject({ size: 256, max: 256, evictions: 2 });
+    // Another app instance has its own.
+    expect(findReadPlan(readCaches(createCacheRegistry()), schema, 'b')).toBeUndefined();
+    // A schema change (the cache version) empties them.
+    registry.invalidate('schema');
+    expect(findReadPlan(caches, schema, 'b')).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import type { PermissionSet } from '../../permissions/permissions.types.js';
 import type { Filter, SchemaOverview } from '../../schema-overview/schema-overview.types.js';
 import type { RootAst } from '../ast/ast.types.js';
 import type { Query } from '../query.types.js';
+import type { ReadCaches } from './read-caches.js';
 import type { NativeStatement } from './run-ast.js';
 
 /**
@@ -21,15 +22,7 @@ export type ReadPlan = {
   meta?: NativeStatement;
 };
 
-/** Plans kept per overview (at most this many; cleared when full, like the other per-process caches). */
-const MAX_PLANS = 256;
-
-/**
- * Per schema overview: an overview is frozen and replaced by a new object when the schema changes (on any
- * instance: the cache versions), so the plans of an old schema go with it. Everything else a plan depends on
- * is in its key.
- */
-const plansBySchema = new WeakMap<SchemaOverview, Map<string, ReadPlan>>();
+/** A permission set's part of the key, made once per set (a set is frozen: derived from it, not state of its own). */
 const permissionKeys = new WeakMap<PermissionSet, string>();
 
 /**
@@ -40,18 +33,18 @@ export function readPlanKey(collection: string, query: Query, scope: Filter | nu
   return `${collection}\u0000${JSON.stringify(query)}\u0000${scope === null ? '' : JSON.stringify(scope)}\u0000${permissionKey(permissions)}`;
 }
 
-export function findReadPlan(schema: SchemaOverview, key: string): ReadPlan | undefined {
-  return plansBySchema.get(schema)?.get(key);
+/**
+ * The plan kept for `key` over `schema` (the app's registry: query.read-plans). An overview is frozen and
+ * replaced by a new object when the schema changes (on any instance: the cache versions), so a plan of an old
+ * overview is no plan. Everything else a plan depends on is in its key.
+ */
+export function findReadPlan(caches: ReadCaches, schema: SchemaOverview, key: string): ReadPlan | undefined {
+  const kept = caches.plans.get(key);
+  return kept !== undefined && kept.schema === schema ? kept.plan : undefined;
 }
 
-export function keepReadPlan(schema: SchemaOverview, key: string, plan: ReadPlan): void {
-  let plans = plansBySchema.get(schema);
-  if (!plans) {
-    plans = new Map();
-    plansBySchema.set(schema, plans);
-  }
-  if (plans.size >= MAX_PLANS) plans.clear();
-  plans.set(key, plan);
+export function keepReadPlan(caches: ReadCaches, schema: SchemaOverview, key: string, plan: ReadPlan): void {
+  caches.plans.set(key, { schema, plan });
 }
 
 function permissionKey(permissions: PermissionSet): string {
