@@ -144,6 +144,23 @@ export default defineConfig(
     },
   },
   {
+    // The transports call a module through its public API only (decision 0051).
+    files: ['src/http/**/*.ts', 'src/graphql/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.{1,2}/(?:\\.\\./)*modules/[^/]+/(?!index\\.js$)',
+              message: 'Transports reach a module through its index.ts (export what the route needs there).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // shared/ holds values both the server and the admin app use (decision 0051): it imports neither of them.
     files: ['shared/**/*.ts'],
     rules: {

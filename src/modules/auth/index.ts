@@ -5,3 +5,4 @@ export { createSessionsService, type SessionInfo, type SessionsService } from '.
 export { createTfaService, type TfaService } from './create-tfa-service.js';
 export { createOtpReplayGuard, type OtpReplayGuard } from './second-factor.js';
 export { createSsoService, type SsoService } from './sso/create-sso-service.js';
+export { failureRedirect } from './sso/login-redirect.js';

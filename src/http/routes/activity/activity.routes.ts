@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ADMIN_PERMISSIONS } from '../../../engine/permissions/admin-permissions.js';
 import { isAppError } from '../../../kernel/errors/index.js';
 import { registerItemRoutes, type ItemRouteDeps } from '../items/index.js';
-import type { CommentsService } from '../../../modules/activity/comments.js';
+import type { CommentsService } from '../../../modules/activity/index.js';
 
 /**
  * `/activity`: read-only (other writes are 404), plus comments: `POST /activity/comment`,

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../../../engine/context.js';
-import { assetHeaders } from '../../../modules/assets/asset-headers.js';
-import type { AssetsService } from '../../../modules/assets/create-assets-service.js';
-import { parseRange } from '../../../modules/assets/parse-range.js';
+import { assetHeaders, type AssetsService, parseRange } from '../../../modules/assets/index.js';
 
 export type AssetsRouteDeps = { assets: AssetsService; contextFor: (request: FastifyRequest) => Promise<Context> };
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config, CookieConfig } from '../../../config/index.js';
 import type { Context } from '../../../engine/context.js';
 import { invalidPayload } from '../../../kernel/errors/index.js';
-import type { AuthService, LoginMode, TokenResult } from '../../../modules/auth/create-auth-service.js';
+import type { AuthService, LoginMode, TokenResult } from '../../../modules/auth/index.js';
 import { objectBody } from './read-body.js';
 
 export type AuthRouteDeps = {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Context } from '../../../engine/context.js';
 import { invalidPayload } from '../../../kernel/errors/index.js';
-import type { PasswordService } from '../../../modules/auth/create-password-service.js';
+import type { PasswordService } from '../../../modules/auth/index.js';
 import { objectBody, requiredString } from './read-body.js';
 
 export type PasswordRouteDeps = {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../../../engine/context.js';
 import { forbidden, invalidCredentials } from '../../../kernel/errors/index.js';
-import type { SessionsService } from '../../../modules/auth/create-sessions-service.js';
+import type { SessionsService } from '../../../modules/auth/index.js';
 import { isUuid } from '../../../kernel/values/is-uuid.js';
 
 /** `/users/me/sessions`: list the caller's sign-ins, end one, or end every other one. */

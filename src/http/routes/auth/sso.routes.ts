@@ -3,9 +3,7 @@ import type { AuthProviderConfig, Config } from '../../../config/index.js';
 import type { Context } from '../../../engine/context.js';
 import { invalidPayload, isAppError, routeNotFound } from '../../../kernel/errors/index.js';
 import { sendTokens, setCookie } from './auth.routes.js';
-import type { LoginMode } from '../../../modules/auth/create-auth-service.js';
-import type { SsoService } from '../../../modules/auth/sso/create-sso-service.js';
-import { failureRedirect } from '../../../modules/auth/sso/login-redirect.js';
+import { type LoginMode, type SsoService, failureRedirect } from '../../../modules/auth/index.js';
 
 export type SsoRouteDeps = {
   config: Config;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Context } from '../../../engine/context.js';
 import { invalidCredentials } from '../../../kernel/errors/index.js';
-import type { TfaService } from '../../../modules/auth/create-tfa-service.js';
+import type { TfaService } from '../../../modules/auth/index.js';
 import { objectBody, requiredString } from './read-body.js';
 
 export type TfaRouteDeps = {

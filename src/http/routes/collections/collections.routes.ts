@@ -1,11 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ItemRouteDeps } from '../items/index.js';
-import { createCollection, createCollections } from '../../../modules/collections/create-collection.js';
-import { deleteCollection } from '../../../modules/collections/delete-collection.js';
-import { readCollection, readCollections } from '../../../modules/collections/read-collections.js';
+import {
+  createCollection,
+  createCollections,
+  deleteCollection,
+  readCollection,
+  readCollections,
+  type CollectionInput,
+  type CollectionUpdateInput,
+  type SchemaDeps,
+  updateCollection,
+} from '../../../modules/collections/index.js';
 import { sendReadBack } from './read-back.js';
-import type { CollectionInput, CollectionUpdateInput, SchemaDeps } from '../../../modules/collections/schema.types.js';
-import { updateCollection } from '../../../modules/collections/update-collection.js';
 
 type Params = { collection: string };
 

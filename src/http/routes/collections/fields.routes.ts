@@ -1,11 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ItemRouteDeps } from '../items/index.js';
-import { createField } from '../../../modules/collections/create-field.js';
-import { deleteField } from '../../../modules/collections/delete-field.js';
-import { readField, readFields } from '../../../modules/collections/read-fields.js';
+import {
+  createField,
+  deleteField,
+  readField,
+  readFields,
+  type FieldInput,
+  type FieldUpdateInput,
+  type SchemaDeps,
+  updateField,
+} from '../../../modules/collections/index.js';
 import { sendReadBack } from './read-back.js';
-import type { FieldInput, FieldUpdateInput, SchemaDeps } from '../../../modules/collections/schema.types.js';
-import { updateField } from '../../../modules/collections/update-field.js';
 
 type Params = { collection: string; field: string };
 

@@ -1,11 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ItemRouteDeps } from '../items/index.js';
-import { createRelation } from '../../../modules/collections/create-relation.js';
-import { deleteRelation } from '../../../modules/collections/delete-relation.js';
-import { readRelation, readRelations } from '../../../modules/collections/read-relations.js';
+import {
+  createRelation,
+  deleteRelation,
+  readRelation,
+  readRelations,
+  type RelationInput,
+  type RelationUpdateInput,
+  type SchemaDeps,
+  updateRelation,
+} from '../../../modules/collections/index.js';
 import { sendReadBack } from './read-back.js';
-import type { RelationInput, RelationUpdateInput, SchemaDeps } from '../../../modules/collections/schema.types.js';
-import { updateRelation } from '../../../modules/collections/update-relation.js';
 
 type Params = { collection: string; field: string };
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { invalidPayload } from '../../../kernel/errors/index.js';
 import { registerItemRoutes, requestQuery, respondWith, type ItemRouteDeps } from '../items/index.js';
-import type { FilesService } from '../../../modules/files/create-files-service.js';
+import type { FilesService } from '../../../modules/files/index.js';
 import { isPlainObject } from '../../../kernel/values/is-plain-object.js';
 
 export type FilesRouteDeps = ItemRouteDeps & { files: FilesService };

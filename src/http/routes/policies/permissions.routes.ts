@@ -6,11 +6,9 @@ import { summarizeAccess } from '../../../engine/permissions/summarize-access.js
 import { parseQuery } from '../../../engine/query/parse/parse-query.js';
 import type { Query } from '../../../engine/query/query.types.js';
 import { forbidden, invalidPayload, invalidQuery } from '../../../kernel/errors/index.js';
-import { type PrimaryKey } from '../../../modules/items/index.js';
+import type { PrimaryKey } from '../../../modules/items/index.js';
+import { explainRequest, convertLegacyPermission, permissionBodyKind, policyForRole } from '../../../modules/policies/index.js';
 import { registerItemRoutes, requestQuery, respondWithResult, type ItemRouteDeps } from '../items/index.js';
-import { explainRequest } from '../../../modules/policies/explain-request.js';
-import { convertLegacyPermission, permissionBodyKind } from '../../../modules/policies/legacy-permission-body.js';
-import { policyForRole } from '../../../modules/policies/role-policy.js';
 import { isPlainObject } from '../../../kernel/values/is-plain-object.js';
 import { isUuid } from '../../../kernel/values/is-uuid.js';
 

@@ -4,9 +4,14 @@ import { sendResult } from '../../respond.js';
 import { rawQueryOf } from '../../request-context.js';
 import type { SchemaStore } from '../../../engine/schema-overview/create-schema-store.js';
 import type { ItemsService } from '../../../modules/items/index.js';
-import { applyDiff } from '../../../modules/schema/apply-diff.js';
-import { diffSchemaWithWarnings, takeSnapshot, type SchemaModuleDeps } from '../../../modules/schema/diff-schema.js';
-import { MAX_UPLOAD_BYTES, readUpload } from '../../../modules/schema/read-upload.js';
+import {
+  applyDiff,
+  diffSchemaWithWarnings,
+  takeSnapshot,
+  type SchemaModuleDeps,
+  MAX_UPLOAD_BYTES,
+  readUpload,
+} from '../../../modules/schema/index.js';
 
 export type SchemaSnapshotRouteDeps = {
   items: ItemsService;

@@ -3,8 +3,7 @@ import type { Context } from '../../../engine/context.js';
 import { forbidden, routeNotFound } from '../../../kernel/errors/index.js';
 import { requestPath } from '../../request-context.js';
 import { sendResult } from '../../respond.js';
-import { generateOas } from '../../../modules/server/specs/generate-oas.js';
-import { graphqlSdlFilename } from '../../../modules/server/specs/graphql-sdl-filename.js';
+import { generateOas, graphqlSdlFilename } from '../../../modules/server/index.js';
 
 export type GraphqlSdlScope = 'items' | 'system';
 

@@ -3,12 +3,7 @@ import type { CacheSync } from '../../../engine/cache-sync/create-cache-sync.js'
 import type { Context } from '../../../engine/context.js';
 import { accountabilityOf } from '../../request-context.js';
 import type { ItemsService } from '../../../modules/items/index.js';
-import { clearCaches } from '../../../modules/utils/clear-caches.js';
-import { generateHash } from '../../../modules/utils/generate-hash.js';
-import { randomString } from '../../../modules/utils/random-string.js';
-import { revertRevision } from '../../../modules/utils/revert-revision.js';
-import { sortItems } from '../../../modules/utils/sort-items.js';
-import { verifyHash } from '../../../modules/utils/verify-hash.js';
+import { clearCaches, generateHash, randomString, revertRevision, sortItems, verifyHash } from '../../../modules/utils/index.js';
 
 export type UtilsRoutesDeps = {
   cacheSync: Pick<CacheSync, 'clear'>;
