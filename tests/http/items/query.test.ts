@@ -201,6 +201,29 @@ describe('/items/:collection query parameters', () => {
       expect((await get(`${url}&deep[comments][_limit]=0`)).data[0]).toEqual({ title: 'Alpha', comments: [] });
     });
 
+    it('limits and pages nested o2m lists per parent, over several parents (numbered in SQL or after it)', async () => {
+      const url = '/items/articles?fields=title,comments.body&sort=id&deep[comments][_sort]=body&deep[comments][_limit]=1';
+      const lists = async (query: string) => (await get(`${url}${query}`)).data.map((r) => [r.title, r.comments]);
+      // Four parents, three comments: every comment is read in one statement and the first one per parent kept.
+      expect(await lists('')).toEqual([
+        ['Alpha', [{ body: 'great' }]],
+        ['Beta', [{ body: 'meh' }]],
+        ['Gamma', []],
+        ['Delta', []],
+      ]);
+      const second = [
+        ['Alpha', [{ body: 'nice' }]],
+        ['Beta', []],
+        ['Gamma', []],
+        ['Delta', []],
+      ];
+      expect(await lists('&deep[comments][_offset]=1')).toEqual(second);
+      expect(await lists('&deep[comments][_page]=2')).toEqual(second);
+      // One parent with more comments than the limit: more rows than it may show, so the window statement answers.
+      expect(await lists(`&filter[id][_eq]=${ids.Alpha}`)).toEqual([['Alpha', [{ body: 'great' }]]]);
+      expect(await lists(`&filter[id][_eq]=${ids.Alpha}&deep[comments][_offset]=1`)).toEqual([['Alpha', [{ body: 'nice' }]]]);
+    });
+
     it('answers 400 for an unknown deep key', async () => {
       expectError(await t.request('GET', '/items/articles?deep[comments][_nope]=1', { token: t.adminToken }), 400, 'INVALID_QUERY');
     });

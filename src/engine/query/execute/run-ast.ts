@@ -308,7 +308,7 @@ async function attachOneToMany(env: CompileEnv, node: RelationNode, rows: Row[])
   const keysOnly = node.keysOnly;
   const groups = new Map<string, Row[]>();
   for (const chunk of chunks(keys)) {
-    const found = await readByKeys(env, node, chunk, (env, parents) => childrenStatement(env, node, parents, fkField));
+    const found = await readChildren(env, node, chunk, fkField);
     const finished = await finishLevel(env, node.collection, node.children, found);
     found.forEach((raw, i) => {
       const parent = String(raw[`${RN}parent`]);
@@ -392,7 +392,53 @@ function readByKeys(
   );
 }
 
-function childrenStatement(env: CompileEnv, node: RelationNode, parents: readonly unknown[], fkField: string): Knex.QueryBuilder {
+/** A deep query's per-parent limit (-1: none) and offset (`page` counts in limits). */
+function perParent(deep: DeepQuery): { limit: number; offset: number } {
+  const limit = deep.limit ?? -1;
+  return { limit, offset: deep.page && deep.page > 0 && limit > 0 ? limit * (deep.page - 1) : (deep.offset ?? 0) };
+}
+
+/** The owner of a node's statement without the window (keyed-statement.ts keeps one statement per owner). */
+const unnumbered = new WeakMap<RelationNode, object>();
+
+/**
+ * The o2m children of `parents`, at most `limit` per parent after `offset`, in their order. First without the
+ * window: every child of these parents in (parent, order) order, up to the most rows the window could keep plus
+ * one, numbered here; numbering in SQL (ROW_NUMBER) costs more than the read itself on SQLite. Only when there
+ * are more rows than that (some parent has more children than it shows) does the window statement run.
+ */
+async function readChildren(env: CompileEnv, node: RelationNode, parents: unknown[], fkField: string): Promise<Row[]> {
+  const { limit, offset } = perParent(node.query);
+  const numbered = () => readByKeys(env, node, parents, (env, list) => childrenStatement(env, node, list, fkField, true));
+  const most = parents.length * (offset + limit);
+  if (limit === -1 || !Number.isSafeInteger(most + 1)) return numbered();
+  let owner = unnumbered.get(node);
+  if (!owner) unnumbered.set(node, (owner = {}));
+  const rows = await readByKeys(env, owner, parents, (env, list) => childrenStatement(env, node, list, fkField, false));
+  if (rows.length > most) return numbered();
+  const kept: Row[] = [];
+  let parent: unknown;
+  let position = 0;
+  for (const row of rows) {
+    const current = row[`${RN}parent`];
+    position = current === parent ? position + 1 : 1;
+    parent = current;
+    if (position > offset && position <= offset + limit) kept.push(row);
+  }
+  return kept;
+}
+
+/**
+ * The statement of an o2m level: its rows whose parent is in `parents`, with the per-parent limit and offset as
+ * a window (`numbered`), or ordered by parent with a limit of `parents × (offset + limit) + 1` rows (readChildren).
+ */
+function childrenStatement(
+  env: CompileEnv,
+  node: RelationNode,
+  parents: readonly unknown[],
+  fkField: string,
+  numbered: boolean,
+): Knex.QueryBuilder {
   const deep: DeepQuery = node.query;
   const alias = env.nextAlias();
   const qb = env.knex.from({ [alias]: node.collection });
@@ -406,11 +452,15 @@ function childrenStatement(env: CompileEnv, node: RelationNode, parents: readonl
   ]);
   qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
   const order = orderFor(env, node.collection, alias, deep.sort, false);
-  const limit = deep.limit ?? -1;
-  const offset = deep.page && deep.page > 0 && limit > 0 ? limit * (deep.page - 1) : (deep.offset ?? 0);
+  const { limit, offset } = perParent(deep);
   if (limit === -1 && offset === 0) {
     applyOrder(env, qb, order);
     return qb;
+  }
+  if (!numbered) {
+    qb.orderByRaw('?? ASC', [`${alias}.${fkField}`]);
+    applyOrder(env, qb, order);
+    return qb.limit(parents.length * (offset + limit) + 1);
   }
   // Per-parent limit and offset: number the children of each parent, keep the window.
   const orderBy = orderSql(order, env);
