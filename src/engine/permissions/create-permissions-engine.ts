@@ -48,18 +48,23 @@ export function createPermissionsEngine(deps: { knex: Knex; dialect: Dialect; ca
   // The app's registry (decision 0050); alone (unit tests), a registry of its own. Emptied by the access
   // version (and by a schema change or CACHE_SYSTEM_TTL, which announce every version).
   const caches = deps.caches ?? createCacheRegistry();
-  let tables: Promise<Tables> | null = null;
+  const tables = caches.lru<'tables', Promise<Tables>>('permissions.tables', { max: 1, invalidatedBy: ['access'] });
   const users = caches.lru<string, Promise<UserRow | null>>('permissions.users', { max: 10_000, invalidatedBy: ['access'] });
   const sets = caches.lru<string, PermissionRule[]>('permissions.rule-sets', { max: 1000, invalidatedBy: ['access'] });
   /** Raised by every invalidation: what was read before it is not stored after it. */
   let generation = 0;
 
   const loadTables = (): Promise<Tables> => {
-    tables ??= readTables(knex, dialect).catch((error: unknown) => {
-      tables = null;
-      throw error;
-    });
-    return tables;
+    let loaded = tables.get('tables');
+    if (!loaded) {
+      const reading = readTables(knex, dialect).catch((error: unknown) => {
+        if (tables.peek('tables') === reading) tables.delete('tables');
+        throw error;
+      });
+      tables.set('tables', reading);
+      loaded = reading;
+    }
+    return loaded;
   };
 
   const getUser = (userId: string): Promise<UserRow | null> => {
@@ -158,7 +163,7 @@ export function createPermissionsEngine(deps: { knex: Knex; dialect: Dialect; ca
     },
     invalidate() {
       generation++;
-      tables = null;
+      tables.clear();
       users.clear();
       sets.clear();
     },

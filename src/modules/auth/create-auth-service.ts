@@ -134,7 +134,7 @@ export function createAuthService(deps: {
 }): AuthService {
   const { config, permissions, audit } = deps;
   const ended: RecordSessionEnd = deps.recordSessionEnd ?? (async () => undefined);
-  const signIns = createLiveSignIns({ knex: deps.knex, dialect: deps.dialect });
+  const signIns = createLiveSignIns({ knex: deps.knex, dialect: deps.dialect, caches: deps.caches });
   const tokens = createAccessTokens(config.secret, deps.caches);
   /** A dummy hash compared against when the user is unknown, so both failures cost the same; made at the first need. */
   let dummyHash: Promise<string> | null = null;

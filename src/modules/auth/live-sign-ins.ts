@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Dialect } from '../../database/dialects/dialect.js';
+import type { CacheRegistry } from '../../kernel/caches/index.js';
 
 export type LiveSignIns = {
   /**
@@ -18,11 +19,12 @@ const MAX_ENTRIES = 50_000;
  * The per-instance memory of live sign-ins that lets every access token be bound to its sign-in without a
  * database round trip per request. Only "live until" is remembered: an ended sign-in is not (it cannot come back,
  * and the token naming it is refused by the query). A read that began before a `forget()` is not stored.
+ * Kept in the app's registry (`auth.live-sign-ins`, decision 0050), emptied by the session version.
  */
-export function createLiveSignIns(deps: { knex: Knex; dialect: Dialect }): LiveSignIns {
+export function createLiveSignIns(deps: { knex: Knex; dialect: Dialect; caches: CacheRegistry }): LiveSignIns {
   const { knex, dialect } = deps;
   /** `user|sid` → the latest expiry (ms) of the sign-in's rows when it was read. */
-  const live = new Map<string, number>();
+  const live = deps.caches.lru<string, number>('auth.live-sign-ins', { max: MAX_ENTRIES, invalidatedBy: ['sessions'] });
   let generation = 0;
 
   return {
@@ -36,10 +38,7 @@ export function createLiveSignIns(deps: { knex: Knex; dialect: Dialect }): LiveS
       if (!row || row.expires === null || row.expires === undefined) return false;
       const expires = new Date(String(dialect.fromDatabase('timestamp', row.expires))).getTime();
       if (!(expires > now)) return false;
-      if (since === generation) {
-        if (live.size >= MAX_ENTRIES) live.clear();
-        live.set(key, expires);
-      }
+      if (since === generation) live.set(key, expires);
       return true;
     },
     forget() {

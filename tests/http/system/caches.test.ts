@@ -24,6 +24,9 @@ describe('GET /server/caches', () => {
     const caches = await list();
     expect(caches.map((c) => c.name)).toEqual(t.app.caches.list().map((c) => c.name));
     expect(cache(caches, 'auth.verified-tokens')).toMatchObject({ max: 10_000, ttl: null, invalidatedBy: [] });
+    expect(cache(caches, 'auth.live-sign-ins')).toMatchObject({ max: 50_000, invalidatedBy: ['sessions'] });
+    expect(cache(caches, 'permissions.tables')).toMatchObject({ max: 1, invalidatedBy: ['access'] });
+    expect(cache(caches, 'schema.derived')).toMatchObject({ invalidatedBy: ['schema'] });
     for (const c of caches) {
       expect(c.max).toBeGreaterThan(0);
       expect(c.size).toBeLessThanOrEqual(c.max);
