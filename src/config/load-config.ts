@@ -42,7 +42,7 @@ export type Config = {
     ssl: boolean;
     poolMin: number;
     poolMax: number;
-    /** PostgreSQL: frequent reads as named prepared statements (postgres/read-direct.ts). */
+    /** PostgreSQL: frequent reads as named prepared statements (postgres/execute.ts, decision 0029). */
     preparedStatements: boolean;
   };
   secret: string;

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngineFixture, idsOf, type EngineFixture } from '../../../tests/support/engine-fixture.js';
+import { withTransaction } from '../context.js';
 import type { Query } from './query.types.js';
+import { readByQuery } from './read-by-query.js';
 
 let fx: EngineFixture;
 beforeAll(async () => {
@@ -66,5 +68,38 @@ describe('readByQuery meta', () => {
       { scope: { id: { _in: [1, 2, 3] } } },
     );
     expect(result).toEqual({ data: [{ id: 1 }, { id: 2 }], meta: { total_count: 3, filter_count: 2 } });
+  });
+});
+
+describe('readByQuery inside a transaction (one read path, decision 0049)', () => {
+  it("reads through the same plan and executor, sees the transaction's own writes, and never reuses a result there", async () => {
+    const ctx = await fx.ctx();
+    const query: Query = { fields: ['id', 'title', 'comments.id'], filter: { title: { _eq: 'in-transaction' } }, meta: ['filter_count'] };
+    expect((await readByQuery(ctx, 'articles', query, { reuse: true })).data).toEqual([]);
+    await expect(
+      withTransaction(ctx, async (trx) => {
+        const id = 1000;
+        await trx.db('articles').insert({ id, title: 'in-transaction', author: 1 });
+        const statements: string[] = [];
+        const listen = (q: { sql: string }) => statements.push(q.sql);
+        fx.knex.on('query', listen);
+        try {
+          for (let i = 0; i < 2; i++) {
+            const read = await readByQuery(trx, 'articles', query, { reuse: true });
+            expect(read).toEqual({ data: [{ id, title: 'in-transaction', comments: [] }], meta: { filter_count: 1 } });
+            // Not kept: a result read inside a transaction holds what is not committed.
+            expect(Object.isFrozen(read)).toBe(false);
+          }
+        } finally {
+          fx.knex.off('query', listen);
+        }
+        // Every statement ran both times (no reuse), each heard by knex's listeners.
+        expect(statements.length).toBeGreaterThanOrEqual(2);
+        expect(statements.length % 2).toBe(0);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    // Rolled back: outside, nothing of it (and the read before it was not kept as the answer either way).
+    expect((await readByQuery(ctx, 'articles', query, { reuse: true })).data).toEqual([]);
   });
 });
