@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { loadConfig, v8Flags } from '../../src/config/index.js';
 import { createTestDatabase, type TestDatabase } from '../setup/test-database.js';
 import { databaseEnv, TEST_ENV } from '../setup/test-config.js';
 import { findChromium } from './find-chromium.js';
@@ -42,7 +43,10 @@ export type StratumProcess = {
 export async function startStratum(env: Record<string, string> = {}): Promise<StratumProcess> {
   const database: TestDatabase = await createTestDatabase();
   const childEnv = { ...process.env, ...TEST_ENV, ...databaseEnv(database.db), HOST: '127.0.0.1', PORT: '0', ...env };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'start'], {
+  // V8's heap flags on the command line, as `npm start` passes them, so the server does not relaunch itself (decision 0053).
+  const { HEAP_GROWING_PERCENT, HEAP_YOUNG_GENERATION_MB } = childEnv as NodeJS.ProcessEnv;
+  const flags = v8Flags(loadConfig({ HEAP_GROWING_PERCENT, HEAP_YOUNG_GENERATION_MB }, { readDotEnv: false }).server);
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'src/cli/index.ts', 'start'], {
     cwd: root,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
