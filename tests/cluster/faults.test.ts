@@ -4,7 +4,7 @@ import { closeDatabase, createDatabase } from '../../src/database/connection.js'
 import { ownRedisServer, type OwnRedisServer } from '../support/own-redis-server.js';
 import { MIGRATIONS } from '../../src/database/migrations/index.js';
 import { totpCode } from '../setup/totp-code.js';
-import { runCli } from '../setup/run-cli.js';
+import { bootstrappedTestDatabase } from '../setup/bootstrapped-database.js';
 import { createTestDatabase, testVendor, type TestDatabase } from '../setup/test-database.js';
 import { errorCode, expectStatus, login, type Answer } from './answers.js';
 import { startInstance, type Instance, type Json } from './instances.js';
@@ -78,10 +78,8 @@ async function user(): Promise<{ id: string; email: string }> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await bootstrappedTestDatabase();
   redis = await ownRedisServer();
-  const bootstrap = await runCli(database.db, ['bootstrap']);
-  if (bootstrap.code !== 0) throw new Error(`bootstrap failed: ${bootstrap.out}${bootstrap.err}`);
   [A, B] = (await Promise.all(['A', 'B'].map((name) => startInstance(name, database.db, env())))) as [Instance, Instance];
   admin = (await login(A, 'admin@example.com', 'AdminPass123!')).access_token;
   sql = (await createDatabase(database.db)).knex;

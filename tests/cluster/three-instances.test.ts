@@ -4,7 +4,8 @@ import { closeDatabase, createDatabase } from '../../src/database/connection.js'
 import { deleteRedisKeys, TEST_REDIS_URL } from '../support/redis-test-prefix.js';
 import { runCli } from '../setup/run-cli.js';
 import { TEST_ENV } from '../setup/test-config.js';
-import { createTestDatabase, type TestDatabase } from '../setup/test-database.js';
+import { bootstrappedTestDatabase } from '../setup/bootstrapped-database.js';
+import type { TestDatabase } from '../setup/test-database.js';
 import { errorCode as code, expectStatus, login } from './answers.js';
 import { startInstance, type Instance, type Json } from './instances.js';
 import { printInstanceOutputOnFailure } from './print-instance-output-on-failure.js';
@@ -45,10 +46,8 @@ async function user(on: Instance): Promise<{ id: string; role: string; policy: s
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  // One migration and bootstrap first, so the three start-ups find a ready database.
-  const bootstrap = await runCli(database.db, ['bootstrap']);
-  if (bootstrap.code !== 0) throw new Error(`bootstrap failed: ${bootstrap.out}${bootstrap.err}`);
+  // A migrated, bootstrapped database first, so the three start-ups find it ready.
+  database = await bootstrappedTestDatabase();
   const started = await Promise.all(
     ['A', 'B', 'C'].map((name) =>
       startInstance(name, database.db, {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../setup/run-cli.js';
-import { createTestDatabase, type TestDatabase } from '../setup/test-database.js';
+import { bootstrappedTestDatabase } from '../setup/bootstrapped-database.js';
+import type { TestDatabase } from '../setup/test-database.js';
 import { errorCode, expectStatus, login } from './answers.js';
 import { startInstance, type Instance, type Json } from './instances.js';
 import { printInstanceOutputOnFailure } from './print-instance-output-on-failure.js';
@@ -50,9 +50,7 @@ async function onB(token: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const bootstrap = await runCli(database.db, ['bootstrap']);
-  if (bootstrap.code !== 0) throw new Error(`bootstrap failed: ${bootstrap.out}${bootstrap.err}`);
+  database = await bootstrappedTestDatabase();
   const started = await Promise.all(['A', 'B'].map((name) => startInstance(name, database.db, { CACHE_SYSTEM_TTL: '0' })));
   [A, B] = started as [Instance, Instance];
   admin = (await login(A, 'admin@example.com', 'AdminPass123!')).access_token;

@@ -83,7 +83,12 @@ export async function copyTemplate(template: Template): Promise<TestDatabase> {
     const folder = await mkdtemp(join(tmpdir(), 'stratum-test-'));
     const file = join(folder, 'data.db');
     await copyFile(template.sqliteFile!, file);
-    return { vendor, db: dbConfig({ DB_CLIENT: 'sqlite3', DB_FILENAME: file }), drop: () => rm(folder, { recursive: true, force: true }) };
+    return {
+      vendor,
+      db: dbConfig({ DB_CLIENT: 'sqlite3', DB_FILENAME: file }),
+      bootstrapped: template.bootstrapped,
+      drop: () => rm(folder, { recursive: true, force: true }),
+    };
   }
   const name = `${COPY_PREFIX}${template.runId}_${randomBytes(4).toString('hex')}`;
   if (vendor === 'postgres') await copyPostgres(template.name, name);
@@ -91,6 +96,7 @@ export async function copyTemplate(template: Template): Promise<TestDatabase> {
   return {
     vendor,
     db: dbConfig({ ...serverEnv(vendor), DB_DATABASE: name }),
+    bootstrapped: template.bootstrapped,
     drop: async () => void (await onServer(vendor, dropStatement(vendor, name))),
   };
 }

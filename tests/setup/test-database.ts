@@ -6,7 +6,13 @@ import knexFactory from 'knex';
 import { type Config, loadConfig } from '../../src/config/index.js';
 
 export type TestVendor = 'sqlite' | 'postgres' | 'mysql';
-export type TestDatabase = { vendor: TestVendor; db: Config['db']; drop(): Promise<void> };
+export type TestDatabase = {
+  vendor: TestVendor;
+  db: Config['db'];
+  /** A copy of the run's bootstrapped template (migrated, administrator made), not an empty database. */
+  bootstrapped?: boolean;
+  drop(): Promise<void>;
+};
 
 /** The vendor of this test run: `TEST_DB=sqlite|postgres|mysql` (SQLite when unset). */
 export function testVendor(): TestVendor {
