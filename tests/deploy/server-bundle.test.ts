@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, expectStatus, login } from '../cluster/answers.js';
 import { startInstance, type Instance } from '../cluster/instances.js';
 import { printInstanceOutputOnFailure } from '../cluster/print-instance-output-on-failure.js';
+import { databaseEnv, TEST_ENV } from '../setup/test-config.js';
 import { createTestDatabase, type TestDatabase } from '../setup/test-database.js';
 
 /**
@@ -62,6 +63,15 @@ afterAll(async () => {
 });
 
 printInstanceOutputOnFailure();
+
+/** Whether a process exists and has not exited (a zombie has exited). */
+function running(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]![0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
 
 /** The ids of a process's child processes (Linux). */
 function children(pid: number): number[] {
@@ -217,6 +227,32 @@ describe('dist/stratum.js (the server bundle)', () => {
     // SIGTERM to the launcher reaches the server, which shuts down gracefully; the launcher ends with its code.
     expect(await launcher.stop()).toBe(0);
     expect(existsSync(`/proc/${child}`)).toBe(false);
+  });
+
+  it('shuts the relaunched server down when its launcher is killed (the launcher cannot pass SIGKILL on)', async () => {
+    const launcher = spawn(process.execPath, [join(folder, 'dist/stratum.js'), 'start'], {
+      env: { ...process.env, ...TEST_ENV, ...databaseEnv(database.db), HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', LOG_STYLE: 'raw' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    // The server inherits the launcher's stdout: the pipe ends only once both have gone.
+    const ended = new Promise<void>((resolve) => launcher.stdout.once('end', resolve));
+    launcher.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await new Promise<void>((resolve, reject) => {
+      launcher.once('exit', (code) => reject(new Error(`the launcher ended (${code}) before the server listened:\n${output}`)));
+      launcher.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (/Stratum is running at/.test(output)) resolve();
+      });
+    });
+    const [child] = children(launcher.pid!);
+    expect(child).toBeGreaterThan(0);
+    launcher.kill('SIGKILL');
+    await ended;
+    expect(output).toMatch(/Shutting down \(SIGTERM\)/);
+    expect(output).toMatch(/Server stopped/);
+    // Gone, or exited and not yet reaped by its new parent (the launcher that would have reaped it was killed).
+    expect(running(child!)).toBe(false);
   });
 
   it('stops gracefully on SIGTERM', async () => {
