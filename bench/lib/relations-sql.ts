@@ -3,7 +3,9 @@
  * answer, as JSON text, of `GET /items/articles?fields=*,tags.tags_id.name,author.name&limit=…&offset=…`
  * (`{"data":[…]}`) or of its GraphQL twin (`{"data":{"articles":[…]}}`). Articles by id, each article's tags
  * in junction-row order; the database builds the JSON (json_object/json_group_array, json_build_object/json_agg).
- * GraphQL answers ids as strings (the ID type). Parameters: limit, offset.
+ * GraphQL answers ids as strings (the ID type). The page of articles is taken first, in a subquery, so that the
+ * tags are built for its rows only (PostgreSQL computes a select list's subqueries for the rows OFFSET skips).
+ * Parameters: limit, offset.
  */
 export type Shape = 'rest' | 'graphql';
 
@@ -15,7 +17,7 @@ export function sqliteStatement(shape: Shape): string {
     SELECT json_object('id', ${shape === 'rest' ? 'a.id' : 'CAST(a.id AS TEXT)'}, 'title', a.title, 'status', a.status, 'views', a.views,
       'author', json(CASE WHEN w.id IS NULL THEN NULL ELSE json_object('name', w.name) END),
       'tags', json(${tags})) AS j
-    FROM articles a LEFT JOIN authors w ON w.id = a.author ORDER BY a.id LIMIT ? OFFSET ?) p`;
+    FROM (SELECT * FROM articles ORDER BY id LIMIT ? OFFSET ?) a LEFT JOIN authors w ON w.id = a.author ORDER BY a.id) p`;
 }
 
 export function postgresStatement(shape: Shape): string {
@@ -26,5 +28,5 @@ export function postgresStatement(shape: Shape): string {
     SELECT a.id, json_build_object('id', ${shape === 'rest' ? 'a.id' : 'a.id::text'}, 'title', a.title, 'status', a.status, 'views', a.views,
       'author', CASE WHEN w.id IS NULL THEN NULL ELSE json_build_object('name', w.name) END,
       'tags', ${tags}) AS j
-    FROM articles a LEFT JOIN authors w ON w.id = a.author ORDER BY a.id LIMIT $1 OFFSET $2) p`;
+    FROM (SELECT * FROM articles ORDER BY id LIMIT $1 OFFSET $2) a LEFT JOIN authors w ON w.id = a.author) p`;
 }
