@@ -32,11 +32,14 @@ export function lastAdminGuard(collection: string): CollectionBehaviour {
  * or to their role or one of its ancestors.
  */
 export async function countActiveAdmins(ctx: Context): Promise<number> {
-  const [roleRows, accessRows, policyRows] = await Promise.all([
-    ctx.db('service_roles').select('id', 'parent') as Promise<{ id: string; parent: string | null }[]>,
-    ctx.db('service_access').select('role', 'user', 'policy') as Promise<{ role: string | null; user: string | null; policy: string }[]>,
-    ctx.db('service_policies').select('id', 'admin_access') as Promise<{ id: string; admin_access: unknown }[]>,
-  ]);
+  // One after the other: inside a transaction the three share one connection, which runs one query at a time.
+  const roleRows = (await ctx.db('service_roles').select('id', 'parent')) as { id: string; parent: string | null }[];
+  const accessRows = (await ctx.db('service_access').select('role', 'user', 'policy')) as {
+    role: string | null;
+    user: string | null;
+    policy: string;
+  }[];
+  const policyRows = (await ctx.db('service_policies').select('id', 'admin_access')) as { id: string; admin_access: unknown }[];
   const adminPolicies = new Set(policyRows.filter((p) => ctx.dialect.fromDatabase('boolean', p.admin_access) === true).map((p) => p.id));
   const adminAccess = accessRows.filter((a) => adminPolicies.has(a.policy));
   const rolesWithAdmin = new Set(adminAccess.map((a) => a.role).filter((r): r is string => r !== null));
