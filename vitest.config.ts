@@ -56,6 +56,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // Files run one after another in each fork without a new module graph each: importing the whole app
+          // through vite-node per file was most of a file's time on a loaded machine (decision 0052). Every file
+          // makes its own app and database; no test file mocks modules.
+          isolate: false,
         },
       },
       {

@@ -6,7 +6,8 @@ import { createRedisTestPrefix } from '../support/redis-test-prefix.js';
 
 /**
  * Settings every test app uses: quiet, a fixed secret and admin, no login delay, and Redis keys of this test
- * file's own (a local server's counters in the same Redis never reach a test; each file deletes its keys).
+ * process's own (a local server's counters in the same Redis never reach a test; the integration project runs
+ * its files one after another in a process, and each file that writes to Redis deletes its keys).
  */
 export const TEST_ENV: Readonly<Record<string, string>> = {
   NODE_ENV: 'test',
