@@ -50,7 +50,7 @@ export async function runSchemaChange<T>(
     return work({ ...ctx, db: trx, outerDb: ctx.db, inTransaction: true, afterCommit });
   };
   try {
-    const result = ctx.dialect.schemaTransaction ? await ctx.dialect.schemaTransaction(ctx.db, body) : await ctx.db.transaction(body);
+    const result = await ctx.dialect.schemaTransaction(ctx.db, body);
     await recordAfterDdl(ctx, deps);
     deps.schemaStore.invalidate();
     for (const callback of afterCommit) await callback();

@@ -147,7 +147,7 @@ async function inSchemaTransaction<T>(ctx: Context, deps: SchemaModuleDeps, work
     return work({ trx, ctx: { ...ctx, db: trx, outerDb: ctx.db, inTransaction: true, afterCommit } });
   };
   try {
-    const result = ctx.dialect.schemaTransaction ? await ctx.dialect.schemaTransaction(ctx.db, body) : await ctx.db.transaction(body);
+    const result = await ctx.dialect.schemaTransaction(ctx.db, body);
     for (const callback of afterCommit) await callback();
     return result;
   } finally {

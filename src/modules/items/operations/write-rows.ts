@@ -50,9 +50,10 @@ export type InsertedRow = {
 export async function insertRows(ctx: Context, collection: string, columns: Item[], withSnapshots: boolean): Promise<InsertedRow[]> {
   const overview = getCollection(ctx.schema, collection);
   const rows = columns.map((c) => toRow(ctx, collection, c));
-  const sync = ctx.dialect.syncAutoIncrement;
-  const afterGivenKeys =
-    overview.fields[overview.primary]?.autoIncrement && sync ? () => sync(ctx.db, collection, overview.primary) : undefined;
+  // Every dialect answers (decision 0049): PostgreSQL moves its sequence, the others' counters follow by themselves.
+  const afterGivenKeys = overview.fields[overview.primary]?.autoIncrement
+    ? () => ctx.dialect.syncAutoIncrement(ctx.db, collection, overview.primary)
+    : undefined;
   const snapshots = withSnapshots && ctx.dialect.supportsReturning;
   const returned = await translated(ctx, collection, () =>
     insertRowsReturning(ctx.db, ctx.dialect, collection, rows, {
