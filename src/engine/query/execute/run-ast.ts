@@ -405,7 +405,7 @@ const unnumbered = new WeakMap<RelationNode, object>();
  * The o2m children of `parents`, at most `limit` per parent after `offset`, in their order. First without the
  * window: every child of these parents in (parent, order) order, up to the most rows the window could keep plus
  * one, numbered here; numbering in SQL (ROW_NUMBER) costs more than the read itself on SQLite. Only when there
- * are more rows than that (some parent has more children than it shows) does the window statement run.
+ * are more rows than that for several parents (one of them may crowd out the others) does the window statement run.
  */
 async function readChildren(env: CompileEnv, node: RelationNode, parents: unknown[], fkField: string): Promise<Row[]> {
   const { limit, offset } = perParent(node.query);
@@ -415,7 +415,8 @@ async function readChildren(env: CompileEnv, node: RelationNode, parents: unknow
   let owner = unnumbered.get(node);
   if (!owner) unnumbered.set(node, (owner = {}));
   const rows = await readByKeys(env, owner, parents, (env, list) => childrenStatement(env, node, list, fkField, false));
-  if (rows.length > most) return numbered();
+  // One parent: its rows in order are the answer however many there are (the statement stops one past them).
+  if (rows.length > most && parents.length > 1) return numbered();
   const kept: Row[] = [];
   let parent: unknown;
   let position = 0;
