@@ -1,4 +1,5 @@
 import type { Filter } from '../schema-overview/schema-overview.types.js';
+import { FILTER_OPERATORS } from '../query/compile/filter-operators.js';
 import { matches } from './evaluate-validation.js';
 import { isEmptyFilter } from './get-access.js';
 
@@ -29,35 +30,8 @@ export function matchPayload(
   });
 }
 
-const KNOWN = new Set([
-  '_eq',
-  '_neq',
-  '_lt',
-  '_lte',
-  '_gt',
-  '_gte',
-  '_in',
-  '_nin',
-  '_null',
-  '_nnull',
-  '_empty',
-  '_nempty',
-  '_contains',
-  '_ncontains',
-  '_icontains',
-  '_nicontains',
-  '_starts_with',
-  '_nstarts_with',
-  '_istarts_with',
-  '_nistarts_with',
-  '_ends_with',
-  '_nends_with',
-  '_iends_with',
-  '_niends_with',
-  '_between',
-  '_nbetween',
-  '_regex',
-]);
+/** The operators a payload can answer: all of the filter language's but the geometric ones (`_intersects`, …). */
+const KNOWN = new Set<string>(FILTER_OPERATORS.filter((op) => !op.includes('intersects')));
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
