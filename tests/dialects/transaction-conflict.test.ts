@@ -73,8 +73,13 @@ describe('transactions that lose a conflict', () => {
    * victim; PostgreSQL's check runs in the one that waited first, `work` again. The other one then commits.
    */
   async function deadlockWith<T>(work: () => Promise<T>): Promise<T> {
-    /** Sessions of this database that wait for a row lock (PostgreSQL's and MariaDB's own views). */
-    const lockWaits = async () => {
+    /**
+     * Whether `work` has row 1 and is at row 2. PostgreSQL: a session of this database waits for a lock (its live
+     * view). MariaDB: a connection of this database runs the update of row 2, so its update of row 1 is done.
+     * (MariaDB's INNODB_TRX view is a copy refreshed at most every 100 ms: it can still show the previous test's
+     * wait, and the deadlock was then missed now and then; PROCESSLIST is live.)
+     */
+    const workAtRow2 = async () => {
       if (t.vendor === 'postgres') {
         const result = (await knex.raw(
           "SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
@@ -82,7 +87,8 @@ describe('transactions that lose a conflict', () => {
         return Number(result.rows[0]?.n ?? 0);
       }
       const [rows] = (await knex.raw(
-        "SELECT COUNT(*) AS n FROM information_schema.INNODB_TRX t JOIN information_schema.PROCESSLIST p ON p.ID = t.trx_mysql_thread_id WHERE t.trx_state = 'LOCK WAIT' AND p.DB = DATABASE()",
+        "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE DB = DATABASE() AND ID <> CONNECTION_ID() AND COMMAND = 'Query' AND INFO LIKE ?",
+        [`update \`${table}\` set % where \`id\` = 2`],
       )) as [{ n: unknown }[]];
       return Number(rows[0]?.n ?? 0);
     };
@@ -92,9 +98,8 @@ describe('transactions that lose a conflict', () => {
       await other(table).where({ id: 2 }).update({ n: 2 });
       const running = work();
       running.catch(() => undefined);
-      // Not a pause: the deadlock is made only once `work` is seen waiting for row 2. MariaDB refreshes its
-      // INNODB_TRX view only when nobody has read it for 100 ms, so it is read at longer intervals there.
-      await expect.poll(lockWaits, { timeout: 20_000, interval: t.vendor === 'mysql' ? 250 : 20 }).toBeGreaterThan(0);
+      // Not a pause: the deadlock is made only once `work` is seen at row 2.
+      await expect.poll(workAtRow2, { timeout: 20_000, interval: 20 }).toBeGreaterThan(0);
       await other(table).where({ id: 1 }).update({ n: 2 });
       await other.commit();
       return await running;
