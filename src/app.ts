@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
@@ -69,8 +68,9 @@ import { schemaBehaviours } from './modules/collections/index.js';
 import { createFilesService, filesBehaviour, foldersBehaviour } from './modules/files/index.js';
 import { createAssetsService } from './modules/assets/index.js';
 import { createStorage, type Storage } from './engine/storage/index.js';
+import { packageVersion } from './package-version.js';
 
-const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
+const version = packageVersion();
 
 export type AppOverrides = {
   now?: () => Date;
@@ -244,7 +244,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     ...createSchemaRoutes({ ...routeDeps, knex, dialect, schemaStore: schema }),
     {
       prefix: '/schema',
-      plugin: createSchemaSnapshotRoutes({ items, schemaStore: schema, version: pkg.version, contextFor: requestContext }),
+      plugin: createSchemaSnapshotRoutes({ items, schemaStore: schema, version, contextFor: requestContext }),
     },
     { prefix: '/utils', plugin: createUtilsRoutes({ cacheSync, items, contextFor: requestContext }) },
     { prefix: '/graphql', plugin: createGraphqlRoutes(graphqlDeps, graphqlSchemas) },
@@ -255,7 +255,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       plugin: createSpecsRoutes({
         contextFor: requestContext,
         printGraphqlSdl: createSdlPrinter(graphqlDeps, graphqlSchemas),
-        version: pkg.version,
+        version,
         publicUrl: config.server.publicUrl,
       }),
     },
@@ -278,7 +278,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     },
     checkMigrations: async () => (await pendingMigrations(knex)).length === 0,
     ...(config.rateLimiter.store === 'redis' ? { checkRedis: () => counters.ping() } : {}),
-    version: pkg.version,
+    version,
     vendor: dialect.vendor,
     rateLimitStore: counters,
   });
@@ -302,7 +302,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   return {
     config,
     logger,
-    version: pkg.version,
+    version,
     knex,
     dialect,
     schema,

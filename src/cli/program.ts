@@ -1,7 +1,10 @@
 import { Command } from 'commander';
 import { startCommand } from './commands/start.js';
+import { packageVersion } from '../package-version.js';
 
-const program = new Command('stratum').description('Stratum: a Directus-compatible data platform server.');
+const program = new Command('stratum')
+  .description('Stratum: a Directus-compatible data platform server.')
+  .version(packageVersion(), '-V, --version', 'print the version');
 
 program.command('start').description('Start the server (migrates, and bootstraps an empty database).').action(startCommand);
 program
@@ -18,10 +21,29 @@ users
   .description('Create a user.')
   .requiredOption('--email <email>', 'e-mail address')
   .requiredOption('--password <password>', 'password')
-  .option('--role <id>', 'role id')
-  .action(async (options: { email: string; password: string; role?: string }) =>
-    (await import('./commands/users-create.js')).usersCreateCommand(options),
-  );
+  .option('--role <role>', 'role name or id')
+  .action(async (options: { email: string; password: string; role?: string }) => {
+    process.exitCode = await (await import('./commands/users-create.js')).usersCreateCommand(options);
+  });
+users
+  .command('passwd')
+  .description("Set a user's password (ends their sign-ins).")
+  .requiredOption('--email <email>', 'e-mail address')
+  .requiredOption('--password <password>', 'new password')
+  .action(async (options: { email: string; password: string }) => {
+    process.exitCode = await (await import('./commands/users-passwd.js')).usersPasswdCommand(options);
+  });
+
+program
+  .command('roles')
+  .description('Manage roles.')
+  .command('create')
+  .description('Create a role with a policy of the same name; prints its id.')
+  .requiredOption('--role <name>', 'role name')
+  .option('--admin', 'the policy gives administrator access')
+  .action(async (options: { role: string; admin?: boolean }) => {
+    process.exitCode = await (await import('./commands/roles-create.js')).rolesCreateCommand(options);
+  });
 
 program
   .command('cache')

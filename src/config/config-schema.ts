@@ -119,6 +119,14 @@ export const CONFIG_SCHEMA: readonly VarSpec[] = [
     secret: true,
     description: 'Password of that administrator; generated and printed once when empty.',
   },
+  {
+    name: 'ADMIN_TOKEN',
+    type: 'string',
+    default: '',
+    secret: true,
+    description:
+      "Static token of that administrator (its `token` field, as Directus's `ADMIN_TOKEN`): sent as a bearer token, it acts as the administrator. Only used when the first administrator is created.",
+  },
   { name: 'ACCESS_TOKEN_TTL', type: 'duration', default: '15m', description: 'Lifetime of access tokens.' },
   { name: 'REFRESH_TOKEN_TTL', type: 'duration', default: '7d', description: 'Lifetime of refresh tokens (sessions).' },
   { name: 'REFRESH_TOKEN_COOKIE_NAME', type: 'string', default: 'service_refresh_token', description: 'Name of the refresh-token cookie.' },

@@ -47,7 +47,7 @@ export type Config = {
   };
   secret: string;
   secretGenerated: boolean;
-  admin: { email: string; password: string | null };
+  admin: { email: string; password: string | null; token: string | null };
   auth: {
     accessTokenTtl: number;
     refreshTokenTtl: number;
@@ -243,7 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     },
     secret: secret ?? randomBytes(32).toString('base64url'),
     secretGenerated: secret === null,
-    admin: { email: get('ADMIN_EMAIL'), password: nullable('ADMIN_PASSWORD') },
+    admin: { email: get('ADMIN_EMAIL'), password: nullable('ADMIN_PASSWORD'), token: nullable('ADMIN_TOKEN') },
     auth: {
       accessTokenTtl: get('ACCESS_TOKEN_TTL'),
       refreshTokenTtl: get('REFRESH_TOKEN_TTL'),

@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { createApp } from '../../src/app.js';
-import type { CommandIo } from '../../src/cli/commands/schema-io.js';
+import type { CommandIo } from '../../src/cli/commands/command-io.js';
 import { schemaApplyCommand } from '../../src/cli/commands/schema-apply.js';
 import { schemaSnapshotCommand } from '../../src/cli/commands/schema-snapshot.js';
 import { createTestApp, type TestApp } from '../setup/create-test-app.js';

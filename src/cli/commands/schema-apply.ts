@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { applyDiff, diffSchema, parseDocument, stepLabel, type StepReport } from '../../modules/schema/index.js';
-import { EXIT_ERROR, EXIT_OK, EXIT_REFUSED, confirm, processIo, withSchemaApp, type CommandIo } from './schema-io.js';
+import { EXIT_ERROR, EXIT_OK, EXIT_REFUSED, confirm, processIo, withSchemaApp, type CommandIo } from './command-io.js';
 
 export type ApplyCommandOptions = { dryRun?: boolean; yes?: boolean };
 

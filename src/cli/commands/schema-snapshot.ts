@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { stringify } from 'yaml';
 import { takeSnapshot } from '../../modules/schema/index.js';
-import { EXIT_ERROR, EXIT_OK, EXIT_REFUSED, confirm, processIo, withSchemaApp, type CommandIo } from './schema-io.js';
+import { EXIT_ERROR, EXIT_OK, EXIT_REFUSED, confirm, processIo, withSchemaApp, type CommandIo } from './command-io.js';
 
 export type SnapshotOptions = { format?: string; yes?: boolean };
 

@@ -13,7 +13,7 @@ export type BootstrapResult = { created: false } | { created: true; email: strin
 export async function bootstrapDatabase(
   ctx: Context,
   items: ItemsService,
-  admin: { email: string; password: string | null },
+  admin: { email: string; password: string | null; token?: string | null },
 ): Promise<BootstrapResult> {
   const existing = await ctx.db('service_users').count({ count: '*' }).first();
   if (Number((existing as { count: unknown } | undefined)?.count ?? 0) > 0) return { created: false };
@@ -51,6 +51,7 @@ export async function bootstrapDatabase(
     first_name: 'Admin',
     last_name: 'User',
     status: 'active',
+    ...(admin.token ? { token: admin.token } : {}),
   });
   const settings = await ctx.db('service_settings').first();
   if (!settings) await items.upsertSingleton(ctx, 'service_settings', { project_name: 'Stratum' });

@@ -5,7 +5,7 @@ import { isAppError } from '../../kernel/errors/index.js';
 import type { SchemaModuleDeps } from '../../modules/schema/index.js';
 import { loadCliConfig } from '../load-cli-config.js';
 
-/** What a schema command talks to: injectable so tests can drive it without a terminal or a process. */
+/** What a command talks to: injectable so tests can drive it without a terminal or a process. */
 export type CommandIo = {
   stdout: { write(text: string): unknown };
   stderr: { write(text: string): unknown };
@@ -40,11 +40,16 @@ export async function confirm(io: CommandIo, question: string): Promise<boolean>
   }
 }
 
+/** withApp for a schema command, with the schema module's dependencies. */
+export function withSchemaApp(io: CommandIo, work: (app: App, deps: SchemaModuleDeps) => Promise<number>): Promise<number> {
+  return withApp(io, (app) => work(app, { items: app.items, schemaStore: app.schema, version: app.version }));
+}
+
 /**
- * Opens the app, checks the database is installed, runs `work` with a system context and closes the app.
- * Errors are printed and become exit code 1.
+ * Opens the app, checks the database is installed, runs `work` and closes the app. Errors are printed and become
+ * exit code 1.
  */
-export async function withSchemaApp(io: CommandIo, work: (app: App, deps: SchemaModuleDeps) => Promise<number>): Promise<number> {
+export async function withApp(io: CommandIo, work: (app: App) => Promise<number>): Promise<number> {
   let app: App | undefined;
   try {
     app = await io.openApp();
@@ -52,7 +57,7 @@ export async function withSchemaApp(io: CommandIo, work: (app: App, deps: Schema
       io.stderr.write('Error: the database is not installed; run `stratum bootstrap` first.\n');
       return EXIT_ERROR;
     }
-    return await work(app, { items: app.items, schemaStore: app.schema, version: app.version });
+    return await work(app);
   } catch (error) {
     const message = isAppError(error) ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
     io.stderr.write(`Error: ${message}\n`);
