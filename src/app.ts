@@ -130,7 +130,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const now = overrides.now ?? (() => new Date());
   // The one owner of this instance's caches: the cache sync empties them by version (decision 0050).
   const caches = createCacheRegistry();
-  const { knex, dialect } = await createDatabase(config.db);
+  const { knex, dialect } = await createDatabase(config.db, { warn: (message) => logger.warn(message) });
   const schema = createSchemaStore(knex, dialect, caches);
   const permissions = createPermissionsEngine({ knex, dialect, caches });
   const audit = createActivityRecorder();

@@ -1,10 +1,11 @@
 import type { Config } from '../config/index.js';
+import { describeDatabase } from '../database/connection.js';
 import type { BootstrapResult } from '../modules/bootstrap/bootstrap-database.js';
 
 /** After the first start: how to log in (the generated password is shown this once). */
 export function printLoginHint(url: string, config: Config, result: BootstrapResult): void {
   const local = url.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
-  const lines = [`Stratum is running at ${local} (database: ${config.db.client === 'sqlite3' ? config.db.filename : config.db.client})`];
+  const lines = [`Stratum is running at ${local} (database: ${describeDatabase(config.db)})`];
   lines.push(`Admin app: ${local}/admin`);
   if (result.created) {
     lines.push('', 'First start: an administrator was created.', `  email:    ${result.email}`);

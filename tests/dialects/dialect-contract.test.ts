@@ -94,6 +94,19 @@ describe('createDatabase', () => {
     const unreachable = { ...testDb.db, filename: '/dev/null/stratum/data.db', port: 1 };
     await expect(createDatabase(unreachable)).rejects.toThrow(/Cannot connect to the \w+ database/);
   });
+
+  it('says to create a server database that does not exist, in one line, and logs no driver stack', async () => {
+    if (testDb.vendor === 'sqlite') return; // SQLite makes the file: there is no missing database.
+    const warnings: string[] = [];
+    const missing = { ...testDb.db, database: 'stratum_never_created', connectionString: null };
+    const error = await createDatabase(missing, { warn: (message) => warnings.push(message) }).catch((e: unknown) => e as Error);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(
+      /^Cannot connect to the \w+ database at [^:]+:\d+\/stratum_never_created: .*\. Create the database first, e\.g\. .*stratum_never_created/,
+    );
+    expect((error as Error).message).not.toContain('\n');
+    expect(warnings).toEqual([]);
+  });
 });
 
 describe('migrations', () => {

@@ -140,6 +140,11 @@ export interface Dialect {
    */
   isConnectionError(error: unknown): boolean;
   /**
+   * What to do about a failed first connection, when the error says how (the database does not exist: "create
+   * it first", with the command); null otherwise. Shown after the cause when the server cannot start.
+   */
+  connectAdvice(error: unknown, db: { database: string }): string | null;
+  /**
    * True when a driver error means the transaction lost a conflict with another one and may succeed if run
    * again: a deadlock, a serialization failure, a lock wait that timed out, a busy database file. The outermost
    * transaction is then retried (withTransaction); a conflict left over is 503 SERVICE_UNAVAILABLE.

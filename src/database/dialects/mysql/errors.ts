@@ -67,6 +67,14 @@ export function isConnectionError(error: unknown): boolean {
   return typeof message === 'string' && /closed state|Connection lost/.test(message);
 }
 
+/** 1049 ER_BAD_DB_ERROR: the database does not exist. */
+export function connectAdvice(error: unknown, db: { database: string }): string | null {
+  const errno = typeof error === 'object' && error !== null ? (error as { errno?: unknown }).errno : undefined;
+  return errno === 1049
+    ? `Create the database first, e.g. CREATE DATABASE \`${db.database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci; in the mariadb client.`
+    : null;
+}
+
 /** 1213 ER_LOCK_DEADLOCK, 1205 ER_LOCK_WAIT_TIMEOUT. */
 export function isConflict(error: unknown): boolean {
   const errno = typeof error === 'object' && error !== null ? (error as { errno?: unknown }).errno : undefined;

@@ -1,6 +1,6 @@
 import type { Dialect } from '../dialect.js';
 import { addColumn } from './add-column.js';
-import { isConflict, isConnectionError, translateError } from './errors.js';
+import { connectAdvice, isConflict, isConnectionError, translateError } from './errors.js';
 import { withServerLock } from './with-server-lock.js';
 import { fieldTypeOf } from './field-type-of.js';
 import { dateFunction, ilike, randomOrder } from './functions.js';
@@ -32,6 +32,7 @@ export function createMysqlDialect(): Dialect {
     introspect,
     translateError,
     isConnectionError,
+    connectAdvice,
     isConflict,
     castToText: (sql: string) => `CAST(${sql} AS CHAR)`,
     withServerLock,

@@ -64,6 +64,14 @@ export function isConnectionError(error: unknown): boolean {
   );
 }
 
+/** 3D000 invalid catalog name: the database does not exist. */
+export function connectAdvice(error: unknown, db: { database: string }): string | null {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === '3D000'
+    ? `Create the database first, e.g. \`createdb ${db.database}\` or \`CREATE DATABASE "${db.database}";\` in psql.`
+    : null;
+}
+
 /** 40P01 deadlock detected, 40001 serialization failure, 55P03 lock not available. */
 export function isConflict(error: unknown): boolean {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;

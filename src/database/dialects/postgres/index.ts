@@ -1,7 +1,7 @@
 import type { Dialect } from '../dialect.js';
 import { createWriteCount, dataToken, DATA_VERSION_SQL } from './data-token.js';
 import { addColumn, POSTGRES_COLUMN_TYPE_VARIANTS } from './add-column.js';
-import { isConflict, isConnectionError, translateError } from './errors.js';
+import { connectAdvice, isConflict, isConnectionError, translateError } from './errors.js';
 import { withServerLock } from './with-server-lock.js';
 import { fieldTypeOf } from './field-type-of.js';
 import { dateFunction, ilike, randomOrder } from './functions.js';
@@ -41,6 +41,7 @@ export function createPostgresDialect(): Dialect {
     introspect,
     translateError,
     isConnectionError,
+    connectAdvice,
     isConflict,
     castToText: (sql: string) => `CAST(${sql} AS TEXT)`,
     withServerLock,

@@ -43,6 +43,11 @@ export function isConnectionError(error: unknown): boolean {
   return isSocketOrPoolError(error);
 }
 
+/** SQLite makes a missing file (and connection.ts its folder): nothing to advise. */
+export function connectAdvice(): string | null {
+  return null;
+}
+
 /** The file is locked by another connection or process past busy_timeout (SQLITE_BUSY and its variants). */
 export function isConflict(error: unknown): boolean {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;

@@ -1,7 +1,7 @@
 import type { Dialect } from '../dialect.js';
 import { dataToken } from './data-token.js';
 import { addColumn, SQLITE_COLUMN_TYPE_VARIANTS } from './add-column.js';
-import { isConflict, isConnectionError, translateError } from './errors.js';
+import { connectAdvice, isConflict, isConnectionError, translateError } from './errors.js';
 import { fieldTypeOf } from './field-type-of.js';
 import { dateFunction, ilike, randomOrder } from './functions.js';
 import { inList } from './in-list.js';
@@ -34,6 +34,7 @@ export function createSqliteDialect(): Dialect {
     introspect,
     translateError,
     isConnectionError,
+    connectAdvice,
     isConflict,
     castToText: (sql: string) => `CAST(${sql} AS TEXT)`,
     schemaTransaction,

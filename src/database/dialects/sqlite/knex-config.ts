@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Knex } from 'knex';
 import type { Config } from '../../../config/index.js';
 import { foldCase } from '../../../kernel/text/fold-case.js';
+import { ensureFolder } from './ensure-folder.js';
 
 /** The per-connection settings: WAL, enforced foreign keys, wait on locks, fast and still durable syncs. */
 export const SQLITE_PRAGMAS = ['journal_mode = WAL', 'foreign_keys = ON', 'busy_timeout = 5000', 'synchronous = NORMAL'] as const;
@@ -58,7 +58,7 @@ export function cacheStatements(connection: RawConnection, size = STATEMENT_CACH
 export function knexConfig(db: Config['db']): Knex.Config {
   const inMemory = db.filename === ':memory:' || db.filename === '';
   const filename = inMemory ? ':memory:' : resolve(db.filename);
-  if (!inMemory) mkdirSync(dirname(filename), { recursive: true });
+  if (!inMemory) ensureFolder(filename);
   return {
     client: 'better-sqlite3',
     connection: { filename },
