@@ -239,6 +239,21 @@ describe('bad input', () => {
       expectError(await raw('PATCH', '/items/articles/1', 'title=x', { 'content-type': 'text/plain' }), 415, 'UNSUPPORTED_MEDIA_TYPE');
     });
 
+    it("says that JSON sent as a form (curl -d's default Content-Type) is JSON, on login and on items; nothing is written", async () => {
+      const form = { 'content-type': 'application/x-www-form-urlencoded' };
+      const login = expectError(
+        await raw('POST', '/auth/login', '{"email":"admin@example.com","password":"x"}', form),
+        400,
+        'INVALID_PAYLOAD',
+      );
+      expect(login.message).toContain('send Content-Type: application/json');
+      const before = (await t.request('GET', '/items/articles?aggregate[count]=*', { token: t.adminToken })).json().data;
+      expectError(await raw('POST', '/items/articles', ' [{"title":"x"}]', form), 400, 'INVALID_PAYLOAD');
+      expect((await t.request('GET', '/items/articles?aggregate[count]=*', { token: t.adminToken })).json().data).toEqual(before);
+      // A real form still parses.
+      expectError(await raw('POST', '/auth/login', 'email=admin%40example.com&password=wrong', form), 401, 'INVALID_CREDENTIALS');
+    });
+
     it('treats an empty JSON body as {} (a create with no fields needs a title)', async () => {
       expectError(await raw('POST', '/items/articles', '', json), 400, 'FAILED_VALIDATION');
     });

@@ -8,7 +8,9 @@ import { parseQuerystring } from './querystring.js';
  * - `application/json`: strict (an object or an array; `null` and other bare values are 400 INVALID_PAYLOAD,
  *   as are syntax errors, with the parser's message as the reason). An empty body is `{}` (Directus).
  * - `multipart/form-data`: kept as a raw Buffer for the module that owns the upload to parse.
- * - `application/x-www-form-urlencoded`: parsed with the same qs rules as the query string.
+ * - `application/x-www-form-urlencoded`: parsed with the same qs rules as the query string; a body that is JSON
+ *   (what `curl -d '{…}'` sends without a Content-Type of its own) is 400 INVALID_PAYLOAD saying so, not a form of
+ *   one odd key that then lacks every field.
  * Every other content type with a body is 415 UNSUPPORTED_MEDIA_TYPE (Fastify raises it; the error handler maps it).
  * Bodies over MAX_PAYLOAD_SIZE are 413 CONTENT_TOO_LARGE (Fastify's bodyLimit; the error handler maps it).
  */
@@ -31,9 +33,21 @@ export function registerBodyParsers(server: FastifyInstance): void {
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
     (_request: FastifyRequest, body: string | Buffer, done) => {
-      done(null, parseQuerystring(String(body)));
+      try {
+        done(null, parseFormBody(String(body)));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
     },
   );
+}
+
+/** Parses a form body; refuses JSON sent as a form. */
+export function parseFormBody(text: string): unknown {
+  const start = text.trimStart()[0];
+  if (start === '{' || start === '[')
+    throw invalidPayload('The body is JSON but its Content-Type is application/x-www-form-urlencoded: send Content-Type: application/json');
+  return parseQuerystring(text);
 }
 
 /** Parses a JSON request body strictly (object or array at the top); throws INVALID_PAYLOAD. */
