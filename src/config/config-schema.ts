@@ -29,9 +29,16 @@ export const CONFIG_SCHEMA: readonly VarSpec[] = [
   {
     name: 'LOG_STYLE',
     type: 'enum',
-    default: 'pretty',
-    values: ['pretty', 'raw'],
-    description: '`raw` logs JSON lines; `pretty` logs short readable lines.',
+    default: 'auto',
+    values: ['auto', 'pretty', 'raw'],
+    description:
+      '`pretty`: short readable lines (`12:01:33 INFO  GET /items/articles 200 3 ms`); `raw`: JSON lines, one object per line; `auto`: pretty when the output is a terminal, raw otherwise (a file, a pipe, a log collector).',
+  },
+  {
+    name: 'LOG_REQUESTS',
+    type: 'boolean',
+    default: 'true',
+    description: 'One line per request at `info`: method, path (tokens left out), status and time. `false` turns it off.',
   },
   { name: 'NODE_ENV', type: 'enum', default: 'production', values: ['production', 'development', 'test'], description: 'Runtime mode.' },
   {

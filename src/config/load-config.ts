@@ -28,7 +28,7 @@ export type Config = {
     ipTrustProxy: boolean;
     ipCustomHeader: string | null;
   };
-  log: { level: string; style: 'pretty' | 'raw' };
+  log: { level: string; style: 'auto' | 'pretty' | 'raw'; requests: boolean };
   nodeEnv: 'production' | 'development' | 'test';
   db: {
     client: DbClient;
@@ -225,7 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
       ipTrustProxy: get('IP_TRUST_PROXY'),
       ipCustomHeader: nullable('IP_CUSTOM_HEADER'),
     },
-    log: { level: get('LOG_LEVEL'), style: get('LOG_STYLE') },
+    log: { level: get('LOG_LEVEL'), style: get('LOG_STYLE'), requests: get('LOG_REQUESTS') },
     nodeEnv: get('NODE_ENV'),
     db: {
       client,

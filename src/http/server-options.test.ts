@@ -42,7 +42,7 @@ describe('buildServer CORS', () => {
 });
 
 describe('buildServer logging', () => {
-  it('logs an unexpected error with the request id, and one debug line per request', async () => {
+  it('logs an unexpected error with the request id, and one line per request (debug when LOG_REQUESTS=false)', async () => {
     const lines: Record<string, unknown>[] = [];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, callback) {
@@ -50,13 +50,37 @@ describe('buildServer logging', () => {
         callback();
       },
     });
-    server = buildTestServer({ logger: pino({ level: 'debug' }, sink) }).server;
+    server = buildTestServer({ logger: pino({ level: 'debug' }, sink), env: { LOG_REQUESTS: 'false' } }).server;
     const res = await server.inject('/test/boom');
     expect(res.statusCode).toBe(500);
     const failure = lines.find((l) => l['level'] === 50);
     expect(failure?.['reqId']).toEqual(expect.any(String));
     expect(JSON.stringify(failure?.['err'])).toContain('secret_table');
-    expect(lines.some((l) => l['msg'] === 'request completed' && l['statusCode'] === 500)).toBe(true);
+    expect(lines.find((l) => l['statusCode'] === 500)).toMatchObject({
+      level: 20,
+      msg: 'GET /test/boom 500 ' + String(lines.find((l) => l['statusCode'] === 500)?.['responseTime']) + ' ms',
+    });
+  });
+
+  it('logs each request at info by default, its token values left out, and none at warn', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        for (const line of chunk.toString().split('\n')) if (line.trim() !== '') lines.push(JSON.parse(line) as Record<string, unknown>);
+        callback();
+      },
+    });
+    server = buildTestServer({ logger: pino({ level: 'info' }, sink) }).server;
+    await server.inject('/server/ping?access_token=secret-token-value');
+    const line = lines.find((l) => String(l['url']).startsWith('/server/ping'));
+    expect(line).toMatchObject({ level: 30, method: 'GET', statusCode: 200 });
+    expect(String(line?.['msg'])).toMatch(/^GET \/server\/ping\?access_token=\S+ 200 \d+ ms$/);
+    expect(JSON.stringify(lines)).not.toContain('secret-token-value');
+    await server.close();
+    lines.length = 0;
+    server = buildTestServer({ logger: pino({ level: 'warn' }, sink) }).server;
+    await server.inject('/server/ping');
+    expect(lines).toEqual([]);
   });
 });
 

@@ -13,6 +13,7 @@ import { createServerRoutes } from './routes/server/server.routes.js';
 import { parseExportFormat } from './export/format-export.js';
 import { authenticatePlugin, clientIp, type AuthenticateInput } from './plugins/authenticate.js';
 import { cookieWriteGuardPlugin } from './plugins/cookie-write-guard.js';
+import { redactSecretsInUrl } from '../kernel/redact-secrets.js';
 import { registerBodyParsers } from './plugins/body-parsers.js';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler.js';
 import { parseQuerystring } from './plugins/querystring.js';
@@ -124,11 +125,15 @@ export function buildServer(deps: HttpDeps): FastifyInstance {
     if (lifecycle.draining) reply.header('Connection', 'close');
     done();
   });
-  if (deps.logger.isLevelEnabled('debug')) {
+  // One line per request (LOG_REQUESTS, at info; at debug when turned off). The path loses its token values.
+  const requestLevel = config.log.requests ? 'info' : 'debug';
+  if (deps.logger.isLevelEnabled(requestLevel)) {
     server.addHook('onResponse', (request, reply, done) => {
-      request.log.debug(
-        { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime) },
-        'request completed',
+      const url = redactSecretsInUrl(request.url);
+      const ms = Math.round(reply.elapsedTime);
+      request.log[requestLevel](
+        { method: request.method, url, statusCode: reply.statusCode, responseTime: ms },
+        `${request.method} ${url} ${reply.statusCode} ${ms} ms`,
       );
       done();
     });

@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import pinoPretty from 'pino-pretty';
 import { redactSecretKeys, redactSecretsInText, redactSecretsInUrl } from './redact-secrets.js';
 
 export type { Logger };
@@ -46,12 +47,29 @@ export function loggerOptions(level: string): LoggerOptions {
   };
 }
 
-/** The process logger: JSON lines (`raw`) or short readable lines (`pretty`); `destination` is for tests. */
-export function createLogger(options: { level: string; style: 'pretty' | 'raw' }, destination?: DestinationStream): Logger {
+/** Fields a request line carries for JSON readers; its message already says them to people (pretty leaves them out). */
+const REQUEST_FIELDS = ['method', 'url', 'statusCode', 'responseTime'];
+
+/**
+ * The process logger: JSON lines (`raw`), or short readable lines (`pretty`: pino-pretty in this thread, colours on
+ * a terminal); `auto` is pretty when stdout is a terminal. `destination` is for tests (and gets `raw` lines, or
+ * pretty ones without colours).
+ */
+export function createLogger(
+  options: { level: string; style: 'auto' | 'pretty' | 'raw' },
+  destination?: DestinationStream,
+  isTerminal: boolean = process.stdout.isTTY === true,
+): Logger {
   const base = loggerOptions(options.level);
-  if (options.style === 'raw') return destination ? pino(base, destination) : pino(base);
-  return pino(
-    { ...base, base: undefined, timestamp: pino.stdTimeFunctions.isoTime },
-    destination ?? pino.destination({ dest: 1, sync: false }),
-  );
+  const pretty = options.style === 'pretty' || (options.style === 'auto' && isTerminal);
+  if (!pretty) return destination ? pino(base, destination) : pino(base);
+  const stream = pinoPretty({
+    destination: destination ?? 1,
+    colorize: destination === undefined && isTerminal,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: ['pid', 'hostname', 'reqId', ...REQUEST_FIELDS].join(','),
+    singleLine: true,
+    sync: destination === undefined,
+  });
+  return pino(base, stream);
 }
