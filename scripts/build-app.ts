@@ -73,7 +73,7 @@ async function main(): Promise<void> {
     console.log('Admin app: up to date (app/dist).');
     return;
   }
-  console.log('Admin app: building (app/ changed since the last build)…');
+  console.log(previous === null ? 'Admin app: building (first start)…' : 'Admin app: building (app/ changed since the last build)…');
   const started = Date.now();
   try {
     const { build } = await import('vite');

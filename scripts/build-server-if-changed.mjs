@@ -26,6 +26,13 @@ try {
   // never built
 }
 const inputs = ['src', 'shared', 'tsconfig.json', 'package.json', 'scripts/bundle-server.mjs'].map((name) => newest(join(root, name)));
-if (built > 0 && Math.max(...inputs) <= built) process.exit(0);
+if (built > 0 && Math.max(...inputs) <= built) {
+  console.log('Server: up to date (dist/).');
+  process.exit(0);
+}
+// Said before the wait, so a first start does not look stuck.
+console.log(built > 0 ? 'Server: bundling (src/ changed since the last build)…' : 'Server: bundling (first start)…');
+const started = Date.now();
 const bundle = spawnSync(process.execPath, [join(root, 'scripts/bundle-server.mjs')], { cwd: root, stdio: 'inherit' });
+if (bundle.status === 0) console.log(`Server: bundled in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 process.exit(bundle.status ?? 1);
