@@ -300,7 +300,7 @@ export function createAuthService(deps: {
           .select('id', 'password', 'status', 'provider', 'tfa_secret')
           .whereRaw('LOWER(??) = ?', ['email', email.trim().toLowerCase()])
           .first()) as { id: string; password: string | null; status: string; provider: string; tfa_secret: string | null } | undefined;
-        dummyHash ??= hashPassword(randomUUID());
+        dummyHash ??= hashPassword(randomUUID(), config.auth.passwordHash);
         const hash = user?.password ?? (await dummyHash);
         const valid = await verifyPassword(hash, password);
         if (!user || !valid || user.status !== 'active' || user.provider !== 'default' || !user.password) {
