@@ -193,6 +193,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     throttle: loginThrottle,
     otpGuard,
     recordSessionEnd,
+    now,
   });
   forgetSignIns = () => auth.forgetSignIns();
   const tfa = createTfaService({ config, audit, guard: otpGuard, throttle: loginThrottle });
