@@ -193,6 +193,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     throttle: loginThrottle,
     otpGuard,
     recordSessionEnd,
+    now,
   });
   forgetSignIns = () => auth.forgetSignIns();
   const tfa = createTfaService({ config, audit, guard: otpGuard, throttle: loginThrottle });
@@ -246,7 +247,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       prefix: '/schema',
       plugin: createSchemaSnapshotRoutes({ items, schemaStore: schema, version, contextFor: requestContext }),
     },
-    { prefix: '/utils', plugin: createUtilsRoutes({ cacheSync, items, contextFor: requestContext }) },
+    { prefix: '/utils', plugin: createUtilsRoutes({ cacheSync, items, contextFor: requestContext, hashCost: config.auth.passwordHash }) },
     { prefix: '/graphql', plugin: createGraphqlRoutes(graphqlDeps, graphqlSchemas) },
     // This instance's caches with their bounds and counters, for administrators (decision 0050).
     { prefix: '/server/caches', plugin: createCachesRoutes({ caches }) },

@@ -171,6 +171,27 @@ export const CONFIG_SCHEMA: readonly VarSpec[] = [
     description: 'Every login and password-request answer takes at least this many milliseconds (no user enumeration by timing).',
   },
   {
+    name: 'HASH_MEMORY_COST',
+    type: 'integer',
+    default: '65536',
+    min: 1024,
+    description: "Memory of one argon2id password hash in KiB (argon2's default, 64 MiB). Lower only where hashing must be cheap (tests).",
+  },
+  {
+    name: 'HASH_TIME_COST',
+    type: 'integer',
+    default: '3',
+    min: 1,
+    description: 'Passes of one argon2id password hash over its memory.',
+  },
+  {
+    name: 'HASH_PARALLELISM',
+    type: 'integer',
+    default: '4',
+    min: 1,
+    description: 'Lanes of one argon2id password hash (at most HASH_MEMORY_COST / 8).',
+  },
+  {
     name: 'PASSWORD_RESET_URL_ALLOW_LIST',
     type: 'list',
     default: '',

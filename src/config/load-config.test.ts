@@ -39,6 +39,8 @@ describe('loadConfig defaults', () => {
     });
     expect(config.db).toMatchObject({ client: 'sqlite3', filename: './data/data.db', connectionString: null, poolMax: 10 });
     expect(config.auth).toMatchObject({ accessTokenTtl: 15 * 60_000, refreshTokenTtl: 7 * 86_400_000, loginStallTime: 500 });
+    // argon2's own defaults, as Directus.
+    expect(config.auth.passwordHash).toEqual({ memoryCost: 65536, timeCost: 3, parallelism: 4 });
     expect(config.auth.sessionCookie).toEqual({ name: 'service_session_token', domain: null, secure: false, sameSite: 'lax' });
     expect(config.auth.refreshCookie.name).toBe('service_refresh_token');
     expect(config.cors).toEqual({
@@ -306,6 +308,18 @@ describe('loadConfig failures', () => {
     ]);
     expect(problemsOf(() => loadConfig({ HEAP_GROWING_PERCENT: '-5' }, { cwd: dir }))).toEqual([
       expect.stringContaining('HEAP_GROWING_PERCENT must be at least 0'),
+    ]);
+  });
+
+  it('reads HASH_* and refuses argon2 parameters it could not hash with', () => {
+    const cheap = loadConfig({ HASH_MEMORY_COST: '1024', HASH_TIME_COST: '1', HASH_PARALLELISM: '1' }, { cwd: dir });
+    expect(cheap.auth.passwordHash).toEqual({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
+    expect(problemsOf(() => loadConfig({ HASH_MEMORY_COST: '512', HASH_TIME_COST: '0' }, { cwd: dir }))).toEqual([
+      expect.stringContaining('HASH_MEMORY_COST must be at least 1024'),
+      expect.stringContaining('HASH_TIME_COST must be at least 1'),
+    ]);
+    expect(problemsOf(() => loadConfig({ HASH_MEMORY_COST: '1024', HASH_PARALLELISM: '200' }, { cwd: dir }))).toEqual([
+      'HASH_MEMORY_COST must be at least 8 × HASH_PARALLELISM (KiB per lane)',
     ]);
   });
 

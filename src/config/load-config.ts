@@ -8,6 +8,7 @@ import { loadAuthProviders, type AuthProviderConfig } from './load-auth-provider
 import { parseDuration, parseValue } from './parse-value.js';
 import { weakSecret } from './weak-secret.js';
 import { createAddressGuard } from '../kernel/net/address-guard.js';
+import type { PasswordHashCost } from '../kernel/text/password-hash.js';
 
 export type DbClient = 'sqlite3' | 'pg' | 'mysql';
 export type SameSite = 'lax' | 'strict' | 'none';
@@ -54,6 +55,8 @@ export type Config = {
     sessionCookieTtl: number;
     refreshGracePeriod: number;
     loginStallTime: number;
+    /** The argon2id parameters of new password hashes (HASH_*); a stored hash is verified with its own. */
+    passwordHash: PasswordHashCost;
     refreshCookie: CookieConfig;
     sessionCookie: CookieConfig;
     passwordResetUrlAllowList: string[];
@@ -192,6 +195,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
   const redisUrl = redisUrlOf(values);
   if (values.get('RATE_LIMITER_STORE') === 'redis' && redisUrl === null)
     problems.push('RATE_LIMITER_STORE=redis needs REDIS (a redis:// URL) or REDIS_HOST');
+  // argon2 needs at least 8 KiB of memory per lane; refused here rather than at the first password set.
+  if (Number(values.get('HASH_MEMORY_COST')) < 8 * Number(values.get('HASH_PARALLELISM')))
+    problems.push('HASH_MEMORY_COST must be at least 8 × HASH_PARALLELISM (KiB per lane)');
   if (values.get('EMAIL_TRANSPORT') === 'smtp' && String(values.get('EMAIL_SMTP_HOST') ?? '') === '')
     problems.push('EMAIL_TRANSPORT=smtp needs EMAIL_SMTP_HOST');
   const secretProblem = weakSecret(String(values.get('SECRET') ?? ''), values.get('NODE_ENV'));
@@ -250,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
       sessionCookieTtl: get('SESSION_COOKIE_TTL'),
       refreshGracePeriod: get('SESSION_REFRESH_GRACE_PERIOD'),
       loginStallTime: get('LOGIN_STALL_TIME'),
+      passwordHash: { memoryCost: get('HASH_MEMORY_COST'), timeCost: get('HASH_TIME_COST'), parallelism: get('HASH_PARALLELISM') },
       refreshCookie: cookie(get, nullable, 'REFRESH_TOKEN_COOKIE'),
       sessionCookie: cookie(get, nullable, 'SESSION_COOKIE'),
       passwordResetUrlAllowList: get('PASSWORD_RESET_URL_ALLOW_LIST'),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../setup/create-test-app.js';
-import { createTotpClock } from '../setup/totp-code.js';
+import { createTotpClock, TOTP_CLOCK_TOKEN_TTL } from '../setup/totp-code.js';
 import { gql, type GraphqlBody } from './graphql-request.js';
 
 const GENERATE = 'mutation ($password: String!) { users_me_tfa_generate(password: $password) { secret otpauth_url } }';
@@ -16,7 +16,7 @@ describe('GraphQL two-factor mutations (/graphql/system)', () => {
   const { now, nextCode } = createTotpClock();
 
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMITER_LOGIN_POINTS: '10000' }, { now });
+    t = await createTestApp({ RATE_LIMITER_LOGIN_POINTS: '10000', ACCESS_TOKEN_TTL: TOTP_CLOCK_TOKEN_TTL }, { now });
   });
   afterAll(async () => {
     await t?.close();

@@ -5,7 +5,7 @@ import { deleteRedisKeys, TEST_REDIS_URL } from '../support/redis-test-prefix.js
 import { createTestApp, type TestApp } from '../setup/create-test-app.js';
 import { dataOf, expectError } from '../setup/expect-error.js';
 import { TEST_ENV } from '../setup/test-config.js';
-import { createTotpClock } from '../setup/totp-code.js';
+import { createTotpClock, TOTP_CLOCK_TOKEN_TTL } from '../setup/totp-code.js';
 
 /**
  * Threat: the failed-login throttle turned against the people it protects (decision 0043). (a) Anybody who knows
@@ -33,7 +33,7 @@ describe.each([
   const { now, nextCode } = createTotpClock();
 
   beforeAll(async () => {
-    t = await createTestApp(env, { now });
+    t = await createTestApp({ ...env, ACCESS_TOKEN_TTL: TOTP_CLOCK_TOKEN_TTL }, { now });
   });
   afterAll(async () => {
     await t?.close();

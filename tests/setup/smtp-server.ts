@@ -19,15 +19,25 @@ export type TestSmtpServer = {
   waitForMessage(count: number, timeoutMs?: number): Promise<ReceivedMail>;
   /** The variables that point an app at this server. */
   env: Record<string, string>;
+  /** A server started with `hold`: takes the messages it holds, and every later one at once. */
+  release(): void;
   stop(): Promise<void>;
 };
 
 /**
  * A real SMTP server on 127.0.0.1 (a free port), no TLS, no authentication, that keeps every message it
- * receives (parsed with mailparser) for the test to read; `delayMs` makes it slow to accept each message.
+ * receives (parsed with mailparser) for the test to read. With `hold`, it is a mail server that does not answer:
+ * each message is received but neither taken (no reply to the client) nor listed until `release()`, so a test
+ * can show that something did not wait for the mail, without a wall-clock delay.
  */
-export async function startSmtpServer(options: { delayMs?: number } = {}): Promise<TestSmtpServer> {
+export async function startSmtpServer(options: { hold?: boolean } = {}): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
+  let holding = options.hold ?? false;
+  const held: (() => void)[] = [];
+  const release = () => {
+    holding = false;
+    for (const take of held.splice(0)) take();
+  };
   const waiters: { count: number; resolve: (mail: ReceivedMail) => void }[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -35,10 +45,8 @@ export async function startSmtpServer(options: { delayMs?: number } = {}): Promi
     logger: false,
     onData(stream, session, callback) {
       simpleParser(stream)
-        // A slow server: the message is taken only after the delay.
-        .then(async (parsed) =>
-          options.delayMs ? new Promise<typeof parsed>((resolve) => setTimeout(() => resolve(parsed), options.delayMs)) : parsed,
-        )
+        // A server that holds its messages takes each only once released.
+        .then(async (parsed) => (holding ? new Promise<typeof parsed>((resolve) => held.push(() => resolve(parsed))) : parsed))
         .then((parsed) => {
           messages.push({
             to: session.envelope.rcptTo.map((r) => r.address),
@@ -80,6 +88,10 @@ export async function startSmtpServer(options: { delayMs?: number } = {}): Promi
         waiters.push({ count, resolve: (mail) => (clearTimeout(timer), resolve(mail)) });
       });
     },
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    release,
+    stop: () => {
+      release();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

@@ -5,9 +5,11 @@ import { type Config, loadConfig } from '../../src/config/index.js';
 import { createRedisTestPrefix } from '../support/redis-test-prefix.js';
 
 /**
- * Settings every test app uses: quiet, a fixed secret and admin, no login delay, and Redis keys of this test
- * process's own (a local server's counters in the same Redis never reach a test; the integration project runs
- * its files one after another in a process, and each file that writes to Redis deletes its keys).
+ * Settings every test app uses: quiet, a fixed secret and admin, no login delay, the cheapest argon2 parameters
+ * the config allows (a password set through the API is hashed by the server in milliseconds instead of a second
+ * on a loaded machine; decision 0059), and Redis keys of this test process's own (a local server's counters in
+ * the same Redis never reach a test; the integration project runs its files one after another in a process, and
+ * each file that writes to Redis deletes its keys).
  */
 export const TEST_ENV: Readonly<Record<string, string>> = {
   NODE_ENV: 'test',
@@ -16,6 +18,9 @@ export const TEST_ENV: Readonly<Record<string, string>> = {
   ADMIN_EMAIL: 'admin@example.com',
   ADMIN_PASSWORD: 'AdminPass123!',
   LOGIN_STALL_TIME: '0',
+  HASH_MEMORY_COST: '1024',
+  HASH_TIME_COST: '1',
+  HASH_PARALLELISM: '1',
   RATE_LIMITER_ENABLED: 'false',
   REDIS_KEY_PREFIX: createRedisTestPrefix(),
 };

@@ -28,8 +28,15 @@ export function totpCode(secret: string, at: Date): string {
 }
 
 /**
- * A server clock for two-factor tests (pass `now` to createTestApp): it runs ahead of the real one by what
- * `advance` added, and `nextCode` moves it a minute on before taking a code, because each code works once.
+ * ACCESS_TOKEN_TTL for an app on a TOTP clock: the app checks access tokens against its own clock, which
+ * `nextCode` moves a minute per code, so the default fifteen minutes would expire the test's tokens midway.
+ */
+export const TOTP_CLOCK_TOKEN_TTL = '1d';
+
+/**
+ * A server clock for two-factor tests (pass `now` to createTestApp, with ACCESS_TOKEN_TTL TOTP_CLOCK_TOKEN_TTL):
+ * it runs ahead of the real one by what `advance` added, and `nextCode` moves it a minute on before taking a
+ * code, because each code works once.
  */
 export function createTotpClock() {
   let offset = 0;

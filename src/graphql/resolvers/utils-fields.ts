@@ -26,7 +26,9 @@ const VOID = new GraphQLScalarType({
  * `utils_sort(collection, item, to)` and `utils_revert(revision)` (true when done), and
  * `utils_cache_clear(system)` (administrators only, FORBIDDEN otherwise).
  */
-export function utilsMutationFields(deps: Pick<GraphqlDeps, 'cacheSync' | 'items'>): GraphQLFieldConfigMap<unknown, GraphqlContext> {
+export function utilsMutationFields(
+  deps: Pick<GraphqlDeps, 'cacheSync' | 'items' | 'config'>,
+): GraphQLFieldConfigMap<unknown, GraphqlContext> {
   return {
     utils_random_string: {
       type: GraphQLString,
@@ -36,7 +38,7 @@ export function utilsMutationFields(deps: Pick<GraphqlDeps, 'cacheSync' | 'items
     utils_hash_generate: {
       type: GraphQLString,
       args: { string: { type: new GraphQLNonNull(GraphQLString) } },
-      resolve: (_s, args: { string: string }) => generateHash(args),
+      resolve: (_s, args: { string: string }) => generateHash(args, deps.config.auth.passwordHash),
     },
     utils_hash_verify: {
       type: GraphQLBoolean,

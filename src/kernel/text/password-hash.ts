@@ -5,7 +5,10 @@ import pLimit from 'p-limit';
 const require = createRequire(import.meta.url);
 let argon2: typeof Argon2 | null = null;
 
-/** At most this many argon2 operations run at once; each takes 64 MiB, so a burst of logins cannot balloon memory. */
+/**
+ * At most this many argon2 operations run at once; each takes HASH_MEMORY_COST (64 MiB by default), so a burst of
+ * logins cannot balloon memory.
+ */
 export const MAX_CONCURRENT_HASHES = 2;
 
 /**
@@ -23,9 +26,17 @@ function limited<T>(work: (lib: typeof Argon2) => Promise<T>): Promise<T> {
   });
 }
 
-/** An argon2id hash of a password (the library's defaults, as Directus). */
-export function hashPassword(password: string): Promise<string> {
-  return limited((lib) => lib.hash(password));
+/** The argon2id parameters of a new hash: memory in KiB, passes, lanes (config `auth.passwordHash`, HASH_*). */
+export type PasswordHashCost = { memoryCost: number; timeCost: number; parallelism: number };
+
+/**
+ * An argon2id hash of a password with the app's parameters (by default the library's, as Directus: 64 MiB, three
+ * passes, four lanes). The hash records them, so verifying needs no parameters.
+ */
+export function hashPassword(password: string, cost: PasswordHashCost): Promise<string> {
+  return limited((lib) =>
+    lib.hash(password, { type: lib.argon2id, memoryCost: cost.memoryCost, timeCost: cost.timeCost, parallelism: cost.parallelism }),
+  );
 }
 
 /** Whether a password matches a stored argon2 hash; a malformed hash is simply no match. */

@@ -131,8 +131,11 @@ export function createAuthService(deps: {
   otpGuard?: OtpReplayGuard;
   /** The app passes the cache sync's; alone (unit tests), a single instance needs no announcement. */
   recordSessionEnd?: RecordSessionEnd;
+  /** The app's clock (AppOverrides.now): what a presented token's and session's expiry is checked against. */
+  now?: () => Date;
 }): AuthService {
   const { config, permissions, audit } = deps;
+  const clock = deps.now ?? (() => new Date());
   const ended: RecordSessionEnd = deps.recordSessionEnd ?? (async () => undefined);
   const signIns = createLiveSignIns({ knex: deps.knex, dialect: deps.dialect, caches: deps.caches });
   const tokens = createAccessTokens(config.secret, deps.caches);
@@ -260,19 +263,20 @@ export function createAuthService(deps: {
       const origin = { ip: input.ip ?? null, userAgent: input.userAgent ?? null, origin: input.origin ?? null };
       if (!input.token) return permissions.publicAccountability(origin);
       if (tokens.isOurJwt(input.token)) {
-        const claims = await tokens.verify(input.token, new Date());
+        const now = clock();
+        const claims = await tokens.verify(input.token, now);
         const user = await permissions.getUser(claims.id);
         if (!user || user.status !== 'active') throw invalidCredentials();
         // Every access token names its sign-in; it dies with it (logout, sessions ended, password change,
         // deactivation), on every instance, checked from memory while no sign-in ended anywhere.
-        if (typeof claims.sid !== 'string' || !(await signIns.isLive(claims.id, claims.sid, Date.now()))) throw invalidCredentials();
+        if (typeof claims.sid !== 'string' || !(await signIns.isLive(claims.id, claims.sid, now.getTime()))) throw invalidCredentials();
         if (claims.session) {
           const session = await deps
             .knex('service_sessions')
             .select('id', 'expires')
             .where({ id: claims.session, user: claims.id })
             .first();
-          if (!session || new Date(String(session.expires)).getTime() < Date.now()) throw invalidCredentials();
+          if (!session || new Date(String(session.expires)).getTime() < now.getTime()) throw invalidCredentials();
         }
         const accountability = await permissions.accountabilityForUser(claims.id, {
           ...origin,
@@ -300,7 +304,7 @@ export function createAuthService(deps: {
           .select('id', 'password', 'status', 'provider', 'tfa_secret')
           .whereRaw('LOWER(??) = ?', ['email', email.trim().toLowerCase()])
           .first()) as { id: string; password: string | null; status: string; provider: string; tfa_secret: string | null } | undefined;
-        dummyHash ??= hashPassword(randomUUID());
+        dummyHash ??= hashPassword(randomUUID(), config.auth.passwordHash);
         const hash = user?.password ?? (await dummyHash);
         const valid = await verifyPassword(hash, password);
         if (!user || !valid || user.status !== 'active' || user.provider !== 'default' || !user.password) {

@@ -107,7 +107,7 @@ export function createPasswordService(deps: {
         user.email?.toLowerCase() === claims.email &&
         fingerprintMatches(passwordFingerprint(config.secret, user.password), claims.hash);
       if (!usable) throw forbidden();
-      const hashed = await hashPassword(password);
+      const hashed = await hashPassword(password, config.auth.passwordHash);
       await withTransaction(ctx, async (trx) => {
         // The users.update events of the change (decision 0048): a filter may refuse it (what it returns is not
         // used: the new password is the owner's), the action tells the keys with the password masked.

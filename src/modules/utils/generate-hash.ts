@@ -1,5 +1,5 @@
 import { invalidPayload } from '../../kernel/errors/index.js';
-import { hashPassword } from '../../kernel/text/password-hash.js';
+import { hashPassword, type PasswordHashCost } from '../../kernel/text/password-hash.js';
 import { isPlainObject } from '../../kernel/values/is-plain-object.js';
 
 /**
@@ -7,8 +7,8 @@ import { isPlainObject } from '../../kernel/values/is-plain-object.js';
  * (`POST /utils/hash/generate`) and GraphQL (`utils_hash_generate`). Anyone may call it, as in Directus.
  * A missing, empty or non-string `string` is 400 INVALID_PAYLOAD.
  */
-export async function generateHash(input: unknown): Promise<string> {
-  return hashPassword(requiredString(input, 'string'));
+export async function generateHash(input: unknown, cost: PasswordHashCost): Promise<string> {
+  return hashPassword(requiredString(input, 'string'), cost);
 }
 
 /** `input[key]` as a non-empty string, else INVALID_PAYLOAD naming the key. */

@@ -4,7 +4,7 @@ import { verifyHash } from './verify-hash.js';
 
 describe('verifyHash', () => {
   it('is true for the string that was hashed and false for another', async () => {
-    const hash = await hashPassword('Hello World!');
+    const hash = await hashPassword('Hello World!', { memoryCost: 1024, timeCost: 1, parallelism: 1 });
     expect(await verifyHash({ string: 'Hello World!', hash })).toBe(true);
     expect(await verifyHash({ string: 'Hello World?', hash })).toBe(false);
   });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../setup/create-test-app.js';
 import { dataOf, expectError } from '../../setup/expect-error.js';
-import { createTotpClock, totpCode } from '../../setup/totp-code.js';
+import { createTotpClock, TOTP_CLOCK_TOKEN_TTL, totpCode } from '../../setup/totp-code.js';
 
 /** Guesses made with a valid access token (password at generate, codes at disable and at login) are throttled. */
 describe('two-factor guesses and the failed-login throttle', () => {
@@ -10,7 +10,10 @@ describe('two-factor guesses and the failed-login throttle', () => {
   const { now, advance } = createTotpClock();
 
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMITER_LOGIN_POINTS: '3', RATE_LIMITER_LOGIN_DURATION: '600' }, { now });
+    t = await createTestApp(
+      { RATE_LIMITER_LOGIN_POINTS: '3', RATE_LIMITER_LOGIN_DURATION: '600', ACCESS_TOKEN_TTL: TOTP_CLOCK_TOKEN_TTL },
+      { now },
+    );
   });
   afterAll(async () => {
     await t?.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../setup/create-test-app.js';
 import { dataOf, expectError } from '../../setup/expect-error.js';
-import { createTotpClock, totpCode } from '../../setup/totp-code.js';
+import { createTotpClock, TOTP_CLOCK_TOKEN_TTL, totpCode } from '../../setup/totp-code.js';
 
 type Tokens = { access_token: string; refresh_token: string; expires: number };
 type ActivityRow = { action: string; item: string; user: string | null; comment: string | null };
@@ -19,7 +19,7 @@ describe('two-factor authentication (/users/me/tfa/*, otp at login, /users/:id/t
 
   beforeAll(async () => {
     // Throttling has its own tests; here every request must reach the service.
-    t = await createTestApp({ RATE_LIMITER_LOGIN_POINTS: '10000' }, { now });
+    t = await createTestApp({ RATE_LIMITER_LOGIN_POINTS: '10000', ACCESS_TOKEN_TTL: TOTP_CLOCK_TOKEN_TTL }, { now });
   });
   afterAll(async () => {
     await t?.close();

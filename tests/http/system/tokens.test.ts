@@ -152,3 +152,30 @@ describe('presenting access tokens', () => {
     expectError(await me(), 401, 'INVALID_CREDENTIALS');
   });
 });
+
+describe('access tokens and the app clock', () => {
+  let t: TestApp;
+  let offset = 0;
+  beforeAll(async () => {
+    t = await createTestApp({ ACCESS_TOKEN_TTL: '15m' }, { now: () => new Date(Date.now() + offset) });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  const me = (token: string) =>
+    t.app.server.inject({ method: 'GET', url: '/users/me?fields=email', headers: { authorization: `Bearer ${token}` } });
+
+  it('expires an access token when the clock passes its lifetime, and takes one signed at the moved time', async () => {
+    const token = await t.login('admin@example.com', 'AdminPass123!');
+    offset += 14 * 60_000;
+    expect((await me(token)).statusCode).toBe(200);
+    offset += 2 * 60_000;
+    const error = expectError(await me(token), 401, 'TOKEN_EXPIRED');
+    expect(error.message).toBe('Token expired.');
+    // A login now signs with the moved clock and is checked against it: good for its own fifteen minutes.
+    const later = await t.login('admin@example.com', 'AdminPass123!');
+    expect(dataOf<Row>(await me(later)).email).toBe('admin@example.com');
+    offset += 16 * 60_000;
+    expectError(await me(later), 401, 'TOKEN_EXPIRED');
+  });
+});

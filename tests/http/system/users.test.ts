@@ -35,7 +35,8 @@ describe('/users', () => {
         .knex('service_users')
         .where({ id: user.id as string })
         .first();
-      expect(stored.password).toMatch(/^\$argon2id\$/);
+      // Hashed with the app's HASH_* parameters (the test config's cheapest ones; the defaults are argon2's).
+      expect(stored.password).toMatch(/^\$argon2id\$v=19\$m=1024,p=1,t=1\$/);
       expect(stored.email).toBe('new.user@example.com');
     });
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { CacheSync } from '../../../engine/cache-sync/create-cache-sync.js';
 import type { Context } from '../../../engine/context.js';
+import type { PasswordHashCost } from '../../../kernel/text/password-hash.js';
 import { accountabilityOf } from '../../request-context.js';
 import type { ItemsService } from '../../../modules/items/index.js';
 import { clearCaches, generateHash, randomString, revertRevision, sortItems, verifyHash } from '../../../modules/utils/index.js';
@@ -9,6 +10,8 @@ export type UtilsRoutesDeps = {
   cacheSync: Pick<CacheSync, 'clear'>;
   items: ItemsService;
   contextFor: (request: FastifyRequest) => Promise<Context>;
+  /** The argon2id parameters of `/hash/generate` (the same as passwords'). */
+  hashCost: PasswordHashCost;
 };
 
 /**
@@ -25,7 +28,7 @@ export type UtilsRoutesDeps = {
 export function createUtilsRoutes(deps: UtilsRoutesDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/random/string', async (request) => ({ data: randomString((request.query as Record<string, unknown>).length) }));
-    app.post('/hash/generate', async (request) => ({ data: await generateHash(request.body) }));
+    app.post('/hash/generate', async (request) => ({ data: await generateHash(request.body, deps.hashCost) }));
     app.post('/hash/verify', async (request) => ({ data: await verifyHash(request.body) }));
     app.post<{ Params: { collection: string } }>('/sort/:collection', async (request, reply) => {
       await sortItems(await deps.contextFor(request), deps.items, request.params.collection, request.body);

@@ -102,7 +102,7 @@ async function applySpecials(
     if ((special.includes('hash') || field.type === 'hash') && has && typeof columns[field.field] === 'string') {
       const value = columns[field.field] as string;
       if (value === '') throw invalidPayload(`Field "${field.field}" can't be empty`);
-      columns[field.field] = await hashPassword(value);
+      columns[field.field] = await hashPassword(value, ctx.config.auth.passwordHash);
     }
   }
 }
