@@ -146,19 +146,20 @@ function readPlan(
     compiledFor,
   };
   const recorded = recorder.finish(root);
-  if (recorded) plan.values = recorded;
-  else {
-    // Values the recorder could not place (never seen in practice): the plan answers its own values only,
-    // compiled again with them from the first alias (the aliases handed out above stay unused).
-    const again = countingAliases({ ...env, nextAlias: aliasesFrom(0) });
-    const extra = query.meta && query.meta.length > 0 ? metaColumns(again.env, collection, rowFilter, query, query.meta, META) : [];
-    const compiled = compileRoot(again.env, ast, extra);
-    plan = { ...plan, sql: compiled.sql, bindings: compiled.bindings, aliases: again.taken() };
+  const filled = recorded ? fillValues(env, recorded, root, query) : null;
+  if (recorded && filled) {
+    plan.values = recorded;
+    keepReadPlan(caches, ctx.schema, key, plan);
+    return { plan, statement: filled };
   }
+  // Values the recorder could not place (never seen in practice): the plan answers its own values only,
+  // compiled again with them from the first alias (the aliases handed out above stay unused).
+  const again = countingAliases({ ...env, nextAlias: aliasesFrom(0) });
+  const extra = query.meta && query.meta.length > 0 ? metaColumns(again.env, collection, rowFilter, query, query.meta, META) : [];
+  const compiled = compileRoot(again.env, ast, extra);
+  plan = { ...plan, sql: compiled.sql, bindings: compiled.bindings, aliases: again.taken() };
   keepReadPlan(caches, ctx.schema, key, plan);
-  const statement = plan.values ? fillValues(env, plan.values, plan, query) : plan;
-  if (!statement) throw new Error('a read plan does not take the values it was compiled with');
-  return { plan, statement };
+  return { plan, statement: plan };
 }
 
 /**

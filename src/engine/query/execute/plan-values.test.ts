@@ -192,6 +192,24 @@ describe('read plans across values (decision 0056)', () => {
     expect(variantsOf(ctx, { fields: ['id', 'title'], sort: ['id'], filter: { price: { _eq: 1 } } })).toHaveLength(2);
   });
 
+  it('answers only its own values when a stand-in is not found exactly once among the values', async () => {
+    // The scope (compiled as it is, in the key) holds the LIMIT's stand-in number: the plan can't tell its place.
+    const scope = { price: { _neq: Number.MAX_SAFE_INTEGER - 7 } };
+    const ctx = await fresh(await fx.ctx());
+    for (const limit of [1, 3, 1, 2]) {
+      const query: Query = { fields: ['id'], sort: ['id'], limit };
+      const through = await readByQuery(ctx, 'articles', query, { scope });
+      expect(through).toEqual(await readByQuery(await fresh(ctx), 'articles', query, { scope }));
+      expect(through.data).toHaveLength(limit);
+    }
+    const plans = findReadPlans(
+      readCaches(ctx.caches),
+      ctx.schema,
+      readPlanKey('articles', { fields: ['id'], sort: ['id'] }, scope, ctx.permissions),
+    );
+    expect(plans.map((p) => p.values)).toEqual([null, null, null]);
+  });
+
   it('keeps results by the exact values: a kept result never answers a read with other values', async () => {
     const ctx = await fresh(await fx.ctx());
     const query = (n: number): Query => ({ fields: ['id'], sort: ['id'], filter: { views: { _lte: n } } });
