@@ -3,7 +3,6 @@ import type { CompileEnv } from './compile/compile-filter.js';
 
 /** The compile environment of one read: fresh alias numbering, the context's schema and permissions. */
 export function createCompileEnv(ctx: Context): CompileEnv {
-  let counter = 0;
   return {
     knex: ctx.db,
     dialect: ctx.dialect,
@@ -11,8 +10,14 @@ export function createCompileEnv(ctx: Context): CompileEnv {
     permissions: ctx.permissions,
     maxRelationalDepth: ctx.config.query.maxRelationalDepth,
     maxFilterDepth: ctx.config.query.maxFilterDepth,
-    nextAlias: () => `t${counter++}`,
+    nextAlias: aliasesFrom(0),
   };
+}
+
+/** Table aliases as a read hands them out (`t0`, `t1`, …), from the `start`-th on. */
+export function aliasesFrom(start: number): () => string {
+  let counter = start;
+  return () => `t${counter++}`;
 }
 
 /** A copy of `env` that counts the aliases it hands out: a statement compiled through it and kept says how many it took. */

@@ -5,11 +5,12 @@ import { buildAst, requireReadAccess } from './ast/build-ast.js';
 import { sortsAtRandom } from './ast/sorts-at-random.js';
 import { checkDeepQueries } from './check-deep-queries.js';
 import type { CompileEnv } from './compile/compile-filter.js';
-import { and, type Sql } from './compile/sql.js';
-import { countingAliases, createCompileEnv, skipAliases } from './create-compile-env.js';
-import { compileRoot, finishRoot, rootWhere, runNative } from './execute/run-ast.js';
+import type { Sql } from './compile/sql.js';
+import { aliasesFrom, countingAliases, createCompileEnv, skipAliases } from './create-compile-env.js';
+import { compileRoot, finishRoot, rootWhere, runNative, type NativeStatement } from './execute/run-ast.js';
 import { keepResult, keptResult } from './execute/kept-results.js';
-import { findReadPlan, keepReadPlan, readPlanKey, type ReadPlan } from './execute/read-plans.js';
+import { findReadPlans, keepReadPlan, readPlanKey, readValuesKey, type ReadPlan } from './execute/read-plans.js';
+import { createValueRecorder, fillValues, type ValueRecorder } from './execute/plan-values.js';
 import { readCaches, type ReadCaches } from './execute/read-caches.js';
 import { runRead } from './execute/run-read.js';
 import { runAggregate } from './execute/run-aggregate.js';
@@ -66,24 +67,29 @@ async function readWithPlan(
   reuse: boolean,
 ): Promise<QueryResult> {
   const caches = readCaches(ctx.caches);
-  const plan = readPlan(ctx, caches, env, collection, query, scope);
+  const key = readPlanKey(collection, query, scope, ctx.permissions);
+  const { plan, statement } = readPlan(ctx, caches, env, key, collection, query, scope);
   // Read before the statements run: a change committed after this point makes the next token differ.
   const token = reuse && !plan.random ? await ctx.dialect.dataToken(ctx.db, ctx.dataVersion) : undefined;
+  const exact = token === undefined ? '' : `${key}\u0000${readValuesKey(query)}`;
   if (token !== undefined) {
-    const kept = keptResult(caches, plan, token);
+    const kept = keptResult(caches, plan, exact, token);
     if (kept) return kept;
   }
-  const rows = await runNative(env, plan);
+  const rows = await runNative(env, statement);
   const keys = query.meta ?? [];
   let meta: Record<string, number> | undefined;
   if (keys.length > 0 && rows.length > 0) meta = metaOf(rows[0], keys, META);
   else if (keys.length > 0) {
-    plan.meta ??= metaStatement(env, collection, plan.ast.rowFilter, query, keys).toSQL().toNative();
-    meta = metaOf((await runNative(env, plan.meta))[0], keys, 'c');
+    // The counts' own statement, kept for the values it was compiled with.
+    const values = readValuesKey(query);
+    if (plan.meta?.values !== values)
+      plan.meta = { values, statement: metaStatement(env, collection, plan.ast.rowFilter, query, keys).toSQL().toNative() };
+    meta = metaOf((await runNative(env, plan.meta.statement))[0], keys, 'c');
   }
   const result: QueryResult = { data: await finishRoot(env, plan.ast, rows) };
   if (meta) result.meta = meta;
-  return token === undefined ? result : keepResult(caches, plan, token, result);
+  return token === undefined ? result : keepResult(caches, plan, exact, token, result);
 }
 
 /** The rows the reader may read (403 when none), narrowed by the caller's scope. */
@@ -93,26 +99,67 @@ function rowFilterFor(ctx: Context, collection: string, scope: Filter | null): F
 }
 
 /**
- * The read's plan: kept from an earlier read with the same key (read-plans.ts), else built and kept. A read
- * that is refused or invalid throws while building, so only reads that were allowed are ever kept.
+ * The read's plan and its statement with the read's values: a plan kept for the read's shape whose filter,
+ * search and window compile to the same text for these values (read-plans.ts, plan-values.ts), else a new plan,
+ * kept. A read that is refused or invalid throws while building or filling, so only reads that were allowed
+ * are ever kept.
  */
-function readPlan(ctx: Context, caches: ReadCaches, env: CompileEnv, collection: string, query: Query, scope: Filter | null): ReadPlan {
-  const key = readPlanKey(collection, query, scope, ctx.permissions);
-  const kept = findReadPlan(caches, ctx.schema, key);
-  if (kept) {
-    skipAliases(env, kept.aliases);
-    return kept;
+function readPlan(
+  ctx: Context,
+  caches: ReadCaches,
+  env: CompileEnv,
+  key: string,
+  collection: string,
+  query: Query,
+  scope: Filter | null,
+): { plan: ReadPlan; statement: NativeStatement } {
+  const variants = findReadPlans(caches, ctx.schema, key);
+  let values: string | undefined;
+  for (const kept of variants) {
+    const statement = kept.values
+      ? fillValues(env, kept.values, kept, query)
+      : kept.compiledFor === (values ??= readValuesKey(query))
+        ? kept
+        : null;
+    if (statement) {
+      skipAliases(env, kept.aliases);
+      return { plan: kept, statement };
+    }
   }
   const rowFilter = rowFilterFor(ctx, collection, scope);
   const ast = buildAst(astEnv(ctx), collection, query);
   ast.rowFilter = rowFilter;
   if (query.deep) checkDeepQueries(env, ast.children);
+  const compiledFor = values ?? readValuesKey(query);
   const counting = countingAliases(env);
-  const meta = query.meta && query.meta.length > 0 ? metaColumns(counting.env, collection, rowFilter, query, query.meta, META) : [];
-  const root = compileRoot(counting.env, ast, meta);
-  const plan: ReadPlan = { ast, sql: root.sql, bindings: root.bindings, aliases: counting.taken(), random: sortsAtRandom(ast) };
+  const recorder = createValueRecorder(counting.taken);
+  const meta =
+    query.meta && query.meta.length > 0 ? metaColumns(counting.env, collection, rowFilter, query, query.meta, META, recorder) : [];
+  const root = compileRoot(counting.env, ast, meta, recorder);
+  let plan: ReadPlan = {
+    ast,
+    sql: root.sql,
+    bindings: root.bindings,
+    aliases: counting.taken(),
+    random: sortsAtRandom(ast),
+    values: null,
+    compiledFor,
+  };
+  const recorded = recorder.finish(root);
+  const filled = recorded ? fillValues(env, recorded, root, query) : null;
+  if (recorded && filled) {
+    plan.values = recorded;
+    keepReadPlan(caches, ctx.schema, key, plan);
+    return { plan, statement: filled };
+  }
+  // Values the recorder could not place (never seen in practice): the plan answers its own values only,
+  // compiled again with them from the first alias (the aliases handed out above stay unused).
+  const again = countingAliases({ ...env, nextAlias: aliasesFrom(0) });
+  const extra = query.meta && query.meta.length > 0 ? metaColumns(again.env, collection, rowFilter, query, query.meta, META) : [];
+  const compiled = compileRoot(again.env, ast, extra);
+  plan = { ...plan, sql: compiled.sql, bindings: compiled.bindings, aliases: again.taken() };
   keepReadPlan(caches, ctx.schema, key, plan);
-  return plan;
+  return { plan, statement: plan };
 }
 
 /**
@@ -153,11 +200,10 @@ function metaColumns(
   query: Query,
   keys: readonly string[],
   prefix: string,
+  values?: ValueRecorder,
 ): Sql[] {
   return keys.map((key, i) => {
-    const where = and([
-      key === 'total_count' ? rootWhere(env, collection, 'm', rowFilter, query, false) : rootWhere(env, collection, 'm', rowFilter, query),
-    ]);
+    const where = rootWhere(env, collection, 'm', rowFilter, query, key !== 'total_count', values);
     return {
       sql: `(SELECT COUNT(*) FROM ?? AS ?? WHERE ${where.sql}) AS ??`,
       bindings: [collection, 'm', ...where.bindings, `${prefix}${i}`],

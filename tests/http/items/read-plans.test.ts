@@ -183,3 +183,118 @@ describe('read plans', () => {
     expect(response.statusCode).toBe(403);
   });
 });
+
+/**
+ * One plan serves every value of a read's shape (decision 0056): a sequence of reads that differ only in their
+ * filter values, search and window answers what each read's own rows are, here told by the whole list read once.
+ */
+describe('read plans across values', () => {
+  let t: TestApp;
+  type Article = { id: number; title: string; status: string; rating: number | null; featured: boolean; happened_at: string | null };
+  let all: Article[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedCollections(t.app);
+    const rows = Array.from({ length: 12 }, (_, i) => ({
+      title: i % 3 === 0 ? `100%_off ${i}` : `Item ${i}`,
+      status: ['draft', 'published', 'archived'][i % 3],
+      rating: i % 4 === 0 ? null : i * 10,
+      featured: i % 2 === 0,
+      happened_at: i % 5 === 0 ? null : `2024-0${1 + (i % 9)}-15T12:00:00`,
+    }));
+    const created = await t.request('POST', '/items/articles', { token: t.adminToken, body: rows });
+    expect(created.statusCode, created.body).toBe(200);
+    all = dataOf<Article[]>(
+      await t.request('GET', '/items/articles?fields=id,title,status,rating,featured,happened_at&sort=id&limit=-1', {
+        token: t.adminToken,
+      }),
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const ids = async (query: string, token = t.adminToken) => {
+    const response = await t.request('GET', `/items/articles?fields=id&sort=id&${query}`, { token });
+    expect(response.statusCode, response.body).toBe(200);
+    return dataOf<{ id: number }[]>(response).map((r) => r.id);
+  };
+  const where = (test: (a: Article) => boolean) => all.filter(test).map((a) => a.id);
+
+  it('answers each value with its own rows, in any order of values', async () => {
+    for (let round = 0; round < 2; round++) {
+      for (const n of [0, 30, 55, 110, 30])
+        expect(await ids(`filter[rating][_lte]=${n}`)).toEqual(where((a) => a.rating !== null && a.rating <= n));
+      for (const v of ['null', 'draft', 'published', 'null'])
+        expect(await ids(`filter[status][_eq]=${v}`)).toEqual(where((a) => (v === 'null' ? a.status === null : a.status === v)));
+      for (const v of ['null', '20', 'null', '70'])
+        expect(await ids(`filter[rating][_eq]=${v}`)).toEqual(where((a) => (v === 'null' ? a.rating === null : a.rating === Number(v))));
+      for (const list of [[all[0]!.id], [all[1]!.id, all[2]!.id], [all[3]!.id, all[5]!.id, all[7]!.id], [all[0]!.id]])
+        expect(await ids(`filter[id][_in]=${list.join(',')}`)).toEqual(list);
+      for (const v of [true, false, true])
+        expect(await ids(`filter[happened_at][_null]=${v}`)).toEqual(where((a) => (a.happened_at === null) === v));
+      for (const v of [true, false]) expect(await ids(`filter[featured][_eq]=${v}`)).toEqual(where((a) => a.featured === v));
+      for (const v of ['100%_', 'Item', 'tem 1', '%'])
+        expect(await ids(`filter[title][_contains]=${encodeURIComponent(v)}`)).toEqual(where((a) => a.title.includes(v)));
+      for (const v of ['2024-03-01', '2024-06-15T12:00:00Z', '2024-09-30'])
+        expect(await ids(`filter[happened_at][_gte]=${encodeURIComponent(v)}`)).toEqual(
+          where(
+            (a) => a.happened_at !== null && new Date(`${a.happened_at.slice(0, 19)}Z`) >= new Date(v.length === 10 ? `${v}T00:00:00Z` : v),
+          ),
+        );
+      for (const v of ['off', '100', 'Item 7', 'nothing-like-this'])
+        expect(await ids(`search=${encodeURIComponent(v)}`)).toEqual(
+          where((a) => a.title.toLowerCase().includes(v.toLowerCase()) || a.status.includes(v) || String(a.rating) === v),
+        );
+      const list = all.map((a) => a.id);
+      for (const [window, expected] of [
+        ['limit=3', list.slice(0, 3)],
+        ['limit=-1', list],
+        ['limit=0', []],
+        ['limit=4&offset=2', list.slice(2, 6)],
+        ['limit=-1&offset=9', list.slice(9)],
+        ['limit=5&page=2', list.slice(5, 10)],
+        ['limit=5&page=3', list.slice(10, 15)],
+      ] as const)
+        expect(await ids(window)).toEqual(expected);
+    }
+  });
+
+  it('counts `meta` with the values of each read, an empty page included', async () => {
+    for (const n of [30, -1, 110, 0]) {
+      const response = await t.request('GET', `/items/articles?fields=id&limit=2&meta=*&filter[rating][_lte]=${n}`, {
+        token: t.adminToken,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const matching = where((a) => a.rating !== null && a.rating <= n);
+      expect(response.json()).toEqual({
+        data: matching.slice(0, 2).map((id) => ({ id })),
+        meta: { total_count: all.length, filter_count: matching.length },
+      });
+    }
+  });
+
+  it("never answers one reader's rows to another reader with other row rules, whatever the values", async () => {
+    const reader = async (status: string) =>
+      (
+        await t.userWith({
+          permissions: [{ collection: 'articles', action: 'read', fields: ['*'], permissions: { status: { _eq: status } } }],
+        })
+      ).token;
+    const drafts = await reader('draft');
+    const published = await reader('published');
+    for (const n of [0, 50, 0, 110]) {
+      expect(await ids(`filter[rating][_gte]=${n}`, drafts)).toEqual(
+        where((a) => a.status === 'draft' && a.rating !== null && a.rating >= n),
+      );
+      expect(await ids(`filter[rating][_gte]=${n}`, published)).toEqual(
+        where((a) => a.status === 'published' && a.rating !== null && a.rating >= n),
+      );
+    }
+    // A reader who may not read `rating` is refused the same shape.
+    const narrow = await t.userWith({ permissions: [{ collection: 'articles', action: 'read', fields: ['id', 'title'] }] });
+    const refused = await t.request('GET', '/items/articles?fields=id&sort=id&filter[rating][_gte]=0', { token: narrow.token });
+    expect(refused.statusCode).toBe(403);
+  });
+});

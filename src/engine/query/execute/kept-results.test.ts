@@ -5,7 +5,15 @@ import { isKeptResult, keepResult, keptResult, keptText } from './kept-results.j
 import { readCaches } from './read-caches.js';
 import type { ReadPlan } from './read-plans.js';
 
-const plan = (): ReadPlan => ({ ast: {} as ReadPlan['ast'], sql: 'select 1', bindings: [], aliases: 0, random: false });
+const plan = (): ReadPlan => ({
+  ast: {} as ReadPlan['ast'],
+  sql: 'select 1',
+  bindings: [],
+  aliases: 0,
+  random: false,
+  values: null,
+  compiledFor: '',
+});
 
 describe('kept results', () => {
   let caches = readCaches(createCacheRegistry());
@@ -16,10 +24,12 @@ describe('kept results', () => {
   it('answers only at the token the result was kept at, frozen all the way down', () => {
     const p = plan();
     const result: QueryResult = { data: [{ id: 1, tags: ['a'], author: { name: 'x' } }], meta: { total_count: 1 } };
-    expect(keepResult(caches, p, 't1', result)).toBe(result);
-    expect(keptResult(caches, p, 't1')).toBe(result);
-    expect(keptResult(caches, p, 't2')).toBeUndefined();
-    expect(keptResult(caches, plan(), 't1')).toBeUndefined();
+    expect(keepResult(caches, p, 'k', 't1', result)).toBe(result);
+    expect(keptResult(caches, p, 'k', 't1')).toBe(result);
+    expect(keptResult(caches, p, 'k', 't2')).toBeUndefined();
+    // Another plan (another schema) or another read through the same plan (other values: decision 0056).
+    expect(keptResult(caches, plan(), 'k', 't1')).toBeUndefined();
+    expect(keptResult(caches, p, 'k2', 't1')).toBeUndefined();
     expect(Object.isFrozen(result)).toBe(true);
     // Marked as kept (sendResult sends its text, made once), not told by being frozen.
     expect(isKeptResult(result)).toBe(true);
@@ -35,32 +45,32 @@ describe('kept results', () => {
 
   it('replaces the result of a plan kept at another token', () => {
     const p = plan();
-    keepResult(caches, p, 'old', { data: [{ id: 1 }] });
+    keepResult(caches, p, 'k', 'old', { data: [{ id: 1 }] });
     const fresh = { data: [{ id: 2 }] };
-    keepResult(caches, p, 'new', fresh);
-    expect(keptResult(caches, p, 'old')).toBeUndefined();
-    expect(keptResult(caches, p, 'new')).toBe(fresh);
+    keepResult(caches, p, 'k', 'new', fresh);
+    expect(keptResult(caches, p, 'k', 'old')).toBeUndefined();
+    expect(keptResult(caches, p, 'k', 'new')).toBe(fresh);
   });
 
   it('keeps neither a result larger than the budget nor one holding anything but plain values', () => {
     const big = plan();
     const many = { data: Array.from({ length: 3_000 }, (_, id) => ({ id })) };
-    keepResult(caches, big, 't', many);
-    expect(keptResult(caches, big, 't')).toBeUndefined();
+    keepResult(caches, big, 'k', 't', many);
+    expect(keptResult(caches, big, 'k', 't')).toBeUndefined();
     expect(Object.isFrozen(many)).toBe(false);
     expect(isKeptResult(many)).toBe(false);
 
     const binary = plan();
-    keepResult(caches, binary, 't', { data: [{ id: 1, file: Buffer.from('x') }] });
-    expect(keptResult(caches, binary, 't')).toBeUndefined();
+    keepResult(caches, binary, 'k', 't', { data: [{ id: 1, file: Buffer.from('x') }] });
+    expect(keptResult(caches, binary, 'k', 't')).toBeUndefined();
   });
 
   it('keeps at most 64 results in the app registry (query.kept-results), dropping the one used longest ago; two apps share none', () => {
     const plans = Array.from({ length: 65 }, plan);
-    plans.forEach((p, i) => keepResult(caches, p, 't', { data: [{ i }] }));
-    expect(keptResult(caches, plans[0]!, 't')).toBeUndefined();
-    expect(keptResult(caches, plans[1]!, 't')).toBeDefined();
-    expect(keptResult(caches, plans[64]!, 't')).toBeDefined();
-    expect(keptResult(readCaches(createCacheRegistry()), plans[64]!, 't')).toBeUndefined();
+    plans.forEach((p, i) => keepResult(caches, p, `k${i}`, 't', { data: [{ i }] }));
+    expect(keptResult(caches, plans[0]!, 'k0', 't')).toBeUndefined();
+    expect(keptResult(caches, plans[1]!, 'k1', 't')).toBeDefined();
+    expect(keptResult(caches, plans[64]!, 'k64', 't')).toBeDefined();
+    expect(keptResult(readCaches(createCacheRegistry()), plans[64]!, 'k64', 't')).toBeUndefined();
   });
 });

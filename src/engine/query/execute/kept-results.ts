@@ -27,26 +27,27 @@ export function keptText(result: KeptResult): string {
 }
 
 /**
- * The result of `plan` kept at `token`, if any (decision 0033), in the app's registry (query.kept-results), by
- * plan: a plan is one read (collection, resolved query, scope, resolved permissions, schema).
+ * The result of the read `key` (its plan's key and its values: collection, resolved query, scope, resolved
+ * permissions) through `plan` (its schema) kept at `token`, if any (decision 0033), in the app's registry
+ * (query.kept-results).
  */
-export function keptResult(caches: ReadCaches, plan: ReadPlan, token: string): QueryResult | undefined {
-  const entry = caches.results.get(plan);
-  return entry !== undefined && entry.token === token ? entry.result : undefined;
+export function keptResult(caches: ReadCaches, plan: ReadPlan, key: string, token: string): QueryResult | undefined {
+  const entry = caches.results.get(key);
+  return entry !== undefined && entry.plan === plan && entry.token === token ? entry.result : undefined;
 }
 
 /**
- * Keeps `result` as the answer of `plan` while the data token stays `token`, frozen (deeply), so that no reader
+ * Keeps `result` as the answer of the read `key` through `plan` while the data token stays `token`, frozen (deeply), so that no reader
  * can change what the next one gets. A result too large, or holding anything but plain objects, arrays and
  * scalars, is not kept. Returns `result`.
  */
-export function keepResult(caches: ReadCaches, plan: ReadPlan, token: string, result: QueryResult): QueryResult {
-  caches.results.delete(plan);
+export function keepResult(caches: ReadCaches, plan: ReadPlan, key: string, token: string, result: QueryResult): QueryResult {
+  caches.results.delete(key);
   const budget = { left: MAX_VALUES };
   if (!freezeDeep(result.data, budget) || (result.meta !== undefined && !freezeDeep(result.meta, budget))) return result;
   Object.defineProperty(result, KEPT, { value: { text: undefined } });
   Object.freeze(result);
-  caches.results.set(plan, { token, result });
+  caches.results.set(key, { plan, token, result });
   return result;
 }
 

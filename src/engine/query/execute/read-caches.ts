@@ -8,15 +8,16 @@ export const MAX_PLANS = 256;
 /** Results kept per app instance; the one used longest ago goes first. */
 export const MAX_KEPT = 64;
 
-/** A read plan with the schema overview it was built for: a plan of another overview is no plan for this one. */
-export type KeptPlan = { schema: SchemaOverview; plan: ReadPlan };
-/** A result with the data token it was read at (decision 0033). */
-export type KeptEntry = { token: string; result: QueryResult };
+/** The read plans of one shape with the schema overview they were built for: a plan of another overview is no plan for this one. */
+export type KeptPlan = { schema: SchemaOverview; plans: readonly ReadPlan[] };
+/** A result with the plan that read it and the data token it was read at (decision 0033). */
+export type KeptEntry = { plan: ReadPlan; token: string; result: QueryResult };
 
 /** The query engine's caches in the app's registry (decision 0050): read plans and kept results. */
 export type ReadCaches = {
   plans: RegisteredCache<string, KeptPlan>;
-  results: RegisteredCache<ReadPlan, KeptEntry>;
+  /** By the exact read: its plan's key and its values (readValuesKey). */
+  results: RegisteredCache<string, KeptEntry>;
 };
 
 /** The registry's own read caches, made at its first read (a registry is one app instance's). */
@@ -29,7 +30,7 @@ export function readCaches(registry: CacheRegistry): ReadCaches {
       // A schema change makes new plans anyway (the overview is part of each entry); emptied with it all the same.
       plans: registry.lru<string, KeptPlan>('query.read-plans', { max: MAX_PLANS, invalidatedBy: ['schema'] }),
       // Each result holds its data token: a change anywhere makes the next token differ, so no version empties it.
-      results: registry.lru<ReadPlan, KeptEntry>('query.kept-results', { max: MAX_KEPT }),
+      results: registry.lru<string, KeptEntry>('query.kept-results', { max: MAX_KEPT }),
     };
     byRegistry.set(registry, caches);
   }

@@ -4,7 +4,7 @@ import type { SchemaOverview } from '../../schema-overview/schema-overview.types
 import type { RootAst } from '../ast/ast.types.js';
 import { createCacheRegistry } from '../../../kernel/caches/index.js';
 import { readCaches } from './read-caches.js';
-import { findReadPlan, keepReadPlan, readPlanKey, type ReadPlan } from './read-plans.js';
+import { findReadPlans, keepReadPlan, MAX_VARIANTS, readPlanKey, readValuesKey, type ReadPlan } from './read-plans.js';
 
 const admin: PermissionSet = { admin: true, rules: [], index: new Map() };
 const reader = (filter: unknown): PermissionSet => ({
@@ -23,20 +23,68 @@ const reader = (filter: unknown): PermissionSet => ({
   ],
   index: new Map(),
 });
-const plan = (sql: string): ReadPlan => ({ ast: {} as RootAst, sql, bindings: [], aliases: 1, random: false });
+const plan = (sql: string): ReadPlan => ({
+  ast: {} as RootAst,
+  sql,
+  bindings: [],
+  aliases: 1,
+  random: false,
+  values: null,
+  compiledFor: '',
+});
+const findReadPlan = (caches: ReturnType<typeof readCaches>, schema: SchemaOverview, key: string) =>
+  findReadPlans(caches, schema, key).at(-1);
 
 describe('read plans', () => {
-  it('keys a read by collection, resolved query, scope and resolved permissions', () => {
+  it("keys a read by collection, the resolved query's shape, scope and resolved permissions", () => {
     const base = readPlanKey('articles', { limit: 20 }, null, admin);
     expect(readPlanKey('articles', { limit: 20 }, null, admin)).toBe(base);
     expect(readPlanKey('comments', { limit: 20 }, null, admin)).not.toBe(base);
-    expect(readPlanKey('articles', { limit: 21 }, null, admin)).not.toBe(base);
+    expect(readPlanKey('articles', { limit: 20, sort: ['id'] }, null, admin)).not.toBe(base);
+    expect(readPlanKey('articles', { limit: 20, fields: ['id'] }, null, admin)).not.toBe(base);
+    expect(readPlanKey('articles', { limit: 20, meta: ['total_count'] }, null, admin)).not.toBe(base);
+    expect(readPlanKey('articles', { limit: 20, deep: { comments: { filter: { id: { _eq: 1 } } } } }, null, admin)).not.toBe(
+      readPlanKey('articles', { limit: 20, deep: { comments: { filter: { id: { _eq: 2 } } } } }, null, admin),
+    );
     expect(readPlanKey('articles', { limit: 20 }, { id: { _eq: 1 } }, admin)).not.toBe(base);
     expect(readPlanKey('articles', { limit: 20 }, null, reader(null))).not.toBe(base);
     // Two users whose rule resolved `$CURRENT_USER` to different ids.
     expect(readPlanKey('articles', {}, null, reader({ owner: { _eq: 'u1' } }))).not.toBe(
       readPlanKey('articles', {}, null, reader({ owner: { _eq: 'u2' } })),
     );
+    // The scope's values too (exactly as given).
+    expect(readPlanKey('articles', {}, { id: { _eq: 1 } }, admin)).not.toBe(readPlanKey('articles', {}, { id: { _eq: 2 } }, admin));
+  });
+
+  it("leaves the filter's operands, the search term and the window out of the key, and keeps them in the values' key", () => {
+    const shape = (query: Parameters<typeof readPlanKey>[1]) => readPlanKey('articles', query, null, admin);
+    const a = { filter: { views: { _lte: 5 } }, search: 'x', limit: 20, offset: 40, page: 3 };
+    const b = { filter: { views: { _lte: 6 } }, search: 'y', limit: 10, offset: 0, page: 1 };
+    expect(shape(a)).toBe(shape(b));
+    expect(readValuesKey(a)).not.toBe(readValuesKey(b));
+    expect(shape({ filter: { _and: [{ views: { _in: [1, 2] } }, { author: { name: { _eq: null } } }] } })).toBe(
+      shape({ filter: { _and: [{ views: { _in: [3] } }, { author: { name: { _eq: 'x' } } }] } }),
+    );
+    // Fields, operators, relational paths and the presence of a filter or a search stay.
+    expect(shape({ filter: { views: { _lte: 5 } } })).not.toBe(shape({ filter: { views: { _gte: 5 } } }));
+    expect(shape({ filter: { views: { _lte: 5 } } })).not.toBe(shape({ filter: { title: { _lte: 5 } } }));
+    expect(shape({ filter: { comments: { _some: { id: { _eq: 1 } } } } })).not.toBe(
+      shape({ filter: { comments: { _none: { id: { _eq: 1 } } } } }),
+    );
+    expect(shape({ filter: { views: { _lte: 5 } } })).not.toBe(shape({}));
+    expect(shape({ search: 'x' })).not.toBe(shape({}));
+  });
+
+  it(`keeps at most ${MAX_VARIANTS} plans per shape, the oldest going first`, () => {
+    const caches = readCaches(createCacheRegistry());
+    const schema = {} as SchemaOverview;
+    for (let i = 0; i <= MAX_VARIANTS; i++) keepReadPlan(caches, schema, 's', plan(`select ${i}`));
+    expect(findReadPlans(caches, schema, 's').map((p) => p.sql)).toEqual(Array.from({ length: MAX_VARIANTS }, (_, i) => `select ${i + 1}`));
+    // A plan kept for another overview starts the list again.
+    const other = {} as SchemaOverview;
+    keepReadPlan(caches, other, 's', plan('select new'));
+    expect(findReadPlans(caches, other, 's').map((p) => p.sql)).toEqual(['select new']);
+    expect(findReadPlans(caches, schema, 's')).toEqual([]);
   });
 
   it('keeps plans per schema overview in the app registry (query.read-plans), at most 256, the one used longest ago going first', () => {

@@ -3,12 +3,15 @@ import type { Filter, SchemaOverview } from '../../schema-overview/schema-overvi
 import type { RootAst } from '../ast/ast.types.js';
 import type { Query } from '../query.types.js';
 import type { ReadCaches } from './read-caches.js';
+import { isPlainObject } from '../../../kernel/values/is-plain-object.js';
+import type { PlanValues } from './plan-values.js';
 import type { NativeStatement } from './run-ast.js';
 
 /**
  * A read compiled once: the AST (what to select, how to shape the rows) and its root statement as the driver
- * runs it. Reused for the same collection, resolved query, scope and resolved permissions over the same
- * schema overview, so a repeated read skips building the AST, compiling the filters and knex's SQL builder.
+ * runs it. Reused for the same collection, query shape, scope and resolved permissions over the same schema
+ * overview, so a repeated read skips building the AST and knex's SQL builder; a read with other filter, search
+ * or window values puts its own values in their places (plan-values.ts, decision 0056).
  */
 export type ReadPlan = {
   ast: RootAst;
@@ -18,33 +21,68 @@ export type ReadPlan = {
   aliases: number;
   /** Whether the read orders rows at random (`sort=?`, here or in `deep`): its result is never reused. */
   random: boolean;
-  /** The `meta` counts' statement, compiled at the first read that asked for them (`meta` is in the key). */
-  meta?: NativeStatement;
+  /**
+   * Where the query's values sit in `bindings` (plan-values.ts); null when they could not be placed: the plan
+   * then answers only the values it was compiled with (`values` of readValuesKey).
+   */
+  values: PlanValues | null;
+  /** readValuesKey of the query the plan was compiled for. */
+  compiledFor: string;
+  /** The `meta` counts' statement of an empty page, for the values it was compiled with (readValuesKey). */
+  meta?: { values: string; statement: NativeStatement };
 };
+
+/** Plans kept per shape: reads whose values compile to other SQL text (`_eq: null`, another list length) get their own. */
+export const MAX_VARIANTS = 4;
 
 /** A permission set's part of the key, made once per set (a set is frozen: derived from it, not state of its own). */
 const permissionKeys = new WeakMap<PermissionSet, string>();
 
 /**
- * The key of a read: the collection, the query after its dynamic variables were resolved, the caller's scope
- * and the reader's permissions after theirs were resolved (`$CURRENT_USER`, `$NOW` … are values by then).
+ * The key of a read's shape: the collection, the query after its dynamic variables were resolved but without
+ * its filter's operands, its search term, `limit`, `offset` and `page` (the plan's values), the caller's scope
+ * and the reader's permissions after theirs were resolved (`$CURRENT_USER`, `$NOW` … are values by then). The
+ * shape only sorts plans: which plan may answer is told by compiling the values (plan-values.ts).
  */
 export function readPlanKey(collection: string, query: Query, scope: Filter | null, permissions: PermissionSet): string {
-  return `${collection}\u0000${JSON.stringify(query)}\u0000${scope === null ? '' : JSON.stringify(scope)}\u0000${permissionKey(permissions)}`;
+  const { filter, search, limit, offset, page, ...rest } = query;
+  const shape = JSON.stringify({ ...rest, filter: filter === undefined ? undefined : filterShape(filter), search: search !== undefined });
+  return `${collection}\u0000${shape}\u0000${scope === null ? '' : JSON.stringify(scope)}\u0000${permissionKey(permissions)}`;
 }
 
+/** The values readPlanKey leaves out: with it, the key of one exact read (a kept result's, decision 0033). */
+export function readValuesKey(query: Query): string {
+  return JSON.stringify([query.filter ?? null, query.search ?? null, query.limit ?? null, query.offset ?? null, query.page ?? null]);
+}
+
+/** A filter with its operands as 0: fields, operators, `_and`/`_or` lists and relational paths stay. */
+function filterShape(filter: unknown): unknown {
+  if (Array.isArray(filter)) return filter.map(filterShape);
+  if (!isPlainObject(filter)) return 0;
+  const shape: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(filter)) shape[key] = OPERAND.test(key) ? 0 : filterShape(value);
+  return shape;
+}
+
+/** An operator whose value is an operand (not `_and`/`_or`, not a relational `_some`/`_none`). */
+const OPERAND = /^_(?!and$|or$|some$|none$)/;
+
 /**
- * The plan kept for `key` over `schema` (the app's registry: query.read-plans). An overview is frozen and
- * replaced by a new object when the schema changes (on any instance: the cache versions), so a plan of an old
- * overview is no plan. Everything else a plan depends on is in its key.
+ * The plans kept for `key` over `schema` (the app's registry: query.read-plans), at most MAX_VARIANTS, oldest
+ * first. An overview is frozen and replaced by a new object when the schema changes (on any instance: the cache
+ * versions), so a plan of an old overview is no plan. Everything else a plan depends on is in its key or is
+ * checked when its values are filled in.
  */
-export function findReadPlan(caches: ReadCaches, schema: SchemaOverview, key: string): ReadPlan | undefined {
+export function findReadPlans(caches: ReadCaches, schema: SchemaOverview, key: string): readonly ReadPlan[] {
   const kept = caches.plans.get(key);
-  return kept !== undefined && kept.schema === schema ? kept.plan : undefined;
+  return kept !== undefined && kept.schema === schema ? kept.plans : [];
 }
 
 export function keepReadPlan(caches: ReadCaches, schema: SchemaOverview, key: string, plan: ReadPlan): void {
-  caches.plans.set(key, { schema, plan });
+  const kept = caches.plans.get(key);
+  const plans = kept !== undefined && kept.schema === schema ? kept.plans.slice(-(MAX_VARIANTS - 1)) : [];
+  plans.push(plan);
+  caches.plans.set(key, { schema, plans });
 }
 
 function permissionKey(permissions: PermissionSet): string {

@@ -11,6 +11,7 @@ import { quoteIdentifier } from '../compile/quote-identifier.js';
 import { and, type Sql, TRUE_SQL } from '../compile/sql.js';
 import type { DeepQuery, Query } from '../query.types.js';
 import { keyedStatement } from './keyed-statement.js';
+import { queryCondition, rootWindow, type ValueRecorder } from './plan-values.js';
 import { runRead } from './run-read.js';
 import { CONCEALED } from '../../../kernel/text/concealed.js';
 import { revisionCollectionColumn, revisionValueKeys, stripRevisionRow } from './revision-values.js';
@@ -32,9 +33,12 @@ export async function runAst(env: CompileEnv, ast: RootAst): Promise<Row[]> {
   return finishLevel(env, ast.collection, ast.children, rows);
 }
 
-/** The root statement of an AST as the driver runs it (native placeholders), for a read plan (read-plans.ts). */
-export function compileRoot(env: CompileEnv, ast: RootAst, extra: Sql[] = []): NativeStatement {
-  return rootStatement(env, ast, extra).toSQL().toNative();
+/**
+ * The root statement of an AST as the driver runs it (native placeholders), for a read plan (read-plans.ts).
+ * With `values`, the query's filter, search and window go in as stand-ins the recorder places (plan-values.ts).
+ */
+export function compileRoot(env: CompileEnv, ast: RootAst, extra: Sql[] = [], values?: ValueRecorder): NativeStatement {
+  return rootStatement(env, ast, extra, values).toSQL().toNative();
 }
 
 /** The rows of a root statement compiled before (compileRoot) as the API shows them, with their relations. */
@@ -50,18 +54,22 @@ export function runNative(env: CompileEnv, statement: Statement): Promise<Row[]>
 /** A compiled statement as the driver runs it (the executor's Statement). */
 export type NativeStatement = Statement;
 
-function rootStatement(env: CompileEnv, ast: RootAst, extra: Sql[] = []): Knex.QueryBuilder {
+function rootStatement(env: CompileEnv, ast: RootAst, extra: Sql[] = [], values?: ValueRecorder): Knex.QueryBuilder {
   const alias = env.nextAlias();
   const qb = env.knex.from({ [alias]: ast.collection });
   selectLevel(env, qb, ast.collection, alias, ast.children, extra);
-  const where = rootWhere(env, ast.collection, alias, ast.rowFilter, ast.query);
+  const where = rootWhere(env, ast.collection, alias, ast.rowFilter, ast.query, true, values);
   qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
   applyOrder(env, qb, orderFor(env, ast.collection, alias, ast.query.sort, ast.query.aggregate !== undefined));
-  applyWindow(qb, ast.query);
+  const window = rootWindow(ast.query);
+  const limit = values ? values.window('limit', window.limit) : window.limit;
+  const offset = values ? values.window('offset', window.offset) : window.offset;
+  if (limit !== undefined) qb.limit(limit);
+  if (offset !== undefined) qb.offset(offset);
   return qb;
 }
 
-/** WHERE of a root read: permissions, then the query's filter, then search. */
+/** WHERE of a root read: permissions, then the query's filter, then search (through `values` while a plan records them). */
 export function rootWhere(
   env: CompileEnv,
   collection: string,
@@ -69,23 +77,15 @@ export function rootWhere(
   rowFilter: Filter | null,
   query: Query,
   withFilter = true,
+  values?: ValueRecorder,
 ): Sql {
+  const condition = (kind: 'filter' | 'search') =>
+    values ? values.condition(env, kind, collection, alias, query) : queryCondition(env, kind, collection, alias, query);
   return and([
     rowFilter ? compilePermissionFilter(env, rowFilter, collection, alias) : TRUE_SQL,
-    withFilter && query.filter ? compileFilter(env, query.filter, collection, alias) : TRUE_SQL,
-    withFilter && query.search ? compileSearch(env, query.search, collection, alias) : TRUE_SQL,
+    withFilter ? condition('filter') : TRUE_SQL,
+    withFilter ? condition('search') : TRUE_SQL,
   ]);
-}
-
-function applyWindow(qb: Knex.QueryBuilder, query: { limit?: number; offset?: number; page?: number }): void {
-  const limit = query.limit ?? -1;
-  if (limit !== -1) qb.limit(limit);
-  const offset = query.page && query.page > 0 && limit > 0 ? limit * (query.page - 1) : (query.offset ?? 0);
-  if (offset > 0) {
-    // MySQL cannot OFFSET without LIMIT: use its largest value.
-    if (limit === -1) qb.limit(Number.MAX_SAFE_INTEGER);
-    qb.offset(offset);
-  }
 }
 
 function orderFor(env: CompileEnv, collection: string, alias: string, sort: string[] | undefined, aggregate: boolean): OrderTerm[] {

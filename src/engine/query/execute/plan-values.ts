@@ -1,0 +1,183 @@
+import type { Statement } from '../../../database/execute/statement.js';
+import { compileFilter, type CompileEnv } from '../compile/compile-filter.js';
+import { compileSearch } from '../compile/compile-search.js';
+import { TRUE_SQL, type Sql } from '../compile/sql.js';
+import { aliasesFrom } from '../create-compile-env.js';
+import type { Query } from '../query.types.js';
+
+/**
+ * The parts of a root statement that follow the query's values (decision 0056): its `filter` and `search`
+ * conditions (in the WHERE and in a `filter_count`), and its window (LIMIT, OFFSET from `limit`, `offset`,
+ * `page`). A read plan records where their values sit among the statement's bindings; another read of the same
+ * shape compiles its own filter and search again (our compiler, not knex) and reuses the plan only when that
+ * gives the very same SQL text and identifiers, putting its values in their places.
+ */
+export type PlanValues = { parts: readonly Part[]; slots: readonly number[] };
+
+/** A condition of the query, compiled at alias position `start` on table alias `alias`, with its text then. */
+type Condition = {
+  kind: 'filter' | 'search';
+  collection: string;
+  alias: string;
+  start: number;
+  sql: string;
+  identifiers: readonly unknown[];
+  values: number;
+};
+/** LIMIT or OFFSET: absent, bound (a value in a slot), or a value kept as it was (not a plain count). */
+type Window = { kind: 'limit' | 'offset'; value: number | undefined; bound: boolean };
+type Part = Condition | Window;
+
+/** While a plan compiles: hands out stand-ins for the values, and says where they went (null: it can't). */
+export type ValueRecorder = {
+  condition(env: CompileEnv, kind: Condition['kind'], collection: string, alias: string, query: Query): Sql;
+  window(kind: Window['kind'], value: number | undefined): number | undefined;
+  finish(statement: Statement): PlanValues | null;
+};
+
+/** The query's filter or search on `alias` as our compiler gives it (TRUE_SQL when it has none). */
+export function queryCondition(env: CompileEnv, kind: Condition['kind'], collection: string, alias: string, query: Query): Sql {
+  if (kind === 'filter') return query.filter ? compileFilter(env, query.filter, collection, alias) : TRUE_SQL;
+  return query.search ? compileSearch(env, query.search, collection, alias) : TRUE_SQL;
+}
+
+/**
+ * The LIMIT and OFFSET of a root read: `limit` -1 is none, `page` (from 1, with a positive limit) counts in
+ * limits and wins over `offset`; an offset without a limit gets the largest limit (MySQL needs one).
+ */
+export function rootWindow(query: { limit?: number; offset?: number; page?: number }): { limit?: number; offset?: number } {
+  const limit = query.limit ?? -1;
+  const offset = query.page && query.page > 0 && limit > 0 ? limit * (query.page - 1) : (query.offset ?? 0);
+  const window: { limit?: number; offset?: number } = {};
+  if (limit !== -1) window.limit = limit;
+  if (offset > 0) {
+    window.limit ??= Number.MAX_SAFE_INTEGER;
+    window.offset = offset;
+  }
+  return window;
+}
+
+/** A stand-in for the i-th value while a plan compiles: a text no reader's value is (the plan checks). */
+const standIn = (i: number) => `\u0000stratum-value-${i}\u0000`;
+/** Stand-ins for LIMIT and OFFSET (knex takes numbers there); found exactly once or the plan varies nothing. */
+const WINDOW_STAND_INS = { limit: Number.MAX_SAFE_INTEGER - 7, offset: Number.MAX_SAFE_INTEGER - 11 } as const;
+
+/**
+ * Records a plan's value parts while it compiles. `position` says how many table aliases the read has handed
+ * out so far (a condition compiled again must start from there to give the same text).
+ */
+export function createValueRecorder(position: () => number): ValueRecorder {
+  const parts: Part[] = [];
+  const stands: unknown[] = [];
+  let failed = false;
+  return {
+    condition(env, kind, collection, alias, query) {
+      const start = position();
+      const sql = queryCondition(env, kind, collection, alias, query);
+      const split = splitSql(sql);
+      if (!split || !split.values.every(isPlain)) {
+        failed = true;
+        return sql;
+      }
+      parts.push({ kind, collection, alias, start, sql: sql.sql, identifiers: split.identifiers, values: split.values.length });
+      if (split.values.length === 0) return sql;
+      const bindings = sql.bindings.slice();
+      for (const at of split.at) {
+        const stand = standIn(stands.length);
+        stands.push(stand);
+        bindings[at] = stand;
+      }
+      return { sql: sql.sql, bindings };
+    },
+    window(kind, value) {
+      const bound = value !== undefined && Number.isSafeInteger(value) && value >= 0;
+      parts.push({ kind, value: bound ? undefined : value, bound });
+      if (!bound) return value;
+      stands.push(WINDOW_STAND_INS[kind]);
+      return WINDOW_STAND_INS[kind];
+    },
+    finish(statement) {
+      if (failed) return null;
+      // Where each stand-in went among the statement's values, each exactly once (else: no shared plan).
+      const places = new Map<unknown, number>();
+      statement.bindings.forEach((value, i) => {
+        if (stands.includes(value)) places.set(value, places.has(value) ? -1 : i);
+      });
+      const slots = stands.map((stand) => places.get(stand) ?? -1);
+      return slots.every((slot) => slot >= 0) ? { parts, slots } : null;
+    },
+  };
+}
+
+/**
+ * The statement of `plan` for `query` (a read of the plan's shape), or null when the query's conditions or
+ * window do not compile to the plan's text: then the read needs its own plan. A value the compiler refuses
+ * throws here as it would for a new plan.
+ */
+export function fillValues(env: CompileEnv, values: PlanValues, statement: Statement, query: Query): Statement | null {
+  const bindings = statement.bindings.slice();
+  const window = rootWindow(query);
+  let next = 0;
+  for (const part of values.parts) {
+    if (isWindow(part)) {
+      const value = window[part.kind];
+      const bound = value !== undefined && Number.isSafeInteger(value) && value >= 0;
+      if (bound !== part.bound || (!bound && value !== part.value)) return null;
+      if (bound) bindings[values.slots[next++]!] = value;
+      continue;
+    }
+    const sql = queryCondition({ ...env, nextAlias: aliasesFrom(part.start) }, part.kind, part.collection, part.alias, query);
+    if (sql.sql !== part.sql) return null;
+    const split = splitSql(sql);
+    if (!split || split.values.length !== part.values || !split.values.every(isPlain)) return null;
+    if (split.identifiers.length !== part.identifiers.length || split.identifiers.some((id, i) => id !== part.identifiers[i])) return null;
+    for (const value of split.values) bindings[values.slots[next++]!] = value;
+  }
+  return { sql: statement.sql, bindings };
+}
+
+function isWindow(part: Part): part is Window {
+  return part.kind === 'limit' || part.kind === 'offset';
+}
+
+/**
+ * A fragment's bindings sorted as knex reads its text (the same pattern as knex's raw): `??` an identifier,
+ * `?` a value, `\?` a question mark. Null when the counts don't add up (knex would refuse it anyway).
+ */
+export function splitSql(sql: Sql): { identifiers: unknown[]; values: unknown[]; at: number[] } | null {
+  const identifiers: unknown[] = [];
+  const values: unknown[] = [];
+  const at: number[] = [];
+  let index = 0;
+  for (const match of sql.sql.matchAll(/\\?\?\??/g)) {
+    if (match[0] === '\\?') continue;
+    if (index >= sql.bindings.length) return null;
+    if (match[0] === '??') identifiers.push(sql.bindings[index]);
+    else {
+      values.push(sql.bindings[index]);
+      at.push(index);
+    }
+    index++;
+  }
+  return index === sql.bindings.length ? { identifiers, values, at } : null;
+}
+
+/**
+ * A value knex binds as it is (one `?`, never written into the text): a scalar, a date, bytes, or a list of
+ * those (PostgreSQL's `= ANY(?)`). Anything else (knex's raw, a builder, a function) could change the text.
+ */
+function isPlain(value: unknown): boolean {
+  if (value === null) return true;
+  switch (typeof value) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+      return true;
+    case 'object':
+      if (value instanceof Date || Buffer.isBuffer(value)) return true;
+      return Array.isArray(value) && value.every((item) => item === null || (typeof item !== 'object' && typeof item !== 'function'));
+    default:
+      return false;
+  }
+}
