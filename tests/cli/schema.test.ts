@@ -89,6 +89,14 @@ describe('stratum schema snapshot | apply', () => {
     expect(again.out()).toBe('No changes to apply.\n');
   });
 
+  it('takes the answer of GET /schema/snapshot saved as it came ({data: snapshot})', async () => {
+    const file = join(folder, 'saved-answer.json');
+    await writeFile(file, (await snapshotOf(source)).text);
+    const run = io(target);
+    expect(await schemaApplyCommand(file, {}, run)).toBe(0);
+    expect(run.out()).toBe('No changes to apply.\n');
+  });
+
   it('asks before destructive steps: refused without a terminal (exit 2), applied with --yes', async () => {
     const snapshot = (await snapshotOf(target)).json as Json;
     snapshot.fields = snapshot.fields.filter((f: Json) => f.field !== 'bio');

@@ -67,7 +67,7 @@ describe('POST /schema/apply', () => {
     t = await createTestApp();
     await seedSchema(t);
     before = await snapshotOf(t);
-    diff = (await ok(t, 'POST', '/schema/diff', edited(before.json))) as Json;
+    diff = (await ok(t, 'POST', '/schema/diff', edited(before.json))).data as Json;
   });
   afterAll(async () => {
     await t?.close();
