@@ -76,6 +76,10 @@ describe('stratum schema snapshot | apply', () => {
     expect(run.out()).toContain('Relations:\n  Create articles.author');
     expect(run.out()).toMatch(/> create table ["`]authors["`]/i);
     expect(run.out()).toContain('Dry run: ');
+    // Only the schema's DDL and meta rows: no transaction control, no activity trail.
+    expect(run.out()).not.toMatch(/> (SAVEPOINT|RELEASE|ROLLBACK|BEGIN|COMMIT)\b/i);
+    expect(run.out()).not.toMatch(/service_(activity|revisions)/);
+    expect(run.out()).toMatch(/> insert into ["`]service_fields["`]/i);
     expect((await snapshotOf(target)).text).toBe(before);
   });
 
