@@ -222,7 +222,25 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const sessions = createSessionsService({ audit, recordSessionEnd });
   const routeDeps: ItemRouteDeps = { items, contextFor: requestContext, send: sendResult, sendExport: sendExportStream };
   // One cache of per-caller GraphQL schemas for /graphql and /server/specs/graphql.
-  const graphqlDeps: GraphqlDeps = { config, items, auth, passwords, tfa, cacheSync, contextFor: requestContext };
+  // /server/health and GraphQL's server_health run the same checks.
+  const healthChecks = {
+    checkDatabase: async () => {
+      await knex.raw('select 1');
+    },
+    checkMigrations: async () => (await pendingMigrations(knex)).length === 0,
+    ...(config.rateLimiter.store === 'redis' ? { checkRedis: () => counters.ping() } : {}),
+  };
+  const graphqlDeps: GraphqlDeps = {
+    config,
+    items,
+    auth,
+    passwords,
+    tfa,
+    cacheSync,
+    schemaStore: schema,
+    server: { facts: { version, vendor: dialect.vendor }, health: healthChecks },
+    contextFor: requestContext,
+  };
   const graphqlSchemas = createSchemaCache(caches);
 
   const routes: { prefix: string; plugin: FastifyPluginAsync }[] = [
@@ -274,11 +292,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       { prefix: '/admin', plugin: createAdminAppRoutes({ root: overrides.adminAppRoot ?? DEFAULT_ADMIN_APP_ROOT }) },
       { prefix: '/', plugin: createRootRedirect('/admin') },
     ],
-    checkDatabase: async () => {
-      await knex.raw('select 1');
-    },
-    checkMigrations: async () => (await pendingMigrations(knex)).length === 0,
-    ...(config.rateLimiter.store === 'redis' ? { checkRedis: () => counters.ping() } : {}),
+    ...healthChecks,
     version,
     vendor: dialect.vendor,
     rateLimitStore: counters,

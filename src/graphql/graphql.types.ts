@@ -1,9 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/index.js';
 import type { CacheSync } from '../engine/cache-sync/create-cache-sync.js';
+import type { SchemaStore } from '../engine/schema-overview/create-schema-store.js';
 import type { Context } from '../engine/context.js';
 import type { AuthService, PasswordService, TfaService } from '../modules/auth/index.js';
 import type { ItemsService } from '../modules/items/index.js';
+import type { HealthChecks, ServerFacts } from '../modules/server/index.js';
 
 /** What the GraphQL transport needs from the app: the same services and request context as REST. */
 export type GraphqlDeps = {
@@ -14,6 +16,10 @@ export type GraphqlDeps = {
   passwords: PasswordService;
   /** Two-factor authentication (the same service as REST). */
   tfa: TfaService;
+  /** The schema store the collections, fields and relations services read through (as REST's). */
+  schemaStore: SchemaStore;
+  /** What `server_info` and `server_health` report, through the same functions as /server/info and /server/health. */
+  server: { facts: ServerFacts; health: Omit<HealthChecks, 'isDraining'> };
   /** Cross-instance cache versions (`utils_cache_clear`). */
   cacheSync: Pick<CacheSync, 'clear'>;
   /** The request's Context (accountability, permission set, schema), as the REST routes build it. */

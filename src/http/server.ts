@@ -58,6 +58,8 @@ declare module 'fastify' {
      * response asks to close its connection and /server/health answers 503, so a load balancer moves away.
      */
     startDraining(): void;
+    /** Whether startDraining was called (GraphQL's `server_health` reports it as /server/health does). */
+    isDraining(): boolean;
   }
 }
 
@@ -119,6 +121,7 @@ export function buildServer(deps: HttpDeps): FastifyInstance {
   server.decorate('startDraining', () => {
     lifecycle.draining = true;
   });
+  server.decorate('isDraining', () => lifecycle.draining);
   // Per-request hooks are synchronous (callback style): an async hook costs a promise per request.
   server.addHook('onRequest', (_request, reply, done) => {
     reply.header('X-Powered-By', 'Stratum');

@@ -76,6 +76,10 @@ describe('stratum schema snapshot | apply', () => {
     expect(run.out()).toContain('Relations:\n  Create articles.author');
     expect(run.out()).toMatch(/> create table ["`]authors["`]/i);
     expect(run.out()).toContain('Dry run: ');
+    // Only the schema's DDL and meta rows: no transaction control, no activity trail.
+    expect(run.out()).not.toMatch(/> (SAVEPOINT|RELEASE|ROLLBACK|BEGIN|COMMIT)\b/i);
+    expect(run.out()).not.toMatch(/service_(activity|revisions)/);
+    expect(run.out()).toMatch(/> insert into ["`]service_fields["`]/i);
     expect((await snapshotOf(target)).text).toBe(before);
   });
 
@@ -87,6 +91,14 @@ describe('stratum schema snapshot | apply', () => {
     const again = io(target);
     expect(await schemaApplyCommand(join(folder, 'schema.json'), {}, again)).toBe(0);
     expect(again.out()).toBe('No changes to apply.\n');
+  });
+
+  it('takes the answer of GET /schema/snapshot saved as it came ({data: snapshot})', async () => {
+    const file = join(folder, 'saved-answer.json');
+    await writeFile(file, (await snapshotOf(source)).text);
+    const run = io(target);
+    expect(await schemaApplyCommand(file, {}, run)).toBe(0);
+    expect(run.out()).toBe('No changes to apply.\n');
   });
 
   it('asks before destructive steps: refused without a terminal (exit 2), applied with --yes', async () => {

@@ -154,10 +154,11 @@ describe('three instances on one database', () => {
 
   it("B's kept schema snapshot (schema.derived) gives way to a collection created on A", async () => {
     const names = async () =>
-      // The bare snapshot (no `data` envelope).
       (
-        expectStatus(await B.call('GET', '/schema/snapshot', { token: admin }), 200).json as { collections: { collection: string }[] }
-      ).collections.map((c) => c.collection);
+        expectStatus(await B.call('GET', '/schema/snapshot', { token: admin }), 200).json as {
+          data: { collections: { collection: string }[] };
+        }
+      ).data.collections.map((c) => c.collection);
     const derivedHits = async () =>
       ((await ok(B, 'GET', '/server/caches')) as { name: string; hits: number }[]).find((c) => c.name === 'schema.derived')!.hits;
     expect(await names()).not.toContain('c_snapshot');

@@ -3,7 +3,7 @@ import type { Client } from '../api/client.js';
 import { errorMessage } from '../api/errors.js';
 import type { SchemaDiff } from './diff-tree.js';
 
-/** Schema as code: `/schema/diff` (bare `{hash, diff}` or 204) and `/schema/apply` (dry run `{data: report}`). */
+/** Schema as code: `/schema/diff` (`{data: {hash, diff}}` or 204) and `/schema/apply` (dry run `{data: report}`); the SDK unwraps `data`. */
 
 export type DiffAnswer = { hash: string; diff: SchemaDiff; warnings?: string[] };
 export type Statement = { sql: string; bindings: unknown[] };

@@ -4,6 +4,8 @@ import type { SchemaOverview } from '../../engine/schema-overview/schema-overvie
 import type { GraphqlContext, GraphqlDeps } from '../graphql.types.js';
 import { authMutationFields } from '../resolvers/auth-fields.js';
 import { collectionMutationFields, collectionQueryFields } from '../resolvers/collection-fields.js';
+import { schemaQueryFields } from '../resolvers/schema-fields.js';
+import { serverQueryFields } from '../resolvers/server-fields.js';
 import { systemMutationFields, systemQueryFields } from '../resolvers/system-fields.js';
 import { tfaMutationFields } from '../resolvers/tfa-fields.js';
 import { utilsMutationFields } from '../resolvers/utils-fields.js';
@@ -15,11 +17,12 @@ type Fields = GraphQLFieldConfigMap<unknown, GraphqlContext>;
 /**
  * The GraphQL schema one caller sees in one scope: the SchemaOverview filtered by their permission set.
  * Collections they may not read have no query fields; mutations exist only for the actions they hold.
- * The system scope adds `server_ping`, `users_me`, the auth, two-factor and `utils_*` mutations (these are
- * there for everyone; the services behind them decide who may do what).
+ * The system scope adds `server_ping`, `server_info`, `server_health`, `users_me`, `collections`/`fields`/`relations` (for callers who may read
+ * them), the auth, two-factor and `utils_*` mutations (these are there for everyone; the services behind them
+ * decide who may do what).
  */
 export function buildGraphqlSchema(
-  deps: Pick<GraphqlDeps, 'items' | 'auth' | 'passwords' | 'tfa' | 'config' | 'cacheSync'>,
+  deps: Pick<GraphqlDeps, 'items' | 'auth' | 'passwords' | 'tfa' | 'config' | 'cacheSync' | 'schemaStore' | 'server'>,
   schema: SchemaOverview,
   permissions: PermissionSet,
   scope: GraphqlScope,
@@ -32,7 +35,11 @@ export function buildGraphqlSchema(
     for (const [name, field] of Object.entries(fields)) if (!Object.hasOwn(target, name)) target[name] = field;
   };
 
-  if (scope === 'system') add(query, systemQueryFields(registry, deps.items));
+  if (scope === 'system') {
+    add(query, systemQueryFields(registry, deps.items));
+    add(query, serverQueryFields(deps));
+    add(query, schemaQueryFields(permissions, { items: deps.items, schemaStore: deps.schemaStore }));
+  }
   for (const entry of exposed.values()) {
     add(query, collectionQueryFields(registry, deps.items, entry));
     add(mutation, collectionMutationFields(registry, deps.items, entry));

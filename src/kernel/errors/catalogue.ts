@@ -136,9 +136,11 @@ function describeValidation(detail: ValidationDetail): string {
 export const recordNotUnique = (collection: string, field: string | null, value: unknown, cause?: unknown) =>
   make(
     'RECORD_NOT_UNIQUE',
-    field
+    field && value !== null && value !== undefined
       ? `Value "${String(value)}" for field "${field}" in collection "${collection}" has to be unique.`
-      : `Value for a unique field in collection "${collection}" has to be unique.`,
+      : field
+        ? `Value for field "${field}" in collection "${collection}" has to be unique.`
+        : `Value for a unique field in collection "${collection}" has to be unique.`,
     { collection, field, value: value ?? null },
     cause,
   );

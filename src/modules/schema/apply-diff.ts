@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { isShownStatement } from './shown-statement.js';
 import type { Context } from '../../engine/context.js';
 import { AppError, invalidPayload, isAppError } from '../../kernel/errors/index.js';
 import { checkPlanData } from './check-plan-data.js';
@@ -41,7 +42,6 @@ export type ApplyOptions = {
 
 const STALE_HASH =
   "Provided hash does not match the current instance's schema hash, indicating the schema has changed after this diff was generated. Please generate a new diff and try again";
-const READ = /^\s*(select|pragma|with|show|explain|describe)\b/i;
 
 export function reportStep(step: PlanStep): StepReport {
   const { before: _before, after: _after, ...rest } = step;
@@ -170,7 +170,7 @@ async function dryRun(ctx: Context, deps: SchemaModuleDeps, plan: ApplyPlan, has
   try {
     await inSchemaTransaction(ctx, deps, async ({ ctx: trxCtx, trx }) => {
       trx.on('query', (query: { sql: string; bindings?: unknown[] }) => {
-        if (stepIndex >= 0 && !READ.test(query.sql)) steps[stepIndex]!.sql!.push({ sql: query.sql, bindings: query.bindings ?? [] });
+        if (stepIndex >= 0 && isShownStatement(query.sql)) steps[stepIndex]!.sql!.push({ sql: query.sql, bindings: query.bindings ?? [] });
       });
       await runSteps(trxCtx, deps, plan, {}, false, (index) => {
         stepIndex = index;

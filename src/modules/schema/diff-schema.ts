@@ -61,7 +61,7 @@ export async function takeSnapshot(ctx: Context, deps: SchemaModuleDeps): Promis
 
 const BYPASS = 'You can bypass this check by passing the "force" query parameter.';
 
-/** Seed §9: a snapshot of another server version or database vendor is refused unless `force`. */
+/** A snapshot of another server version or database vendor is refused unless `force`. */
 export function checkSource(incoming: IncomingSnapshot, version: string, vendor: string, force: boolean): void {
   if (force) return;
   const { snapshot, origin } = incoming;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isShownStatement } from './shown-statement.js';
 import type { Knex } from 'knex';
 import { closeDatabase, createDatabase } from '../../database/connection.js';
 import { runMigrations } from '../../database/migrations/run-migrations.js';
@@ -16,8 +17,6 @@ import { runStep } from './run-step.js';
 import type { Snapshot } from './snapshot.types.js';
 
 export type Statement = { sql: string; bindings: unknown[] };
-
-const READ = /^\s*(select|pragma|with|show|explain|describe)\b/i;
 
 /** The connection settings of another database on the same server. */
 function otherDatabase(db: Context['config']['db'], name: string): Context['config']['db'] {
@@ -95,7 +94,7 @@ export async function statementsOnCopy(ctx: Context, deps: SchemaModuleDeps, cur
     const statements: Statement[][] = plan.steps.map(() => []);
     let index = -1;
     scratch.on('query', (query: { sql: string; bindings?: unknown[] }) => {
-      if (index >= 0 && !READ.test(query.sql)) statements[index]!.push({ sql: query.sql, bindings: query.bindings ?? [] });
+      if (index >= 0 && isShownStatement(query.sql)) statements[index]!.push({ sql: query.sql, bindings: query.bindings ?? [] });
     });
     for (const [i, step] of plan.steps.entries()) {
       index = i;

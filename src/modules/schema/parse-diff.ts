@@ -1,4 +1,5 @@
 import { invalidPayload } from '../../kernel/errors/index.js';
+import { unwrapData } from './unwrap-data.js';
 import type { CollectionDiff, DiffChange, DiffResult, FieldDiff, RelationDiff } from './snapshot.types.js';
 
 type Obj = Record<string, unknown>;
@@ -61,8 +62,10 @@ function name(entry: Obj, key: string, where: string): string {
  * Checks the body of POST /schema/apply: `{hash, diff: {collections, fields, relations}}` as the diff endpoint
  * answers it (Directus's rules: every entry names its item and carries deep-diff records of the right shape).
  * `warnings` (the diff's) is ignored. `systemFields` is accepted when empty (this server has no indexes on system fields to change).
+ * The body may come wrapped in `{data}`, as POST /schema/diff answers it, or bare, as Directus's SDK sends it.
  */
-export function parseDiff(input: unknown): DiffResult {
+export function parseDiff(body: unknown): DiffResult {
+  const input = unwrapData(body);
   if (!isObject(input) || Object.keys(input).length === 0) throw invalidPayload('No data was included in the body');
   if (typeof input.hash !== 'string' || input.hash === '') fail('', '"hash" is required and must be a string');
   const diff = input.diff;

@@ -9,6 +9,7 @@ import type {
   SnapshotRelationSchema,
 } from './snapshot.types.js';
 import { fieldSchema, relationSchema } from './read-snapshot.js';
+import { unwrapData } from './unwrap-data.js';
 
 const TOP_KEYS = new Set(['version', 'service', 'directus', 'vendor', 'collections', 'fields', 'systemFields', 'relations']);
 /** The field types a snapshot may use (`unknown` is only ever read, never created). */
@@ -39,9 +40,11 @@ function metaOf(where: string, entry: Obj): Obj {
 /**
  * Checks the structure of an uploaded snapshot (Directus's rules, with messages that name the entry) and
  * returns it with the `id`s of meta dropped and every column fact present. `directus` is accepted in place of `service`.
- * References between entries are checked later (after a foreign snapshot's names are mapped).
+ * References between entries are checked later (after a foreign snapshot's names are mapped). The snapshot may come
+ * wrapped in `{data}`, as GET /schema/snapshot answers it.
  */
-export function parseSnapshot(input: unknown): IncomingSnapshot {
+export function parseSnapshot(body: unknown): IncomingSnapshot {
+  const input = unwrapData(body);
   if (!isObject(input) || Object.keys(input).length === 0) throw invalidPayload('No data was included in the body');
   for (const key of Object.keys(input)) if (!TOP_KEYS.has(key)) fail('', `"${key}" is not allowed`);
   if (input.version !== 1) fail('', `"version" must be one of [1]`);

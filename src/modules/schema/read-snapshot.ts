@@ -51,7 +51,7 @@ function fieldType(ctx: Context, meta: MetaRow, column: ColumnInfo): FieldType {
 }
 
 /**
- * The instance's schema as a snapshot (seed §2.3, Directus's content rules): every user collection, field and
+ * The instance's schema as a snapshot (Directus's content rules, docs/schema.md): every user collection, field and
  * relation that has a meta row (untracked tables, columns and foreign keys are left out, as are fields and
  * relations of collections that are left out). The same facts as /collections, /fields and /relations, read
  * in a few queries run side by side. Deterministic: collections by name; fields by collection, `meta.sort` (unsorted last) and

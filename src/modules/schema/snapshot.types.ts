@@ -48,7 +48,7 @@ export type SnapshotRelation = {
   schema: SnapshotRelationSchema | null;
 };
 
-/** The document of GET /schema/snapshot (seed §2.3). */
+/** The document of GET /schema/snapshot (inside its `data`; docs/schema.md). */
 export type Snapshot = {
   version: 1;
   /** The server's version string (`directus` in Directus's snapshots; accepted on input). */

@@ -561,7 +561,7 @@ describe('activity of schema apply, over HTTP and from the CLI', () => {
         { field: 'label', type: 'string' },
       ],
     });
-    const snapshot = (await admin('GET', '/schema/snapshot')).json() as Row; // bare, as in Directus
+    const snapshot = (await admin('GET', '/schema/snapshot')).json() as Row; // {data: snapshot}, as in Directus; diff takes it back as it is
     await ok('DELETE', `/collections/${name}`);
     return snapshot;
   };

@@ -161,8 +161,7 @@ describe('files in items', () => {
 
   it('carries file fields and their relations to service_files in the schema snapshot', async () => {
     const response = await t.request('GET', '/schema/snapshot', { token: t.adminToken });
-    const snapshot = response.json() as { data?: unknown } & { relations: Row[]; fields: Row[] };
-    const body = (snapshot.data ?? snapshot) as { relations: Row[]; fields: Row[] };
+    const body = (response.json() as { data: { relations: Row[]; fields: Row[] } }).data;
     expect(body.relations.map((r) => [r.collection, r.field, r.related_collection])).toEqual(
       expect.arrayContaining([
         ['posts', 'cover', 'service_files'],

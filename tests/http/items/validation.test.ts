@@ -102,7 +102,36 @@ describe('/items payload validation', () => {
       const error = expectError(await admin('POST', '/items/articles', { title: 'two', slug: 'same' }), 400, 'RECORD_NOT_UNIQUE');
       expect(error.extensions.collection).toBe('articles');
       expect(error.extensions.field).toBe('slug');
+      // Every vendor names the value (SQLite's error does not carry it: it is taken from the write).
+      expect(error.extensions.value).toBe('same');
+      expect(error.message).toBe('Value "same" for field "slug" in collection "articles" has to be unique.');
       expect(await countRows(t.app, 'articles')).toBe(1);
+    });
+
+    it('names the duplicate value of a batch create and of an update on every vendor', async () => {
+      await admin('POST', '/items/articles', { title: 'one', slug: 'first' });
+      const inTable = expectError(
+        await admin('POST', '/items/articles', [
+          { title: 'a', slug: 'fresh' },
+          { title: 'b', slug: 'first' },
+        ]),
+        400,
+        'RECORD_NOT_UNIQUE',
+      );
+      expect(inTable.extensions).toMatchObject({ field: 'slug', value: 'first' });
+      const inBatch = expectError(
+        await admin('POST', '/items/articles', [
+          { title: 'a', slug: 'fresh' },
+          { title: 'b', slug: 'twice' },
+          { title: 'c', slug: 'twice' },
+        ]),
+        400,
+        'RECORD_NOT_UNIQUE',
+      );
+      expect(inBatch.extensions).toMatchObject({ field: 'slug', value: 'twice' });
+      const other = dataOf<Row>(await admin('POST', '/items/articles', { title: 'two', slug: 'second' }));
+      const update = expectError(await admin('PATCH', `/items/articles/${other.id}`, { slug: 'first' }), 400, 'RECORD_NOT_UNIQUE');
+      expect(update.message).toBe('Value "first" for field "slug" in collection "articles" has to be unique.');
     });
 
     it('answers 400 RECORD_NOT_UNIQUE on update too', async () => {

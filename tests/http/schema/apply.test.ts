@@ -67,7 +67,7 @@ describe('POST /schema/apply', () => {
     t = await createTestApp();
     await seedSchema(t);
     before = await snapshotOf(t);
-    diff = (await ok(t, 'POST', '/schema/diff', edited(before.json))) as Json;
+    diff = (await ok(t, 'POST', '/schema/diff', edited(before.json))).data as Json;
   });
   afterAll(async () => {
     await t?.close();
@@ -104,6 +104,18 @@ describe('POST /schema/apply', () => {
     expect(steps.every((s: Json) => s.sql.length > 0)).toBe(true);
     expect(steps[2].sql.map((s: Json) => s.sql).join('\n')).toMatch(/create table ["`]drafts["`]/i);
     expect(steps[4].sql.map((s: Json) => s.sql).join('\n')).toMatch(/foreign key/i);
+  });
+
+  it('shows only the DDL and the meta rows in a dry run: no transaction control, no activity or revisions', async () => {
+    const answer = await call(t, 'POST', '/schema/apply?dry_run=true', diff);
+    const statements: string[] = answer.body.data.steps.flatMap((s: Json) => s.sql.map((q: Json) => q.sql as string));
+    expect(statements.filter((sql) => /^\s*(savepoint|release|rollback|begin|commit|start transaction)\b/i.test(sql))).toEqual([]);
+    expect(statements.filter((sql) => /service_(activity|revisions)/i.test(sql))).toEqual([]);
+    // The meta rows are part of the change: each step writes its own.
+    expect(statements.some((sql) => /^\s*insert into ["`]service_collections["`]/i.test(sql))).toBe(true);
+    expect(statements.some((sql) => /^\s*insert into ["`]service_fields["`]/i.test(sql))).toBe(true);
+    expect(statements.some((sql) => /^\s*insert into ["`]service_relations["`]/i.test(sql))).toBe(true);
+    expect(statements.some((sql) => /^\s*delete from ["`]service_fields["`]/i.test(sql))).toBe(true);
   });
 
   it('takes the diff as an uploaded YAML file too', async () => {

@@ -118,7 +118,7 @@ describe('applying changes', () => {
   it('lists the changes as Directus does (N, D, E, A; whole meta on nested additions)', async () => {
     const answer = await call(t, 'POST', '/schema/diff', wanted);
     expect(answer.status).toBe(200);
-    const { hash, diff } = answer.body;
+    const { hash, diff } = answer.body.data;
     expect(hash).toMatch(/^[0-9a-f]{40}$/);
     expect(Object.keys(diff)).toEqual(['collections', 'fields', 'relations']);
     const authors = diff.collections.find((c: Json) => c.collection === 'authors');

@@ -41,4 +41,32 @@ describe('column type variants named by schema.data_type', () => {
     expect(item).toMatchObject({ ratio: 0.5, label: 'x' });
     expect(new Date(item.stamp as string).toISOString()).toBe('2026-01-02T03:04:05.000Z');
   });
+
+  it('makes a fixed-length char string as named, which reads back as a string (not a uuid), also at 36 on SQLite', async () => {
+    await ok(t, 'POST', '/collections', {
+      collection: 'fixed',
+      fields: [
+        { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
+        { field: 'code', type: 'string', schema: { data_type: 'char', max_length: 10 } },
+        { field: 'ref', type: 'string', schema: { data_type: 'char', max_length: 36 } },
+        { field: 'key', type: 'uuid' },
+      ],
+    });
+    const field = async (name: string) => (await ok(t, 'GET', `/fields/fixed/${name}`)).data;
+    const [code, ref, key] = [await field('code'), await field('ref'), await field('key')];
+    if (t.vendor === 'sqlite') {
+      expect([code.type, code.schema.data_type, code.schema.max_length]).toEqual(['string', 'char', 10]);
+      expect([ref.type, ref.schema.data_type, ref.schema.max_length]).toEqual(['string', 'char', 36]);
+      expect([key.type, key.schema.data_type]).toEqual(['uuid', 'char']);
+    } else {
+      // PostgreSQL and MariaDB make their usual varchar (decision 0023 says why).
+      expect([code.type, ref.type, key.type]).toEqual(['string', 'string', 'uuid']);
+    }
+    const item = (await ok(t, 'POST', '/items/fixed', { code: 'AB', ref: 'not-a-uuid' })).data;
+    expect(item).toMatchObject({ ref: 'not-a-uuid' });
+    expect(String(item.code).trimEnd()).toBe('AB');
+    // A second change of the field keeps its column.
+    await ok(t, 'PATCH', '/fields/fixed/ref', { meta: { note: 'kept' }, schema: { is_nullable: false } });
+    expect((await field('ref')).schema.data_type).toBe(t.vendor === 'sqlite' ? 'char' : (await field('code')).schema.data_type);
+  });
 });

@@ -67,6 +67,33 @@ describe('POST /schema/diff input and GET /schema/snapshot exports', () => {
     }
   });
 
+  it('answers wrapped in data as Directus does, and takes snapshots and diffs back bare or wrapped', async () => {
+    const answer = await call(t, 'GET', '/schema/snapshot');
+    expect(Object.keys(answer.body)).toEqual(['data']);
+    expect(answer.body.data.version).toBe(1);
+    // The answer as it came (a saved `curl` output) and the snapshot inside it diff alike; so does an uploaded file.
+    expect((await call(t, 'POST', '/schema/diff', answer.body)).status).toBe(204);
+    expect((await call(t, 'POST', '/schema/diff', answer.body.data)).status).toBe(204);
+    expect((await upload(t, '/schema/diff', [{ name: 'saved.json', content: answer.text, type: 'application/json' }])).status).toBe(204);
+
+    const edited = structuredClone(answer.body.data);
+    edited.collections.find((c: Json) => c.collection === 'authors').meta.note = 'Wrapped';
+    const wrapped = await call(t, 'POST', '/schema/diff', { data: edited });
+    expect(wrapped.status).toBe(200);
+    expect(Object.keys(wrapped.body)).toEqual(['data']);
+    expect(Object.keys(wrapped.body.data)).toEqual(['hash', 'diff']);
+    expect((await call(t, 'POST', '/schema/diff', edited)).body).toEqual(wrapped.body);
+    for (const body of [wrapped.body, wrapped.body.data]) {
+      const dry = await call(t, 'POST', '/schema/apply?dry_run=true', body);
+      expect(dry.status).toBe(200);
+      expect(dry.body.data.steps).toHaveLength(1);
+    }
+    // Anything else beside `data` is not a wrapped document.
+    const extra = await call(t, 'POST', '/schema/apply', { data: wrapped.body.data, meta: {} });
+    expect(extra.status).toBe(400);
+    expect(extra.message).toContain('"hash" is required');
+  });
+
   it('accepts Directus\'s "directus" key in place of "service"', async () => {
     const { service, ...rest } = snapshot.json;
     expect((await call(t, 'POST', '/schema/diff', { ...rest, directus: service })).status).toBe(204);

@@ -69,21 +69,24 @@ export async function upload(t: TestApp, url: string, files: { name: string; con
   };
 }
 
-/** The instance's snapshot as text (the exact bytes) and parsed. */
+/** The instance's snapshot as text (the exact bytes of the answer, `{"data":…}`) and parsed (the snapshot inside `data`). */
 export async function snapshotOf(t: TestApp): Promise<{ text: string; json: Json }> {
   const answer = await call(t, 'GET', '/schema/snapshot');
   if (answer.status !== 200) throw new Error(`snapshot → ${answer.status} ${answer.text}`);
-  return { text: answer.text, json: answer.body };
+  return { text: answer.text, json: answer.body.data };
 }
 
-/** Diffs `snapshot` against the instance and applies the result; returns the diff (null when there was none). */
+/**
+ * Diffs `snapshot` against the instance and applies the answer as it came (wrapped in `data`); returns the diff
+ * (`{hash, diff, warnings?}`, null when there was none).
+ */
 export async function diffAndApply(t: TestApp, snapshot: unknown, query = ''): Promise<Json | null> {
   const diff = await call(t, 'POST', `/schema/diff${query}`, snapshot);
   if (diff.status === 204) return null;
   if (diff.status !== 200) throw new Error(`diff → ${diff.status} ${diff.text}`);
   const applied = await call(t, 'POST', '/schema/apply', diff.body);
   if (applied.status !== 204) throw new Error(`apply → ${applied.status} ${applied.text}`);
-  return diff.body;
+  return diff.body.data;
 }
 
 /**

@@ -138,13 +138,13 @@ describe('the cached snapshot', () => {
     const diff = await otherCall('POST', '/schema/diff', wanted);
     expect(diff.status).toBe(200);
     const mine = await call(t, 'POST', '/schema/diff', wanted);
-    expect(mine.body.hash).toBe(JSON.parse(diff.text).hash);
+    expect(mine.body.data.hash).toBe(JSON.parse(diff.text).data.hash);
     await otherOk('POST', '/schema/apply', JSON.parse(diff.text), 204);
     expect(field((await snapshotOf(t)).json, 'notes', 'title').meta.note).toBe('applied elsewhere');
     // The diff answered before the apply is stale here too: the instance's hash moved on.
     const back = await call(t, 'POST', '/schema/diff', current);
     expect(back.status).toBe(200);
-    expect(back.body.hash).not.toBe(mine.body.hash);
+    expect(back.body.data.hash).not.toBe(mine.body.data.hash);
     const stale = await call(t, 'POST', '/schema/apply', mine.body);
     expect(stale.status).toBe(400);
     expect(stale.code).toBe('INVALID_PAYLOAD');

@@ -23,13 +23,13 @@ describe('meta keys this server does not store', () => {
     const document = JSON.parse(fixture('directus-12-sqlite.json')) as Json;
     const diff = await call(t12, 'POST', '/schema/diff?force', document);
     expect(diff.status).toBe(200);
-    expect(diff.body.warnings).toEqual([
+    expect(diff.body.data.warnings).toEqual([
       expect.stringMatching(
         /^Dropped collection meta "autosave_revision_interval": this server does not store it \(fx_articles, .* and \d+ more\)$/,
       ),
       expect.stringMatching(/^Dropped collection meta "status": this server does not store it/),
     ]);
-    expect(JSON.stringify(diff.body.diff)).not.toContain('autosave_revision_interval');
+    expect(JSON.stringify(diff.body.data.diff)).not.toContain('autosave_revision_interval');
     // The diff is given back as it was answered, warnings and all.
     const applied = await call(t12, 'POST', '/schema/apply', diff.body);
     expect(applied.status).toBe(204);
@@ -43,7 +43,7 @@ describe('meta keys this server does not store', () => {
     const document = JSON.parse(fixture('directus-10-sqlite.json')) as Json;
     const diff = await call(t10, 'POST', '/schema/diff?force', document);
     expect(diff.status).toBe(200);
-    expect(diff.body.warnings).toBeUndefined();
+    expect(diff.body.data.warnings).toBeUndefined();
     expect(await ok(t10, 'POST', '/schema/apply', diff.body, 204)).toBeNull();
     const again = await call(t10, 'POST', '/schema/diff?force', document);
     expect(again.text).toBe('');
@@ -64,7 +64,8 @@ describe('meta keys this server does not store', () => {
   });
 
   it('apply drops changes of unknown meta keys from a diff, applies the rest, and names the dropped keys in a dry run', async () => {
-    const { hash } = await ok(t, 'POST', '/schema/diff', { ...(await snapshotOf(t)).json, collections: [], fields: [], relations: [] });
+    const { hash } = (await ok(t, 'POST', '/schema/diff', { ...(await snapshotOf(t)).json, collections: [], fields: [], relations: [] }))
+      .data;
     const diff = {
       hash,
       diff: {
@@ -95,7 +96,8 @@ describe('meta keys this server does not store', () => {
   });
 
   it('still refuses a known meta key of the wrong kind (400, not dropped)', async () => {
-    const { hash } = await ok(t, 'POST', '/schema/diff', { ...(await snapshotOf(t)).json, collections: [], fields: [], relations: [] });
+    const { hash } = (await ok(t, 'POST', '/schema/diff', { ...(await snapshotOf(t)).json, collections: [], fields: [], relations: [] }))
+      .data;
     const answer = await call(t, 'POST', '/schema/apply', {
       hash,
       diff: {

@@ -66,14 +66,25 @@ describe('GET /server/specs/graphql', () => {
   it('prints the system schema of the caller', async () => {
     const admin = await sdl('/server/specs/graphql/system', t.adminToken);
     expect(Object.keys(admin.getQueryType()!.getFields())).toEqual(
-      expect.arrayContaining(['users', 'users_me', 'activity', 'permissions', 'server_ping']),
+      expect.arrayContaining([
+        'users',
+        'users_me',
+        'activity',
+        'permissions',
+        'server_ping',
+        'server_info',
+        'server_health',
+        'collections',
+        'fields',
+        'relations',
+      ]),
     );
     expect(admin.getType('service_permissions')).toBeDefined();
     expect(Object.keys(admin.getMutationType()!.getFields())).toEqual(expect.arrayContaining(['auth_login', 'create_users_item']));
 
     const user = await sdl('/server/specs/graphql/system', limited);
     // No rule on any system collection (no app access): only what everyone has.
-    expect(Object.keys(user.getQueryType()!.getFields())).toEqual(['server_ping']);
+    expect(Object.keys(user.getQueryType()!.getFields())).toEqual(['server_ping', 'server_info', 'server_health']);
     expect(user.getType('service_permissions')).toBeUndefined();
     expect(Object.keys(user.getMutationType()!.getFields())).not.toContain('create_users_item');
   });

@@ -32,8 +32,13 @@ function declaredType(column: ColumnDefinition): string | null {
   return column.type === 'alias' || column.type === 'unknown' ? null : types[column.type];
 }
 
-/** Directus on SQLite makes timestamps `datetime` columns (read back as timestamps by their `cast-timestamp`). */
-export const SQLITE_COLUMN_TYPE_VARIANTS = { timestamp: ['datetime'] } as const;
+/**
+ * Directus on SQLite makes timestamps `datetime` columns (read back as timestamps by their `cast-timestamp`), and
+ * some strings fixed-length `char(n)` columns (`user_created` without a kept relation). A `char` string is
+ * declared `character(n)`: SQLite keeps the declared name, and `char(36)` is how uuids are declared, so the two
+ * read back apart (fieldTypeOf); introspection reports both as `char`.
+ */
+export const SQLITE_COLUMN_TYPE_VARIANTS = { timestamp: ['datetime'], string: ['char'] } as const;
 
 export function addColumn(
   table: Knex.CreateTableBuilder | Knex.AlterTableBuilder,
@@ -45,7 +50,7 @@ export function addColumn(
     (SQLITE_COLUMN_TYPE_VARIANTS as Partial<Record<FieldType, readonly string[]>>)[column.type]?.includes(column.dataType)
       ? column.dataType
       : null;
-  const type = variant ?? declaredType(column);
+  const type = variant === 'char' ? `character(${column.maxLength ?? 255})` : (variant ?? declaredType(column));
   if (type === null) throw new Error(`Field type "${column.type}" has no column`);
   if (column.autoIncrement && (column.type === 'integer' || column.type === 'bigInteger')) {
     return applyColumnOptions(table.increments(column.name), column, undefined);

@@ -3,8 +3,8 @@ import { type AppError, invalidForeignKey, notNullViolation, recordNotUnique, va
 
 /**
  * better-sqlite3 errors carry extended result codes (`SQLITE_CONSTRAINT_UNIQUE`, …) and messages such as
- * `UNIQUE constraint failed: articles.slug`, from which the field is read. SQLite never names the value,
- * and has no length or range checks of its own.
+ * `UNIQUE constraint failed: articles.slug`, from which the field is read. SQLite never names the value (the items
+ * operations take it from the write: nameDuplicateValue), and has no length or range checks of its own.
  */
 export function translateError(error: unknown, collection: string): AppError | null {
   if (typeof error !== 'object' || error === null) return null;

@@ -42,9 +42,17 @@ const BY_DECLARED_TYPE: Record<string, FieldType> = {
   varbinary: 'binary',
 };
 
-/** Maps a declared SQLite type back to a field type; `char(36)` is a uuid. */
+/**
+ * Maps a declared SQLite type back to a field type; a column declared `char(36)` is a uuid, one declared
+ * `character(36)` a fixed-length string (add-column.ts).
+ */
 export function fieldTypeOf(column: ColumnInfo): FieldType {
   const type = column.dataType.toLowerCase();
-  if ((type === 'char' || type === 'character') && column.maxLength === 36) return 'uuid';
+  if (
+    (type === 'char' || type === 'character') &&
+    column.maxLength === 36 &&
+    !(column.columnType ?? '').toLowerCase().startsWith('character')
+  )
+    return 'uuid';
   return BY_DECLARED_TYPE[type] ?? 'unknown';
 }

@@ -48,7 +48,8 @@ async function readColumns(knex: Knex, table?: string): Promise<ColumnInfo[]> {
     const column: ColumnInfo = {
       table: row.table_name,
       name: row.name,
-      dataType: base,
+      // `character(n)` (a fixed-length string, see add-column.ts) is reported as `char`, its usual name.
+      dataType: base === 'character' ? 'char' : base,
       columnType: declared,
       defaultValue: null,
       maxLength: isChar ? (args[0] ?? null) : null,

@@ -95,10 +95,12 @@ async function applySpecials(
     ) {
       columns[primary] = randomUUID();
     }
+    // As in Directus: the created stamps on create only, the updated stamps on update only (a new item has not
+    // been updated: its date_updated and user_updated stay empty, or the column's default).
     if (special.includes('date-created') && action === 'create') columns[field.field] = stamp(field.type, now);
-    if (special.includes('date-updated')) columns[field.field] = stamp(field.type, now);
+    if (special.includes('date-updated') && action === 'update') columns[field.field] = stamp(field.type, now);
     if (special.includes('user-created') && action === 'create') columns[field.field] = ctx.accountability.user;
-    if (special.includes('user-updated')) columns[field.field] = ctx.accountability.user;
+    if (special.includes('user-updated') && action === 'update') columns[field.field] = ctx.accountability.user;
     if ((special.includes('hash') || field.type === 'hash') && has && typeof columns[field.field] === 'string') {
       const value = columns[field.field] as string;
       if (value === '') throw invalidPayload(`Field "${field.field}" can't be empty`);

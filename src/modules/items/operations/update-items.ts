@@ -65,8 +65,11 @@ export async function updateItems(
       for (let i = 0; i < keys.length; i += CHUNK) {
         const chunk = keys.slice(i, i + CHUNK);
         const update = trx.db(collection).whereIn(overview.primary, chunk).update(row);
-        const result: unknown = await translated<unknown>(trx, collection, async () =>
-          returning ? await update.returning(returning) : await update,
+        const result: unknown = await translated<unknown>(
+          trx,
+          collection,
+          async () => (returning ? await update.returning(returning) : await update),
+          { columns: [prepared.columns], rows: [row] },
         );
         if (returning)
           for (const written of result as Item[]) snapshots.set(String(written[overview.primary]), snapshotOf(trx, collection, written));

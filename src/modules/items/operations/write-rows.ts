@@ -7,6 +7,7 @@ import { isAppError } from '../../../kernel/errors/index.js';
 import type { Item, PrimaryKey } from '../items.types.js';
 import { insertRowsReturning } from '../../../database/insert-rows-returning.js';
 import { CONCEALED } from '../../../kernel/text/concealed.js';
+import { nameDuplicateValue, type WrittenRows } from './name-duplicate-value.js';
 
 /** Column values (API form) → driver values. */
 export function toRow(ctx: Context, collection: string, columns: Item): Item {
@@ -21,13 +22,18 @@ export function toRow(ctx: Context, collection: string, columns: Item): Item {
   return row;
 }
 
-/** Runs a statement and turns driver errors (unique, not null, foreign key, range, length) into catalogue errors. */
-export async function translated<T>(ctx: Context, collection: string, statement: () => Promise<T>): Promise<T> {
+/**
+ * Runs a statement and turns driver errors (unique, not null, foreign key, range, length) into catalogue errors;
+ * a duplicate is named by its value on every vendor when the statement's rows are given (nameDuplicateValue).
+ */
+export async function translated<T>(ctx: Context, collection: string, statement: () => Promise<T>, written?: WrittenRows): Promise<T> {
   try {
     return await statement();
   } catch (error) {
     if (isAppError(error)) throw error;
-    throw ctx.dialect.translateError(error, collection) ?? error;
+    const known = ctx.dialect.translateError(error, collection);
+    if (!known) throw error;
+    throw written ? await nameDuplicateValue(ctx, collection, known, written) : known;
   }
 }
 
@@ -55,12 +61,16 @@ export async function insertRows(ctx: Context, collection: string, columns: Item
     ? () => ctx.dialect.syncAutoIncrement(ctx.db, collection, overview.primary)
     : undefined;
   const snapshots = withSnapshots && ctx.dialect.supportsReturning;
-  const returned = await translated(ctx, collection, () =>
-    insertRowsReturning(ctx.db, ctx.dialect, collection, rows, {
-      key: overview.primary,
-      columns: snapshots ? columnFields(ctx, collection) : [],
-      afterGivenKeys,
-    }),
+  const returned = await translated(
+    ctx,
+    collection,
+    () =>
+      insertRowsReturning(ctx.db, ctx.dialect, collection, rows, {
+        key: overview.primary,
+        columns: snapshots ? columnFields(ctx, collection) : [],
+        afterGivenKeys,
+      }),
+    { columns, rows },
   );
   return returned.map((row, i) => {
     const given = columns[i]![overview.primary];

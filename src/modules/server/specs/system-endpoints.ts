@@ -323,7 +323,7 @@ export const SYSTEM_ENDPOINTS: readonly SystemEndpoint[] = [
     operationId: 'schemaSnapshot',
     summary: 'Export the data model',
     gate: ADMIN,
-    result: { kind: 'bare', schema: obj },
+    result: { kind: 'data', schema: obj },
   },
   {
     path: '/schema/diff',
@@ -333,7 +333,7 @@ export const SYSTEM_ENDPOINTS: readonly SystemEndpoint[] = [
     summary: 'Compare a snapshot with the data model',
     gate: ADMIN,
     body: obj,
-    result: { kind: 'bare', schema: obj },
+    result: { kind: 'data', schema: obj },
   },
   {
     path: '/schema/apply',
