@@ -53,10 +53,13 @@ function testSchema(data: { rows: unknown; calls: Calls }) {
       author: { type: author },
       tags: { type: new GraphQLList(junction), args: { limit: { type: GraphQLInt }, sort: { type: new GraphQLList(GraphQLString) } } },
       // A field with a resolver of its own: graphql-js completes the answer.
-      title_upper: { type: GraphQLString, resolve: (row: { title?: string | null }) => row.title?.toUpperCase() ?? null },
+      title_upper: {
+        type: GraphQLString,
+        resolve: (row: Record<string, unknown>) => (typeof row.title === 'string' ? row.title.toUpperCase() : null),
+      },
       either: {
         type: new GraphQLUnionType({ name: 'either', types: [author, tag], resolveType: () => 'authors' }),
-        resolve: (row: { author: unknown }) => row.author,
+        resolve: (row: Record<string, unknown>) => row.author,
       },
     },
   });
