@@ -175,6 +175,8 @@ describe('executeGraphql', () => {
     ['a root field that is not a shaped read', '{ articles { id } not_shaped }', undefined],
     ['introspection', '{ __schema { queryType { name } } articles { id } }', undefined],
     ['a mutation', 'mutation { touch }', undefined],
+    ['a __proto__ alias of a root', '{ __proto__: articles { id } }', undefined],
+    ['a __proto__ alias of a nested field', '{ articles { __proto__: id } }', undefined],
     ['variables of the wrong type', 'query ($n: Int) { articles(limit: $n) { id } }', { n: 'many' }],
     ['a missing required variable', 'query ($id: ID!) { articles_by_id(id: $id) { id } }', {}],
   ])('leaves %s to graphql-js, with its answer and errors', async (_name, source, variables) => {

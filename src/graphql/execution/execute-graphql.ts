@@ -99,7 +99,8 @@ function plainRoots(args: ExecutionArgs): PlainRoots | null {
   const entries: RootEntry[] = [];
   for (const [key, nodes] of collectResponseFields(env, queryType, [operation.selectionSet])) {
     const field = queryType.getFields()[nodes[0]!.name.value];
-    if (!field || !field.extensions[SHAPED_ROOT] || !field.resolve) return null;
+    // `data` is a plain object: a `__proto__` alias would set its prototype instead of a key.
+    if (key === '__proto__' || !field || !field.extensions[SHAPED_ROOT] || !field.resolve) return null;
     const complete = compileCompletion(env, field.type, nodes);
     if (!complete) return null;
     try {
