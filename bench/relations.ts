@@ -42,6 +42,10 @@ const { values } = parseArgs({
     'no-bundle': { type: 'boolean', default: false },
     'no-directus': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
+    /** Stratum's, Directus's and the hand SQL's ports, comma-separated (to run beside another bench). */
+    ports: { type: 'string', default: '8175,8058,8177' },
+    /** Stratum's PostgreSQL database (dropped and created again). */
+    'pg-database': { type: 'string', default: 'stratum_relations' },
   },
 });
 const db = values.db === 'postgres' || values.db === 'pg' ? 'postgres' : 'sqlite';
@@ -51,7 +55,8 @@ const connections = Number(values.connections);
 const rounds = Number(values.rounds);
 const sizes = { ...DEFAULT_SIZES, articles: Number(values.articles) };
 const cases = values.only ? RELATION_CASES.filter((c) => values.only?.split(',').includes(c.id)) : RELATION_CASES;
-const ports = { stratum: 8175, directus: 8058, floor: 8177 };
+const [stratumPort, directusPort, floorPort] = values.ports.split(',').map(Number);
+const ports = { stratum: stratumPort ?? 8175, directus: directusPort ?? 8058, floor: floorPort ?? 8177 };
 const pgUser = process.env.PGUSER ?? 'postgres';
 
 async function measure(server: RelationServer, spec: () => LoadSpec): Promise<Measured> {
@@ -76,9 +81,9 @@ async function main(): Promise<void> {
   const stratumDb: Db =
     db === 'sqlite'
       ? { client: 'sqlite', filename: path.join(workDir, 'stratum.db') }
-      : { client: 'postgres', connectionString: `postgres://${pgUser}@127.0.0.1/stratum_relations` };
+      : { client: 'postgres', connectionString: `postgres://${pgUser}@127.0.0.1/${values['pg-database']}` };
   if (stratumDb.client === 'sqlite') for (const s of ['', '-wal', '-shm']) rmSync(stratumDb.filename + s, { force: true });
-  else await recreatePostgresDatabase(`postgres://${pgUser}@127.0.0.1/postgres`, 'stratum_relations');
+  else await recreatePostgresDatabase(`postgres://${pgUser}@127.0.0.1/postgres`, values['pg-database']);
 
   const servers: RelationServer[] = [];
   try {

@@ -31,4 +31,9 @@ export type GraphqlContext = {
   ctx: Context;
   request: FastifyRequest;
   reply: FastifyReply;
+  /**
+   * Root fields already resolved by executeGraphql before it handed the operation to graphql-js, by response
+   * name: each gives the resolver's first outcome again (shapedRootField).
+   */
+  resolvedRoots?: Map<string, () => unknown>;
 };

@@ -1,7 +1,6 @@
 import {
   GraphQLError,
   NoSchemaIntrospectionCustomRule,
-  execute,
   getOperationAST,
   parse,
   specifiedRules,
@@ -14,6 +13,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { methodNotAllowed } from '../kernel/errors/index.js';
 import type { GraphqlContext, GraphqlDeps } from './graphql.types.js';
+import { executeGraphql } from './execution/execute-graphql.js';
 import { readGraphqlParams } from './read-graphql-params.js';
 import { classifyDatabaseError } from '../database/classify-database-error.js';
 import { formatResolverError, graphqlExecutionError, graphqlValidationError } from './resolvers/map-error.js';
@@ -70,7 +70,13 @@ export async function runGraphql(
   const contextValue: GraphqlContext = { ctx, request, reply };
   let result: ExecutionResult;
   try {
-    result = await execute({ schema, document, variableValues: params.variables, operationName: params.operationName, contextValue });
+    result = await executeGraphql({
+      schema,
+      document,
+      variableValues: params.variables,
+      operationName: params.operationName,
+      contextValue,
+    });
   } catch (error) {
     throw graphqlExecutionError(error);
   }

@@ -14,6 +14,7 @@ import type { ItemsService, PrimaryKey } from '../../modules/items/index.js';
 import type { GraphqlContext } from '../graphql.types.js';
 import type { ExposedCollection } from '../schema/exposed-collections.js';
 import type { TypeRegistry } from '../schema/type-registry.js';
+import { shapedRootField } from '../execution/shaped-root-field.js';
 import { aggregateQueryOf, queryOf } from './selection-to-query.js';
 
 type Field = GraphQLFieldConfig<unknown, GraphqlContext, Record<string, unknown>>;
@@ -31,25 +32,25 @@ export function collectionQueryFields(registry: TypeRegistry, items: ItemsServic
 
   if (exposed.singleton) {
     return {
-      [rootName]: {
+      [rootName]: shapedRootField({
         type,
         resolve: async (_s, args, { ctx }, info) => items.readSingleton(ctx, collection, queryOf(ctx, info, args, primary)),
-      },
+      }),
     };
   }
   return {
-    [rootName]: {
+    [rootName]: shapedRootField({
       type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(type))),
       args: registry.listArgs(collection),
-      // graphql-js only reads the rows: an unchanged earlier result may serve them (decision 0033).
+      // The rows are only read, never changed: an unchanged earlier result may serve them (decision 0033).
       resolve: async (_s, args, { ctx }, info) =>
         (await items.readByQuery(ctx, collection, queryOf(ctx, info, args, primary), { reuse: true })).data,
-    },
-    [`${rootName}_by_id`]: {
+    }),
+    [`${rootName}_by_id`]: shapedRootField({
       type,
       args: { id: { type: new GraphQLNonNull(GraphQLID) } },
       resolve: async (_s, args, { ctx }, info) => items.readOne(ctx, collection, args.id as PrimaryKey, queryOf(ctx, info, {}, primary)),
-    },
+    }),
     [`${rootName}_aggregated`]: {
       type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(registry.aggregatedType(collection)))),
       args: { ...registry.listArgs(collection), groupBy: { type: new GraphQLList(GraphQLString) } },

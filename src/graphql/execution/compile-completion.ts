@@ -1,0 +1,106 @@
+import { getArgumentValues, isLeafType, isListType, isNonNullType, isObjectType, type FieldNode, type GraphQLOutputType } from 'graphql';
+import { collectResponseFields, type ExecutionEnv } from './collect-response-fields.js';
+
+/** Thrown by a completion for a value it does not complete as graphql-js would without an error. */
+export const NOT_PLAIN: unique symbol = Symbol('not plain');
+
+/** A resolved value to its completed answer (graphql-js's `completeValue` for one selection); may throw. */
+export type Completion = (value: unknown) => unknown;
+
+/**
+ * The completion of the values of one field (`type`, selected by `nodes`) as graphql-js's `completeValue` would
+ * produce them when no error occurs: leaves through the type's own `serialize`, lists item by item, objects
+ * with the collected fields in their order, `__typename` as the type's name, each field read from its source
+ * object as the default resolver reads it. Null when the selection needs graphql-js: a field with a resolver, a
+ * union or interface, `isTypeOf`, arguments that do not coerce, a `__proto__` alias. A completion throws (and the
+ * caller hands the operation to graphql-js) on anything graphql-js would report or wait for: null for a non-null
+ * type, an Error value, a list that is not an array, a function or a promise where a value is expected, a leaf
+ * that does not serialize.
+ */
+export function compileCompletion(env: ExecutionEnv, type: GraphQLOutputType, nodes: readonly FieldNode[]): Completion | null {
+  if (isNonNullType(type)) {
+    const inner = compileCompletion(env, type.ofType, nodes);
+    if (!inner) return null;
+    return (value) => {
+      const completed = inner(value);
+      if (completed === null) throw NOT_PLAIN;
+      return completed;
+    };
+  }
+  if (isListType(type)) {
+    const item = compileCompletion(env, type.ofType, nodes);
+    if (!item) return null;
+    return (value) => {
+      if (value === null || value === undefined) return null;
+      if (!Array.isArray(value)) throw NOT_PLAIN;
+      const out = new Array<unknown>(value.length);
+      for (let i = 0; i < value.length; i++) out[i] = item(valueOrThrow(value[i]));
+      return out;
+    };
+  }
+  if (isLeafType(type)) {
+    return (value) => {
+      if (value === null || value === undefined) return null;
+      if (value instanceof Error) throw NOT_PLAIN;
+      const serialized = type.serialize(value);
+      if (serialized === null || serialized === undefined) throw NOT_PLAIN;
+      return serialized;
+    };
+  }
+  if (!isObjectType(type) || type.isTypeOf) return null;
+
+  const keys: string[] = [];
+  const names: string[] = [];
+  const completions: (Completion | null)[] = [];
+  const definitions = type.getFields();
+  for (const [key, fieldNodes] of collectResponseFields(
+    env,
+    type,
+    nodes.map((node) => node.selectionSet),
+  )) {
+    if (key === '__proto__') return null;
+    const name = fieldNodes[0]!.name.value;
+    if (name === '__typename') {
+      keys.push(key);
+      names.push(name);
+      completions.push(null);
+      continue;
+    }
+    const definition = definitions[name];
+    // graphql-js leaves out a field its type does not have (validation refuses such documents first).
+    if (!definition) continue;
+    if (definition.resolve) return null;
+    if (definition.args.length > 0) {
+      try {
+        getArgumentValues(definition, fieldNodes[0]!, env.variables);
+      } catch {
+        return null;
+      }
+    }
+    const completion = compileCompletion(env, definition.type, fieldNodes);
+    if (!completion) return null;
+    keys.push(key);
+    names.push(name);
+    completions.push(completion);
+  }
+  const typeName = type.name;
+  const count = keys.length;
+  return (value) => {
+    if (value === null || value === undefined) return null;
+    if (typeof value !== 'object' || value instanceof Error) throw NOT_PLAIN;
+    const source = value as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < count; i++) {
+      const completion = completions[i];
+      out[keys[i]!] = completion ? completion(valueOrThrow(source[names[i]!])) : typeName;
+    }
+    return out;
+  };
+}
+
+/** A field's or list item's value as it is; graphql-js would call a function or wait for a promise: throws. */
+function valueOrThrow(value: unknown): unknown {
+  if (typeof value === 'function') throw NOT_PLAIN;
+  if (typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function') throw NOT_PLAIN;
+  return value;
+}
