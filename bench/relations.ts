@@ -42,6 +42,10 @@ const { values } = parseArgs({
     'no-bundle': { type: 'boolean', default: false },
     'no-directus': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
+    /** Stratum's port; Directus answers on the next one, the hand SQL on the one after (so that runs side by side do not collide). */
+    port: { type: 'string', default: '8175' },
+    /** The PostgreSQL database Stratum's data goes into (re-created on every run). */
+    'pg-database': { type: 'string', default: 'stratum_relations' },
   },
 });
 const db = values.db === 'postgres' || values.db === 'pg' ? 'postgres' : 'sqlite';
@@ -51,7 +55,10 @@ const connections = Number(values.connections);
 const rounds = Number(values.rounds);
 const sizes = { ...DEFAULT_SIZES, articles: Number(values.articles) };
 const cases = values.only ? RELATION_CASES.filter((c) => values.only?.split(',').includes(c.id)) : RELATION_CASES;
-const ports = { stratum: 8175, directus: 8058, floor: 8177 };
+const basePort = Number(values.port);
+const ports =
+  basePort === 8175 ? { stratum: 8175, directus: 8058, floor: 8177 } : { stratum: basePort, directus: basePort + 1, floor: basePort + 2 };
+const pgDatabase = values['pg-database'];
 const pgUser = process.env.PGUSER ?? 'postgres';
 
 async function measure(server: RelationServer, spec: () => LoadSpec): Promise<Measured> {
@@ -76,9 +83,9 @@ async function main(): Promise<void> {
   const stratumDb: Db =
     db === 'sqlite'
       ? { client: 'sqlite', filename: path.join(workDir, 'stratum.db') }
-      : { client: 'postgres', connectionString: `postgres://${pgUser}@127.0.0.1/stratum_relations` };
+      : { client: 'postgres', connectionString: `postgres://${pgUser}@127.0.0.1/${pgDatabase}` };
   if (stratumDb.client === 'sqlite') for (const s of ['', '-wal', '-shm']) rmSync(stratumDb.filename + s, { force: true });
-  else await recreatePostgresDatabase(`postgres://${pgUser}@127.0.0.1/postgres`, 'stratum_relations');
+  else await recreatePostgresDatabase(`postgres://${pgUser}@127.0.0.1/postgres`, pgDatabase);
 
   const servers: RelationServer[] = [];
   try {
