@@ -55,7 +55,7 @@ export type NativeStatement = Statement;
 function rootStatement(env: CompileEnv, ast: RootAst, extra: Sql[] = []): Knex.QueryBuilder {
   const alias = env.nextAlias();
   const qb = env.knex.from({ [alias]: ast.collection });
-  selectLevel(env, qb, ast.collection, alias, ast.children, extra);
+  selectLevel(env, qb, ast.collection, alias, ast.children, extra, hasOneToMany(ast.children));
   const where = rootWhere(env, ast.collection, alias, ast.rowFilter, ast.query);
   qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
   applyOrder(env, qb, orderFor(env, ast.collection, alias, ast.query.sort, ast.query.aggregate !== undefined));
@@ -130,10 +130,40 @@ function caseColumn(env: CompileEnv, collection: string, alias: string, caseFilt
   };
 }
 
-/** Adds the SELECT list of one level (one raw fragment): its fields, plus the helper keys its relations need. */
-function selectLevel(env: CompileEnv, qb: Knex.QueryBuilder, collection: string, alias: string, nodes: AstNode[], extra: Sql[] = []): void {
+/**
+ * Where a level's rows carry their primary key as read: under the key of its primary key field when the level
+ * shows that field as it is (no function, no field rule), else under the helper `__pk`.
+ */
+function keyOf(env: CompileEnv, collection: string, nodes: AstNode[]): string {
+  const primary = getCollection(env.schema, collection).primary;
+  const shown = nodes.find((n) => n.kind === 'field' && n.field === primary && !n.fn && !n.caseFilter);
+  return shown ? shown.key : PK;
+}
+
+/** Whether a level reads one-to-many lists (which need its rows' keys). */
+function hasOneToMany(nodes: AstNode[]): boolean {
+  return nodes.some((n) => n.kind === 'o2m');
+}
+
+/**
+ * Adds the SELECT list of one level (one raw fragment): its fields, plus the helper keys its relations need.
+ * The primary key is selected a second time (`__pk`) only when the level needs it (`withKey`: its rows are
+ * matched by key, or it has one-to-many lists) and does not show it as it is already (keyOf): the thousands of
+ * rows of a junction level then come without a column no one reads.
+ */
+function selectLevel(
+  env: CompileEnv,
+  qb: Knex.QueryBuilder,
+  collection: string,
+  alias: string,
+  nodes: AstNode[],
+  extra: Sql[] = [],
+  withKey = true,
+): void {
   const overview = getCollection(env.schema, collection);
-  const columns: Sql[] = [caseColumn(env, collection, alias, null, ident(env, `${alias}.${overview.primary}`), PK)];
+  const columns: Sql[] = [];
+  if (withKey && keyOf(env, collection, nodes) === PK)
+    columns.push(caseColumn(env, collection, alias, null, ident(env, `${alias}.${overview.primary}`), PK));
   for (const node of nodes) {
     if (node.kind === 'field') {
       const field = overview.fields[node.field];
@@ -180,7 +210,7 @@ async function finishLevel(env: CompileEnv, collection: string, nodes: AstNode[]
         ? await manyToAnyValues(env, node, rows)
         : node.kind === 'm2o'
           ? await manyToOneValues(env, node, rows)
-          : await oneToManyValues(env, node, rows);
+          : await oneToManyValues(env, node, rows, keyOf(env, collection, nodes));
     relationKeys.push(node.key);
     relationValues.push(values);
   }
@@ -325,10 +355,10 @@ function keysColumn(env: CompileEnv, node: RelationNode, parentKey: string): Sql
  * The children of each row, finished (or their keys, for a plain o2m field); null where the reader may not see
  * the field on that row.
  */
-async function oneToManyValues(env: CompileEnv, node: RelationNode, rows: Row[]): Promise<unknown[]> {
+async function oneToManyValues(env: CompileEnv, node: RelationNode, rows: Row[], keyColumn: string): Promise<unknown[]> {
   const visible = visibleOn(node, rows);
   if (Object.hasOwn(rows[0]!, `${AGG}${node.key}`)) return aggregatedKeys(env, node, rows, visible);
-  const parents = column(rows, PK);
+  const parents = column(rows, keyColumn);
   const keys = unique(visible ? parents.filter((_, i) => visible[i]) : parents);
   const related = getCollection(env.schema, node.collection);
   const groups = new Map<string, unknown[]>();
@@ -398,7 +428,8 @@ async function readByPrimaryKeys(
     return qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
   });
   const finished = await finishLevel(env, collection, children, found);
-  return found.map((row, i) => [String(row[PK]), finished[i]!]);
+  const key = keyOf(env, collection, children);
+  return found.map((row, i) => [String(row[key]), finished[i]!]);
 }
 
 /**
@@ -469,9 +500,15 @@ function childrenStatement(
   const alias = env.nextAlias();
   const qb = env.knex.from({ [alias]: node.collection });
   // The parent's key as `__rnparent`: `__fkparent` is the helper of a child field named `parent` (MariaDB refuses the duplicate).
-  selectLevel(env, qb, node.collection, alias, node.children, [
-    caseColumn(env, node.collection, alias, null, ident(env, `${alias}.${fkField}`), PARENT),
-  ]);
+  selectLevel(
+    env,
+    qb,
+    node.collection,
+    alias,
+    node.children,
+    [caseColumn(env, node.collection, alias, null, ident(env, `${alias}.${fkField}`), PARENT)],
+    hasOneToMany(node.children),
+  );
   const where = and([
     { sql: `?? IN (${parents.map(() => '?').join(', ')})`, bindings: [`${alias}.${fkField}`, ...parents] },
     ...childConditions(env, node, alias),
