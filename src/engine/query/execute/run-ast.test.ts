@@ -119,3 +119,55 @@ describe('runAst deep', () => {
     );
   });
 });
+
+describe('runAst row keys', () => {
+  /** The statements a read runs (their SQL text). */
+  const statementsOf = async (run: () => Promise<unknown>): Promise<string[]> => {
+    const heard: string[] = [];
+    const listener = (q: { sql: string }) => heard.push(q.sql);
+    fx.knex.on('query', listener);
+    try {
+      await run();
+    } finally {
+      fx.knex.off('query', listener);
+    }
+    return heard;
+  };
+
+  it('groups children under a primary key shown under another name', async () => {
+    const { data } = await fx.read('articles', {
+      fields: ['key', 'comments.id'],
+      alias: { key: 'id' },
+      filter: { id: { _in: [1, 2, 3] } },
+    });
+    expect(data).toEqual([
+      { key: 1, comments: [{ id: 1 }, { id: 2 }, { id: 3 }] },
+      { key: 2, comments: [{ id: 4 }] },
+      { key: 3, comments: [] },
+    ]);
+  });
+
+  it('groups children under the hidden key where a field rule hides the primary key on some rows', async () => {
+    const rules = [
+      { collection: 'articles', fields: ['id'], permissions: { id: { _eq: 1 } } },
+      { collection: 'articles', fields: ['comments'] },
+      { collection: 'comments', fields: ['id'] },
+    ];
+    // A filter on `id` would leave out the rows where it is hidden: the first two, in key order.
+    const { data } = await fx.read('articles', { fields: ['id', 'comments.id'], limit: 2 }, { rules });
+    expect(data).toEqual([
+      { id: 1, comments: [{ id: 1 }, { id: 2 }, { id: 3 }] },
+      { id: null, comments: [{ id: 4 }] },
+    ]);
+  });
+
+  it('selects a level’s key once, and not at all on a list level no one matches by key', async () => {
+    const sql = await statementsOf(() =>
+      fx.read('articles', { fields: ['id', 'comments.text', 'author.name'], filter: { id: { _eq: 1 } } }),
+    );
+    expect(sql).toHaveLength(3);
+    const [root, ...relations] = sql;
+    expect(root).not.toContain('__pk');
+    expect(relations.filter((s) => s.includes('__pk'))).toHaveLength(1); // the author's, read by key
+  });
+});

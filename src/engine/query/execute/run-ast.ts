@@ -24,6 +24,8 @@ const FK = '__fk';
 /** The collection of a many-to-any key. */
 const FC = '__fc';
 const RN = '__rn';
+/** The parent's key beside each row of an o2m level. */
+const PARENT = `${RN}parent`;
 /** The keys of a plain o2m field, aggregated in the parent's statement (keysColumn). */
 const AGG = '__agg';
 
@@ -57,7 +59,7 @@ export type NativeStatement = Statement;
 function rootStatement(env: CompileEnv, ast: RootAst, extra: Sql[] = [], values?: ValueRecorder): Knex.QueryBuilder {
   const alias = env.nextAlias();
   const qb = env.knex.from({ [alias]: ast.collection });
-  selectLevel(env, qb, ast.collection, alias, ast.children, extra);
+  selectLevel(env, qb, ast.collection, alias, ast.children, extra, hasOneToMany(ast.children));
   const where = rootWhere(env, ast.collection, alias, ast.rowFilter, ast.query, true, values);
   qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
   applyOrder(env, qb, orderFor(env, ast.collection, alias, ast.query.sort, ast.query.aggregate !== undefined));
@@ -128,10 +130,40 @@ function caseColumn(env: CompileEnv, collection: string, alias: string, caseFilt
   };
 }
 
-/** Adds the SELECT list of one level (one raw fragment): its fields, plus the helper keys its relations need. */
-function selectLevel(env: CompileEnv, qb: Knex.QueryBuilder, collection: string, alias: string, nodes: AstNode[], extra: Sql[] = []): void {
+/**
+ * Where a level's rows carry their primary key as read: under the key of its primary key field when the level
+ * shows that field as it is (no function, no field rule), else under the helper `__pk`.
+ */
+function keyOf(env: CompileEnv, collection: string, nodes: AstNode[]): string {
+  const primary = getCollection(env.schema, collection).primary;
+  const shown = nodes.find((n) => n.kind === 'field' && n.field === primary && !n.fn && !n.caseFilter);
+  return shown ? shown.key : PK;
+}
+
+/** Whether a level reads one-to-many lists (which need its rows' keys). */
+function hasOneToMany(nodes: AstNode[]): boolean {
+  return nodes.some((n) => n.kind === 'o2m');
+}
+
+/**
+ * Adds the SELECT list of one level (one raw fragment): its fields, plus the helper keys its relations need.
+ * The primary key is selected a second time (`__pk`) only when the level needs it (`withKey`: its rows are
+ * matched by key, or it has one-to-many lists) and does not show it as it is already (keyOf): the thousands of
+ * rows of a junction level then come without a column no one reads.
+ */
+function selectLevel(
+  env: CompileEnv,
+  qb: Knex.QueryBuilder,
+  collection: string,
+  alias: string,
+  nodes: AstNode[],
+  extra: Sql[] = [],
+  withKey = true,
+): void {
   const overview = getCollection(env.schema, collection);
-  const columns: Sql[] = [caseColumn(env, collection, alias, null, ident(env, `${alias}.${overview.primary}`), PK)];
+  const columns: Sql[] = [];
+  if (withKey && keyOf(env, collection, nodes) === PK)
+    columns.push(caseColumn(env, collection, alias, null, ident(env, `${alias}.${overview.primary}`), PK));
   for (const node of nodes) {
     if (node.kind === 'field') {
       const field = overview.fields[node.field];
@@ -162,49 +194,72 @@ function selectLevel(env: CompileEnv, qb: Knex.QueryBuilder, collection: string,
 /**
  * Reads the relations of a level, casts values, and returns the rows as the API shows them: new objects, in
  * the same order, with the level's fields (in the order asked) and then its relations, without helper keys.
- * (Made fresh rather than by deleting helper keys, which would leave every row a slow dictionary object.)
+ * (Made fresh rather than by deleting helper keys, which would leave every row a slow dictionary object.) The
+ * rows as read are left as they are: each relation gives its values as a list beside them (one per row), so no
+ * row as read grows a property (a new hidden class for every row of a large level).
  */
 async function finishLevel(env: CompileEnv, collection: string, nodes: AstNode[], rows: Row[]): Promise<Row[]> {
   if (rows.length === 0) return rows;
   const overview = getCollection(env.schema, collection);
+  const relationKeys: string[] = [];
+  const relationValues: unknown[][] = [];
   for (const node of nodes) {
-    if (node.kind === 'm2o') await attachManyToOne(env, node, rows);
-    else if (node.kind === 'o2m') await attachOneToMany(env, node, rows);
-    else if (node.kind === 'm2a') await attachManyToAny(env, node, rows);
+    if (node.kind === 'field') continue;
+    const values =
+      node.kind === 'm2a'
+        ? await manyToAnyValues(env, node, rows)
+        : node.kind === 'm2o'
+          ? await manyToOneValues(env, node, rows)
+          : await oneToManyValues(env, node, rows, keyOf(env, collection, nodes));
+    relationKeys.push(node.key);
+    relationValues.push(values);
   }
   // What to do with each field of this level, worked out once, then applied to every row.
-  const casts: { key: string; cast: (value: unknown) => unknown }[] = [];
-  const relations: string[] = [];
+  const keys: string[] = [];
+  const casts: ((value: unknown) => unknown)[] = [];
   for (const node of nodes) {
-    if (node.kind !== 'field') {
-      relations.push(node.key);
-      continue;
-    }
+    if (node.kind !== 'field') continue;
     const field = overview.fields[node.field];
     if (!field || (field.alias && !node.fn)) continue;
-    if (node.fn) casts.push({ key: node.key, cast: (value) => (value === null || value === undefined ? null : Number(value)) });
-    else if (isConcealed(field)) casts.push({ key: node.key, cast: (value) => (value === null || value === undefined ? null : CONCEALED) });
+    keys.push(node.key);
+    if (node.fn) casts.push((value) => (value === null || value === undefined ? null : Number(value)));
+    else if (isConcealed(field)) casts.push((value) => (value === null || value === undefined ? null : CONCEALED));
     else {
       const type = field.type;
-      casts.push({ key: node.key, cast: (value) => env.dialect.fromDatabase(type, value) });
+      casts.push((value) => env.dialect.fromDatabase(type, value));
     }
   }
-  const keys = new Set(casts.map((c) => c.key));
-  const relationKeys = relations.filter((key) => !keys.has(key));
   const stripped = revisionValueKeys(env, collection, nodes);
-  return rows.map((row) => {
-    const out: Row = {};
-    for (const { key, cast } of casts) out[key] = cast(row[key]);
-    for (const key of relationKeys) out[key] = row[key];
-    if (stripped.length > 0) stripRevisionRow(env, stripped, row, out);
-    return out;
-  });
+  const out: Row[] = new Array<Row>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    const shown: Row = {};
+    for (let f = 0; f < keys.length; f++) shown[keys[f]!] = casts[f]!(row[keys[f]!]);
+    for (let r = 0; r < relationKeys.length; r++) shown[relationKeys[r]!] = relationValues[r]![i];
+    if (stripped.length > 0) stripRevisionRow(env, stripped, row, shown);
+    out[i] = shown;
+  }
+  return out;
 }
 
-async function attachManyToOne(env: CompileEnv, node: RelationNode, rows: Row[]): Promise<void> {
-  const keys = unique(rows.map((r) => r[`${FK}${node.key}`]));
+/** A column of every row (a helper key, read once per level rather than spelt out for every row). */
+function column(rows: Row[], key: string): unknown[] {
+  const values = new Array<unknown>(rows.length);
+  for (let i = 0; i < rows.length; i++) values[i] = rows[i]![key];
+  return values;
+}
+
+/** Whether the reader sees a relation on a row: its case filter (field permissions), read as the `__fk` helper. */
+function visibleOn(node: RelationNode, rows: Row[]): boolean[] | null {
+  if (!node.caseFilter) return null;
+  return column(rows, `${FK}${node.key}`).map((flag) => Number(flag) === 1);
+}
+
+/** The related item of each row (null: no key, or an item the reader may not see or that is gone). */
+async function manyToOneValues(env: CompileEnv, node: RelationNode, rows: Row[]): Promise<unknown[]> {
+  const fks = column(rows, `${FK}${node.key}`);
   const byKey = new Map<string, Row>();
-  for (const chunk of chunks(keys)) {
+  for (const chunk of chunks(unique(fks))) {
     // A deep `_filter` / `_search` on an m2o leaves the related item out (null) when it does not match.
     const found = await readByPrimaryKeys(env, node, node.collection, node.children, chunk, (env, alias) => [
       node.rowFilter ? compilePermissionFilter(env, node.rowFilter, node.collection, alias) : TRUE_SQL,
@@ -213,10 +268,7 @@ async function attachManyToOne(env: CompileEnv, node: RelationNode, rows: Row[])
     ]);
     for (const [key, row] of found) byKey.set(key, row);
   }
-  for (const row of rows) {
-    const fk = row[`${FK}${node.key}`];
-    row[node.key] = fk === null || fk === undefined ? null : (byKey.get(String(fk)) ?? null);
-  }
+  return fks.map((fk) => (fk === null || fk === undefined ? null : (byKey.get(String(fk)) ?? null)));
 }
 
 /**
@@ -224,7 +276,7 @@ async function attachManyToOne(env: CompileEnv, node: RelationNode, rows: Row[])
  * collection (with its permissions). A key into a collection that was not asked for stays the key; one into
  * a collection the reader may not see, or to an item that is gone, reads as null.
  */
-async function attachManyToAny(env: CompileEnv, node: AnyNode, rows: Row[]): Promise<void> {
+async function manyToAnyValues(env: CompileEnv, node: AnyNode, rows: Row[]): Promise<unknown[]> {
   const found = new Map<string, Row>();
   for (const branch of node.branches) {
     const related = getCollection(env.schema, branch.collection);
@@ -241,13 +293,13 @@ async function attachManyToAny(env: CompileEnv, node: AnyNode, rows: Row[]): Pro
     }
   }
   const requested = new Set(node.branches.map((b) => b.collection));
-  for (const row of rows) {
+  return rows.map((row) => {
     const key = row[`${FK}${node.key}`];
     const collection = row[`${FC}${node.key}`];
-    if (key === null || key === undefined) row[node.key] = null;
-    else if (typeof collection !== 'string' || !requested.has(collection)) row[node.key] = key;
-    else row[node.key] = found.get(`${collection}\u0000${String(key)}`) ?? null;
-  }
+    if (key === null || key === undefined) return null;
+    if (typeof collection !== 'string' || !requested.has(collection)) return key;
+    return found.get(`${collection}\u0000${String(key)}`) ?? null;
+  });
 }
 
 /**
@@ -299,44 +351,47 @@ function keysColumn(env: CompileEnv, node: RelationNode, parentKey: string): Sql
   };
 }
 
-async function attachOneToMany(env: CompileEnv, node: RelationNode, rows: Row[]): Promise<void> {
-  if (rows.length > 0 && Object.hasOwn(rows[0]!, `${AGG}${node.key}`)) return attachAggregatedKeys(env, node, rows);
-  const fkField = node.relation.field;
-  const visible = rows.filter((r) => !node.caseFilter || Number(r[`${FK}${node.key}`]) === 1);
-  const keys = unique(visible.map((r) => r[PK]));
+/**
+ * The children of each row, finished (or their keys, for a plain o2m field); null where the reader may not see
+ * the field on that row.
+ */
+async function oneToManyValues(env: CompileEnv, node: RelationNode, rows: Row[], keyColumn: string): Promise<unknown[]> {
+  const visible = visibleOn(node, rows);
+  if (Object.hasOwn(rows[0]!, `${AGG}${node.key}`)) return aggregatedKeys(env, node, rows, visible);
+  const parents = column(rows, keyColumn);
+  const keys = unique(visible ? parents.filter((_, i) => visible[i]) : parents);
   const related = getCollection(env.schema, node.collection);
-  const keysOnly = node.keysOnly;
-  const groups = new Map<string, Row[]>();
+  const groups = new Map<string, unknown[]>();
   for (const chunk of chunks(keys)) {
-    const found = await readChildren(env, node, chunk, fkField);
+    const found = await readChildren(env, node, chunk, node.relation.field);
     const finished = await finishLevel(env, node.collection, node.children, found);
-    found.forEach((raw, i) => {
-      const parent = String(raw[`${RN}parent`]);
-      const list = groups.get(parent) ?? [];
-      list.push(finished[i]!);
-      groups.set(parent, list);
-    });
-  }
-  for (const row of rows) {
-    if (node.caseFilter && Number(row[`${FK}${node.key}`]) !== 1) {
-      row[node.key] = null;
-      continue;
+    // Children come grouped by parent (but for a window's): look a list up only when the parent changes.
+    let parent: unknown = undefined;
+    let list: unknown[] | undefined;
+    for (let i = 0; i < found.length; i++) {
+      const current = found[i]![PARENT];
+      if (list === undefined || current !== parent) {
+        const key = String(current);
+        list = groups.get(key);
+        if (list === undefined) groups.set(key, (list = []));
+        parent = current;
+      }
+      const child = finished[i]!;
+      list.push(node.keysOnly ? child[related.primary] : child);
     }
-    const children = groups.get(String(row[PK])) ?? [];
-    row[node.key] = keysOnly ? children.map((c) => c[related.primary]) : children;
   }
+  return parents.map((parent, i) => (visible && !visible[i] ? null : (groups.get(String(parent)) ?? [])));
 }
 
 /** The keys keysColumn aggregated: a JSON array per row (text or parsed, by driver), cast as the key field. */
-function attachAggregatedKeys(env: CompileEnv, node: RelationNode, rows: Row[]): void {
+function aggregatedKeys(env: CompileEnv, node: RelationNode, rows: Row[], visible: boolean[] | null): unknown[] {
   const related = getCollection(env.schema, node.collection);
   const type = related.fields[related.primary]!.type;
-  for (const row of rows) {
-    const value = row[`${AGG}${node.key}`];
+  return column(rows, `${AGG}${node.key}`).map((value, i) => {
+    if (visible && !visible[i]) return null;
     const keys = typeof value === 'string' ? (JSON.parse(value) as unknown[]) : ((value ?? null) as unknown[] | null);
-    row[node.key] =
-      node.caseFilter && Number(row[`${FK}${node.key}`]) !== 1 ? null : (keys ?? []).map((k) => env.dialect.fromDatabase(type, k));
-  }
+    return (keys ?? []).map((k) => env.dialect.fromDatabase(type, k));
+  });
 }
 
 /** Which related rows an o2m level shows: the reader's row filter, then the deep filter and search. */
@@ -373,7 +428,8 @@ async function readByPrimaryKeys(
     return qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
   });
   const finished = await finishLevel(env, collection, children, found);
-  return found.map((row, i) => [String(row[PK]), finished[i]!]);
+  const key = keyOf(env, collection, children);
+  return found.map((row, i) => [String(row[key]), finished[i]!]);
 }
 
 /**
@@ -421,7 +477,7 @@ async function readChildren(env: CompileEnv, node: RelationNode, parents: unknow
   let parent: unknown;
   let position = 0;
   for (const row of rows) {
-    const current = row[`${RN}parent`];
+    const current = row[PARENT];
     position = current === parent ? position + 1 : 1;
     parent = current;
     if (position > offset && position <= offset + limit) kept.push(row);
@@ -444,9 +500,15 @@ function childrenStatement(
   const alias = env.nextAlias();
   const qb = env.knex.from({ [alias]: node.collection });
   // The parent's key as `__rnparent`: `__fkparent` is the helper of a child field named `parent` (MariaDB refuses the duplicate).
-  selectLevel(env, qb, node.collection, alias, node.children, [
-    caseColumn(env, node.collection, alias, null, ident(env, `${alias}.${fkField}`), `${RN}parent`),
-  ]);
+  selectLevel(
+    env,
+    qb,
+    node.collection,
+    alias,
+    node.children,
+    [caseColumn(env, node.collection, alias, null, ident(env, `${alias}.${fkField}`), PARENT)],
+    hasOneToMany(node.children),
+  );
   const where = and([
     { sql: `?? IN (${parents.map(() => '?').join(', ')})`, bindings: [`${alias}.${fkField}`, ...parents] },
     ...childConditions(env, node, alias),
