@@ -188,6 +188,9 @@ function selectLevel(
     }
   }
   columns.push(...revisionCollectionColumn(env, collection, alias, nodes), ...extra);
+  // A level with nothing to show (a reader who may read the rows but none of their fields) still reads its rows:
+  // a SELECT needs one column, and the key is the one it always had.
+  if (columns.length === 0) columns.push(caseColumn(env, collection, alias, null, ident(env, `${alias}.${overview.primary}`), PK));
   qb.select(env.knex.raw(columns.map((c) => c.sql).join(', '), columns.flatMap((c) => c.bindings) as Knex.RawBinding[]));
 }
 
