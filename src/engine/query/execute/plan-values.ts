@@ -99,9 +99,11 @@ export function createValueRecorder(position: () => number): ValueRecorder {
     finish(statement) {
       if (failed) return null;
       // Where each stand-in went among the statement's values, each exactly once (else: no shared plan).
+      // (A Set, not stands.includes: an `_in` of 70,000 values is 70,000 stand-ins among as many bindings.)
+      const standing = new Set(stands);
       const places = new Map<unknown, number>();
       statement.bindings.forEach((value, i) => {
-        if (stands.includes(value)) places.set(value, places.has(value) ? -1 : i);
+        if (standing.has(value)) places.set(value, places.has(value) ? -1 : i);
       });
       const slots = stands.map((stand) => places.get(stand) ?? -1);
       return slots.every((slot) => slot >= 0) ? { parts, slots } : null;
