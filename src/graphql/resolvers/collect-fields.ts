@@ -20,6 +20,25 @@ export type SelectionEnv = {
  * read once), through fragments and inline fragments and honouring `@skip`/`@include`.
  */
 export function collectFieldsByName(env: SelectionEnv, sets: readonly (SelectionSetNode | undefined)[]): Map<string, FieldNode[]> {
+  return collectSelectedFields(
+    env,
+    sets,
+    (field) => field.name.value,
+    () => true,
+  );
+}
+
+/**
+ * The walk of GraphQL's CollectFields(): the field nodes of selection sets grouped by `keyOf` in the order of
+ * their first appearance, through fragments whose type condition `matches` (each named fragment once), honouring
+ * `@skip`/`@include`.
+ */
+export function collectSelectedFields(
+  env: SelectionEnv,
+  sets: readonly (SelectionSetNode | undefined)[],
+  keyOf: (field: FieldNode) => string,
+  matches: (fragment: InlineFragmentNode | FragmentDefinitionNode) => boolean,
+): Map<string, FieldNode[]> {
   const result = new Map<string, FieldNode[]>();
   const visited = new Set<string>();
   const visit = (set: SelectionSetNode | undefined) => {
@@ -28,20 +47,21 @@ export function collectFieldsByName(env: SelectionEnv, sets: readonly (Selection
       if (!included(env, selection)) continue;
       switch (selection.kind) {
         case Kind.FIELD: {
-          const name = selection.name.value;
-          const list = result.get(name) ?? [];
-          list.push(selection);
-          result.set(name, list);
+          const key = keyOf(selection);
+          const list = result.get(key);
+          if (list) list.push(selection);
+          else result.set(key, [selection]);
           break;
         }
         case Kind.INLINE_FRAGMENT:
-          visit(selection.selectionSet);
+          if (matches(selection)) visit(selection.selectionSet);
           break;
         case Kind.FRAGMENT_SPREAD: {
           const name = selection.name.value;
           if (visited.has(name)) break;
           visited.add(name);
-          visit(env.fragments[name]?.selectionSet);
+          const fragment = env.fragments[name];
+          if (fragment && matches(fragment)) visit(fragment.selectionSet);
           break;
         }
       }
