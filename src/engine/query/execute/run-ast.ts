@@ -162,8 +162,6 @@ function selectLevel(
 ): void {
   const overview = getCollection(env.schema, collection);
   const columns: Sql[] = [];
-  if (withKey && keyOf(env, collection, nodes) === PK)
-    columns.push(caseColumn(env, collection, alias, null, ident(env, `${alias}.${overview.primary}`), PK));
   for (const node of nodes) {
     if (node.kind === 'field') {
       const field = overview.fields[node.field];
@@ -188,9 +186,10 @@ function selectLevel(
     }
   }
   columns.push(...revisionCollectionColumn(env, collection, alias, nodes), ...extra);
-  // A level with nothing to show (a reader who may read the rows but none of their fields) still reads its rows:
-  // a SELECT needs one column, and the key is the one it always had.
-  if (columns.length === 0) columns.push(caseColumn(env, collection, alias, null, ident(env, `${alias}.${overview.primary}`), PK));
+  // Also a level with nothing else to show (a reader who may read the rows but none of their fields): a SELECT
+  // needs one column.
+  if ((withKey && keyOf(env, collection, nodes) === PK) || columns.length === 0)
+    columns.unshift(caseColumn(env, collection, alias, null, ident(env, `${alias}.${overview.primary}`), PK));
   qb.select(env.knex.raw(columns.map((c) => c.sql).join(', '), columns.flatMap((c) => c.bindings) as Knex.RawBinding[]));
 }
 
