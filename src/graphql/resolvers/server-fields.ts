@@ -30,10 +30,7 @@ export function serverQueryFields(deps: Pick<GraphqlDeps, 'server'>): Fields {
     },
     server_health: {
       type: GraphQLJSON,
-      resolve: (_s, _a, { request }) =>
-        checkHealth({ ...deps.server.health, isDraining: () => request.server.isDraining() }, (error, name) =>
-          request.log.warn({ err: error }, `health check: ${name} does not answer`),
-        ),
+      resolve: (_s, _a, { request }) => checkHealth({ ...deps.server.health, isDraining: () => request.server.isDraining() }, request.log),
     },
   };
 }

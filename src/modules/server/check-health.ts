@@ -17,12 +17,15 @@ export type HealthChecks = {
   isDraining?: () => boolean;
 };
 
+/** Where a check that does not answer is told (the request's logger). */
+export type HealthLog = { warn(object: { err: unknown }, message: string): void };
+
 /** Runs a check, turning a throw into 'error' (logged; the reason never reaches the client). */
-async function probe<T>(name: string, log: (error: unknown, name: string) => void, check: () => Promise<T>): Promise<T | 'error'> {
+async function probe<T>(name: string, log: HealthLog, check: () => Promise<T>): Promise<T | 'error'> {
   try {
     return await check();
   } catch (error) {
-    log(error, name);
+    log.warn({ err: error }, `health check: ${name} does not answer`);
     return 'error';
   }
 }
@@ -32,7 +35,7 @@ async function probe<T>(name: string, log: (error: unknown, name: string) => voi
  * serve this instance (or a draining instance) is an error: route around it; Redis is shared by every instance,
  * so its loss is a warning: the instance still serves what doesn't need it.
  */
-export async function checkHealth(checks: HealthChecks, log: (error: unknown, name: string) => void): Promise<HealthReport> {
+export async function checkHealth(checks: HealthChecks, log: HealthLog): Promise<HealthReport> {
   const { checkRedis, checkMigrations } = checks;
   const [database, migrations, redis] = await Promise.all([
     probe('the database', log, async () => (await checks.checkDatabase(), 'ok' as const)),

@@ -16,8 +16,7 @@ export type ServerRoutesDeps = HealthChecks & {
 export function createServerRoutes(deps: ServerRoutesDeps): FastifyPluginAsync {
   return async (server) => {
     server.get('/health', async (request, reply) => {
-      const log = (error: unknown, name: string) => request.log.warn({ err: error }, `health check: ${name} does not answer`);
-      const report = await checkHealth(deps, log);
+      const report = await checkHealth(deps, request.log);
       return reply
         .code(report.status === 'error' ? 503 : 200)
         .header('Cache-Control', 'no-cache')
