@@ -1,5 +1,6 @@
 import { getArgumentValues, isLeafType, isListType, isNonNullType, isObjectType, type FieldNode, type GraphQLOutputType } from 'graphql';
 import { collectResponseFields, type ExecutionEnv } from './collect-response-fields.js';
+import { isPromiseLike } from './is-promise-like.js';
 
 /** Thrown by a completion for a value it does not complete as graphql-js would without an error. */
 export const NOT_PLAIN: unique symbol = Symbol('not plain');
@@ -100,7 +101,6 @@ export function compileCompletion(env: ExecutionEnv, type: GraphQLOutputType, no
 
 /** A field's or list item's value as it is; graphql-js would call a function or wait for a promise: throws. */
 function valueOrThrow(value: unknown): unknown {
-  if (typeof value === 'function') throw NOT_PLAIN;
-  if (typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function') throw NOT_PLAIN;
+  if (typeof value === 'function' || isPromiseLike(value)) throw NOT_PLAIN;
   return value;
 }

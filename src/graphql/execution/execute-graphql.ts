@@ -16,6 +16,7 @@ import {
 import type { GraphqlContext } from '../graphql.types.js';
 import { collectResponseFields, type ExecutionEnv } from './collect-response-fields.js';
 import { compileCompletion, type Completion } from './compile-completion.js';
+import { isPromiseLike } from './is-promise-like.js';
 import { SHAPED_ROOT } from './shaped-root-field.js';
 
 type RootEntry = { key: string; field: GraphQLField<unknown, unknown>; nodes: FieldNode[]; complete: Completion };
@@ -117,8 +118,4 @@ function fragmentsOf(definitions: ExecutionArgs['document']['definitions']): Rec
   const fragments: Record<string, FragmentDefinitionNode> = Object.create(null) as Record<string, FragmentDefinitionNode>;
   for (const definition of definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
   return fragments;
-}
-
-function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
-  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 }
