@@ -19,7 +19,8 @@ import { build } from 'esbuild';
  * - database drivers (knex requires the one the configuration names; the rest are not installed);
  * - packages loaded on first use only (GraphQL, mail, sign-on, Redis, files, YAML, Fastify's JSON-schema
  *   compilers and inject): bundling them would add megabytes to what every start reads;
- * - pino, whose transports start worker threads from its own files by path.
+ * - pino, whose transports start worker threads from its own files by path; pino-pretty, required only when
+ *   logging readable lines (kernel/logger.ts).
  */
 const EXTERNAL_PACKAGES = [
   'better-sqlite3',
@@ -53,6 +54,7 @@ const EXTERNAL_PACKAGES = [
   'light-my-request',
   'yaml',
   'pino',
+  'pino-pretty',
 ];
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -1,5 +1,6 @@
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
-import pinoPretty from 'pino-pretty';
+import { createRequire } from 'node:module';
+import type PinoPretty from 'pino-pretty';
 import { redactSecretKeys, redactSecretsInText, redactSecretsInUrl } from './redact-secrets.js';
 
 export type { Logger };
@@ -63,6 +64,8 @@ export function createLogger(
   const base = loggerOptions(options.level);
   const pretty = options.style === 'pretty' || (options.style === 'auto' && isTerminal);
   if (!pretty) return destination ? pino(base, destination) : pino(base);
+  // Loaded only for pretty lines: a server logging JSON (a container, a service) never reads it at start.
+  const pinoPretty = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
   const stream = pinoPretty({
     destination: destination ?? 1,
     colorize: destination === undefined && isTerminal,
