@@ -210,6 +210,9 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
     await expect
       .poll(async () => (await adminData(stratum, 'GET', `/items/posts/${id}?fields=cover.filename_download`)).cover)
       .toEqual({ filename_download: 'harbour.png' });
+    // The page reloads the item after its save and fills the form from it: an edit made before that ends is
+    // replaced, so wait for the page to say it saved (on a loaded machine the server answers well before).
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved.' }).count()).toBe(1);
 
     await page.getByRole('button', { name: 'Remove the file of Cover' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
