@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // Three projects: `unit` (tests beside the code in src/ and app/src/), `integration` (tests/ that boot the whole
@@ -27,6 +28,10 @@ const COVERAGE_THRESHOLDS = JSON.parse(readFileSync(new URL('./tests/setup/cover
 
 export default defineConfig({
   test: {
+    // At least two test files at once, also on a 2-core machine (Vitest's default there is one): a file spends most
+    // of its time waiting for its database, its server processes and its password hashes, not on a core. Every file
+    // has its own database, Redis prefix and ports, so files never depend on what else runs (docs/testing.md).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],
