@@ -114,6 +114,14 @@ export type Config = {
     /** IMPORT_IP_ALLOW_LIST: addresses and CIDR ranges a file import may fetch from although they are private. */
     importIpAllowList: string[];
   };
+  flows: {
+    /** The allowed variables of FLOWS_ENV_ALLOW_LIST with their values (a flow's `$env`). */
+    env: Record<string, string>;
+    scriptMaxMemory: number;
+    scriptTimeout: number;
+    maxSteps: number;
+    sleepMax: number;
+  };
   assets: {
     cacheTtl: number;
     transformMaxConcurrent: number;
@@ -317,6 +325,15 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
       maxUploadSize: get<number | null>('FILES_MAX_UPLOAD_SIZE'),
       mimeTypeAllowList: get<string[]>('FILES_MIME_TYPE_ALLOW_LIST').map((type) => type.toLowerCase()),
       importIpAllowList: get<string[]>('IMPORT_IP_ALLOW_LIST'),
+    },
+    flows: {
+      env: Object.fromEntries(
+        get<string[]>('FLOWS_ENV_ALLOW_LIST').flatMap((name) => (merged[name] === undefined ? [] : [[name, merged[name]]])),
+      ),
+      scriptMaxMemory: get('FLOWS_RUN_SCRIPT_MAX_MEMORY'),
+      scriptTimeout: get('FLOWS_RUN_SCRIPT_TIMEOUT'),
+      maxSteps: get('FLOWS_MAX_STEPS'),
+      sleepMax: get('FLOWS_SLEEP_MAX'),
     },
     assets: {
       cacheTtl: get('ASSETS_CACHE_TTL'),

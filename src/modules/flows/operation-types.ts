@@ -1,0 +1,24 @@
+import type { FlowDeps } from './flow-deps.js';
+import type { OperationType } from './flows.types.js';
+import { conditionOperation } from './operations/condition.js';
+import { itemOperations } from './operations/item-operations.js';
+import { logOperation } from './operations/log.js';
+import { mailOperation } from './operations/mail.js';
+import { sleepOperation } from './operations/sleep.js';
+import { throwErrorOperation } from './operations/throw-error.js';
+import { transformOperation } from './operations/transform.js';
+import { triggerOperation, type RunOperationFlow } from './operations/trigger.js';
+
+/** Every operation type a flow may use, by its `type`. An unknown type is refused when the operation is saved. */
+export function operationTypes(deps: FlowDeps, runFlow: RunOperationFlow): Map<string, OperationType> {
+  return new Map<string, OperationType>([
+    ['condition', conditionOperation],
+    ['log', logOperation],
+    ['transform', transformOperation],
+    ['throw-error', throwErrorOperation],
+    ['sleep', sleepOperation(deps.config.sleepMax, deps.sleep)],
+    ['mail', mailOperation(deps.mailer)],
+    ['trigger', triggerOperation(runFlow)],
+    ...Object.entries(itemOperations(deps)),
+  ]);
+}
