@@ -89,13 +89,17 @@ export function createFlowsService(deps: FlowsServiceDeps): FlowsService {
     return internalServerError(failure);
   };
 
-  const eventTrigger = (meta: EventMeta, payload: unknown) => ({
-    event: meta.event,
-    payload,
-    ...(meta.key !== undefined ? { key: meta.key } : {}),
-    ...(meta.keys !== undefined ? { keys: meta.keys } : {}),
-    collection: meta.collection ?? null,
-  });
+  /** `$trigger` of an event: a delete's filter gets the keys as its payload, and as `keys` too. */
+  const eventTrigger = (meta: EventMeta, payload: unknown) => {
+    const keys = meta.keys ?? (meta.event.endsWith('.delete') && Array.isArray(payload) ? payload : undefined);
+    return {
+      event: meta.event,
+      payload,
+      ...(meta.key !== undefined ? { key: meta.key } : {}),
+      ...(keys !== undefined ? { keys } : {}),
+      collection: meta.collection ?? null,
+    };
+  };
 
   const tooDeep = (flow: LoadedFlow, ctx: Context): boolean => {
     if ((ctx.flowDepth ?? 0) < maxDepth) return false;
