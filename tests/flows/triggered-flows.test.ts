@@ -185,6 +185,37 @@ describe('webhook, manual and operation flows', () => {
     expect(revision.data.data).not.toHaveProperty('$env');
   });
 
+  it('runs an exec script over the data chain, follows reject when it throws, and gives it no process', async () => {
+    const id = await createFlow(t, { name: 'Script', trigger: 'webhook', options: { method: 'POST' } }, [
+      {
+        key: 'calc',
+        type: 'exec',
+        options: { code: 'module.exports = async (data) => ({ total: data.$trigger.body.a * 10 });' },
+        resolve: 'probe',
+      },
+      {
+        key: 'probe',
+        type: 'exec',
+        options: {
+          code: 'module.exports = (data) => { if (data.calc.total > 100) throw new Error("too big"); return [typeof process, typeof require, typeof fetch, data.$last.total]; };',
+        },
+      },
+    ]);
+    expect(dataOf(await t.request('POST', `/flows/trigger/${id}`, { body: { a: 4 } }))).toEqual([
+      'undefined',
+      'undefined',
+      'undefined',
+      40,
+    ]);
+    const refused = expectError(await t.request('POST', `/flows/trigger/${id}`, { body: { a: 40 } }), 400, 'INVALID_PAYLOAD');
+    expect(refused.message).toContain('too big');
+    expectError(
+      await admin('POST', '/operations', { flow: id, key: 'empty', type: 'exec', options: { code: '' } }),
+      400,
+      'INVALID_PAYLOAD',
+    );
+  });
+
   it('runs an async webhook in the background and answers at once', async () => {
     const id = await createFlow(t, { name: 'Later', trigger: 'webhook', options: { async: true } }, [
       { key: 'note', type: 'item-create', options: { collection: 'comments', permissions: '$full', payload: { body: 'async run' } } },

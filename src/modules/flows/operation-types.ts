@@ -1,6 +1,8 @@
 import type { FlowDeps } from './flow-deps.js';
 import type { OperationType } from './flows.types.js';
+import { createScriptRunner } from './run-script.js';
 import { conditionOperation } from './operations/condition.js';
+import { execOperation } from './operations/exec.js';
 import { itemOperations } from './operations/item-operations.js';
 import { logOperation } from './operations/log.js';
 import { mailOperation } from './operations/mail.js';
@@ -19,6 +21,7 @@ export function operationTypes(deps: FlowDeps, runFlow: RunOperationFlow): Map<s
     ['sleep', sleepOperation(deps.config.sleepMax, deps.sleep)],
     ['mail', mailOperation(deps.mailer)],
     ['trigger', triggerOperation(runFlow)],
+    ['exec', execOperation(createScriptRunner({ maxMemory: deps.config.scriptMaxMemory, timeoutMs: deps.config.scriptTimeout }))],
     ...Object.entries(itemOperations(deps)),
   ]);
 }
