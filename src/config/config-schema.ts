@@ -359,6 +359,13 @@ export const CONFIG_SCHEMA: readonly VarSpec[] = [
     description: 'Environment variables a flow may read as `$env` (by name); every other variable is absent from it.',
   },
   {
+    name: 'FLOWS_REQUEST_IP_ALLOW_LIST',
+    type: 'list',
+    default: '',
+    description:
+      "A flow's `request` operation never reaches a loopback, private, link-local, unspecified, multicast or otherwise reserved address (the name is resolved once and the connection made to the address checked; redirects are not followed); these IP addresses or CIDR ranges are allowed anyway.",
+  },
+  {
     name: 'FLOWS_RUN_SCRIPT_MAX_MEMORY',
     type: 'size',
     default: '32mb',

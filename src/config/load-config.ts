@@ -117,6 +117,8 @@ export type Config = {
   flows: {
     /** The allowed variables of FLOWS_ENV_ALLOW_LIST with their values (a flow's `$env`). */
     env: Record<string, string>;
+    /** FLOWS_REQUEST_IP_ALLOW_LIST: addresses and CIDR ranges a `request` operation may reach although they are private. */
+    requestIpAllowList: string[];
     scriptMaxMemory: number;
     scriptTimeout: number;
     maxSteps: number;
@@ -214,6 +216,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     createAddressGuard((values.get('IMPORT_IP_ALLOW_LIST') as string[] | undefined) ?? []);
   } catch (error) {
     problems.push(`IMPORT_IP_ALLOW_LIST: ${(error as Error).message}`);
+  }
+  try {
+    createAddressGuard((values.get('FLOWS_REQUEST_IP_ALLOW_LIST') as string[] | undefined) ?? []);
+  } catch (error) {
+    problems.push(`FLOWS_REQUEST_IP_ALLOW_LIST: ${(error as Error).message}`);
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -330,6 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
       env: Object.fromEntries(
         get<string[]>('FLOWS_ENV_ALLOW_LIST').flatMap((name) => (merged[name] === undefined ? [] : [[name, merged[name]]])),
       ),
+      requestIpAllowList: get<string[]>('FLOWS_REQUEST_IP_ALLOW_LIST'),
       scriptMaxMemory: get('FLOWS_RUN_SCRIPT_MAX_MEMORY'),
       scriptTimeout: get('FLOWS_RUN_SCRIPT_TIMEOUT'),
       maxSteps: get('FLOWS_MAX_STEPS'),
