@@ -241,6 +241,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     contextFor: (accountability) => contextFor(accountability),
     publicAccountability: () => permissions.publicAccountability({}),
     systemContext: () => contextFor(systemAccountability()),
+    logger,
     ...(overrides.flowSleep ? { sleep: overrides.flowSleep } : {}),
   });
   flowsHolder.service = flows;
@@ -371,7 +372,14 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     contextFor,
     systemContext,
     migrate,
-    startBackgroundJobs: () => startRetention({ knex, dialect, retention: config.retention, logger, now }),
+    startBackgroundJobs: () => {
+      const stopRetention = startRetention({ knex, dialect, retention: config.retention, logger, now });
+      const stopSchedules = flows.startSchedules(now);
+      return () => {
+        stopRetention();
+        stopSchedules();
+      };
+    },
     bootstrap: () =>
       exclusively(async () => {
         await migrateNow();

@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { Cron } from 'croner';
 import type { Context } from '../../engine/context.js';
+import { acquireLease } from '../../engine/leases/acquire-lease.js';
+import type { Logger } from '../../kernel/logger.js';
 import type { CacheRegistry } from '../../kernel/caches/index.js';
 import { forbidden, internalServerError, invalidPayload, isAppError, type AppError } from '../../kernel/errors/index.js';
 import type { EventBus, EventMeta } from '../../kernel/events/index.js';
@@ -26,14 +30,35 @@ export type FlowsService = {
   trigger(ctx: Context, id: string, request: TriggerRequest): Promise<unknown>;
   /** The operation types, for the save-time checks. */
   types(): Map<string, OperationType>;
+  /**
+   * Runs each schedule flow whose latest tick at `at` (within the last 30 s) has not run yet, on one instance
+   * only: the first to take the flow's lease for that tick runs it. Answers how many ran here.
+   */
+  runDueSchedules(at: Date): Promise<number>;
+  /** Checks the schedules every second until the returned function is called (a serving process). */
+  startSchedules(now: () => Date): () => void;
 };
 
 export type FlowsServiceDeps = FlowDeps & {
   caches: CacheRegistry;
   events: EventBus<Context>;
-  /** A context for system work (the loading of flows). */
+  /** A context for system work (the loading of flows, schedules). */
   systemContext(): Promise<Context>;
+  logger: Pick<Logger, 'error'>;
 };
+
+/** A tick older than this when the schedules are checked is let go (an instance that was down does not catch up). */
+const SCHEDULE_WINDOW_MS = 30_000;
+
+/** The latest time at or before `at` that a 6-field (or 5-field) cron expression names, in ms; null if none. */
+function latestTick(expression: string, at: Date): number | null {
+  try {
+    const [tick] = new Cron(expression, { paused: true }).previousRuns(1, at);
+    return tick ? tick.getTime() : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Headers a flow never sees: the caller's credentials. */
 const HIDDEN_HEADERS = new Set(['authorization', 'cookie', 'x-session-token']);
@@ -107,6 +132,27 @@ export function createFlowsService(deps: FlowsServiceDeps): FlowsService {
     return true;
   };
 
+  const instance = randomUUID();
+  const lastTicks = new Map<string, number>();
+
+  const runDueSchedules = async (at: Date): Promise<number> => {
+    await ensureLoaded();
+    let ran = 0;
+    for (const flow of current.values()) {
+      if (flow.trigger !== 'schedule' || typeof flow.options.cron !== 'string') continue;
+      const tick = latestTick(flow.options.cron, at);
+      if (tick === null || at.getTime() - tick >= SCHEDULE_WINDOW_MS || (lastTicks.get(flow.id) ?? -1) >= tick) continue;
+      lastTicks.set(flow.id, tick);
+      const ctx = await deps.systemContext();
+      // The lease's time is the tick's: whoever takes it first runs that tick; the others find it taken.
+      if (!(await acquireLease(ctx.db, { name: `flow-schedule:${flow.id}`, holder: instance, ttlMs: 1, now: tick }))) continue;
+      ran += 1;
+      const run = await runWith(flow, { timestamp: new Date(tick).toISOString() }, ctx, 0);
+      if (run.failure !== undefined) ctx.logger.warn({ flow: flow.id }, 'schedule flow ended on a failure');
+    }
+    return ran;
+  };
+
   const register = (flows: Map<string, LoadedFlow>) => {
     unregister();
     for (const flow of flows.values()) {
@@ -172,6 +218,14 @@ export function createFlowsService(deps: FlowsServiceDeps): FlowsService {
       unregister();
     },
     types: () => types,
+    runDueSchedules,
+    startSchedules(now) {
+      const timer = setInterval(() => {
+        runDueSchedules(now()).catch((error: unknown) => deps.logger.error({ err: error }, 'schedule flows failed'));
+      }, 1000);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
     async trigger(ctx, id, request) {
       await ensureLoaded();
       const flow = current.get(id);
