@@ -315,9 +315,11 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     logger,
     // Every request first makes this instance's caches current (one shared version read), then authenticates.
     // … and the active flows current with it (their event handlers registered).
+    // A failed load keeps the flows registered before and is tried again by the next request: a request that
+    // needs no schema (a refused token) is still answered while the database misbehaves.
     prepareRequest: async () => {
       await cacheSync.check();
-      await flows.ensureLoaded();
+      await flows.ensureLoaded().catch((error: unknown) => logger.error({ err: error }, 'flows could not be loaded'));
     },
     authenticate: (input) => auth.authenticate(input),
     routes,
