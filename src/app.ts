@@ -241,6 +241,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     contextFor: (accountability) => contextFor(accountability),
     publicAccountability: () => permissions.publicAccountability({}),
     systemContext: () => contextFor(systemAccountability()),
+    knex,
+    dialect,
     logger,
     ...(overrides.flowSleep ? { sleep: overrides.flowSleep } : {}),
   });

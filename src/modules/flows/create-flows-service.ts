@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Cron } from 'croner';
+import type { Knex } from 'knex';
+import type { Dialect } from '../../database/dialects/dialect.js';
 import type { Context } from '../../engine/context.js';
 import { acquireLease } from '../../engine/leases/acquire-lease.js';
 import type { Logger } from '../../kernel/logger.js';
@@ -42,8 +44,11 @@ export type FlowsService = {
 export type FlowsServiceDeps = FlowDeps & {
   caches: CacheRegistry;
   events: EventBus<Context>;
-  /** A context for system work (the loading of flows, schedules). */
+  /** A context for system work (schedule flows). */
   systemContext(): Promise<Context>;
+  /** The pool and its dialect: the loading of flows reads the two tables directly. */
+  knex: Knex;
+  dialect: Dialect;
   logger: Pick<Logger, 'error'>;
 };
 
@@ -185,7 +190,7 @@ export function createFlowsService(deps: FlowsServiceDeps): FlowsService {
     if (cache.has('active')) return;
     loading ??= (async () => {
       try {
-        const flows = await loadFlows(await deps.systemContext(), deps.items);
+        const flows = await loadFlows(deps.knex, deps.dialect);
         current = flows ?? new Map<string, LoadedFlow>();
         register(current);
         if (flows) cache.set('active', flows);

@@ -1,35 +1,45 @@
-import type { Context } from '../../engine/context.js';
-import { parseQuery } from '../../engine/query/parse/parse-query.js';
-import { hasCollection } from '../../engine/schema-overview/get-collection.js';
+import type { Knex } from 'knex';
+import type { Dialect } from '../../database/dialects/dialect.js';
 import { isPlainObject } from '../../kernel/values/is-plain-object.js';
-import type { ItemsService } from '../items/index.js';
 import type { FlowOperation, FlowTrigger, LoadedFlow } from './flows.types.js';
 
-const ALL = { limitDefault: -1, limitMax: null };
-const idOf = (value: unknown) => (value === null || value === undefined ? null : String(value as string));
-const objectOf = (value: unknown) => (isPlainObject(value) ? value : {});
+type Row = Record<string, unknown>;
 
-/** Every active flow with its operations, read through the items service (a system context: no rules); null before the migration. */
-export async function loadFlows(ctx: Context, items: ItemsService): Promise<Map<string, LoadedFlow> | null> {
-  // Not migrated yet: nothing to load (and nothing to keep; the next request looks again).
-  if (!hasCollection(ctx.schema, 'service_flows')) return null;
-  const flows = (await items.readByQuery(ctx, 'service_flows', parseQuery({ filter: { status: { _eq: 'active' } }, limit: -1 }, ALL))).data;
+const idOf = (value: unknown) => (value === null || value === undefined ? null : String(value as string));
+
+/**
+ * Every active flow with its operations; null before the migration that adds them. Two plain reads of the system
+ * tables, without the schema overview: a request waiting for the flows after a version change never waits for
+ * a schema read it does not need itself.
+ */
+export async function loadFlows(db: Knex, dialect: Dialect): Promise<Map<string, LoadedFlow> | null> {
+  if (!(await db.schema.hasTable('service_operations'))) return null;
+  const options = (value: unknown) => {
+    const parsed = dialect.fromDatabase('json', value);
+    return isPlainObject(parsed) ? parsed : {};
+  };
+  const flows = (await db('service_flows')
+    .where({ status: 'active' })
+    .select('id', 'name', 'trigger', 'accountability', 'options', 'operation')) as Row[];
   const loaded = new Map<string, LoadedFlow>();
   for (const row of flows) {
     const accountability = row.accountability === 'all' || row.accountability === 'activity' ? row.accountability : null;
-    loaded.set(String(row.id as string), {
-      id: String(row.id as string),
+    const id = String(row.id as string);
+    loaded.set(id, {
+      id,
       name: String(row.name as string),
       trigger: row.trigger as FlowTrigger,
       accountability,
-      options: objectOf(row.options),
+      options: options(row.options),
       first: idOf(row.operation),
       operations: new Map<string, FlowOperation>(),
     });
   }
   if (loaded.size === 0) return loaded;
-  const query = parseQuery({ filter: { flow: { _in: [...loaded.keys()] } }, limit: -1 }, ALL);
-  for (const row of (await items.readByQuery(ctx, 'service_operations', query)).data) {
+  const operations = (await db('service_operations')
+    .whereIn('flow', [...loaded.keys()])
+    .select('id', 'key', 'type', 'options', 'resolve', 'reject', 'flow')) as Row[];
+  for (const row of operations) {
     const flow = loaded.get(String(row.flow as string));
     if (!flow) continue;
     const id = String(row.id as string);
@@ -37,7 +47,7 @@ export async function loadFlows(ctx: Context, items: ItemsService): Promise<Map<
       id,
       key: String(row.key as string),
       type: String(row.type as string),
-      options: objectOf(row.options),
+      options: options(row.options),
       resolve: idOf(row.resolve),
       reject: idOf(row.reject),
     });
