@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../setup/create-test-app.js';
 import { dataOf, expectError } from '../setup/expect-error.js';
+import { gql, gqlData } from '../graphql/graphql-request.js';
 
 type Row = Record<string, unknown>;
 
@@ -118,6 +119,19 @@ describe('/flows and /operations', () => {
     });
     // Created; the policy grants no read of operations, so the answer has no body (Directus).
     expect(own.statusCode, own.body).toBe(204);
+  });
+
+  it('serves flows and operations in GraphQL system, to administrators only', async () => {
+    await admin('POST', '/flows', { name: 'In GraphQL', trigger: 'webhook', operations: [{ key: 'g', type: 'log' }] });
+    const data = await gqlData<{ flows: { name: string; operations: { key: string }[] }[] }>(
+      t,
+      '{ flows(filter: { name: { _eq: "In GraphQL" } }) { name operations { key } } }',
+      { token: t.adminToken },
+    );
+    expect(data.flows).toEqual([{ name: 'In GraphQL', operations: [{ key: 'g' }] }]);
+    const user = await t.userWith({ appAccess: true });
+    const refused = await gql(t, '{ flows { name } }', { token: user.token });
+    expect(JSON.stringify(refused.json())).not.toContain('In GraphQL');
   });
 
   it('deletes the operations of a deleted flow', async () => {
