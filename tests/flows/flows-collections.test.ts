@@ -134,6 +134,14 @@ describe('/flows and /operations', () => {
     expect(JSON.stringify(refused.json())).not.toContain('In GraphQL');
   });
 
+  it('leaves flows out of the schema snapshot (as Directus)', async () => {
+    await admin('POST', '/flows', { name: 'Not in snapshots', trigger: 'webhook' });
+    const snapshot = await admin('GET', '/schema/snapshot');
+    expect(snapshot.statusCode).toBe(200);
+    expect(snapshot.body).not.toContain('service_flows');
+    expect(snapshot.body).not.toContain('Not in snapshots');
+  });
+
   it('deletes the operations of a deleted flow', async () => {
     const flow = dataOf<Row>(
       await admin('POST', '/flows', { name: 'Gone', trigger: 'operation', operations: [{ key: 'a', type: 'log' }] }),

@@ -75,7 +75,7 @@ const HIDDEN_HEADERS = new Set(['authorization', 'cookie', 'x-session-token']);
  * answer `/flows/trigger/:id`, and `trigger` operations run flows with an `operation` trigger.
  */
 export function createFlowsService(deps: FlowsServiceDeps): FlowsService {
-  const cache = deps.caches.lru<string, Map<string, LoadedFlow>>('flows', { max: 1, invalidatedBy: ['schema', 'access'] });
+  const cache = deps.caches.lru<string, Map<string, LoadedFlow>>('flows.active', { max: 1, invalidatedBy: ['schema', 'access'] });
   const maxDepth = Math.max(1, Math.floor(deps.config.maxSteps / 10));
   let registered: (() => void)[] = [];
   let loading: Promise<void> | null = null;
