@@ -216,6 +216,23 @@ describe('webhook, manual and operation flows', () => {
     );
   });
 
+  it('masks a concealed value of the payload, and its copies, in the run record', async () => {
+    const id = await createFlow(
+      t,
+      { name: 'Users', trigger: 'event', accountability: 'all', options: { type: 'filter', scope: ['users.create'] } },
+      [{ key: 'copy', type: 'transform', options: { json: { copied: 'pw={{ $trigger.payload.password }}' } } }],
+    );
+    const created = await admin('POST', '/users', { email: 'masked@example.com', password: 'VerySecret-123!' });
+    expect(created.statusCode, created.body).toBe(200);
+    const runs = t.app.knex('service_activity').where({ action: 'run', item: id }).select('id');
+    const revisions = await t.app.knex('service_revisions').whereIn('activity', runs);
+    expect(revisions).toHaveLength(1);
+    const text = JSON.stringify(revisions[0]);
+    expect(text).not.toContain('VerySecret-123!');
+    expect(text).toContain('masked@example.com');
+    await admin('DELETE', `/flows/${id}`);
+  });
+
   it('runs an async webhook in the background and answers at once', async () => {
     const id = await createFlow(t, { name: 'Later', trigger: 'webhook', options: { async: true } }, [
       { key: 'note', type: 'item-create', options: { collection: 'comments', permissions: '$full', payload: { body: 'async run' } } },
