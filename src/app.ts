@@ -25,7 +25,9 @@ import {
   createCachesRoutes,
   createAuthRoutes,
   createFilesRoutes,
+  createFlowsRoutes,
   createFoldersRoutes,
+  createOperationsRoutes,
   createItemsRoutes,
   createPasswordRoutes,
   createPresetsRoutes,
@@ -60,6 +62,7 @@ import {
   type TfaService,
 } from './modules/auth/index.js';
 import { createMailer, type Mailer } from './modules/mail/index.js';
+import { createFlowsService, flowsBehaviours, type FlowsService } from './modules/flows/index.js';
 import { bootstrapDatabase, type BootstrapResult } from './modules/bootstrap/bootstrap-database.js';
 import { createItemsService, type CollectionBehaviour, type ItemsService } from './modules/items/index.js';
 import { invalidatingBehaviour, permissionsBehaviour, selfEscalationGuards } from './modules/policies/index.js';
@@ -76,6 +79,8 @@ export type AppOverrides = {
   now?: () => Date;
   logger?: Logger;
   mailer?: Mailer;
+  /** The pause of flows' `sleep` operations (tests pass their own). */
+  flowSleep?: (ms: number) => Promise<void>;
   /** Folder of the built admin app served at /admin (default: app/dist of this package). */
   adminAppRoot?: string;
 };
@@ -103,6 +108,8 @@ export type App = {
   passwords: PasswordService;
   /** Two-factor authentication (TOTP, recovery codes, administrator reset). */
   tfa: TfaService;
+  /** Flows: event, webhook, manual and operation triggers and their operations (decision 0065). */
+  flows: FlowsService;
   /** Sends the app's e-mail (password reset links) in the background. */
   mailer: Mailer;
   /** Rate-limit and throttle counters (memory or Redis). */
@@ -162,6 +169,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   // active administrator always remains (lastAdminGuard).
   const guards = selfEscalationGuards();
   const storage = createStorage(config.files.locations);
+  // Set below, once its dependencies exist; the behaviours of flows reach it when a write runs.
+  const flowsHolder = {} as { service: FlowsService };
   const behaviours = new Map<string, CollectionBehaviour[]>([
     ['service_users', [usersBehaviour(accessCaches, recordSessionEnd), lastAdminGuard('service_users')]],
     ['service_roles', [invalidatingBehaviour(accessCaches), guards.service_roles!, lastAdminGuard('service_roles')]],
@@ -171,6 +180,11 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     ['service_files', [filesBehaviour(storage)]],
     ['service_folders', [foldersBehaviour]],
     ...schemaBehaviours(schema),
+    // Flows are checked when saved, and every change reloads them on every instance (decision 0065).
+    ...flowsBehaviours(() => flowsHolder.service.types(), {
+      record: (db) => cacheSync.recordAccessChange(db),
+      invalidate: () => flowsHolder.service.invalidate(),
+    }),
   ]);
   const items = createItemsService({ audit, behaviours });
   // One counter store (memory, or Redis with RATE_LIMITER_STORE=redis) for the request limiter and the throttles.
@@ -217,6 +231,22 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     };
     return { ...base, permissions: await permissions.permissionSet(base), ...(dataVersion === undefined ? {} : { dataVersion }) };
   };
+  const flows = createFlowsService({
+    items,
+    mailer,
+    audit,
+    config: config.flows,
+    caches,
+    events,
+    contextFor: (accountability) => contextFor(accountability),
+    publicAccountability: () => permissions.publicAccountability({}),
+    systemContext: () => contextFor(systemAccountability()),
+    knex,
+    dialect,
+    logger,
+    ...(overrides.flowSleep ? { sleep: overrides.flowSleep } : {}),
+  });
+  flowsHolder.service = flows;
   // A request's context carries the data version its cache check read (decision 0033); other work's does not.
   const requestContext = (request: FastifyRequest) => contextFor(accountabilityOf(request), cacheSync.dataVersion());
   const sessions = createSessionsService({ audit, recordSessionEnd });
@@ -250,6 +280,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     { prefix: '/presets', plugin: createPresetsRoutes(routeDeps) },
     { prefix: '/files', plugin: createFilesRoutes({ ...routeDeps, files: createFilesService({ items, storage }) }) },
     { prefix: '/folders', plugin: createFoldersRoutes(routeDeps) },
+    { prefix: '/flows', plugin: createFlowsRoutes({ ...routeDeps, flows }) },
+    { prefix: '/operations', plugin: createOperationsRoutes(routeDeps) },
     { prefix: '/assets', plugin: createAssetsRoutes({ assets: createAssetsService({ items, storage }), contextFor: requestContext }) },
     { prefix: '/users', plugin: createUsersRoutes(routeDeps) },
     { prefix: '/users/me/sessions', plugin: createSessionsRoutes({ sessions, contextFor: requestContext, send: sendResult }) },
@@ -284,7 +316,13 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     config,
     logger,
     // Every request first makes this instance's caches current (one shared version read), then authenticates.
-    prepareRequest: () => cacheSync.check(),
+    // … and the active flows current with it (their event handlers registered).
+    // A failed load keeps the flows registered before and is tried again by the next request: a request that
+    // needs no schema (a refused token) is still answered while the database misbehaves.
+    prepareRequest: async () => {
+      await cacheSync.check();
+      await flows.ensureLoaded().catch((error: unknown) => logger.error({ err: error }, 'flows could not be loaded'));
+    },
     authenticate: (input) => auth.authenticate(input),
     routes,
     classifyError: (error) => classifyDatabaseError(dialect, error),
@@ -327,6 +365,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     audit,
     events,
     items,
+    flows,
     auth,
     passwords,
     tfa,
@@ -337,7 +376,14 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     contextFor,
     systemContext,
     migrate,
-    startBackgroundJobs: () => startRetention({ knex, dialect, retention: config.retention, logger, now }),
+    startBackgroundJobs: () => {
+      const stopRetention = startRetention({ knex, dialect, retention: config.retention, logger, now });
+      const stopSchedules = flows.startSchedules(now);
+      return () => {
+        stopRetention();
+        stopSchedules();
+      };
+    },
     bootstrap: () =>
       exclusively(async () => {
         await migrateNow();

@@ -114,6 +114,16 @@ export type Config = {
     /** IMPORT_IP_ALLOW_LIST: addresses and CIDR ranges a file import may fetch from although they are private. */
     importIpAllowList: string[];
   };
+  flows: {
+    /** The allowed variables of FLOWS_ENV_ALLOW_LIST with their values (a flow's `$env`). */
+    env: Record<string, string>;
+    /** FLOWS_REQUEST_IP_ALLOW_LIST: addresses and CIDR ranges a `request` operation may reach although they are private. */
+    requestIpAllowList: string[];
+    scriptMaxMemory: number;
+    scriptTimeout: number;
+    maxSteps: number;
+    sleepMax: number;
+  };
   assets: {
     cacheTtl: number;
     transformMaxConcurrent: number;
@@ -206,6 +216,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     createAddressGuard((values.get('IMPORT_IP_ALLOW_LIST') as string[] | undefined) ?? []);
   } catch (error) {
     problems.push(`IMPORT_IP_ALLOW_LIST: ${(error as Error).message}`);
+  }
+  try {
+    createAddressGuard((values.get('FLOWS_REQUEST_IP_ALLOW_LIST') as string[] | undefined) ?? []);
+  } catch (error) {
+    problems.push(`FLOWS_REQUEST_IP_ALLOW_LIST: ${(error as Error).message}`);
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -317,6 +332,16 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
       maxUploadSize: get<number | null>('FILES_MAX_UPLOAD_SIZE'),
       mimeTypeAllowList: get<string[]>('FILES_MIME_TYPE_ALLOW_LIST').map((type) => type.toLowerCase()),
       importIpAllowList: get<string[]>('IMPORT_IP_ALLOW_LIST'),
+    },
+    flows: {
+      env: Object.fromEntries(
+        get<string[]>('FLOWS_ENV_ALLOW_LIST').flatMap((name) => (merged[name] === undefined ? [] : [[name, merged[name]]])),
+      ),
+      requestIpAllowList: get<string[]>('FLOWS_REQUEST_IP_ALLOW_LIST'),
+      scriptMaxMemory: get('FLOWS_RUN_SCRIPT_MAX_MEMORY'),
+      scriptTimeout: get('FLOWS_RUN_SCRIPT_TIMEOUT'),
+      maxSteps: get('FLOWS_MAX_STEPS'),
+      sleepMax: get('FLOWS_SLEEP_MAX'),
     },
     assets: {
       cacheTtl: get('ASSETS_CACHE_TTL'),

@@ -42,6 +42,11 @@ export type Context = {
   /** True when `db` is a transaction (nested work joins it instead of opening another). */
   inTransaction: boolean;
   /**
+   * Set on the work of a flow's operations: how many flows deep it runs, so a flow whose writes trigger flows
+   * again (itself, or a cycle) stops at a bound (FLOWS_MAX_STEPS / 10).
+   */
+  flowDepth?: number;
+  /**
    * Work to run once the surrounding transaction has committed (cache invalidation, deleting stored files);
    * the write answers after it has finished. It must not throw.
    */

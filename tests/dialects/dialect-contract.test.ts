@@ -245,10 +245,22 @@ describe('introspection of the system tables', () => {
       'service_files.folder': 'SET NULL',
       'service_files.uploaded_by': 'SET NULL',
       'service_files.modified_by': 'SET NULL',
+      'service_flows.user_created': 'SET NULL',
+      'service_operations.flow': 'CASCADE',
+      'service_operations.user_created': 'SET NULL',
     };
     // Relations kept in meta only: the activity's user outlives the user, and the columns below predate files
     // (a foreign key on an existing SQLite table means rebuilding it); deleting a file clears them itself.
-    const metaOnly = new Set(['service_activity.user', 'service_users.avatar', 'service_settings.storage_default_folder']);
+    // A flow's chain links (`operation`, `resolve`, `reject`) point within one flow: a cascade that sets null on the
+    // table it deletes from acts as RESTRICT on MariaDB (migration 20261127T).
+    const metaOnly = new Set([
+      'service_activity.user',
+      'service_users.avatar',
+      'service_settings.storage_default_folder',
+      'service_flows.operation',
+      'service_operations.resolve',
+      'service_operations.reject',
+    ]);
     for (const relation of SYSTEM_RELATIONS) {
       const key = `${relation.collection}.${relation.field}`;
       const fk = foreignKeys.find((f) => f.table === relation.collection && f.column === relation.field);

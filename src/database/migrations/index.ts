@@ -8,6 +8,7 @@ import { addLeases } from './20261125k-add-leases.js';
 import { addPresets } from './20261125p-add-presets.js';
 import { addFiles } from './20261126a-add-files.js';
 import { addSessionVersion } from './20261127s-add-session-version.js';
+import { addFlows } from './20261127t-add-flows.js';
 import type { Migration } from './migration.types.js';
 
 export type { Migration } from './migration.types.js';
@@ -29,4 +30,5 @@ export const MIGRATIONS: readonly Migration[] = [
   addPresets,
   addFiles,
   addSessionVersion,
+  addFlows,
 ];

@@ -30,6 +30,8 @@ export const SYSTEM_SCOPE_COLLECTIONS: readonly string[] = [
   'service_files',
   'service_folders',
   'service_presets',
+  'service_flows',
+  'service_operations',
 ];
 
 const READ_ONLY = new Set(['service_activity', 'service_revisions']);

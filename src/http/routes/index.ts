@@ -36,3 +36,4 @@ export { createSpecsRoutes, type GraphqlSdlScope, type SpecsRoutesDeps } from '.
 export { createSettingsRoutes } from './settings/settings.routes.js';
 export { createUsersRoutes } from './users/users.routes.js';
 export { createUtilsRoutes, systemRequested, type UtilsRoutesDeps } from './utils/utils.routes.js';
+export { createFlowsRoutes, createOperationsRoutes } from './flows/flows.routes.js';

@@ -215,6 +215,8 @@ export const SYSTEM_ENDPOINTS: readonly SystemEndpoint[] = [
   ...crud('/access', 'service_access', 'Access', uuid),
   ...crud('/files', 'service_files', 'Files', uuid),
   ...crud('/folders', 'service_folders', 'Folders', uuid),
+  ...crud('/flows', 'service_flows', 'Flows', uuid),
+  ...crud('/operations', 'service_operations', 'Operations', uuid),
   {
     path: '/assets/{id}',
     method: 'get',

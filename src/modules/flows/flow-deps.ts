@@ -1,0 +1,20 @@
+import type { Config } from '../../config/index.js';
+import type { Context } from '../../engine/context.js';
+import type { Accountability } from '../../kernel/context/index.js';
+import type { ItemsService } from '../items/index.js';
+import type { Mailer } from '../mail/index.js';
+import type { AuditRecorder } from '../../engine/audit-recorder.js';
+
+/** What the flow runner and its operations use, given by createApp. */
+export type FlowDeps = {
+  items: ItemsService;
+  mailer: Mailer;
+  audit: AuditRecorder;
+  config: Config['flows'];
+  /** A context for `accountability` (its permission set resolved), on the pool. */
+  contextFor(accountability: Accountability): Promise<Context>;
+  /** The accountability of an anonymous request (the public policy). */
+  publicAccountability(): Promise<Accountability>;
+  /** Waits (the `sleep` operation); tests pass their own. */
+  sleep?: (ms: number) => Promise<void>;
+};

@@ -1,0 +1,88 @@
+import { clientLimits, parseQuery } from '../../../engine/query/parse/parse-query.js';
+import { isPlainObject } from '../../../kernel/values/is-plain-object.js';
+import type { PrimaryKey } from '../../items/index.js';
+import type { FlowDeps } from '../flow-deps.js';
+import type { OperationType } from '../flows.types.js';
+import { OPERATION_PERMISSIONS, operationContext } from './operation-context.js';
+
+type Options = Record<string, unknown>;
+
+const keysOf = (key: unknown): PrimaryKey[] | null => {
+  if (key === undefined || key === null || key === '') return null;
+  const list = Array.isArray(key) ? key : [key];
+  return list.filter((k): k is PrimaryKey => typeof k === 'string' || typeof k === 'number');
+};
+
+const queryOf = (options: Options) =>
+  isPlainObject(options.query) ? options.query : typeof options.query === 'string' ? (JSON.parse(options.query) as unknown) : {};
+
+/** What every item operation's options must be: a collection, known permissions, an object query if any. */
+function validateItemOptions(options: Options): string | null {
+  if (typeof options.collection !== 'string' || options.collection === '') return '"collection" is required';
+  const permissions = options.permissions;
+  if (permissions !== undefined && permissions !== null && !(OPERATION_PERMISSIONS as readonly unknown[]).includes(permissions)) {
+    return `"permissions" must be one of ${OPERATION_PERMISSIONS.join(', ')}`;
+  }
+  if (options.query !== undefined && options.query !== null && !isPlainObject(options.query) && typeof options.query !== 'string') {
+    return '"query" must be an object';
+  }
+  return null;
+}
+
+/**
+ * `item-read`, `item-create`, `item-update`, `item-delete`: the items service in the context the `permissions`
+ * option names (operation-context.ts), so every rule of that accountability applies. Reads answer the item (one
+ * key), the items (keys or a query); writes answer the keys written.
+ */
+export function itemOperations(deps: FlowDeps): Record<string, OperationType> {
+  const { items } = deps;
+  return {
+    'item-read': {
+      validate: validateItemOptions,
+      async run(options, scope) {
+        const ctx = await operationContext(scope, options.permissions, deps);
+        const collection = String(options.collection);
+        const query = parseQuery(queryOf(options) as Options, clientLimits(ctx.config.query));
+        const keys = keysOf(options.key);
+        if (keys && !Array.isArray(options.key)) return items.readOne(ctx, collection, keys[0]!, query);
+        if (keys) return items.readMany(ctx, collection, keys, query);
+        return (await items.readByQuery(ctx, collection, query)).data;
+      },
+    },
+    'item-create': {
+      validate: validateItemOptions,
+      async run(options, scope) {
+        const ctx = await operationContext(scope, options.permissions, deps);
+        const collection = String(options.collection);
+        const payload = typeof options.payload === 'string' ? (JSON.parse(options.payload) as unknown) : options.payload;
+        if (Array.isArray(payload)) return items.createMany(ctx, collection, payload);
+        return [await items.createOne(ctx, collection, payload ?? {})];
+      },
+    },
+    'item-update': {
+      validate: validateItemOptions,
+      async run(options, scope) {
+        const ctx = await operationContext(scope, options.permissions, deps);
+        const collection = String(options.collection);
+        const payload = typeof options.payload === 'string' ? (JSON.parse(options.payload) as unknown) : options.payload;
+        const keys = keysOf(options.key);
+        if (keys) return items.updateMany(ctx, collection, keys, payload ?? {});
+        const query = parseQuery(queryOf(options) as Options, { limitDefault: -1, limitMax: null });
+        return items.updateByQuery(ctx, collection, query, payload ?? {});
+      },
+    },
+    'item-delete': {
+      validate: validateItemOptions,
+      async run(options, scope) {
+        const ctx = await operationContext(scope, options.permissions, deps);
+        const collection = String(options.collection);
+        const keys = keysOf(options.key);
+        if (keys) {
+          await items.deleteMany(ctx, collection, keys);
+          return keys;
+        }
+        return items.deleteByQuery(ctx, collection, parseQuery(queryOf(options) as Options, { limitDefault: -1, limitMax: null }));
+      },
+    },
+  };
+}

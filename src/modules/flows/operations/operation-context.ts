@@ -1,0 +1,25 @@
+import { asSystem, type Context } from '../../../engine/context.js';
+import { invalidPayload } from '../../../kernel/errors/index.js';
+import type { FlowDeps } from '../flow-deps.js';
+import type { RunScope } from '../flows.types.js';
+
+/** The values of an item operation's `permissions` option this version knows. */
+export const OPERATION_PERMISSIONS = ['$trigger', '$public', '$full'] as const;
+
+/**
+ * The context an item operation acts in (decision 0065): `$trigger` (the default) the trigger's own accountability
+ * and rules, `$public` the public policy, `$full` no checks (audited as the trigger's user). It stays in the
+ * trigger's transaction (a filter flow's writes commit or roll back with the write it filters) and carries the
+ * depth of flows, so writes that trigger flows again end at a bound.
+ */
+export async function operationContext(scope: RunScope, permissions: unknown, deps: FlowDeps): Promise<Context> {
+  const chosen = permissions ?? '$trigger';
+  const base = { ...scope.ctx, flowDepth: scope.depth + 1 };
+  if (chosen === '$trigger') return base;
+  if (chosen === '$full') return asSystem(base);
+  if (chosen === '$public') {
+    const pub = await deps.contextFor(await deps.publicAccountability());
+    return { ...base, accountability: pub.accountability, permissions: pub.permissions };
+  }
+  throw invalidPayload(`Unknown permissions "${String(chosen)}" (one of ${OPERATION_PERMISSIONS.join(', ')})`);
+}
