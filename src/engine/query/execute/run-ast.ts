@@ -10,6 +10,7 @@ import { compileSort, type OrderTerm } from '../compile/compile-sort.js';
 import { quoteIdentifier } from '../compile/quote-identifier.js';
 import { and, type Sql, TRUE_SQL } from '../compile/sql.js';
 import type { DeepQuery, Query } from '../query.types.js';
+import { createKeyLookup, uniqueKeys } from './key-lookup.js';
 import { keyedStatement } from './keyed-statement.js';
 import { queryCondition, rootWindow, type ValueRecorder } from './plan-values.js';
 import { CONCEALED } from '../../../kernel/text/concealed.js';
@@ -274,8 +275,8 @@ function visibleOn(node: RelationNode, table: Table, at: ReadonlyMap<string, num
 /** The related item of each row (null: no key, or an item the reader may not see or that is gone). */
 async function manyToOneValues(env: CompileEnv, node: RelationNode, table: Table, at: ReadonlyMap<string, number>): Promise<unknown[]> {
   const fks = column(table, at, `${FK}${node.key}`);
-  const byKey = new Map<string, Row>();
-  for (const chunk of chunks(unique(fks))) {
+  const byKey = createKeyLookup<Row>();
+  for (const chunk of chunks(uniqueKeys(fks))) {
     // A deep `_filter` / `_search` on an m2o leaves the related item out (null) when it does not match.
     const found = await readByPrimaryKeys(env, node, node.collection, node.children, chunk, (env, alias) => [
       node.rowFilter ? compilePermissionFilter(env, node.rowFilter, node.collection, alias) : TRUE_SQL,
@@ -284,7 +285,7 @@ async function manyToOneValues(env: CompileEnv, node: RelationNode, table: Table
     ]);
     for (const [key, row] of found) byKey.set(key, row);
   }
-  return fks.map((fk) => (fk === null || fk === undefined ? null : (byKey.get(String(fk)) ?? null)));
+  return fks.map((fk) => (fk === null || fk === undefined ? null : (byKey.get(fk) ?? null)));
 }
 
 /**
@@ -300,12 +301,12 @@ async function manyToAnyValues(env: CompileEnv, node: AnyNode, table: Table, at:
     const related = getCollection(env.schema, branch.collection);
     const numeric = ['integer', 'bigInteger'].includes(related.fields[related.primary]?.type ?? '');
     // The key field is text: a value that can't be a key of this collection matches nothing (never an SQL error).
-    const keys = unique(fks.filter((_, i) => fcs[i] === branch.collection)).filter((k) => !numeric || /^-?\d+$/.test(String(k)));
+    const keys = uniqueKeys(fks.filter((_, i) => fcs[i] === branch.collection)).filter((k) => !numeric || /^-?\d+$/.test(String(k)));
     for (const chunk of chunks(keys)) {
       const read = await readByPrimaryKeys(env, branch, branch.collection, branch.children, chunk, (env, alias) => [
         branch.rowFilter ? compilePermissionFilter(env, branch.rowFilter, branch.collection, alias) : TRUE_SQL,
       ]);
-      for (const [key, row] of read) found.set(`${branch.collection}\u0000${key}`, row);
+      for (const [key, row] of read) found.set(`${branch.collection}\u0000${String(key)}`, row);
     }
   }
   const requested = new Set(node.branches.map((b) => b.collection));
@@ -380,7 +381,7 @@ async function oneToManyValues(
   const visible = visibleOn(node, table, at);
   if (at.has(`${AGG}${node.key}`)) return aggregatedKeys(env, node, column(table, at, `${AGG}${node.key}`), visible);
   const parents = column(table, at, keyColumn);
-  const keys = unique(visible ? parents.filter((_, i) => visible[i]) : parents);
+  const keys = uniqueKeys(visible ? parents.filter((_, i) => visible[i]) : parents);
   const related = getCollection(env.schema, node.collection);
   const groups = new Map<string, unknown[]>();
   for (const chunk of chunks(keys)) {
@@ -428,7 +429,7 @@ function childConditions(env: CompileEnv, node: RelationNode, alias: string): Sq
 
 /**
  * The rows of `collection` whose primary key is in `keys` and that meet `conditions` (which compile with the
- * env and table alias they are given), as the API shows them, each beside its key as text.
+ * env and table alias they are given), as the API shows them, each beside its key as read.
  */
 async function readByPrimaryKeys(
   env: CompileEnv,
@@ -437,7 +438,7 @@ async function readByPrimaryKeys(
   children: AstNode[],
   keys: unknown[],
   conditions: (env: CompileEnv, alias: string) => Sql[],
-): Promise<[string, Row][]> {
+): Promise<[unknown, Row][]> {
   const primary = getCollection(env.schema, collection).primary;
   const found = await readByKeys(env, owner, keys, (env, list) => {
     const alias = env.nextAlias();
@@ -451,7 +452,7 @@ async function readByPrimaryKeys(
   });
   const finished = await finishLevel(env, collection, children, found);
   const key = found.columns.indexOf(keyOf(env, collection, children));
-  return found.rows.map((row, i) => [String(row[key]), finished[i]!]);
+  return found.rows.map((row, i) => [row[key], finished[i]!]);
 }
 
 /**
@@ -561,12 +562,6 @@ function childrenStatement(
   if (limit !== -1) outer.andWhere(RN, '<=', offset + limit);
   outer.orderBy(RN);
   return outer;
-}
-
-function unique(values: unknown[]): unknown[] {
-  const seen = new Map<string, unknown>();
-  for (const v of values) if (v !== null && v !== undefined) seen.set(String(v), v);
-  return [...seen.values()];
 }
 
 function chunks<T>(values: T[]): T[][] {
