@@ -88,6 +88,39 @@ describe('Dialect.execute', () => {
     expect(await native(knex, qb())).toEqual(await qb());
   });
 
+  it('executeTable answers the same rows as arrays beside their column names, the statement cached for object reads too', async () => {
+    const qb = () => knex('direct_things').select('id', 'name as label', 'size').where('size', '>', 0).orderBy('id');
+    const heard: string[] = [];
+    const listen = (q: { sql: string }) => heard.push(q.sql);
+    knex.on('query', listen);
+    const objects = await native(knex, qb());
+    // Twice: on PostgreSQL the second read is a named statement, and on SQLite the cached statement left raw mode.
+    for (let i = 0; i < 2; i++) {
+      const table = await dialect.executeTable(knex, qb().toSQL().toNative());
+      expect(table.columns).toEqual(['id', 'label', 'size']);
+      expect(table.rows).toEqual(objects.map((row) => [row['id'], row['label'], row['size']]));
+      expect(await native(knex, qb())).toEqual(objects);
+    }
+    knex.off('query', listen);
+    expect(heard).toHaveLength(5);
+    // Inside a transaction: its own connection, its own writes; a statement without rows answers an empty table.
+    await knex
+      .transaction(async (trx) => {
+        await trx('direct_things').insert({ name: 'c', size: 3 });
+        expect((await dialect.executeTable(trx, trx('direct_things').count({ n: '*' }).toSQL().toNative())).rows).toEqual([[3]]);
+        expect(
+          await dialect.executeTable(trx, trx('direct_things').where('size', '=', 99).update({ name: 'z' }).toSQL().toNative()),
+        ).toEqual({
+          columns: [],
+          rows: [],
+        });
+        throw new Error('roll back');
+      })
+      .catch((error: Error) => expect(error.message).toBe('roll back'));
+    await expect(dialect.executeTable(knex, { sql: 'select nope from direct_things', bindings: [] })).rejects.toThrow(/nope/);
+    expect((await dialect.executeTable(knex, { sql: 'select 1 as one', bindings: [] })).rows).toEqual([[1]]);
+  });
+
   it('on PostgreSQL, prepares a text read a second time as a named statement, and reuses it', async () => {
     if (testDb.vendor !== 'postgres') return expect(dialect.vendor).not.toBe('postgres');
     // Statements the tests above named are left out.

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../../config/index.js';
 import type { AppError } from '../../kernel/errors/index.js';
 import type { FieldType } from '../../kernel/system/field-types.js';
-import type { Row, Statement } from '../execute/statement.js';
+import type { Row, Statement, Table } from '../execute/statement.js';
 
 /** The vendor names used in snapshots (`vendor`). */
 export type Vendor = 'sqlite' | 'postgres' | 'mysql';
@@ -198,6 +198,12 @@ export interface Dialect {
    * every statement it runs.
    */
   execute(db: Knex, statement: Statement): Promise<Row[]>;
+  /**
+   * The same executor for a read whose rows the engine takes by position (decision 0068): the rows as arrays
+   * beside their column names, as the driver makes them without an object per row (better-sqlite3's raw mode,
+   * pg's and mysql2's array rows). Same statement handling, connection and listeners as `execute`.
+   */
+  executeTable(db: Knex, statement: Statement): Promise<Table>;
   /**
    * What lets a read reuse its earlier result (decision 0033): a token that changes whenever committed data may
    * have changed, by this process or any other, or undefined when the vendor can't prove that (MariaDB), or

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Context } from '../context.js';
+import type { Table } from '../../database/execute/statement.js';
 import type { Filter } from '../schema-overview/schema-overview.types.js';
 import { buildAst, requireReadAccess } from './ast/build-ast.js';
 import { sortsAtRandom } from './ast/sorts-at-random.js';
@@ -7,7 +8,7 @@ import { checkDeepQueries } from './check-deep-queries.js';
 import type { CompileEnv } from './compile/compile-filter.js';
 import type { Sql } from './compile/sql.js';
 import { aliasesFrom, countingAliases, createCompileEnv, skipAliases } from './create-compile-env.js';
-import { compileRoot, finishRoot, rootWhere, runNative, type NativeStatement } from './execute/run-ast.js';
+import { compileRoot, finishRoot, rootWhere, runNative, runTable, type NativeStatement } from './execute/run-ast.js';
 import { keepResult, keptResult } from './execute/kept-results.js';
 import { findReadPlans, keepReadPlan, readPlanKey, readValuesKey, type ReadPlan } from './execute/read-plans.js';
 import { createValueRecorder, fillValues, type ValueRecorder } from './execute/plan-values.js';
@@ -76,10 +77,10 @@ async function readWithPlan(
     const kept = keptResult(caches, plan, exact, token);
     if (kept) return kept;
   }
-  const rows = await runNative(env, statement);
+  const table = await runTable(env, statement);
   const keys = query.meta ?? [];
   let meta: Record<string, number> | undefined;
-  if (keys.length > 0 && rows.length > 0) meta = metaOf(rows[0], keys, META);
+  if (keys.length > 0 && table.rows.length > 0) meta = metaOf(firstRow(table), keys, META);
   else if (keys.length > 0) {
     // The counts' own statement, kept for the values it was compiled with.
     const values = readValuesKey(query);
@@ -87,7 +88,7 @@ async function readWithPlan(
       plan.meta = { values, statement: metaStatement(env, collection, plan.ast.rowFilter, query, keys).toSQL().toNative() };
     meta = metaOf((await runNative(env, plan.meta.statement))[0], keys, 'c');
   }
-  const result: QueryResult = { data: await finishRoot(env, plan.ast, rows) };
+  const result: QueryResult = { data: await finishRoot(env, plan.ast, table) };
   if (meta) result.meta = meta;
   return token === undefined ? result : keepResult(caches, plan, exact, token, result);
 }
@@ -209,6 +210,12 @@ function metaColumns(
       bindings: [collection, 'm', ...where.bindings, `${prefix}${i}`],
     };
   });
+}
+
+/** The first row of a table as an object (the counts beside a page's rows). */
+function firstRow(table: Table): Record<string, unknown> {
+  const row = table.rows[0]!;
+  return Object.fromEntries(table.columns.map((name, i) => [name, row[i]]));
 }
 
 function metaOf(row: Record<string, unknown> | undefined, keys: readonly string[], prefix: string): Record<string, number> {

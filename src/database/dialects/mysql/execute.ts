@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 import { announce, withConnection } from '../../execute/knex-connection.js';
-import { isPlainRead, type Row, type Statement } from '../../execute/statement.js';
+import { isPlainRead, type Row, type Statement, type Table } from '../../execute/statement.js';
 
-type Callback = (error: Error | null, result: unknown) => void;
+type Callback = (error: Error | null, result: unknown, fields?: { name: string }[]) => void;
+type Options = { sql: string; rowsAsArray?: boolean };
 type RawConnection = {
-  query(sql: string, values: unknown[], callback: Callback): void;
-  execute(sql: string, values: unknown[], callback: Callback): void;
+  query(options: Options, values: unknown[], callback: Callback): void;
+  execute(options: Options, values: unknown[], callback: Callback): void;
 };
 
 /**
@@ -21,15 +22,27 @@ const MAX_PREPARED_VALUES = 16;
  * parses it once per connection; the binary protocol gives the same values as the text one (tests/dialects).
  */
 export function execute(db: Knex, statement: Statement): Promise<Row[]> {
+  return run(db, statement, false).then(({ rows }) => (Array.isArray(rows) ? (rows as Row[]) : []));
+}
+
+/** `execute` for rows taken by position (Dialect.executeTable): mysql2's array rows, not an object per row. */
+export function executeTable(db: Knex, statement: Statement): Promise<Table> {
+  return run(db, statement, true).then(({ rows, fields }) =>
+    Array.isArray(rows) ? { columns: (fields ?? []).map((field) => field.name), rows: rows as unknown[][] } : { columns: [], rows: [] },
+  );
+}
+
+function run(db: Knex, statement: Statement, rowsAsArray: boolean): Promise<{ rows: unknown; fields?: { name: string }[] }> {
   return withConnection(db, (connection: RawConnection) => {
     const read = isPlainRead(statement.sql);
     announce(db, connection, statement, read ? 'select' : 'raw');
     const values = statement.bindings as unknown[];
     const prepared = values.length <= MAX_PREPARED_VALUES && values.every((value) => value !== undefined);
-    return new Promise<Row[]>((resolve, reject) => {
-      const answer: Callback = (error, result) => (error ? reject(error) : resolve(Array.isArray(result) ? (result as Row[]) : []));
-      if (prepared) connection.execute(statement.sql, values, answer);
-      else connection.query(statement.sql, values, answer);
+    const options: Options = rowsAsArray ? { sql: statement.sql, rowsAsArray } : { sql: statement.sql };
+    return new Promise((resolve, reject) => {
+      const answer: Callback = (error, rows, fields) => (error ? reject(error) : resolve(fields ? { rows, fields } : { rows }));
+      if (prepared) connection.execute(options, values, answer);
+      else connection.query(options, values, answer);
     });
   });
 }

@@ -5,7 +5,7 @@ import { withServerLock } from './with-server-lock.js';
 import { fieldTypeOf } from './field-type-of.js';
 import { dateFunction, ilike, randomOrder } from './functions.js';
 import { introspect, listColumns, listForeignKeys, listIndexes, listTables } from './introspection.js';
-import { execute } from './execute.js';
+import { execute, executeTable } from './execute.js';
 import { knexConfig } from './knex-config.js';
 import { nowDefault } from './now-default.js';
 import { prepare } from './prepare.js';
@@ -45,6 +45,7 @@ export function createMysqlDialect(): Dialect {
     // AUTO_INCREMENT moves past an explicit value by itself.
     syncAutoIncrement: async () => undefined,
     execute,
+    executeTable,
     // No sound token: see dataToken in the Dialect and decision 0049 (every read runs).
     dataToken: () => undefined,
     dataVersionSql: null,

@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
 import { announce, withConnection } from '../../execute/knex-connection.js';
-import { isPlainRead, type Row, type Statement } from '../../execute/statement.js';
+import { isPlainRead, type Row, type Statement, type Table } from '../../execute/statement.js';
 import { ENGINE_READ_TYPES, KEEPS_STATEMENTS } from './knex-config.js';
 import type { StatementNames } from './statement-names.js';
 
-type QueryConfig = { text: string; values: unknown[]; name?: string; types?: unknown };
-type Result = { rows: Row[] };
+type QueryConfig = { text: string; values: unknown[]; name?: string; types?: unknown; rowMode?: 'array' };
+type Result = { rows: Row[]; fields?: { name: string }[] };
 type RawConnection = {
   query(config: QueryConfig | string): Promise<Result>;
   /** pg's record of the statements this connection has prepared, by name (pg has no public way to forget one). */
@@ -28,30 +28,38 @@ const MAX_NAMED_VALUES = 16;
  * connection's error listeners are knex's own, so a broken connection is still dropped from the pool.
  */
 export function createExecute(names: StatementNames) {
-  return (db: Knex, statement: Statement): Promise<Row[]> =>
-    withConnection(db, (connection: RawConnection) => {
-      // Who listens to knex's queries (tests counting them, a debug log, the write count) hears this one.
-      announce(db, connection, statement, isPlainRead(statement.sql) ? 'select' : 'raw');
-      const text = statement.sql;
-      const values = statement.bindings as unknown[];
-      const name = connection[KEEPS_STATEMENTS] === true && values.length <= MAX_NAMED_VALUES ? names(text) : undefined;
-      return name === undefined ? unnamed(connection, text, values) : named(connection, name, text, values);
-    });
+  return (db: Knex, statement: Statement): Promise<Row[]> => run(names, db, statement, undefined).then((result) => result.rows);
 }
 
-async function unnamed(connection: RawConnection, text: string, values: unknown[]): Promise<Row[]> {
-  return (await connection.query({ text, values, types: ENGINE_READ_TYPES })).rows;
+/** `execute` for rows taken by position (Dialect.executeTable): pg's array rows, not an object per row. */
+export function createExecuteTable(names: StatementNames) {
+  return (db: Knex, statement: Statement): Promise<Table> =>
+    run(names, db, statement, 'array').then((result) => ({
+      columns: (result.fields ?? []).map((field) => field.name),
+      rows: result.rows as unknown as unknown[][],
+    }));
 }
 
-async function named(connection: RawConnection, name: string, text: string, values: unknown[]): Promise<Row[]> {
+function run(names: StatementNames, db: Knex, statement: Statement, rowMode: 'array' | undefined): Promise<Result> {
+  return withConnection(db, (connection: RawConnection) => {
+    // Who listens to knex's queries (tests counting them, a debug log, the write count) hears this one.
+    announce(db, connection, statement, isPlainRead(statement.sql) ? 'select' : 'raw');
+    const config: QueryConfig = { text: statement.sql, values: statement.bindings as unknown[], types: ENGINE_READ_TYPES };
+    if (rowMode) config.rowMode = rowMode;
+    const name = connection[KEEPS_STATEMENTS] === true && config.values.length <= MAX_NAMED_VALUES ? names(config.text) : undefined;
+    return name === undefined ? connection.query(config) : named(connection, name, config);
+  });
+}
+
+async function named(connection: RawConnection, name: string, config: QueryConfig): Promise<Result> {
   try {
-    return (await connection.query({ name, text, values, types: ENGINE_READ_TYPES })).rows;
+    return await connection.query({ ...config, name });
   } catch (error) {
     if (!isStalePlan(error)) throw error;
     // A column's type changed under a prepared statement: prepare it again on this connection.
     await connection.query(`DEALLOCATE ${name}`);
     delete connection.connection?.parsedStatements?.[name];
-    return (await connection.query({ name, text, values, types: ENGINE_READ_TYPES })).rows;
+    return connection.query({ ...config, name });
   }
 }
 

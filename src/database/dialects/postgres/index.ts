@@ -9,7 +9,7 @@ import { inList } from './in-list.js';
 import { introspect, listColumns, listForeignKeys, listIndexes, listTables } from './introspection.js';
 import { knexConfig } from './knex-config.js';
 import { nowDefault } from './now-default.js';
-import { createExecute } from './execute.js';
+import { createExecute, createExecuteTable } from './execute.js';
 import { createPrepare } from './prepare.js';
 import { createStatementNames } from './statement-names.js';
 import { syncAutoIncrement } from './sync-auto-increment.js';
@@ -21,7 +21,8 @@ import { fromDatabase, toDatabase } from './values.js';
 export function createPostgresDialect(): Dialect {
   // This app instance's own state: its write count (the data token) and its statement names.
   const writes = createWriteCount();
-  const execute = createExecute(createStatementNames());
+  const names = createStatementNames();
+  const execute = createExecute(names);
   return {
     vendor: 'postgres',
     knexConfig,
@@ -55,6 +56,7 @@ export function createPostgresDialect(): Dialect {
     insertWithChildren,
     writeWithTrail: (db, plan) => writeWithTrail(db, plan, execute),
     execute,
+    executeTable: createExecuteTable(names),
     inList,
     dataToken: (db, known) => dataToken(writes, db, known),
     dataVersionSql: DATA_VERSION_SQL,

@@ -1,8 +1,14 @@
 import type { Knex } from 'knex';
 import { announce, withConnection } from '../../execute/knex-connection.js';
-import type { Row, Statement } from '../../execute/statement.js';
+import type { Row, Statement, Table } from '../../execute/statement.js';
 
-type RawStatement = { reader: boolean; all(bindings: unknown[]): unknown[]; run(bindings: unknown[]): unknown };
+type RawStatement = {
+  reader: boolean;
+  all(bindings: unknown[]): unknown[];
+  run(bindings: unknown[]): unknown;
+  raw(toggle: boolean): RawStatement;
+  columns(): { name: string }[];
+};
 type RawConnection = { prepare(sql: string): RawStatement };
 
 /**
@@ -23,6 +29,29 @@ function run(db: Knex, connection: RawConnection, statement: Statement): Row[] {
   if (prepared.reader) return prepared.all(bindings) as Row[];
   prepared.run(bindings);
   return [];
+}
+
+/**
+ * `execute` for rows taken by position (Dialect.executeTable): better-sqlite3's raw mode gives each row as an array,
+ * not an object. The statement is the connection's cached one, so raw mode is switched off again before it goes
+ * back (the call is synchronous: no other read sees it in between).
+ */
+export function executeTable(db: Knex, statement: Statement): Promise<Table> {
+  return withConnection(db, (connection: RawConnection): Table => {
+    const prepared = connection.prepare(statement.sql);
+    announce(db, connection, statement, prepared.reader ? 'select' : 'raw');
+    const bindings = statement.bindings.map(formatBinding);
+    if (!prepared.reader) {
+      prepared.run(bindings);
+      return { columns: [], rows: [] };
+    }
+    prepared.raw(true);
+    try {
+      return { columns: prepared.columns().map((c) => c.name), rows: prepared.all(bindings) as unknown[][] };
+    } finally {
+      prepared.raw(false);
+    }
+  });
 }
 
 /** Runs `statement` on `db`'s connection without telling knex's listeners: no statement of the request's own. */

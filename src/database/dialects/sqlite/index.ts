@@ -9,7 +9,7 @@ import { introspect, listColumns, listForeignKeys, listIndexes, listTables } fro
 import { knexConfig } from './knex-config.js';
 import { nowDefault } from './now-default.js';
 import { prepare } from './prepare.js';
-import { execute } from './execute.js';
+import { execute, executeTable } from './execute.js';
 import { schemaTransaction } from './schema-transaction.js';
 import { fromDatabase, toDatabase } from './values.js';
 
@@ -50,6 +50,7 @@ export function createSqliteDialect(): Dialect {
     // A rowid or AUTOINCREMENT counter moves past an explicit value by itself.
     syncAutoIncrement: async () => undefined,
     execute,
+    executeTable,
     inList,
     dataToken,
     dataVersionSql: null,

@@ -4,7 +4,7 @@ import type { CompileEnv } from '../compile/compile-filter.js';
 import type { Sql } from '../compile/sql.js';
 
 /** The helper column holding the collection a revision is about, selected when revisionValueKeys has keys. */
-const REVISION_COLLECTION_KEY = '__rc';
+export const REVISION_COLLECTION_KEY = '__rc';
 
 /** The helper column a level needs for stripRevisionRow (none when revisionValueKeys has no keys). */
 export function revisionCollectionColumn(env: CompileEnv, collection: string, alias: string, nodes: readonly AstNode[]): Sql[] {
@@ -22,13 +22,8 @@ export function revisionValueKeys(env: CompileEnv, collection: string, nodes: re
   return nodes.filter((n) => n.kind === 'field' && !n.fn && (n.field === 'data' || n.field === 'delta')).map((n) => n.key);
 }
 
-/** Strips `keys` of one output row, `raw` being the row as read (with the helper column). */
-export function stripRevisionRow(
-  env: CompileEnv,
-  keys: readonly string[],
-  raw: Record<string, unknown>,
-  out: Record<string, unknown>,
-): void {
-  const fields = revisionFields(env.permissions, String(raw[REVISION_COLLECTION_KEY]));
+/** Strips `keys` of one output row, `collection` being its helper column as read (REVISION_COLLECTION_KEY). */
+export function stripRevisionRow(env: CompileEnv, keys: readonly string[], collection: unknown, out: Record<string, unknown>): void {
+  const fields = revisionFields(env.permissions, String(collection));
   for (const key of keys) out[key] = stripRevisionValue(out[key], fields);
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Statement } from '../../../database/execute/statement.js';
+import { columnPositions, type Statement, type Table } from '../../../database/execute/statement.js';
 import { getCollection } from '../../schema-overview/get-collection.js';
 import { isConcealed } from '../../schema-overview/is-concealed.js';
 import type { Filter } from '../../schema-overview/schema-overview.types.js';
@@ -10,11 +10,11 @@ import { compileSort, type OrderTerm } from '../compile/compile-sort.js';
 import { quoteIdentifier } from '../compile/quote-identifier.js';
 import { and, type Sql, TRUE_SQL } from '../compile/sql.js';
 import type { DeepQuery, Query } from '../query.types.js';
+import { createKeyLookup, uniqueKeys } from './key-lookup.js';
 import { keyedStatement } from './keyed-statement.js';
 import { queryCondition, rootWindow, type ValueRecorder } from './plan-values.js';
-import { runRead } from './run-read.js';
 import { CONCEALED } from '../../../kernel/text/concealed.js';
-import { revisionCollectionColumn, revisionValueKeys, stripRevisionRow } from './revision-values.js';
+import { REVISION_COLLECTION_KEY, revisionCollectionColumn, revisionValueKeys, stripRevisionRow } from './revision-values.js';
 
 export type Row = Record<string, unknown>;
 
@@ -31,8 +31,8 @@ const AGG = '__agg';
 
 /** Reads the rows an AST describes: one query for the root, one batched query per relation and level. */
 export async function runAst(env: CompileEnv, ast: RootAst): Promise<Row[]> {
-  const rows = await runRead<Row>(env.knex, env.dialect, rootStatement(env, ast));
-  return finishLevel(env, ast.collection, ast.children, rows);
+  const table = await runTable(env, rootStatement(env, ast).toSQL().toNative());
+  return finishLevel(env, ast.collection, ast.children, table);
 }
 
 /**
@@ -44,13 +44,21 @@ export function compileRoot(env: CompileEnv, ast: RootAst, extra: Sql[] = [], va
 }
 
 /** The rows of a root statement compiled before (compileRoot) as the API shows them, with their relations. */
-export function finishRoot(env: CompileEnv, ast: RootAst, rows: Row[]): Promise<Row[]> {
-  return finishLevel(env, ast.collection, ast.children, rows);
+export function finishRoot(env: CompileEnv, ast: RootAst, table: Table): Promise<Row[]> {
+  return finishLevel(env, ast.collection, ast.children, table);
 }
 
 /** A statement compiled before, run by the dialect's executor (in or outside a transaction). */
 export function runNative(env: CompileEnv, statement: Statement): Promise<Row[]> {
   return env.dialect.execute(env.knex, statement);
+}
+
+/**
+ * A read compiled before whose rows the engine shapes (a level of an AST): the rows as arrays beside their column
+ * names (Dialect.executeTable), read by position, with no object made per row as read (decision 0068).
+ */
+export function runTable(env: CompileEnv, statement: Statement): Promise<Table> {
+  return env.dialect.executeTable(env.knex, statement);
 }
 
 /** A compiled statement as the driver runs it (the executor's Statement). */
@@ -200,8 +208,10 @@ function selectLevel(
  * rows as read are left as they are: each relation gives its values as a list beside them (one per row), so no
  * row as read grows a property (a new hidden class for every row of a large level).
  */
-async function finishLevel(env: CompileEnv, collection: string, nodes: AstNode[], rows: Row[]): Promise<Row[]> {
-  if (rows.length === 0) return rows;
+async function finishLevel(env: CompileEnv, collection: string, nodes: AstNode[], table: Table): Promise<Row[]> {
+  const rows = table.rows;
+  if (rows.length === 0) return [];
+  const at = columnPositions(table);
   const overview = getCollection(env.schema, collection);
   const relationKeys: string[] = [];
   const relationValues: unknown[][] = [];
@@ -209,21 +219,23 @@ async function finishLevel(env: CompileEnv, collection: string, nodes: AstNode[]
     if (node.kind === 'field') continue;
     const values =
       node.kind === 'm2a'
-        ? await manyToAnyValues(env, node, rows)
+        ? await manyToAnyValues(env, node, table, at)
         : node.kind === 'm2o'
-          ? await manyToOneValues(env, node, rows)
-          : await oneToManyValues(env, node, rows, keyOf(env, collection, nodes));
+          ? await manyToOneValues(env, node, table, at)
+          : await oneToManyValues(env, node, table, at, keyOf(env, collection, nodes));
     relationKeys.push(node.key);
     relationValues.push(values);
   }
   // What to do with each field of this level, worked out once, then applied to every row.
   const keys: string[] = [];
+  const positions: number[] = [];
   const casts: ((value: unknown) => unknown)[] = [];
   for (const node of nodes) {
     if (node.kind !== 'field') continue;
     const field = overview.fields[node.field];
     if (!field || (field.alias && !node.fn)) continue;
     keys.push(node.key);
+    positions.push(at.get(node.key) ?? -1);
     if (node.fn) casts.push((value) => (value === null || value === undefined ? null : Number(value)));
     else if (isConcealed(field)) casts.push((value) => (value === null || value === undefined ? null : CONCEALED));
     else {
@@ -232,36 +244,39 @@ async function finishLevel(env: CompileEnv, collection: string, nodes: AstNode[]
     }
   }
   const stripped = revisionValueKeys(env, collection, nodes);
+  const revisionCollection = stripped.length > 0 ? (at.get(REVISION_COLLECTION_KEY) ?? -1) : -1;
   const out: Row[] = new Array<Row>(rows.length);
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
     const shown: Row = {};
-    for (let f = 0; f < keys.length; f++) shown[keys[f]!] = casts[f]!(row[keys[f]!]);
+    for (let f = 0; f < keys.length; f++) shown[keys[f]!] = casts[f]!(row[positions[f]!]);
     for (let r = 0; r < relationKeys.length; r++) shown[relationKeys[r]!] = relationValues[r]![i];
-    if (stripped.length > 0) stripRevisionRow(env, stripped, row, shown);
+    if (stripped.length > 0) stripRevisionRow(env, stripped, row[revisionCollection], shown);
     out[i] = shown;
   }
   return out;
 }
 
 /** A column of every row (a helper key, read once per level rather than spelt out for every row). */
-function column(rows: Row[], key: string): unknown[] {
+function column(table: Table, at: ReadonlyMap<string, number>, key: string): unknown[] {
+  const rows = table.rows;
+  const position = at.get(key) ?? -1;
   const values = new Array<unknown>(rows.length);
-  for (let i = 0; i < rows.length; i++) values[i] = rows[i]![key];
+  for (let i = 0; i < rows.length; i++) values[i] = rows[i]![position];
   return values;
 }
 
 /** Whether the reader sees a relation on a row: its case filter (field permissions), read as the `__fk` helper. */
-function visibleOn(node: RelationNode, rows: Row[]): boolean[] | null {
+function visibleOn(node: RelationNode, table: Table, at: ReadonlyMap<string, number>): boolean[] | null {
   if (!node.caseFilter) return null;
-  return column(rows, `${FK}${node.key}`).map((flag) => Number(flag) === 1);
+  return column(table, at, `${FK}${node.key}`).map((flag) => Number(flag) === 1);
 }
 
 /** The related item of each row (null: no key, or an item the reader may not see or that is gone). */
-async function manyToOneValues(env: CompileEnv, node: RelationNode, rows: Row[]): Promise<unknown[]> {
-  const fks = column(rows, `${FK}${node.key}`);
-  const byKey = new Map<string, Row>();
-  for (const chunk of chunks(unique(fks))) {
+async function manyToOneValues(env: CompileEnv, node: RelationNode, table: Table, at: ReadonlyMap<string, number>): Promise<unknown[]> {
+  const fks = column(table, at, `${FK}${node.key}`);
+  const byKey = createKeyLookup<Row>();
+  for (const chunk of chunks(uniqueKeys(fks))) {
     // A deep `_filter` / `_search` on an m2o leaves the related item out (null) when it does not match.
     const found = await readByPrimaryKeys(env, node, node.collection, node.children, chunk, (env, alias) => [
       node.rowFilter ? compilePermissionFilter(env, node.rowFilter, node.collection, alias) : TRUE_SQL,
@@ -270,7 +285,7 @@ async function manyToOneValues(env: CompileEnv, node: RelationNode, rows: Row[])
     ]);
     for (const [key, row] of found) byKey.set(key, row);
   }
-  return fks.map((fk) => (fk === null || fk === undefined ? null : (byKey.get(String(fk)) ?? null)));
+  return fks.map((fk) => (fk === null || fk === undefined ? null : (byKey.get(fk) ?? null)));
 }
 
 /**
@@ -278,26 +293,25 @@ async function manyToOneValues(env: CompileEnv, node: RelationNode, rows: Row[])
  * collection (with its permissions). A key into a collection that was not asked for stays the key; one into
  * a collection the reader may not see, or to an item that is gone, reads as null.
  */
-async function manyToAnyValues(env: CompileEnv, node: AnyNode, rows: Row[]): Promise<unknown[]> {
+async function manyToAnyValues(env: CompileEnv, node: AnyNode, table: Table, at: ReadonlyMap<string, number>): Promise<unknown[]> {
   const found = new Map<string, Row>();
+  const fks = column(table, at, `${FK}${node.key}`);
+  const fcs = column(table, at, `${FC}${node.key}`);
   for (const branch of node.branches) {
     const related = getCollection(env.schema, branch.collection);
     const numeric = ['integer', 'bigInteger'].includes(related.fields[related.primary]?.type ?? '');
     // The key field is text: a value that can't be a key of this collection matches nothing (never an SQL error).
-    const keys = unique(rows.filter((r) => r[`${FC}${node.key}`] === branch.collection).map((r) => r[`${FK}${node.key}`])).filter(
-      (k) => !numeric || /^-?\d+$/.test(String(k)),
-    );
+    const keys = uniqueKeys(fks.filter((_, i) => fcs[i] === branch.collection)).filter((k) => !numeric || /^-?\d+$/.test(String(k)));
     for (const chunk of chunks(keys)) {
       const read = await readByPrimaryKeys(env, branch, branch.collection, branch.children, chunk, (env, alias) => [
         branch.rowFilter ? compilePermissionFilter(env, branch.rowFilter, branch.collection, alias) : TRUE_SQL,
       ]);
-      for (const [key, row] of read) found.set(`${branch.collection}\u0000${key}`, row);
+      for (const [key, row] of read) found.set(`${branch.collection}\u0000${String(key)}`, row);
     }
   }
   const requested = new Set(node.branches.map((b) => b.collection));
-  return rows.map((row) => {
-    const key = row[`${FK}${node.key}`];
-    const collection = row[`${FC}${node.key}`];
+  return fks.map((key, i) => {
+    const collection = fcs[i];
     if (key === null || key === undefined) return null;
     if (typeof collection !== 'string' || !requested.has(collection)) return key;
     return found.get(`${collection}\u0000${String(key)}`) ?? null;
@@ -357,21 +371,28 @@ function keysColumn(env: CompileEnv, node: RelationNode, parentKey: string): Sql
  * The children of each row, finished (or their keys, for a plain o2m field); null where the reader may not see
  * the field on that row.
  */
-async function oneToManyValues(env: CompileEnv, node: RelationNode, rows: Row[], keyColumn: string): Promise<unknown[]> {
-  const visible = visibleOn(node, rows);
-  if (Object.hasOwn(rows[0]!, `${AGG}${node.key}`)) return aggregatedKeys(env, node, rows, visible);
-  const parents = column(rows, keyColumn);
-  const keys = unique(visible ? parents.filter((_, i) => visible[i]) : parents);
+async function oneToManyValues(
+  env: CompileEnv,
+  node: RelationNode,
+  table: Table,
+  at: ReadonlyMap<string, number>,
+  keyColumn: string,
+): Promise<unknown[]> {
+  const visible = visibleOn(node, table, at);
+  if (at.has(`${AGG}${node.key}`)) return aggregatedKeys(env, node, column(table, at, `${AGG}${node.key}`), visible);
+  const parents = column(table, at, keyColumn);
+  const keys = uniqueKeys(visible ? parents.filter((_, i) => visible[i]) : parents);
   const related = getCollection(env.schema, node.collection);
   const groups = new Map<string, unknown[]>();
   for (const chunk of chunks(keys)) {
     const found = await readChildren(env, node, chunk, node.relation.field);
     const finished = await finishLevel(env, node.collection, node.children, found);
+    const parentAt = found.columns.indexOf(PARENT);
     // Children come grouped by parent (but for a window's): look a list up only when the parent changes.
     let parent: unknown = undefined;
     let list: unknown[] | undefined;
-    for (let i = 0; i < found.length; i++) {
-      const current = found[i]![PARENT];
+    for (let i = 0; i < found.rows.length; i++) {
+      const current = found.rows[i]![parentAt];
       if (list === undefined || current !== parent) {
         const key = String(current);
         list = groups.get(key);
@@ -386,10 +407,10 @@ async function oneToManyValues(env: CompileEnv, node: RelationNode, rows: Row[],
 }
 
 /** The keys keysColumn aggregated: a JSON array per row (text or parsed, by driver), cast as the key field. */
-function aggregatedKeys(env: CompileEnv, node: RelationNode, rows: Row[], visible: boolean[] | null): unknown[] {
+function aggregatedKeys(env: CompileEnv, node: RelationNode, aggregated: unknown[], visible: boolean[] | null): unknown[] {
   const related = getCollection(env.schema, node.collection);
   const type = related.fields[related.primary]!.type;
-  return column(rows, `${AGG}${node.key}`).map((value, i) => {
+  return aggregated.map((value, i) => {
     if (visible && !visible[i]) return null;
     const keys = typeof value === 'string' ? (JSON.parse(value) as unknown[]) : ((value ?? null) as unknown[] | null);
     return (keys ?? []).map((k) => env.dialect.fromDatabase(type, k));
@@ -408,7 +429,7 @@ function childConditions(env: CompileEnv, node: RelationNode, alias: string): Sq
 
 /**
  * The rows of `collection` whose primary key is in `keys` and that meet `conditions` (which compile with the
- * env and table alias they are given), as the API shows them, each beside its key as text.
+ * env and table alias they are given), as the API shows them, each beside its key as read.
  */
 async function readByPrimaryKeys(
   env: CompileEnv,
@@ -417,7 +438,7 @@ async function readByPrimaryKeys(
   children: AstNode[],
   keys: unknown[],
   conditions: (env: CompileEnv, alias: string) => Sql[],
-): Promise<[string, Row][]> {
+): Promise<[unknown, Row][]> {
   const primary = getCollection(env.schema, collection).primary;
   const found = await readByKeys(env, owner, keys, (env, list) => {
     const alias = env.nextAlias();
@@ -430,8 +451,8 @@ async function readByPrimaryKeys(
     return qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
   });
   const finished = await finishLevel(env, collection, children, found);
-  const key = keyOf(env, collection, children);
-  return found.map((row, i) => [String(row[key]), finished[i]!]);
+  const key = found.columns.indexOf(keyOf(env, collection, children));
+  return found.rows.map((row, i) => [row[key], finished[i]!]);
 }
 
 /**
@@ -443,8 +464,8 @@ function readByKeys(
   owner: object,
   keys: readonly unknown[],
   build: (env: CompileEnv, keys: readonly unknown[]) => Knex.QueryBuilder,
-): Promise<Row[]> {
-  return runNative(
+): Promise<Table> {
+  return runTable(
     env,
     keyedStatement(env, owner, keys, (env, list) => build(env, list).toSQL().toNative()),
   );
@@ -465,26 +486,27 @@ const unnumbered = new WeakMap<RelationNode, object>();
  * one, numbered here; numbering in SQL (ROW_NUMBER) costs more than the read itself on SQLite. Only when there
  * are more rows than that for several parents (one of them may crowd out the others) does the window statement run.
  */
-async function readChildren(env: CompileEnv, node: RelationNode, parents: unknown[], fkField: string): Promise<Row[]> {
+async function readChildren(env: CompileEnv, node: RelationNode, parents: unknown[], fkField: string): Promise<Table> {
   const { limit, offset } = perParent(node.query);
   const numbered = () => readByKeys(env, node, parents, (env, list) => childrenStatement(env, node, list, fkField, true));
   const most = parents.length * (offset + limit);
   if (limit === -1 || !Number.isSafeInteger(most + 1)) return numbered();
   let owner = unnumbered.get(node);
   if (!owner) unnumbered.set(node, (owner = {}));
-  const rows = await readByKeys(env, owner, parents, (env, list) => childrenStatement(env, node, list, fkField, false));
+  const read = await readByKeys(env, owner, parents, (env, list) => childrenStatement(env, node, list, fkField, false));
   // One parent: its rows in order are the answer however many there are (the statement stops one past them).
-  if (rows.length > most && parents.length > 1) return numbered();
-  const kept: Row[] = [];
+  if (read.rows.length > most && parents.length > 1) return numbered();
+  const parentAt = read.columns.indexOf(PARENT);
+  const kept: (readonly unknown[])[] = [];
   let parent: unknown;
   let position = 0;
-  for (const row of rows) {
-    const current = row[PARENT];
+  for (const row of read.rows) {
+    const current = row[parentAt];
     position = current === parent ? position + 1 : 1;
     parent = current;
     if (position > offset && position <= offset + limit) kept.push(row);
   }
-  return kept;
+  return kept.length === read.rows.length ? read : { columns: read.columns, rows: kept };
 }
 
 /**
@@ -540,12 +562,6 @@ function childrenStatement(
   if (limit !== -1) outer.andWhere(RN, '<=', offset + limit);
   outer.orderBy(RN);
   return outer;
-}
-
-function unique(values: unknown[]): unknown[] {
-  const seen = new Map<string, unknown>();
-  for (const v of values) if (v !== null && v !== undefined) seen.set(String(v), v);
-  return [...seen.values()];
 }
 
 function chunks<T>(values: T[]): T[][] {
