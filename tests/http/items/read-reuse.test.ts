@@ -57,11 +57,24 @@ describe('reused read results', () => {
     }
     return statements;
   };
+  /**
+   * The statements of `work` (a read repeated after an equal one), tried up to five times until one runs none.
+   * PostgreSQL's data token is the server's snapshot, which any commit on the server moves — another test file's
+   * database included (files run in parallel) — so one try can miss its kept result for a reason outside the test.
+   */
+  const repeatedReadStatements = async (work: () => Promise<unknown>): Promise<string[]> => {
+    let statements: string[] = [];
+    for (let attempt = 0; attempt < 5; attempt++) {
+      statements = await statementsOf(work);
+      if (statements.length === 0) break;
+    }
+    return statements;
+  };
 
   it('answers a repeated read with the same body and, where the dialect can tell nothing changed, no statement', async () => {
     const first = await t.request('GET', url, { token: t.adminToken });
     let second = first;
-    const statements = await statementsOf(async () => {
+    const statements = await repeatedReadStatements(async () => {
       second = await t.request('GET', url, { token: t.adminToken });
     });
     expect(second.body).toBe(first.body);
@@ -169,7 +182,7 @@ describe('reused read results', () => {
     const path = `/items/articles?fields=title,comments.body&filter=${filter}&deep=${deep}`;
     const expected = [{ title: '?', comments: [{ body: '?' }] }];
     expect(await read(path)).toEqual(expected);
-    const statements = await statementsOf(async () => expect(await read(path)).toEqual(expected));
+    const statements = await repeatedReadStatements(async () => expect(await read(path)).toEqual(expected));
     if (reuses()) expect(statements).toEqual([]);
     else expect(statements.length).toBeGreaterThan(0);
   });
