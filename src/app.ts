@@ -69,6 +69,8 @@ import { createFilesService, filesBehaviour, foldersBehaviour } from './modules/
 import { createAssetsService } from './modules/assets/index.js';
 import { createStorage, type Storage } from './engine/storage/index.js';
 import { packageVersion } from './package-version.js';
+import { createRealtimeService, type RealtimeService } from './modules/realtime/index.js';
+import { createRealtimeRoutes } from './http/routes/realtime/realtime.routes.js';
 
 const version = packageVersion();
 
@@ -76,6 +78,8 @@ export type AppOverrides = {
   now?: () => Date;
   logger?: Logger;
   mailer?: Mailer;
+  /** Realtime timings in milliseconds (tests use tiny ones); default from WEBSOCKETS_REST_AUTH_TIMEOUT and WEBSOCKETS_HEARTBEAT_PERIOD. */
+  realtimeTimings?: { authTimeoutMs?: number; heartbeatMs?: number };
   /** Folder of the built admin app served at /admin (default: app/dist of this package). */
   adminAppRoot?: string;
 };
@@ -109,6 +113,8 @@ export type App = {
   counters: CounterStore;
   /** The storage locations of files (STORAGE_LOCATIONS). */
   storage: Storage;
+  /** Realtime over WebSockets (docs/realtime.md): its sockets and subscriptions. */
+  realtime: RealtimeService;
   server: FastifyInstance;
   /** A Context for an accountability, with its permission set and the current schema. */
   contextFor(accountability: Accountability): Promise<Context>;
@@ -242,6 +248,18 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     contextFor: requestContext,
   };
   const graphqlSchemas = createSchemaCache(caches);
+  const realtime = createRealtimeService({
+    config,
+    logger,
+    events,
+    items,
+    auth,
+    contextFor,
+    prepare: () => cacheSync.check(),
+    counters,
+    ...(overrides.realtimeTimings ? { timings: overrides.realtimeTimings } : {}),
+  });
+  const websockets = config.websockets;
 
   const routes: { prefix: string; plugin: FastifyPluginAsync }[] = [
     { prefix: '/items', plugin: createItemsRoutes(routeDeps) },
@@ -267,6 +285,9 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     },
     { prefix: '/utils', plugin: createUtilsRoutes({ cacheSync, items, contextFor: requestContext, hashCost: config.auth.passwordHash }) },
     { prefix: '/graphql', plugin: createGraphqlRoutes(graphqlDeps, graphqlSchemas) },
+    ...(websockets.enabled && websockets.rest.enabled
+      ? [{ prefix: websockets.rest.path, plugin: createRealtimeRoutes({ config, realtime }) }]
+      : []),
     // This instance's caches with their bounds and counters, for administrators (decision 0050).
     { prefix: '/server/caches', plugin: createCachesRoutes({ caches }) },
     {
@@ -333,6 +354,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     mailer,
     counters,
     storage,
+    realtime,
     server,
     contextFor,
     systemContext,
@@ -346,6 +368,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
         return result;
       }),
     async close() {
+      // Sockets first, with 1001 (going away): clients reconnect to another instance.
+      realtime.close();
       await server.close();
       await mailer.close();
       await counters.close();

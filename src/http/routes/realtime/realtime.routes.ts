@@ -1,0 +1,79 @@
+import websocket from '@fastify/websocket';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Config } from '../../../config/index.js';
+import { forbidden, invalidCredentials, serviceUnavailable } from '../../../kernel/errors/index.js';
+import type { RealtimeService } from '../../../modules/realtime/index.js';
+import { clientIp, extractToken } from '../../plugins/authenticate.js';
+import { accountabilityOf } from '../../request-context.js';
+
+/** What this adapter uses of a `ws` socket (the package ships no types of its own). */
+type WsSocket = {
+  send(text: string): void;
+  close(code: number, reason: string): void;
+  on(event: 'message', listener: (data: Buffer | Buffer[] | ArrayBuffer) => void): void;
+  on(event: 'close', listener: () => void): void;
+  on(event: 'error', listener: (error: Error) => void): void;
+};
+
+export type RealtimeRouteDeps = { config: Config; realtime: RealtimeService };
+
+/**
+ * The WebSocket adapter of realtime (WEBSOCKETS_REST_PATH, registered under it): the upgrade passes through the
+ * usual hooks (cache check, rate limit, authentication), `strict` needs a user there (else 401), then every
+ * frame goes to the realtime service as UTF-8 text (a binary frame too, as Directus reads it).
+ */
+export function createRealtimeRoutes(deps: RealtimeRouteDeps): FastifyPluginAsync {
+  const { config, realtime } = deps;
+  const settings = config.websockets;
+  return async (server) => {
+    await server.register(websocket, {
+      options: { maxPayload: settings.maxMessageSize * 2 },
+      errorHandler: (error, socket, request) => {
+        request.log.warn({ err: error }, 'realtime socket error');
+        socket.terminate();
+      },
+    });
+    const preValidation = async (request: FastifyRequest) => {
+      if (settings.rest.connLimit !== null && realtime.size() >= settings.rest.connLimit)
+        throw serviceUnavailable('realtime', 'Too many realtime connections');
+      if (settings.rest.auth !== 'strict') return;
+      if (accountabilityOf(request).user === null) throw invalidCredentials();
+      const extracted = extractToken(request, config.auth.sessionCookie.name);
+      // A browser sends the session cookie with any site's upgrade: only this site's pages (or non-browsers) use it.
+      if (extracted?.source === 'cookie' && !sameSiteOrigin(request, config)) throw forbidden();
+    };
+    server.get('/', { websocket: true, preValidation }, (raw, request) => {
+      const socket = raw as unknown as WsSocket;
+      const origin = {
+        ip: clientIp(request, config.server.ipCustomHeader),
+        userAgent: request.headers['user-agent']?.slice(0, 1024) ?? null,
+        origin: typeof request.headers.origin === 'string' ? request.headers.origin : null,
+      };
+      // Handshake and public sockets start as the public role whatever the upgrade carried (Directus).
+      const start =
+        settings.rest.auth === 'strict'
+          ? { token: extractToken(request, config.auth.sessionCookie.name)?.token ?? null, accountability: accountabilityOf(request) }
+          : null;
+      const connection = realtime.open(socket, origin, start);
+      socket.on('message', (data) => {
+        const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
+        void realtime.receive(connection, text);
+      });
+      socket.on('close', () => realtime.closed(connection));
+      socket.on('error', (error) => request.log.warn({ err: error }, 'realtime socket error'));
+    });
+  };
+}
+
+/** Whether the upgrade comes from a page of this site (Origin's host is the Host) or one CORS_ORIGIN allows; no Origin: not a browser. */
+function sameSiteOrigin(request: FastifyRequest, config: Config): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    if (new URL(origin).host === request.headers.host) return true;
+  } catch {
+    return false;
+  }
+  const allowed = config.cors.enabled ? config.cors.origin : false;
+  return Array.isArray(allowed) && allowed.includes(origin);
+}
