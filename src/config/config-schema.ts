@@ -269,7 +269,7 @@ export const CONFIG_SCHEMA: readonly VarSpec[] = [
     type: 'boolean',
     default: 'true',
     description:
-      'Serve realtime over WebSockets (docs/realtime.md; decision 0063). Every message is authenticated and every event is read again with the subscriber\'s permissions; `false` answers no upgrade.',
+      "Serve realtime over WebSockets (docs/realtime.md; decision 0063). Every message is authenticated and every event is read again with the subscriber's permissions; `false` answers no upgrade.",
   },
   { name: 'WEBSOCKETS_REST_ENABLED', type: 'boolean', default: 'true', description: "Serve Directus's REST-style realtime protocol." },
   { name: 'WEBSOCKETS_REST_PATH', type: 'string', default: '/websocket', description: 'Path of the REST-style realtime endpoint.' },

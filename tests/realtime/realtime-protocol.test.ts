@@ -67,7 +67,11 @@ describe('realtime protocol (handshake)', () => {
 
   it('a bad token: AUTH_FAILED and close', async () => {
     const c = await client();
-    expect(await c.ask({ type: 'auth', access_token: 'not-a-token' })).toMatchObject({ type: 'auth', status: 'error', error: { code: 'AUTH_FAILED' } });
+    expect(await c.ask({ type: 'auth', access_token: 'not-a-token' })).toMatchObject({
+      type: 'auth',
+      status: 'error',
+      error: { code: 'AUTH_FAILED' },
+    });
     expect(await c.closed).toBe(4001);
   });
 
@@ -127,14 +131,19 @@ describe('realtime protocol (handshake)', () => {
       type: 'items',
       data: { title: 'Socket' },
     });
-    expect(await c.ask({ type: 'items', collection: 'articles', action: 'update', id, data: { rating: 5 }, query: { fields: ['rating'] } })).toEqual({
+    expect(
+      await c.ask({ type: 'items', collection: 'articles', action: 'update', id, data: { rating: 5 }, query: { fields: ['rating'] } }),
+    ).toEqual({
       type: 'items',
       data: { rating: 5 },
     });
     expect(await c.ask({ type: 'items', collection: 'articles', action: 'delete', ids: [id] })).toEqual({ type: 'items', data: [id] });
     expect(await admin('GET', `/items/articles?filter[id][_eq]=${String(id)}`)).toEqual([]);
     // The write was recorded like a REST write.
-    const activity = await t.app.knex('service_activity').where({ collection: 'articles', item: String(id) }).select('action');
+    const activity = await t.app
+      .knex('service_activity')
+      .where({ collection: 'articles', item: String(id) })
+      .select('action');
     expect(activity.map((a: Row) => a.action).sort()).toEqual(['create', 'delete', 'update']);
   });
 

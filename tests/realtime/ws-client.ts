@@ -49,7 +49,9 @@ export function connect(url: string, options: WebSocket.ClientOptions = {}): Pro
   };
   return new Promise((resolve, reject) => {
     socket.once('open', () => resolve(client));
-    socket.once('unexpected-response', (_request, response) => reject(Object.assign(new Error('upgrade refused'), { status: response.statusCode })));
+    socket.once('unexpected-response', (_request, response) =>
+      reject(Object.assign(new Error('upgrade refused'), { status: response.statusCode })),
+    );
     socket.once('error', reject);
   });
 }

@@ -16,7 +16,10 @@ export type IdentityDeps = {
  * decision 0042). A token that no longer holds is dropped and the socket goes on as the public role; the
  * returned error (TOKEN_EXPIRED, INVALID_CREDENTIALS, USER_SUSPENDED, …) is told to the client once.
  */
-export async function currentIdentity(deps: IdentityDeps, connection: Connection): Promise<{ accountability: Accountability; lost?: AppError }> {
+export async function currentIdentity(
+  deps: IdentityDeps,
+  connection: Connection,
+): Promise<{ accountability: Accountability; lost?: AppError }> {
   await deps.prepare();
   if (connection.token === null) {
     // The public role as it is now (its policies may have changed since).
@@ -54,7 +57,12 @@ export async function authenticateConnection(
       const result =
         message.refresh_token !== undefined
           ? await deps.auth.refresh(ctx, { refreshToken: message.refresh_token, mode: 'json' })
-          : await deps.auth.login(ctx, { email: message.email ?? '', password: message.password ?? '', mode: 'json', otp: message.otp ?? null });
+          : await deps.auth.login(ctx, {
+              email: message.email ?? '',
+              password: message.password ?? '',
+              mode: 'json',
+              otp: message.otp ?? null,
+            });
       token = result.accessToken;
       refreshToken = result.refreshToken;
     }

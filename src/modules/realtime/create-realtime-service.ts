@@ -115,7 +115,8 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
   /** Who the socket is now; tells the client once when its token stopped holding. */
   const identify = async (connection: Connection): Promise<Accountability> => {
     const identity = await currentIdentity(deps, connection);
-    if (identity.lost) send(connection, { type: 'auth', status: 'error', error: { code: identity.lost.code, message: identity.lost.message } });
+    if (identity.lost)
+      send(connection, { type: 'auth', status: 'error', error: { code: identity.lost.code, message: identity.lost.message } });
     return identity.accountability;
   };
 
@@ -160,7 +161,12 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
           const { refreshToken } = await authenticateConnection(deps, connection, message);
           connection.ready = true;
           clearAuthTimer(connection);
-          return send(connection, { type: 'auth', status: 'ok', ...(refreshToken === null ? {} : { refresh_token: refreshToken }), ...uid });
+          return send(connection, {
+            type: 'auth',
+            status: 'ok',
+            ...(refreshToken === null ? {} : { refresh_token: refreshToken }),
+            ...uid,
+          });
         } catch (error) {
           sendError(connection, 'auth', error, message.uid);
           if (!connection.ready) end(connection, CLOSE_AUTH, 'Authentication failed');
@@ -206,7 +212,12 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
     for (const subscription of subscriptions) {
       const data = await eventData(ctx, deps.items, subscription, notice);
       if (data === null || connection.closed || !connection.subscriptions.includes(subscription)) continue;
-      send(connection, { type: 'subscription', event: notice.action, data, ...(subscription.uid === undefined ? {} : { uid: subscription.uid }) });
+      send(connection, {
+        type: 'subscription',
+        event: notice.action,
+        data,
+        ...(subscription.uid === undefined ? {} : { uid: subscription.uid }),
+      });
     }
   };
 
@@ -228,7 +239,8 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
       connection.alive = false;
       send(connection, { type: 'ping' });
       // A token that expired since is told now, not only at the next message or event.
-      if (connection.token !== null) await identify(connection).catch((error: unknown) => logger.warn({ err: error }, 'realtime identity check failed'));
+      if (connection.token !== null)
+        await identify(connection).catch((error: unknown) => logger.warn({ err: error }, 'realtime identity check failed'));
     }
   };
   const timer = settings.heartbeat.enabled ? setInterval(() => void heartbeat(), heartbeatMs) : null;

@@ -1,2 +1,9 @@
-export { CLOSE_AUTH, CLOSE_SHUTDOWN, CLOSE_SILENT, createRealtimeService, type RealtimeDeps, type RealtimeService } from './create-realtime-service.js';
+export {
+  CLOSE_AUTH,
+  CLOSE_SHUTDOWN,
+  CLOSE_SILENT,
+  createRealtimeService,
+  type RealtimeDeps,
+  type RealtimeService,
+} from './create-realtime-service.js';
 export type { Connection, RealtimeSocket, WriteNotice } from './realtime.types.js';

@@ -45,7 +45,8 @@ export async function runItemsCommand(ctx: Context, items: ItemsService, message
         await items.deleteMany(ctx, collection, ids);
         return ids;
       }
-      if (message.query !== undefined) return items.deleteByQuery(ctx, collection, parseQuery(message.query, { limitDefault: -1, limitMax: null }));
+      if (message.query !== undefined)
+        return items.deleteByQuery(ctx, collection, parseQuery(message.query, { limitDefault: -1, limitMax: null }));
       throw invalidPayload('"delete" needs "id", "ids" or "query"');
     }
   }

@@ -15,7 +15,11 @@ export function assertReadableCollection(ctx: Context, collection: string): void
 }
 
 /** A subscribe message as a subscription (its query parsed as REST's, within QUERY_LIMIT_*), with its initial data. */
-export async function subscribe(ctx: Context, items: ItemsService, message: SubscribeMessage): Promise<{ subscription: Subscription; data: unknown }> {
+export async function subscribe(
+  ctx: Context,
+  items: ItemsService,
+  message: SubscribeMessage,
+): Promise<{ subscription: Subscription; data: unknown }> {
   assertReadableCollection(ctx, message.collection);
   const query = parseQuery(message.query ?? {}, clientLimits(ctx.config.query));
   const subscription: Subscription = {
