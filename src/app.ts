@@ -317,6 +317,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     version,
     vendor: dialect.vendor,
     rateLimitStore: counters,
+    websocket: websockets.enabled ? { maxPayload: websockets.maxMessageSize * 2 } : null,
   });
 
   const systemContext = () => contextFor(systemAccountability());

@@ -49,9 +49,11 @@ export function connect(url: string, options: WebSocket.ClientOptions = {}): Pro
   };
   return new Promise((resolve, reject) => {
     socket.once('open', () => resolve(client));
-    socket.once('unexpected-response', (_request, response) =>
-      reject(Object.assign(new Error('upgrade refused'), { status: response.statusCode })),
-    );
+    socket.once('unexpected-response', (request, response) => {
+      // With a listener, ws leaves the refused request to us: end it, or its connection stays open.
+      request.destroy();
+      reject(Object.assign(new Error('upgrade refused'), { status: response.statusCode }));
+    });
     socket.once('error', reject);
   });
 }

@@ -14,7 +14,7 @@ declare module 'ws' {
     on(event: 'ping', listener: () => void): this;
     once(event: 'open', listener: () => void): this;
     once(event: 'error', listener: (error: Error) => void): this;
-    once(event: 'unexpected-response', listener: (request: unknown, response: IncomingMessage) => void): this;
+    once(event: 'unexpected-response', listener: (request: { destroy(): void }, response: IncomingMessage) => void): this;
   }
   export default WebSocket;
 }

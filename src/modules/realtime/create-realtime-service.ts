@@ -128,7 +128,6 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
   };
 
   const handle = async (connection: Connection, text: string) => {
-    connection.alive = true;
     let message: ClientMessage;
     try {
       message = parseClientMessage(text, settings.maxMessageSize);
@@ -280,6 +279,7 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
       return connection;
     },
     receive(connection, text) {
+      connection.alive = true;
       connection.queue = connection.queue.then(() =>
         handle(connection, text).catch((error: unknown) => logger.error({ err: error }, 'realtime message failed')),
       );

@@ -1,4 +1,3 @@
-import websocket from '@fastify/websocket';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Config } from '../../../config/index.js';
 import { forbidden, invalidCredentials, serviceUnavailable } from '../../../kernel/errors/index.js';
@@ -18,7 +17,8 @@ type WsSocket = {
 export type RealtimeRouteDeps = { config: Config; realtime: RealtimeService };
 
 /**
- * The WebSocket adapter of realtime (WEBSOCKETS_REST_PATH, registered under it): the upgrade passes through the
+ * The WebSocket adapter of realtime (WEBSOCKETS_REST_PATH, registered under it; the server accepts upgrades when
+ * built with `websocket`): the upgrade passes through the
  * usual hooks (cache check, rate limit, authentication), `strict` needs a user there (else 401), then every
  * frame goes to the realtime service as UTF-8 text (a binary frame too, as Directus reads it).
  */
@@ -26,13 +26,6 @@ export function createRealtimeRoutes(deps: RealtimeRouteDeps): FastifyPluginAsyn
   const { config, realtime } = deps;
   const settings = config.websockets;
   return async (server) => {
-    await server.register(websocket, {
-      options: { maxPayload: settings.maxMessageSize * 2 },
-      errorHandler: (error, socket, request) => {
-        request.log.warn({ err: error }, 'realtime socket error');
-        socket.terminate();
-      },
-    });
     const preValidation = async (request: FastifyRequest) => {
       if (settings.rest.connLimit !== null && realtime.size() >= settings.rest.connLimit)
         throw serviceUnavailable('realtime', 'Too many realtime connections');
