@@ -69,7 +69,8 @@ import { createFilesService, filesBehaviour, foldersBehaviour } from './modules/
 import { createAssetsService } from './modules/assets/index.js';
 import { createStorage, type Storage } from './engine/storage/index.js';
 import { packageVersion } from './package-version.js';
-import { createRealtimeService, type RealtimeService } from './modules/realtime/index.js';
+import { createRealtimeService, writeNoticeOf, type RealtimeService, type WriteNotice } from './modules/realtime/index.js';
+import { createRedisFanOut } from './engine/fan-out/create-redis-fan-out.js';
 import { createRealtimeRoutes } from './http/routes/realtime/realtime.routes.js';
 
 const version = packageVersion();
@@ -248,6 +249,20 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     contextFor: requestContext,
   };
   const graphqlSchemas = createSchemaCache(caches);
+  // Several instances hear each other's writes over Redis pub/sub when a Redis is configured (docs/realtime.md).
+  let realtimeDeliver: (notice: WriteNotice) => void = () => undefined;
+  const fanOut =
+    config.websockets.enabled && config.redis !== null
+      ? await createRedisFanOut({
+          url: config.redis,
+          channel: `${config.redisKeyPrefix}realtime`,
+          logger,
+          onMessage: (message) => {
+            const notice = writeNoticeOf(message);
+            if (notice) realtimeDeliver(notice);
+          },
+        })
+      : null;
   const realtime = createRealtimeService({
     config,
     logger,
@@ -258,7 +273,9 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     prepare: () => cacheSync.check(),
     counters,
     ...(overrides.realtimeTimings ? { timings: overrides.realtimeTimings } : {}),
+    ...(fanOut ? { publish: (notice: WriteNotice) => fanOut.publish(notice) } : {}),
   });
+  realtimeDeliver = (notice) => void realtime.deliver(notice);
   const websockets = config.websockets;
 
   const routes: { prefix: string; plugin: FastifyPluginAsync }[] = [
@@ -371,6 +388,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     async close() {
       // Sockets first, with 1001 (going away): clients reconnect to another instance.
       realtime.close();
+      await fanOut?.close();
       await server.close();
       await mailer.close();
       await counters.close();

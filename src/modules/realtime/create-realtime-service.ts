@@ -5,6 +5,7 @@ import { publicAccountability, type Accountability, type RequestOrigin } from '.
 import { authFailed, authTimeout, internalServerError, isAppError, requestsExceeded, type AppError } from '../../kernel/errors/index.js';
 import { writeEventNames, type EventBus, type EventMeta } from '../../kernel/events/index.js';
 import type { Logger } from '../../kernel/logger.js';
+import { SYSTEM_COLLECTIONS } from '../../kernel/system/system-collections.js';
 import type { AuthService } from '../auth/index.js';
 import type { ItemsService } from '../items/index.js';
 import { authenticateConnection, currentIdentity } from './connection-identity.js';
@@ -81,21 +82,36 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
     closed(connection);
   };
 
+  /** A write here: told to the other instances, then to this instance's subscribers. */
+  const onWrite = (collection: string, action: SubscriptionEvent, meta: EventMeta) => {
+    const keys = meta.key !== undefined ? [meta.key] : (meta.keys ?? []);
+    const notice: WriteNotice = { collection, action, keys };
+    deps.publish?.(notice);
+    return deliver(notice);
+  };
+  // With other instances to tell, every write is heard (any of them may have subscribers); alone, only the
+  // writes of collections someone here subscribed to (a write nobody listens to takes no detour).
+  const globalOffs = deps.publish ? listenToEverything() : [];
+  function listenToEverything(): (() => void)[] {
+    return WRITE_ACTIONS.flatMap((action) => [
+      deps.events.onAction(`items.${action}`, (meta) => (meta.collection ? onWrite(meta.collection, action, meta) : undefined)),
+      ...SYSTEM_COLLECTIONS.map(({ collection }) =>
+        deps.events.onAction(writeEventNames(collection, action)[0]!, (meta) => onWrite(collection, action, meta)),
+      ),
+    ]);
+  }
   const listen = (collection: string) => {
     const entry = listeners.get(collection);
     if (entry) {
       entry.count++;
       return;
     }
-    const offs = WRITE_ACTIONS.map((action) => {
-      const names = writeEventNames(collection, action);
-      return deps.events.onAction(names[names.length - 1]!, (meta: EventMeta) => {
-        const keys = meta.key !== undefined ? [meta.key] : (meta.keys ?? []);
-        const notice: WriteNotice = { collection, action, keys };
-        deps.publish?.(notice);
-        return deliver(notice);
-      });
-    });
+    const offs = deps.publish
+      ? []
+      : WRITE_ACTIONS.map((action) => {
+          const names = writeEventNames(collection, action);
+          return deps.events.onAction(names[names.length - 1]!, (meta: EventMeta) => onWrite(collection, action, meta));
+        });
     listeners.set(collection, { count: 1, off: () => offs.forEach((off) => off()) });
   };
   const unlisten = (collection: string) => {
@@ -204,9 +220,20 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
     connections.delete(connection);
   };
 
-  const deliverTo = async (connection: Connection, notice: WriteNotice) => {
+  /**
+   * Queued behind the socket's messages (at once, in the writer's turn): a socket hears of a write after what it
+   * sent before the write, and before what it sends after the write's answer.
+   */
+  const deliverTo = (connection: Connection, notice: WriteNotice): Promise<void> => {
+    if (!connection.subscriptions.some((s) => concerns(s, notice))) return Promise.resolve();
+    connection.queue = connection.queue.then(() =>
+      deliverNow(connection, notice).catch((error: unknown) => logger.error({ err: error }, 'realtime delivery failed')),
+    );
+    return connection.queue;
+  };
+  const deliverNow = async (connection: Connection, notice: WriteNotice) => {
     const subscriptions = connection.subscriptions.filter((s) => concerns(s, notice));
-    if (subscriptions.length === 0) return;
+    if (subscriptions.length === 0 || connection.closed) return;
     const ctx = await deps.contextFor(await identify(connection));
     for (const subscription of subscriptions) {
       const data = await eventData(ctx, deps.items, subscription, notice);
@@ -222,11 +249,7 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
 
   const deliver = async (notice: WriteNotice) => {
     if (!listeners.has(notice.collection)) return;
-    await Promise.all(
-      [...connections].map((connection) =>
-        deliverTo(connection, notice).catch((error: unknown) => logger.error({ err: error }, 'realtime delivery failed')),
-      ),
-    );
+    await Promise.all([...connections].map((connection) => deliverTo(connection, notice)));
   };
 
   const heartbeat = async () => {
@@ -291,6 +314,7 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
     heartbeat,
     close() {
       if (timer) clearInterval(timer);
+      globalOffs.forEach((off) => off());
       for (const connection of [...connections]) end(connection, CLOSE_SHUTDOWN, 'Server shutting down');
     },
   };

@@ -7,3 +7,4 @@ export {
   type RealtimeService,
 } from './create-realtime-service.js';
 export type { Connection, RealtimeSocket, WriteNotice } from './realtime.types.js';
+export { writeNoticeOf } from './write-notice-of.js';
