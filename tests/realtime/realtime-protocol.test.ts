@@ -104,8 +104,9 @@ describe('realtime protocol (handshake)', () => {
     ['an unknown items action', JSON.stringify({ type: 'items', collection: 'articles', action: 'truncate' }), 'items'],
     ['ids that are not a list', JSON.stringify({ type: 'items', collection: 'articles', action: 'read', ids: 'a,b' }), 'items'],
     ['a uid that is an object', JSON.stringify({ type: 'ping', uid: { a: 1 } }), 'ping'],
+    ['a binary frame that is not JSON', Buffer.from([0xff, 0x00, 0xfe]), 'error'],
     ['an over-size message', JSON.stringify({ type: 'ping', pad: 'x'.repeat(5000) }), 'error'],
-  ])('%s: INVALID_PAYLOAD, and the socket stays usable', async (_name, text, type) => {
+  ] as [string, string | Buffer, string][])('%s: INVALID_PAYLOAD, and the socket stays usable', async (_name, text, type) => {
     const c = await authed(t.adminToken);
     const next = c.next();
     c.sendRaw(text);
