@@ -29,7 +29,8 @@ describe('realtime protocol (handshake)', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ WEBSOCKETS_MAX_MESSAGE_SIZE: '4kb' }, { realtimeTimings: { authTimeoutMs: 200 } });
+    // A login takes at least LOGIN_STALL_TIME, longer than the auth timeout: the timeout is for the message to arrive.
+    t = await createTestApp({ WEBSOCKETS_MAX_MESSAGE_SIZE: '4kb', LOGIN_STALL_TIME: '300' }, { realtimeTimings: { authTimeoutMs: 200 } });
     await seedCollections(t.app);
     await t.app.server.listen({ port: 0, host: '127.0.0.1' });
     url = `ws://127.0.0.1:${(t.app.server.server.address() as AddressInfo).port}/websocket`;
@@ -45,7 +46,7 @@ describe('realtime protocol (handshake)', () => {
     expect(await c.ask({ type: 'ping', uid: 7 })).toEqual({ type: 'pong', uid: 7 });
   });
 
-  it('logs in with email and password (through the auth service) and hands back a refresh token', async () => {
+  it('logs in with email and password (through the auth service; slower than the timeout) and hands back a refresh token', async () => {
     const c = await client();
     const answer = await c.ask({ type: 'auth', email: 'admin@example.com', password: 'AdminPass123!' });
     expect(answer).toMatchObject({ type: 'auth', status: 'ok' });

@@ -172,10 +172,11 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
       case 'pong':
         return;
       case 'auth':
+        // The timeout is for the auth message to arrive: a slow login (LOGIN_STALL_TIME) does not time out.
+        clearAuthTimer(connection);
         try {
           const { refreshToken } = await authenticateConnection(deps, connection, message);
           connection.ready = true;
-          clearAuthTimer(connection);
           return send(connection, {
             type: 'auth',
             status: 'ok',
