@@ -41,7 +41,10 @@ export async function createRedisFanOut(options: RedisFanOutOptions): Promise<Fa
   const down = (error: unknown) => {
     if (!up) return;
     up = false;
-    options.logger.warn({ err: error }, 'Redis is unreachable: realtime reaches only the subscribers of this instance until it is back');
+    options.logger.warn(
+      { err: error },
+      'Realtime fan-out: no Redis, so writes reach only the subscribers of this instance until it is back',
+    );
   };
   subscriber.on('error', down);
   publisher.on('error', () => undefined);
