@@ -3,15 +3,15 @@ import type { Context } from '../../engine/context.js';
 import type { CounterStore } from '../../engine/rate-limit/counter-store.js';
 import { publicAccountability, type Accountability, type RequestOrigin } from '../../kernel/context/index.js';
 import { authFailed, authTimeout, internalServerError, isAppError, requestsExceeded, type AppError } from '../../kernel/errors/index.js';
-import { writeEventNames, type EventBus, type EventMeta } from '../../kernel/events/index.js';
+import type { EventBus, EventMeta } from '../../kernel/events/index.js';
 import type { Logger } from '../../kernel/logger.js';
-import { SYSTEM_COLLECTIONS } from '../../kernel/system/system-collections.js';
 import type { AuthService } from '../auth/index.js';
 import type { ItemsService } from '../items/index.js';
 import { authenticateConnection, currentIdentity } from './connection-identity.js';
 import { echoOf, parseClientMessage } from './parse-client-message.js';
 import { runItemsCommand } from './run-items-command.js';
 import { concerns, eventData, subscribe } from './subscribe.js';
+import { createWriteListeners } from './write-listeners.js';
 import type { ClientMessage, Connection, RealtimeSocket, SubscriptionEvent, Uid, WriteNotice } from './realtime.types.js';
 
 /** Close codes: 1001 (going away: clients reconnect) at shutdown; 4001 a failed or late handshake; 4002 no heartbeat. */
@@ -51,8 +51,6 @@ export type RealtimeService = {
   close(): void;
 };
 
-const WRITE_ACTIONS: SubscriptionEvent[] = ['create', 'update', 'delete'];
-
 /**
  * The realtime service (docs/realtime.md): sockets, who they are, what they subscribed to; Directus's
  * REST-style messages; writes delivered to each subscriber through the read path with their own permissions.
@@ -64,8 +62,6 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
   const authTimeoutMs = deps.timings?.authTimeoutMs ?? settings.rest.authTimeout * 1000;
   const heartbeatMs = deps.timings?.heartbeatMs ?? settings.heartbeat.period * 1000;
   const connections = new Set<Connection>();
-  /** collection → sockets subscribed to it, and the remover of its action handlers. */
-  const listeners = new Map<string, { count: number; off: () => void }>();
   let nextId = 1;
 
   const send = (connection: Connection, message: Record<string, unknown>) => {
@@ -89,39 +85,9 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
     deps.publish?.(notice);
     return deliver(notice);
   };
-  // With other instances to tell, every write is heard (any of them may have subscribers); alone, only the
-  // writes of collections someone here subscribed to (a write nobody listens to takes no detour).
-  const globalOffs = deps.publish ? listenToEverything() : [];
-  function listenToEverything(): (() => void)[] {
-    return WRITE_ACTIONS.flatMap((action) => [
-      deps.events.onAction(`items.${action}`, (meta) => (meta.collection ? onWrite(meta.collection, action, meta) : undefined)),
-      ...SYSTEM_COLLECTIONS.map(({ collection }) =>
-        deps.events.onAction(writeEventNames(collection, action)[0]!, (meta) => onWrite(collection, action, meta)),
-      ),
-    ]);
-  }
-  const listen = (collection: string) => {
-    const entry = listeners.get(collection);
-    if (entry) {
-      entry.count++;
-      return;
-    }
-    const offs = deps.publish
-      ? []
-      : WRITE_ACTIONS.map((action) => {
-          const names = writeEventNames(collection, action);
-          return deps.events.onAction(names[names.length - 1]!, (meta: EventMeta) => onWrite(collection, action, meta));
-        });
-    listeners.set(collection, { count: 1, off: () => offs.forEach((off) => off()) });
-  };
-  const unlisten = (collection: string) => {
-    const entry = listeners.get(collection);
-    if (!entry) return;
-    if (--entry.count === 0) {
-      entry.off();
-      listeners.delete(collection);
-    }
-  };
+  const listeners = createWriteListeners(deps.events, onWrite, { everything: deps.publish !== undefined });
+  const listen = (collection: string) => listeners.listen(collection);
+  const unlisten = (collection: string) => listeners.unlisten(collection);
   const dropSubscriptions = (connection: Connection, uid?: Uid) => {
     const kept = connection.subscriptions.filter((s) => uid !== undefined && s.uid !== uid);
     for (const gone of connection.subscriptions.filter((s) => !kept.includes(s))) unlisten(gone.collection);
@@ -315,7 +281,7 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
     heartbeat,
     close() {
       if (timer) clearInterval(timer);
-      globalOffs.forEach((off) => off());
+      listeners.close();
       for (const connection of [...connections]) end(connection, CLOSE_SHUTDOWN, 'Server shutting down');
     },
   };
