@@ -228,27 +228,6 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const requestContext = (request: FastifyRequest) => contextFor(accountabilityOf(request), cacheSync.dataVersion());
   const sessions = createSessionsService({ audit, recordSessionEnd });
   const routeDeps: ItemRouteDeps = { items, contextFor: requestContext, send: sendResult, sendExport: sendExportStream };
-  // One cache of per-caller GraphQL schemas for /graphql and /server/specs/graphql.
-  // /server/health and GraphQL's server_health run the same checks.
-  const healthChecks = {
-    checkDatabase: async () => {
-      await knex.raw('select 1');
-    },
-    checkMigrations: async () => (await pendingMigrations(knex)).length === 0,
-    ...(config.rateLimiter.store === 'redis' ? { checkRedis: () => counters.ping() } : {}),
-  };
-  const graphqlDeps: GraphqlDeps = {
-    config,
-    items,
-    auth,
-    passwords,
-    tfa,
-    cacheSync,
-    schemaStore: schema,
-    server: { facts: { version, vendor: dialect.vendor }, health: healthChecks },
-    contextFor: requestContext,
-  };
-  const graphqlSchemas = createSchemaCache(caches);
   // Several instances hear each other's writes over Redis pub/sub when a Redis is configured (docs/realtime.md).
   let realtimeDeliver: (notice: WriteNotice) => void = () => undefined;
   const fanOut =
@@ -263,6 +242,31 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
           },
         })
       : null;
+  // One cache of per-caller GraphQL schemas for /graphql and /server/specs/graphql.
+  // /server/health and GraphQL's server_health run the same checks: Redis where the counters or realtime use it.
+  const checkRedis = async () => {
+    if (config.rateLimiter.store === 'redis') await counters.ping();
+    if (fanOut && !fanOut.connected()) throw new Error('The realtime channel to Redis is down');
+  };
+  const healthChecks = {
+    checkDatabase: async () => {
+      await knex.raw('select 1');
+    },
+    checkMigrations: async () => (await pendingMigrations(knex)).length === 0,
+    ...(config.rateLimiter.store === 'redis' || fanOut ? { checkRedis } : {}),
+  };
+  const graphqlDeps: GraphqlDeps = {
+    config,
+    items,
+    auth,
+    passwords,
+    tfa,
+    cacheSync,
+    schemaStore: schema,
+    server: { facts: { version, vendor: dialect.vendor }, health: healthChecks },
+    contextFor: requestContext,
+  };
+  const graphqlSchemas = createSchemaCache(caches);
   const realtime = createRealtimeService({
     config,
     logger,
