@@ -19,7 +19,7 @@ describe('WEBSOCKETS_REST_AUTH=strict', () => {
   let port: number;
   const open: WsClient[] = [];
   beforeAll(async () => {
-    ({ t, url, port } = await listening({ WEBSOCKETS_REST_AUTH: 'strict' }));
+    ({ t, url, port } = await listening({ WEBSOCKETS_REST_AUTH: 'strict', WEBSOCKETS_REST_CONN_LIMIT: '4' }));
   });
   afterAll(async () => {
     for (const c of open) c.close();
@@ -52,6 +52,12 @@ describe('WEBSOCKETS_REST_AUTH=strict', () => {
     open.push(same);
     expect(await same.ask({ type: 'ping' })).toEqual({ type: 'pong' });
     await expect(connect(url, { headers: { cookie, origin: 'https://evil.example' } })).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('refuses upgrades past WEBSOCKETS_REST_CONN_LIMIT (503), open sockets going on', async () => {
+    while (t.app.realtime.size() < 4) open.push(await connect(`${url}?access_token=${t.adminToken}`));
+    await expect(connect(`${url}?access_token=${t.adminToken}`)).rejects.toMatchObject({ status: 503 });
+    expect(await open[0]!.ask({ type: 'ping' })).toEqual({ type: 'pong' });
   });
 });
 
