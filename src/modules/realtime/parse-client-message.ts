@@ -24,7 +24,8 @@ export function parseClientMessage(text: string, maxSize: number): ClientMessage
   }
   if (!isPlainObject(raw)) throw withEcho(invalidPayload('The message must be a JSON object'), { type: 'error' });
   if (exceedsDepth(raw, MAX_JSON_DEPTH)) throw withEcho(invalidPayload('The message is nested too deeply'), { type: 'error' });
-  const echo: MessageEcho = { type: typeof raw.type === 'string' ? raw.type : 'error' };
+  // The answer carries the message's type (cut short: a client's text is not echoed at length).
+  const echo: MessageEcho = { type: typeof raw.type === 'string' ? raw.type.slice(0, 50) : 'error' };
   if (isUid(raw.uid)) echo.uid = raw.uid;
   try {
     return checkMessage(raw);
