@@ -5,15 +5,6 @@ import type { RealtimeService } from '../../../modules/realtime/index.js';
 import { clientIp, extractToken } from '../../plugins/authenticate.js';
 import { accountabilityOf } from '../../request-context.js';
 
-/** What this adapter uses of a `ws` socket (the package ships no types of its own). */
-type WsSocket = {
-  send(text: string): void;
-  close(code: number, reason: string): void;
-  on(event: 'message', listener: (data: Buffer | Buffer[] | ArrayBuffer) => void): void;
-  on(event: 'close', listener: () => void): void;
-  on(event: 'error', listener: (error: Error) => void): void;
-};
-
 export type RealtimeRouteDeps = { config: Config; realtime: RealtimeService };
 
 /**
@@ -35,8 +26,7 @@ export function createRealtimeRoutes(deps: RealtimeRouteDeps): FastifyPluginAsyn
       // A browser sends the session cookie with any site's upgrade: only this site's pages (or non-browsers) use it.
       if (extracted?.source === 'cookie' && !sameSiteOrigin(request, config)) throw forbidden();
     };
-    server.get('/', { websocket: true, preValidation }, (raw, request) => {
-      const socket = raw as unknown as WsSocket;
+    server.get('/', { websocket: true, preValidation }, (socket, request) => {
       const origin = {
         ip: clientIp(request, config.server.ipCustomHeader),
         userAgent: request.headers['user-agent']?.slice(0, 1024) ?? null,
