@@ -72,6 +72,7 @@ import { packageVersion } from './package-version.js';
 import { createRealtimeService, writeNoticeOf, type RealtimeService, type WriteNotice } from './modules/realtime/index.js';
 import { createRedisFanOut } from './engine/fan-out/create-redis-fan-out.js';
 import { createRealtimeRoutes } from './http/routes/realtime/realtime.routes.js';
+import { createGraphqlSocketHandler } from './http/routes/realtime/graphql-socket-handler.js';
 
 const version = packageVersion();
 
@@ -281,6 +282,12 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   });
   realtimeDeliver = (notice) => void realtime.deliver(notice);
   const websockets = config.websockets;
+  // GraphQL subscriptions (graphql-ws), through the same realtime service: at /graphql itself, or their own path.
+  const graphqlSockets =
+    websockets.enabled && websockets.graphql.enabled
+      ? createGraphqlSocketHandler({ config, logger, realtime, items, cache: graphqlSchemas })
+      : null;
+  const graphqlSocketsAtGraphql = graphqlSockets !== null && websockets.graphql.path === '/graphql';
 
   const routes: { prefix: string; plugin: FastifyPluginAsync }[] = [
     { prefix: '/items', plugin: createItemsRoutes(routeDeps) },
@@ -305,7 +312,17 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       plugin: createSchemaSnapshotRoutes({ items, schemaStore: schema, version, contextFor: requestContext }),
     },
     { prefix: '/utils', plugin: createUtilsRoutes({ cacheSync, items, contextFor: requestContext, hashCost: config.auth.passwordHash }) },
-    { prefix: '/graphql', plugin: createGraphqlRoutes(graphqlDeps, graphqlSchemas) },
+    { prefix: '/graphql', plugin: createGraphqlRoutes(graphqlDeps, graphqlSchemas, graphqlSocketsAtGraphql ? graphqlSockets : null) },
+    ...(graphqlSockets && !graphqlSocketsAtGraphql
+      ? [
+          {
+            prefix: websockets.graphql.path,
+            plugin: (async (server) => {
+              server.get('/', { websocket: true, preValidation: graphqlSockets.preValidation }, graphqlSockets.wsHandler);
+            }) satisfies FastifyPluginAsync,
+          },
+        ]
+      : []),
     ...(websockets.enabled && websockets.rest.enabled
       ? [{ prefix: websockets.rest.path, plugin: createRealtimeRoutes({ config, realtime }) }]
       : []),

@@ -10,9 +10,10 @@ import type { ItemsService } from '../items/index.js';
 import { authenticateConnection, currentIdentity } from './connection-identity.js';
 import { echoOf, parseClientMessage } from './parse-client-message.js';
 import { runItemsCommand } from './run-items-command.js';
-import { concerns, eventData, subscribe } from './subscribe.js';
+import { assertReadableCollection, concerns, eventData, subscribe } from './subscribe.js';
 import { createWriteListeners } from './write-listeners.js';
-import type { ClientMessage, Connection, RealtimeSocket, SubscriptionEvent, Uid, WriteNotice } from './realtime.types.js';
+import type { Query } from '../../engine/query/query.types.js';
+import type { ClientMessage, Connection, RealtimeSocket, Subscription, SubscriptionEvent, Uid, WriteNotice } from './realtime.types.js';
 
 /** Close codes: 1001 (going away: clients reconnect) at shutdown; 4001 a failed or late handshake; 4002 no heartbeat. */
 export const CLOSE_SHUTDOWN = 1001;
@@ -41,10 +42,34 @@ export type RealtimeService = {
   /** One text message of a socket (handled after the ones before it; resolves when done). */
   receive(connection: Connection, text: string): Promise<void>;
   closed(connection: Connection): void;
+  /**
+   * A GraphQL subscription socket (graphql-ws runs its protocol): `start` is who it is (its token checked again
+   * before every event, as a REST-style socket's); `close` ends the socket.
+   */
+  openGraphql(
+    close: RealtimeSocket['close'],
+    origin: RequestOrigin,
+    start: { token: string | null; accountability: Accountability } | null,
+  ): Connection;
+  /** Authenticates a socket with an access token (graphql-ws's `connectionParams.access_token`); throws AUTH_FAILED. */
+  authenticate(connection: Connection, accessToken: string): Promise<void>;
+  /** Who the socket is now (its token checked again): the Context to read with. */
+  contextOf(connection: Connection): Promise<Context>;
+  /**
+   * Subscribes with a sink (GraphQL): each write of `collection` is read for this subscriber with `query`, as a
+   * REST-style subscription's. INVALID_COLLECTION when they may not read it. Resolves to the unsubscriber.
+   */
+  watch(
+    connection: Connection,
+    subscription: { collection: string; event: SubscriptionEvent | undefined; query: Query },
+    sink: NonNullable<Subscription['sink']>,
+  ): Promise<() => void>;
   /** A write (here or on another instance): every concerned subscriber is told, each with their own read. */
   deliver(notice: WriteNotice): Promise<void>;
-  /** Open sockets of this instance. */
-  size(): number;
+  /** Subscriptions on this instance, of both protocols. */
+  watching(): number;
+  /** Open sockets of this instance (of one protocol). */
+  size(protocol?: Connection['protocol']): number;
   /** One heartbeat: closes the sockets silent since the last one, pings the others. */
   heartbeat(): Promise<void>;
   /** Closes every socket (1001, clients reconnect) and stops the timers. */
@@ -205,6 +230,10 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
     for (const subscription of subscriptions) {
       const data = await eventData(ctx, deps.items, subscription, notice);
       if (data === null || connection.closed || !connection.subscriptions.includes(subscription)) continue;
+      if (subscription.sink) {
+        subscription.sink(notice.action, data);
+        continue;
+      }
       send(connection, {
         type: 'subscription',
         event: notice.action,
@@ -221,6 +250,8 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
 
   const heartbeat = async () => {
     for (const connection of [...connections]) {
+      // graphql-ws keeps its sockets alive itself (the client's pings); a lost token only changes what they read.
+      if (connection.protocol === 'graphql') continue;
       if (!connection.alive) {
         end(connection, CLOSE_SILENT, 'No heartbeat');
         continue;
@@ -239,6 +270,7 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
     open(socket, origin, start) {
       const connection: Connection = {
         id: nextId++,
+        protocol: 'rest',
         socket,
         origin,
         token: start?.token ?? null,
@@ -276,8 +308,45 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
       return connection.queue;
     },
     closed,
+    openGraphql(close, origin, start) {
+      const connection: Connection = {
+        id: nextId++,
+        protocol: 'graphql',
+        socket: { send: () => undefined, close },
+        origin,
+        token: start?.token ?? null,
+        accountability: start?.accountability ?? publicAccountability(origin),
+        ready: true,
+        alive: true,
+        subscriptions: [],
+        queue: Promise.resolve(),
+        closed: false,
+        authTimer: null,
+      };
+      connections.add(connection);
+      return connection;
+    },
+    async authenticate(connection, accessToken) {
+      await authenticateConnection(deps, connection, { type: 'auth', access_token: accessToken });
+    },
+    async contextOf(connection) {
+      return deps.contextFor(await identify(connection));
+    },
+    async watch(connection, wanted, sink) {
+      const ctx = await deps.contextFor(await identify(connection));
+      assertReadableCollection(ctx, wanted.collection);
+      const subscription: Subscription = { uid: undefined, ...wanted, item: undefined, sink };
+      connection.subscriptions.push(subscription);
+      listen(subscription.collection);
+      return () => {
+        if (!connection.subscriptions.includes(subscription)) return;
+        connection.subscriptions = connection.subscriptions.filter((s) => s !== subscription);
+        unlisten(subscription.collection);
+      };
+    },
     deliver,
-    size: () => connections.size,
+    watching: () => [...connections].reduce((sum, c) => sum + c.subscriptions.length, 0),
+    size: (protocol) => (protocol ? [...connections].filter((c) => c.protocol === protocol).length : connections.size),
     heartbeat,
     close() {
       if (timer) clearInterval(timer);

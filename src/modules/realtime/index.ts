@@ -6,5 +6,5 @@ export {
   type RealtimeDeps,
   type RealtimeService,
 } from './create-realtime-service.js';
-export type { Connection, RealtimeSocket, WriteNotice } from './realtime.types.js';
+export type { Connection, RealtimeSocket, SubscriptionEvent, WriteNotice } from './realtime.types.js';
 export { writeNoticeOf } from './write-notice-of.js';

@@ -55,11 +55,18 @@ export type Subscription = {
   event: SubscriptionEvent | undefined;
   query: Query;
   item: string | number | undefined;
+  /**
+   * Where its events go instead of the socket (a GraphQL subscription): `data` is what a REST-style subscriber
+   * would be sent (rows read for this subscriber; the keys of a delete).
+   */
+  sink?: (action: SubscriptionEvent, data: unknown) => void;
 };
 
 /** One open socket: who it is now, and what it listens to. */
 export type Connection = {
   readonly id: number;
+  /** Its protocol: Directus's REST-style messages, or GraphQL subscriptions (graphql-ws speaks for itself). */
+  readonly protocol: 'rest' | 'graphql';
   readonly socket: RealtimeSocket;
   readonly origin: RequestOrigin;
   /** The access token the socket authenticated with (checked again before every message and event); null: public. */
