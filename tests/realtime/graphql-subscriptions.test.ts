@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../setup/create-test-app.js';
 import { dataOf } from '../setup/expect-error.js';
 import { seedCollections } from '../setup/seed-collections.js';
 import { createRedisTestPrefix, deleteRedisKeys, TEST_REDIS_URL } from '../support/redis-test-prefix.js';
-import { graphqlClient, subscription } from './graphql-client.js';
+import { graphqlClient, subscription, type Received } from './graphql-client.js';
 import type { Client } from 'graphql-ws';
 
 type Row = Record<string, unknown>;
@@ -179,7 +179,7 @@ describe('GraphQL subscriptions: strict and public modes', () => {
   const clients: Client[] = [];
 
   beforeAll(async () => {
-    strict = await createTestApp({ WEBSOCKETS_GRAPHQL_AUTH: 'strict' });
+    strict = await createTestApp({ WEBSOCKETS_GRAPHQL_AUTH: 'strict', WEBSOCKETS_GRAPHQL_CONN_LIMIT: '1' });
     open = await createTestApp({ WEBSOCKETS_GRAPHQL_AUTH: 'public', WEBSOCKETS_GRAPHQL_PATH: '/graphql-live' });
     for (const t of [strict, open]) {
       await seedCollections(t.app);
@@ -192,21 +192,27 @@ describe('GraphQL subscriptions: strict and public modes', () => {
     await open.close();
   });
 
-  it('strict: an upgrade without a token is answered 401; with ?access_token= the socket is that user', async () => {
-    const refused = await new Promise<number>((resolve) => {
-      const socket = new WebSocket(urlOf(strict.app), 'graphql-transport-ws');
+  /** The status an upgrade is refused with. */
+  const refusal = (url: string) =>
+    new Promise<number>((resolve, reject) => {
+      const socket = new WebSocket(url, 'graphql-transport-ws');
+      socket.once('open', () => reject(new Error('upgrade accepted')));
       socket.once('unexpected-response', (request, response) => {
         request.destroy();
         resolve(response.statusCode ?? 0);
       });
     });
-    expect(refused).toBe(401);
+
+  it('strict: an upgrade without a token is answered 401; with ?access_token= the socket is that user; over the limit 503', async () => {
+    expect(await refusal(urlOf(strict.app))).toBe(401);
     const c = graphqlClient(`${urlOf(strict.app)}?access_token=${encodeURIComponent(strict.adminToken)}`);
     clients.push(c);
     const s = subscription(c, 'subscription { articles_mutated { key event } }');
     await watching(strict.app, 1);
     const made = dataOf<Row>(await strict.request('POST', '/items/articles', { token: strict.adminToken, body: { title: 'Strict' } }));
     expect(await s.next()).toEqual({ data: { articles_mutated: { key: String(made.id), event: 'create' } } });
+    // WEBSOCKETS_GRAPHQL_CONN_LIMIT=1, and one socket is open.
+    expect(await refusal(`${urlOf(strict.app)}?access_token=${encodeURIComponent(strict.adminToken)}`)).toBe(503);
   });
 
   it('public (at WEBSOCKETS_GRAPHQL_PATH): without a token the public role (no articles), with one that user', async () => {
@@ -219,6 +225,32 @@ describe('GraphQL subscriptions: strict and public modes', () => {
     await watching(open.app, 1);
     const made = dataOf<Row>(await open.request('POST', '/items/articles', { token: open.adminToken, body: { title: 'Public mode' } }));
     expect(await s.next()).toEqual({ data: { articles_mutated: { key: String(made.id) } } });
+  });
+});
+
+describe('GraphQL subscriptions: the rate limiter', () => {
+  it('each operation counts as a request: over the limit REQUESTS_EXCEEDED, and the socket stays open', async () => {
+    // A frozen clock: the rate limiter's window never ends during the test.
+    const frozen = new Date();
+    const t = await createTestApp(
+      { RATE_LIMITER_ENABLED: 'true', RATE_LIMITER_POINTS: '5', RATE_LIMITER_DURATION: '60' },
+      { now: () => frozen },
+    );
+    try {
+      await seedCollections(t.app);
+      await t.app.server.listen({ port: 0, host: '127.0.0.1' });
+      const c = graphqlClient(urlOf(t.app), { access_token: t.adminToken });
+      const outcomes: Received[] = [];
+      // Each invalid document is answered at once (an error), without holding a subscription.
+      for (let i = 0; i < 10; i++) outcomes.push(await subscription(c, 'subscription { nothing_mutated { key } }').next());
+      const codes = outcomes.map((o) => (o.errors as { extensions?: { code?: string } }[])[0]?.extensions?.code ?? 'GRAPHQL');
+      expect(codes).toContain('REQUESTS_EXCEEDED');
+      expect(codes.indexOf('REQUESTS_EXCEEDED')).toBeGreaterThan(0);
+      expect(outcomes.every((o) => o.closed === undefined)).toBe(true);
+      await c.dispose();
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -60,6 +60,9 @@ export function createSubscriptionServer(deps: SubscriptionServerDeps): Server<S
       }
     },
     onSubscribe: async ({ extra }, _id, payload): Promise<ExecutionArgs | readonly GraphQLError[]> => {
+      // Each operation counts as a request of the socket's address, in the same counters as HTTP.
+      const exceeded = await realtime.rateLimited(extra.connection);
+      if (exceeded) return [new GraphQLError(exceeded.message, { extensions: { code: exceeded.code } })];
       let document: DocumentNode;
       try {
         document = parse(payload.query, { maxTokens: GRAPHQL_QUERY_TOKEN_LIMIT });

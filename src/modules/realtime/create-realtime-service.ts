@@ -53,6 +53,8 @@ export type RealtimeService = {
   ): Connection;
   /** Authenticates a socket with an access token (graphql-ws's `connectionParams.access_token`); throws AUTH_FAILED. */
   authenticate(connection: Connection, accessToken: string): Promise<void>;
+  /** One more request of the socket's address in the rate limiter (RATE_LIMITER_*): REQUESTS_EXCEEDED when over. */
+  rateLimited(connection: Connection): Promise<AppError | null>;
   /** Who the socket is now (its token checked again): the Context to read with. */
   contextOf(connection: Connection): Promise<Context>;
   /**
@@ -329,6 +331,7 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
     async authenticate(connection, accessToken) {
       await authenticateConnection(deps, connection, { type: 'auth', access_token: accessToken });
     },
+    rateLimited,
     async contextOf(connection) {
       return deps.contextFor(await identify(connection));
     },
