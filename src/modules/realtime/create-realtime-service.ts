@@ -1,13 +1,14 @@
 import type { Config } from '../../config/index.js';
 import type { Context } from '../../engine/context.js';
 import type { CounterStore } from '../../engine/rate-limit/counter-store.js';
-import { publicAccountability, type Accountability, type RequestOrigin } from '../../kernel/context/index.js';
+import { type Accountability, type RequestOrigin } from '../../kernel/context/index.js';
 import { authFailed, authTimeout, internalServerError, isAppError, requestsExceeded, type AppError } from '../../kernel/errors/index.js';
 import type { EventBus, EventMeta } from '../../kernel/events/index.js';
 import type { Logger } from '../../kernel/logger.js';
 import type { AuthService } from '../auth/index.js';
 import type { ItemsService } from '../items/index.js';
 import { authenticateConnection, currentIdentity } from './connection-identity.js';
+import { newConnection, type ConnectionOpening, type ConnectionStart } from './new-connection.js';
 import { echoOf, parseClientMessage } from './parse-client-message.js';
 import { runItemsCommand } from './run-items-command.js';
 import { assertReadableCollection, concerns, eventData, subscribe } from './subscribe.js';
@@ -38,7 +39,7 @@ export type RealtimeDeps = {
 
 export type RealtimeService = {
   /** A socket opened: `start` from the upgrade (strict), else (null) the public role until it authenticates. */
-  open(socket: RealtimeSocket, origin: RequestOrigin, start: { token: string | null; accountability: Accountability } | null): Connection;
+  open(socket: RealtimeSocket, origin: RequestOrigin, start: ConnectionStart): Connection;
   /** One text message of a socket (handled after the ones before it; resolves when done). */
   receive(connection: Connection, text: string): Promise<void>;
   closed(connection: Connection): void;
@@ -250,6 +251,12 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
     await Promise.all([...connections].map((connection) => deliverTo(connection, notice)));
   };
 
+  const track = (...args: ConnectionOpening): Connection => {
+    const connection = newConnection(nextId++, ...args);
+    connections.add(connection);
+    return connection;
+  };
+
   const heartbeat = async () => {
     for (const connection of [...connections]) {
       // graphql-ws keeps its sockets alive itself (the client's pings); a lost token only changes what they read.
@@ -270,21 +277,7 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
 
   return {
     open(socket, origin, start) {
-      const connection: Connection = {
-        id: nextId++,
-        protocol: 'rest',
-        socket,
-        origin,
-        token: start?.token ?? null,
-        accountability: start?.accountability ?? publicAccountability(origin),
-        ready: settings.rest.auth !== 'handshake',
-        alive: true,
-        subscriptions: [],
-        queue: Promise.resolve(),
-        closed: false,
-        authTimer: null,
-      };
-      connections.add(connection);
+      const connection = track('rest', socket, origin, start, settings.rest.auth !== 'handshake');
       // The public role's policies, before the socket's first message is handled.
       if (start === null)
         connection.queue = deps.auth.authenticate({ ...origin, token: null }).then(
@@ -311,22 +304,8 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
     },
     closed,
     openGraphql(close, origin, start) {
-      const connection: Connection = {
-        id: nextId++,
-        protocol: 'graphql',
-        socket: { send: () => undefined, close },
-        origin,
-        token: start?.token ?? null,
-        accountability: start?.accountability ?? publicAccountability(origin),
-        ready: true,
-        alive: true,
-        subscriptions: [],
-        queue: Promise.resolve(),
-        closed: false,
-        authTimer: null,
-      };
-      connections.add(connection);
-      return connection;
+      // graphql-ws speaks to the socket itself: nothing of the REST-style protocol is sent to it.
+      return track('graphql', { send: () => undefined, close }, origin, start, true);
     },
     async authenticate(connection, accessToken) {
       await authenticateConnection(deps, connection, { type: 'auth', access_token: accessToken });
