@@ -4,7 +4,7 @@ import type { Config } from '../../../config/index.js';
 import type { Logger } from '../../../kernel/logger.js';
 import type { RealtimeService } from '../../../modules/realtime/index.js';
 import type { SubscriptionServerDeps } from '../../../graphql/subscriptions/create-subscription-server.js';
-import { socketOrigin, upgradeCheck, upgradeStart } from './realtime.routes.js';
+import { socketOrigin, upgradeCheck, upgradeStart } from './socket-upgrade.js';
 
 /** graphql-ws's close codes: an error of the server itself; a socket not speaking `graphql-transport-ws`. */
 const CLOSE_INTERNAL = 1011;
