@@ -65,6 +65,9 @@ export default defineConfig({
           // through vite-node per file was most of a file's time on a loaded machine (decision 0052). Every file
           // makes its own app and database; no test file mocks modules.
           isolate: false,
+          // graphql-ws through vite too, so it and the app share one graphql-js (vite gives the app graphql's ESM
+          // build; Node would give graphql-ws the CommonJS one, whose GraphQLError is another class).
+          server: { deps: { inline: ['graphql-ws'] } },
         },
       },
       {

@@ -72,6 +72,10 @@ import { createFilesService, filesBehaviour, foldersBehaviour } from './modules/
 import { createAssetsService } from './modules/assets/index.js';
 import { createStorage, type Storage } from './engine/storage/index.js';
 import { packageVersion } from './package-version.js';
+import { createRealtimeService, writeNoticeOf, type RealtimeService, type WriteNotice } from './modules/realtime/index.js';
+import { createRedisFanOut } from './engine/fan-out/create-redis-fan-out.js';
+import { createRealtimeRoutes } from './http/routes/realtime/realtime.routes.js';
+import { createGraphqlSocketHandler } from './http/routes/realtime/graphql-socket-handler.js';
 
 const version = packageVersion();
 
@@ -81,6 +85,8 @@ export type AppOverrides = {
   mailer?: Mailer;
   /** The pause of flows' `sleep` operations (tests pass their own). */
   flowSleep?: (ms: number) => Promise<void>;
+  /** Realtime timings in milliseconds (tests use tiny ones); default from WEBSOCKETS_REST_AUTH_TIMEOUT and WEBSOCKETS_HEARTBEAT_PERIOD. */
+  realtimeTimings?: { authTimeoutMs?: number; heartbeatMs?: number };
   /** Folder of the built admin app served at /admin (default: app/dist of this package). */
   adminAppRoot?: string;
 };
@@ -116,6 +122,8 @@ export type App = {
   counters: CounterStore;
   /** The storage locations of files (STORAGE_LOCATIONS). */
   storage: Storage;
+  /** Realtime over WebSockets (docs/realtime.md): its sockets and subscriptions. */
+  realtime: RealtimeService;
   server: FastifyInstance;
   /** A Context for an accountability, with its permission set and the current schema. */
   contextFor(accountability: Accountability): Promise<Context>;
@@ -251,14 +259,32 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const requestContext = (request: FastifyRequest) => contextFor(accountabilityOf(request), cacheSync.dataVersion());
   const sessions = createSessionsService({ audit, recordSessionEnd });
   const routeDeps: ItemRouteDeps = { items, contextFor: requestContext, send: sendResult, sendExport: sendExportStream };
+  // Several instances hear each other's writes over Redis pub/sub when a Redis is configured (docs/realtime.md).
+  let realtimeDeliver: (notice: WriteNotice) => void = () => undefined;
+  const fanOut =
+    config.websockets.enabled && config.redis !== null
+      ? await createRedisFanOut({
+          url: config.redis,
+          channel: `${config.redisKeyPrefix}realtime`,
+          logger,
+          onMessage: (message) => {
+            const notice = writeNoticeOf(message);
+            if (notice) realtimeDeliver(notice);
+          },
+        })
+      : null;
   // One cache of per-caller GraphQL schemas for /graphql and /server/specs/graphql.
-  // /server/health and GraphQL's server_health run the same checks.
+  // /server/health and GraphQL's server_health run the same checks: Redis where the counters or realtime use it.
+  const checkRedis = async () => {
+    if (config.rateLimiter.store === 'redis') await counters.ping();
+    if (fanOut && !fanOut.connected()) throw new Error('The realtime channel to Redis is down');
+  };
   const healthChecks = {
     checkDatabase: async () => {
       await knex.raw('select 1');
     },
     checkMigrations: async () => (await pendingMigrations(knex)).length === 0,
-    ...(config.rateLimiter.store === 'redis' ? { checkRedis: () => counters.ping() } : {}),
+    ...(config.rateLimiter.store === 'redis' || fanOut ? { checkRedis } : {}),
   };
   const graphqlDeps: GraphqlDeps = {
     config,
@@ -272,6 +298,26 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     contextFor: requestContext,
   };
   const graphqlSchemas = createSchemaCache(caches);
+  const realtime = createRealtimeService({
+    config,
+    logger,
+    events,
+    items,
+    auth,
+    contextFor,
+    prepare: () => cacheSync.check(),
+    counters,
+    ...(overrides.realtimeTimings ? { timings: overrides.realtimeTimings } : {}),
+    ...(fanOut ? { publish: (notice: WriteNotice) => fanOut.publish(notice) } : {}),
+  });
+  realtimeDeliver = (notice) => void realtime.deliver(notice);
+  const websockets = config.websockets;
+  // GraphQL subscriptions (graphql-ws), through the same realtime service: at /graphql itself, or their own path.
+  const graphqlSockets =
+    websockets.enabled && websockets.graphql.enabled
+      ? createGraphqlSocketHandler({ config, logger, realtime, items, cache: graphqlSchemas })
+      : null;
+  const graphqlSocketsAtGraphql = graphqlSockets !== null && websockets.graphql.path === '/graphql';
 
   const routes: { prefix: string; plugin: FastifyPluginAsync }[] = [
     { prefix: '/items', plugin: createItemsRoutes(routeDeps) },
@@ -298,7 +344,20 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       plugin: createSchemaSnapshotRoutes({ items, schemaStore: schema, version, contextFor: requestContext }),
     },
     { prefix: '/utils', plugin: createUtilsRoutes({ cacheSync, items, contextFor: requestContext, hashCost: config.auth.passwordHash }) },
-    { prefix: '/graphql', plugin: createGraphqlRoutes(graphqlDeps, graphqlSchemas) },
+    { prefix: '/graphql', plugin: createGraphqlRoutes(graphqlDeps, graphqlSchemas, graphqlSocketsAtGraphql ? graphqlSockets : null) },
+    ...(graphqlSockets && !graphqlSocketsAtGraphql
+      ? [
+          {
+            prefix: websockets.graphql.path,
+            plugin: (async (server) => {
+              server.get('/', { websocket: true, preValidation: graphqlSockets.preValidation }, graphqlSockets.wsHandler);
+            }) satisfies FastifyPluginAsync,
+          },
+        ]
+      : []),
+    ...(websockets.enabled && websockets.rest.enabled
+      ? [{ prefix: websockets.rest.path, plugin: createRealtimeRoutes({ config, realtime }) }]
+      : []),
     // This instance's caches with their bounds and counters, for administrators (decision 0050).
     { prefix: '/server/caches', plugin: createCachesRoutes({ caches }) },
     {
@@ -334,6 +393,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     version,
     vendor: dialect.vendor,
     rateLimitStore: counters,
+    websocket: websockets.enabled ? { maxPayload: websockets.maxMessageSize * 2 } : null,
   });
 
   const systemContext = () => contextFor(systemAccountability());
@@ -372,6 +432,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     mailer,
     counters,
     storage,
+    realtime,
     server,
     contextFor,
     systemContext,
@@ -392,6 +453,9 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
         return result;
       }),
     async close() {
+      // Sockets first, with 1001 (going away): clients reconnect to another instance.
+      realtime.close();
+      await fanOut?.close();
       await server.close();
       await mailer.close();
       await counters.close();

@@ -14,6 +14,16 @@ export type DbClient = 'sqlite3' | 'pg' | 'mysql';
 export type SameSite = 'lax' | 'strict' | 'none';
 export type CookieConfig = { name: string; domain: string | null; secure: boolean; sameSite: SameSite };
 
+export type WebsocketAuthMode = 'strict' | 'handshake' | 'public';
+export type WebsocketEndpointConfig = {
+  enabled: boolean;
+  path: string;
+  auth: WebsocketAuthMode;
+  /** Seconds. */
+  authTimeout: number;
+  connLimit: number | null;
+};
+
 export type Config = {
   server: {
     host: string;
@@ -91,6 +101,14 @@ export type Config = {
     store: 'memory' | 'redis';
     /** Failed-login throttle per e-mail address and per IP; duration in seconds. */
     login: { enabled: boolean; points: number; ipPoints: number; accountPoints: number; duration: number };
+  };
+  /** Realtime over WebSockets (WEBSOCKETS_*; docs/realtime.md). Times in seconds, as Directus. */
+  websockets: {
+    enabled: boolean;
+    rest: WebsocketEndpointConfig;
+    graphql: WebsocketEndpointConfig;
+    heartbeat: { enabled: boolean; period: number };
+    maxMessageSize: number;
   };
   redis: string | null;
   /** Prefix of every Redis key (`REDIS_KEY_PREFIX`). */
@@ -309,6 +327,25 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
         accountPoints: get('RATE_LIMITER_LOGIN_ACCOUNT_POINTS'),
         duration: get('RATE_LIMITER_LOGIN_DURATION'),
       },
+    },
+    websockets: {
+      enabled: get('WEBSOCKETS_ENABLED'),
+      rest: {
+        enabled: get('WEBSOCKETS_REST_ENABLED'),
+        path: get('WEBSOCKETS_REST_PATH'),
+        auth: get('WEBSOCKETS_REST_AUTH'),
+        authTimeout: get('WEBSOCKETS_REST_AUTH_TIMEOUT'),
+        connLimit: get<number | null>('WEBSOCKETS_REST_CONN_LIMIT'),
+      },
+      graphql: {
+        enabled: get('WEBSOCKETS_GRAPHQL_ENABLED'),
+        path: get('WEBSOCKETS_GRAPHQL_PATH'),
+        auth: get('WEBSOCKETS_GRAPHQL_AUTH'),
+        authTimeout: get('WEBSOCKETS_GRAPHQL_AUTH_TIMEOUT'),
+        connLimit: get<number | null>('WEBSOCKETS_GRAPHQL_CONN_LIMIT'),
+      },
+      heartbeat: { enabled: get('WEBSOCKETS_HEARTBEAT_ENABLED'), period: get('WEBSOCKETS_HEARTBEAT_PERIOD') },
+      maxMessageSize: get('WEBSOCKETS_MAX_MESSAGE_SIZE'),
     },
     redis: redisUrl,
     redisKeyPrefix: get('REDIS_KEY_PREFIX'),

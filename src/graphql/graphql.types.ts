@@ -5,6 +5,7 @@ import type { SchemaStore } from '../engine/schema-overview/create-schema-store.
 import type { Context } from '../engine/context.js';
 import type { AuthService, PasswordService, TfaService } from '../modules/auth/index.js';
 import type { ItemsService } from '../modules/items/index.js';
+import type { Connection, RealtimeService } from '../modules/realtime/index.js';
 import type { HealthChecks, ServerFacts } from '../modules/server/index.js';
 
 /** What the GraphQL transport needs from the app: the same services and request context as REST. */
@@ -36,4 +37,6 @@ export type GraphqlContext = {
    * name: each gives the resolver's first outcome again (shapedRootField).
    */
   resolvedRoots?: Map<string, () => unknown>;
+  /** A GraphQL subscription socket (graphql-ws): the realtime service its subscriptions go through. */
+  live?: { realtime: RealtimeService; connection: Connection };
 };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
+import fastifyWebsocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config/index.js';
@@ -47,6 +48,12 @@ export type HttpDeps = {
   prepareRequest?: () => Promise<void>;
   version: string;
   vendor: string;
+  /**
+   * Accept WebSocket upgrades (realtime, WEBSOCKETS_ENABLED): `maxPayload` is the largest frame in bytes; a route
+   * takes sockets with `{ websocket: true }`. Registered first, so that an upgrade refused by any hook (rate
+   * limit, authentication) still has its socket closed.
+   */
+  websocket?: { maxPayload: number } | null;
   /** The counters of the per-IP limiter, shared with the login throttle; without one the limiter makes its own. */
   rateLimitStore?: CounterStore;
 };
@@ -158,6 +165,15 @@ export function buildServer(deps: HttpDeps): FastifyInstance {
     }
   });
 
+  if (deps.websocket) {
+    void server.register(fastifyWebsocket, {
+      options: { maxPayload: deps.websocket.maxPayload },
+      errorHandler: (error, socket, request) => {
+        request.log.warn({ err: error }, 'websocket error');
+        socket.terminate();
+      },
+    });
+  }
   void server.register(errorHandlerPlugin, { classify: deps.classifyError });
   if (config.cors.enabled) {
     void server.register(fastifyCors, {

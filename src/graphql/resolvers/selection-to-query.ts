@@ -148,3 +148,22 @@ export function aggregateQueryOf(ctx: Context, info: GraphQLResolveInfo, args: R
   for (const key of QUERY_ARGS) if (args[key] !== undefined && args[key] !== null) raw[key] = args[key];
   return parseQuery(raw, limitsOf(ctx));
 }
+
+/**
+ * The Query of the selection under one field of the resolved field (`data { … }` of `<collection>_mutated`): the
+ * fields it selects, always with the primary key.
+ */
+export function nestedQueryOf(ctx: Context, info: GraphQLResolveInfo, field: string, primary: string): Query {
+  const parent = getNamedType(info.returnType);
+  const definition = isObjectType(parent) ? parent.getFields()[field] : undefined;
+  const type = definition ? getNamedType(definition.type) : undefined;
+  const env = { fragments: info.fragments, variables: info.variableValues };
+  const nodes = collectFieldsByName(
+    env,
+    info.fieldNodes.map((n) => n.selectionSet),
+  ).get(field);
+  const selection = nodes && type && isObjectType(type) ? walk(env, type, nodes) : { fields: [], deep: {} };
+  const raw: Record<string, unknown> = { fields: [...new Set([primary, ...selection.fields])] };
+  if (Object.keys(selection.deep).length > 0) raw.deep = selection.deep;
+  return parseQuery(raw, limitsOf(ctx));
+}

@@ -10,7 +10,7 @@ const MAX_SCHEMAS = 200;
 const PARSED_CACHE_SIZE = 200;
 
 export type SchemaCache = {
-  get(schema: SchemaOverview, permissions: PermissionSet, scope: GraphqlScope, build: () => GraphQLSchema): GraphQLSchema;
+  get(schema: SchemaOverview, permissions: PermissionSet, scope: GraphqlScope | 'subscriptions', build: () => GraphQLSchema): GraphQLSchema;
   /** Parsed documents by their text (`graphql.documents` in the app's registry; documents never change once parsed). */
   parsed: RegisteredCache<string, DocumentNode>;
   /**

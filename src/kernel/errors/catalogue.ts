@@ -35,6 +35,9 @@ export const ERROR_CODES = {
   INTERNAL_SERVER_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
   INVALID_PROVIDER_CONFIG: 503,
+  INVALID_COLLECTION: 400,
+  AUTH_FAILED: 401,
+  AUTH_TIMEOUT: 401,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -203,6 +206,12 @@ export function requestsExceeded(limit: number, reset: Date, retryAfterMs: numbe
   error.headers['Retry-After'] = String(seconds);
   return error;
 }
+/** Realtime: a subscription or items command names a collection that does not exist or that the caller may not read (the same answer). */
+export const invalidCollection = () => make('INVALID_COLLECTION', 'The collection does not exist or you may not read it.');
+/** Realtime: an `auth` message was refused (the reason stays on the server), or the first message of a handshake socket was not `auth`. */
+export const authFailed = (message = 'Authentication failed.') => make('AUTH_FAILED', message);
+/** Realtime: a handshake socket did not authenticate within WEBSOCKETS_REST_AUTH_TIMEOUT. */
+export const authTimeout = () => make('AUTH_TIMEOUT', 'Authentication timed out.');
 export const internalServerError = (cause?: unknown) => make('INTERNAL_SERVER_ERROR', 'An unexpected error occurred.', {}, cause);
 export const serviceUnavailable = (service: string, reason: string, cause?: unknown) =>
   make('SERVICE_UNAVAILABLE', `Service "${service}" is unavailable. ${sentence(reason)}`, { service, reason }, cause);

@@ -26,6 +26,17 @@ describe('GET /server/health', () => {
     });
   });
 
+  it('checks Redis when realtime shares writes through it (REDIS set, counters in memory), and warns when it is down', async () => {
+    expect(await health({ REDIS: TEST_REDIS_URL })).toEqual({
+      status: 200,
+      body: { status: 'ok', checks: { database: 'ok', migrations: 'ok', redis: 'ok' } },
+    });
+    expect((await health({ REDIS: 'redis://127.0.0.1:1' })).body).toEqual({
+      status: 'warn',
+      checks: { database: 'ok', migrations: 'ok', redis: 'error' },
+    });
+  });
+
   it('warns, within a short timeout, when that Redis does not answer', async () => {
     // Port 1: nothing listens there. (The login throttle is off: it fails closed without Redis, and the test
     // app signs its administrator in.)

@@ -1,0 +1,339 @@
+import type { Config } from '../../config/index.js';
+import type { Context } from '../../engine/context.js';
+import type { CounterStore } from '../../engine/rate-limit/counter-store.js';
+import { type Accountability, type RequestOrigin } from '../../kernel/context/index.js';
+import { authFailed, authTimeout, internalServerError, isAppError, requestsExceeded, type AppError } from '../../kernel/errors/index.js';
+import type { EventBus, EventMeta } from '../../kernel/events/index.js';
+import type { Logger } from '../../kernel/logger.js';
+import type { AuthService } from '../auth/index.js';
+import type { ItemsService } from '../items/index.js';
+import { authenticateConnection, currentIdentity } from './connection-identity.js';
+import { newConnection, type ConnectionOpening, type ConnectionStart } from './new-connection.js';
+import { echoOf, parseClientMessage } from './parse-client-message.js';
+import { runItemsCommand } from './run-items-command.js';
+import { assertReadableCollection, concerns, eventData, subscribe } from './subscribe.js';
+import { createWriteListeners } from './write-listeners.js';
+import type { Query } from '../../engine/query/query.types.js';
+import type { ClientMessage, Connection, RealtimeSocket, Subscription, SubscriptionEvent, Uid, WriteNotice } from './realtime.types.js';
+
+/** Close codes: 1001 (going away: clients reconnect) at shutdown; 4001 a failed or late handshake; 4002 no heartbeat. */
+export const CLOSE_SHUTDOWN = 1001;
+export const CLOSE_AUTH = 4001;
+export const CLOSE_SILENT = 4002;
+
+export type RealtimeDeps = {
+  config: Config;
+  logger: Logger;
+  events: EventBus<Context>;
+  items: ItemsService;
+  auth: AuthService;
+  contextFor(accountability: Accountability): Promise<Context>;
+  prepare(): Promise<void>;
+  /** The rate limiter's counters (RATE_LIMITER_ENABLED): messages count as requests of the socket's address. */
+  counters: CounterStore | null;
+  /** Milliseconds; default WEBSOCKETS_REST_AUTH_TIMEOUT and WEBSOCKETS_HEARTBEAT_PERIOD (tests pass tiny ones). */
+  timings?: { authTimeoutMs?: number; heartbeatMs?: number };
+  /** Tells the other instances of a write made here (multi-instance fan-out); absent: this instance only. */
+  publish?: (notice: WriteNotice) => void;
+};
+
+export type RealtimeService = {
+  /** A socket opened: `start` from the upgrade (strict), else (null) the public role until it authenticates. */
+  open(socket: RealtimeSocket, origin: RequestOrigin, start: ConnectionStart): Connection;
+  /** One text message of a socket (handled after the ones before it; resolves when done). */
+  receive(connection: Connection, text: string): Promise<void>;
+  closed(connection: Connection): void;
+  /**
+   * A GraphQL subscription socket (graphql-ws runs its protocol): `start` is who it is (its token checked again
+   * before every event, as a REST-style socket's); `close` ends the socket.
+   */
+  openGraphql(
+    close: RealtimeSocket['close'],
+    origin: RequestOrigin,
+    start: { token: string | null; accountability: Accountability } | null,
+  ): Connection;
+  /** Authenticates a socket with an access token (graphql-ws's `connectionParams.access_token`); throws AUTH_FAILED. */
+  authenticate(connection: Connection, accessToken: string): Promise<void>;
+  /** One more request of the socket's address in the rate limiter (RATE_LIMITER_*): REQUESTS_EXCEEDED when over. */
+  rateLimited(connection: Connection): Promise<AppError | null>;
+  /** Who the socket is now (its token checked again): the Context to read with. */
+  contextOf(connection: Connection): Promise<Context>;
+  /**
+   * Subscribes with a sink (GraphQL): each write of `collection` is read for this subscriber with `query`, as a
+   * REST-style subscription's. INVALID_COLLECTION when they may not read it. Resolves to the unsubscriber.
+   */
+  watch(
+    connection: Connection,
+    subscription: { collection: string; event: SubscriptionEvent | undefined; query: Query },
+    sink: NonNullable<Subscription['sink']>,
+  ): Promise<() => void>;
+  /** A write (here or on another instance): every concerned subscriber is told, each with their own read. */
+  deliver(notice: WriteNotice): Promise<void>;
+  /** Subscriptions on this instance, of both protocols. */
+  watching(): number;
+  /** Open sockets of this instance (of one protocol). */
+  size(protocol?: Connection['protocol']): number;
+  /** One heartbeat: closes the sockets silent since the last one, pings the others. */
+  heartbeat(): Promise<void>;
+  /** Closes every socket (1001, clients reconnect) and stops the timers. */
+  close(): void;
+};
+
+/**
+ * The realtime service (docs/realtime.md): sockets, who they are, what they subscribed to; Directus's
+ * REST-style messages; writes delivered to each subscriber through the read path with their own permissions.
+ * Knows nothing of the transport: it gets text and sends text through a RealtimeSocket.
+ */
+export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
+  const { config, logger } = deps;
+  const settings = config.websockets;
+  const authTimeoutMs = deps.timings?.authTimeoutMs ?? settings.rest.authTimeout * 1000;
+  const heartbeatMs = deps.timings?.heartbeatMs ?? settings.heartbeat.period * 1000;
+  const connections = new Set<Connection>();
+  let nextId = 1;
+
+  const send = (connection: Connection, message: Record<string, unknown>) => {
+    if (!connection.closed) connection.socket.send(JSON.stringify(message));
+  };
+  const sendError = (connection: Connection, type: string, error: unknown, uid?: Uid) => {
+    const known = isAppError(error) ? error : internalServerError(error);
+    if (!isAppError(error)) logger.error({ err: error }, 'realtime message failed');
+    send(connection, { type, status: 'error', error: { code: known.code, message: known.message }, ...(uid === undefined ? {} : { uid }) });
+  };
+  const end = (connection: Connection, code: number, reason: string) => {
+    if (connection.closed) return;
+    connection.socket.close(code, reason);
+    closed(connection);
+  };
+
+  /** A write here: told to the other instances, then to this instance's subscribers. */
+  const onWrite = (collection: string, action: SubscriptionEvent, meta: EventMeta) => {
+    const keys = meta.key !== undefined ? [meta.key] : (meta.keys ?? []);
+    const notice: WriteNotice = { collection, action, keys };
+    deps.publish?.(notice);
+    return deliver(notice);
+  };
+  const listeners = createWriteListeners(deps.events, onWrite, { everything: deps.publish !== undefined });
+  const listen = (collection: string) => listeners.listen(collection);
+  const unlisten = (collection: string) => listeners.unlisten(collection);
+  const dropSubscriptions = (connection: Connection, uid?: Uid) => {
+    const kept = connection.subscriptions.filter((s) => uid !== undefined && s.uid !== uid);
+    for (const gone of connection.subscriptions.filter((s) => !kept.includes(s))) unlisten(gone.collection);
+    connection.subscriptions = kept;
+  };
+
+  /** Who the socket is now; tells the client once when its token stopped holding. */
+  const identify = async (connection: Connection): Promise<Accountability> => {
+    const identity = await currentIdentity(deps, connection);
+    if (identity.lost)
+      send(connection, { type: 'auth', status: 'error', error: { code: identity.lost.code, message: identity.lost.message } });
+    return identity.accountability;
+  };
+
+  const rateLimited = async (connection: Connection): Promise<AppError | null> => {
+    if (!deps.counters || !config.rateLimiter.enabled) return null;
+    const window = await deps.counters.increment(`ip:${connection.origin.ip ?? 'unknown'}`, config.rateLimiter.duration * 1000);
+    if (window.count <= config.rateLimiter.points) return null;
+    return requestsExceeded(config.rateLimiter.points, new Date(window.resetAt), window.resetAt - deps.counters.now());
+  };
+
+  const handle = async (connection: Connection, text: string) => {
+    let message: ClientMessage;
+    try {
+      message = parseClientMessage(text, settings.maxMessageSize);
+    } catch (error) {
+      const echo = echoOf(error);
+      return sendError(connection, echo?.type ?? 'error', error, echo?.uid);
+    }
+    const exceeded = await rateLimited(connection);
+    if (exceeded) return sendError(connection, message.type, exceeded, message.uid);
+    if (!connection.ready && message.type !== 'auth') {
+      sendError(connection, 'auth', authFailed('Authenticate first: the first message must be "auth".'), message.uid);
+      return end(connection, CLOSE_AUTH, 'Authentication required');
+    }
+    try {
+      await dispatch(connection, message);
+    } catch (error) {
+      sendError(connection, message.type, error, message.uid);
+    }
+  };
+
+  const dispatch = async (connection: Connection, message: ClientMessage) => {
+    const uid = message.uid === undefined ? {} : { uid: message.uid };
+    switch (message.type) {
+      case 'ping':
+        return send(connection, { type: 'pong', ...uid });
+      case 'pong':
+        return;
+      case 'auth':
+        // The timeout is for the auth message to arrive: a slow login (LOGIN_STALL_TIME) does not time out.
+        clearAuthTimer(connection);
+        try {
+          const { refreshToken } = await authenticateConnection(deps, connection, message);
+          connection.ready = true;
+          return send(connection, {
+            type: 'auth',
+            status: 'ok',
+            ...(refreshToken === null ? {} : { refresh_token: refreshToken }),
+            ...uid,
+          });
+        } catch (error) {
+          sendError(connection, 'auth', error, message.uid);
+          if (!connection.ready) end(connection, CLOSE_AUTH, 'Authentication failed');
+          return;
+        }
+      case 'unsubscribe':
+        dropSubscriptions(connection, message.uid);
+        return send(connection, { type: 'unsubscribe', status: 'ok', ...uid });
+      case 'subscribe': {
+        const ctx = await deps.contextFor(await identify(connection));
+        const { subscription, data } = await subscribe(ctx, deps.items, message);
+        // A subscription with the same uid replaces the earlier one (Directus).
+        if (message.uid !== undefined) dropSubscriptions(connection, message.uid);
+        connection.subscriptions.push(subscription);
+        listen(subscription.collection);
+        return send(connection, { type: 'subscription', event: 'init', data, ...uid });
+      }
+      case 'items': {
+        const ctx = await deps.contextFor(await identify(connection));
+        const data = await runItemsCommand(ctx, deps.items, message);
+        return send(connection, { type: 'items', data, ...uid });
+      }
+    }
+  };
+
+  const clearAuthTimer = (connection: Connection) => {
+    if (connection.authTimer !== null) clearTimeout(connection.authTimer as NodeJS.Timeout);
+    connection.authTimer = null;
+  };
+
+  const closed = (connection: Connection) => {
+    if (connection.closed) return;
+    connection.closed = true;
+    clearAuthTimer(connection);
+    dropSubscriptions(connection);
+    connections.delete(connection);
+  };
+
+  /**
+   * Queued behind the socket's messages (at once, in the writer's turn): a socket hears of a write after what it
+   * sent before the write, and before what it sends after the write's answer.
+   */
+  const deliverTo = (connection: Connection, notice: WriteNotice): Promise<void> => {
+    if (!connection.subscriptions.some((s) => concerns(s, notice))) return Promise.resolve();
+    connection.queue = connection.queue.then(() =>
+      deliverNow(connection, notice).catch((error: unknown) => logger.error({ err: error }, 'realtime delivery failed')),
+    );
+    return connection.queue;
+  };
+  const deliverNow = async (connection: Connection, notice: WriteNotice) => {
+    const subscriptions = connection.subscriptions.filter((s) => concerns(s, notice));
+    if (subscriptions.length === 0 || connection.closed) return;
+    const ctx = await deps.contextFor(await identify(connection));
+    for (const subscription of subscriptions) {
+      const data = await eventData(ctx, deps.items, subscription, notice);
+      if (data === null || connection.closed || !connection.subscriptions.includes(subscription)) continue;
+      if (subscription.sink) {
+        subscription.sink(notice.action, data);
+        continue;
+      }
+      send(connection, {
+        type: 'subscription',
+        event: notice.action,
+        data,
+        ...(subscription.uid === undefined ? {} : { uid: subscription.uid }),
+      });
+    }
+  };
+
+  const deliver = async (notice: WriteNotice) => {
+    if (!listeners.has(notice.collection)) return;
+    await Promise.all([...connections].map((connection) => deliverTo(connection, notice)));
+  };
+
+  const track = (...args: ConnectionOpening): Connection => {
+    const connection = newConnection(nextId++, ...args);
+    connections.add(connection);
+    return connection;
+  };
+
+  const heartbeat = async () => {
+    for (const connection of [...connections]) {
+      // graphql-ws keeps its sockets alive itself (the client's pings); a lost token only changes what they read.
+      if (connection.protocol === 'graphql') continue;
+      if (!connection.alive) {
+        end(connection, CLOSE_SILENT, 'No heartbeat');
+        continue;
+      }
+      connection.alive = false;
+      send(connection, { type: 'ping' });
+      // A token that expired since is told now, not only at the next message or event.
+      if (connection.token !== null)
+        await identify(connection).catch((error: unknown) => logger.warn({ err: error }, 'realtime identity check failed'));
+    }
+  };
+  const timer = settings.heartbeat.enabled ? setInterval(() => void heartbeat(), heartbeatMs) : null;
+  timer?.unref();
+
+  return {
+    open(socket, origin, start) {
+      const connection = track('rest', socket, origin, start, settings.rest.auth !== 'handshake');
+      // The public role's policies, before the socket's first message is handled.
+      if (start === null)
+        connection.queue = deps.auth.authenticate({ ...origin, token: null }).then(
+          (accountability) => {
+            connection.accountability = accountability;
+          },
+          (error: unknown) => logger.error({ err: error }, 'realtime public role failed'),
+        );
+      if (!connection.ready) {
+        connection.authTimer = setTimeout(() => {
+          if (connection.ready || connection.closed) return;
+          sendError(connection, 'auth', authTimeout());
+          end(connection, CLOSE_AUTH, 'Authentication timed out');
+        }, authTimeoutMs);
+      }
+      return connection;
+    },
+    receive(connection, text) {
+      connection.alive = true;
+      connection.queue = connection.queue.then(() =>
+        handle(connection, text).catch((error: unknown) => logger.error({ err: error }, 'realtime message failed')),
+      );
+      return connection.queue;
+    },
+    closed,
+    openGraphql(close, origin, start) {
+      // graphql-ws speaks to the socket itself: nothing of the REST-style protocol is sent to it.
+      return track('graphql', { send: () => undefined, close }, origin, start, true);
+    },
+    async authenticate(connection, accessToken) {
+      await authenticateConnection(deps, connection, { type: 'auth', access_token: accessToken });
+    },
+    rateLimited,
+    async contextOf(connection) {
+      return deps.contextFor(await identify(connection));
+    },
+    async watch(connection, wanted, sink) {
+      const ctx = await deps.contextFor(await identify(connection));
+      assertReadableCollection(ctx, wanted.collection);
+      const subscription: Subscription = { uid: undefined, ...wanted, item: undefined, sink };
+      connection.subscriptions.push(subscription);
+      listen(subscription.collection);
+      return () => {
+        if (!connection.subscriptions.includes(subscription)) return;
+        connection.subscriptions = connection.subscriptions.filter((s) => s !== subscription);
+        unlisten(subscription.collection);
+      };
+    },
+    deliver,
+    watching: () => [...connections].reduce((sum, c) => sum + c.subscriptions.length, 0),
+    size: (protocol) => (protocol ? [...connections].filter((c) => c.protocol === protocol).length : connections.size),
+    heartbeat,
+    close() {
+      if (timer) clearInterval(timer);
+      listeners.close();
+      for (const connection of [...connections]) end(connection, CLOSE_SHUTDOWN, 'Server shutting down');
+    },
+  };
+}

@@ -1,0 +1,10 @@
+export {
+  CLOSE_AUTH,
+  CLOSE_SHUTDOWN,
+  CLOSE_SILENT,
+  createRealtimeService,
+  type RealtimeDeps,
+  type RealtimeService,
+} from './create-realtime-service.js';
+export type { Connection, RealtimeSocket, SubscriptionEvent, WriteNotice } from './realtime.types.js';
+export { writeNoticeOf } from './write-notice-of.js';
