@@ -1,3 +1,6 @@
+import { FLOWS_SETTINGS } from './flows-settings.js';
+import { REALTIME_SETTINGS } from './realtime-settings.js';
+
 /**
  * Every environment variable Stratum reads: name, type, default, description and whether it is secret.
  * Names and defaults follow Directus. docs/config.md is generated from this table.
@@ -264,79 +267,7 @@ export const CONFIG_SCHEMA: readonly VarSpec[] = [
       'Answer GraphQL introspection (`__schema`, `__type`) and serve the SDL at `/server/specs/graphql`; `false` refuses both (400 GRAPHQL_VALIDATION, 403).',
   },
   // Realtime (WebSockets)
-  {
-    name: 'WEBSOCKETS_ENABLED',
-    type: 'boolean',
-    default: 'true',
-    description:
-      "Serve realtime over WebSockets (docs/realtime.md; decision 0063). Every message is authenticated and every event is read again with the subscriber's permissions; `false` answers no upgrade.",
-  },
-  { name: 'WEBSOCKETS_REST_ENABLED', type: 'boolean', default: 'true', description: "Serve Directus's REST-style realtime protocol." },
-  { name: 'WEBSOCKETS_REST_PATH', type: 'string', default: '/websocket', description: 'Path of the REST-style realtime endpoint.' },
-  {
-    name: 'WEBSOCKETS_REST_AUTH',
-    type: 'enum',
-    default: 'handshake',
-    values: ['strict', 'handshake', 'public'],
-    description:
-      '`strict`: a token at the upgrade (`?access_token=` or the session cookie), else 401; `handshake`: the first message must be `auth`; `public`: sockets start with the public role and may authenticate later.',
-  },
-  {
-    name: 'WEBSOCKETS_REST_AUTH_TIMEOUT',
-    type: 'integer',
-    default: '10',
-    min: 1,
-    description: 'Seconds a `handshake` socket has to authenticate before it is closed (AUTH_TIMEOUT).',
-  },
-  {
-    name: 'WEBSOCKETS_REST_CONN_LIMIT',
-    type: 'integer',
-    default: '',
-    min: 1,
-    description: 'Most open REST-style realtime sockets on this instance; unset means unlimited. Over it the upgrade is refused (503).',
-  },
-  {
-    name: 'WEBSOCKETS_GRAPHQL_ENABLED',
-    type: 'boolean',
-    default: 'true',
-    description: 'GraphQL subscriptions over `graphql-ws` (`<collection>_mutated`: docs/realtime.md).',
-  },
-  { name: 'WEBSOCKETS_GRAPHQL_PATH', type: 'string', default: '/graphql', description: 'Path of GraphQL subscription sockets (at `/graphql`, GET takes both queries and upgrades).' },
-  {
-    name: 'WEBSOCKETS_GRAPHQL_AUTH',
-    type: 'enum',
-    default: 'handshake',
-    values: ['strict', 'handshake', 'public'],
-    description: 'Authentication of GraphQL subscription sockets: `strict` (a token at the upgrade), `handshake` (`connectionParams.access_token`) or `public`.',
-  },
-  {
-    name: 'WEBSOCKETS_GRAPHQL_AUTH_TIMEOUT',
-    type: 'integer',
-    default: '10',
-    min: 1,
-    description: 'Seconds a GraphQL subscription socket has to send `connection_init` (else closed 4408).',
-  },
-  {
-    name: 'WEBSOCKETS_GRAPHQL_CONN_LIMIT',
-    type: 'integer',
-    default: '',
-    min: 1,
-    description: 'Most open GraphQL subscription sockets on this instance; unset means unlimited. Over it the upgrade is refused (503).',
-  },
-  {
-    name: 'WEBSOCKETS_HEARTBEAT_ENABLED',
-    type: 'boolean',
-    default: 'true',
-    description: 'Send `{type:"ping"}` to every socket each period and close those that stayed silent for a whole period.',
-  },
-  { name: 'WEBSOCKETS_HEARTBEAT_PERIOD', type: 'integer', default: '30', min: 1, description: 'Seconds between heartbeats.' },
-  {
-    name: 'WEBSOCKETS_MAX_MESSAGE_SIZE',
-    type: 'size',
-    default: '1mb',
-    description:
-      'Largest realtime message: a larger one is answered INVALID_PAYLOAD and dropped; one over twice this size closes the socket (1009).',
-  },
+  ...REALTIME_SETTINGS,
   // Rate limiting
   { name: 'RATE_LIMITER_ENABLED', type: 'boolean', default: 'false', description: 'Limit requests per IP.' },
   { name: 'RATE_LIMITER_POINTS', type: 'integer', default: '50', min: 1, description: 'Requests allowed per IP per duration.' },
@@ -426,45 +357,7 @@ export const CONFIG_SCHEMA: readonly VarSpec[] = [
   },
   { name: 'REVISIONS_RETENTION', type: 'string', default: '90d', description: 'Age after which revisions are pruned; `false` keeps them.' },
   // Flows
-  {
-    name: 'FLOWS_ENV_ALLOW_LIST',
-    type: 'list',
-    default: '',
-    description: 'Environment variables a flow may read as `$env` (by name); every other variable is absent from it.',
-  },
-  {
-    name: 'FLOWS_REQUEST_IP_ALLOW_LIST',
-    type: 'list',
-    default: '',
-    description:
-      "A flow's `request` operation never reaches a loopback, private, link-local, unspecified, multicast or otherwise reserved address (the name is resolved once and the connection made to the address checked; redirects are not followed); these IP addresses or CIDR ranges are allowed anyway.",
-  },
-  {
-    name: 'FLOWS_RUN_SCRIPT_MAX_MEMORY',
-    type: 'size',
-    default: '32mb',
-    description: "Memory a flow's `exec` script may use; past it the script fails (its flow follows `reject`).",
-  },
-  {
-    name: 'FLOWS_RUN_SCRIPT_TIMEOUT',
-    type: 'duration',
-    default: '10s',
-    description: "Time a flow's `exec` script may run; past it the script is stopped (its flow follows `reject`).",
-  },
-  {
-    name: 'FLOWS_MAX_STEPS',
-    type: 'integer',
-    default: '1000',
-    min: 1,
-    description:
-      'Operations one flow run may execute (a loop through `resolve`/`reject` ends there) and the depth of flows triggering flows (a tenth of it).',
-  },
-  {
-    name: 'FLOWS_SLEEP_MAX',
-    type: 'duration',
-    default: '5m',
-    description: "Longest pause a flow's `sleep` operation may take.",
-  },
+  ...FLOWS_SETTINGS,
   // E-mail
   { name: 'EMAIL_FROM', type: 'string', default: 'no-reply@example.com', description: 'Sender address of e-mail (password reset links).' },
   {
