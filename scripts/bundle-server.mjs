@@ -38,6 +38,10 @@ const EXTERNAL_PACKAGES = [
   'oracledb',
   'ioredis',
   'graphql',
+  // Flows' exec sandbox: QuickJS's loaders read their WebAssembly file beside their own module.
+  'quickjs-emscripten',
+  'quickjs-emscripten-core',
+  '@jitl/*',
   'nodemailer',
   'openid-client',
   '@aws-sdk/*',

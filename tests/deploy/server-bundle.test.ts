@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, expectStatus, login } from '../cluster/answers.js';
 import { startInstance, type Instance } from '../cluster/instances.js';
 import { printInstanceOutputOnFailure } from '../cluster/print-instance-output-on-failure.js';
+import { connect } from '../realtime/ws-client.js';
 import { databaseEnv, TEST_ENV } from '../setup/test-config.js';
 import { createTestDatabase, type TestDatabase } from '../setup/test-database.js';
 
@@ -147,6 +148,39 @@ describe('dist/stratum.js (the server bundle)', () => {
     expect(answer.json).toEqual({ data: { bundle_notes: [{ title: 'b' }, { title: 'c' }] } });
     const me = expectStatus(await server.call('POST', '/graphql/system', { token: admin, body: { query: '{ users_me { email } }' } }), 200);
     expect(me.json.data.users_me.email).toBe('admin@example.com');
+  });
+
+  it("runs a flow's exec script (QuickJS's WebAssembly file loads from node_modules)", async () => {
+    const flow = expectStatus(
+      await server.call('POST', '/flows', {
+        token: admin,
+        body: { name: 'Bundled script', status: 'active', trigger: 'webhook', accountability: null, options: { method: 'POST' } },
+      }),
+      200,
+    ).json.data.id as string;
+    const operation = expectStatus(
+      await server.call('POST', '/operations', {
+        token: admin,
+        body: {
+          flow,
+          key: 'calc',
+          type: 'exec',
+          options: { code: 'module.exports = (data) => data.$trigger.body.a * 3;' },
+          position_x: 0,
+          position_y: 0,
+        },
+      }),
+      200,
+    ).json.data.id as string;
+    expectStatus(await server.call('PATCH', `/flows/${flow}`, { token: admin, body: { operation } }), 200);
+    expect(await server.call('POST', `/flows/trigger/${flow}`, { body: { a: 14 } })).toEqual({ status: 200, json: { data: 42 } });
+  });
+
+  it('answers a realtime socket (@fastify/websocket and ws in the bundle)', async () => {
+    const socket = await connect(`${server.url.replace(/^http/, 'ws')}/websocket`);
+    expect(await socket.ask({ type: 'auth', access_token: admin })).toEqual(expect.objectContaining({ type: 'auth', status: 'ok' }));
+    expect(await socket.ask({ type: 'ping', uid: 'one' })).toEqual({ type: 'pong', uid: 'one' });
+    socket.close();
   });
 
   it('exports the schema snapshot as YAML (yaml loads from node_modules)', async () => {
