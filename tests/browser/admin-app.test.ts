@@ -364,8 +364,8 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
         return `${style.outlineStyle} ${style.outlineWidth}`;
       });
 
-    await page.keyboard.press('Tab');
-    expect(await focusedName(page)).toBe('email');
+    // The sign-in page starts on its e-mail field.
+    await expect.poll(() => focusedName(page)).toBe('email');
     expect(await outline()).toBe('solid 3px');
     await page.keyboard.type(ADMIN.email);
     await page.keyboard.press('Tab');

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { ADMIN, signIn } from './browser-harness.js';
 import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
+
+/** The id of the element that has the focus. */
+const focusedId = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id);
 
 /**
  * Sessions and sign-in limits on a server of their own: a short SESSION_COOKIE_TTL (the SDK refreshes the
@@ -38,6 +43,35 @@ describe.skipIf(findChromium() === null)('the session in the admin app', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Sign in to Stratum' }).isVisible()).toBe(true);
     expect(await page.getByRole('alert').textContent()).toBe('Your session has ended. Sign in again.');
+  });
+
+  it('opens signed out on the e-mail field, without asking the server for a refresh; a reload after signing in still signs in', async () => {
+    const { stratum, context, page } = suite;
+    // A browser that has never signed in here: no cookies, nothing stored.
+    await context.clearCookies();
+    await page.goto(`${stratum.url}/admin/`);
+    await page.evaluate(() => (globalThis as unknown as { localStorage: { clear(): void } }).localStorage.clear());
+    const refreshes: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/auth/refresh')) refreshes.push(request.url());
+    });
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { name: 'Sign in to Stratum' }).isVisible()).toBe(true);
+    await expect.poll(() => focusedId(page)).toBe('email');
+    expect(refreshes).toEqual([]);
+
+    await signIn(page, stratum.url, ADMIN.email, ADMIN.password);
+    await expect.poll(() => page.locator('.user-name').textContent()).toBe('Admin User');
+    await page.reload();
+    await expect.poll(() => page.locator('.user-name').textContent()).toBe('Admin User');
+    expect(refreshes.length).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Sign in to Stratum' }).isVisible()).toBe(true);
+    const afterSignOut = refreshes.length;
+    await page.reload();
+    await expect.poll(() => focusedId(page)).toBe('email');
+    expect(refreshes.length).toBe(afterSignOut);
   });
 
   // Last in this file: the throttle also counts per IP, so later sign-ins from here would be refused too.

@@ -37,8 +37,38 @@ export function displayName(user: CurrentUser): string {
 }
 
 /**
- * Holds who is signed in. On start it asks the server for a fresh token with the refresh cookie (a silent
- * sign-in after a reload); from then on the SDK refreshes the session cookie before it expires.
+ * Whether this browser may hold a session cookie: set when a sign-in starts (password or single sign-on) or a
+ * refresh succeeds, removed when the session ends. The cookie itself is httpOnly; without this hint every signed-out
+ * load would ask `/auth/refresh` and log its 400 in the console.
+ */
+const SESSION_HINT = 'stratum.session';
+
+function hintSession(present: boolean): void {
+  try {
+    if (present) window.localStorage.setItem(SESSION_HINT, '1');
+    else window.localStorage.removeItem(SESSION_HINT);
+  } catch {
+    // Storage refused (private mode): the app still works, asking the server on each load.
+  }
+}
+
+function sessionHinted(): boolean {
+  try {
+    return window.localStorage.getItem(SESSION_HINT) !== null;
+  } catch {
+    return true;
+  }
+}
+
+/** Called before leaving for a single sign-on provider, which comes back with a session cookie. */
+export function expectSession(): void {
+  hintSession(true);
+}
+
+/**
+ * Holds who is signed in. On start, when this browser may hold a session, it asks the server for a fresh token with
+ * the refresh cookie (a silent sign-in after a reload); from then on the SDK refreshes the session cookie before it
+ * expires.
  */
 export function SessionProvider({ client, children }: { client: Client; children: ComponentChildren }) {
   const [user, setUser] = useState<CurrentUser | null | undefined>(undefined);
@@ -50,11 +80,16 @@ export function SessionProvider({ client, children }: { client: Client; children
 
   useEffect(() => {
     let cancelled = false;
+    if (!sessionHinted()) {
+      setUser(null);
+      return;
+    }
     client
       .refresh()
       .then(() => (cancelled ? undefined : loadUser()))
       .catch((failure: unknown) => {
         if (cancelled) return;
+        hintSession(false);
         // No session is the normal case; a suspended account is worth saying.
         if (errorCode(failure) === 'USER_SUSPENDED') setNotice(signInMessage(failure));
         setUser(null);
@@ -69,6 +104,7 @@ export function SessionProvider({ client, children }: { client: Client; children
     const ended = () => {
       setUser((current) => {
         if (current) {
+          hintSession(false);
           client.stopRefreshing();
           setNotice('Your session has ended. Sign in again.');
           return null;
@@ -88,6 +124,7 @@ export function SessionProvider({ client, children }: { client: Client; children
       async signIn(email, password, otp) {
         setNotice(null);
         await client.login(email, password, otp ? { otp, mode: 'session' } : { mode: 'session' });
+        hintSession(true);
         await loadUser();
       },
       reloadUser: loadUser,
@@ -95,6 +132,7 @@ export function SessionProvider({ client, children }: { client: Client; children
         try {
           await client.logout();
         } finally {
+          hintSession(false);
           client.stopRefreshing();
           setUser(null);
         }

@@ -2,7 +2,7 @@ import { readProviders } from '@directus/sdk';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
 import { errorCode, signInMessage } from '../api/errors.js';
-import { useSession } from './session.js';
+import { expectSession, useSession } from './session.js';
 
 type Provider = { name: string; label?: string | null };
 
@@ -34,6 +34,10 @@ export function SignInPage() {
   );
   const [providers, setProviders] = useState<Provider[]>([]);
   const otpInput = useRef<HTMLInputElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
+
+  // The page is for typing an e-mail address: start there.
+  useEffect(() => emailInput.current?.focus(), []);
 
   useEffect(() => {
     client.request(readProviders()).then(
@@ -73,6 +77,7 @@ export function SignInPage() {
           <label for="email">Email</label>
           <input
             id="email"
+            ref={emailInput}
             name="email"
             type="email"
             autocomplete="username"
@@ -128,7 +133,14 @@ export function SignInPage() {
         <section class="sso" aria-labelledby="sso-title">
           <h2 id="sso-title">Or sign in with</h2>
           {providers.map((provider) => (
-            <button type="button" key={provider.name} onClick={() => window.location.assign(ssoUrl(provider.name, returnPath, otp))}>
+            <button
+              type="button"
+              key={provider.name}
+              onClick={() => {
+                expectSession();
+                window.location.assign(ssoUrl(provider.name, returnPath, otp));
+              }}
+            >
               {provider.label || provider.name}
             </button>
           ))}
