@@ -1,0 +1,318 @@
+/**
+ * `npm run bench:realtime`: the realtime measurements of issue 28, Stratum on SQLite (see docs/benchmarks.md).
+ *
+ * 1. Memory per socket: Stratum's RSS before and after opening N sockets, each authenticated (the `auth` handshake
+ *    with an access token) and subscribed to a collection; KB per socket, for each N of --sockets.
+ * 2. Fan-out: --fanout subscribers on the collection; one REST POST at a time, --writes times; the time from just
+ *    before sending the POST until each subscriber has its `create` message (p50 / p99 / max over every delivery).
+ *    First with every subscriber the admin, then split across 10 users whose read permission has a row filter
+ *    (`topic = k`): a write then reaches the 1/10 of the sockets whose user may read it; any other delivery is counted.
+ * 3. Write cost: POST /items/… requests/s under autocannon with --write-subscribers subscribers attached vs none.
+ *
+ * The sockets live in this process, beside the load generator. The reference Directus is not measured.
+ *
+ *   npm run bench:realtime -- [--sockets 1000,10000] [--fanout 1000] [--writes 20] [--write-subscribers 100]
+ *                             [--duration 10] [--port 8185] [--no-bundle]
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import WebSocket from 'ws';
+import { callOk, isRecord, login, sleep } from './lib/api-client.js';
+import { cleanupAll, installCleanupHandlers } from './lib/cleanup.js';
+import { runLoad } from './lib/load.js';
+import { memoryOf, portAnswers } from './lib/process-metrics.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, StratumServer } from './lib/stratum-server.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const workDir = path.join(repoRoot, 'bench/.work/realtime');
+const log = (message: string) => console.error(`[bench:realtime] ${message}`);
+
+const { values } = parseArgs({
+  options: {
+    sockets: { type: 'string', default: '1000,10000' },
+    fanout: { type: 'string', default: '1000' },
+    writes: { type: 'string', default: '20' },
+    'write-subscribers': { type: 'string', default: '100' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '4' },
+    port: { type: 'string', default: '8185' },
+    'no-bundle': { type: 'boolean', default: false },
+  },
+});
+const port = Number(values.port);
+const COLLECTION = 'rt_messages';
+const USERS = 10;
+
+type Subscriber = { socket: WebSocket; onCreate: (data: unknown) => void; unexpected: number };
+
+/** Opens a socket, authenticates it and subscribes it to the collection; resolves after the `init`. */
+function subscriber(token: string): Promise<Subscriber> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/websocket`);
+    const s: Subscriber = { socket, onCreate: () => (s.unexpected += 1), unexpected: 0 };
+    const timer = setTimeout(() => reject(new Error('no init within 60 s')), 60_000);
+    socket.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    socket.on('open', () => socket.send(JSON.stringify({ type: 'auth', access_token: token })));
+    socket.on('message', (raw: Buffer) => {
+      const message = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
+      if (message.type === 'ping') socket.send(JSON.stringify({ type: 'pong' }));
+      else if (message.type === 'auth') {
+        if (message.status !== 'ok') reject(new Error(`auth refused: ${JSON.stringify(message)}`));
+        else
+          socket.send(
+            JSON.stringify({ type: 'subscribe', collection: COLLECTION, event: 'create', query: { fields: ['id', 'title', 'topic'] } }),
+          );
+      } else if (message.type === 'subscription' && message.event === 'init') {
+        clearTimeout(timer);
+        resolve(s);
+      } else if (message.type === 'subscription' && message.event === 'create') s.onCreate(message.data);
+      else reject(new Error(`unexpected message: ${JSON.stringify(message)}`));
+    });
+  });
+}
+
+/** Opens `tokens.length` subscribers, `concurrency` handshakes at a time. */
+async function openSubscribers(tokens: string[], concurrency = 100): Promise<Subscriber[]> {
+  const out: Subscriber[] = [];
+  for (let i = 0; i < tokens.length; i += concurrency) out.push(...(await Promise.all(tokens.slice(i, i + concurrency).map(subscriber))));
+  return out;
+}
+
+async function closeAll(subscribers: Subscriber[]): Promise<void> {
+  await Promise.all(
+    subscribers.map(
+      (s) =>
+        new Promise<void>((resolve) => {
+          if (s.socket.readyState === WebSocket.CLOSED) return resolve();
+          s.socket.once('close', () => resolve());
+          s.socket.close();
+        }),
+    ),
+  );
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+const ms = (v: number) => v.toFixed(1);
+
+/** `writes` POSTs one after the other; each waits until every subscriber that may read the row has it. */
+async function fanOut(
+  token: string,
+  subscribers: Subscriber[],
+  writes: number,
+  receivers: (topic: number) => Subscriber[],
+): Promise<{ deliveries: number[]; lastPerWrite: number[]; answers: number[] }> {
+  const deliveries: number[] = [];
+  const lastPerWrite: number[] = [];
+  const answers: number[] = [];
+  for (let w = 0; w < writes; w++) {
+    const topic = w % USERS;
+    const title = `fan-out ${w} ${Date.now()}`;
+    const expected = new Set(receivers(topic));
+    let start = 0;
+    const times: number[] = [];
+    const all = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`write ${w}: ${times.length}/${expected.size} deliveries within 60 s`)), 60_000);
+      for (const s of subscribers) {
+        s.onCreate = (data) => {
+          const row = Array.isArray(data) && isRecord(data[0]) ? data[0] : undefined;
+          if (!expected.has(s) || row?.title !== title) return void (s.unexpected += 1);
+          times.push(performance.now() - start);
+          if (times.length === expected.size) {
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+      }
+    });
+    start = performance.now();
+    await callOk(port, `/items/${COLLECTION}`, { method: 'POST', token, body: { title, topic } });
+    answers.push(performance.now() - start);
+    await all;
+    deliveries.push(...times);
+    lastPerWrite.push(Math.max(...times));
+  }
+  for (const s of subscribers) s.onCreate = () => (s.unexpected += 1);
+  return { deliveries, lastPerWrite, answers };
+}
+
+function summary(values: number[]): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `p50 ${ms(percentile(sorted, 50))} / p99 ${ms(percentile(sorted, 99))} / max ${ms(sorted[sorted.length - 1]!)} ms`;
+}
+
+async function main(): Promise<void> {
+  installCleanupHandlers(60 * 60_000);
+  if (await portAnswers(port)) throw new Error(`something already answers on 127.0.0.1:${port}`);
+  if (!values['no-bundle']) {
+    log('bundling Stratum (scripts/bundle-server.mjs → dist/stratum.js) ...');
+    const bundled = spawnSync(process.execPath, ['scripts/bundle-server.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+    if (bundled.status !== 0) throw new Error('bundling Stratum failed');
+  }
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(workDir, { recursive: true });
+  const uptimeStart = spawnSync('uptime', { encoding: 'utf8' }).stdout.trim();
+  const lines: string[] = [];
+  const out = (line: string) => {
+    lines.push(line);
+    log(line);
+  };
+
+  const stratum = new StratumServer({
+    repoRoot,
+    workDir,
+    port,
+    db: { client: 'sqlite', filename: path.join(workDir, 'stratum.db') },
+    logName: 'stratum',
+    env: { ACCESS_TOKEN_TTL: '2h' },
+  });
+  log('starting Stratum (SQLite) ...');
+  await stratum.start();
+  try {
+    const admin = (await login(port, ADMIN_EMAIL, ADMIN_PASSWORD)).accessToken;
+    const post = (p: string, body: unknown) => callOk(port, p, { method: 'POST', token: admin, body });
+    await post('/collections', {
+      collection: COLLECTION,
+      meta: {},
+      schema: {},
+      fields: [
+        {
+          field: 'id',
+          type: 'integer',
+          meta: { hidden: true, readonly: true },
+          schema: { is_primary_key: true, has_auto_increment: true },
+        },
+        { field: 'title', type: 'string', meta: {}, schema: {} },
+        { field: 'topic', type: 'integer', meta: {}, schema: {} },
+      ],
+    });
+
+    // 1. Memory per authenticated, subscribed socket.
+    for (const n of values.sockets.split(',').map(Number)) {
+      await sleep(2000);
+      const before = memoryOf(stratum.pid).rssMb;
+      let subscribers: Subscriber[];
+      try {
+        subscribers = await openSubscribers(Array.from({ length: n }, () => admin));
+      } catch (error) {
+        out(`- ${n.toLocaleString('en')} sockets: could not open them all (${error instanceof Error ? error.message : String(error)})`);
+        continue;
+      }
+      await sleep(2000);
+      const after = memoryOf(stratum.pid).rssMb;
+      out(
+        `- ${n.toLocaleString('en')} sockets (authenticated, subscribed): RSS ${before.toFixed(1)} → ${after.toFixed(1)} MB; ` +
+          `**${(((after - before) * 1024) / n).toFixed(1)} KB per socket**`,
+      );
+      await closeAll(subscribers);
+    }
+
+    // 2. Fan-out.
+    const fanoutN = Number(values.fanout);
+    const writes = Number(values.writes);
+    {
+      const subscribers = await openSubscribers(Array.from({ length: fanoutN }, () => admin));
+      const r = await fanOut(admin, subscribers, writes, () => subscribers);
+      out(
+        `- ${fanoutN.toLocaleString('en')} subscribers (all the admin), ${writes} writes: POST sent → each \`create\` received: ${summary(r.deliveries)}; ` +
+          `→ the last subscriber of each write: ${summary(r.lastPerWrite)}; POST answered: ${summary(r.answers)}`,
+      );
+      await closeAll(subscribers);
+    }
+    {
+      const tokens: string[] = [];
+      for (let k = 0; k < USERS; k++) {
+        const role = (await post('/roles', { name: `rt bench ${k}` })) as { id: string };
+        const policy = (await post('/policies', { name: `rt bench ${k}`, app_access: false, admin_access: false })) as { id: string };
+        await post('/access', { role: role.id, policy: policy.id });
+        await post('/permissions', {
+          policy: policy.id,
+          collection: COLLECTION,
+          action: 'read',
+          fields: ['*'],
+          permissions: { topic: { _eq: k } },
+        });
+        const email = `rt-bench-${k}@example.com`;
+        await post('/users', { email, password: 'UserPass123!', role: role.id, status: 'active' });
+        tokens.push((await login(port, email, 'UserPass123!')).accessToken);
+      }
+      const per = Math.floor(fanoutN / USERS);
+      const byUser: Subscriber[][] = [];
+      for (const token of tokens) byUser.push(await openSubscribers(Array.from({ length: per }, () => token)));
+      const all = byUser.flat();
+      const r = await fanOut(admin, all, writes, (topic) => byUser[topic]!);
+      const leaked = all.reduce((sum, s) => sum + s.unexpected, 0);
+      out(
+        `- ${all.length.toLocaleString('en')} subscribers across ${USERS} users, each user's read filtered to \`topic = k\` (a write reaches ${per}), ${writes} writes: ` +
+          `each \`create\` received: ${summary(r.deliveries)}; the last subscriber of each write: ${summary(r.lastPerWrite)}; POST answered: ${summary(r.answers)}; ` +
+          `deliveries to sockets that may not read the row: ${leaked}`,
+      );
+      await closeAll(all);
+    }
+
+    // 3. Write cost.
+    const durationS = Number(values.duration);
+    const connections = Number(values.connections);
+    const spec = {
+      method: 'POST' as const,
+      path: `/items/${COLLECTION}`,
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'load', topic: 0 }),
+    };
+    await runLoad(port, spec, { connections, durationS: 2 });
+    const none = await runLoad(port, spec, { connections, durationS });
+    const n = Number(values['write-subscribers']);
+    const subscribers = await openSubscribers(Array.from({ length: n }, () => admin));
+    let received = 0;
+    for (const s of subscribers) s.onCreate = () => (received += 1);
+    await runLoad(port, spec, { connections, durationS: 2 });
+    received = 0;
+    const withSubs = await runLoad(port, spec, { connections, durationS });
+    await closeAll(subscribers);
+    const noneAgain = await runLoad(port, spec, { connections, durationS });
+    const noneRps = (none.okRps + noneAgain.okRps) / 2;
+    out(
+      `- POST /items/${COLLECTION} (autocannon, ${connections} connections, ${durationS} s each; none, then ${n} subscribers, then none again): ` +
+        `no subscriber ${none.okRps.toFixed(1)} and ${noneAgain.okRps.toFixed(1)} req/s (p50 ${none.p50} / ${noneAgain.p50} ms); ` +
+        `${n} subscribers ${withSubs.okRps.toFixed(1)} req/s (p50 ${withSubs.p50} ms; ${received.toLocaleString('en')} \`create\` messages received); ` +
+        `**ratio ${(withSubs.okRps / noneRps).toFixed(2)}** (to the mean of the two runs without); non-2xx ${none.non2xx + withSubs.non2xx + noneAgain.non2xx}`,
+    );
+    out(`- Stratum's RSS at the end: ${memoryOf(stratum.pid).rssMb.toFixed(1)} MB`);
+  } finally {
+    await stratum.stop();
+  }
+  const uptimeEnd = spawnSync('uptime', { encoding: 'utf8' }).stdout.trim();
+  console.log(
+    [
+      `#### Realtime (issue 28), SQLite: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`,
+      '',
+      `Command: \`npm run bench:realtime -- ${process.argv.slice(2).join(' ')}\``.replace(' -- `', '`'),
+      '',
+      `Machine: ${os.availableParallelism()} CPUs, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB, Node ${process.version}; uptime at start: ${uptimeStart}; at the end: ${uptimeEnd}`,
+      '',
+      'The sockets are `ws` clients in the bench process, beside the load generator (autocannon); Stratum is a child process. ' +
+        'The reference Directus is not installed on this machine: its side is not measured.',
+      '',
+      ...lines,
+      '',
+    ].join('\n'),
+  );
+}
+
+main().then(
+  () => process.exit(0),
+  async (error: unknown) => {
+    console.error('[bench:realtime] failed:', error instanceof Error ? (error.stack ?? error.message) : error);
+    await cleanupAll();
+    process.exit(1);
+  },
+);
