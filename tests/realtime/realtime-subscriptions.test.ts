@@ -127,6 +127,46 @@ describe('realtime subscriptions', () => {
     expect(row.password === undefined || row.password === '**********').toBe(true);
   });
 
+  it('reads a write once for sockets of one reader with one query, and apart for another query (decision 0064)', async () => {
+    // Only this test's sockets: the earlier tests' are closed first.
+    for (const c of open.splice(0)) c.close();
+    await expect.poll(() => t.app.realtime.size()).toBe(0);
+    const same = await Promise.all([authed(t.adminToken), authed(t.adminToken), authed(t.adminToken)]);
+    const other = await authed(t.adminToken);
+    for (const [index, c] of same.entries())
+      expect(
+        await c.ask({ type: 'subscribe', collection: 'articles', query: { fields: ['id', 'title'] }, uid: `s${index}` }),
+      ).toMatchObject({
+        event: 'init',
+      });
+    expect(await other.ask({ type: 'subscribe', collection: 'articles', query: { fields: ['title'] }, uid: 'o' })).toMatchObject({
+      event: 'init',
+    });
+
+    const items = t.app.items;
+    const original = items.readByQuery;
+    const reads: string[] = [];
+    items.readByQuery = (ctx, collection, query, options) => {
+      if (options?.scope) reads.push(collection);
+      return original(ctx, collection, query, options);
+    };
+    try {
+      const made = await create({ title: 'Shared' });
+      for (const [index, c] of same.entries())
+        expect(await c.next()).toEqual({
+          type: 'subscription',
+          event: 'create',
+          data: [{ id: made.id, title: 'Shared' }],
+          uid: `s${index}`,
+        });
+      expect(await other.next()).toEqual({ type: 'subscription', event: 'create', data: [{ title: 'Shared' }], uid: 'o' });
+    } finally {
+      items.readByQuery = original;
+    }
+    expect(reads).toEqual(['articles', 'articles']);
+    for (const c of [...same, other]) c.close();
+  });
+
   it('a subscriber who signed out receives nothing more (INVALID_CREDENTIALS told once, then the public role)', async () => {
     const email = `signed-out-${Date.now()}@example.com`;
     await t.userWith({ email, permissions: [{ collection: 'articles', action: 'read', fields: ['*'] }] });

@@ -11,6 +11,7 @@ import { authenticateConnection, currentIdentity } from './connection-identity.j
 import { newConnection, type ConnectionOpening, type ConnectionStart } from './new-connection.js';
 import { echoOf, parseClientMessage } from './parse-client-message.js';
 import { runItemsCommand } from './run-items-command.js';
+import { readKey, sharedRead, type SharedReads } from './shared-reads.js';
 import { assertReadableCollection, concerns, eventData, subscribe } from './subscribe.js';
 import { createWriteListeners } from './write-listeners.js';
 import type { Query } from '../../engine/query/query.types.js';
@@ -219,19 +220,21 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
    * Queued behind the socket's messages (at once, in the writer's turn): a socket hears of a write after what it
    * sent before the write, and before what it sends after the write's answer.
    */
-  const deliverTo = (connection: Connection, notice: WriteNotice): Promise<void> => {
+  const deliverTo = (connection: Connection, notice: WriteNotice, reads: SharedReads): Promise<void> => {
     if (!connection.subscriptions.some((s) => concerns(s, notice))) return Promise.resolve();
     connection.queue = connection.queue.then(() =>
-      deliverNow(connection, notice).catch((error: unknown) => logger.error({ err: error }, 'realtime delivery failed')),
+      deliverNow(connection, notice, reads).catch((error: unknown) => logger.error({ err: error }, 'realtime delivery failed')),
     );
     return connection.queue;
   };
-  const deliverNow = async (connection: Connection, notice: WriteNotice) => {
+  const deliverNow = async (connection: Connection, notice: WriteNotice, reads: SharedReads) => {
     const subscriptions = connection.subscriptions.filter((s) => concerns(s, notice));
     if (subscriptions.length === 0 || connection.closed) return;
     const ctx = await deps.contextFor(await identify(connection));
     for (const subscription of subscriptions) {
-      const data = await eventData(ctx, deps.items, subscription, notice);
+      const data = await sharedRead(reads, readKey(ctx.accountability, subscription), () =>
+        eventData(ctx, deps.items, subscription, notice),
+      );
       if (data === null || connection.closed || !connection.subscriptions.includes(subscription)) continue;
       if (subscription.sink) {
         subscription.sink(notice.action, data);
@@ -248,7 +251,9 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
 
   const deliver = async (notice: WriteNotice) => {
     if (!listeners.has(notice.collection)) return;
-    await Promise.all([...connections].map((connection) => deliverTo(connection, notice)));
+    // One read per identity and query for this write: sockets of the same reader with the same query share it.
+    const reads: SharedReads = new Map();
+    await Promise.all([...connections].map((connection) => deliverTo(connection, notice, reads)));
   };
 
   const track = (...args: ConnectionOpening): Connection => {

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { publicAccountability, type Accountability } from '../../kernel/context/index.js';
+import type { Subscription } from './realtime.types.js';
+import { readKey, sharedRead, type SharedReads } from './shared-reads.js';
+
+const reader = (user: string, policies: string[] = ['p1']): Accountability => ({
+  ...publicAccountability(),
+  user,
+  role: 'r1',
+  roles: ['r1'],
+  policies,
+});
+const subscription = (query: Subscription['query'], item?: string): Subscription =>
+  ({ collection: 'articles', query, item }) as Subscription;
+
+describe('readKey', () => {
+  it('is the same for one reader and one query, whatever the socket (session, address, agent)', () => {
+    const a = { ...reader('u1'), session: 's1', ip: '10.0.0.1', userAgent: 'one' };
+    const b = { ...reader('u1'), session: 's2', ip: '10.0.0.2', userAgent: 'two' };
+    expect(readKey(a, subscription({ fields: ['id'] }))).toBe(readKey(b, subscription({ fields: ['id'] })));
+  });
+
+  it('differs for another user, other policies, the admin flag, another query or item', () => {
+    const base = readKey(reader('u1'), subscription({ fields: ['id'] }));
+    expect(readKey(reader('u2'), subscription({ fields: ['id'] }))).not.toBe(base);
+    expect(readKey(reader('u1', ['p1', 'p2']), subscription({ fields: ['id'] }))).not.toBe(base);
+    expect(readKey({ ...reader('u1'), admin: true }, subscription({ fields: ['id'] }))).not.toBe(base);
+    expect(readKey(reader('u1'), subscription({ fields: ['id', 'title'] }))).not.toBe(base);
+    expect(readKey(reader('u1'), subscription({ fields: ['id'] }, '5'))).not.toBe(base);
+  });
+});
+
+describe('sharedRead', () => {
+  it('reads once per key and gives every caller of that key the same answer', async () => {
+    const reads: SharedReads = new Map();
+    let count = 0;
+    const read = () => Promise.resolve(++count);
+    const answers = await Promise.all([sharedRead(reads, 'a', read), sharedRead(reads, 'a', read), sharedRead(reads, 'b', read)]);
+    expect(answers).toEqual([1, 1, 2]);
+    expect(count).toBe(2);
+  });
+});
