@@ -6,7 +6,7 @@ import type { Logger } from '../../kernel/logger.js';
 export type FanOut = {
   /** Sends to every other instance (never back to this one); best effort: lost while Redis is down. */
   publish(message: Record<string, unknown>): void;
-  /** Whether the subscription to the channel is up (what /server/health may report). */
+  /** Whether the channel works both ways: subscribed (confirmed) and able to publish (what /server/health reports). */
   connected(): boolean;
   close(): Promise<void>;
 };
