@@ -6,7 +6,7 @@ import type { Logger } from '../../kernel/logger.js';
 export type FanOut = {
   /** Sends to every other instance (never back to this one); best effort: lost while Redis is down. */
   publish(message: Record<string, unknown>): void;
-  /** Whether the subscription to the channel is up (what /server/health may report). */
+  /** Whether the channel works both ways: subscribed (confirmed) and able to publish (what /server/health reports). */
   connected(): boolean;
   close(): Promise<void>;
 };
@@ -23,7 +23,9 @@ export type RedisFanOutOptions = {
 /**
  * Redis pub/sub between the instances of one deployment: two connections (a subscribed one can do nothing
  * else), each message tagged with this instance's id so that it is not delivered twice here. ioredis
- * reconnects (and subscribes again) by itself; messages published meanwhile are lost, which the outage log says.
+ * reconnects by itself; this subscribes again on every (re)connection and counts the channel up only once the
+ * subscription is confirmed and the publishing connection is ready too. Messages published meanwhile are lost,
+ * which the outage log says.
  */
 export async function createRedisFanOut(options: RedisFanOutOptions): Promise<FanOut> {
   const { Redis } = await import('ioredis');
@@ -36,21 +38,41 @@ export async function createRedisFanOut(options: RedisFanOutOptions): Promise<Fa
     retryStrategy: (n: number) => Math.min(n * 100, 2_000),
   };
   const publisher: RedisClient = new Redis(options.url, settings);
-  const subscriber: RedisClient = new Redis(options.url, { ...settings, enableOfflineQueue: true });
-  let up = false;
-  const down = (error: unknown) => {
-    if (!up) return;
-    up = false;
+  // Subscribed again below on each 'ready', so that being up can wait for the confirmation.
+  const subscriber: RedisClient = new Redis(options.url, { ...settings, enableOfflineQueue: true, autoResubscribe: false });
+  let subscribed = false;
+  /** Set while an outage has been logged and not yet its end. */
+  let outage = false;
+  let closing = false;
+  const warn = (error: unknown) => {
+    if (outage || closing) return;
+    outage = true;
     options.logger.warn(
       { err: error },
       'Realtime fan-out: no Redis, so writes reach only the subscribers of this instance until it is back',
     );
   };
-  subscriber.on('error', down);
-  publisher.on('error', () => undefined);
+  const down = (error: unknown) => {
+    subscribed = false;
+    warn(error);
+  };
+  const subscribe = (): Promise<void> =>
+    subscriber.subscribe(options.channel).then(
+      () => {
+        subscribed = true;
+        if (!outage) return;
+        outage = false;
+        options.logger.info('Realtime fan-out: Redis is back, writes reach every instance again');
+      },
+      (error: unknown) => down(error),
+    );
+  let subscribing: Promise<void> = Promise.resolve();
   subscriber.on('ready', () => {
-    up = true;
+    subscribing = subscribe();
   });
+  subscriber.on('error', down);
+  subscriber.on('close', () => down(new Error('the subscribed connection to Redis closed')));
+  publisher.on('error', () => undefined);
   subscriber.on('message', (channel: string, text: string) => {
     if (channel !== options.channel) return;
     try {
@@ -63,19 +85,18 @@ export async function createRedisFanOut(options: RedisFanOutOptions): Promise<Fa
   });
   try {
     await Promise.all([publisher.connect(), subscriber.connect()]);
-    await subscriber.subscribe(options.channel);
-    up = true;
+    await subscribing;
   } catch (error) {
-    // The instance starts alone; ioredis keeps trying, and the queued subscription goes out when it connects.
-    up = true;
+    // The instance starts alone; ioredis keeps trying, and the subscription goes out when it connects.
     down(error);
   }
   return {
     publish(message) {
-      publisher.publish(options.channel, JSON.stringify({ ...message, from: self })).catch((error: unknown) => down(error));
+      publisher.publish(options.channel, JSON.stringify({ ...message, from: self })).catch((error: unknown) => warn(error));
     },
-    connected: () => up,
+    connected: () => subscribed && publisher.status === 'ready',
     async close() {
+      closing = true;
       subscriber.disconnect();
       publisher.disconnect();
     },
