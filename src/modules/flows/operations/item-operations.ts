@@ -4,7 +4,7 @@ import type { PrimaryKey } from '../../items/index.js';
 import type { FlowDeps } from '../flow-deps.js';
 import type { Context } from '../../../engine/context.js';
 import type { OperationType, RunScope } from '../flows.types.js';
-import { OPERATION_PERMISSIONS, operationContext } from './operation-context.js';
+import { isRolePermission, OPERATION_PERMISSIONS, operationContext } from './operation-context.js';
 
 type Options = Record<string, unknown>;
 
@@ -21,8 +21,9 @@ const queryOf = (options: Options) =>
 function validateItemOptions(options: Options): string | null {
   if (typeof options.collection !== 'string' || options.collection === '') return '"collection" is required';
   const permissions = options.permissions;
-  if (permissions !== undefined && permissions !== null && !(OPERATION_PERMISSIONS as readonly unknown[]).includes(permissions)) {
-    return `"permissions" must be one of ${OPERATION_PERMISSIONS.join(', ')}`;
+  const named = (OPERATION_PERMISSIONS as readonly unknown[]).includes(permissions);
+  if (permissions !== undefined && permissions !== null && !named && !isRolePermission(permissions)) {
+    return `"permissions" must be one of ${OPERATION_PERMISSIONS.join(', ')} or a role's id`;
   }
   if (options.query !== undefined && options.query !== null && !isPlainObject(options.query) && typeof options.query !== 'string') {
     return '"query" must be an object';
