@@ -144,6 +144,12 @@ describe('/flows and /operations', () => {
     expect((await op(role.roleId)).statusCode).toBe(200);
   });
 
+  it('has no POST /operations/trigger/:id (the SDK’s triggerOperation), as Directus 11 has none', async () => {
+    const id = dataOf<Row>(await admin('POST', '/flows', { name: 'Op', trigger: 'operation' })).id;
+    const op = dataOf<Row>(await admin('POST', '/operations', { flow: id, key: 'l', type: 'log', options: { message: 'x' } })).id;
+    expectError(await admin('POST', `/operations/trigger/${String(op)}`, {}), 404, 'ROUTE_NOT_FOUND');
+  });
+
   it('serves flows and operations in GraphQL system, to administrators only', async () => {
     await admin('POST', '/flows', { name: 'In GraphQL', trigger: 'webhook', operations: [{ key: 'g', type: 'log' }] });
     const data = await gqlData<{ flows: { name: string; operations: { key: string }[] }[] }>(
