@@ -34,7 +34,8 @@ async function checkRole(ctx: Context, role: string): Promise<void> {
 /**
  * The invariants of `service_flows` and `service_operations` on every write path: triggers, their options and
  * operation types are checked when saved (400, never a failure at run time), only administrators give an
- * operation full access (or a role's rights they do not hold), and every change raises the access version so each instance loads its flows again.
+ * operation full access (or a role's rights they do not hold), and every change raises the access version so each
+ * instance loads its flows again.
  */
 export function flowsBehaviours(types: () => Map<string, OperationType>, changes: FlowChanges): [string, CollectionBehaviour[]][] {
   const announce: CollectionBehaviour = { afterWrite: (ctx) => changes.record(ctx.db), afterCommit: changes.invalidate };
