@@ -248,6 +248,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     events,
     contextFor: (accountability) => contextFor(accountability),
     publicAccountability: () => permissions.publicAccountability({}),
+    roleAccountability: (role) => permissions.accountabilityForRole(role, {}),
     systemContext: () => contextFor(systemAccountability()),
     knex,
     dialect,

@@ -47,6 +47,12 @@ export type Context = {
    */
   flowDepth?: number;
   /**
+   * False on the work of a flow's item operation with `emitEvents: false`: its writes run no `filter` handlers and
+   * queue no `action` events (write-events.ts), so a flow writing to the collection it listens on does not trigger
+   * itself. Activity and revisions are recorded as for any write. Absent: writes emit their events.
+   */
+  emitEvents?: boolean;
+  /**
    * Work to run once the surrounding transaction has committed (cache invalidation, deleting stored files);
    * the write answers after it has finished. It must not throw.
    */

@@ -6,7 +6,8 @@ type WriteAction = 'create' | 'update' | 'delete';
 /**
  * The one place writes emit their events (decision 0048). `filterWrite` runs the `filter` handlers of a write
  * before it, with the caller's context (inside the write's transaction: a handler's own reads and writes join
- * it, and its throw rolls everything back); it resolves to the payload to write.
+ * it, and its throw rolls everything back); it resolves to the payload to write. A context with `emitEvents: false`
+ * (a flow's item operation asked so) skips the handlers, here and in `actionAfterCommit`.
  */
 export function filterWrite<P>(
   ctx: Context,
@@ -16,13 +17,13 @@ export function filterWrite<P>(
   meta: Omit<EventMeta, 'event'>,
 ): Promise<P> {
   const names = writeEventNames(collection, action);
-  if (!ctx.events.hasFilter(names)) return Promise.resolve(payload);
+  if (ctx.emitEvents === false || !ctx.events.hasFilter(names)) return Promise.resolve(payload);
   return ctx.events.filter(names, payload, { ...meta, collection }, ctx);
 }
 
 /** Whether a write to `collection` has filter handlers (then it runs in a transaction, where they can act first). */
 export function hasWriteFilter(ctx: Context, collection: string, action: WriteAction): boolean {
-  return ctx.events.hasFilter(writeEventNames(collection, action));
+  return ctx.emitEvents !== false && ctx.events.hasFilter(writeEventNames(collection, action));
 }
 
 /**
@@ -30,6 +31,7 @@ export function hasWriteFilter(ctx: Context, collection: string, action: WriteAc
  * write emits nothing. The handlers get the context without its transaction (`db` is the pool again).
  */
 export function actionAfterCommit(ctx: Context, collection: string, action: WriteAction, meta: Omit<EventMeta, 'event'>): void {
+  if (ctx.emitEvents === false) return;
   const names = writeEventNames(collection, action);
   if (!ctx.events.hasAction(names)) return;
   emitAfterCommit(ctx, names, { ...meta, collection });

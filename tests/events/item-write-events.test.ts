@@ -164,6 +164,20 @@ describe('write events of items', () => {
     expect(events.of('action', 'comments.items.create').map((c) => c.meta.key)).toEqual((created.comments as Row[]).map((c) => c.id));
   });
 
+  it('work with emitEvents false (a flow’s item operation asked so) emits nothing, nested items included, yet records activity', async () => {
+    const events = record(itemEvents('articles').concat(itemEvents('authors')));
+    const before = Number(await activityOf('articles'));
+    const quiet = { ...(await t.app.systemContext()), emitEvents: false };
+    const key = await t.app.items.createOne(quiet, 'articles', { title: 'Quiet', author: { name: 'Hush' } });
+    await t.app.items.updateMany(quiet, 'articles', [key], { rating: 5 });
+    await t.app.items.deleteMany(quiet, 'articles', [key]);
+    expect(events.calls).toEqual([]);
+    expect(Number(await activityOf('articles'))).toBe(before + 3);
+    // The same context without the flag emits as usual.
+    await t.app.items.createOne(await t.app.systemContext(), 'articles', { title: 'Loud' });
+    expect(events.of('action', 'articles.items.create')).toHaveLength(1);
+  });
+
   it('a filter that returns a changed payload changes what is stored (and what the action reports)', async () => {
     cleanups.push(t.app.events.onFilter('articles.items.create', (payload) => ({ ...(payload as Row), title: 'Changed' })));
     cleanups.push(t.app.events.onFilter('items.update', (payload, meta) => (meta.collection === 'articles' ? { rating: 99 } : payload)));

@@ -117,6 +117,53 @@ describe('event flows', () => {
     expect(await count('articles')).toBe(3);
   });
 
+  it('lets an item operation write with emitEvents false, so a flow writing where it listens runs once', async () => {
+    await flow({ name: 'Quiet', trigger: 'event', options: { type: 'action', scope: ['items.create'], collections: ['articles'] } }, [
+      {
+        key: 'copy',
+        type: 'item-create',
+        options: { collection: 'articles', payload: { title: 'copy of {{ $trigger.payload.title }}' }, emitEvents: false },
+        resolve: 'note',
+      },
+      { key: 'note', type: 'item-create', options: { collection: 'comments', payload: { body: 'ran' } } },
+    ]);
+    const created = await admin('POST', '/items/articles', { title: 'first' });
+    expect(created.statusCode, created.body).toBe(200);
+    await expect.poll(() => t.app.knex('comments').pluck('body')).toEqual(['ran']);
+    expect(await t.app.knex('articles').orderBy('title').pluck('title')).toEqual(['copy of first', 'first']);
+    // The quiet write is still recorded in activity.
+    const copy = (await t.app.knex('articles').where({ title: 'copy of first' }).first()) as Row;
+    const recorded = await t.app
+      .knex('service_activity')
+      .where({ collection: 'articles', item: String(copy.id) })
+      .pluck('action');
+    expect(recorded).toEqual(['create']);
+  });
+
+  it('runs no filter flow for a write with emitEvents false (unlike the depth-bounded loop above)', async () => {
+    await flow({ name: 'Once', trigger: 'event', options: { type: 'filter', scope: ['items.create'], collections: ['articles'] } }, [
+      { key: 'again', type: 'item-create', options: { collection: 'articles', payload: { title: 'echo' }, emitEvents: false } },
+    ]);
+    const created = await admin('POST', '/items/articles', { title: 'first' });
+    expect(created.statusCode, created.body).toBe(200);
+    // The filter flow ran inside the request's transaction: the request's write and the flow's one, no more.
+    expect(await t.app.knex('articles').orderBy('title').pluck('title')).toEqual(['echo', 'first']);
+  });
+
+  it('refuses an emitEvents option that is not a boolean', async () => {
+    const created = dataOf<Row>(await admin('POST', '/flows', { name: 'Bad', status: 'active', trigger: 'webhook' }));
+    flowIds.push(String(created.id));
+    const refused = await admin('POST', '/operations', {
+      flow: created.id,
+      key: 'bad',
+      type: 'item-create',
+      options: { collection: 'articles', emitEvents: 'no' },
+      position_x: 0,
+      position_y: 0,
+    });
+    expectError(refused, 400, 'INVALID_PAYLOAD');
+  });
+
   it('stops working once the flow is inactive', async () => {
     const id = await flow(
       { name: 'Off', trigger: 'event', options: { type: 'filter', scope: ['items.create'], collections: ['articles'], return: '$last' } },

@@ -119,6 +119,35 @@ describe('/flows and /operations', () => {
     });
     // Created; the policy grants no read of operations, so the answer has no body (Directus).
     expect(own.statusCode, own.body).toBe(204);
+    // A role's rights: only a role the author holds; one that does not exist is refused.
+    const other = await t.userWith({ permissions: [] });
+    const lent = await t.request('POST', '/operations', {
+      token: user.token,
+      body: { flow: id, key: 'lent', type: 'item-read', options: { collection: 'service_users', permissions: other.roleId } },
+    });
+    expectError(lent, 403, 'FORBIDDEN');
+    const mine = await t.request('POST', '/operations', {
+      token: user.token,
+      body: { flow: id, key: 'mine', type: 'item-read', options: { collection: 'service_users', permissions: user.roleId } },
+    });
+    expect(mine.statusCode, mine.body).toBe(204);
+  });
+
+  it('refuses a role id in an operation’s permissions that names no role, and other values that are not one', async () => {
+    const id = dataOf<Row>(await admin('POST', '/flows', { name: 'Roles', trigger: 'operation' })).id;
+    const op = (permissions: unknown) =>
+      admin('POST', '/operations', { flow: id, key: 'r', type: 'item-read', options: { collection: 'articles', permissions } });
+    expectError(await op('00000000-0000-4000-8000-000000000000'), 400, 'INVALID_PAYLOAD');
+    expectError(await op('admin'), 400, 'INVALID_PAYLOAD');
+    expectError(await op(42), 400, 'INVALID_PAYLOAD');
+    const role = await t.userWith({ permissions: [] });
+    expect((await op(role.roleId)).statusCode).toBe(200);
+  });
+
+  it('has no POST /operations/trigger/:id (the SDK’s triggerOperation), as Directus 11 has none', async () => {
+    const id = dataOf<Row>(await admin('POST', '/flows', { name: 'Op', trigger: 'operation' })).id;
+    const op = dataOf<Row>(await admin('POST', '/operations', { flow: id, key: 'l', type: 'log', options: { message: 'x' } })).id;
+    expectError(await admin('POST', `/operations/trigger/${String(op)}`, {}), 404, 'ROUTE_NOT_FOUND');
   });
 
   it('serves flows and operations in GraphQL system, to administrators only', async () => {

@@ -111,6 +111,24 @@ describe('webhook, manual and operation flows', () => {
     expect(dataOf(await t.request('GET', `/flows/trigger/${full}`, { token: user.token }))).toEqual([{ title: 'Secret plan' }]);
   });
 
+  it('runs item operations with a role’s rules when permissions names a role', async () => {
+    const open = dataOf<Row>(await admin('POST', '/items/articles', { title: 'Open letter', status: 'published' }));
+    const limited = await t.userWith({
+      permissions: [{ collection: 'articles', action: 'read', fields: ['title'], permissions: { status: { _eq: 'published' } } }],
+    });
+    const reader = await createFlow(t, { name: 'As role', trigger: 'webhook' }, [
+      { key: 'read', type: 'item-read', options: { collection: 'articles', permissions: limited.roleId, query: { fields: ['title'] } } },
+    ]);
+    // An administrator calls it, yet the read sees only the rows the role may read.
+    expect(dataOf(await t.request('GET', `/flows/trigger/${reader}`, { token: t.adminToken }))).toEqual([{ title: 'Open letter' }]);
+    // Fields outside the role's are refused as for a caller with that role.
+    const wide = await createFlow(t, { name: 'As role, wide', trigger: 'webhook' }, [
+      { key: 'read', type: 'item-read', options: { collection: 'articles', permissions: limited.roleId, query: { fields: ['status'] } } },
+    ]);
+    expectError(await t.request('GET', `/flows/trigger/${wide}`, { token: t.adminToken }), 403, 'FORBIDDEN');
+    expect((await admin('DELETE', `/items/articles/${String(open.id)}`)).statusCode).toBe(204);
+  });
+
   it('runs a manual flow only on its collections and items the caller may read', async () => {
     const id = await createFlow(t, { name: 'Button', trigger: 'manual', options: { collections: ['articles'] } }, [
       { key: 'keys', type: 'transform', options: { json: '{{ $trigger.body.keys }}' } },

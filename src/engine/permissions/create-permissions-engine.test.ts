@@ -125,6 +125,18 @@ describe('createPermissionsEngine policy resolution', () => {
     expect(await engine.accountabilityForUser(userEmile, {})).toMatchObject({ roles: [], policies: [], admin: false, app: false });
   });
 
+  it('resolves a role with no user: its chain’s policies, no user’s own ones, null for an unknown role', async () => {
+    expect(await engine.accountabilityForRole(roleEditor, {})).toMatchObject({
+      user: null,
+      role: roleEditor,
+      roles: [roleStaff, roleEditor],
+      policies: [P.staff, P.editor, P.editorLate],
+      admin: false,
+      app: true,
+    });
+    expect(await engine.accountabilityForRole(id(999), {})).toBeNull();
+  });
+
   it('gives an anonymous request the public policies', async () => {
     expect(await engine.publicAccountability({ ip: '1.2.3.4' })).toMatchObject({
       user: null,

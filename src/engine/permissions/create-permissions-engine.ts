@@ -28,6 +28,11 @@ export type PermissionsEngine = {
   ): Promise<Accountability | null>;
   /** The accountability of an anonymous request: the public policies. */
   publicAccountability(origin: RequestOrigin): Promise<Accountability>;
+  /**
+   * The accountability of a caller with no user holding `role` (its ancestors' and its own policies; a flow's item
+   * operation acting with a role's rules); null if the role does not exist.
+   */
+  accountabilityForRole(role: string, origin: RequestOrigin): Promise<Accountability | null>;
   /** The user row as the engine caches it (status checks for tokens). */
   getUser(userId: string): Promise<UserRow | null>;
   /** Every applicable rule with dynamic variables resolved. */
@@ -140,6 +145,12 @@ export function createPermissionsEngine(deps: { knex: Knex; dialect: Dialect; ca
     async publicAccountability(origin) {
       const t = await loadTables();
       return build(null, null, [], applicable(t, [], null, origin.ip ?? null), origin);
+    },
+    async accountabilityForRole(role, origin) {
+      const t = await loadTables();
+      if (!t.roles.has(role)) return null;
+      const roles = roleChain(t.roles, role);
+      return build(null, role, roles, applicable(t, roles, null, origin.ip ?? null), origin);
     },
     async policiesOf(accountability) {
       const t = await loadTables();

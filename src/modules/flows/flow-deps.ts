@@ -15,6 +15,8 @@ export type FlowDeps = {
   contextFor(accountability: Accountability): Promise<Context>;
   /** The accountability of an anonymous request (the public policy). */
   publicAccountability(): Promise<Accountability>;
+  /** The accountability of a user-less caller with `role` and its policies; null if there is no such role. */
+  roleAccountability(role: string): Promise<Accountability | null>;
   /** Waits (the `sleep` operation); tests pass their own. */
   sleep?: (ms: number) => Promise<void>;
 };

@@ -2,8 +2,9 @@ import { clientLimits, parseQuery } from '../../../engine/query/parse/parse-quer
 import { isPlainObject } from '../../../kernel/values/is-plain-object.js';
 import type { PrimaryKey } from '../../items/index.js';
 import type { FlowDeps } from '../flow-deps.js';
-import type { OperationType } from '../flows.types.js';
-import { OPERATION_PERMISSIONS, operationContext } from './operation-context.js';
+import type { Context } from '../../../engine/context.js';
+import type { OperationType, RunScope } from '../flows.types.js';
+import { isRolePermission, OPERATION_PERMISSIONS, operationContext } from './operation-context.js';
 
 type Options = Record<string, unknown>;
 
@@ -20,19 +21,29 @@ const queryOf = (options: Options) =>
 function validateItemOptions(options: Options): string | null {
   if (typeof options.collection !== 'string' || options.collection === '') return '"collection" is required';
   const permissions = options.permissions;
-  if (permissions !== undefined && permissions !== null && !(OPERATION_PERMISSIONS as readonly unknown[]).includes(permissions)) {
-    return `"permissions" must be one of ${OPERATION_PERMISSIONS.join(', ')}`;
+  const named = (OPERATION_PERMISSIONS as readonly unknown[]).includes(permissions);
+  if (permissions !== undefined && permissions !== null && !named && !isRolePermission(permissions)) {
+    return `"permissions" must be one of ${OPERATION_PERMISSIONS.join(', ')} or a role's id`;
   }
   if (options.query !== undefined && options.query !== null && !isPlainObject(options.query) && typeof options.query !== 'string') {
     return '"query" must be an object';
   }
+  if (options.emitEvents !== undefined && options.emitEvents !== null && typeof options.emitEvents !== 'boolean') {
+    return '"emitEvents" must be true or false';
+  }
   return null;
+}
+
+/** A write operation's context: `emitEvents: false` writes without the write's filter and action events. */
+async function writeContext(scope: RunScope, options: Options, deps: FlowDeps): Promise<Context> {
+  const ctx = await operationContext(scope, options.permissions, deps);
+  return options.emitEvents === false ? { ...ctx, emitEvents: false } : ctx;
 }
 
 /**
  * `item-read`, `item-create`, `item-update`, `item-delete`: the items service in the context the `permissions`
  * option names (operation-context.ts), so every rule of that accountability applies. Reads answer the item (one
- * key), the items (keys or a query); writes answer the keys written.
+ * key), the items (keys or a query); writes answer the keys written, and with `emitEvents: false` emit no events.
  */
 export function itemOperations(deps: FlowDeps): Record<string, OperationType> {
   const { items } = deps;
@@ -52,7 +63,7 @@ export function itemOperations(deps: FlowDeps): Record<string, OperationType> {
     'item-create': {
       validate: validateItemOptions,
       async run(options, scope) {
-        const ctx = await operationContext(scope, options.permissions, deps);
+        const ctx = await writeContext(scope, options, deps);
         const collection = String(options.collection);
         const payload = typeof options.payload === 'string' ? (JSON.parse(options.payload) as unknown) : options.payload;
         if (Array.isArray(payload)) return items.createMany(ctx, collection, payload);
@@ -62,7 +73,7 @@ export function itemOperations(deps: FlowDeps): Record<string, OperationType> {
     'item-update': {
       validate: validateItemOptions,
       async run(options, scope) {
-        const ctx = await operationContext(scope, options.permissions, deps);
+        const ctx = await writeContext(scope, options, deps);
         const collection = String(options.collection);
         const payload = typeof options.payload === 'string' ? (JSON.parse(options.payload) as unknown) : options.payload;
         const keys = keysOf(options.key);
@@ -74,7 +85,7 @@ export function itemOperations(deps: FlowDeps): Record<string, OperationType> {
     'item-delete': {
       validate: validateItemOptions,
       async run(options, scope) {
-        const ctx = await operationContext(scope, options.permissions, deps);
+        const ctx = await writeContext(scope, options, deps);
         const collection = String(options.collection);
         const keys = keysOf(options.key);
         if (keys) {
