@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createApp, type App } from '../../src/app.js';
@@ -6,12 +5,13 @@ import { createTestApp, type TestApp } from '../setup/create-test-app.js';
 import { dataOf } from '../setup/expect-error.js';
 import { seedCollections } from '../setup/seed-collections.js';
 import { createRedisTestPrefix, deleteRedisKeys, TEST_REDIS_URL } from '../support/redis-test-prefix.js';
+import { adminCalls, socketUrl } from './realtime-fixture.js';
 import { graphqlClient, subscription, type Received } from './graphql-client.js';
 import type { Client } from 'graphql-ws';
 
 type Row = Record<string, unknown>;
 
-const urlOf = (app: App, path = '/graphql') => `ws://127.0.0.1:${(app.server.server.address() as AddressInfo).port}${path}`;
+const urlOf = (app: App, path = '/graphql') => socketUrl(app, path);
 
 /**
  * Until the instance holds exactly `count` subscriptions (graphql-ws tells the client nothing before the first
@@ -42,11 +42,7 @@ describe('GraphQL subscriptions (graphql-ws, handshake mode)', () => {
     clients.push(c);
     return c;
   };
-  const admin = async (method: string, path: string, body?: unknown) => {
-    const response = await t.request(method, path, { token: t.adminToken, body });
-    expect(response.statusCode, response.body).toBeLessThan(300);
-    return response.statusCode === 204 ? null : dataOf<Row>(response);
-  };
+  const admin = adminCalls(() => t);
   const create = async (body: Row) => (await admin('POST', '/items/articles', body))!;
 
   beforeAll(async () => {

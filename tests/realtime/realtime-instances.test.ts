@@ -1,10 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../src/app.js';
 import { createTestApp, type TestApp } from '../setup/create-test-app.js';
 import { dataOf } from '../setup/expect-error.js';
 import { seedCollections } from '../setup/seed-collections.js';
 import { createRedisTestPrefix, deleteRedisKeys, TEST_REDIS_URL } from '../support/redis-test-prefix.js';
+import { listenForSockets } from './realtime-fixture.js';
 import { connect, type WsClient } from './ws-client.js';
 
 type Row = Record<string, unknown>;
@@ -21,8 +21,7 @@ describe('realtime across instances (Redis pub/sub)', () => {
     t = await createTestApp({ REDIS: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix });
     await seedCollections(t.app);
     b = await createApp(t.app.config);
-    await b.server.listen({ port: 0, host: '127.0.0.1' });
-    urlB = `ws://127.0.0.1:${(b.server.server.address() as AddressInfo).port}/websocket`;
+    urlB = await listenForSockets(b);
   });
   afterAll(async () => {
     for (const c of open) c.close();

@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../setup/create-test-app.js';
-import { dataOf } from '../setup/expect-error.js';
 import { seedCollections } from '../setup/seed-collections.js';
+import { adminCalls, listenForSockets } from './realtime-fixture.js';
 import { connect, type WsClient } from './ws-client.js';
 
 type Row = Record<string, unknown>;
@@ -22,18 +21,13 @@ describe('realtime protocol (handshake)', () => {
     expect(await c.ask({ type: 'auth', access_token: token })).toEqual({ type: 'auth', status: 'ok' });
     return c;
   };
-  const admin = async (method: string, path: string, body?: unknown) => {
-    const response = await t.request(method, path, { token: t.adminToken, body });
-    expect(response.statusCode, response.body).toBeLessThan(300);
-    return response.statusCode === 204 ? null : dataOf<Row>(response);
-  };
+  const admin = adminCalls(() => t);
 
   beforeAll(async () => {
     // A login takes at least LOGIN_STALL_TIME, longer than the auth timeout: the timeout is for the message to arrive.
     t = await createTestApp({ WEBSOCKETS_MAX_MESSAGE_SIZE: '4kb', LOGIN_STALL_TIME: '300' }, { realtimeTimings: { authTimeoutMs: 200 } });
     await seedCollections(t.app);
-    await t.app.server.listen({ port: 0, host: '127.0.0.1' });
-    url = `ws://127.0.0.1:${(t.app.server.server.address() as AddressInfo).port}/websocket`;
+    url = await listenForSockets(t.app);
   });
   afterAll(async () => {
     for (const c of open) c.close();
