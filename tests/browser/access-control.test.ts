@@ -134,6 +134,9 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
 
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/policies');
     await expect.poll(() => page.getByRole('heading', { name: 'Policies', level: 1 }).isVisible()).toBe(true);
+    // The public policy is stored as `$t:public_label` (as Directus names it): the list says "Public".
+    await expect.poll(() => page.getByRole('link', { name: 'Public', exact: true }).isVisible()).toBe(true);
+    expect(await page.locator('main').textContent()).not.toContain('$t:');
     await page.getByLabel('Name').fill('Article readers');
     expect(await page.getByLabel('App access (may use the admin app)').isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Create policy' }).click();

@@ -5,11 +5,12 @@ import { useSession } from '../auth/session.js';
 import { ListTable, type ListColumn } from '../ui/list-table.js';
 import { addPolicy, listPolicies, type PolicyRow } from './access-api.js';
 import { emptyPolicy, PolicyFields, policyValues, type PolicyDraft } from './policy-fields.js';
+import { systemLabel } from '../ui/system-label.js';
 
 const yes = (value: boolean) => (value ? 'Yes' : 'No');
 
 const COLUMNS: readonly ListColumn<PolicyRow>[] = [
-  { header: 'Name', cell: (p) => <Link href={`/policies/${p.id}`}>{p.name}</Link> },
+  { header: 'Name', cell: (p) => <Link href={`/policies/${p.id}`}>{systemLabel(p.name)}</Link> },
   { header: 'Administrator access', cell: (p) => yes(p.admin_access) },
   { header: 'App access', cell: (p) => yes(p.app_access) },
   { header: 'Two-factor required', cell: (p) => yes(p.enforce_tfa) },

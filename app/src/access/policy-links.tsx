@@ -3,6 +3,7 @@ import { Link } from 'wouter-preact';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { attachPolicy, detachPolicy, listAccess, listPolicies, type AccessRow, type PolicyRow } from './access-api.js';
+import { systemLabel } from '../ui/system-label.js';
 
 type Owner = { role: string } | { user: string };
 
@@ -37,7 +38,7 @@ export function PolicyLinks({ owner, label }: { owner: Owner; label: string }) {
       setError(requestMessage(failure));
     }
   };
-  const nameOf = (id: string) => policies.find((p) => p.id === id)?.name ?? id;
+  const nameOf = (id: string) => systemLabel(policies.find((p) => p.id === id)?.name ?? id);
   const attached = new Set((links ?? []).map((l) => l.policy));
   const available = policies.filter((p) => !attached.has(p.id));
 
@@ -75,7 +76,7 @@ export function PolicyLinks({ owner, label }: { owner: Owner; label: string }) {
             <option value="">Choose a policy</option>
             {available.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.name}
+                {systemLabel(p.name)}
               </option>
             ))}
           </select>

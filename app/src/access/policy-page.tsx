@@ -7,6 +7,7 @@ import { changePolicy, getPolicy, removePolicy } from './access-api.js';
 import { PermissionEditor } from './permission-editor.js';
 import { PolicyAttachments } from './policy-attachments.js';
 import { PolicyFields, policyDraftOf, policyValues, type PolicyDraft } from './policy-fields.js';
+import { systemLabel } from '../ui/system-label.js';
 
 /** `/policies/<id>`: the policy's flags, who it is attached to, and its permission matrix. */
 export function PolicyPage({ id }: { id: string }) {
@@ -20,7 +21,7 @@ export function PolicyPage({ id }: { id: string }) {
     getPolicy(client, id).then(
       (p) => {
         setDraft(policyDraftOf(p));
-        setName(p.name);
+        setName(systemLabel(p.name));
       },
       (failure: unknown) => setError(requestMessage(failure)),
     );
@@ -58,7 +59,7 @@ export function PolicyPage({ id }: { id: string }) {
               setStatus(null);
               changePolicy(client, id, policyValues(draft)).then(
                 () => {
-                  setName(draft.name);
+                  setName(systemLabel(draft.name));
                   setStatus('Saved.');
                 },
                 (failure: unknown) => setError(requestMessage(failure)),
