@@ -88,6 +88,14 @@ describe('webhook, manual and operation flows', () => {
     expect(failed.message).toContain('Not ok');
   });
 
+  it("answers 400, not 500, when an item operation's payload renders to text that is not JSON", async () => {
+    const id = await createFlow(t, { name: 'Bad payload', trigger: 'webhook', options: { method: 'POST' } }, [
+      { key: 'make', type: 'item-create', options: { collection: 'articles', payload: '{{ $trigger.body.text }}' } },
+    ]);
+    const refused = expectError(await t.request('POST', `/flows/trigger/${id}`, { body: { text: '{not json' } }), 400, 'INVALID_PAYLOAD');
+    expect(refused.message).toContain('not valid JSON');
+  });
+
   it('stops a cycle through resolve at FLOWS_MAX_STEPS', async () => {
     const id = await createFlow(t, { name: 'Cycle', trigger: 'webhook' }, [
       { key: 'a', type: 'log', options: { message: 'a' }, resolve: 'b' },

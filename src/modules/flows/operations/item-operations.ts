@@ -2,6 +2,7 @@ import { clientLimits, parseQuery } from '../../../engine/query/parse/parse-quer
 import { isPlainObject } from '../../../kernel/values/is-plain-object.js';
 import type { PrimaryKey } from '../../items/index.js';
 import type { FlowDeps } from '../flow-deps.js';
+import { OperationFailure } from '../operation-failure.js';
 import type { Context } from '../../../engine/context.js';
 import type { OperationType, RunScope } from '../flows.types.js';
 import { isRolePermission, OPERATION_PERMISSIONS, operationContext } from './operation-context.js';
@@ -40,6 +41,16 @@ async function writeContext(scope: RunScope, options: Options, deps: FlowDeps): 
   return options.emitEvents === false ? { ...ctx, emitEvents: false } : ctx;
 }
 
+/** An operation's `payload`: as given, or parsed when it is JSON text (a template renders to text). */
+function payloadOf(options: Record<string, unknown>): unknown {
+  if (typeof options.payload !== 'string') return options.payload;
+  try {
+    return JSON.parse(options.payload) as unknown;
+  } catch {
+    throw new OperationFailure('The payload is not valid JSON');
+  }
+}
+
 /**
  * `item-read`, `item-create`, `item-update`, `item-delete`: the items service in the context the `permissions`
  * option names (operation-context.ts), so every rule of that accountability applies. Reads answer the item (one
@@ -65,7 +76,7 @@ export function itemOperations(deps: FlowDeps): Record<string, OperationType> {
       async run(options, scope) {
         const ctx = await writeContext(scope, options, deps);
         const collection = String(options.collection);
-        const payload = typeof options.payload === 'string' ? (JSON.parse(options.payload) as unknown) : options.payload;
+        const payload = payloadOf(options);
         if (Array.isArray(payload)) return items.createMany(ctx, collection, payload);
         return [await items.createOne(ctx, collection, payload ?? {})];
       },
@@ -75,7 +86,7 @@ export function itemOperations(deps: FlowDeps): Record<string, OperationType> {
       async run(options, scope) {
         const ctx = await writeContext(scope, options, deps);
         const collection = String(options.collection);
-        const payload = typeof options.payload === 'string' ? (JSON.parse(options.payload) as unknown) : options.payload;
+        const payload = payloadOf(options);
         const keys = keysOf(options.key);
         if (keys) return items.updateMany(ctx, collection, keys, payload ?? {});
         const query = parseQuery(queryOf(options) as Options, { limitDefault: -1, limitMax: null });
