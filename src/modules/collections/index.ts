@@ -7,6 +7,7 @@ export { deleteCollection } from './delete-collection.js';
 export { listCollections, readCollection, readCollections } from './read-collections.js';
 export { createField } from './create-field.js';
 export { updateField } from './update-field.js';
+export { updateCollections, updateFields } from './update-many.js';
 export { deleteField } from './delete-field.js';
 export { listFields, readField, readFields } from './read-fields.js';
 export { createRelation } from './create-relation.js';

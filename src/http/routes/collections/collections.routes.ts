@@ -10,12 +10,13 @@ import {
   type CollectionUpdateInput,
   type SchemaDeps,
   updateCollection,
+  updateCollections,
 } from '../../../modules/collections/index.js';
 import { sendReadBack } from './read-back.js';
 
 type Params = { collection: string };
 
-/** `/collections`: list, read one, create (one or an array, in one transaction), update meta, delete. */
+/** `/collections`: list, read one, create (one or an array, in one transaction), update meta (one or an array), delete. */
 export function createCollectionsRoutes(deps: ItemRouteDeps, schema: SchemaDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/', async (request, reply) => {
@@ -37,6 +38,12 @@ export function createCollectionsRoutes(deps: ItemRouteDeps, schema: SchemaDeps)
       }
       const name = await createCollection(ctx, schema, body as CollectionInput);
       return sendReadBack(deps, request, reply, () => readCollection(ctx, schema, name));
+    });
+
+    app.patch('/', async (request, reply) => {
+      const ctx = await deps.contextFor(request);
+      const names = await updateCollections(ctx, schema, request.body);
+      return sendReadBack(deps, request, reply, async () => Promise.all(names.map((name) => readCollection(ctx, schema, name))));
     });
 
     app.patch<{ Params: Params }>('/:collection', async (request, reply) => {

@@ -9,12 +9,13 @@ import {
   type FieldUpdateInput,
   type SchemaDeps,
   updateField,
+  updateFields,
 } from '../../../modules/collections/index.js';
 import { sendReadBack } from './read-back.js';
 
 type Params = { collection: string; field: string };
 
-/** `/fields`: list all or per collection, read one, create, update, delete. */
+/** `/fields`: list all or per collection, read one, create, update (one, or an array of one collection's), delete. */
 export function createFieldsRoutes(deps: ItemRouteDeps, schema: SchemaDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/', async (request, reply) => {
@@ -37,6 +38,13 @@ export function createFieldsRoutes(deps: ItemRouteDeps, schema: SchemaDeps): Fas
       const { collection } = request.params;
       const field = await createField(ctx, schema, collection, request.body as FieldInput);
       return sendReadBack(deps, request, reply, () => readField(ctx, schema, collection, field));
+    });
+
+    app.patch<{ Params: Pick<Params, 'collection'> }>('/:collection', async (request, reply) => {
+      const ctx = await deps.contextFor(request);
+      const { collection } = request.params;
+      const fields = await updateFields(ctx, schema, collection, request.body);
+      return sendReadBack(deps, request, reply, async () => Promise.all(fields.map((field) => readField(ctx, schema, collection, field))));
     });
 
     app.patch<{ Params: Params }>('/:collection/:field', async (request, reply) => {

@@ -136,7 +136,14 @@ export function crud(base: string, collection: string, tag: string, key: SchemaO
  * by administrators. `keys` are the path segments of one entry; `createUnder` is how many of them the create
  * path takes (`POST /fields/{collection}`, `POST /relations`).
  */
-export function schemaEndpoints(base: string, collection: string, tag: string, keys: string[], createUnder: number): SystemEndpoint[] {
+export function schemaEndpoints(
+  base: string,
+  collection: string,
+  tag: string,
+  keys: string[],
+  createUnder: number,
+  options: { batchUpdate?: boolean } = {},
+): SystemEndpoint[] {
   const under = (n: number) =>
     `${base}${keys
       .slice(0, n)
@@ -196,6 +203,21 @@ export function schemaEndpoints(base: string, collection: string, tag: string, k
       body: obj,
       result: data(obj),
     },
+    ...(options.batchUpdate
+      ? [
+          {
+            path: under(createUnder),
+            method: 'patch' as const,
+            tag,
+            operationId: `update${tag}Batch`,
+            summary: `Update several of ${tag.toLowerCase()} in one transaction`,
+            gate: ADMIN,
+            ...(createUnder > 0 ? { parameters: params(createUnder) } : {}),
+            body: { type: 'array', items: obj } as SchemaObject,
+            result: data(objects),
+          },
+        ]
+      : []),
     {
       path: byKey,
       method: 'delete',

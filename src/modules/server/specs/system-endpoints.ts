@@ -315,8 +315,8 @@ export const SYSTEM_ENDPOINTS: readonly SystemEndpoint[] = [
     result: { kind: 'item', collection: 'service_settings' },
   },
 
-  ...schemaEndpoints('/collections', 'service_collections', 'Collections', ['collection'], 0),
-  ...schemaEndpoints('/fields', 'service_fields', 'Fields', ['collection', 'field'], 1),
+  ...schemaEndpoints('/collections', 'service_collections', 'Collections', ['collection'], 0, { batchUpdate: true }),
+  ...schemaEndpoints('/fields', 'service_fields', 'Fields', ['collection', 'field'], 1, { batchUpdate: true }),
   ...schemaEndpoints('/relations', 'service_relations', 'Relations', ['collection', 'field'], 0),
   {
     path: '/schema/snapshot',
