@@ -9,11 +9,15 @@ import { runSchemaChange } from './run-schema-change.js';
 import type { FieldInput, SchemaDeps } from './schema.types.js';
 import { validateMeta } from './validate-meta.js';
 import { writeFieldMeta } from './write-field-meta.js';
+import { readMetaRows } from './meta-rows.js';
+import { updateField } from './update-field.js';
 
 /**
  * Adds a field to a collection: its column (none for alias fields, which only get their meta row) and its
  * service_fields row, with the `special` flag its type needs to read back exactly. A NOT NULL field without
  * a default can't be added to a table that has rows (400 CONTAINS_NULL_VALUES). Returns the field's name.
+ * The o2m alias field that `POST /relations` made for its `meta.one_field` may be created again (as Directus
+ * scripts do, creating the alias before or after the relation): that sets its meta instead of failing.
  */
 export async function createField(ctx: Context, deps: SchemaDeps, collection: string, input: FieldInput): Promise<string> {
   assertSchemaAccess(ctx, 'service_fields', 'create');
@@ -33,6 +37,10 @@ export async function createField(ctx: Context, deps: SchemaDeps, collection: st
     if (state.system) throw invalidPayload(`Fields can't be added to system collection "${collection}"`);
     if (spec.column && !state.table)
       throw invalidPayload(`Collection "${collection}" has no table (it is a folder): only alias fields can be added`);
+    if (!spec.column && (await isRelationsOneField(trx, deps, collection, spec.field))) {
+      await updateField(trx, deps, collection, spec.field, { type: 'alias', meta: input.meta ?? null });
+      return;
+    }
     await assertNewField(trx, deps, state, spec.field);
     if (spec.meta) validateMeta('service_fields', spec.meta, `field "${spec.field}"`);
     if (spec.column && !spec.column.nullable && spec.column.defaultValue === null && (await countRows(trx, collection)) > 0) {
@@ -51,4 +59,12 @@ export async function createField(ctx: Context, deps: SchemaDeps, collection: st
     ]);
   });
   return spec.field;
+}
+
+/** Whether an alias field of this name exists as the o2m field (`one_field`) of a relation. */
+async function isRelationsOneField(ctx: Context, deps: SchemaDeps, collection: string, field: string): Promise<boolean> {
+  const [row] = await readMetaRows(ctx, deps, 'service_fields', { collection, field });
+  if (!row) return false;
+  const relations = await readMetaRows(ctx, deps, 'service_relations', { one_collection: collection, one_field: field });
+  return relations.length > 0;
 }
