@@ -16,6 +16,7 @@ export { createSessionsRoutes, createUserSessionsRoutes } from './auth/sessions.
 export { createSsoRoutes } from './auth/sso.routes.js';
 export { createTfaRoutes } from './auth/tfa.routes.js';
 export { createSchemaRoutes, type SchemaRouteDeps } from './collections/create-schema-routes.js';
+export { createExtensionsRoutes } from './extensions/extensions.routes.js';
 export { createFilesRoutes } from './files/files.routes.js';
 export { createFoldersRoutes } from './files/folders.routes.js';
 export {

@@ -315,6 +315,16 @@ export const SYSTEM_ENDPOINTS: readonly SystemEndpoint[] = [
     result: { kind: 'item', collection: 'service_settings' },
   },
 
+  {
+    path: '/extensions',
+    method: 'get',
+    tag: 'Extensions',
+    operationId: 'getExtensions',
+    summary: 'List the installed extensions (none)',
+    gate: USER,
+    result: { kind: 'data', schema: objects },
+  },
+
   ...schemaEndpoints('/collections', 'service_collections', 'Collections', ['collection'], 0, { batchUpdate: true }),
   ...schemaEndpoints('/fields', 'service_fields', 'Fields', ['collection', 'field'], 1, { batchUpdate: true }),
   ...schemaEndpoints('/relations', 'service_relations', 'Relations', ['collection', 'field'], 0),
