@@ -2,6 +2,8 @@ import {
   createCollection,
   createDirectus,
   createField,
+  createPermission,
+  createPolicy,
   createRelation,
   readField,
   readRelationByCollection,
@@ -68,6 +70,37 @@ describe('@directus/sdk schema scripts', () => {
     await expect(client().request(createField('authors', { field: 'books', type: 'string' } as never))).rejects.toMatchObject({
       errors: [{ extensions: { code: 'INVALID_PAYLOAD' } }],
     });
+  });
+
+  it("understands Directus's system names in relations and permissions (directus_users → service_users)", async () => {
+    const sdk = client();
+    await sdk.request(createField('books', { field: 'reviewer', type: 'uuid' } as never));
+    await sdk.request(createField('books', { field: 'cover', type: 'uuid' } as never));
+    await sdk.request(createRelation({ collection: 'books', field: 'reviewer', related_collection: 'directus_users' } as never));
+    await sdk.request(createRelation({ collection: 'books', field: 'cover', related_collection: 'directus_files' } as never));
+    const relations = (await sdk.request(readRelationByCollection('books'))) as { field: string; related_collection: string }[];
+    expect(Object.fromEntries(relations.map((r) => [r.field, r.related_collection]))).toMatchObject({
+      reviewer: 'service_users',
+      cover: 'service_files',
+    });
+    const book = (
+      await t.request('POST', '/items/books?fields=reviewer.email', {
+        token: t.adminToken,
+        body: { name: 'x', reviewer: (await t.request('GET', '/users/me', { token: t.adminToken })).json().data.id },
+      })
+    ).json();
+    expect(book.data.reviewer.email).toBe('admin@example.com');
+
+    const policy = (await sdk.request(createPolicy({ name: 'readers of users', app_access: false, admin_access: false } as never))) as {
+      id: string;
+    };
+    const permission = (await sdk.request(
+      createPermission({ policy: policy.id, collection: 'directus_users', action: 'read', fields: ['id'] } as never),
+    )) as { collection: string };
+    expect(permission.collection).toBe('service_users');
+    await expect(
+      sdk.request(createRelation({ collection: 'books', field: 'name', related_collection: 'directus_nothing' } as never)),
+    ).rejects.toMatchObject({ errors: [{ extensions: { code: 'INVALID_PAYLOAD' } }] });
   });
 
   it('changes several collections with updateCollectionsBatch', async () => {

@@ -391,5 +391,18 @@ export function isSystemCollection(name: string): boolean {
   return name.startsWith(SYSTEM_PREFIX);
 }
 
+const DIRECTUS_PREFIX = 'directus_';
+const SYSTEM_NAMES = new Set(SYSTEM_COLLECTIONS.map((c) => c.collection));
+
+/**
+ * A collection name as a script written for Directus gives it: Directus's `directus_users`, `directus_files`, … is
+ * the matching system collection (`service_users`, …) where Stratum has one; every other name is returned as given.
+ */
+export function systemCollectionName(name: string): string {
+  if (!name.startsWith(DIRECTUS_PREFIX)) return name;
+  const own = `${SYSTEM_PREFIX}${name.slice(DIRECTUS_PREFIX.length)}`;
+  return SYSTEM_NAMES.has(own) ? own : name;
+}
+
 /** The fixed id of the public policy (attached through an access row with neither role nor user). */
 export const PUBLIC_POLICY_ID = 'abf8a154-5b1c-4a46-ac9c-7300570f4f17';

@@ -1,6 +1,7 @@
 import { invalidPayload } from '../../kernel/errors/index.js';
 import type { ForeignKeyRules } from './foreign-key-ddl.js';
 import { isPlainName, validateName } from './validate-name.js';
+import { systemCollectionName } from '../../kernel/system/system-collections.js';
 import { isPlainObject } from '../../kernel/values/is-plain-object.js';
 
 /** A relation's meta as sent, without the keys the server sets from the relation itself. */
@@ -19,11 +20,11 @@ export type RelationSpec = {
 const ACTIONS = ['NO ACTION', 'RESTRICT', 'CASCADE', 'SET NULL', 'SET DEFAULT'];
 const SERVER_KEYS = ['id', 'many_collection', 'many_field', 'one_collection', 'system'];
 
-/** A collection name from a payload: a plain identifier (system collections allowed as the related side). */
+/** A collection name from a payload: a plain identifier (system collections allowed as the related side, by Directus's names too). */
 function collectionName(key: string, value: unknown): string {
   if (typeof value !== 'string' || value === '') throw invalidPayload(`"${key}" is required and must be a string`);
   if (!isPlainName(value)) throw invalidPayload(`"${key}" names an invalid collection "${value}"`);
-  return value;
+  return systemCollectionName(value);
 }
 
 /** A relation's `meta`: an object (checked names and deselect action) or null; undefined → {}. */

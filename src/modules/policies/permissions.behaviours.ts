@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import type { CollectionBehaviour } from '../items/index.js';
 import { validatePermissionRule } from './validate-permission-rule.js';
 import { isPlainObject } from '../../kernel/values/is-plain-object.js';
+import { systemCollectionName } from '../../kernel/system/system-collections.js';
 
 /**
  * The permission caches of every instance: `record` raises the stored access version inside the writing
@@ -23,6 +24,8 @@ export function permissionsBehaviour(caches: AccessCaches): CollectionBehaviour 
         }
       }
       if (action === 'create' || 'collection' in payload) {
+        // A script written for Directus names system collections `directus_*`.
+        if (typeof payload.collection === 'string') payload = { ...payload, collection: systemCollectionName(payload.collection) };
         if (typeof payload.collection !== 'string' || !hasCollection(ctx.schema, payload.collection)) {
           throw invalidPayload(`"collection" must name an existing collection`);
         }
