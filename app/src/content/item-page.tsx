@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { Link, useLocation } from 'wouter-preact';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
+import { LiveNote, useLive } from '../realtime/live.js';
 import { createOne, deleteOne, fieldLabel, readAccess, readOne, readRawFields, updateOne } from './content-api.js';
 import {
   allows,
@@ -19,6 +20,7 @@ import { ItemHistory } from './item-history.js';
 import { hasChanges, NO_CHANGES, oneToManyPayload, type OneToManyChanges } from './one-to-many-changes.js';
 import { OneToManyList } from './one-to-many-list.js';
 import { readFieldRelations } from './related-api.js';
+import { changedElsewhere, eventItem } from './remote-change.js';
 
 /** `id` "+" is a new item. */
 export const NEW_ITEM = '+';
@@ -44,6 +46,9 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
   const [busy, setBusy] = useState(false);
   // Raised after each save, so the history reads the new revision.
   const [version, setVersion] = useState(0);
+  // The item as the last realtime event read it, and whether it was deleted meanwhile.
+  const [remote, setRemote] = useState<Record<string, unknown> | null>(null);
+  const [deleted, setDeleted] = useState(false);
 
   const load = async () => {
     const [fields, access, item, relations] = await Promise.all([
@@ -64,8 +69,18 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
     setLoaded(null);
     setError(null);
     setNotice(null);
+    setRemote(null);
+    setDeleted(false);
     load().catch((failure: unknown) => setError(requestMessage(failure)));
   }, [client, collection, id]);
+
+  // Someone else's change to this item: kept aside (the form is never overwritten), compared with what the form was
+  // loaded with once no save of ours is under way (our own save reads back the same values).
+  const live = useLive(isNew ? null : { collection, item: id, query: { fields: ['*'] } }, (event) => {
+    if (event.event === 'delete') setDeleted(true);
+    else if (event.event === 'update' || event.again) setRemote(eventItem(event.data));
+  });
+  const stale = !busy && loaded !== null && remote !== null && changedElsewhere(loaded.item, remote);
 
   const dirty = loaded
     ? Object.keys(changedValues(loaded.form, loaded.item, texts)).length > 0 ||
@@ -121,6 +136,8 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
       } else {
         if (Object.keys(values).length > 0) await updateOne(client, collection, id, values);
         await load();
+        // The form now holds the server's version: an earlier event is settled (ours arrives with the same values).
+        setRemote(null);
         setVersion((v) => v + 1);
         setNotice('Saved.');
       }
@@ -133,6 +150,18 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
     } finally {
       setBusy(false);
     }
+  };
+
+  const reload = () => {
+    if (dirty && !window.confirm('Load the other version? Your unsaved changes will be lost.')) return;
+    setNotice(null);
+    load().then(
+      () => {
+        setRemote(null);
+        setVersion((v) => v + 1);
+      },
+      (failure: unknown) => setError(requestMessage(failure)),
+    );
   };
 
   const remove = async () => {
@@ -164,6 +193,23 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
         / {isNew ? 'New' : id}
       </p>
       <h1 id="page-title">{title}</h1>
+      <LiveNote state={live} />
+      {deleted && !busy && (
+        <div class="remote-change" role="alert">
+          <p>Someone else deleted this item.</p>
+          <Link href={listHref}>Back to {fieldLabel(collection)}</Link>
+        </div>
+      )}
+      {stale && !deleted && (
+        <div class="remote-change" role="alert">
+          <p>
+            Someone else changed this item. {dirty ? 'Your unsaved changes are kept until you reload.' : 'Reload to see their version.'}
+          </p>
+          <button type="button" onClick={reload}>
+            Reload
+          </button>
+        </div>
+      )}
       {!error && !loaded && <p aria-live="polite">Loading…</p>}
       {loaded && (
         <form class="item-form" onSubmit={save} noValidate>
@@ -216,13 +262,17 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
           id={id}
           version={version}
           onReverted={() => {
-            load().then(
-              () => {
-                setVersion((v) => v + 1);
-                setNotice('Reverted.');
-              },
-              (failure: unknown) => setError(requestMessage(failure)),
-            );
+            setBusy(true);
+            load()
+              .then(
+                () => {
+                  setRemote(null);
+                  setVersion((v) => v + 1);
+                  setNotice('Reverted.');
+                },
+                (failure: unknown) => setError(requestMessage(failure)),
+              )
+              .finally(() => setBusy(false));
           }}
         />
       )}
