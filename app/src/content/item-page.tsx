@@ -17,6 +17,7 @@ import {
 import { FieldInput } from './field-input.js';
 import { ItemComments } from './item-comments.js';
 import { ItemHistory } from './item-history.js';
+import { ManualFlows } from './manual-flows.js';
 import { hasChanges, NO_CHANGES, oneToManyPayload, type OneToManyChanges } from './one-to-many-changes.js';
 import { OneToManyList } from './one-to-many-list.js';
 import { readFieldRelations } from './related-api.js';
@@ -256,6 +257,17 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
         </p>
       )}
       {notice && <p role="status">{notice}</p>}
+      {!isNew && loaded && (
+        <ManualFlows
+          collection={collection}
+          keys={[id]}
+          where="item"
+          ran={() => {
+            // What the flow changed shows at once unless the form holds unsaved edits (then the notice offers Reload).
+            if (!dirty) reload();
+          }}
+        />
+      )}
       {!isNew && loaded && (
         <ItemHistory
           collection={collection}

@@ -10,6 +10,7 @@ import { deleteMany, fieldLabel, readPage, type Page, type PageQuery } from './c
 import { visibleColumns } from './field-paths.js';
 import { FilterBuilder } from './filter-builder.js';
 import { ItemsTable } from './items-table.js';
+import { ManualFlows } from './manual-flows.js';
 import { SavedViews } from './saved-views.js';
 import { readTableSchema, type TableSchema } from './table-api.js';
 import { PAGE_SIZES, parseTableQuery, tableQueryString } from './table-query.js';
@@ -183,6 +184,7 @@ export function ItemsPage({ collection }: { collection: string }) {
               )}
             </p>
           )}
+          <ManualFlows collection={collection} keys={[...selected]} where="list" ran={() => setReloads((n) => n + 1)} />
           {editing && selected.size > 0 && (
             <BatchEdit
               collection={collection}
