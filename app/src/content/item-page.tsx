@@ -16,6 +16,7 @@ import {
 } from './form-fields.js';
 import { FieldInput } from './field-input.js';
 import { ItemComments } from './item-comments.js';
+import { honourItemAccess, readItemAccess, type ItemAccess } from './item-access.js';
 import { ItemHistory } from './item-history.js';
 import { ManualFlows } from './manual-flows.js';
 import { hasChanges, NO_CHANGES, oneToManyPayload, type OneToManyChanges } from './one-to-many-changes.js';
@@ -26,7 +27,13 @@ import { changedElsewhere, eventItem } from './remote-change.js';
 /** `id` "+" is a new item. */
 export const NEW_ITEM = '+';
 
-type Loaded = { form: FormField[]; access: CollectionAccess; item: Record<string, unknown>; primaryKey: string };
+type Loaded = {
+  form: FormField[];
+  access: CollectionAccess;
+  item: Record<string, unknown>;
+  primaryKey: string;
+  itemAccess: ItemAccess | null;
+};
 /** Unsaved changes of a one-to-many list, and the key field of its children. */
 type ListChanges = Record<string, { changes: OneToManyChanges; childKey: string }>;
 
@@ -52,15 +59,17 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
   const [deleted, setDeleted] = useState(false);
 
   const load = async () => {
-    const [fields, access, item, relations] = await Promise.all([
+    const [fields, access, item, relations, itemAccess] = await Promise.all([
       readRawFields(client, collection),
       readAccess(client, collection),
       isNew ? Promise.resolve({}) : readOne(client, collection, id),
       readFieldRelations(client, collection),
+      isNew ? Promise.resolve(null) : readItemAccess(client, collection, id),
     ]);
-    const form = buildFormFields(fields, access, isNew ? 'create' : 'update', relations);
+    // The item's own access too: a rule's row filter may leave this item out of what the user may change.
+    const form = honourItemAccess(buildFormFields(fields, access, isNew ? 'create' : 'update', relations), itemAccess);
     const primaryKey = fields.find((f) => f.schema?.is_primary_key)?.field ?? 'id';
-    setLoaded({ form, access, item, primaryKey });
+    setLoaded({ form, access, item, primaryKey, itemAccess });
     setTexts(Object.fromEntries(form.map((f) => [f.field, toInputText(f, (item as Record<string, unknown>)[f.field])])));
     setLists({});
     setFieldErrors({});
@@ -178,7 +187,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
   };
 
   const canSave = loaded ? loaded.form.some((f) => !f.readOnly) : false;
-  const canDelete = !isNew && loaded !== null && allows(loaded.access.delete, loaded.primaryKey);
+  const canDelete = !isNew && loaded !== null && allows(loaded.access.delete, loaded.primaryKey) && loaded.itemAccess?.delete !== false;
   const title = isNew ? `New item in ${fieldLabel(collection)}` : `${fieldLabel(collection)} ${id}`;
 
   return (
