@@ -2,18 +2,9 @@ import { useState } from 'preact/hooks';
 import { requestMessage } from '../api/errors.js';
 import { errorsByField } from '../content/form-fields.js';
 import { useSession } from '../auth/session.js';
-import {
-  FieldProblem,
-  TRIGGER_FIELDS,
-  TRIGGER_LABELS,
-  TRIGGERS,
-  triggerOptions,
-  triggerTexts,
-  type Flow,
-  type Trigger,
-  type TriggerTexts,
-} from './flow-model.js';
+import { FieldProblem, TRIGGER_FIELDS, triggerOptions, triggerTexts, type Flow, type Trigger, type TriggerTexts } from './flow-model.js';
 import { updateOneFlow } from './flows-api.js';
+import { TriggerField } from './trigger-field.js';
 
 type Draft = { name: string; description: string; status: Flow['status']; accountability: string; trigger: Trigger; texts: TriggerTexts };
 
@@ -92,23 +83,11 @@ export function FlowSettings({ flow, saved }: { flow: Flow; saved: () => void })
           <option value="">Nothing</option>
         </select>
       </div>
-      <div class="field">
-        <label for="flow-trigger">Trigger</label>
-        <select
-          id="flow-trigger"
-          value={draft.trigger}
-          onChange={(e) => {
-            const trigger = e.currentTarget.value as Trigger;
-            set({ trigger, texts: triggerTexts(trigger, trigger === flow.trigger ? flow.options : null) });
-          }}
-        >
-          {TRIGGERS.map((t) => (
-            <option key={t} value={t}>
-              {TRIGGER_LABELS[t]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <TriggerField
+        id="flow-trigger"
+        value={draft.trigger}
+        onChange={(trigger) => set({ trigger, texts: triggerTexts(trigger, trigger === flow.trigger ? flow.options : null) })}
+      />
       {TRIGGER_FIELDS[draft.trigger].map((field) => {
         const id = `trigger-${field.name}`;
         const problem = problems[field.name];

@@ -3,8 +3,9 @@ import { Link, useLocation } from 'wouter-preact';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { ListTable } from '../ui/list-table.js';
-import { TRIGGER_LABELS, TRIGGERS, type Flow, type Trigger } from './flow-model.js';
+import { TRIGGER_LABELS, type Flow, type Trigger } from './flow-model.js';
 import { createOneFlow, listFlows, updateOneFlow } from './flows-api.js';
+import { TriggerField } from './trigger-field.js';
 
 /** The options a new flow starts with, so the server accepts it (each trigger's required options). */
 const STARTING_OPTIONS: Record<Trigger, Record<string, unknown>> = {
@@ -94,16 +95,7 @@ export function FlowsPage() {
             <label for="new-flow-name">Name</label>
             <input id="new-flow-name" value={name} required onInput={(e) => setName(e.currentTarget.value)} />
           </div>
-          <div class="field">
-            <label for="new-flow-trigger">Trigger</label>
-            <select id="new-flow-trigger" value={trigger} onChange={(e) => setTrigger(e.currentTarget.value as Trigger)}>
-              {TRIGGERS.map((t) => (
-                <option key={t} value={t}>
-                  {TRIGGER_LABELS[t]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <TriggerField id="new-flow-trigger" value={trigger} onChange={setTrigger} />
           <div class="actions">
             <button type="submit" class="primary" disabled={name.trim() === ''}>
               Create flow
