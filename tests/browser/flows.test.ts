@@ -72,7 +72,7 @@ describe.skipIf(!findChromium())('the flows section and manual flows', () => {
 
     // The first operation, then one on its failure path, added with the keyboard alone.
     await page.getByRole('button', { name: 'Add first operation' }).click();
-    expect(await focusedName(page)).toBe('operation-name');
+    await expect.poll(() => focusedName(page)).toBe('operation-name');
     await page.getByLabel('Operation type').selectOption('item-update');
     expect(await page.getByLabel(/^Key/).inputValue()).toBe('item_update');
     await page.getByLabel('Options (JSON)').fill('{"collection": "notes", "key": "{{ $trigger.body.keys }}", "payload": {"body": ');
@@ -86,11 +86,12 @@ describe.skipIf(!findChromium())('the flows section and manual flows', () => {
 
     await page.getByRole('button', { name: 'Add operation on failure of item_update' }).focus();
     await page.keyboard.press('Enter');
-    expect(await focusedName(page)).toBe('operation-name');
+    await expect.poll(() => focusedName(page)).toBe('operation-name');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('button', { name: 'Save operation' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Add operation on failure of item_update' }).focus();
     await page.keyboard.press('Enter');
+    await expect.poll(() => focusedName(page)).toBe('operation-name');
     await page.keyboard.type('Say it failed');
     await page.getByLabel('Operation type').selectOption('log');
     await page.getByLabel('Options (JSON)').fill('{"message": "stamping failed"}');
@@ -122,7 +123,7 @@ describe.skipIf(!findChromium())('the flows section and manual flows', () => {
     await page.goto(`${stratum.url}/admin/content/notes/1`);
     await page.getByRole('button', { name: 'Stamp notes' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Run Stamp notes on 1 item?' }).count()).toBe(1);
-    expect(await focusedName(page)).toBe('flow-field-reason');
+    await expect.poll(() => focusedName(page)).toBe('flow-field-reason');
     await expectAccessible(page, 'a manual flow confirmation form');
     await page.getByRole('button', { name: 'Run Stamp notes' }).click();
     await expect.poll(() => page.getByText('Reason is required.').count()).toBe(1);

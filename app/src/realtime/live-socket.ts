@@ -9,10 +9,17 @@ import type { LiveSocket } from './live-connection.js';
  */
 export function sdkSocket(url: string = window.location.origin): LiveSocket {
   const client = createDirectus(url).with(realtime({ authMode: 'public', reconnect: false, heartbeat: true }));
+  // The browser's socket once open: a message is sent only while it is open. The server may be closing it (a
+  // refused socket) before the close event reaches the SDK, and the browser logs a send on a closing socket.
+  let socket: WebSocket | null = null;
   return {
-    connect: () => client.connect(),
+    connect: async () => {
+      socket = (await client.connect()) as WebSocket;
+    },
     disconnect: () => client.disconnect(),
-    send: (message) => client.sendMessage(message),
+    send: (message) => {
+      if (socket?.readyState === WebSocket.OPEN) client.sendMessage(message);
+    },
     onMessage: (listener) => client.onWebSocket('message', (message: unknown) => listener(message)),
     onClose: (listener) => client.onWebSocket('close', (event: CloseEvent) => listener(event.code)),
   };
