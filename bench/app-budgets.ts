@@ -171,6 +171,7 @@ async function main(): Promise<void> {
       ['Data model', '/admin/data-model', 'Data model'],
       ['Schema as code', '/admin/schema', 'Schema as code'],
       ['Settings', '/admin/settings', 'Settings'],
+      ['Flows', '/admin/flows', 'Flows'],
       ...ACCESS_SECTIONS,
     ];
     // A policy's page with its permission matrix (a policy made for the bench).

@@ -154,6 +154,8 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
     await expect.poll(() => readCell.isVisible()).toBe(true);
     await readCell.selectOption('custom');
     await expect.poll(() => page.getByRole('heading', { name: 'Rule: read on articles' }).isVisible()).toBe(true);
+    // An empty cell chosen Custom stays Custom, though its starting rule grants everything (issue 31, item 5).
+    expect(await readCell.inputValue()).toBe('custom');
     await page.getByRole('button', { name: 'Add condition' }).click();
     await page.locator('#filter-0-field').selectOption('status');
     await page.locator('#filter-0-operator').selectOption('_eq');
@@ -337,6 +339,8 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
     // Create: custom, with a validation filter built in the builder and presets as JSON.
     await cell('Create').selectOption('custom');
     await expect.poll(() => page.getByRole('heading', { name: 'Rule: create on notes' }).isVisible()).toBe(true);
+    // An All cell chosen Custom shows Custom too.
+    expect(await cell('Create').inputValue()).toBe('custom');
     expect(await page.getByRole('button', { name: 'Apply row filter' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Add condition' }).click();
     await page.locator('#validation-0-field').selectOption('title');

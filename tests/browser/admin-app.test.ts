@@ -397,9 +397,9 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
       'Roles',
       'Policies',
       'Why?',
+      'Flows',
       'Sign out',
       'Articles',
-      'Secrets',
     ]);
 
     // Open the articles with Enter, sort with Enter, page with Enter.

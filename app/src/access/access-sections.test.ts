@@ -12,8 +12,10 @@ describe('accessSections', () => {
       service_policies: full,
       service_permissions: full,
       service_access: full,
+      service_flows: full,
+      service_operations: full,
     }).map((s) => s.label);
-    expect(labels).toEqual(['Users', 'Roles', 'Policies', 'Why?']);
+    expect(labels).toEqual(['Users', 'Roles', 'Policies', 'Why?', 'Flows']);
   });
 
   it('links nothing for a user who reads only their own records (the app-access rules)', () => {
@@ -25,5 +27,6 @@ describe('accessSections', () => {
 
   it('links only what is fully readable', () => {
     expect(accessSections({ service_users: full, service_roles: partial }).map((s) => s.href)).toEqual(['/users']);
+    expect(accessSections({ service_flows: full, service_operations: partial }).map((s) => s.href)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Which access-control sections the shell links to, from the user's `GET /permissions/me`: a section appears
+ * Which access-control sections (and Flows) the shell links to, from the user's `GET /permissions/me`: a section appears
  * when the user may read its system collection without a row filter (administrators may read everything).
  * The server still decides every call; this only hides links that would lead to refusals.
  */
@@ -19,5 +19,6 @@ export function accessSections(access: Summary): Section[] {
   // The explain endpoint answers for another user only to administrators; they read everything.
   if (['service_users', 'service_policies', 'service_permissions', 'service_access'].every((c) => fullRead(access, c)))
     sections.push({ href: '/why', label: 'Why?' });
+  if (fullRead(access, 'service_flows') && fullRead(access, 'service_operations')) sections.push({ href: '/flows', label: 'Flows' });
   return sections;
 }

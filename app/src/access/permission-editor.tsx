@@ -8,8 +8,9 @@ import {
   matrixChanges,
   matrixFromRows,
   MATRIX_ACTIONS,
+  cellState,
+  pinCell,
   setCell,
-  stateOf,
   type CellState,
   type Matrix,
   type MatrixAction,
@@ -28,6 +29,8 @@ export function PermissionEditor({ policy, admin }: { policy: string; admin: boo
   const [collections, setCollections] = useState<string[]>([]);
   const [stored, setStored] = useState<{ rowOf: Record<string, PermissionRow>; extra: PermissionRow[] } | null>(null);
   const [matrix, setMatrix] = useState<Matrix>({});
+  // The cells chosen "Custom" since the rules were read (their rule may still grant everything).
+  const [pinned, setPinned] = useState<Set<string>>(new Set());
   const [editing, setEditing] = useState<{ collection: string; action: MatrixAction; focus?: boolean } | null>(null);
   const [showSystem, setShowSystem] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -41,6 +44,7 @@ export function PermissionEditor({ policy, admin }: { policy: string; admin: boo
         setCollections(names);
         setStored({ rowOf: read.rowOf, extra: read.extra });
         setMatrix(read.matrix);
+        setPinned(new Set());
       },
       (failure: unknown) => setError(requestMessage(failure)),
     );
@@ -60,6 +64,7 @@ export function PermissionEditor({ policy, admin }: { policy: string; admin: boo
   const choose = (collection: string, action: MatrixAction, state: CellState) => {
     setStatus(null);
     setMatrix(setCell(matrix, collection, action, state));
+    setPinned(pinCell(pinned, collection, action, state));
     if (state === 'custom') setEditing({ collection, action });
     else if (editing?.collection === collection && editing.action === action) setEditing(null);
   };
@@ -110,7 +115,7 @@ export function PermissionEditor({ policy, admin }: { policy: string; admin: boo
                   {collection}
                 </th>
                 {MATRIX_ACTIONS.map((action) => {
-                  const state = stateOf(matrix[cellKey(collection, action)]);
+                  const state = cellState(matrix, pinned, collection, action);
                   const id = `perm-${index}-${action}`;
                   return (
                     <td key={action}>

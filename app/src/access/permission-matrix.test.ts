@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   cellKey,
+  cellState,
+  pinCell,
   countChanges,
   fullRule,
   matrixChanges,
@@ -59,6 +61,35 @@ describe('setCell', () => {
     expect(setCell(m, 'a', 'read', 'all')['a:read']).toEqual(fullRule());
     expect(setCell(m, 'a', 'read', 'custom')['a:read']).toBe(custom);
     expect(setCell({}, 'a', 'update', 'custom')['a:update']).toEqual(fullRule());
+  });
+});
+
+describe('cellState (issue 31, item 5)', () => {
+  it('shows Custom after choosing Custom on an empty cell, though its starting rule grants everything', () => {
+    const matrix = setCell({}, 'a', 'read', 'custom');
+    const pinned = pinCell(new Set(), 'a', 'read', 'custom');
+    expect(cellState(matrix, pinned, 'a', 'read')).toBe('custom');
+    expect(cellState(matrix, new Set(), 'a', 'read')).toBe('all');
+  });
+
+  it('shows Custom after choosing Custom on an All cell, and All or None again after choosing them', () => {
+    let matrix = setCell({}, 'a', 'read', 'all');
+    let pinned = pinCell(new Set(), 'a', 'read', 'all');
+    expect(cellState(matrix, pinned, 'a', 'read')).toBe('all');
+    matrix = setCell(matrix, 'a', 'read', 'custom');
+    pinned = pinCell(pinned, 'a', 'read', 'custom');
+    expect(cellState(matrix, pinned, 'a', 'read')).toBe('custom');
+    matrix = setCell(matrix, 'a', 'read', 'all');
+    pinned = pinCell(pinned, 'a', 'read', 'all');
+    expect(cellState(matrix, pinned, 'a', 'read')).toBe('all');
+    matrix = setCell(matrix, 'a', 'read', 'none');
+    pinned = pinCell(pinned, 'a', 'read', 'none');
+    expect(cellState(matrix, pinned, 'a', 'read')).toBe('none');
+  });
+
+  it('reads a stored narrowing rule as Custom without a choice', () => {
+    const matrix = { [cellKey('a', 'read')]: { ...fullRule(), fields: ['title'] } };
+    expect(cellState(matrix, new Set(), 'a', 'read')).toBe('custom');
   });
 });
 

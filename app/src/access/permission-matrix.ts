@@ -86,6 +86,30 @@ export function setCell(matrix: Matrix, collection: string, action: MatrixAction
   return { ...matrix, [key]: current ?? fullRule() };
 }
 
+/**
+ * The cells the user chose "Custom" for in this editing session. A custom rule may still grant everything (it starts
+ * as the full rule, to be narrowed in the rule editor), so its state cannot be read from the rule alone: without
+ * this, choosing Custom on an empty cell showed All.
+ */
+export type PinnedCells = ReadonlySet<string>;
+
+/** The pinned cells after choosing `state` for one cell: custom pins it, none and all unpin it. */
+export function pinCell(pinned: PinnedCells, collection: string, action: MatrixAction, state: CellState): Set<string> {
+  const next = new Set(pinned);
+  const key = cellKey(collection, action);
+  if (state === 'custom') next.add(key);
+  else next.delete(key);
+  return next;
+}
+
+/** What a cell's select shows: none without a rule, custom when chosen so (or when the rule narrows anything), else all. */
+export function cellState(matrix: Matrix, pinned: PinnedCells, collection: string, action: MatrixAction): CellState {
+  const key = cellKey(collection, action);
+  const rule = matrix[key];
+  if (!rule) return 'none';
+  return pinned.has(key) ? 'custom' : stateOf(rule);
+}
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 function changed(a: RuleDraft, b: RuleDraft): boolean {

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
+import { LiveNote, useLiveRefresh } from '../realtime/live.js';
+import type { LiveSubscription } from '../realtime/live-connection.js';
+import { readableCollections } from '../content/content-api.js';
 import { USERS_PLAN } from '../content/display-value.js';
 import { readOptions, searchRelated } from '../content/related-api.js';
 import { RelatedSearch } from '../content/related-search.js';
@@ -8,6 +11,7 @@ import { ACTIONS, exportUrl, readActivityPage, type ActivityFilters, type Activi
 import { ActivityTable } from './activity-table.js';
 
 const PAGE_SIZE = 50;
+const ACTIVITY_SUBSCRIPTION: LiveSubscription = { collection: 'service_activity', event: 'create', query: { fields: ['id'], limit: 1 } };
 const NO_FILTERS: ActivityFilters = { action: '', collection: '', user: '', from: '', to: '' };
 
 /** The activity the user may read: filters (action, collection, user, dates), paging, and export as CSV or JSON. */
@@ -22,6 +26,19 @@ export function ActivityPage() {
   // The names of the rows' users that the caller may read (the others show their key).
   const [userNames, setUserNames] = useState<Map<string, string>>(new Map());
   const [error, setError] = useState<string | null>(null);
+  // New activity: the page is read again. The server writes activity rows beside the writes they record, and
+  // tells subscribers of service_activity when it announces them; a write to any collection the user may read
+  // announces new activity too.
+  const [collections, setCollections] = useState<string[] | null>(null);
+  useEffect(() => {
+    readableCollections(client).then(
+      (list) => setCollections(list.map((c) => c.collection)),
+      () => setCollections([]),
+    );
+  }, [client]);
+  const live = useLiveRefresh(
+    collections && [ACTIVITY_SUBSCRIPTION, ...collections.map((collection) => ({ collection, query: { fields: ['*'], limit: 1 } }))],
+  );
 
   useEffect(() => {
     let cancelled = false;
@@ -48,7 +65,7 @@ export function ActivityPage() {
     return () => {
       cancelled = true;
     };
-  }, [client, filters, page]);
+  }, [client, filters, page, live.changes]);
 
   const set = (key: keyof ActivityFilters) => (event: Event) =>
     setDraft({ ...draft, [key]: (event.currentTarget as HTMLInputElement).value });
@@ -56,6 +73,7 @@ export function ActivityPage() {
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">Activity</h1>
+      <LiveNote state={live.state} />
       <form
         class="filters"
         aria-label="Filter activity"

@@ -1,15 +1,18 @@
 import { authentication, createDirectus, rest } from '@directus/sdk';
 
-/** Raises `session-ended` when the API answers 401 outside /auth: the session was ended elsewhere or expired. */
+/**
+ * Raises `session-ended` when the API answers 401 outside /auth (the session was ended elsewhere or expired), and
+ * `session-refreshed` when a refresh succeeded (the session cookie holds a new token: the realtime socket reopens).
+ */
 export const sessionEvents = new EventTarget();
 
 /** The browser's fetch, watching for a 401 on API calls (sign-in and refresh failures are the pages' business). */
 const watchingFetch: typeof fetch = async (input, init) => {
   const response = await fetch(input, init);
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  if (response.status === 401 && !new URL(url, window.location.href).pathname.startsWith('/auth')) {
-    sessionEvents.dispatchEvent(new Event('session-ended'));
-  }
+  const path = new URL(url, window.location.href).pathname;
+  if (response.status === 401 && !path.startsWith('/auth')) sessionEvents.dispatchEvent(new Event('session-ended'));
+  if (response.ok && path === '/auth/refresh') sessionEvents.dispatchEvent(new Event('session-refreshed'));
   return response;
 };
 

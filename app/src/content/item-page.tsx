@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { Link, useLocation } from 'wouter-preact';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
+import { LiveNote, useLive } from '../realtime/live.js';
 import { createOne, deleteOne, fieldLabel, readAccess, readOne, readRawFields, updateOne } from './content-api.js';
 import {
   allows,
@@ -15,15 +16,24 @@ import {
 } from './form-fields.js';
 import { FieldInput } from './field-input.js';
 import { ItemComments } from './item-comments.js';
+import { honourItemAccess, readItemAccess, type ItemAccess } from './item-access.js';
 import { ItemHistory } from './item-history.js';
+import { ManualFlows } from './manual-flows.js';
 import { hasChanges, NO_CHANGES, oneToManyPayload, type OneToManyChanges } from './one-to-many-changes.js';
 import { OneToManyList } from './one-to-many-list.js';
 import { readFieldRelations } from './related-api.js';
+import { changedElsewhere, eventItem } from './remote-change.js';
 
 /** `id` "+" is a new item. */
 export const NEW_ITEM = '+';
 
-type Loaded = { form: FormField[]; access: CollectionAccess; item: Record<string, unknown>; primaryKey: string };
+type Loaded = {
+  form: FormField[];
+  access: CollectionAccess;
+  item: Record<string, unknown>;
+  primaryKey: string;
+  itemAccess: ItemAccess | null;
+};
 /** Unsaved changes of a one-to-many list, and the key field of its children. */
 type ListChanges = Record<string, { changes: OneToManyChanges; childKey: string }>;
 
@@ -44,17 +54,22 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
   const [busy, setBusy] = useState(false);
   // Raised after each save, so the history reads the new revision.
   const [version, setVersion] = useState(0);
+  // The item as the last realtime event read it, and whether it was deleted meanwhile.
+  const [remote, setRemote] = useState<Record<string, unknown> | null>(null);
+  const [deleted, setDeleted] = useState(false);
 
   const load = async () => {
-    const [fields, access, item, relations] = await Promise.all([
+    const [fields, access, item, relations, itemAccess] = await Promise.all([
       readRawFields(client, collection),
       readAccess(client, collection),
       isNew ? Promise.resolve({}) : readOne(client, collection, id),
       readFieldRelations(client, collection),
+      isNew ? Promise.resolve(null) : readItemAccess(client, collection, id),
     ]);
-    const form = buildFormFields(fields, access, isNew ? 'create' : 'update', relations);
+    // The item's own access too: a rule's row filter may leave this item out of what the user may change.
+    const form = honourItemAccess(buildFormFields(fields, access, isNew ? 'create' : 'update', relations), itemAccess);
     const primaryKey = fields.find((f) => f.schema?.is_primary_key)?.field ?? 'id';
-    setLoaded({ form, access, item, primaryKey });
+    setLoaded({ form, access, item, primaryKey, itemAccess });
     setTexts(Object.fromEntries(form.map((f) => [f.field, toInputText(f, (item as Record<string, unknown>)[f.field])])));
     setLists({});
     setFieldErrors({});
@@ -64,8 +79,18 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
     setLoaded(null);
     setError(null);
     setNotice(null);
+    setRemote(null);
+    setDeleted(false);
     load().catch((failure: unknown) => setError(requestMessage(failure)));
   }, [client, collection, id]);
+
+  // Someone else's change to this item: kept aside (the form is never overwritten), compared with what the form was
+  // loaded with once no save of ours is under way (our own save reads back the same values).
+  const live = useLive(isNew ? null : { collection, item: id, query: { fields: ['*'] } }, (event) => {
+    if (event.event === 'delete') setDeleted(true);
+    else if (event.event === 'update' || event.again) setRemote(eventItem(event.data));
+  });
+  const stale = !busy && loaded !== null && remote !== null && changedElsewhere(loaded.item, remote);
 
   const dirty = loaded
     ? Object.keys(changedValues(loaded.form, loaded.item, texts)).length > 0 ||
@@ -121,6 +146,8 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
       } else {
         if (Object.keys(values).length > 0) await updateOne(client, collection, id, values);
         await load();
+        // The form now holds the server's version: an earlier event is settled (ours arrives with the same values).
+        setRemote(null);
         setVersion((v) => v + 1);
         setNotice('Saved.');
       }
@@ -133,6 +160,18 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
     } finally {
       setBusy(false);
     }
+  };
+
+  const reload = () => {
+    if (dirty && !window.confirm('Load the other version? Your unsaved changes will be lost.')) return;
+    setNotice(null);
+    load().then(
+      () => {
+        setRemote(null);
+        setVersion((v) => v + 1);
+      },
+      (failure: unknown) => setError(requestMessage(failure)),
+    );
   };
 
   const remove = async () => {
@@ -148,7 +187,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
   };
 
   const canSave = loaded ? loaded.form.some((f) => !f.readOnly) : false;
-  const canDelete = !isNew && loaded !== null && allows(loaded.access.delete, loaded.primaryKey);
+  const canDelete = !isNew && loaded !== null && allows(loaded.access.delete, loaded.primaryKey) && loaded.itemAccess?.delete !== false;
   const title = isNew ? `New item in ${fieldLabel(collection)}` : `${fieldLabel(collection)} ${id}`;
 
   return (
@@ -164,6 +203,23 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
         / {isNew ? 'New' : id}
       </p>
       <h1 id="page-title">{title}</h1>
+      <LiveNote state={live} />
+      {deleted && !busy && (
+        <div class="remote-change" role="alert">
+          <p>Someone else deleted this item.</p>
+          <Link href={listHref}>Back to {fieldLabel(collection)}</Link>
+        </div>
+      )}
+      {stale && !deleted && (
+        <div class="remote-change" role="alert">
+          <p>
+            Someone else changed this item. {dirty ? 'Your unsaved changes are kept until you reload.' : 'Reload to see their version.'}
+          </p>
+          <button type="button" onClick={reload}>
+            Reload
+          </button>
+        </div>
+      )}
       {!error && !loaded && <p aria-live="polite">Loading…</p>}
       {loaded && (
         <form class="item-form" onSubmit={save} noValidate>
@@ -211,18 +267,33 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
       )}
       {notice && <p role="status">{notice}</p>}
       {!isNew && loaded && (
+        <ManualFlows
+          collection={collection}
+          keys={[id]}
+          where="item"
+          ran={() => {
+            // What the flow changed shows at once unless the form holds unsaved edits (then the notice offers Reload).
+            if (!dirty) reload();
+          }}
+        />
+      )}
+      {!isNew && loaded && (
         <ItemHistory
           collection={collection}
           id={id}
           version={version}
           onReverted={() => {
-            load().then(
-              () => {
-                setVersion((v) => v + 1);
-                setNotice('Reverted.');
-              },
-              (failure: unknown) => setError(requestMessage(failure)),
-            );
+            setBusy(true);
+            load()
+              .then(
+                () => {
+                  setRemote(null);
+                  setVersion((v) => v + 1);
+                  setNotice('Reverted.');
+                },
+                (failure: unknown) => setError(requestMessage(failure)),
+              )
+              .finally(() => setBusy(false));
           }}
         />
       )}

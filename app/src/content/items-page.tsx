@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { Link, useLocation, useSearch } from 'wouter-preact';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
+import { LiveNote, useLiveRefresh } from '../realtime/live.js';
 import { BatchEdit } from './batch-edit.js';
 import { batchEditFields } from './batch-payload.js';
 import { ColumnChooser } from './column-chooser.js';
@@ -9,6 +10,7 @@ import { deleteMany, fieldLabel, readPage, type Page, type PageQuery } from './c
 import { visibleColumns } from './field-paths.js';
 import { FilterBuilder } from './filter-builder.js';
 import { ItemsTable } from './items-table.js';
+import { ManualFlows } from './manual-flows.js';
 import { SavedViews } from './saved-views.js';
 import { readTableSchema, type TableSchema } from './table-api.js';
 import { PAGE_SIZES, parseTableQuery, tableQueryString } from './table-query.js';
@@ -53,15 +55,27 @@ export function ItemsPage({ collection }: { collection: string }) {
   const canDelete = (schema?.access.delete?.access ?? 'none') !== 'none';
   const canEdit = editable.length > 0;
 
+  // Someone's create, update or delete in the collection: the page is read again, keeping the selection and the
+  // batch editor (a selected row that is gone leaves the selection).
+  const live = useLiveRefresh(schema ? { collection, query: { fields: [primaryKey], limit: 1 } } : null);
+  const liveChanges = useRef(live.changes);
+
   useEffect(() => {
     if (!schema) return;
     let cancelled = false;
     const loading = { key, query };
+    const soft = liveChanges.current !== live.changes;
+    liveChanges.current = live.changes;
     readPage(client, collection, requested, query).then(
       (result) => {
         if (cancelled) return;
         setError(null);
         setPage({ ...result, ...loading });
+        if (soft) {
+          const present = new Set(result.rows.map((row) => String(row[primaryKey])));
+          setSelected((current) => new Set([...current].filter((k) => present.has(k))));
+          return;
+        }
         setSelected(new Set());
         setEditing(false);
       },
@@ -73,7 +87,7 @@ export function ItemsPage({ collection }: { collection: string }) {
       cancelled = true;
     };
     // `key` stands for collection, requested fields and query.
-  }, [client, key, schema, reloads]);
+  }, [client, key, schema, reloads, live.changes]);
 
   const deleteSelected = async () => {
     const keys = [...selected];
@@ -105,6 +119,7 @@ export function ItemsPage({ collection }: { collection: string }) {
         <Link href="/content">Content</Link> / {label}
       </p>
       <h1 id="page-title">{label}</h1>
+      <LiveNote state={live.state} />
       {canCreate && (
         <Link class="button" href={`/content/${encodeURIComponent(collection)}/+`}>
           Create item
@@ -169,6 +184,7 @@ export function ItemsPage({ collection }: { collection: string }) {
               )}
             </p>
           )}
+          <ManualFlows collection={collection} keys={[...selected]} where="list" ran={() => setReloads((n) => n + 1)} />
           {editing && selected.size > 0 && (
             <BatchEdit
               collection={collection}
