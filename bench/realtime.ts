@@ -41,8 +41,13 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '4' },
     port: { type: 'string', default: '8185' },
     'no-bundle': { type: 'boolean', default: false },
+    /** Comma-separated phases to run: memory, fanout, write (default all). */
+    only: { type: 'string', default: 'memory,fanout,write' },
+    /** Directory for Stratum's --cpu-prof output (a .cpuprofile when it stops). */
+    'cpu-prof': { type: 'string' },
   },
 });
+const phases = new Set(values.only.split(','));
 const port = Number(values.port);
 const COLLECTION = 'rt_messages';
 const USERS = 10;
@@ -174,6 +179,7 @@ async function main(): Promise<void> {
     db: { client: 'sqlite', filename: path.join(workDir, 'stratum.db') },
     logName: 'stratum',
     env: { ACCESS_TOKEN_TTL: '2h' },
+    ...(values['cpu-prof'] ? { cpuProfDir: path.resolve(values['cpu-prof']) } : {}),
   });
   log('starting Stratum (SQLite) ...');
   await stratum.start();
@@ -197,7 +203,7 @@ async function main(): Promise<void> {
     });
 
     // 1. Memory per authenticated, subscribed socket.
-    for (const n of values.sockets.split(',').map(Number)) {
+    for (const n of phases.has('memory') ? values.sockets.split(',').map(Number) : []) {
       await sleep(2000);
       const before = memoryOf(stratum.pid).rssMb;
       let subscribers: Subscriber[];
@@ -219,7 +225,7 @@ async function main(): Promise<void> {
     // 2. Fan-out.
     const fanoutN = Number(values.fanout);
     const writes = Number(values.writes);
-    {
+    if (phases.has('fanout')) {
       const subscribers = await openSubscribers(Array.from({ length: fanoutN }, () => admin));
       const r = await fanOut(admin, subscribers, writes, () => subscribers);
       out(
@@ -228,7 +234,7 @@ async function main(): Promise<void> {
       );
       await closeAll(subscribers);
     }
-    {
+    if (phases.has('fanout')) {
       const tokens: string[] = [];
       for (let k = 0; k < USERS; k++) {
         const role = (await post('/roles', { name: `rt bench ${k}` })) as { id: string };
@@ -259,33 +265,35 @@ async function main(): Promise<void> {
       await closeAll(all);
     }
 
-    // 3. Write cost.
-    const durationS = Number(values.duration);
-    const connections = Number(values.connections);
-    const spec = {
-      method: 'POST' as const,
-      path: `/items/${COLLECTION}`,
-      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 'load', topic: 0 }),
-    };
-    await runLoad(port, spec, { connections, durationS: 2 });
-    const none = await runLoad(port, spec, { connections, durationS });
-    const n = Number(values['write-subscribers']);
-    const subscribers = await openSubscribers(Array.from({ length: n }, () => admin));
-    let received = 0;
-    for (const s of subscribers) s.onCreate = () => (received += 1);
-    await runLoad(port, spec, { connections, durationS: 2 });
-    received = 0;
-    const withSubs = await runLoad(port, spec, { connections, durationS });
-    await closeAll(subscribers);
-    const noneAgain = await runLoad(port, spec, { connections, durationS });
-    const noneRps = (none.okRps + noneAgain.okRps) / 2;
-    out(
-      `- POST /items/${COLLECTION} (autocannon, ${connections} connections, ${durationS} s each; none, then ${n} subscribers, then none again): ` +
-        `no subscriber ${none.okRps.toFixed(1)} and ${noneAgain.okRps.toFixed(1)} req/s (p50 ${none.p50} / ${noneAgain.p50} ms); ` +
-        `${n} subscribers ${withSubs.okRps.toFixed(1)} req/s (p50 ${withSubs.p50} ms; ${received.toLocaleString('en')} \`create\` messages received); ` +
-        `**ratio ${(withSubs.okRps / noneRps).toFixed(2)}** (to the mean of the two runs without); non-2xx ${none.non2xx + withSubs.non2xx + noneAgain.non2xx}`,
-    );
+    if (phases.has('write')) {
+      // 3. Write cost.
+      const durationS = Number(values.duration);
+      const connections = Number(values.connections);
+      const spec = {
+        method: 'POST' as const,
+        path: `/items/${COLLECTION}`,
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'load', topic: 0 }),
+      };
+      await runLoad(port, spec, { connections, durationS: 2 });
+      const none = await runLoad(port, spec, { connections, durationS });
+      const n = Number(values['write-subscribers']);
+      const subscribers = await openSubscribers(Array.from({ length: n }, () => admin));
+      let received = 0;
+      for (const s of subscribers) s.onCreate = () => (received += 1);
+      await runLoad(port, spec, { connections, durationS: 2 });
+      received = 0;
+      const withSubs = await runLoad(port, spec, { connections, durationS });
+      await closeAll(subscribers);
+      const noneAgain = await runLoad(port, spec, { connections, durationS });
+      const noneRps = (none.okRps + noneAgain.okRps) / 2;
+      out(
+        `- POST /items/${COLLECTION} (autocannon, ${connections} connections, ${durationS} s each; none, then ${n} subscribers, then none again): ` +
+          `no subscriber ${none.okRps.toFixed(1)} and ${noneAgain.okRps.toFixed(1)} req/s (p50 ${none.p50} / ${noneAgain.p50} ms); ` +
+          `${n} subscribers ${withSubs.okRps.toFixed(1)} req/s (p50 ${withSubs.p50} ms; ${received.toLocaleString('en')} \`create\` messages received); ` +
+          `**ratio ${(withSubs.okRps / noneRps).toFixed(2)}** (to the mean of the two runs without); non-2xx ${none.non2xx + withSubs.non2xx + noneAgain.non2xx}`,
+      );
+    }
     out(`- Stratum's RSS at the end: ${memoryOf(stratum.pid).rssMb.toFixed(1)} MB`);
   } finally {
     await stratum.stop();

@@ -11,8 +11,18 @@ export type SharedReads = Map<string, Promise<unknown>>;
  * key read the same rows; a different user never shares a read, even with the same rules.
  */
 export function readKey(accountability: Accountability, subscription: Subscription): string {
+  return `${readerKey(accountability)}|${queryKey(subscription)}`;
+}
+
+/** The reader half of `readKey`: computed once per checked identity (its socket's token re-checks reuse it). */
+export function readerKey(accountability: Accountability): string {
   const { user, role, roles, policies, admin, app } = accountability;
-  return JSON.stringify([user, role, roles, policies, admin, app, subscription.query, subscription.item ?? null]);
+  return JSON.stringify([user, role, roles, policies, admin, app]);
+}
+
+/** The query half of `readKey`: computed once per subscription. */
+export function queryKey(subscription: Subscription): string {
+  return JSON.stringify([subscription.query, subscription.item ?? null]);
 }
 
 /** The read of `key` for this delivery: made by its first subscriber, awaited by the others. */
