@@ -280,9 +280,15 @@ async function main(): Promise<void> {
       const n = Number(values['write-subscribers']);
       const subscribers = await openSubscribers(Array.from({ length: n }, () => admin));
       let received = 0;
-      for (const s of subscribers) s.onCreate = () => (received += 1);
+      let rows = 0;
+      for (const s of subscribers)
+        s.onCreate = (data) => {
+          received += 1;
+          rows += Array.isArray(data) ? data.length : 0;
+        };
       await runLoad(port, spec, { connections, durationS: 2 });
       received = 0;
+      rows = 0;
       const withSubs = await runLoad(port, spec, { connections, durationS });
       await closeAll(subscribers);
       const noneAgain = await runLoad(port, spec, { connections, durationS });
@@ -290,7 +296,7 @@ async function main(): Promise<void> {
       out(
         `- POST /items/${COLLECTION} (autocannon, ${connections} connections, ${durationS} s each; none, then ${n} subscribers, then none again): ` +
           `no subscriber ${none.okRps.toFixed(1)} and ${noneAgain.okRps.toFixed(1)} req/s (p50 ${none.p50} / ${noneAgain.p50} ms); ` +
-          `${n} subscribers ${withSubs.okRps.toFixed(1)} req/s (p50 ${withSubs.p50} ms; ${received.toLocaleString('en')} \`create\` messages received); ` +
+          `${n} subscribers ${withSubs.okRps.toFixed(1)} req/s (p50 ${withSubs.p50} ms; ${received.toLocaleString('en')} \`create\` messages received, holding ${rows.toLocaleString('en')} rows); ` +
           `**ratio ${(withSubs.okRps / noneRps).toFixed(2)}** (to the mean of the two runs without); non-2xx ${none.non2xx + withSubs.non2xx + noneAgain.non2xx}`,
       );
     }

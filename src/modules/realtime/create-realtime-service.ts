@@ -21,11 +21,14 @@ import type { ClientMessage, Connection, RealtimeSocket, Subscription, Subscript
 
 /**
  * Close codes: 1001 (going away: clients reconnect) at shutdown; 4001 a failed or late handshake; 4002 no heartbeat;
- * 1013 (try again later) a socket too far behind its events (CLOSE_SLOW, write-delivery.ts).
+ * 4403 a GraphQL socket whose token stopped holding; 1013 (try again later) a socket too far behind its events
+ * (CLOSE_SLOW, write-delivery.ts).
  */
 export const CLOSE_SHUTDOWN = 1001;
 export const CLOSE_AUTH = 4001;
 export const CLOSE_SILENT = 4002;
+/** A GraphQL socket whose token stopped holding (graphql-ws's Forbidden: its clients reconnect with a fresh token). */
+export const CLOSE_FORBIDDEN = 4403;
 
 export type RealtimeDeps = {
   config: Config;
@@ -136,9 +139,15 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
     connection.subscriptions = kept;
   };
 
-  /** Tells a socket once that its token stopped holding (it reads as the public role from now on). */
-  const tell = (connection: Connection, lost: AppError) =>
+  /**
+   * A socket's token stopped holding. A REST-style socket is told once and reads as the public role until it
+   * authenticates again; a GraphQL socket, which has no way to authenticate again in place, is closed 4403 (graphql-ws
+   * clients reconnect on it, asking their connectionParams for a fresh token: decision 0071).
+   */
+  const tell = (connection: Connection, lost: AppError) => {
+    if (connection.protocol === 'graphql') return end(connection, CLOSE_FORBIDDEN, 'Forbidden');
     send(connection, { type: 'auth', status: 'error', error: { code: lost.code, message: lost.message } });
+  };
   /** Who the socket is now (checked in full: before a message); tells the client once when its token stopped holding. */
   const identify = async (connection: Connection): Promise<Accountability> => {
     const identity = await currentIdentity(deps, connection);
@@ -266,14 +275,13 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
   const heartbeat = async () => {
     await deps.prepare().catch((error: unknown) => logger.warn({ err: error }, 'realtime: the cache versions could not be read'));
     for (const connection of [...connections]) {
-      // graphql-ws keeps its sockets alive itself (the client's pings); a lost token only changes what they read.
-      if (connection.protocol === 'graphql') continue;
-      if (!connection.alive) {
+      // graphql-ws keeps its sockets alive itself (the client's pings); their token is checked below all the same.
+      if (connection.protocol === 'rest' && !connection.alive) {
         end(connection, CLOSE_SILENT, 'No heartbeat');
         continue;
       }
       connection.alive = false;
-      send(connection, { type: 'ping' });
+      if (connection.protocol === 'rest') send(connection, { type: 'ping' });
       // A token that expired since is told now, not only at the next message or event.
       if (connection.token !== null)
         await identities.of(connection).then(

@@ -86,7 +86,8 @@ export function createWriteDelivery(deps: WriteDeliveryDeps): WriteDelivery {
     return text;
   };
 
-  const deliverTo = async (connection: Connection, notice: WriteNotice, groups: Map<string, Group>) => {
+  const deliverTo = async (connection: Connection, notice: WriteNotice, groups: Map<string, Group>, ready: Promise<void>) => {
+    await ready;
     const subscriptions = connection.subscriptions.filter((s) => concerns(s, notice));
     if (subscriptions.length === 0 || connection.closed) return;
     const who = await deps.identities.of(connection);
@@ -114,17 +115,18 @@ export function createWriteDelivery(deps: WriteDeliveryDeps): WriteDelivery {
     deps.end(connection, CLOSE_SLOW, 'Too far behind');
   };
 
-  const deliver = async (notice: WriteNotice) => {
-    if (!deps.listening(notice.collection)) return;
+  /** Takes each concerned socket's place in its queue at once (so nothing it sends later overtakes the write). */
+  const deliver = (notice: WriteNotice, ready: Promise<void>): Promise<unknown> => {
+    if (!deps.listening(notice.collection)) return Promise.resolve();
     const groups = new Map<string, Group>();
     const started: Promise<void>[] = [];
     for (const connection of deps.connections()) {
       if (connection.closed || !connection.subscriptions.some((s) => concerns(s, notice))) continue;
-      const { done, idle } = deps.behind(connection, () => deliverTo(connection, notice, groups));
+      const { done, idle } = deps.behind(connection, () => deliverTo(connection, notice, groups, ready));
       // A socket busy with its own messages hears of the write after them, without holding up the others.
       if (idle) started.push(done);
     }
-    await Promise.all(started);
+    return Promise.all(started);
   };
 
   const drain = async () => {
@@ -132,8 +134,11 @@ export function createWriteDelivery(deps: WriteDeliveryDeps): WriteDelivery {
       while (pending.length > 0) {
         const batch = coalesceNotices(pending.splice(0));
         for (const { notice, local } of batch) if (local) deps.publish?.(notice);
-        await deps.prepare().catch((error: unknown) => logger.warn({ err: error }, 'realtime: the cache versions could not be read'));
-        for (const { notice } of batch) await deliver(notice);
+        // One version check for the whole batch, awaited by each socket in its own queue.
+        const ready = deps
+          .prepare()
+          .catch((error: unknown) => logger.warn({ err: error }, 'realtime: the cache versions could not be read'));
+        await Promise.all(batch.map(({ notice }) => deliver(notice, ready)));
       }
     } catch (error) {
       logger.error({ err: error }, 'realtime delivery failed');
