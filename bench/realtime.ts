@@ -329,8 +329,8 @@ function compare(results: { name: string; figures: Figures }[]): string[] {
   for (const [n, kb] of stratum.memoryKb)
     rows.push([`memory per socket, ${n.toLocaleString('en')} sockets`, kb, directus?.memoryKb.get(n) ?? NaN, 'KB']);
   for (const [label, key] of [
-    ['fan-out to 1,000 subscribers, last one', 'plain'],
-    ['fan-out with per-user row filters, last one', 'filtered'],
+    [`fan-out to ${Number(values.fanout).toLocaleString('en')} subscribers, the last one's time`, 'plain'],
+    [`the same with per-user row filters`, 'filtered'],
   ] as const) {
     rows.push([`${label}, p50`, p(stratum[key], 50), p(directus?.[key], 50), 'ms']);
     rows.push([`${label}, p99`, p(stratum[key], 99), p(directus?.[key], 99), 'ms']);
@@ -339,7 +339,7 @@ function compare(results: { name: string; figures: Figures }[]): string[] {
   for (const [label, s, d, unit] of rows) lines.push(`| ${label} | ${cell(s, unit)} | ${cell(d, unit)} | ${ratio(d, s)} |`);
   const w = (f: Figures | undefined) =>
     f?.write ? `${(f.write.with / f.write.none).toFixed(2)} (${f.write.with.toFixed(0)} / ${f.write.none.toFixed(0)} req/s)` : '—';
-  lines.push(`| writes/s with 100 subscribers / without | ${w(stratum)} | ${w(directus)} | |`);
+  lines.push(`| writes/s with ${values['write-subscribers']} subscribers / without | ${w(stratum)} | ${w(directus)} | |`);
   return lines;
 }
 
