@@ -92,6 +92,8 @@ export function createWriteDelivery(deps: WriteDeliveryDeps): WriteDelivery {
     if (subscriptions.length === 0 || connection.closed) return;
     const who = await deps.identities.of(connection);
     if (who.lost) deps.tell(connection, who.lost);
+    // A GraphQL socket is closed when its token stops holding (decision 0071): nothing more to read for it.
+    if (connection.closed) return;
     for (const subscription of subscriptions) {
       const key = `${who.reader}|${keyOf(subscription)}`;
       let group = groups.get(key);
