@@ -67,7 +67,7 @@ function subscriber(token: string): Promise<Subscriber> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`ws://127.0.0.1:${port}/websocket`);
     const s: Subscriber = { socket, onCreate: () => (s.unexpected += 1), unexpected: 0 };
-    const timer = setTimeout(() => reject(new Error('no init within 60 s')), 60_000);
+    const timer = setTimeout(() => reject(new Error('no init within 180 s')), 180_000);
     socket.on('error', (error) => {
       clearTimeout(timer);
       reject(error);
@@ -262,11 +262,14 @@ async function measure(pid: () => number, out: (line: string) => void): Promise<
     }
     await sleep(2000);
     const after = memoryOf(pid()).rssMb;
+    figures.memoryKb.set(n, ((after - before) * 1024) / n);
     out(
       `- ${n.toLocaleString('en')} sockets (authenticated, subscribed): RSS ${before.toFixed(1)} → ${after.toFixed(1)} MB; ` +
         `**${(((after - before) * 1024) / n).toFixed(1)} KB per socket**`,
     );
     await closeAll(subscribers);
+    // The server has n sockets to close: let it finish before the next measurement.
+    await sleep(Math.min(20_000, 2 * n));
   }
 
   // 2. Fan-out.
@@ -410,7 +413,7 @@ async function main(): Promise<void> {
       `Machine: ${os.availableParallelism()} CPUs, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB, Node ${process.version}; uptime at start: ${uptimeStart}; at the end: ${uptimeEnd}`,
       '',
       'The sockets are `ws` clients in the bench process, beside the load generator (autocannon); each server is a child process, ' +
-        `measured one after the other (Directus ${directusNode || 'not measured'}).`,
+        `measured one after the other (Directus ${directusNode ? `on Node ${directusNode}` : 'not measured'}).`,
       '',
       ...lines,
       '',

@@ -9,6 +9,9 @@ import { queryKey } from './shared-reads.js';
 import { concerns, eventData } from './subscribe.js';
 import type { VerifiedIdentities } from './verified-identity.js';
 
+/** Under a sustained write load, the shortest time from one batch of writes to the next (ms; decision 0070). */
+export const BATCH_SPACING_MS = 10;
+
 /** A socket whose unsent data passed WEBSOCKETS_MAX_BUFFERED_SIZE is closed with this (decision 0070). */
 export const CLOSE_SLOW = 1013;
 
@@ -134,6 +137,7 @@ export function createWriteDelivery(deps: WriteDeliveryDeps): WriteDelivery {
   const drain = async () => {
     try {
       while (pending.length > 0) {
+        const started = performance.now();
         const batch = coalesceNotices(pending.splice(0));
         for (const { notice, local } of batch) if (local) deps.publish?.(notice);
         // One version check for the whole batch, awaited by each socket in its own queue.
@@ -141,6 +145,10 @@ export function createWriteDelivery(deps: WriteDeliveryDeps): WriteDelivery {
           .prepare()
           .catch((error: unknown) => logger.warn({ err: error }, 'realtime: the cache versions could not be read'));
         await Promise.all(batch.map(({ notice }) => deliver(notice, ready)));
+        // Writes came in meanwhile (a sustained load): batches at most every BATCH_SPACING_MS, so that more of
+        // them coalesce and each socket is written to less often. A lone write never waits.
+        const wait = BATCH_SPACING_MS - (performance.now() - started);
+        if (pending.length > 0 && wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       }
     } catch (error) {
       logger.error({ err: error }, 'realtime delivery failed');
