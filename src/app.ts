@@ -308,6 +308,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     auth,
     contextFor,
     prepare: () => cacheSync.check(),
+    caches,
+    now,
     counters,
     ...(overrides.realtimeTimings ? { timings: overrides.realtimeTimings } : {}),
     ...(fanOut ? { publish: (notice: WriteNotice) => fanOut.publish(notice) } : {}),

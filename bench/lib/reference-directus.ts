@@ -17,6 +17,8 @@ export type DirectusConfig = {
   workDir: string;
   port: number;
   db: 'sqlite' | 'postgres';
+  /** Directus settings on top of the tool's (e.g. WEBSOCKETS_ENABLED=true); Directus reads them from its environment. */
+  env?: Record<string, string>;
 };
 
 export class ReferenceDirectus {
@@ -54,6 +56,7 @@ export class ReferenceDirectus {
       REF_DB: this.config.db,
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
+      ...this.config.env,
     };
   }
 

@@ -109,6 +109,8 @@ export type Config = {
     graphql: WebsocketEndpointConfig;
     heartbeat: { enabled: boolean; period: number };
     maxMessageSize: number;
+    /** Bytes a socket may leave unsent before an event: past it the socket is closed (1013, decision 0070). */
+    maxBufferedSize: number;
   };
   redis: string | null;
   /** Prefix of every Redis key (`REDIS_KEY_PREFIX`). */
@@ -346,6 +348,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
       },
       heartbeat: { enabled: get('WEBSOCKETS_HEARTBEAT_ENABLED'), period: get('WEBSOCKETS_HEARTBEAT_PERIOD') },
       maxMessageSize: get('WEBSOCKETS_MAX_MESSAGE_SIZE'),
+      maxBufferedSize: get('WEBSOCKETS_MAX_BUFFERED_SIZE'),
     },
     redis: redisUrl,
     redisKeyPrefix: get('REDIS_KEY_PREFIX'),

@@ -81,4 +81,11 @@ export const REALTIME_SETTINGS: readonly VarSpec[] = [
     description:
       'Largest realtime message: a larger one is answered INVALID_PAYLOAD and dropped; one over twice this size closes the socket (1009).',
   },
+  {
+    name: 'WEBSOCKETS_MAX_BUFFERED_SIZE',
+    type: 'size',
+    default: '4mb',
+    description:
+      "Most data a realtime socket may leave unread (sent by the server, not yet taken by a slow client) before its next event: past it the socket is closed with 1013 (try again later), so a client that stops reading cannot grow the server's memory (decision 0070).",
+  },
 ];

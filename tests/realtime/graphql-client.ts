@@ -1,5 +1,6 @@
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
+import type { App } from '../../src/app.js';
 
 /** One event of a subscription, or how it ended (the server's error list, or the socket's close code). */
 export type Received = { data?: unknown; errors?: unknown; closed?: number };
@@ -39,4 +40,12 @@ export function subscription(client: Client, query: string, variables?: Record<s
     },
     stop,
   };
+}
+
+/**
+ * Until the instance holds exactly `count` subscriptions (graphql-ws tells the client nothing before the first
+ * event, nor when it has ended one): each test waits for its own to start and, once stopped, to end.
+ */
+export async function watching(app: App, count: number): Promise<void> {
+  while (app.realtime.watching() !== count) await new Promise((resolve) => setImmediate(resolve));
 }

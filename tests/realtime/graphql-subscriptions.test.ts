@@ -6,20 +6,12 @@ import { dataOf } from '../setup/expect-error.js';
 import { seedCollections } from '../setup/seed-collections.js';
 import { createRedisTestPrefix, deleteRedisKeys, TEST_REDIS_URL } from '../support/redis-test-prefix.js';
 import { adminCalls, socketUrl } from './realtime-fixture.js';
-import { graphqlClient, subscription, type Received } from './graphql-client.js';
+import { graphqlClient, subscription, watching, type Received } from './graphql-client.js';
 import type { Client } from 'graphql-ws';
 
 type Row = Record<string, unknown>;
 
 const urlOf = (app: App, path = '/graphql') => socketUrl(app, path);
-
-/**
- * Until the instance holds exactly `count` subscriptions (graphql-ws tells the client nothing before the first
- * event, nor when it has ended one): each test waits for its own to start and, once stopped, to end.
- */
-async function watching(app: App, count: number): Promise<void> {
-  while (app.realtime.watching() !== count) await new Promise((resolve) => setImmediate(resolve));
-}
 
 /** A raw graphql-ws socket, to send what no client library would; resolves to the close code. */
 async function rawSocket(url: string, messages: string[], protocol: string | null = 'graphql-transport-ws'): Promise<number> {

@@ -24,4 +24,17 @@ describe('createEventStream', () => {
     expect(await stream.next()).toEqual({ value: undefined, done: true });
     expect(returned).toBe(1);
   });
+
+  it('answers the bytes it holds that nobody took yet', async () => {
+    const stream = createEventStream<string>(() => undefined);
+    expect(stream.push('a', 10)).toBe(10);
+    expect(stream.push('b', 5)).toBe(15);
+    await stream.next();
+    expect(stream.push('c', 1)).toBe(6);
+    await stream.next();
+    await stream.next();
+    const waiting = stream.next();
+    expect(stream.push('d', 100)).toBe(0);
+    expect(await waiting).toEqual({ value: 'd', done: false });
+  });
 });

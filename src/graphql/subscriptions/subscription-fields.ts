@@ -41,13 +41,18 @@ export function collectionSubscriptionFields(registry: TypeRegistry, exposed: Ex
         const query = nestedQueryOf(ctx, info, 'data', primary);
         let stop: () => void = () => undefined;
         const stream = createEventStream<MutationEvent>(() => stop());
-        stop = await live.realtime.watch(live.connection, { collection, event: args.event ?? undefined, query }, (action, data) => {
+        stop = await live.realtime.watch(live.connection, { collection, event: args.event ?? undefined, query }, (action, data, bytes) => {
+          const list = data as unknown[];
+          // The event's size shared among its items: what the socket holds unsent is bounded (WEBSOCKETS_MAX_BUFFERED_SIZE).
+          const each = Math.ceil(bytes / Math.max(1, list.length));
+          let held = 0;
           if (action === 'delete') {
-            for (const key of data as (string | number)[]) stream.push({ key, event: action, data: null });
-            return;
+            for (const key of list as (string | number)[]) held = stream.push({ key, event: action, data: null }, each);
+            return held;
           }
-          for (const row of data as Record<string, unknown>[])
-            stream.push({ key: row[primary] as string | number, event: action, data: row });
+          for (const row of list as Record<string, unknown>[])
+            held = stream.push({ key: row[primary] as string | number, event: action, data: row }, each);
+          return held;
         });
         return stream;
       },

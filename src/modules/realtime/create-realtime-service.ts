@@ -11,16 +11,24 @@ import { authenticateConnection, currentIdentity } from './connection-identity.j
 import { newConnection, type ConnectionOpening, type ConnectionStart } from './new-connection.js';
 import { echoOf, parseClientMessage } from './parse-client-message.js';
 import { runItemsCommand } from './run-items-command.js';
-import { readKey, sharedRead, type SharedReads } from './shared-reads.js';
-import { assertReadableCollection, concerns, eventData, subscribe } from './subscribe.js';
+import { assertReadableCollection, subscribe } from './subscribe.js';
+import { createVerifiedIdentities } from './verified-identity.js';
+import { createWriteDelivery } from './write-delivery.js';
 import { createWriteListeners } from './write-listeners.js';
+import type { CacheRegistry } from '../../kernel/caches/index.js';
 import type { Query } from '../../engine/query/query.types.js';
 import type { ClientMessage, Connection, RealtimeSocket, Subscription, SubscriptionEvent, Uid, WriteNotice } from './realtime.types.js';
 
-/** Close codes: 1001 (going away: clients reconnect) at shutdown; 4001 a failed or late handshake; 4002 no heartbeat. */
+/**
+ * Close codes: 1001 (going away: clients reconnect) at shutdown; 4001 a failed or late handshake; 4002 no heartbeat;
+ * 4403 a GraphQL socket whose token stopped holding; 1013 (try again later) a socket too far behind its events
+ * (CLOSE_SLOW, write-delivery.ts).
+ */
 export const CLOSE_SHUTDOWN = 1001;
 export const CLOSE_AUTH = 4001;
 export const CLOSE_SILENT = 4002;
+/** A GraphQL socket whose token stopped holding (graphql-ws's Forbidden: its clients reconnect with a fresh token). */
+export const CLOSE_FORBIDDEN = 4403;
 
 export type RealtimeDeps = {
   config: Config;
@@ -30,6 +38,10 @@ export type RealtimeDeps = {
   auth: AuthService;
   contextFor(accountability: Accountability): Promise<Context>;
   prepare(): Promise<void>;
+  /** The app's registry: the memory of checked tokens lives there, emptied when a cache version moves. */
+  caches: CacheRegistry;
+  /** The app's clock: what a socket's token expiry is compared with. */
+  now: () => Date;
   /** The rate limiter's counters (RATE_LIMITER_ENABLED): messages count as requests of the socket's address. */
   counters: CounterStore | null;
   /** Milliseconds; default WEBSOCKETS_REST_AUTH_TIMEOUT and WEBSOCKETS_HEARTBEAT_PERIOD (tests pass tiny ones). */
@@ -68,8 +80,13 @@ export type RealtimeService = {
     subscription: { collection: string; event: SubscriptionEvent | undefined; query: Query },
     sink: NonNullable<Subscription['sink']>,
   ): Promise<() => void>;
-  /** A write (here or on another instance): every concerned subscriber is told, each with their own read. */
+  /**
+   * A write another instance made: queued, then every concerned subscriber is told, each with their own read.
+   * Resolves once it was handed to the sockets that were idle.
+   */
   deliver(notice: WriteNotice): Promise<void>;
+  /** Resolves once every write queued so far was handed to the sockets that were idle (tests, benchmarks). */
+  settled(): Promise<void>;
   /** Subscriptions on this instance, of both protocols. */
   watching(): number;
   /** Open sockets of this instance (of one protocol). */
@@ -93,6 +110,7 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
   const connections = new Set<Connection>();
   let nextId = 1;
 
+  const identities = createVerifiedIdentities(deps);
   const send = (connection: Connection, message: Record<string, unknown>) => {
     if (!connection.closed) connection.socket.send(JSON.stringify(message));
   };
@@ -107,12 +125,10 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
     closed(connection);
   };
 
-  /** A write here: told to the other instances, then to this instance's subscribers. */
+  /** A write here (after its commit): queued, then told to the other instances and this instance's subscribers. */
   const onWrite = (collection: string, action: SubscriptionEvent, meta: EventMeta) => {
     const keys = meta.key !== undefined ? [meta.key] : (meta.keys ?? []);
-    const notice: WriteNotice = { collection, action, keys };
-    deps.publish?.(notice);
-    return deliver(notice);
+    delivery.enqueue({ collection, action, keys: [...keys] }, true);
   };
   const listeners = createWriteListeners(deps.events, onWrite, { everything: deps.publish !== undefined });
   const listen = (collection: string) => listeners.listen(collection);
@@ -123,12 +139,30 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
     connection.subscriptions = kept;
   };
 
-  /** Who the socket is now; tells the client once when its token stopped holding. */
+  /**
+   * A socket's token stopped holding. A REST-style socket is told once and reads as the public role until it
+   * authenticates again; a GraphQL socket, which has no way to authenticate again in place, is closed 4403 (graphql-ws
+   * clients reconnect on it, asking their connectionParams for a fresh token: decision 0071).
+   */
+  const tell = (connection: Connection, lost: AppError) => {
+    if (connection.protocol === 'graphql') return end(connection, CLOSE_FORBIDDEN, 'Forbidden');
+    send(connection, { type: 'auth', status: 'error', error: { code: lost.code, message: lost.message } });
+  };
+  /** Who the socket is now (checked in full: before a message); tells the client once when its token stopped holding. */
   const identify = async (connection: Connection): Promise<Accountability> => {
     const identity = await currentIdentity(deps, connection);
-    if (identity.lost)
-      send(connection, { type: 'auth', status: 'error', error: { code: identity.lost.code, message: identity.lost.message } });
+    if (identity.lost) tell(connection, identity.lost);
     return identity.accountability;
+  };
+  /** Runs `work` after what the socket queued before it (its messages and events are handled one at a time). */
+  const behind = (connection: Connection, work: () => Promise<void>) => {
+    const idle = connection.pending === 0;
+    connection.pending++;
+    const done = connection.queue.then(work).catch((error: unknown) => logger.error({ err: error }, 'realtime message failed'));
+    connection.queue = done.then(() => {
+      connection.pending--;
+    });
+    return { done: connection.queue, idle };
   };
 
   const rateLimited = async (connection: Connection): Promise<AppError | null> => {
@@ -212,49 +246,25 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
     if (connection.closed) return;
     connection.closed = true;
     clearAuthTimer(connection);
+    identities.forget(connection);
     dropSubscriptions(connection);
     connections.delete(connection);
   };
 
-  /**
-   * Queued behind the socket's messages (at once, in the writer's turn): a socket hears of a write after what it
-   * sent before the write, and before what it sends after the write's answer.
-   */
-  const deliverTo = (connection: Connection, notice: WriteNotice, reads: SharedReads): Promise<void> => {
-    if (!connection.subscriptions.some((s) => concerns(s, notice))) return Promise.resolve();
-    connection.queue = connection.queue.then(() =>
-      deliverNow(connection, notice, reads).catch((error: unknown) => logger.error({ err: error }, 'realtime delivery failed')),
-    );
-    return connection.queue;
-  };
-  const deliverNow = async (connection: Connection, notice: WriteNotice, reads: SharedReads) => {
-    const subscriptions = connection.subscriptions.filter((s) => concerns(s, notice));
-    if (subscriptions.length === 0 || connection.closed) return;
-    const ctx = await deps.contextFor(await identify(connection));
-    for (const subscription of subscriptions) {
-      const data = await sharedRead(reads, readKey(ctx.accountability, subscription), () =>
-        eventData(ctx, deps.items, subscription, notice),
-      );
-      if (data === null || connection.closed || !connection.subscriptions.includes(subscription)) continue;
-      if (subscription.sink) {
-        subscription.sink(notice.action, data);
-        continue;
-      }
-      send(connection, {
-        type: 'subscription',
-        event: notice.action,
-        data,
-        ...(subscription.uid === undefined ? {} : { uid: subscription.uid }),
-      });
-    }
-  };
-
-  const deliver = async (notice: WriteNotice) => {
-    if (!listeners.has(notice.collection)) return;
-    // One read per identity and query for this write: sockets of the same reader with the same query share it.
-    const reads: SharedReads = new Map();
-    await Promise.all([...connections].map((connection) => deliverTo(connection, notice, reads)));
-  };
+  const delivery = createWriteDelivery({
+    logger,
+    items: deps.items,
+    contextFor: deps.contextFor,
+    prepare: deps.prepare,
+    identities,
+    tell,
+    connections: () => connections,
+    listening: (collection) => listeners.has(collection),
+    behind,
+    end,
+    ...(deps.publish ? { publish: deps.publish } : {}),
+    maxBuffered: settings.maxBufferedSize,
+  });
 
   const track = (...args: ConnectionOpening): Connection => {
     const connection = newConnection(nextId++, ...args);
@@ -263,18 +273,21 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
   };
 
   const heartbeat = async () => {
+    await deps.prepare().catch((error: unknown) => logger.warn({ err: error }, 'realtime: the cache versions could not be read'));
     for (const connection of [...connections]) {
-      // graphql-ws keeps its sockets alive itself (the client's pings); a lost token only changes what they read.
-      if (connection.protocol === 'graphql') continue;
-      if (!connection.alive) {
+      // graphql-ws keeps its sockets alive itself (the client's pings); their token is checked below all the same.
+      if (connection.protocol === 'rest' && !connection.alive) {
         end(connection, CLOSE_SILENT, 'No heartbeat');
         continue;
       }
       connection.alive = false;
-      send(connection, { type: 'ping' });
+      if (connection.protocol === 'rest') send(connection, { type: 'ping' });
       // A token that expired since is told now, not only at the next message or event.
       if (connection.token !== null)
-        await identify(connection).catch((error: unknown) => logger.warn({ err: error }, 'realtime identity check failed'));
+        await identities.of(connection).then(
+          (who) => who.lost && tell(connection, who.lost),
+          (error: unknown) => logger.warn({ err: error }, 'realtime identity check failed'),
+        );
     }
   };
   const timer = settings.heartbeat.enabled ? setInterval(() => void heartbeat(), heartbeatMs) : null;
@@ -302,10 +315,7 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
     },
     receive(connection, text) {
       connection.alive = true;
-      connection.queue = connection.queue.then(() =>
-        handle(connection, text).catch((error: unknown) => logger.error({ err: error }, 'realtime message failed')),
-      );
-      return connection.queue;
+      return behind(connection, () => handle(connection, text)).done;
     },
     closed,
     openGraphql(close, origin, start) {
@@ -331,7 +341,11 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
         unlisten(subscription.collection);
       };
     },
-    deliver,
+    deliver(notice) {
+      delivery.enqueue(notice, false);
+      return delivery.settled();
+    },
+    settled: () => delivery.settled(),
     watching: () => [...connections].reduce((sum, c) => sum + c.subscriptions.length, 0),
     size: (protocol) => (protocol ? [...connections].filter((c) => c.protocol === protocol).length : connections.size),
     heartbeat,

@@ -26,6 +26,7 @@ export function newConnection(id: number, ...[protocol, socket, origin, start, r
     alive: true,
     subscriptions: [],
     queue: Promise.resolve(),
+    pending: 0,
     closed: false,
     authTimer: null,
   };

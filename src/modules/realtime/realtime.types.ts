@@ -6,8 +6,11 @@ export type Uid = string | number;
 
 /** What the service needs of a socket: the transport (ws) gives it. */
 export type RealtimeSocket = {
-  send(text: string): void;
+  /** A text frame (a Buffer holds UTF-8 text: one serialised message sent to many sockets). */
+  send(text: string | Buffer): void;
   close(code: number, reason: string): void;
+  /** Bytes queued on the socket and not yet written out (ws's bufferedAmount): the slow-consumer bound. */
+  bufferedAmount?(): number;
 };
 
 export type AuthMessage = {
@@ -57,9 +60,10 @@ export type Subscription = {
   item: string | number | undefined;
   /**
    * Where its events go instead of the socket (a GraphQL subscription): `data` is what a REST-style subscriber
-   * would be sent (rows read for this subscriber; the keys of a delete).
+   * would be sent (rows read for this subscriber; the keys of a delete), `bytes` its size as JSON. Answers the bytes
+   * it holds that its socket has not taken yet (the slow-consumer bound, WEBSOCKETS_MAX_BUFFERED_SIZE).
    */
-  sink?: (action: SubscriptionEvent, data: unknown) => void;
+  sink?: (action: SubscriptionEvent, data: unknown, bytes: number) => number;
 };
 
 /** One open socket: who it is now, and what it listens to. */
@@ -77,8 +81,10 @@ export type Connection = {
   /** Whether the socket sent anything since the last heartbeat. */
   alive: boolean;
   subscriptions: Subscription[];
-  /** The end of the chain of this socket's messages (they are handled one after the other). */
+  /** The end of the chain of this socket's messages and events (they are handled one after the other). */
   queue: Promise<void>;
+  /** How many messages and events are in that chain, not done yet. */
+  pending: number;
   closed: boolean;
   authTimer: unknown;
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { publicAccountability, type Accountability } from '../../kernel/context/index.js';
 import type { Subscription } from './realtime.types.js';
-import { readKey, sharedRead, type SharedReads } from './shared-reads.js';
+import { readKey } from './shared-reads.js';
 
 const reader = (user: string, policies: string[] = ['p1']): Accountability => ({
   ...publicAccountability(),
@@ -27,16 +27,5 @@ describe('readKey', () => {
     expect(readKey({ ...reader('u1'), admin: true }, subscription({ fields: ['id'] }))).not.toBe(base);
     expect(readKey(reader('u1'), subscription({ fields: ['id', 'title'] }))).not.toBe(base);
     expect(readKey(reader('u1'), subscription({ fields: ['id'] }, '5'))).not.toBe(base);
-  });
-});
-
-describe('sharedRead', () => {
-  it('reads once per key and gives every caller of that key the same answer', async () => {
-    const reads: SharedReads = new Map();
-    let count = 0;
-    const read = () => Promise.resolve(++count);
-    const answers = await Promise.all([sharedRead(reads, 'a', read), sharedRead(reads, 'a', read), sharedRead(reads, 'b', read)]);
-    expect(answers).toEqual([1, 1, 2]);
-    expect(count).toBe(2);
   });
 });

@@ -1,9 +1,6 @@
 import type { Accountability } from '../../kernel/context/index.js';
 import type { Subscription } from './realtime.types.js';
 
-/** The reads of one write's delivery, by reader and query (decision 0064). */
-export type SharedReads = Map<string, Promise<unknown>>;
-
 /**
  * What decides the answer of a subscriber's read of a write: who reads (the user, their role and roles, the policies
  * that apply after the IP filter, the admin and app flags — everything the permission engine and the dynamic
@@ -11,16 +8,16 @@ export type SharedReads = Map<string, Promise<unknown>>;
  * key read the same rows; a different user never shares a read, even with the same rules.
  */
 export function readKey(accountability: Accountability, subscription: Subscription): string {
-  const { user, role, roles, policies, admin, app } = accountability;
-  return JSON.stringify([user, role, roles, policies, admin, app, subscription.query, subscription.item ?? null]);
+  return `${readerKey(accountability)}|${queryKey(subscription)}`;
 }
 
-/** The read of `key` for this delivery: made by its first subscriber, awaited by the others. */
-export function sharedRead(reads: SharedReads, key: string, read: () => Promise<unknown>): Promise<unknown> {
-  let pending = reads.get(key);
-  if (!pending) {
-    pending = read();
-    reads.set(key, pending);
-  }
-  return pending;
+/** The reader half of `readKey`: computed once per checked identity (its socket's token re-checks reuse it). */
+export function readerKey(accountability: Accountability): string {
+  const { user, role, roles, policies, admin, app } = accountability;
+  return JSON.stringify([user, role, roles, policies, admin, app]);
+}
+
+/** The query half of `readKey`: computed once per subscription. */
+export function queryKey(subscription: Subscription): string {
+  return JSON.stringify([subscription.query, subscription.item ?? null]);
 }

@@ -19,7 +19,16 @@ export function createRealtimeRoutes(deps: RealtimeRouteDeps): FastifyPluginAsyn
     server.get('/', { websocket: true, preValidation }, (socket, request) => {
       const origin = socketOrigin(request, config);
       const start = upgradeStart(request, config, settings.rest);
-      const connection = realtime.open(socket, origin, start);
+      const connection = realtime.open(
+        {
+          // A Buffer is one serialised event sent to many sockets: still a text frame.
+          send: (text) => socket.send(text, { binary: false }),
+          close: (code, reason) => socket.close(code, reason),
+          bufferedAmount: () => socket.bufferedAmount,
+        },
+        origin,
+        start,
+      );
       socket.on('message', (data) => {
         const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
         void realtime.receive(connection, text);
