@@ -27,6 +27,7 @@ import {
   createFilesRoutes,
   createFlowsRoutes,
   createFoldersRoutes,
+  createNotificationsRoutes,
   createOperationsRoutes,
   createItemsRoutes,
   createPasswordRoutes,
@@ -62,6 +63,7 @@ import {
   type TfaService,
 } from './modules/auth/index.js';
 import { createMailer, type Mailer } from './modules/mail/index.js';
+import { notificationsBehaviour } from './modules/notifications/index.js';
 import { createFlowsService, flowsBehaviours, type FlowsService } from './modules/flows/index.js';
 import { bootstrapDatabase, type BootstrapResult } from './modules/bootstrap/bootstrap-database.js';
 import { createItemsService, type CollectionBehaviour, type ItemsService } from './modules/items/index.js';
@@ -187,6 +189,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     ['service_permissions', [permissionsBehaviour(accessCaches), guards.service_permissions!]],
     ['service_files', [filesBehaviour(storage)]],
     ['service_folders', [foldersBehaviour]],
+    ['service_notifications', [notificationsBehaviour(() => mailer)]],
     ...schemaBehaviours(schema),
     // Flows are checked when saved, and every change reloads them on every instance (decision 0065).
     ...flowsBehaviours(() => flowsHolder.service.types(), {
@@ -327,6 +330,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     { prefix: '/presets', plugin: createPresetsRoutes(routeDeps) },
     { prefix: '/files', plugin: createFilesRoutes({ ...routeDeps, files: createFilesService({ items, storage }) }) },
     { prefix: '/folders', plugin: createFoldersRoutes(routeDeps) },
+    { prefix: '/notifications', plugin: createNotificationsRoutes(routeDeps) },
     { prefix: '/flows', plugin: createFlowsRoutes({ ...routeDeps, flows }) },
     { prefix: '/operations', plugin: createOperationsRoutes(routeDeps) },
     { prefix: '/assets', plugin: createAssetsRoutes({ assets: createAssetsService({ items, storage }), contextFor: requestContext }) },

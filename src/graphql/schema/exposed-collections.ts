@@ -32,6 +32,7 @@ export const SYSTEM_SCOPE_COLLECTIONS: readonly string[] = [
   'service_presets',
   'service_flows',
   'service_operations',
+  'service_notifications',
 ];
 
 const READ_ONLY = new Set(['service_activity', 'service_revisions']);

@@ -1,0 +1,34 @@
+import type { SystemCollectionSpec, SystemFieldSpec, SystemRelationSpec } from './system-collections.js';
+
+const str: SystemFieldSpec = { type: 'string' };
+const text: SystemFieldSpec = { type: 'text' };
+const uuid: SystemFieldSpec = { type: 'uuid' };
+
+/**
+ * The system collections people work together through (Directus 11's `directus_notifications`,
+ * `directus_comments`): declared apart from the access-control and schema collections, listed with them in
+ * SYSTEM_COLLECTIONS.
+ */
+export const COLLABORATION_COLLECTIONS: SystemCollectionSpec[] = [
+  {
+    collection: 'service_notifications',
+    primary: 'id',
+    accountability: 'all',
+    fields: {
+      id: { type: 'integer' },
+      timestamp: { type: 'timestamp', special: ['date-created'] },
+      status: str,
+      recipient: uuid,
+      sender: uuid,
+      subject: str,
+      message: text,
+      collection: str,
+      item: str,
+    },
+  },
+];
+
+export const COLLABORATION_RELATIONS: SystemRelationSpec[] = [
+  { collection: 'service_notifications', field: 'recipient', related: 'service_users', oneField: null },
+  { collection: 'service_notifications', field: 'sender', related: 'service_users', oneField: null },
+];
