@@ -23,6 +23,7 @@ import {
   createAdminAppRoutes,
   createAssetsRoutes,
   createCachesRoutes,
+  createCommentsRoutes,
   createAuthRoutes,
   createFilesRoutes,
   createFlowsRoutes,
@@ -49,7 +50,8 @@ import {
 import { systemAccountability, type Accountability } from './kernel/context/index.js';
 import { createLogger, type Logger } from './kernel/logger.js';
 import { createEventBus, type EventBus } from './kernel/events/index.js';
-import { createActivityRecorder, createCommentsService, startRetention } from './modules/activity/index.js';
+import { createActivityRecorder, startRetention } from './modules/activity/index.js';
+import { commentsBehaviour, createCommentAlias } from './modules/comments/index.js';
 import {
   createAuthService,
   createOtpReplayGuard,
@@ -190,6 +192,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     ['service_files', [filesBehaviour(storage)]],
     ['service_folders', [foldersBehaviour]],
     ['service_notifications', [notificationsBehaviour(() => mailer)]],
+    ['service_comments', [commentsBehaviour({ items: () => items, permissions })]],
     ...schemaBehaviours(schema),
     // Flows are checked when saved, and every change reloads them on every instance (decision 0065).
     ...flowsBehaviours(() => flowsHolder.service.types(), {
@@ -325,12 +328,13 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
 
   const routes: { prefix: string; plugin: FastifyPluginAsync }[] = [
     { prefix: '/items', plugin: createItemsRoutes(routeDeps) },
-    { prefix: '/activity', plugin: createActivityRoutes({ ...routeDeps, comments: createCommentsService({ items, audit }) }) },
+    { prefix: '/activity', plugin: createActivityRoutes({ ...routeDeps, comments: createCommentAlias({ items }) }) },
     { prefix: '/revisions', plugin: createRevisionsRoutes(routeDeps) },
     { prefix: '/presets', plugin: createPresetsRoutes(routeDeps) },
     { prefix: '/files', plugin: createFilesRoutes({ ...routeDeps, files: createFilesService({ items, storage }) }) },
     { prefix: '/folders', plugin: createFoldersRoutes(routeDeps) },
     { prefix: '/notifications', plugin: createNotificationsRoutes(routeDeps) },
+    { prefix: '/comments', plugin: createCommentsRoutes(routeDeps) },
     { prefix: '/flows', plugin: createFlowsRoutes({ ...routeDeps, flows }) },
     { prefix: '/operations', plugin: createOperationsRoutes(routeDeps) },
     { prefix: '/assets', plugin: createAssetsRoutes({ assets: createAssetsService({ items, storage }), contextFor: requestContext }) },

@@ -10,6 +10,7 @@ import { addFiles } from './20261126a-add-files.js';
 import { addSessionVersion } from './20261127s-add-session-version.js';
 import { addFlows } from './20261127t-add-flows.js';
 import { addNotifications } from './20261128n-add-notifications.js';
+import { addComments } from './20261128o-add-comments.js';
 import type { Migration } from './migration.types.js';
 
 export type { Migration } from './migration.types.js';
@@ -33,4 +34,5 @@ export const MIGRATIONS: readonly Migration[] = [
   addSessionVersion,
   addFlows,
   addNotifications,
+  addComments,
 ];

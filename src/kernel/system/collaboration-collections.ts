@@ -26,9 +26,26 @@ export const COLLABORATION_COLLECTIONS: SystemCollectionSpec[] = [
       item: str,
     },
   },
+  {
+    collection: 'service_comments',
+    primary: 'id',
+    accountability: 'all',
+    fields: {
+      id: { type: 'uuid', special: ['uuid'] },
+      collection: str,
+      item: str,
+      comment: text,
+      date_created: { type: 'timestamp', special: ['date-created'] },
+      date_updated: { type: 'timestamp', special: ['date-updated'] },
+      user_created: { type: 'uuid', special: ['user-created'] },
+      user_updated: { type: 'uuid', special: ['user-updated'] },
+    },
+  },
 ];
 
 export const COLLABORATION_RELATIONS: SystemRelationSpec[] = [
   { collection: 'service_notifications', field: 'recipient', related: 'service_users', oneField: null },
   { collection: 'service_notifications', field: 'sender', related: 'service_users', oneField: null },
+  { collection: 'service_comments', field: 'user_created', related: 'service_users', oneField: null },
+  { collection: 'service_comments', field: 'user_updated', related: 'service_users', oneField: null },
 ];
