@@ -23,10 +23,12 @@ import {
   createAdminAppRoutes,
   createAssetsRoutes,
   createCachesRoutes,
+  createCommentsRoutes,
   createAuthRoutes,
   createFilesRoutes,
   createFlowsRoutes,
   createFoldersRoutes,
+  createNotificationsRoutes,
   createOperationsRoutes,
   createItemsRoutes,
   createPasswordRoutes,
@@ -49,7 +51,8 @@ import {
 import { systemAccountability, type Accountability } from './kernel/context/index.js';
 import { createLogger, type Logger } from './kernel/logger.js';
 import { createEventBus, type EventBus } from './kernel/events/index.js';
-import { createActivityRecorder, createCommentsService, startRetention } from './modules/activity/index.js';
+import { createActivityRecorder, startRetention } from './modules/activity/index.js';
+import { commentsBehaviour, createCommentAlias } from './modules/comments/index.js';
 import {
   createAuthService,
   createOtpReplayGuard,
@@ -63,6 +66,7 @@ import {
   type TfaService,
 } from './modules/auth/index.js';
 import { createMailer, type Mailer } from './modules/mail/index.js';
+import { notificationsBehaviour } from './modules/notifications/index.js';
 import { createFlowsService, flowsBehaviours, type FlowsService } from './modules/flows/index.js';
 import { bootstrapDatabase, type BootstrapResult } from './modules/bootstrap/bootstrap-database.js';
 import { createItemsService, type CollectionBehaviour, type ItemsService } from './modules/items/index.js';
@@ -188,6 +192,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     ['service_permissions', [permissionsBehaviour(accessCaches), guards.service_permissions!]],
     ['service_files', [filesBehaviour(storage)]],
     ['service_folders', [foldersBehaviour]],
+    ['service_notifications', [notificationsBehaviour(() => mailer)]],
+    ['service_comments', [commentsBehaviour({ items: () => items, permissions })]],
     ...schemaBehaviours(schema),
     // Flows are checked when saved, and every change reloads them on every instance (decision 0065).
     ...flowsBehaviours(() => flowsHolder.service.types(), {
@@ -325,11 +331,13 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
 
   const routes: { prefix: string; plugin: FastifyPluginAsync }[] = [
     { prefix: '/items', plugin: createItemsRoutes(routeDeps) },
-    { prefix: '/activity', plugin: createActivityRoutes({ ...routeDeps, comments: createCommentsService({ items, audit }) }) },
+    { prefix: '/activity', plugin: createActivityRoutes({ ...routeDeps, comments: createCommentAlias({ items }) }) },
     { prefix: '/revisions', plugin: createRevisionsRoutes(routeDeps) },
     { prefix: '/presets', plugin: createPresetsRoutes(routeDeps) },
     { prefix: '/files', plugin: createFilesRoutes({ ...routeDeps, files: createFilesService({ items, storage }) }) },
     { prefix: '/folders', plugin: createFoldersRoutes(routeDeps) },
+    { prefix: '/notifications', plugin: createNotificationsRoutes(routeDeps) },
+    { prefix: '/comments', plugin: createCommentsRoutes(routeDeps) },
     { prefix: '/flows', plugin: createFlowsRoutes({ ...routeDeps, flows }) },
     { prefix: '/operations', plugin: createOperationsRoutes(routeDeps) },
     { prefix: '/assets', plugin: createAssetsRoutes({ assets: createAssetsService({ items, storage }), contextFor: requestContext }) },

@@ -44,7 +44,7 @@ export function emitAfterCommit(ctx: Context, names: readonly string[], meta: Om
 }
 
 /** The context an action handler gets: no transaction, no pending work of the write. */
-function committedContext(ctx: Context): Context {
+export function committedContext(ctx: Context): Context {
   const { afterCommit: _after, childRevisions: _children, outerDb, ...rest } = ctx;
   return { ...rest, db: ctx.inTransaction ? (outerDb ?? ctx.db) : ctx.db, inTransaction: false };
 }

@@ -264,7 +264,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     // The newest entry has nothing to revert to.
     expect(await history.getByRole('listitem').first().getByRole('button', { name: 'Revert to this version' }).count()).toBe(0);
 
-    // Comments: an empty one is refused in place; a real one is listed and kept in the activity log.
+    // Comments: an empty one is refused in place; a real one is listed and kept in /comments.
     const comments = page.getByRole('region', { name: 'Comments' });
     await comments.getByRole('button', { name: 'Add comment' }).click();
     await expect.poll(() => comments.getByRole('alert').textContent()).toBe('Write a comment first.');
@@ -272,7 +272,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     await comments.getByRole('button', { name: 'Add comment' }).click();
     await expect.poll(() => comments.getByRole('listitem').count()).toBe(1);
     expect(await comments.getByRole('listitem').textContent()).toMatch(/^Admin User, .*Looks right now\.$/);
-    const logged = await stratum.call('GET', '/activity?filter[action][_eq]=comment&filter[item][_eq]=12&fields=comment', {
+    const logged = await stratum.call('GET', '/comments?filter[item][_eq]=12&fields=comment', {
       token: await stratum.adminToken(),
     });
     expect((logged.json as Json).data).toEqual([{ comment: 'Looks right now.' }]);

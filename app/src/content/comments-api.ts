@@ -1,36 +1,36 @@
-import { customEndpoint, readActivities } from '@directus/sdk';
+import { createComment, readComments } from '@directus/sdk';
 import type { Client } from '../api/client.js';
 
 export type ItemComment = { id: string; comment: string; timestamp: string; who: string };
 
 type CommentRow = {
-  id: number | string;
+  id: string;
   comment: string | null;
-  timestamp: string;
-  user: { email: string | null; first_name: string | null; last_name: string | null } | null;
+  date_created: string;
+  user_created: { email: string | null; first_name: string | null; last_name: string | null } | null;
 };
 
-/** The comments on one item, oldest first (activity rows with the action `comment`). */
+/** The comments on one item, oldest first (Directus 11's `/comments`). */
 export async function readItemComments(client: Client, collection: string, item: string): Promise<ItemComment[]> {
   const rows = (await client.request(
-    readActivities({
-      filter: { _and: [{ action: { _eq: 'comment' } }, { collection: { _eq: collection } }, { item: { _eq: item } }] },
-      fields: ['id', 'comment', 'timestamp', 'user.email', 'user.first_name', 'user.last_name'],
-      sort: ['id'],
+    readComments({
+      filter: { _and: [{ collection: { _eq: collection } }, { item: { _eq: item } }] },
+      fields: ['id', 'comment', 'date_created', 'user_created.email', 'user_created.first_name', 'user_created.last_name'],
+      sort: ['date_created'],
       limit: 100,
     } as never),
   )) as unknown as CommentRow[];
   return rows.map((row) => ({
-    id: String(row.id),
+    id: row.id,
     comment: row.comment ?? '',
-    timestamp: row.timestamp,
-    who: row.user ? [row.user.first_name, row.user.last_name].filter(Boolean).join(' ') || row.user.email || 'Someone' : 'Someone',
+    timestamp: row.date_created,
+    who: row.user_created
+      ? [row.user_created.first_name, row.user_created.last_name].filter(Boolean).join(' ') || row.user_created.email || 'Someone'
+      : 'Someone',
   }));
 }
 
-/** Adds a comment (`POST /activity/comment`: the SDK's comment commands use Directus 11's `/comments`). */
+/** Adds a comment (`POST /comments`). */
 export async function addItemComment(client: Client, collection: string, item: string, comment: string): Promise<void> {
-  await client.request(
-    customEndpoint<unknown>({ path: '/activity/comment', method: 'POST', body: JSON.stringify({ collection, item, comment }) }),
-  );
+  await client.request(createComment({ collection, item, comment }));
 }

@@ -9,6 +9,8 @@ import { addPresets } from './20261125p-add-presets.js';
 import { addFiles } from './20261126a-add-files.js';
 import { addSessionVersion } from './20261127s-add-session-version.js';
 import { addFlows } from './20261127t-add-flows.js';
+import { addNotifications } from './20261128n-add-notifications.js';
+import { addComments } from './20261128o-add-comments.js';
 import type { Migration } from './migration.types.js';
 
 export type { Migration } from './migration.types.js';
@@ -31,4 +33,6 @@ export const MIGRATIONS: readonly Migration[] = [
   addFiles,
   addSessionVersion,
   addFlows,
+  addNotifications,
+  addComments,
 ];

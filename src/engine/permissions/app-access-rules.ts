@@ -39,6 +39,15 @@ export const APP_ACCESS_RULES: readonly PermissionRule[] = Object.freeze([
   // …and stays theirs: not handed to another user, a role or everyone (Directus: filter and validation own).
   { ...rule('service_presets', 'update', { user: { _eq: '$CURRENT_USER' } }), validation: { user: { _eq: '$CURRENT_USER' } } },
   rule('service_presets', 'delete', { user: { _eq: '$CURRENT_USER' } }),
+  // Notifications: one's own, to read and to archive (only `status` changes).
+  rule('service_notifications', 'read', { recipient: { _eq: '$CURRENT_USER' } }),
+  rule('service_notifications', 'update', { recipient: { _eq: '$CURRENT_USER' } }, ['status']),
+  // Comments: one's own to read, edit (the text) and delete; new ones anywhere the item is readable (the
+  // comments behaviour checks the item and the author).
+  rule('service_comments', 'read', { user_created: { _eq: '$CURRENT_USER' } }),
+  { ...rule('service_comments', 'create'), validation: { comment: { _nnull: true } } },
+  rule('service_comments', 'update', { user_created: { _eq: '$CURRENT_USER' } }, ['comment']),
+  rule('service_comments', 'delete', { user_created: { _eq: '$CURRENT_USER' } }),
   rule('service_roles', 'read', { id: { _in: '$CURRENT_ROLES' } }),
   rule('service_settings', 'read', null, [
     'id',

@@ -32,6 +32,8 @@ export const SYSTEM_SCOPE_COLLECTIONS: readonly string[] = [
   'service_presets',
   'service_flows',
   'service_operations',
+  'service_notifications',
+  'service_comments',
 ];
 
 const READ_ONLY = new Set(['service_activity', 'service_revisions']);

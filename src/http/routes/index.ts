@@ -38,3 +38,5 @@ export { createSettingsRoutes } from './settings/settings.routes.js';
 export { createUsersRoutes } from './users/users.routes.js';
 export { createUtilsRoutes, systemRequested, type UtilsRoutesDeps } from './utils/utils.routes.js';
 export { createFlowsRoutes, createOperationsRoutes } from './flows/flows.routes.js';
+export { createNotificationsRoutes } from './notifications/notifications.routes.js';
+export { createCommentsRoutes } from './comments/comments.routes.js';

@@ -1,3 +1,4 @@
+import { COLLABORATION_COLLECTIONS, COLLABORATION_RELATIONS } from './collaboration-collections.js';
 import type { FieldType } from './field-types.js';
 
 /**
@@ -350,6 +351,7 @@ export const SYSTEM_COLLECTIONS: SystemCollectionSpec[] = [
       user_created: { type: 'uuid', special: ['user-created'] },
     },
   },
+  ...COLLABORATION_COLLECTIONS,
   {
     collection: 'service_migrations',
     primary: 'version',
@@ -383,6 +385,7 @@ export const SYSTEM_RELATIONS: SystemRelationSpec[] = [
   { collection: 'service_operations', field: 'reject', related: 'service_operations', oneField: null },
   { collection: 'service_operations', field: 'user_created', related: 'service_users', oneField: null },
   { collection: 'service_settings', field: 'storage_default_folder', related: 'service_folders', oneField: null },
+  ...COLLABORATION_RELATIONS,
 ];
 
 export const SYSTEM_PREFIX = 'service_';

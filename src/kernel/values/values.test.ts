@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isPlainObject, isUuid } from './index.js';
+import { escapeHtml, isPlainObject, isUuid } from './index.js';
+
+describe('escapeHtml', () => {
+  it('escapes markup and quotes, and leaves other text as it is', () => {
+    expect(escapeHtml(`<script>alert("x")</script> & 'y'`)).toBe('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39;');
+    expect(escapeHtml('plain text')).toBe('plain text');
+  });
+});
 
 describe('isPlainObject', () => {
   it('accepts objects and refuses null, arrays and primitives', () => {

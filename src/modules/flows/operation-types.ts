@@ -6,6 +6,7 @@ import { execOperation } from './operations/exec.js';
 import { itemOperations } from './operations/item-operations.js';
 import { logOperation } from './operations/log.js';
 import { mailOperation } from './operations/mail.js';
+import { notificationOperation } from './operations/notification.js';
 import { requestOperation } from './operations/request.js';
 import { createAddressGuard } from '../../kernel/net/address-guard.js';
 import { sleepOperation } from './operations/sleep.js';
@@ -26,6 +27,7 @@ export function operationTypes(deps: FlowDeps, runFlow: RunOperationFlow): Map<s
     ['throw-error', throwErrorOperation],
     ['sleep', sleepOperation(deps.config.sleepMax, deps.sleep)],
     ['mail', mailOperation(deps.mailer)],
+    ['notification', notificationOperation(deps)],
     ['trigger', triggerOperation(runFlow)],
     [
       'request',

@@ -103,15 +103,23 @@ export function convertLegacyPermission(schema: SchemaOverview, body: Record<str
   }
   if (update !== 'none') add('update', { permissions: rowFilter(update), validation: blacklistFilter, presets: null, fields: writable });
   if (del !== 'none') add('delete', { permissions: rowFilter(del), validation: null, presets: null, fields: ['*'] });
-  if (comment !== 'none' && collection !== 'service_activity') {
-    rules.push({
-      collection: 'service_activity',
-      action: 'read',
-      permissions: { _and: [{ collection: { _eq: collection } }, { action: { _eq: 'comment' } }] },
-      validation: null,
+  // Comments (Directus 11's service_comments, decision 0080): each level adds the rules of the ones before it.
+  if (comment !== 'none' && collection !== 'service_comments') {
+    const onThis: Filter = { collection: { _eq: collection } };
+    const levels = ['read', 'create', 'update', 'full'] as const;
+    const reached = levels.slice(0, levels.indexOf(comment) + 1);
+    const commentRule = (action: ConvertedRule['action'], filter: Filter | null, validation: Filter | null): ConvertedRule => ({
+      collection: 'service_comments',
+      action,
+      permissions: filter,
+      validation,
       presets: null,
       fields: ['*'],
     });
+    rules.push(commentRule('read', onThis, null));
+    if (reached.includes('create')) rules.push(commentRule('create', null, onThis));
+    if (reached.includes('update')) rules.push(commentRule('update', onThis, null));
+    if (reached.includes('full')) rules.push(commentRule('delete', onThis, null));
   }
   return { role, rules };
 }

@@ -28,7 +28,10 @@ describe('activity comments', () => {
     expect(response.statusCode).toBe(200);
     const data = response.json().data;
     expect(data).toMatchObject({ action: 'comment', collection: 'service_users', item: adminId, comment: 'Hello', user: user.userId });
-    expect(typeof data.id).toBe('number');
+    // The id is the comment's (service_comments, decision 0080), and /comments has it too.
+    expect(data.id).toMatch(/^[0-9a-f-]{36}$/);
+    const comment = await t.request('GET', `/comments/${String(data.id)}`, { token: t.adminToken });
+    expect(comment.json().data).toMatchObject({ collection: 'service_users', item: adminId, comment: 'Hello', user_created: user.userId });
   });
 
   it('lets the author edit and delete, and refuses anyone else with 403', async () => {
@@ -36,7 +39,7 @@ describe('activity comments', () => {
       token: user.token,
       body: { collection: 'service_users', item: adminId, comment: 'Draft' },
     });
-    const id = created.json().data.id as number;
+    const id = created.json().data.id as string;
 
     const foreign = await t.request('PATCH', `/activity/comment/${id}`, { token: other.token, body: { comment: 'Hijack' } });
     expect(foreign.statusCode).toBe(403);
@@ -49,7 +52,7 @@ describe('activity comments', () => {
 
     const removed = await t.request('DELETE', `/activity/comment/${id}`, { token: user.token });
     expect(removed.statusCode).toBe(204);
-    const gone = await t.request('GET', `/activity/${id}`, { token: t.adminToken });
+    const gone = await t.request('GET', `/comments/${id}`, { token: t.adminToken });
     expect(gone.statusCode).toBe(403);
   });
 

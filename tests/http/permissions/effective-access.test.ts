@@ -90,7 +90,9 @@ describe('effective access', () => {
       expect(Object.keys(data).sort()).toEqual([
         'service_activity',
         'service_collections',
+        'service_comments',
         'service_fields',
+        'service_notifications',
         'service_presets',
         'service_relations',
         'service_roles',
@@ -104,6 +106,12 @@ describe('effective access', () => {
       expect(data.service_activity!.read).toEqual({ access: 'partial', fields: ['*'] });
       expect(data.service_users!.read).toMatchObject({ access: 'partial', fields: expect.arrayContaining(['id', 'email', 'role']) });
       expect(data.service_users!.update).toEqual(NONE);
+      // Their own notifications, to read and archive; their own comments, and new ones.
+      expect(data.service_notifications!.read).toEqual({ access: 'partial', fields: ['*'] });
+      expect(data.service_notifications!.update).toEqual({ access: 'partial', fields: ['status'] });
+      expect(data.service_notifications!.create).toEqual(NONE);
+      expect(data.service_comments!.create).toEqual({ access: 'full', fields: ['*'] });
+      expect(data.service_comments!.update).toEqual({ access: 'partial', fields: ['comment'] });
     });
 
     it('works for a user without a role who has a policy of their own, and leaves out policies outside their IP list', async () => {

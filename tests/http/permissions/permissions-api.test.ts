@@ -432,9 +432,9 @@ describe('/permissions in all its forms', () => {
           policy: newPolicy,
         },
         {
-          collection: 'service_activity',
+          collection: 'service_comments',
           action: 'read',
-          permissions: { _and: [{ collection: { _eq: 'notes' } }, { action: { _eq: 'comment' } }] },
+          permissions: { collection: { _eq: 'notes' } },
           validation: null,
           presets: null,
           fields: ['*'],

@@ -217,6 +217,8 @@ export const SYSTEM_ENDPOINTS: readonly SystemEndpoint[] = [
   ...crud('/folders', 'service_folders', 'Folders', uuid),
   ...crud('/flows', 'service_flows', 'Flows', uuid),
   ...crud('/operations', 'service_operations', 'Operations', uuid),
+  ...crud('/notifications', 'service_notifications', 'Notifications', int),
+  ...crud('/comments', 'service_comments', 'Comments', uuid),
   {
     path: '/assets/{id}',
     method: 'get',

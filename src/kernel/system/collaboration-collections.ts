@@ -1,0 +1,51 @@
+import type { SystemCollectionSpec, SystemFieldSpec, SystemRelationSpec } from './system-collections.js';
+
+const str: SystemFieldSpec = { type: 'string' };
+const text: SystemFieldSpec = { type: 'text' };
+const uuid: SystemFieldSpec = { type: 'uuid' };
+
+/**
+ * The system collections people work together through (Directus 11's `directus_notifications`,
+ * `directus_comments`): declared apart from the access-control and schema collections, listed with them in
+ * SYSTEM_COLLECTIONS.
+ */
+export const COLLABORATION_COLLECTIONS: SystemCollectionSpec[] = [
+  {
+    collection: 'service_notifications',
+    primary: 'id',
+    accountability: 'all',
+    fields: {
+      id: { type: 'integer' },
+      timestamp: { type: 'timestamp', special: ['date-created'] },
+      status: str,
+      recipient: uuid,
+      sender: uuid,
+      subject: str,
+      message: text,
+      collection: str,
+      item: str,
+    },
+  },
+  {
+    collection: 'service_comments',
+    primary: 'id',
+    accountability: 'all',
+    fields: {
+      id: { type: 'uuid', special: ['uuid'] },
+      collection: str,
+      item: str,
+      comment: text,
+      date_created: { type: 'timestamp', special: ['date-created'] },
+      date_updated: { type: 'timestamp', special: ['date-updated'] },
+      user_created: { type: 'uuid', special: ['user-created'] },
+      user_updated: { type: 'uuid', special: ['user-updated'] },
+    },
+  },
+];
+
+export const COLLABORATION_RELATIONS: SystemRelationSpec[] = [
+  { collection: 'service_notifications', field: 'recipient', related: 'service_users', oneField: null },
+  { collection: 'service_notifications', field: 'sender', related: 'service_users', oneField: null },
+  { collection: 'service_comments', field: 'user_created', related: 'service_users', oneField: null },
+  { collection: 'service_comments', field: 'user_updated', related: 'service_users', oneField: null },
+];

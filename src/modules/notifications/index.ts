@@ -1,0 +1,2 @@
+export { notificationsBehaviour } from './notifications.behaviours.js';
+export { itemPageLink, notificationMessage } from './notification-message.js';
