@@ -61,6 +61,52 @@ describe('WEBSOCKETS_REST_AUTH=strict', () => {
   });
 });
 
+describe('WEBSOCKETS_REST_AUTH=handshake (the default) with the session cookie at the upgrade', () => {
+  let t: TestApp;
+  let url: string;
+  let port: number;
+  let cookie: string;
+  const open: WsClient[] = [];
+  beforeAll(async () => {
+    ({ t, url, port } = await listening({}));
+    const login = await t.request('POST', '/auth/login', {
+      body: { email: 'admin@example.com', password: 'AdminPass123!', mode: 'session' },
+    });
+    const name = t.app.config.auth.sessionCookie.name;
+    cookie = ([login.headers['set-cookie']].flat() as string[]).find((c) => c.startsWith(`${name}=`))!.split(';')[0]!;
+  });
+  afterAll(async () => {
+    for (const c of open) c.close();
+    await t.close();
+  });
+
+  it("starts a socket opened with this site's session cookie as its user, with no auth message (as Directus does)", async () => {
+    const c = await connect(url, { headers: { cookie, origin: `http://127.0.0.1:${port}` } });
+    open.push(c);
+    expect(await c.ask({ type: 'subscribe', collection: 'articles', query: { limit: 1 }, uid: 1 })).toMatchObject({
+      type: 'subscription',
+      event: 'init',
+      uid: 1,
+    });
+  });
+
+  it("does not use another site's cookie (cross-site WebSocket hijacking): that socket must still authenticate", async () => {
+    const c = await connect(url, { headers: { cookie, origin: 'https://evil.example' } });
+    open.push(c);
+    const answer = await c.ask({ type: 'subscribe', collection: 'articles', uid: 2 });
+    expect(answer).toMatchObject({ type: 'auth', status: 'error', error: { code: 'AUTH_FAILED' } });
+  });
+
+  it('does not use a token in the query string in handshake mode', async () => {
+    const c = await connect(`${url}?access_token=${t.adminToken}`);
+    open.push(c);
+    expect(await c.ask({ type: 'subscribe', collection: 'articles', uid: 3 })).toMatchObject({
+      status: 'error',
+      error: { code: 'AUTH_FAILED' },
+    });
+  });
+});
+
 describe('WEBSOCKETS_REST_AUTH=public', () => {
   let t: TestApp;
   let url: string;

@@ -295,7 +295,7 @@ export function createRealtimeService(deps: RealtimeDeps): RealtimeService {
 
   return {
     open(socket, origin, start) {
-      const connection = track('rest', socket, origin, start, settings.rest.auth !== 'handshake');
+      const connection = track('rest', socket, origin, start, settings.rest.auth !== 'handshake' || start !== null);
       // The public role's policies, before the socket's first message is handled.
       if (start === null)
         connection.queue = deps.auth.authenticate({ ...origin, token: null }).then(

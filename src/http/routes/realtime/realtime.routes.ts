@@ -18,7 +18,7 @@ export function createRealtimeRoutes(deps: RealtimeRouteDeps): FastifyPluginAsyn
     const preValidation = upgradeCheck(config, settings.rest, () => realtime.size('rest'));
     server.get('/', { websocket: true, preValidation }, (socket, request) => {
       const origin = socketOrigin(request, config);
-      const start = upgradeStart(request, config, settings.rest);
+      const start = upgradeStart(request, config, settings.rest, { cookie: true });
       const connection = realtime.open(
         {
           // A Buffer is one serialised event sent to many sockets: still a text frame.

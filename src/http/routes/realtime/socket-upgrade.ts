@@ -28,11 +28,24 @@ export function socketOrigin(request: FastifyRequest, config: Config) {
   };
 }
 
-/** Who a socket starts as: in `strict` mode the upgrade's user; else (null) the public role, whatever the upgrade carried (Directus). */
-export function upgradeStart(request: FastifyRequest, config: Config, endpoint: WebsocketEndpointConfig) {
-  return endpoint.auth === 'strict'
-    ? { token: extractToken(request, config.auth.sessionCookie.name)?.token ?? null, accountability: accountabilityOf(request) }
-    : null;
+/**
+ * Who a socket starts as: in `strict` mode the upgrade's user. In `handshake` and `public` mode a socket opened
+ * with this site's session cookie starts as its user, as Directus does (a page of the admin app has no token it
+ * could send in `auth`: the cookie is httpOnly); any other token at the upgrade, or another site's cookie, is not
+ * used there (null: the handshake or the public role).
+ */
+export function upgradeStart(
+  request: FastifyRequest,
+  config: Config,
+  endpoint: WebsocketEndpointConfig,
+  options: { cookie?: boolean } = {},
+) {
+  const extracted = extractToken(request, config.auth.sessionCookie.name);
+  if (endpoint.auth === 'strict') return { token: extracted?.token ?? null, accountability: accountabilityOf(request) };
+  const accountability = accountabilityOf(request);
+  if (options.cookie && extracted?.source === 'cookie' && accountability.user !== null && sameSiteOrigin(request, config))
+    return { token: extracted.token, accountability };
+  return null;
 }
 
 /** Whether the upgrade comes from a page of this site (Origin's host is the Host) or one CORS_ORIGIN allows; no Origin: not a browser. */
