@@ -249,6 +249,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     contextFor: (accountability) => contextFor(accountability),
     publicAccountability: () => permissions.publicAccountability({}),
     roleAccountability: (role) => permissions.accountabilityForRole(role, {}),
+    policyAccountability: (policy) => permissions.accountabilityForPolicy(policy, {}),
     systemContext: () => contextFor(systemAccountability()),
     knex,
     dialect,

@@ -137,6 +137,26 @@ describe('webhook, manual and operation flows', () => {
     expect((await admin('DELETE', `/items/articles/${String(open.id)}`)).statusCode).toBe(204);
   });
 
+  it('runs item operations with a policy’s rules alone when permissions names a policy', async () => {
+    const open = dataOf<Row>(await admin('POST', '/items/articles', { title: 'Policy letter', status: 'published' }));
+    const limited = await t.userWith({
+      permissions: [{ collection: 'articles', action: 'read', fields: ['title'], permissions: { status: { _eq: 'published' } } }],
+    });
+    const reader = await createFlow(t, { name: 'As policy', trigger: 'webhook' }, [
+      { key: 'read', type: 'item-read', options: { collection: 'articles', permissions: limited.policyId, query: { fields: ['title'] } } },
+    ]);
+    // An anonymous caller, yet the read sees the rows the policy may read, and only those.
+    expect(dataOf(await t.request('GET', `/flows/trigger/${reader}`))).toEqual([{ title: 'Policy letter' }]);
+    const writer = await createFlow(t, { name: 'As policy, write', trigger: 'webhook' }, [
+      { key: 'write', type: 'item-create', options: { collection: 'articles', permissions: limited.policyId, payload: { title: 'x' } } },
+    ]);
+    expectError(await t.request('GET', `/flows/trigger/${writer}`, { token: t.adminToken }), 403, 'FORBIDDEN');
+    // A policy deleted since fails the step when the flow runs.
+    expect((await admin('DELETE', `/policies/${limited.policyId}`)).statusCode).toBe(204);
+    expectError(await t.request('GET', `/flows/trigger/${reader}`), 400, 'INVALID_PAYLOAD');
+    expect((await admin('DELETE', `/items/articles/${String(open.id)}`)).statusCode).toBe(204);
+  });
+
   it('runs a manual flow only on its collections and items the caller may read', async () => {
     const id = await createFlow(t, { name: 'Button', trigger: 'manual', options: { collections: ['articles'] } }, [
       { key: 'keys', type: 'transform', options: { json: '{{ $trigger.body.keys }}' } },

@@ -17,6 +17,8 @@ export type FlowDeps = {
   publicAccountability(): Promise<Accountability>;
   /** The accountability of a user-less caller with `role` and its policies; null if there is no such role. */
   roleAccountability(role: string): Promise<Accountability | null>;
+  /** The accountability of a caller with no user and no role holding only `policy`; null if there is no such policy. */
+  policyAccountability(policy: string): Promise<Accountability | null>;
   /** Waits (the `sleep` operation); tests pass their own. */
   sleep?: (ms: number) => Promise<void>;
 };

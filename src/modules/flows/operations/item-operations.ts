@@ -5,7 +5,7 @@ import type { FlowDeps } from '../flow-deps.js';
 import { OperationFailure } from '../operation-failure.js';
 import type { Context } from '../../../engine/context.js';
 import type { OperationType, RunScope } from '../flows.types.js';
-import { isRolePermission, OPERATION_PERMISSIONS, operationContext } from './operation-context.js';
+import { isAccessPermission, OPERATION_PERMISSIONS, operationContext } from './operation-context.js';
 
 type Options = Record<string, unknown>;
 
@@ -23,8 +23,8 @@ function validateItemOptions(options: Options): string | null {
   if (typeof options.collection !== 'string' || options.collection === '') return '"collection" is required';
   const permissions = options.permissions;
   const named = (OPERATION_PERMISSIONS as readonly unknown[]).includes(permissions);
-  if (permissions !== undefined && permissions !== null && !named && !isRolePermission(permissions)) {
-    return `"permissions" must be one of ${OPERATION_PERMISSIONS.join(', ')} or a role's id`;
+  if (permissions !== undefined && permissions !== null && !named && !isAccessPermission(permissions)) {
+    return `"permissions" must be one of ${OPERATION_PERMISSIONS.join(', ')} or a role's or policy's id`;
   }
   if (options.query !== undefined && options.query !== null && !isPlainObject(options.query) && typeof options.query !== 'string') {
     return '"query" must be an object';
