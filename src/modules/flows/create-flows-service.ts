@@ -91,13 +91,14 @@ export function createFlowsService(deps: FlowsServiceDeps): FlowsService {
       ctx,
       flow,
       depth,
+      secrets: new Set<string>(),
       data: { $trigger: trigger, $last: trigger, $accountability: ctx.accountability, $env: { ...deps.config.env } },
     };
     const run = await runFlow(scope, types, deps.config.maxSteps);
     if (run.failure !== undefined && !(run.failure instanceof OperationFailure) && !isAppError(run.failure)) {
       ctx.logger.error({ err: run.failure, flow: flow.id }, 'flow operation failed');
     }
-    await recordRun(ctx, deps.audit, flow, run);
+    await recordRun(ctx, deps.audit, flow, run, scope.secrets);
     return run;
   };
 

@@ -4,6 +4,7 @@ import { createScriptRunner } from './run-script.js';
 import { conditionOperation } from './operations/condition.js';
 import { execOperation } from './operations/exec.js';
 import { itemOperations } from './operations/item-operations.js';
+import { jsonWebTokenOperation } from './operations/json-web-token.js';
 import { logOperation } from './operations/log.js';
 import { mailOperation } from './operations/mail.js';
 import { requestOperation } from './operations/request.js';
@@ -27,6 +28,7 @@ export function operationTypes(deps: FlowDeps, runFlow: RunOperationFlow): Map<s
     ['sleep', sleepOperation(deps.config.sleepMax, deps.sleep)],
     ['mail', mailOperation(deps.mailer)],
     ['trigger', triggerOperation(runFlow)],
+    ['json-web-token', jsonWebTokenOperation()],
     [
       'request',
       requestOperation({
