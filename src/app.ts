@@ -61,7 +61,7 @@ import {
   type PasswordService,
   type TfaService,
 } from './modules/auth/index.js';
-import { createMailer, type Mailer } from './modules/mail/index.js';
+import { createMailer, createMailTemplates, type Mailer } from './modules/mail/index.js';
 import { createFlowsService, flowsBehaviours, type FlowsService } from './modules/flows/index.js';
 import { bootstrapDatabase, type BootstrapResult } from './modules/bootstrap/bootstrap-database.js';
 import { createItemsService, type CollectionBehaviour, type ItemsService } from './modules/items/index.js';
@@ -242,6 +242,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const flows = createFlowsService({
     items,
     mailer,
+    mailTemplates: createMailTemplates(config.email.templatesPath),
     audit,
     config: config.flows,
     caches,

@@ -367,6 +367,13 @@ export const CONFIG_SCHEMA: readonly VarSpec[] = [
     values: ['sendmail', 'smtp'],
     description: 'How e-mail is sent: a local sendmail binary or an SMTP server (`EMAIL_SMTP_*`).',
   },
+  {
+    name: 'EMAIL_TEMPLATES_PATH',
+    type: 'string',
+    default: './templates',
+    description:
+      "Folder of Liquid mail templates (`<name>.liquid`) a flow's `mail` operation with `type: template` may name; a `base.liquid` there replaces the built-in one.",
+  },
   { name: 'EMAIL_SENDMAIL_PATH', type: 'string', default: '/usr/sbin/sendmail', description: 'sendmail binary.' },
   { name: 'EMAIL_SMTP_HOST', type: 'string', default: '', description: 'SMTP host; required with `EMAIL_TRANSPORT=smtp`.' },
   { name: 'EMAIL_SMTP_PORT', type: 'integer', default: '587', min: 1, description: 'SMTP port.' },

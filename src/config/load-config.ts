@@ -120,6 +120,8 @@ export type Config = {
     from: string;
     transport: 'sendmail' | 'smtp';
     sendmailPath: string;
+    /** EMAIL_TEMPLATES_PATH, absolute (resolved against the working directory). */
+    templatesPath: string;
     smtp: { host: string | null; port: number; user: string | null; password: string | null; secure: boolean; ignoreTls: boolean };
   };
   files: {
@@ -355,6 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
       from: get('EMAIL_FROM'),
       transport: get('EMAIL_TRANSPORT'),
       sendmailPath: get('EMAIL_SENDMAIL_PATH'),
+      templatesPath: resolve(cwd, get<string>('EMAIL_TEMPLATES_PATH')),
       smtp: {
         host: nullable('EMAIL_SMTP_HOST'),
         port: get('EMAIL_SMTP_PORT'),

@@ -197,7 +197,7 @@ describe('webhook, manual and operation flows', () => {
     expect(stopped.message).toContain('deep');
   });
 
-  it('sends mail through the mailer with escaped HTML, and caps sleep at FLOWS_SLEEP_MAX', async () => {
+  it('sends mail through the mailer with sanitised HTML, and caps sleep at FLOWS_SLEEP_MAX', async () => {
     const id = await createFlow(t, { name: 'Mail', trigger: 'webhook', options: { method: 'POST' } }, [
       { key: 'nap', type: 'sleep', options: { milliseconds: 60_000 }, resolve: 'send' },
       {
@@ -211,7 +211,7 @@ describe('webhook, manual and operation flows', () => {
     expect(slept).toEqual([1000]);
     expect(mail.map((m) => m.to)).toEqual(['a@example.com', 'b@example.com']);
     expect(mail[0]!.subject).toBe('Hi <script>x</script>');
-    expect(mail[0]!.html).toBe('<p>&lt;script&gt;x&lt;/script&gt;</p>');
+    expect(mail[0]!.html).not.toContain('<script');
   });
 
   it('records a run in activity (and its steps in a revision with accountability all)', async () => {

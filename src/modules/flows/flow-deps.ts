@@ -2,13 +2,15 @@ import type { Config } from '../../config/index.js';
 import type { Context } from '../../engine/context.js';
 import type { Accountability } from '../../kernel/context/index.js';
 import type { ItemsService } from '../items/index.js';
-import type { Mailer } from '../mail/index.js';
+import type { Mailer, MailTemplates } from '../mail/index.js';
 import type { AuditRecorder } from '../../engine/audit-recorder.js';
 
 /** What the flow runner and its operations use, given by createApp. */
 export type FlowDeps = {
   items: ItemsService;
   mailer: Mailer;
+  /** The mailer's Liquid templates (EMAIL_TEMPLATES_PATH), for `mail` with `type: template`. */
+  mailTemplates: MailTemplates;
   audit: AuditRecorder;
   config: Config['flows'];
   /** A context for `accountability` (its permission set resolved), on the pool. */
