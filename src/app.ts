@@ -460,6 +460,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       realtime.close();
       await fanOut?.close();
       await server.close();
+      // Background flow runs (async webhooks, schedules) finish before the database closes (decision 0076).
+      await flows.settled();
       await mailer.close();
       await counters.close();
       await storage.close();

@@ -353,9 +353,16 @@ export const CONFIG_SCHEMA: readonly VarSpec[] = [
     name: 'ACTIVITY_RETENTION',
     type: 'string',
     default: '90d',
-    description: 'Age after which activity rows are pruned; `false` keeps them.',
+    description: 'Age after which activity rows (but flow runs) are pruned; `false` keeps them.',
   },
   { name: 'REVISIONS_RETENTION', type: 'string', default: '90d', description: 'Age after which revisions are pruned; `false` keeps them.' },
+  {
+    name: 'FLOW_LOGS_RETENTION',
+    type: 'string',
+    default: '90d',
+    description:
+      "Age after which flow runs (activity rows with action `run` and their revision, a flow's logs) are pruned; `false` keeps them.",
+  },
   // Flows
   ...FLOWS_SETTINGS,
   // E-mail
