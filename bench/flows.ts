@@ -15,16 +15,14 @@
  *   npm run bench:flows -- [--duration 10] [--connections 4] [--rounds 2] [--exec-requests 300] [--port 8391]
  *                          [--directus-port 8071] [--no-bundle]
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { call, callOk, login } from './lib/api-client.js';
-import { installCleanupHandlers } from './lib/cleanup.js';
 import { runLoad, type LoadResult } from './lib/load.js';
 import { portAnswers } from './lib/process-metrics.js';
+import { prepareRun } from './lib/prepare-run.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, StratumServer } from './lib/stratum-server.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -112,21 +110,8 @@ async function loadOk(apiPort: number, spec: Parameters<typeof runLoad>[1]): Pro
 }
 
 async function main(): Promise<void> {
-  installCleanupHandlers(60 * 60_000);
-  if (await portAnswers(port)) throw new Error(`something already answers on 127.0.0.1:${port}`);
-  if (!values['no-bundle']) {
-    log('bundling Stratum (scripts/bundle-server.mjs → dist/stratum.js) ...');
-    const bundled = spawnSync(process.execPath, ['scripts/bundle-server.mjs'], { cwd: repoRoot, stdio: 'inherit' });
-    if (bundled.status !== 0) throw new Error('bundling Stratum failed');
-  }
-  rmSync(workDir, { recursive: true, force: true });
-  mkdirSync(workDir, { recursive: true });
+  const { lines, out } = await prepareRun({ repoRoot, workDir, port, bundle: !values['no-bundle'], log });
   const loadBefore = os.loadavg();
-  const lines: string[] = [];
-  const out = (line: string) => {
-    lines.push(line);
-    log(line);
-  };
 
   const stratum = new StratumServer({
     repoRoot,

@@ -3,6 +3,7 @@ import { SignJWT, decodeJwt, decodeProtectedHeader, errors, importPKCS8, importS
 import ms from 'ms';
 import { isPlainObject } from '../../../kernel/values/is-plain-object.js';
 import type { OperationType } from '../flows.types.js';
+import { objectOption } from '../object-option.js';
 import { OperationFailure } from '../operation-failure.js';
 
 type Options = Record<string, unknown>;
@@ -10,21 +11,6 @@ type Options = Record<string, unknown>;
 const OPERATIONS = ['sign', 'verify', 'decode'];
 const HMAC = ['HS256', 'HS384', 'HS512'];
 const ALGORITHMS = [...HMAC, 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
-
-/** An option given as an object, or as JSON text (what a template renders to); anything else is empty. */
-function objectOf(value: unknown, name: string): Options {
-  if (value === undefined || value === null || value === '') return {};
-  if (isPlainObject(value)) return value;
-  if (typeof value === 'string') {
-    try {
-      const parsed = JSON.parse(value) as unknown;
-      if (isPlainObject(parsed)) return parsed;
-    } catch {
-      // Reported below.
-    }
-  }
-  throw new OperationFailure(`"${name}" must be an object`);
-}
 
 const isTemplate = (value: unknown) => typeof value === 'string' && value.includes('{{');
 
@@ -50,8 +36,8 @@ async function keyOf(secret: string, algorithm: string, use: 'sign' | 'verify'):
 }
 
 async function sign(options: Options, now: Date): Promise<string> {
-  const payload = objectOf(options.payload, 'payload');
-  const settings = objectOf(options.options, 'options');
+  const payload = objectOption(options.payload, 'payload');
+  const settings = objectOption(options.options, 'options');
   const algorithm = String(settings.algorithm ?? 'HS256');
   if (!ALGORITHMS.includes(algorithm)) throw new OperationFailure(`"algorithm" must be one of ${ALGORITHMS.join(', ')}`);
   const issuedAt = Math.floor(now.getTime() / 1000);
@@ -70,7 +56,7 @@ async function sign(options: Options, now: Date): Promise<string> {
 
 async function verify(options: Options, now: Date): Promise<unknown> {
   const token = String(options.token as string);
-  const settings = objectOf(options.options, 'options');
+  const settings = objectOption(options.options, 'options');
   const algorithms = list(settings.algorithms) ?? HMAC;
   let algorithm: string;
   try {
@@ -95,7 +81,7 @@ async function verify(options: Options, now: Date): Promise<unknown> {
 
 function decode(options: Options): unknown {
   const token = String(options.token as string);
-  const settings = objectOf(options.options, 'options');
+  const settings = objectOption(options.options, 'options');
   try {
     const payload = decodeJwt(token);
     return settings.complete === true ? { header: decodeProtectedHeader(token), payload } : payload;

@@ -1,6 +1,7 @@
 import { htmlToText, MailTemplateError, sanitizeMailHtml, type Mailer, type MailTemplates } from '../../mail/index.js';
 import { isPlainObject } from '../../../kernel/values/is-plain-object.js';
 import type { OperationType } from '../flows.types.js';
+import { objectOption } from '../object-option.js';
 import { OperationFailure } from '../operation-failure.js';
 
 const TYPES = ['markdown', 'wysiwyg', 'template'];
@@ -11,21 +12,6 @@ const addresses = (value: unknown): string[] =>
     .filter(Boolean);
 
 const isTemplate = (value: unknown) => typeof value === 'string' && value.includes('{{');
-
-/** `data` of a template mail: an object, or JSON text of one (what a template renders to). */
-function dataOf(value: unknown): Record<string, unknown> {
-  if (value === undefined || value === null || value === '') return {};
-  if (isPlainObject(value)) return value;
-  if (typeof value === 'string') {
-    try {
-      const parsed = JSON.parse(value) as unknown;
-      if (isPlainObject(parsed)) return parsed;
-    } catch {
-      // Reported below.
-    }
-  }
-  throw new OperationFailure('"data" must be an object');
-}
 
 export type MailRendering = { templates: MailTemplates; markdown: (text: string) => string };
 
@@ -68,7 +54,7 @@ export function mailOperation(mailer: Mailer, rendering: MailRendering): Operati
       if (type === 'template') {
         const name = typeof options.template === 'string' && options.template !== '' ? options.template : 'base';
         try {
-          html = await rendering.templates.render(name, { subject, ...dataOf(options.data) });
+          html = await rendering.templates.render(name, { subject, ...objectOption(options.data, 'data') });
         } catch (error) {
           if (error instanceof MailTemplateError) throw new OperationFailure(error.message);
           throw error;
