@@ -18,16 +18,16 @@
  *                             [--cpu-prof <dir>]
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { callOk, isRecord, login, sleep } from './lib/api-client.js';
-import { cleanupAll, installCleanupHandlers } from './lib/cleanup.js';
+import { cleanupAll } from './lib/cleanup.js';
 import { runLoad } from './lib/load.js';
-import { memoryOf, portAnswers } from './lib/process-metrics.js';
+import { memoryOf } from './lib/process-metrics.js';
+import { prepareRun } from './lib/prepare-run.js';
 import { ReferenceDirectus } from './lib/reference-directus.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, StratumServer } from './lib/stratum-server.js';
 
@@ -347,21 +347,8 @@ function compare(results: { name: string; figures: Figures }[]): string[] {
 }
 
 async function main(): Promise<void> {
-  installCleanupHandlers(60 * 60_000);
-  if (await portAnswers(port)) throw new Error(`something already answers on 127.0.0.1:${port}`);
-  if (!values['no-bundle']) {
-    log('bundling Stratum (scripts/bundle-server.mjs → dist/stratum.js) ...');
-    const bundled = spawnSync(process.execPath, ['scripts/bundle-server.mjs'], { cwd: repoRoot, stdio: 'inherit' });
-    if (bundled.status !== 0) throw new Error('bundling Stratum failed');
-  }
-  rmSync(workDir, { recursive: true, force: true });
-  mkdirSync(workDir, { recursive: true });
+  const { lines, out } = await prepareRun({ repoRoot, workDir, port, bundle: !values['no-bundle'], log });
   const uptimeStart = spawnSync('uptime', { encoding: 'utf8' }).stdout.trim();
-  const lines: string[] = [];
-  const out = (line: string) => {
-    lines.push(line);
-    log(line);
-  };
 
   const stratum = new StratumServer({
     repoRoot,

@@ -65,7 +65,7 @@ import {
   type PasswordService,
   type TfaService,
 } from './modules/auth/index.js';
-import { createMailer, type Mailer } from './modules/mail/index.js';
+import { createMailer, createMailTemplates, type Mailer } from './modules/mail/index.js';
 import { notificationsBehaviour } from './modules/notifications/index.js';
 import { createFlowsService, flowsBehaviours, type FlowsService } from './modules/flows/index.js';
 import { bootstrapDatabase, type BootstrapResult } from './modules/bootstrap/bootstrap-database.js';
@@ -249,6 +249,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const flows = createFlowsService({
     items,
     mailer,
+    mailTemplates: createMailTemplates(config.email.templatesPath),
     audit,
     config: config.flows,
     caches,
@@ -256,6 +257,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     contextFor: (accountability) => contextFor(accountability),
     publicAccountability: () => permissions.publicAccountability({}),
     roleAccountability: (role) => permissions.accountabilityForRole(role, {}),
+    policyAccountability: (policy) => permissions.accountabilityForPolicy(policy, {}),
     systemContext: () => contextFor(systemAccountability()),
     knex,
     dialect,
@@ -470,6 +472,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       realtime.close();
       await fanOut?.close();
       await server.close();
+      // Background flow runs (async webhooks, schedules) finish before the database closes (decision 0076).
+      await flows.settled();
       await mailer.close();
       await counters.close();
       await storage.close();

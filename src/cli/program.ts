@@ -62,7 +62,8 @@ schema
   .argument('[path]', 'file to write')
   .option('--format <format>', 'yaml or json', 'yaml')
   .option('-y, --yes', 'overwrite an existing file without asking')
-  .action(async (path: string | undefined, options: { format?: string; yes?: boolean }) => {
+  .option('--flows', 'include flows and their operations')
+  .action(async (path: string | undefined, options: { format?: string; yes?: boolean; flows?: boolean }) => {
     process.exitCode = await (await import('./commands/schema-snapshot.js')).schemaSnapshotCommand(path, options);
   });
 schema
@@ -73,7 +74,8 @@ schema
   .argument('<path>', 'snapshot file (.yaml/.yml as YAML, anything else as JSON)')
   .option('-d, --dry-run', 'print the plan with its SQL statements and change nothing')
   .option('-y, --yes', 'apply destructive steps without asking')
-  .action(async (path: string, options: { dryRun?: boolean; yes?: boolean }) => {
+  .option('--flows', "also make the instance's flows and operations those of the file (created, changed and deleted)")
+  .action(async (path: string, options: { dryRun?: boolean; yes?: boolean; flows?: boolean }) => {
     process.exitCode = await (await import('./commands/schema-apply.js')).schemaApplyCommand(path, options);
   });
 

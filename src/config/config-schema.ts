@@ -353,9 +353,16 @@ export const CONFIG_SCHEMA: readonly VarSpec[] = [
     name: 'ACTIVITY_RETENTION',
     type: 'string',
     default: '90d',
-    description: 'Age after which activity rows are pruned; `false` keeps them.',
+    description: 'Age after which activity rows (but flow runs) are pruned; `false` keeps them.',
   },
   { name: 'REVISIONS_RETENTION', type: 'string', default: '90d', description: 'Age after which revisions are pruned; `false` keeps them.' },
+  {
+    name: 'FLOW_LOGS_RETENTION',
+    type: 'string',
+    default: '90d',
+    description:
+      "Age after which flow runs (activity rows with action `run` and their revision, a flow's logs) are pruned; `false` keeps them.",
+  },
   // Flows
   ...FLOWS_SETTINGS,
   // E-mail
@@ -366,6 +373,13 @@ export const CONFIG_SCHEMA: readonly VarSpec[] = [
     default: 'sendmail',
     values: ['sendmail', 'smtp'],
     description: 'How e-mail is sent: a local sendmail binary or an SMTP server (`EMAIL_SMTP_*`).',
+  },
+  {
+    name: 'EMAIL_TEMPLATES_PATH',
+    type: 'string',
+    default: './templates',
+    description:
+      "Folder of Liquid mail templates (`<name>.liquid`) a flow's `mail` operation with `type: template` may name; a `base.liquid` there replaces the built-in one.",
   },
   { name: 'EMAIL_SENDMAIL_PATH', type: 'string', default: '/usr/sbin/sendmail', description: 'sendmail binary.' },
   { name: 'EMAIL_SMTP_HOST', type: 'string', default: '', description: 'SMTP host; required with `EMAIL_TRANSPORT=smtp`.' },

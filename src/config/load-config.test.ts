@@ -60,7 +60,7 @@ describe('loadConfig defaults', () => {
       maxBatchMutation: null,
       graphqlIntrospection: true,
     });
-    expect(config.retention).toEqual({ activity: 90 * 86_400_000, revisions: 90 * 86_400_000 });
+    expect(config.retention).toEqual({ activity: 90 * 86_400_000, revisions: 90 * 86_400_000, flowLogs: 90 * 86_400_000 });
     expect(config.redis).toBeNull();
   });
 

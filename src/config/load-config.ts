@@ -117,11 +117,13 @@ export type Config = {
   redisKeyPrefix: string;
   /** Schema and permission caches: longest age (ms) without a version change; 0 = no limit (decision 0012). */
   cache: { systemTtl: number };
-  retention: { activity: number | null; revisions: number | null };
+  retention: { activity: number | null; revisions: number | null; flowLogs: number | null };
   email: {
     from: string;
     transport: 'sendmail' | 'smtp';
     sendmailPath: string;
+    /** EMAIL_TEMPLATES_PATH, absolute (resolved against the working directory). */
+    templatesPath: string;
     smtp: { host: string | null; port: number; user: string | null; password: string | null; secure: boolean; ignoreTls: boolean };
   };
   files: {
@@ -208,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
   };
   const activityRetention = retention('ACTIVITY_RETENTION');
   const revisionsRetention = retention('REVISIONS_RETENTION');
+  const flowLogsRetention = retention('FLOW_LOGS_RETENTION');
   const passwordPolicy = parsePolicy(String(values.get('AUTH_PASSWORD_POLICY') ?? ''), problems);
   const providers = loadAuthProviders(
     merged,
@@ -353,11 +356,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     redis: redisUrl,
     redisKeyPrefix: get('REDIS_KEY_PREFIX'),
     cache: { systemTtl: get('CACHE_SYSTEM_TTL') },
-    retention: { activity: activityRetention, revisions: revisionsRetention },
+    retention: { activity: activityRetention, revisions: revisionsRetention, flowLogs: flowLogsRetention },
     email: {
       from: get('EMAIL_FROM'),
       transport: get('EMAIL_TRANSPORT'),
       sendmailPath: get('EMAIL_SENDMAIL_PATH'),
+      templatesPath: resolve(cwd, get<string>('EMAIL_TEMPLATES_PATH')),
       smtp: {
         host: nullable('EMAIL_SMTP_HOST'),
         port: get('EMAIL_SMTP_PORT'),

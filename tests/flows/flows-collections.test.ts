@@ -131,17 +131,36 @@ describe('/flows and /operations', () => {
       body: { flow: id, key: 'mine', type: 'item-read', options: { collection: 'service_users', permissions: user.roleId } },
     });
     expect(mine.statusCode, mine.body).toBe(204);
+    // A policy's rights: only a policy the author holds.
+    const lentPolicy = await t.request('POST', '/operations', {
+      token: user.token,
+      body: { flow: id, key: 'lentp', type: 'item-read', options: { collection: 'service_users', permissions: other.policyId } },
+    });
+    expectError(lentPolicy, 403, 'FORBIDDEN');
+    const minePolicy = await t.request('POST', '/operations', {
+      token: user.token,
+      body: { flow: id, key: 'minep', type: 'item-read', options: { collection: 'service_users', permissions: user.policyId } },
+    });
+    expect(minePolicy.statusCode, minePolicy.body).toBe(204);
   });
 
-  it('refuses a role id in an operation’s permissions that names no role, and other values that are not one', async () => {
+  it('refuses an id in an operation’s permissions that names no role or policy, and other values that are not one', async () => {
     const id = dataOf<Row>(await admin('POST', '/flows', { name: 'Roles', trigger: 'operation' })).id;
+    let n = 0;
     const op = (permissions: unknown) =>
-      admin('POST', '/operations', { flow: id, key: 'r', type: 'item-read', options: { collection: 'articles', permissions } });
+      admin('POST', '/operations', { flow: id, key: `r${++n}`, type: 'item-read', options: { collection: 'articles', permissions } });
     expectError(await op('00000000-0000-4000-8000-000000000000'), 400, 'INVALID_PAYLOAD');
     expectError(await op('admin'), 400, 'INVALID_PAYLOAD');
     expectError(await op(42), 400, 'INVALID_PAYLOAD');
     const role = await t.userWith({ permissions: [] });
     expect((await op(role.roleId)).statusCode).toBe(200);
+    expect((await op(role.policyId)).statusCode).toBe(200);
+    // A later update is checked the same way.
+    const saved = dataOf<Row>(await op(role.policyId));
+    const patched = await admin('PATCH', `/operations/${String(saved.id)}`, {
+      options: { collection: 'articles', permissions: '00000000-0000-4000-8000-000000000001' },
+    });
+    expectError(patched, 400, 'INVALID_PAYLOAD');
   });
 
   it('has no POST /operations/trigger/:id (the SDK’s triggerOperation), as Directus 11 has none', async () => {

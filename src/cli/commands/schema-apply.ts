@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { applyDiff, diffSchema, parseDocument, stepLabel, type StepReport } from '../../modules/schema/index.js';
 import { EXIT_ERROR, EXIT_OK, EXIT_REFUSED, confirm, processIo, withSchemaApp, type CommandIo } from './command-io.js';
 
-export type ApplyCommandOptions = { dryRun?: boolean; yes?: boolean };
+export type ApplyCommandOptions = { dryRun?: boolean; yes?: boolean; flows?: boolean };
 
 const SECTIONS = [
   ['collection', 'Collections'],
@@ -36,7 +36,7 @@ export function formatPlan(steps: StepReport[]): string {
 }
 
 /**
- * `stratum schema apply <path> [--dry-run] [--yes]`: diffs the snapshot file (YAML for .yaml/.yml, else JSON;
+ * `stratum schema apply <path> [--dry-run] [--yes] [--flows]`: diffs the snapshot file (YAML for .yaml/.yml, else JSON;
  * like Directus's CLI without the version and vendor checks) against the instance, prints the plan, and
  * applies it. --dry-run prints the plan with its SQL and changes nothing. Destructive steps need a yes, or
  * --yes; without a terminal to ask on the command refuses. Exit codes: 0 applied or nothing to do, 1 error,
@@ -52,19 +52,21 @@ export async function schemaApplyCommand(path: string, options: ApplyCommandOpti
   }
   return withSchemaApp(io, async (app, deps) => {
     const ctx = await app.systemContext();
-    const diff = await diffSchema(ctx, deps, document, { force: true });
+    const diff = await diffSchema(ctx, deps, document, { force: true, flows: options.flows === true });
     if (diff === null) {
       io.stdout.write('No changes to apply.\n');
       return EXIT_OK;
     }
     const plan = await applyDiff(ctx, deps, diff, options.dryRun ? { dryRun: true } : { planOnly: true });
     io.stdout.write(formatPlan(plan.steps));
+    for (const change of plan.flows ?? []) io.stdout.write(`  ${change.action} ${change.kind} ${change.id}\n`);
     if (plan.note) io.stdout.write(`Note: ${plan.note}\n`);
     if (options.dryRun) {
       io.stdout.write(`Dry run: ${plan.steps.length} step(s), nothing was changed.\n`);
       return EXIT_OK;
     }
-    const destructive = plan.steps.filter((s) => s.destructive).length;
+    // Deleting a flow or an operation is destructive too.
+    const destructive = plan.steps.filter((s) => s.destructive).length + (plan.flows ?? []).filter((c) => c.action === 'delete').length;
     if (destructive > 0 && !options.yes) {
       if (!io.interactive) {
         io.stderr.write(`Refusing to apply ${destructive} destructive step(s) without --yes (no terminal to ask on).\n`);
@@ -78,7 +80,7 @@ export async function schemaApplyCommand(path: string, options: ApplyCommandOpti
     await applyDiff(ctx, deps, diff, {
       onStep: (index, total, step) => io.stderr.write(`[${index + 1}/${total}] ${stepLabel(step)}\n`),
     });
-    io.stdout.write(`Applied ${plan.steps.length} step(s).\n`);
+    io.stdout.write(`Applied ${plan.steps.length} step(s)${plan.flows ? ` and ${plan.flows.length} flow change(s)` : ''}.\n`);
     return EXIT_OK;
   });
 }

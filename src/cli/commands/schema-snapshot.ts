@@ -4,11 +4,11 @@ import { stringify } from 'yaml';
 import { takeSnapshot } from '../../modules/schema/index.js';
 import { EXIT_ERROR, EXIT_OK, EXIT_REFUSED, confirm, processIo, withSchemaApp, type CommandIo } from './command-io.js';
 
-export type SnapshotOptions = { format?: string; yes?: boolean };
+export type SnapshotOptions = { format?: string; yes?: boolean; flows?: boolean };
 
 /**
- * `stratum schema snapshot [path] [--format yaml|json] [--yes]`: the instance's schema as YAML (default) or
- * JSON (indented), to stdout without a path. An existing file is replaced only after a yes (or with --yes);
+ * `stratum schema snapshot [path] [--format yaml|json] [--yes] [--flows]`: the instance's schema (with --flows its
+ * flows and operations too) as YAML (default) or JSON (indented), to stdout without a path. An existing file is replaced only after a yes (or with --yes);
  * without a terminal to ask on, the command refuses (exit 2).
  */
 export async function schemaSnapshotCommand(
@@ -22,7 +22,7 @@ export async function schemaSnapshotCommand(
     return EXIT_ERROR;
   }
   return withSchemaApp(io, async (app, deps) => {
-    const snapshot = await takeSnapshot(await app.systemContext(), deps);
+    const snapshot = await takeSnapshot(await app.systemContext(), deps, { flows: options.flows === true });
     const text = format === 'json' ? `${JSON.stringify(snapshot, null, 2)}\n` : stringify(snapshot, { aliasDuplicateObjects: false });
     if (path === undefined) {
       io.stdout.write(text);
@@ -40,7 +40,7 @@ export async function schemaSnapshotCommand(
     }
     await writeFile(path, text);
     io.stderr.write(
-      `Snapshot written to ${path} (${snapshot.collections.length} collections, ${snapshot.fields.length} fields, ${snapshot.relations.length} relations).\n`,
+      `Snapshot written to ${path} (${snapshot.collections.length} collections, ${snapshot.fields.length} fields, ${snapshot.relations.length} relations${snapshot.flows ? `, ${snapshot.flows.length} flows` : ''}).\n`,
     );
     return EXIT_OK;
   });

@@ -33,6 +33,11 @@ export type PermissionsEngine = {
    * operation acting with a role's rules); null if the role does not exist.
    */
   accountabilityForRole(role: string, origin: RequestOrigin): Promise<Accountability | null>;
+  /**
+   * The accountability of a caller with no user and no role holding just `policy` (a flow's item operation acting
+   * with a policy's rules); null if the policy does not exist.
+   */
+  accountabilityForPolicy(policy: string, origin: RequestOrigin): Promise<Accountability | null>;
   /** The user row as the engine caches it (status checks for tokens). */
   getUser(userId: string): Promise<UserRow | null>;
   /** Every applicable rule with dynamic variables resolved. */
@@ -151,6 +156,11 @@ export function createPermissionsEngine(deps: { knex: Knex; dialect: Dialect; ca
       if (!t.roles.has(role)) return null;
       const roles = roleChain(t.roles, role);
       return build(null, role, roles, applicable(t, roles, null, origin.ip ?? null), origin);
+    },
+    async accountabilityForPolicy(policy, origin) {
+      const t = await loadTables();
+      const row = t.policies.get(policy);
+      return row ? build(null, null, [], [row], origin) : null;
     },
     async policiesOf(accountability) {
       const t = await loadTables();

@@ -38,7 +38,7 @@ export function createRetentionRun(deps: RetentionDeps, holder: string = randomU
  */
 export function startRetention(deps: RetentionDeps): () => void {
   const { retention } = deps;
-  if (retention.activity === null && retention.revisions === null) return () => undefined;
+  if (retention.activity === null && retention.revisions === null && retention.flowLogs === null) return () => undefined;
   const runOnce = createRetentionRun(deps);
   const run = async () => {
     try {

@@ -39,6 +39,11 @@ export type FlowsService = {
   runDueSchedules(at: Date): Promise<number>;
   /** Checks the schedules every second until the returned function is called (a serving process). */
   startSchedules(now: () => Date): () => void;
+  /**
+   * Resolves once every run in the background (async webhook and manual flows, schedule checks) has finished:
+   * a stopping instance waits for it, so a graceful stop never cuts a run short (decision 0076).
+   */
+  settled(): Promise<void>;
 };
 
 export type FlowsServiceDeps = FlowDeps & {
@@ -91,13 +96,14 @@ export function createFlowsService(deps: FlowsServiceDeps): FlowsService {
       ctx,
       flow,
       depth,
+      secrets: new Set<string>(),
       data: { $trigger: trigger, $last: trigger, $accountability: ctx.accountability, $env: { ...deps.config.env } },
     };
     const run = await runFlow(scope, types, deps.config.maxSteps);
     if (run.failure !== undefined && !(run.failure instanceof OperationFailure) && !isAppError(run.failure)) {
       ctx.logger.error({ err: run.failure, flow: flow.id }, 'flow operation failed');
     }
-    await recordRun(ctx, deps.audit, flow, run);
+    await recordRun(ctx, deps.audit, flow, run, scope.secrets);
     return run;
   };
 
@@ -139,6 +145,12 @@ export function createFlowsService(deps: FlowsServiceDeps): FlowsService {
 
   const instance = randomUUID();
   const lastTicks = new Map<string, number>();
+  const background = new Set<Promise<unknown>>();
+  /** Keeps `work` in `background` until it ends; a stopping instance waits for it (settled). */
+  const inBackground = (work: Promise<unknown>) => {
+    const tracked = work.finally(() => background.delete(tracked));
+    background.add(tracked);
+  };
 
   const runDueSchedules = async (at: Date): Promise<number> => {
     await ensureLoaded();
@@ -224,9 +236,12 @@ export function createFlowsService(deps: FlowsServiceDeps): FlowsService {
     },
     types: () => types,
     runDueSchedules,
+    async settled() {
+      while (background.size > 0) await Promise.allSettled([...background]);
+    },
     startSchedules(now) {
       const timer = setInterval(() => {
-        runDueSchedules(now()).catch((error: unknown) => deps.logger.error({ err: error }, 'schedule flows failed'));
+        inBackground(runDueSchedules(now()).catch((error: unknown) => deps.logger.error({ err: error }, 'schedule flows failed')));
       }, 1000);
       timer.unref();
       return () => clearInterval(timer);
@@ -242,7 +257,9 @@ export function createFlowsService(deps: FlowsServiceDeps): FlowsService {
       const trigger = { path: request.path, query: request.query, body: request.body, method: request.method, headers };
       const depth = ctx.flowDepth ?? 0;
       if (flow.options.async === true) {
-        runWith(flow, trigger, ctx, depth).catch((error: unknown) => ctx.logger.error({ err: error, flow: flow.id }, 'flow run failed'));
+        inBackground(
+          runWith(flow, trigger, ctx, depth).catch((error: unknown) => ctx.logger.error({ err: error, flow: flow.id }, 'flow run failed')),
+        );
         return null;
       }
       const run = await runWith(flow, trigger, ctx, depth);

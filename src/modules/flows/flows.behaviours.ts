@@ -4,7 +4,7 @@ import { forbidden, invalidPayload } from '../../kernel/errors/index.js';
 import { isPlainObject } from '../../kernel/values/is-plain-object.js';
 import type { CollectionBehaviour, PrimaryKey } from '../items/index.js';
 import type { OperationType } from './flows.types.js';
-import { isRolePermission } from './operations/operation-context.js';
+import { isAccessPermission } from './operations/operation-context.js';
 import { validateFlow } from './validate-flow.js';
 
 /** How a change of flows reaches every instance: the access version raised in the write (decision 0065). */
@@ -19,22 +19,23 @@ async function savedValues(ctx: Context, table: string, field: string, keys: Pri
 }
 
 /**
- * An operation acting with a role's rules: the role must exist (400), and a non-administrator may only name a role
- * whose rights they hold already (their own role or one of its ancestors, 403), so a flow never lends more rights
- * than its author has.
+ * An operation acting with a role's or a policy's rules: one of them must exist (400), and a non-administrator may
+ * only name a role whose rights they hold already (their own role or one of its ancestors) or a policy they hold
+ * (403), so a flow never lends more rights than its author has.
  */
-async function checkRole(ctx: Context, role: string): Promise<void> {
-  const found: unknown = await ctx.db('service_roles').where('id', role).first('id');
-  if (!found) throw invalidPayload(`The role "${role}" of "permissions" does not exist`);
-  if (!ctx.permissions.admin && !ctx.accountability.roles.includes(role)) {
-    throw forbidden('Only administrators may give an operation the rights of a role they do not hold');
-  }
+async function checkNamedAccess(ctx: Context, id: string): Promise<void> {
+  const role: unknown = await ctx.db('service_roles').where('id', id).first('id');
+  const policy: unknown = role ? undefined : await ctx.db('service_policies').where('id', id).first('id');
+  if (!role && !policy) throw invalidPayload(`No role or policy "${id}" of "permissions" exists`);
+  if (ctx.permissions.admin) return;
+  const held = role ? ctx.accountability.roles.includes(id) : ctx.accountability.policies.includes(id);
+  if (!held) throw forbidden(`Only administrators may give an operation the rights of a ${role ? 'role' : 'policy'} they do not hold`);
 }
 
 /**
  * The invariants of `service_flows` and `service_operations` on every write path: triggers, their options and
  * operation types are checked when saved (400, never a failure at run time), only administrators give an
- * operation full access (or a role's rights they do not hold), and every change raises the access version so each
+ * operation full access (or a role's or policy's rights they do not hold), and every change raises the access version so each
  * instance loads its flows again.
  */
 export function flowsBehaviours(types: () => Map<string, OperationType>, changes: FlowChanges): [string, CollectionBehaviour[]][] {
@@ -59,7 +60,7 @@ export function flowsBehaviours(types: () => Map<string, OperationType>, changes
       if (options.permissions === '$full' && !ctx.permissions.admin) {
         throw forbidden('Only administrators may give an operation full access');
       }
-      if (isRolePermission(options.permissions)) await checkRole(ctx, options.permissions);
+      if (isAccessPermission(options.permissions)) await checkNamedAccess(ctx, options.permissions);
       if (payload.type === undefined && payload.options === undefined) return payload;
       const saved =
         payload.type !== undefined || action === 'create' ? [payload.type] : await savedValues(ctx, 'service_operations', 'type', keys);

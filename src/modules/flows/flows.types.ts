@@ -42,10 +42,14 @@ export type RunScope = {
   data: DataChain;
   /** How many flows triggered this one through `trigger` operations (a cycle of flows ends at a bound). */
   depth: number;
+  /** The values of secret options seen so far in this run (a signing key): masked in its record and its logs. */
+  secrets: Set<string>;
 };
 
 /** One operation type: checks its options when saved (a reason when invalid) and runs with rendered options. */
 export type OperationType = {
+  /** Options whose values are secrets: never recorded in a run's log nor written to the server log (masked). */
+  secretOptions?: readonly string[];
   validate(options: Record<string, unknown>): string | null;
   run(options: Record<string, unknown>, scope: RunScope): Promise<unknown>;
 };

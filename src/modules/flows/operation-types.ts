@@ -4,9 +4,11 @@ import { createScriptRunner } from './run-script.js';
 import { conditionOperation } from './operations/condition.js';
 import { execOperation } from './operations/exec.js';
 import { itemOperations } from './operations/item-operations.js';
+import { jsonWebTokenOperation } from './operations/json-web-token.js';
 import { logOperation } from './operations/log.js';
 import { mailOperation } from './operations/mail.js';
 import { notificationOperation } from './operations/notification.js';
+import { createMarkdownRenderer } from '../mail/index.js';
 import { requestOperation } from './operations/request.js';
 import { createAddressGuard } from '../../kernel/net/address-guard.js';
 import { sleepOperation } from './operations/sleep.js';
@@ -26,9 +28,10 @@ export function operationTypes(deps: FlowDeps, runFlow: RunOperationFlow): Map<s
     ['transform', transformOperation],
     ['throw-error', throwErrorOperation],
     ['sleep', sleepOperation(deps.config.sleepMax, deps.sleep)],
-    ['mail', mailOperation(deps.mailer)],
+    ['mail', mailOperation(deps.mailer, { templates: deps.mailTemplates, markdown: createMarkdownRenderer() })],
     ['notification', notificationOperation(deps)],
     ['trigger', triggerOperation(runFlow)],
+    ['json-web-token', jsonWebTokenOperation()],
     [
       'request',
       requestOperation({

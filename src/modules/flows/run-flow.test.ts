@@ -38,7 +38,13 @@ const types = new Map<string, OperationType>([
   ['bug', { validate: () => null, run: () => Promise.reject(new Error('SELECT secret FROM internals')) }],
 ]);
 
-const scope = (flow: LoadedFlow): RunScope => ({ ctx: {} as Context, flow, depth: 0, data: { $trigger: { n: 2 }, $last: { n: 2 } } });
+const scope = (flow: LoadedFlow): RunScope => ({
+  ctx: {} as Context,
+  flow,
+  depth: 0,
+  secrets: new Set(),
+  data: { $trigger: { n: 2 }, $last: { n: 2 } },
+});
 
 describe('runFlow', () => {
   it('fills templates from the chain, keeps each result under its key and in $last, and follows resolve', async () => {

@@ -30,8 +30,12 @@ export async function runFlow(scope: RunScope, types: Map<string, OperationType>
       break;
     }
     const options = renderTemplate(operation.options, data) as Record<string, unknown>;
+    const type = types.get(operation.type);
+    for (const name of type?.secretOptions ?? []) {
+      const secret = isPlainObject(options) ? options[name] : undefined;
+      if (typeof secret === 'string' && secret !== '') scope.secrets.add(secret);
+    }
     try {
-      const type = types.get(operation.type);
       if (!type) throw new OperationFailure(`Unknown operation type "${operation.type}"`);
       const result = await type.run(isPlainObject(options) ? options : {}, scope);
       data[operation.key] = result;

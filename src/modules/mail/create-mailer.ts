@@ -2,7 +2,15 @@ import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config/index.js';
 import type { Logger } from '../../kernel/logger.js';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  cc?: string[];
+  bcc?: string[];
+  replyTo?: string;
+};
 
 export type Mailer = {
   /**

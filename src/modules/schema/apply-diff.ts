@@ -3,6 +3,7 @@ import { isShownStatement } from './shown-statement.js';
 import type { Context } from '../../engine/context.js';
 import { AppError, invalidPayload, isAppError } from '../../kernel/errors/index.js';
 import { checkPlanData } from './check-plan-data.js';
+import { applyFlowsDiff, flowChanges, flowsHash, readFlowsSnapshot, type FlowChange } from './flows-snapshot.js';
 import { assertAdmin, currentSnapshot, type SchemaModuleDeps } from './diff-schema.js';
 import { isEmptyDiff } from './diff-snapshots.js';
 import { parseDiff } from './parse-diff.js';
@@ -28,6 +29,8 @@ export type ApplyReport = {
   note?: string;
   /** Meta keys of the diff this server does not store, dropped (decision 0022). */
   warnings?: string[];
+  /** With a diff taken with the flows option: the flows and operations created, updated and deleted (decision 0077). */
+  flows?: FlowChange[];
 };
 
 export type ApplyOptions = {
@@ -70,10 +73,18 @@ export async function applyDiff(ctx: Context, deps: SchemaModuleDeps, input: unk
   const parsed = parseDiff(input);
   const dropped = new DroppedMetaKeys();
   const hash = parsed.hash;
+  // A diff taken with the flows option carries them (decision 0077); one without never touches flows.
+  const flowsDiff =
+    parsed.diff.flows !== undefined || parsed.diff.operations !== undefined
+      ? { flows: parsed.diff.flows ?? [], operations: parsed.diff.operations ?? [] }
+      : null;
   const diff = dropUnknownMetaFromDiff(parsed.diff, dropped);
   const warnings = dropped.warnings();
-  const { snapshot: current, hash: currentHash } = await currentSnapshot(ctx, deps);
-  if (isEmptyDiff(diff))
+  const { snapshot: current, hash: schemaHash } = await currentSnapshot(ctx, deps);
+  const currentFlows = flowsDiff ? await readFlowsSnapshot(ctx) : null;
+  const currentHash = currentFlows ? flowsHash(schemaHash, currentFlows) : schemaHash;
+  const noFlows = !flowsDiff || (flowsDiff.flows.length === 0 && flowsDiff.operations.length === 0);
+  if (isEmptyDiff(diff) && noFlows)
     return { hash: currentHash, dry_run: options.dryRun === true, steps: [], ...(warnings.length > 0 ? { warnings } : {}) };
   let resolved;
   try {
@@ -85,14 +96,23 @@ export async function applyDiff(ctx: Context, deps: SchemaModuleDeps, input: unk
   if (!options.force && hash !== currentHash) throw invalidPayload(STALE_HASH);
   const plan = planApply(current, resolved);
   await checkPlanData(ctx, plan, current);
+  const flowSteps = flowsDiff && currentFlows ? flowChanges(currentFlows, flowsDiff) : null;
 
-  const warned = warnings.length > 0 ? { warnings } : {};
+  const warned = { ...(warnings.length > 0 ? { warnings } : {}), ...(flowSteps ? { flows: flowSteps } : {}) };
   if (options.planOnly) return { hash: currentHash, dry_run: true, steps: plan.steps.map(reportStep), ...warned };
   if (options.dryRun) return { ...(await dryRun(ctx, deps, plan, currentHash, current)), ...warned };
+  const applyFlows = async (trxCtx: Context) => {
+    if (flowsDiff && currentFlows) await applyFlowsDiff(trxCtx, deps.items, currentFlows, flowsDiff);
+  };
   if (ctx.dialect.transactionalDdl) {
-    await inSchemaTransaction(ctx, deps, async (trx) => runSteps(trx.ctx, deps, plan, options));
+    await inSchemaTransaction(ctx, deps, async (trx) => {
+      await runSteps(trx.ctx, deps, plan, options);
+      await applyFlows(trx.ctx);
+    });
   } else {
     await runSteps(ctx, deps, plan, options, true);
+    // Flows are rows: one transaction of their own after the schema's steps (MySQL/MariaDB commit DDL at once).
+    if (flowSteps && flowSteps.length > 0) await inSchemaTransaction(ctx, deps, async (trx) => applyFlows(trx.ctx));
   }
   return { hash: currentHash, dry_run: false, steps: plan.steps.map(reportStep), ...warned };
 }

@@ -4,6 +4,7 @@ import type { SchemaDeps } from '../collections/index.js';
 import { checkSnapshotReferences } from './check-references.js';
 import { foreignKeyName } from './constraint-name.js';
 import { diffSnapshots, isEmptyDiff } from './diff-snapshots.js';
+import { diffFlows, flowsHash, parseFlowsSnapshot, readFlowsSnapshot } from './flows-snapshot.js';
 import { hashSnapshot } from './hash-snapshot.js';
 import { normaliseSnapshot } from './normalise-snapshot.js';
 import { parseSnapshot } from './parse-snapshot.js';
@@ -53,10 +54,14 @@ function deepFreeze(value: unknown): void {
   for (const nested of Object.values(value)) deepFreeze(nested);
 }
 
-/** `GET /schema/snapshot`. */
-export async function takeSnapshot(ctx: Context, deps: SchemaModuleDeps): Promise<Snapshot> {
+/** Whether snapshots and diffs include flows and operations (decision 0077: off unless asked for). */
+export type FlowsOption = { flows?: boolean };
+
+/** `GET /schema/snapshot` (with `flows`: the flows and operations too). */
+export async function takeSnapshot(ctx: Context, deps: SchemaModuleDeps, options: FlowsOption = {}): Promise<Snapshot> {
   assertAdmin(ctx);
-  return (await currentSnapshot(ctx, deps)).snapshot;
+  const { snapshot } = await currentSnapshot(ctx, deps);
+  return options.flows ? { ...snapshot, ...(await readFlowsSnapshot(ctx)) } : snapshot;
 }
 
 const BYPASS = 'You can bypass this check by passing the "force" query parameter.';
@@ -117,7 +122,7 @@ export async function diffSchema(
   ctx: Context,
   deps: SchemaModuleDeps,
   input: unknown,
-  options: { force: boolean },
+  options: { force: boolean } & FlowsOption,
 ): Promise<DiffResult | null> {
   return (await diffSchemaWithWarnings(ctx, deps, input, options)).result;
 }
@@ -127,9 +132,11 @@ export async function diffSchemaWithWarnings(
   ctx: Context,
   deps: SchemaModuleDeps,
   input: unknown,
-  options: { force: boolean },
+  options: { force: boolean } & FlowsOption,
 ): Promise<DiffAnswer> {
   assertAdmin(ctx);
+  // With the flows option the upload must carry its flows (checked before anything is read).
+  const afterFlows = options.flows ? parseFlowsSnapshot(input) : null;
   // The database is read while the upload is checked (on PostgreSQL and MySQL the two overlap).
   const reading = currentSnapshot(ctx, deps);
   reading.catch(() => undefined);
@@ -138,5 +145,14 @@ export async function diffSchemaWithWarnings(
   const current = await reading;
   alignConstraintNames(after, current.snapshot, VENDOR_COLUMN_FACTS[ctx.dialect.vendor].namesConstraints);
   const diff = diffSnapshots(current.snapshot, after);
+  if (afterFlows) {
+    const currentFlows = await readFlowsSnapshot(ctx);
+    const flows = diffFlows(currentFlows, afterFlows);
+    const empty = isEmptyDiff(diff) && flows.flows.length === 0 && flows.operations.length === 0;
+    return {
+      result: empty ? null : { hash: flowsHash(current.hash, currentFlows), diff: { ...diff, ...flows } },
+      warnings: dropped.warnings(),
+    };
+  }
   return { result: isEmptyDiff(diff) ? null : { hash: current.hash, diff }, warnings: dropped.warnings() };
 }

@@ -1,5 +1,6 @@
 import { invalidPayload } from '../../kernel/errors/index.js';
 import { unwrapData } from './unwrap-data.js';
+import { parseFlowsDiff } from './flows-snapshot.js';
 import type { CollectionDiff, DiffChange, DiffResult, FieldDiff, RelationDiff } from './snapshot.types.js';
 
 type Obj = Record<string, unknown>;
@@ -105,5 +106,6 @@ export function parseDiff(body: unknown): DiffResult {
       diff: parseChanges(entry, `Relation "${collection}.${field}"`),
     };
   });
-  return { hash: input.hash as string, diff: { collections, fields, relations } };
+  const flows = parseFlowsDiff(diff, parseChanges);
+  return { hash: input.hash as string, diff: { collections, fields, relations, ...(flows ?? {}) } };
 }

@@ -11,7 +11,19 @@ import type {
 import { fieldSchema, relationSchema } from './read-snapshot.js';
 import { unwrapData } from './unwrap-data.js';
 
-const TOP_KEYS = new Set(['version', 'service', 'directus', 'vendor', 'collections', 'fields', 'systemFields', 'relations']);
+// `flows` and `operations` are read only with the flows option (flows-snapshot.ts), and ignored without it.
+const TOP_KEYS = new Set([
+  'version',
+  'service',
+  'directus',
+  'vendor',
+  'collections',
+  'fields',
+  'systemFields',
+  'relations',
+  'flows',
+  'operations',
+]);
 /** The field types a snapshot may use (`unknown` is only ever read, never created). */
 export const SNAPSHOT_FIELD_TYPES: readonly string[] = FIELD_TYPES.filter((t) => t !== 'unknown');
 

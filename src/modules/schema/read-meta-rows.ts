@@ -2,7 +2,7 @@ import type { Context } from '../../engine/context.js';
 import { SYSTEM_COLLECTIONS } from '../../kernel/system/system-collections.js';
 
 export type MetaRow = Record<string, unknown>;
-type MetaCollection = 'service_collections' | 'service_fields' | 'service_relations';
+type MetaCollection = 'service_collections' | 'service_fields' | 'service_relations' | 'service_flows' | 'service_operations';
 
 /**
  * The rows of a meta collection in API form (the values the items service would answer: booleans, parsed

@@ -57,7 +57,22 @@ export type Snapshot = {
   collections: SnapshotCollection[];
   fields: SnapshotField[];
   relations: SnapshotRelation[];
+  /** With the flows option only (decision 0077): the flows and operations, by id. */
+  flows?: SnapshotFlowRow[];
+  operations?: SnapshotFlowRow[];
 };
+
+/** A flow or an operation in a snapshot taken with the flows option: its stored values but who made it when. */
+export type SnapshotFlowRow = { id: string } & Record<string, unknown>;
+
+/** The flows part of a snapshot. */
+export type FlowsSnapshot = { flows: SnapshotFlowRow[]; operations: SnapshotFlowRow[] };
+
+/** A flow's or an operation's changes in a diff, by id. */
+export type EntryDiff = { id: string; diff: DiffChange[] };
+
+/** The flows part of a diff taken with the flows option. */
+export type FlowsDiff = { flows: EntryDiff[]; operations: EntryDiff[] };
 
 /** A snapshot as received: where it came from, for the version and vendor checks and the type mapping. */
 export type IncomingSnapshot = {
@@ -78,7 +93,14 @@ export type FieldDiff = { collection: string; field: string; diff: DiffChange[] 
 export type RelationDiff = { collection: string; field: string; related_collection: string | null; diff: DiffChange[] };
 
 /** What POST /schema/diff answers (and POST /schema/apply takes back). */
-export type SchemaDiff = { collections: CollectionDiff[]; fields: FieldDiff[]; relations: RelationDiff[] };
+export type SchemaDiff = {
+  collections: CollectionDiff[];
+  fields: FieldDiff[];
+  relations: RelationDiff[];
+  /** With the flows option only (decision 0077). */
+  flows?: EntryDiff[];
+  operations?: EntryDiff[];
+};
 
 /** `{hash, diff}`: the hash identifies the instance's schema the diff was computed against. */
 export type DiffResult = { hash: string; diff: SchemaDiff };

@@ -24,13 +24,13 @@ describe('activity retention', () => {
     expect(revisionsBefore).toBeGreaterThan(0);
 
     const now = new Date();
-    const kept = await pruneActivity(t.app.knex, t.app.dialect, { activity: 90 * DAY, revisions: 90 * DAY }, now);
+    const kept = await pruneActivity(t.app.knex, t.app.dialect, { activity: 90 * DAY, revisions: 90 * DAY, flowLogs: 90 * DAY }, now);
     expect(kept).toEqual({ activity: 0, revisions: 0 });
     expect(await count('service_activity')).toBe(activityBefore);
 
     // A fake clock a hundred days ahead: every row is now older than the window.
     const later = new Date(now.getTime() + 100 * DAY);
-    const pruned = await pruneActivity(t.app.knex, t.app.dialect, { activity: 90 * DAY, revisions: 90 * DAY }, later);
+    const pruned = await pruneActivity(t.app.knex, t.app.dialect, { activity: 90 * DAY, revisions: 90 * DAY, flowLogs: 90 * DAY }, later);
     expect(pruned.activity).toBe(activityBefore);
     expect(pruned.revisions).toBe(revisionsBefore);
     expect(await count('service_activity')).toBe(0);
@@ -44,11 +44,11 @@ describe('activity retention', () => {
     expect(revisions).toBeGreaterThan(0);
     const later = new Date(Date.now() + 10 * DAY);
 
-    expect(await pruneActivity(t.app.knex, t.app.dialect, { activity: null, revisions: null }, later)).toEqual({
+    expect(await pruneActivity(t.app.knex, t.app.dialect, { activity: null, revisions: null, flowLogs: null }, later)).toEqual({
       activity: 0,
       revisions: 0,
     });
-    const result = await pruneActivity(t.app.knex, t.app.dialect, { activity: null, revisions: DAY }, later);
+    const result = await pruneActivity(t.app.knex, t.app.dialect, { activity: null, revisions: DAY, flowLogs: null }, later);
     expect(result).toEqual({ activity: 0, revisions });
     expect(await count('service_activity')).toBe(activity);
     expect(await count('service_revisions')).toBe(0);
@@ -62,7 +62,7 @@ describe('activity retention', () => {
       timestamp: t.app.dialect.toDatabase('timestamp', new Date(Date.now() - 200 * DAY).toISOString()),
     }));
     for (let i = 0; i < rows.length; i += 200) await t.app.knex('service_activity').insert(rows.slice(i, i + 200));
-    const result = await pruneActivity(t.app.knex, t.app.dialect, { activity: 90 * DAY, revisions: null }, new Date());
+    const result = await pruneActivity(t.app.knex, t.app.dialect, { activity: 90 * DAY, revisions: null, flowLogs: null }, new Date());
     expect(result.activity).toBe(1200);
   });
 });
@@ -86,7 +86,7 @@ describe('activity retention across instances', () => {
     const base = {
       knex: t.app.knex,
       dialect: t.app.dialect,
-      retention: { activity: 90 * DAY, revisions: null },
+      retention: { activity: 90 * DAY, revisions: null, flowLogs: null },
       logger: pino({ level: 'silent' }),
     };
     let clock = Date.now();

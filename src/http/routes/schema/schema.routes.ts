@@ -37,20 +37,24 @@ const BODY_LIMIT = MAX_UPLOAD_BYTES + 1024 * 1024;
  * snapshot itself), POST /diff (`{data: {hash, diff, warnings?}}` or 204), POST /apply (204; `?dry_run=true`
  * answers `{data: {hash, dry_run, steps, warnings?}}` with each step's statements). `warnings` name meta keys of
  * the upload that were dropped (decision 0022). Administrators only. Bodies are JSON, or multipart/form-data with
- * one JSON or YAML file; diff and apply take their document bare or wrapped in `{data}`.
+ * one JSON or YAML file; diff and apply take their document bare or wrapped in `{data}`. `?flows=true` on snapshot
+ * and diff takes flows and operations in (decision 0077); apply applies them when the diff carries them.
  */
 export function createSchemaSnapshotRoutes(deps: SchemaSnapshotRouteDeps): FastifyPluginAsync {
   const services: SchemaModuleDeps = { items: deps.items, schemaStore: deps.schemaStore, version: deps.version };
   return async (app) => {
     app.get('/snapshot', async (request, reply) => {
       const ctx = await deps.contextFor(request);
-      return sendResult(request, reply, { data: await takeSnapshot(ctx, services) });
+      return sendResult(request, reply, { data: await takeSnapshot(ctx, services, { flows: flag(request, 'flows') }) });
     });
 
     app.post('/diff', { bodyLimit: BODY_LIMIT }, async (request, reply) => {
       const ctx = await deps.contextFor(request);
       const document = await readUpload(request.body, request.headers['content-type']);
-      const { result, warnings } = await diffSchemaWithWarnings(ctx, services, document, { force: flag(request, 'force') });
+      const { result, warnings } = await diffSchemaWithWarnings(ctx, services, document, {
+        force: flag(request, 'force'),
+        flows: flag(request, 'flows'),
+      });
       // Meta keys this server does not store are dropped and named beside the diff (decision 0022).
       return sendResult(request, reply, result === null ? null : { data: warnings.length > 0 ? { ...result, warnings } : result });
     });

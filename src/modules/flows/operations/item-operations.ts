@@ -5,7 +5,7 @@ import type { FlowDeps } from '../flow-deps.js';
 import { OperationFailure } from '../operation-failure.js';
 import type { Context } from '../../../engine/context.js';
 import type { OperationType, RunScope } from '../flows.types.js';
-import { isRolePermission, OPERATION_PERMISSIONS, operationContext } from './operation-context.js';
+import { operationContext, permissionsOptionProblem } from './operation-context.js';
 
 type Options = Record<string, unknown>;
 
@@ -21,11 +21,8 @@ const queryOf = (options: Options) =>
 /** What every item operation's options must be: a collection, known permissions, an object query if any. */
 function validateItemOptions(options: Options): string | null {
   if (typeof options.collection !== 'string' || options.collection === '') return '"collection" is required';
-  const permissions = options.permissions;
-  const named = (OPERATION_PERMISSIONS as readonly unknown[]).includes(permissions);
-  if (permissions !== undefined && permissions !== null && !named && !isRolePermission(permissions)) {
-    return `"permissions" must be one of ${OPERATION_PERMISSIONS.join(', ')} or a role's id`;
-  }
+  const permissions = permissionsOptionProblem(options.permissions);
+  if (permissions) return permissions;
   if (options.query !== undefined && options.query !== null && !isPlainObject(options.query) && typeof options.query !== 'string') {
     return '"query" must be an object';
   }

@@ -1,6 +1,6 @@
 import type { FlowDeps } from '../flow-deps.js';
 import type { OperationType } from '../flows.types.js';
-import { isRolePermission, OPERATION_PERMISSIONS, operationContext } from './operation-context.js';
+import { operationContext, permissionsOptionProblem } from './operation-context.js';
 
 /** The users an option names: an id, a comma-separated list or an array of ids. */
 const recipientsOf = (value: unknown): string[] =>
@@ -16,19 +16,14 @@ const textOf = (value: unknown): string | null =>
 /**
  * `notification`: creates one notification per `recipient` (a user id, a comma-separated list or an array) with
  * `subject`, `message` and optionally `collection` and `item`, through the items service in the context the
- * `permissions` option names, as the item operations do (`$trigger` by default, `$public`, `$full`, a role's id),
+ * `permissions` option names, as the item operations do (`$trigger` by default, `$public`, `$full`, a role's or policy's id),
  * so the notifications' rules, mail and events apply. The sender is that context's user. Answers the keys made.
  */
 export function notificationOperation(deps: FlowDeps): OperationType {
   return {
     validate(options) {
       if (recipientsOf(options.recipient).length === 0) return '"recipient" is required';
-      const permissions = options.permissions;
-      const named = (OPERATION_PERMISSIONS as readonly unknown[]).includes(permissions);
-      if (permissions !== undefined && permissions !== null && !named && !isRolePermission(permissions)) {
-        return `"permissions" must be one of ${OPERATION_PERMISSIONS.join(', ')} or a role's id`;
-      }
-      return null;
+      return permissionsOptionProblem(options.permissions);
     },
     async run(options, scope) {
       const ctx = await operationContext(scope, options.permissions, deps);
