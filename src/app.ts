@@ -42,6 +42,7 @@ import {
   createTfaRoutes,
   createUserSessionsRoutes,
   createUsersRoutes,
+  createInvitesRoutes,
   createUtilsRoutes,
   type ItemRouteDeps,
 } from './http/routes/index.js';
@@ -66,7 +67,7 @@ import { createFlowsService, flowsBehaviours, type FlowsService } from './module
 import { bootstrapDatabase, type BootstrapResult } from './modules/bootstrap/bootstrap-database.js';
 import { createItemsService, type CollectionBehaviour, type ItemsService } from './modules/items/index.js';
 import { invalidatingBehaviour, permissionsBehaviour, selfEscalationGuards } from './modules/policies/index.js';
-import { lastAdminGuard, usersBehaviour } from './modules/users/index.js';
+import { createInvitesService, createRegistrationService, lastAdminGuard, usersBehaviour } from './modules/users/index.js';
 import { schemaBehaviours } from './modules/collections/index.js';
 import { createFilesService, filesBehaviour, foldersBehaviour } from './modules/files/index.js';
 import { createAssetsService } from './modules/assets/index.js';
@@ -223,6 +224,19 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const requestThrottle = createThrottle({ store: counters, config: config.rateLimiter.login, scope: 'password-request' });
   const passwords = createPasswordService({ config, audit, mailer, requestThrottle, loginThrottle, recordSessionEnd });
   const sso = createSsoService({ config, auth, items, logger });
+  // Registrations, acceptances and verifications per IP (RATE_LIMITER_REGISTRATION_*), each on counters of its own.
+  const registrationThrottle = (scope: string) => {
+    const { enabled, points, duration } = config.rateLimiter.registration;
+    return createThrottle({ store: counters, config: { enabled, points, ipPoints: points, accountPoints: points, duration }, scope });
+  };
+  const invites = createInvitesService({ config, items, mailer, throttle: registrationThrottle('invite-accept') });
+  const registration = createRegistrationService({
+    config,
+    items,
+    mailer,
+    registerThrottle: registrationThrottle('registration'),
+    verifyThrottle: registrationThrottle('verify-email'),
+  });
 
   const contextFor = async (accountability: Accountability, dataVersion?: string): Promise<Context> => {
     const base = {
@@ -330,6 +344,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     { prefix: '/flows', plugin: createFlowsRoutes({ ...routeDeps, flows }) },
     { prefix: '/operations', plugin: createOperationsRoutes(routeDeps) },
     { prefix: '/assets', plugin: createAssetsRoutes({ assets: createAssetsService({ items, storage }), contextFor: requestContext }) },
+    { prefix: '/users', plugin: createInvitesRoutes({ invites, registration, contextFor: requestContext }) },
     { prefix: '/users', plugin: createUsersRoutes(routeDeps) },
     { prefix: '/users/me/sessions', plugin: createSessionsRoutes({ sessions, contextFor: requestContext, send: sendResult }) },
     { prefix: '/users', plugin: createUserSessionsRoutes({ sessions, contextFor: requestContext, send: sendResult }) },

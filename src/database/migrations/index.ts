@@ -9,6 +9,7 @@ import { addPresets } from './20261125p-add-presets.js';
 import { addFiles } from './20261126a-add-files.js';
 import { addSessionVersion } from './20261127s-add-session-version.js';
 import { addFlows } from './20261127t-add-flows.js';
+import { addPublicRegistration } from './20261128u-add-public-registration.js';
 import type { Migration } from './migration.types.js';
 
 export type { Migration } from './migration.types.js';
@@ -31,4 +32,5 @@ export const MIGRATIONS: readonly Migration[] = [
   addFiles,
   addSessionVersion,
   addFlows,
+  addPublicRegistration,
 ];

@@ -1,7 +1,5 @@
+import { escapeHtml } from '../../kernel/text/escape-html.js';
 import type { MailMessage } from '../mail/index.js';
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** The reset e-mail: a plain text part anyone can read, and a simple HTML part with the same words. */
 export function passwordResetMessage(input: { to: string; link: string; site: string }): MailMessage {
