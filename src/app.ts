@@ -274,6 +274,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const requestContext = (request: FastifyRequest) => contextFor(accountabilityOf(request), cacheSync.dataVersion());
   const sessions = createSessionsService({ audit, recordSessionEnd });
   const routeDeps: ItemRouteDeps = { items, contextFor: requestContext, send: sendResult, sendExport: sendExportStream };
+  const files = createFilesService({ items, storage });
   // Several instances hear each other's writes over Redis pub/sub when a Redis is configured (docs/realtime.md).
   let realtimeDeliver: (notice: WriteNotice) => void = () => undefined;
   const fanOut =
@@ -339,7 +340,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     { prefix: '/activity', plugin: createActivityRoutes({ ...routeDeps, comments: createCommentsService({ items, audit }) }) },
     { prefix: '/revisions', plugin: createRevisionsRoutes(routeDeps) },
     { prefix: '/presets', plugin: createPresetsRoutes(routeDeps) },
-    { prefix: '/files', plugin: createFilesRoutes({ ...routeDeps, files: createFilesService({ items, storage }) }) },
+    { prefix: '/files', plugin: createFilesRoutes({ ...routeDeps, files }) },
     { prefix: '/folders', plugin: createFoldersRoutes(routeDeps) },
     { prefix: '/flows', plugin: createFlowsRoutes({ ...routeDeps, flows }) },
     { prefix: '/operations', plugin: createOperationsRoutes(routeDeps) },
@@ -359,7 +360,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       prefix: '/schema',
       plugin: createSchemaSnapshotRoutes({ items, schemaStore: schema, version, contextFor: requestContext }),
     },
-    { prefix: '/utils', plugin: createUtilsRoutes({ cacheSync, items, contextFor: requestContext, hashCost: config.auth.passwordHash }) },
+    { prefix: '/utils', plugin: createUtilsRoutes({ ...routeDeps, cacheSync, files, hashCost: config.auth.passwordHash }) },
     { prefix: '/graphql', plugin: createGraphqlRoutes(graphqlDeps, graphqlSchemas, graphqlSocketsAtGraphql ? graphqlSockets : null) },
     ...(graphqlSockets && !graphqlSocketsAtGraphql
       ? [
