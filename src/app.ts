@@ -308,6 +308,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     auth,
     passwords,
     tfa,
+    invites,
+    registration,
     cacheSync,
     schemaStore: schema,
     server: { facts: { version, vendor: dialect.vendor }, health: healthChecks },

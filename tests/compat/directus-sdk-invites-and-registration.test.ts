@@ -240,6 +240,27 @@ describe('@directus/sdk invitations and registration', () => {
       expect(none.statusCode).toBe(302);
     });
 
+    it('answers the same through GraphQL (/graphql/system)', async () => {
+      const gql = (query: string, token?: string) => t.request('POST', '/graphql/system', { token: token ?? null, body: { query } });
+      const registered = await gql('mutation { users_register(email: "gql-reg@example.com", password: "Reg-Pass-1") }');
+      expect(registered.json()).toEqual({ data: { users_register: true } });
+      expect((await userRow('gql-reg@example.com'))?.status).toBe('unverified');
+      const { token } = resetLinkOf(await mailTo('gql-reg@example.com'));
+      expect((await gql(`mutation { users_register_verify(token: "${token}") }`)).json()).toEqual({
+        data: { users_register_verify: true },
+      });
+      expect((await userRow('gql-reg@example.com'))?.status).toBe('active');
+      const denied = await gql(`mutation { users_invite(email: ["gql-inv@example.com"], role: "${roleId}") }`);
+      expect((denied.json() as SdkError).errors[0]!.extensions.code).toBe('FORBIDDEN');
+      const invited = await gql(`mutation { users_invite(email: ["gql-inv@example.com"], role: "${roleId}") }`, t.adminToken);
+      expect(invited.json()).toEqual({ data: { users_invite: true } });
+      const invite = resetLinkOf(await mailTo('gql-inv@example.com')).token;
+      expect((await gql(`mutation { users_invite_accept(token: "${invite}", password: "Gql-Pass-1") }`)).json()).toEqual({
+        data: { users_invite_accept: true },
+      });
+      expect((await userRow('gql-inv@example.com'))?.status).toBe('active');
+    });
+
     it('a verification token is no invitation and the other way round', async () => {
       await client().request(registerUser('cross-reg@example.com', 'Reg-Pass-1'));
       const { token } = resetLinkOf(await mailTo('cross-reg@example.com'));

@@ -1,24 +1,16 @@
 import type { Config } from '../../config/index.js';
-import { asSystem, withTransaction, type Context } from '../../engine/context.js';
+import { withTransaction, type Context } from '../../engine/context.js';
 import { getAccess } from '../../engine/permissions/get-access.js';
-import { forbidden, forbiddenAction, invalidPayload } from '../../kernel/errors/index.js';
+import { forbiddenAction, invalidPayload } from '../../kernel/errors/index.js';
 import { assertPasswordPolicy } from '../../kernel/text/password-policy.js';
 import { isUuid } from '../../kernel/values/is-uuid.js';
-import {
-  assertLinkUrl,
-  buildTokenLink,
-  fingerprintMatches,
-  passwordFingerprint,
-  signPurposeToken,
-  siteName,
-  verifyPurposeToken,
-  type Throttle,
-} from '../auth/index.js';
+import { assertLinkUrl, buildTokenLink, passwordFingerprint, signPurposeToken, siteName, type Throttle } from '../auth/index.js';
 import type { ItemsService } from '../items/index.js';
 import type { Mailer, MailMessage } from '../mail/index.js';
 import { normalizedEmail } from './normalized-email.js';
 import { inviteMessage } from './user-messages.js';
-import { userByEmail, userById } from './user-rows.js';
+import { redeemUserToken } from './redeem-user-token.js';
+import { userByEmail } from './user-rows.js';
 
 export const INVITE_SCOPE = 'invite';
 /** Most addresses one invitation may name. */
@@ -82,23 +74,9 @@ export function createInvitesService(deps: { config: Config; items: ItemsService
 
     async accept(ctx, { token, password }) {
       await deps.throttle.begin('invite-accept', ctx.accountability.ip);
-      const claims = await verifyPurposeToken(config.secret, INVITE_SCOPE, token, ctx.now());
+      // The password is checked before the token is spent: a password the policy refuses leaves it usable.
       assertPasswordPolicy(config.auth.passwordPolicy, password);
-      const user = await userById(ctx, claims.sub);
-      const usable =
-        user !== undefined &&
-        user.status === 'invited' &&
-        user.email?.toLowerCase() === claims.email &&
-        fingerprintMatches(passwordFingerprint(config.secret, user.password), claims.hash);
-      if (!usable) throw forbidden();
-      // Only while the user is still invited: of two acceptances with one token, one wins.
-      const accepted = await items.updateByQuery(
-        asSystem(ctx),
-        'service_users',
-        { filter: { _and: [{ id: { _eq: user.id } }, { status: { _eq: 'invited' } }] }, limit: 1 },
-        { password, status: 'active' },
-      );
-      if (accepted.length === 0) throw forbidden();
+      await redeemUserToken(ctx, items, { scope: INVITE_SCOPE, token, status: 'invited', data: { password, status: 'active' } });
     },
   };
 }

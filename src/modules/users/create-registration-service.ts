@@ -6,20 +6,12 @@ import { forbidden, invalidPayload } from '../../kernel/errors/index.js';
 import { hashPassword } from '../../kernel/text/password-hash.js';
 import { assertPasswordPolicy } from '../../kernel/text/password-policy.js';
 import { isPlainObject } from '../../kernel/values/is-plain-object.js';
-import {
-  assertLinkUrl,
-  buildTokenLink,
-  fingerprintMatches,
-  passwordFingerprint,
-  signPurposeToken,
-  siteName,
-  verifyPurposeToken,
-  type Throttle,
-} from '../auth/index.js';
+import { assertLinkUrl, buildTokenLink, passwordFingerprint, signPurposeToken, siteName, type Throttle } from '../auth/index.js';
 import type { ItemsService } from '../items/index.js';
 import type { Mailer, MailMessage } from '../mail/index.js';
 import { normalizedEmail } from './normalized-email.js';
 import { existingAccountMessage, verifyEmailMessage } from './user-messages.js';
+import { redeemUserToken } from './redeem-user-token.js';
 import { userByEmail, userById } from './user-rows.js';
 
 /** Directus's scope of e-mail verification tokens. */
@@ -141,22 +133,7 @@ export function createRegistrationService(deps: {
 
     async verify(ctx, token) {
       await deps.verifyThrottle.begin('verify-email', ctx.accountability.ip);
-      const claims = await verifyPurposeToken(config.secret, REGISTRATION_SCOPE, token, ctx.now());
-      const user = await userById(ctx, claims.sub);
-      const usable =
-        user !== undefined &&
-        user.status === 'unverified' &&
-        user.email?.toLowerCase() === claims.email &&
-        fingerprintMatches(passwordFingerprint(config.secret, user.password), claims.hash);
-      if (!usable) throw forbidden();
-      const verified = await items.updateByQuery(
-        asSystem(ctx),
-        'service_users',
-        { filter: { _and: [{ id: { _eq: user.id } }, { status: { _eq: 'unverified' } }] }, limit: 1 },
-        { status: 'active' },
-      );
-      if (verified.length === 0) throw forbidden();
-      return user.id;
+      return redeemUserToken(ctx, items, { scope: REGISTRATION_SCOPE, token, status: 'unverified', data: { status: 'active' } });
     },
   };
 }
