@@ -218,6 +218,18 @@ describe('@directus/sdk import and export', () => {
       expect(text).not.toContain('"Alpha"');
     });
 
+    it('exports every row without a limit, past one page (1,000 rows), and only `limit` rows with one', async () => {
+      const more = Array.from({ length: 1202 }, (_, i) => ({ name: `Bulk ${i}`, price: i }));
+      for (let i = 0; i < more.length; i += 200) await t.app.knex('products').insert(more.slice(i, i + 200));
+      const all = (await sdk(clerk.token).request(utilsExport('products', 'csv', {}, {}))) as unknown as Record<string, unknown>;
+      expect((await fileText(String(all.id))).trim().split('\n')).toHaveLength(1 + 1205);
+      const some = (await sdk(clerk.token).request(utilsExport('products', 'json', { limit: 5 }, {}))) as unknown as Record<
+        string,
+        unknown
+      >;
+      expect(JSON.parse(await fileText(String(some.id)))).toHaveLength(5);
+    });
+
     it('never exports a field the caller may not read, whatever the query asks (json, xml, yaml)', async () => {
       for (const format of ['json', 'xml', 'yaml'] as const) {
         const file = (await sdk(clerk.token).request(utilsExport('products', format, {}, {}))) as unknown as Record<string, unknown>;

@@ -72,11 +72,9 @@ export function createUtilsRoutes(deps: UtilsRoutesDeps): FastifyPluginAsync {
       if (!isPlainObject(body)) throw invalidPayload('The payload must be an object with "format", "query" and optional "file"');
       if (body.query !== undefined && body.query !== null && !isPlainObject(body.query)) throw invalidPayload('"query" must be an object');
       // Every row the query selects unless it names a limit: the export is read and written in pages.
-      const query = parseQuery((body.query ?? {}) as Record<string, unknown>, {
-        ...clientLimits(ctx.config.query),
-        limitDefault: -1,
-        allRows: true,
-      });
+      const raw = (body.query ?? {}) as Record<string, unknown>;
+      const parsed = parseQuery(raw, { ...clientLimits(ctx.config.query), allRows: true });
+      const query = raw.limit === undefined ? { ...parsed, limit: -1 } : parsed;
       const key = await exportToFile(ctx, deps, request.params.collection, { format: body.format, query, file: body.file });
       return respondWith(
         deps.send,
