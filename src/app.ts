@@ -45,6 +45,7 @@ import {
   createTfaRoutes,
   createUserSessionsRoutes,
   createUsersRoutes,
+  createInvitesRoutes,
   createUtilsRoutes,
   type ItemRouteDeps,
 } from './http/routes/index.js';
@@ -71,7 +72,7 @@ import { createFlowsService, flowsBehaviours, type FlowsService } from './module
 import { bootstrapDatabase, type BootstrapResult } from './modules/bootstrap/bootstrap-database.js';
 import { createItemsService, type CollectionBehaviour, type ItemsService } from './modules/items/index.js';
 import { invalidatingBehaviour, permissionsBehaviour, selfEscalationGuards } from './modules/policies/index.js';
-import { lastAdminGuard, usersBehaviour } from './modules/users/index.js';
+import { createInvitesService, createRegistrationService, lastAdminGuard, usersBehaviour } from './modules/users/index.js';
 import { schemaBehaviours } from './modules/collections/index.js';
 import { createFilesService, filesBehaviour, foldersBehaviour } from './modules/files/index.js';
 import { createAssetsService } from './modules/assets/index.js';
@@ -230,6 +231,19 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const requestThrottle = createThrottle({ store: counters, config: config.rateLimiter.login, scope: 'password-request' });
   const passwords = createPasswordService({ config, audit, mailer, requestThrottle, loginThrottle, recordSessionEnd });
   const sso = createSsoService({ config, auth, items, logger });
+  // Registrations, acceptances and verifications per IP (RATE_LIMITER_REGISTRATION_*), each on counters of its own.
+  const registrationThrottle = (scope: string) => {
+    const { enabled, points, duration } = config.rateLimiter.registration;
+    return createThrottle({ store: counters, config: { enabled, points, ipPoints: points, accountPoints: points, duration }, scope });
+  };
+  const invites = createInvitesService({ config, items, mailer, throttle: registrationThrottle('invite-accept') });
+  const registration = createRegistrationService({
+    config,
+    items,
+    mailer,
+    registerThrottle: registrationThrottle('registration'),
+    verifyThrottle: registrationThrottle('verify-email'),
+  });
 
   const contextFor = async (accountability: Accountability, dataVersion?: string): Promise<Context> => {
     const base = {
@@ -269,6 +283,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const requestContext = (request: FastifyRequest) => contextFor(accountabilityOf(request), cacheSync.dataVersion());
   const sessions = createSessionsService({ audit, recordSessionEnd });
   const routeDeps: ItemRouteDeps = { items, contextFor: requestContext, send: sendResult, sendExport: sendExportStream };
+  const files = createFilesService({ items, storage });
   // Several instances hear each other's writes over Redis pub/sub when a Redis is configured (docs/realtime.md).
   let realtimeDeliver: (notice: WriteNotice) => void = () => undefined;
   const fanOut =
@@ -302,6 +317,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     auth,
     passwords,
     tfa,
+    invites,
+    registration,
     cacheSync,
     schemaStore: schema,
     server: { facts: { version, vendor: dialect.vendor }, health: healthChecks },
@@ -336,13 +353,14 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     { prefix: '/activity', plugin: createActivityRoutes({ ...routeDeps, comments: createCommentAlias({ items }) }) },
     { prefix: '/revisions', plugin: createRevisionsRoutes(routeDeps) },
     { prefix: '/presets', plugin: createPresetsRoutes(routeDeps) },
-    { prefix: '/files', plugin: createFilesRoutes({ ...routeDeps, files: createFilesService({ items, storage }) }) },
+    { prefix: '/files', plugin: createFilesRoutes({ ...routeDeps, files }) },
     { prefix: '/folders', plugin: createFoldersRoutes(routeDeps) },
     { prefix: '/notifications', plugin: createNotificationsRoutes(routeDeps) },
     { prefix: '/comments', plugin: createCommentsRoutes(routeDeps) },
     { prefix: '/flows', plugin: createFlowsRoutes({ ...routeDeps, flows }) },
     { prefix: '/operations', plugin: createOperationsRoutes(routeDeps) },
     { prefix: '/assets', plugin: createAssetsRoutes({ assets: createAssetsService({ items, storage }), contextFor: requestContext }) },
+    { prefix: '/users', plugin: createInvitesRoutes({ invites, registration, contextFor: requestContext }) },
     { prefix: '/users', plugin: createUsersRoutes(routeDeps) },
     { prefix: '/users/me/sessions', plugin: createSessionsRoutes({ sessions, contextFor: requestContext, send: sendResult }) },
     { prefix: '/users', plugin: createUserSessionsRoutes({ sessions, contextFor: requestContext, send: sendResult }) },
@@ -358,7 +376,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       prefix: '/schema',
       plugin: createSchemaSnapshotRoutes({ items, schemaStore: schema, version, contextFor: requestContext }),
     },
-    { prefix: '/utils', plugin: createUtilsRoutes({ cacheSync, items, contextFor: requestContext, hashCost: config.auth.passwordHash }) },
+    { prefix: '/utils', plugin: createUtilsRoutes({ ...routeDeps, cacheSync, files, hashCost: config.auth.passwordHash }) },
     { prefix: '/graphql', plugin: createGraphqlRoutes(graphqlDeps, graphqlSchemas, graphqlSocketsAtGraphql ? graphqlSockets : null) },
     ...(graphqlSockets && !graphqlSocketsAtGraphql
       ? [

@@ -202,6 +202,39 @@ export const CONFIG_SCHEMA: readonly VarSpec[] = [
       'URLs a password request may name as `reset_url`: an exact entry, or the same origin and path (the query may differ). Empty refuses every `reset_url`.',
   },
   {
+    name: 'USER_INVITE_URL_ALLOW_LIST',
+    type: 'list',
+    default: '',
+    description:
+      'URLs an invitation (`POST /users/invite`) may name as `invite_url`: an exact entry, or the same origin and path. Empty refuses every `invite_url` (the link then goes to the admin app).',
+  },
+  {
+    name: 'USER_INVITE_TOKEN_TTL',
+    type: 'duration',
+    default: '7d',
+    description: 'How long the link of an invitation works.',
+  },
+  {
+    name: 'USER_REGISTER_URL_ALLOW_LIST',
+    type: 'list',
+    default: '',
+    description:
+      'URLs a registration (`POST /users/register`) may name as `verification_url`: an exact entry, or the same origin and path. Empty refuses every `verification_url`.',
+  },
+  {
+    name: 'EMAIL_VERIFICATION_TOKEN_TTL',
+    type: 'duration',
+    default: '7d',
+    description: 'How long the e-mail verification link of a registration works.',
+  },
+  {
+    name: 'REGISTER_STALL_TIME',
+    type: 'integer',
+    default: '750',
+    min: 0,
+    description: 'Every registration answer takes at least this many milliseconds (no user enumeration by timing).',
+  },
+  {
     name: 'AUTH_PASSWORD_POLICY',
     type: 'string',
     default: '',
@@ -307,6 +340,26 @@ export const CONFIG_SCHEMA: readonly VarSpec[] = [
     default: '900',
     min: 1,
     description: 'Window of the failed-login throttle in seconds.',
+  },
+  {
+    name: 'RATE_LIMITER_REGISTRATION_ENABLED',
+    type: 'boolean',
+    default: 'true',
+    description: 'Throttle public registrations, accepted invitations and e-mail verifications per IP.',
+  },
+  {
+    name: 'RATE_LIMITER_REGISTRATION_POINTS',
+    type: 'integer',
+    default: '5',
+    min: 1,
+    description: 'Registrations (and, separately, invitation acceptances and verifications) allowed from one IP within the duration.',
+  },
+  {
+    name: 'RATE_LIMITER_REGISTRATION_DURATION',
+    type: 'integer',
+    default: '60',
+    min: 1,
+    description: 'Window of the registration throttle in seconds.',
   },
   {
     name: 'RATE_LIMITER_STORE',

@@ -70,6 +70,14 @@ export type Config = {
     refreshCookie: CookieConfig;
     sessionCookie: CookieConfig;
     passwordResetUrlAllowList: string[];
+    /** Invitations and public registration (USER_*, EMAIL_VERIFICATION_TOKEN_TTL, REGISTER_STALL_TIME); times in milliseconds. */
+    users: {
+      inviteUrlAllowList: string[];
+      inviteTokenTtl: number;
+      registerUrlAllowList: string[];
+      verificationTokenTtl: number;
+      registerStallTime: number;
+    };
     /** Single sign-on providers in AUTH_PROVIDERS order, each checked at start-up. */
     providers: AuthProviderConfig[];
     disableDefault: boolean;
@@ -101,6 +109,8 @@ export type Config = {
     store: 'memory' | 'redis';
     /** Failed-login throttle per e-mail address and per IP; duration in seconds. */
     login: { enabled: boolean; points: number; ipPoints: number; accountPoints: number; duration: number };
+    /** Registrations, invitation acceptances and verifications per IP; duration in seconds. */
+    registration: { enabled: boolean; points: number; duration: number };
   };
   /** Realtime over WebSockets (WEBSOCKETS_*; docs/realtime.md). Times in seconds, as Directus. */
   websockets: {
@@ -298,6 +308,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
       refreshCookie: cookie(get, nullable, 'REFRESH_TOKEN_COOKIE'),
       sessionCookie: cookie(get, nullable, 'SESSION_COOKIE'),
       passwordResetUrlAllowList: get('PASSWORD_RESET_URL_ALLOW_LIST'),
+      users: {
+        inviteUrlAllowList: get('USER_INVITE_URL_ALLOW_LIST'),
+        inviteTokenTtl: get('USER_INVITE_TOKEN_TTL'),
+        registerUrlAllowList: get('USER_REGISTER_URL_ALLOW_LIST'),
+        verificationTokenTtl: get('EMAIL_VERIFICATION_TOKEN_TTL'),
+        registerStallTime: get('REGISTER_STALL_TIME'),
+      },
       providers,
       disableDefault: get('AUTH_DISABLE_DEFAULT'),
       passwordPolicy,
@@ -331,6 +348,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
         ipPoints: get('RATE_LIMITER_LOGIN_IP_POINTS'),
         accountPoints: get('RATE_LIMITER_LOGIN_ACCOUNT_POINTS'),
         duration: get('RATE_LIMITER_LOGIN_DURATION'),
+      },
+      registration: {
+        enabled: get('RATE_LIMITER_REGISTRATION_ENABLED'),
+        points: get('RATE_LIMITER_REGISTRATION_POINTS'),
+        duration: get('RATE_LIMITER_REGISTRATION_DURATION'),
       },
     },
     websockets: {

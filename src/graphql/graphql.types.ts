@@ -5,6 +5,7 @@ import type { SchemaStore } from '../engine/schema-overview/create-schema-store.
 import type { Context } from '../engine/context.js';
 import type { AuthService, PasswordService, TfaService } from '../modules/auth/index.js';
 import type { ItemsService } from '../modules/items/index.js';
+import type { InvitesService, RegistrationService } from '../modules/users/index.js';
 import type { Connection, RealtimeService } from '../modules/realtime/index.js';
 import type { HealthChecks, ServerFacts } from '../modules/server/index.js';
 
@@ -17,6 +18,9 @@ export type GraphqlDeps = {
   passwords: PasswordService;
   /** Two-factor authentication (the same service as REST). */
   tfa: TfaService;
+  /** Invitations and public registration (the same services as REST). */
+  invites: InvitesService;
+  registration: RegistrationService;
   /** The schema store the collections, fields and relations services read through (as REST's). */
   schemaStore: SchemaStore;
   /** What `server_info` and `server_health` report, through the same functions as /server/info and /server/health. */

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { contentDisposition, exportFilename, formatExport, parseExportFormat } from './export/format-export.js';
-import { streamExport } from './export/stream-export.js';
+import { contentDisposition, exportFilename, formatExport, parseExportFormat } from '../kernel/export/format-export.js';
+import { streamExport } from '../kernel/export/stream-export.js';
 import { rawQueryOf } from './request-context.js';
 import { isKeptResult, keptText } from '../engine/query/execute/kept-results.js';
 

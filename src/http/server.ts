@@ -11,7 +11,7 @@ import type { Accountability } from '../kernel/context/accountability.js';
 import { serviceUnavailable, type AppError } from '../kernel/errors/index.js';
 import type { Logger } from '../kernel/logger.js';
 import { createServerRoutes } from './routes/server/server.routes.js';
-import { parseExportFormat } from './export/format-export.js';
+import { parseExportFormat } from '../kernel/export/format-export.js';
 import { authenticatePlugin, clientIp, type AuthenticateInput } from './plugins/authenticate.js';
 import { cookieWriteGuardPlugin } from './plugins/cookie-write-guard.js';
 import { redactSecretsInUrl } from '../kernel/redact-secrets.js';

@@ -11,6 +11,7 @@ import { addSessionVersion } from './20261127s-add-session-version.js';
 import { addFlows } from './20261127t-add-flows.js';
 import { addNotifications } from './20261128n-add-notifications.js';
 import { addComments } from './20261128o-add-comments.js';
+import { addPublicRegistration } from './20261128u-add-public-registration.js';
 import type { Migration } from './migration.types.js';
 
 export type { Migration } from './migration.types.js';
@@ -35,4 +36,5 @@ export const MIGRATIONS: readonly Migration[] = [
   addFlows,
   addNotifications,
   addComments,
+  addPublicRegistration,
 ];

@@ -8,6 +8,7 @@ import { schemaQueryFields } from '../resolvers/schema-fields.js';
 import { serverQueryFields } from '../resolvers/server-fields.js';
 import { systemMutationFields, systemQueryFields } from '../resolvers/system-fields.js';
 import { tfaMutationFields } from '../resolvers/tfa-fields.js';
+import { usersInviteMutationFields } from '../resolvers/users-invite-fields.js';
 import { utilsMutationFields } from '../resolvers/utils-fields.js';
 import { exposedCollections, type GraphqlScope } from './exposed-collections.js';
 import { createTypeRegistry } from './type-registry.js';
@@ -22,7 +23,10 @@ type Fields = GraphQLFieldConfigMap<unknown, GraphqlContext>;
  * decide who may do what).
  */
 export function buildGraphqlSchema(
-  deps: Pick<GraphqlDeps, 'items' | 'auth' | 'passwords' | 'tfa' | 'config' | 'cacheSync' | 'schemaStore' | 'server'>,
+  deps: Pick<
+    GraphqlDeps,
+    'items' | 'auth' | 'passwords' | 'tfa' | 'config' | 'cacheSync' | 'schemaStore' | 'server' | 'invites' | 'registration'
+  >,
   schema: SchemaOverview,
   permissions: PermissionSet,
   scope: GraphqlScope,
@@ -48,6 +52,7 @@ export function buildGraphqlSchema(
     add(mutation, systemMutationFields(registry, deps.items));
     add(mutation, authMutationFields(deps));
     add(mutation, tfaMutationFields(deps));
+    add(mutation, usersInviteMutationFields(deps));
     add(mutation, utilsMutationFields(deps));
   }
   // A schema needs at least one query field; an items scope with nothing readable still answers __typename.

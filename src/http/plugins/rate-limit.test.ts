@@ -120,6 +120,7 @@ describe('rateLimitPlugin', () => {
       duration: 1,
       store: 'memory',
       login: { enabled: true, points: 10, ipPoints: 50, accountPoints: 30, duration: 900 },
+      registration: { enabled: true, points: 5, duration: 60 },
     });
   });
 });

@@ -36,6 +36,7 @@ export { createServerRoutes, type HealthReport, type ServerRoutesDeps } from './
 export { createSpecsRoutes, type GraphqlSdlScope, type SpecsRoutesDeps } from './server/specs.routes.js';
 export { createSettingsRoutes } from './settings/settings.routes.js';
 export { createUsersRoutes } from './users/users.routes.js';
+export { createInvitesRoutes } from './users/invites.routes.js';
 export { createUtilsRoutes, systemRequested, type UtilsRoutesDeps } from './utils/utils.routes.js';
 export { createFlowsRoutes, createOperationsRoutes } from './flows/flows.routes.js';
 export { createNotificationsRoutes } from './notifications/notifications.routes.js';

@@ -217,3 +217,11 @@ export const serviceUnavailable = (service: string, reason: string, cause?: unkn
   make('SERVICE_UNAVAILABLE', `Service "${service}" is unavailable. ${sentence(reason)}`, { service, reason }, cause);
 export const invalidProviderConfig = (provider: string, reason?: string) =>
   make('INVALID_PROVIDER_CONFIG', 'Invalid config.', reason ? { provider, reason } : { provider });
+
+/**
+ * The same error, its message starting `Row <n>: ` and `extensions.row` set: an import's record that failed
+ * (code and status unchanged).
+ */
+export function atRow(error: AppError, row: number): AppError {
+  return new AppError(error.code, error.status, `Row ${row}: ${error.message}`, { ...error.extensions, row }, { cause: error });
+}

@@ -252,6 +252,10 @@ export const SYSTEM_COLLECTIONS: SystemCollectionSpec[] = [
       storage_asset_transform: str,
       storage_asset_presets: json,
       storage_default_folder: uuid,
+      public_registration: bool,
+      public_registration_verify_email: bool,
+      public_registration_role: uuid,
+      public_registration_email_filter: json,
     },
   },
   {
@@ -386,6 +390,7 @@ export const SYSTEM_RELATIONS: SystemRelationSpec[] = [
   { collection: 'service_operations', field: 'user_created', related: 'service_users', oneField: null },
   { collection: 'service_settings', field: 'storage_default_folder', related: 'service_folders', oneField: null },
   ...COLLABORATION_RELATIONS,
+  { collection: 'service_settings', field: 'public_registration_role', related: 'service_roles', oneField: null },
 ];
 
 export const SYSTEM_PREFIX = 'service_';

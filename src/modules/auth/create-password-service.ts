@@ -12,6 +12,7 @@ import type { Throttle } from './login-throttle.js';
 import { passwordResetMessage } from './password-reset-message.js';
 import { fingerprintMatches, passwordFingerprint, signResetToken, verifyResetToken } from './reset-token.js';
 import { assertResetUrl, buildResetLink } from './reset-url.js';
+import { siteName } from './site-name.js';
 
 export type PasswordService = {
   /**
@@ -129,9 +130,4 @@ export function createPasswordService(deps: {
         .catch((error: unknown) => ctx.logger.warn({ err: error }, 'could not clear the login throttle after a password reset'));
     },
   };
-}
-
-/** What the e-mail calls this server: the host of PUBLIC_URL, or "Stratum" when it is not absolute. */
-function siteName(publicUrl: string): string {
-  return URL.canParse(publicUrl) ? new URL(publicUrl).host : 'Stratum';
 }

@@ -6,3 +6,6 @@ export { createTfaService, type TfaService } from './create-tfa-service.js';
 export { createOtpReplayGuard, type OtpReplayGuard } from './second-factor.js';
 export { createSsoService, type SsoService } from './sso/create-sso-service.js';
 export { failureRedirect } from './sso/login-redirect.js';
+export { fingerprintMatches, passwordFingerprint, signPurposeToken, verifyPurposeToken } from './purpose-token.js';
+export { assertLinkUrl, buildTokenLink } from './reset-url.js';
+export { siteName } from './site-name.js';

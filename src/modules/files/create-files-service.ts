@@ -11,7 +11,7 @@ import type { ItemsService, PrimaryKey } from '../items/index.js';
 import { exceedsDepth, MAX_JSON_DEPTH } from '../../kernel/json/exceeds-depth.js';
 import { createAddressGuard } from '../../kernel/net/address-guard.js';
 import { fetchRemoteFile } from './fetch-remote-file.js';
-import { readMultipartFiles } from './read-multipart-files.js';
+import { readMultipartFiles, type FilePart } from './read-multipart-files.js';
 import { deleteStoredObjects, type StoredObjectRef } from './delete-stored-objects.js';
 import { assertLocation, storeFile, type StoredFile } from './store-file.js';
 import { isPlainObject } from '../../kernel/values/is-plain-object.js';
@@ -47,6 +47,11 @@ export type FilesService = {
    * IMPORT_IP_ALLOW_LIST allows it) and stores it as a new file with the metadata in `data`.
    */
   importUrl(ctx: Context, url: unknown, data: unknown): Promise<PrimaryKey>;
+  /**
+   * Stores the bytes of `part` (a stream the server made or fetched) as a new file with the metadata in `data`,
+   * under the caller's permissions (create on files); the stored object goes again if the row is refused.
+   */
+  storeStream(ctx: Context, part: Omit<FilePart, 'fields'>, data: Record<string, unknown>): Promise<PrimaryKey>;
 };
 
 /**
@@ -83,6 +88,28 @@ export function createFilesService(deps: FilesDeps): FilesService {
 
   const cleanUp = (ctx: Context, refs: StoredObjectRef[]) => deleteStoredObjects(storage, refs, ctx.logger, { transforms: false });
 
+  const storeStream: FilesService['storeStream'] = async (ctx, part, data) => {
+    const id = randomUUID();
+    const { stored } = await store(ctx, () => id, false, storage.defaultLocation)({ ...part, fields: {} });
+    try {
+      const folder = await defaultFolder(ctx);
+      const sent = { ...data };
+      for (const field of DERIVED) delete sent[field];
+      const payload = { ...(folder === null ? {} : { folder }), ...stored, ...sent, id, uploaded_on: ctx.now().toISOString() };
+      const serverSet = ['id', 'uploaded_on', ...Object.keys(stored), ...(folder === null ? [] : ['folder'])].filter(
+        (field) => !Object.hasOwn(sent, field),
+      );
+      return await items.createOne(
+        { ...ctx, permissions: withServerSetFields(ctx.permissions, 'service_files', 'create', serverSet) },
+        'service_files',
+        payload,
+      );
+    } catch (reason) {
+      await cleanUp(ctx, [{ id, storage: stored.storage, filename_disk: stored.filename_disk }]);
+      throw reason;
+    }
+  };
+
   return {
     async importUrl(ctx, url, data) {
       // No request leaves the server for a caller who may not create files.
@@ -91,26 +118,10 @@ export function createFilesService(deps: FilesDeps): FilesService {
       if (data !== undefined && data !== null && !isPlainObject(data)) throw invalidPayload('"data" must be an object');
       const guard = createAddressGuard(ctx.config.files.importIpAllowList);
       const part = await fetchRemoteFile(url.trim(), { guard, maxBytes: ctx.config.files.maxUploadSize });
-      const id = randomUUID();
-      const { stored } = await store(ctx, () => id, false, storage.defaultLocation)({ ...part, fields: {} });
-      try {
-        const folder = await defaultFolder(ctx);
-        const sent = { ...((data ?? {}) as Record<string, unknown>) };
-        for (const field of DERIVED) delete sent[field];
-        const payload = { ...(folder === null ? {} : { folder }), ...stored, ...sent, id, uploaded_on: ctx.now().toISOString() };
-        const serverSet = ['id', 'uploaded_on', ...Object.keys(stored), ...(folder === null ? [] : ['folder'])].filter(
-          (field) => !Object.hasOwn(sent, field),
-        );
-        return await items.createOne(
-          { ...ctx, permissions: withServerSetFields(ctx.permissions, 'service_files', 'create', serverSet) },
-          'service_files',
-          payload,
-        );
-      } catch (reason) {
-        await cleanUp(ctx, [{ id, storage: stored.storage, filename_disk: stored.filename_disk }]);
-        throw reason;
-      }
+      return storeStream(ctx, part, (data ?? {}) as Record<string, unknown>);
     },
+
+    storeStream,
 
     async upload(ctx, body, headers) {
       const { results, error } = await readMultipartFiles(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { formatExport } from '../../../src/http/export/format-export.js';
+import { formatExport } from '../../../src/kernel/export/format-export.js';
 import { createTestApp, type TestApp } from '../../setup/create-test-app.js';
 
 describe('activity export', () => {

@@ -186,7 +186,14 @@ describe('generateOas', () => {
       Object.keys(doc.paths)
         .filter((p) => !p.startsWith('/auth') && !p.startsWith('/server'))
         .sort(),
-    ).toEqual(['/utils/hash/generate', '/utils/hash/verify', '/utils/random/string']);
+    ).toEqual([
+      '/users/invite/accept',
+      '/users/register',
+      '/users/register/verify-email',
+      '/utils/hash/generate',
+      '/utils/hash/verify',
+      '/utils/random/string',
+    ]);
     expect(doc.paths['/auth/login']?.post).toBeDefined();
     expect(doc.paths).not.toHaveProperty('/users/me');
     expect(Object.keys(doc.components.schemas).sort()).toEqual(['Errors', 'Meta']);

@@ -18,6 +18,8 @@ import {
   type SystemEndpoint,
 } from './system-endpoint-parts.js';
 
+import { USERS_AND_UTILS_ENDPOINTS } from './users-and-utils-endpoints.js';
+
 export type { EndpointGate, EndpointResult, SystemEndpoint } from './system-endpoint-parts.js';
 
 /** Every system endpoint the document can describe, each with who may call it. */
@@ -419,4 +421,5 @@ export const SYSTEM_ENDPOINTS: readonly SystemEndpoint[] = [
     parameters: [pathParam('revision', int)],
     result: { kind: 'none' },
   },
+  ...USERS_AND_UTILS_ENDPOINTS,
 ];

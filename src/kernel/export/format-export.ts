@@ -1,5 +1,5 @@
-import { stringifyYaml as stringify } from '../../kernel/text/yaml.js';
-import { invalidQuery } from '../../kernel/errors/index.js';
+import { stringifyYaml as stringify } from '../text/yaml.js';
+import { invalidQuery } from '../errors/index.js';
 import { toCsv } from './to-csv.js';
 import { toXml } from './to-xml.js';
 

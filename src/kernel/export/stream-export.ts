@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { stringifyYaml as stringify } from '../../kernel/text/yaml.js';
+import { stringifyYaml as stringify } from '../text/yaml.js';
 import { csvHeader, csvLine } from './to-csv.js';
 import { xmlRowLines } from './to-xml.js';
 import type { ExportFormat } from './format-export.js';
