@@ -254,13 +254,15 @@ describe('introspection of the system tables', () => {
       'service_comments.user_updated': 'SET NULL',
     };
     // Relations kept in meta only: the activity's user outlives the user, and the columns below predate files
-    // (a foreign key on an existing SQLite table means rebuilding it); deleting a file clears them itself.
+    // (a foreign key on an existing SQLite table means rebuilding it); deleting a file clears them itself; the
+    // registration role is only read to give a new user its role (service_users.role has the foreign key).
     // A flow's chain links (`operation`, `resolve`, `reject`) point within one flow: a cascade that sets null on the
     // table it deletes from acts as RESTRICT on MariaDB (migration 20261127T).
     const metaOnly = new Set([
       'service_activity.user',
       'service_users.avatar',
       'service_settings.storage_default_folder',
+      'service_settings.public_registration_role',
       'service_flows.operation',
       'service_operations.resolve',
       'service_operations.reject',
