@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { loadConfig, v8Flags, type Config } from '../../src/config/index.js';
-import { CLI_FROM_SOURCE } from '../setup/run-cli.js';
+import { cliEntry } from '../setup/run-cli.js';
 import { databaseEnv, TEST_ENV } from '../setup/test-config.js';
 
 /** Parsed JSON (loosely typed, as response.json() is). */
@@ -70,7 +70,7 @@ export function startedInstances(): readonly Instance[] {
 }
 
 /**
- * Starts a real server process (`node <V8 flags> --import tsx src/cli/index.ts start`, or `node <V8 flags> <entry> start` for a built
+ * Starts a real server process (`node <V8 flags> <the run's server bundle> start`, see cliEntry(), or `node <V8 flags> <entry> start` for a built
  * `entry` such as dist/stratum.js; an array is node's whole command line before `start`) on the test database, on a port of its own (PORT=0: the system picks a free
  * one; the URL is read from its start-up line). When the process ends without stop() or kill() having been asked
  * for, that is printed at once with the tail of its output, and every later call() says so.
@@ -87,7 +87,7 @@ export function startInstance(
   const heap = { HEAP_GROWING_PERCENT, HEAP_YOUNG_GENERATION_MB };
   const flags = v8Flags(loadConfig(heap, { readDotEnv: false }).server);
   // An array is node's whole command line (its flags and the script), as an image's CMD gives it.
-  const args = typeof entry === 'object' ? entry : [...flags, ...(entry === undefined ? CLI_FROM_SOURCE : [entry])];
+  const args = typeof entry === 'object' ? entry : [...flags, ...(entry === undefined ? cliEntry() : [entry])];
   const child = spawn(process.execPath, [...args, 'start'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   child.once('exit', () => running.delete(child));
