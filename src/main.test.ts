@@ -56,7 +56,14 @@ describe('startServer', () => {
 
   it('keeps serving for GRACEFUL_SHUTDOWN_DELAY with Connection: close and health 503, then closes', async () => {
     const { config, createApp, appClose } = setup({ GRACEFUL_SHUTDOWN_DELAY: '400' });
-    const running = await startServer({ config, createApp, signals: [] });
+    // The delay passes when the test says so, not after 400 ms of a possibly busy machine.
+    const waits: number[] = [];
+    let endDelay = (): void => undefined;
+    const wait = (ms: number): Promise<void> => {
+      waits.push(ms);
+      return new Promise((resolve) => (endDelay = resolve));
+    };
+    const running = await startServer({ config, createApp, signals: [], wait });
     const before = await fetch(`${running.url}/server/ping`);
     expect(before.headers.get('connection')).toBe('keep-alive');
     await before.text();
@@ -69,6 +76,8 @@ describe('startServer', () => {
     expect(health.status).toBe(503);
     expect(((await health.json()) as { checks: { instance?: string } }).checks.instance).toBe('draining');
     expect(appClose).not.toHaveBeenCalled();
+    expect(waits).toEqual([400]);
+    endDelay();
     await stopping;
     expect(appClose).toHaveBeenCalledTimes(1);
     await expect(fetch(`${running.url}/server/ping`)).rejects.toThrow();

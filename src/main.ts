@@ -18,6 +18,8 @@ export type StartServerOptions = {
    * `process`.
    */
   process?: ProcessEvents;
+  /** How GRACEFUL_SHUTDOWN_DELAY passes: a timer, unless a test passes its own (and ends it when it chooses). */
+  wait?: (ms: number) => Promise<void>;
 };
 
 export type RunningServer = {
@@ -52,7 +54,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
 
   let stopping: Promise<void> | null = null;
   const shutdown = (reason = 'shutdown'): Promise<void> => {
-    stopping ??= closeGracefully(app, config.server, reason).finally(unwatch);
+    stopping ??= closeGracefully(app, config.server, reason, options.wait ?? sleep).finally(unwatch);
     return stopping;
   };
 
@@ -78,10 +80,15 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   };
 }
 
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
 async function closeGracefully(
   app: StartableApp,
   options: { gracefulShutdownDelay: number; gracefulShutdownTimeout: number },
   reason: string,
+  wait: (ms: number) => Promise<void>,
 ): Promise<void> {
   const { server } = app;
   const { gracefulShutdownDelay: delayMs, gracefulShutdownTimeout: timeoutMs } = options;
@@ -89,7 +96,7 @@ async function closeGracefully(
     // Still serving, but every response closes its connection and health says 503: the balancer moves away.
     server.log.info(`Draining (${reason}): serving ${delayMs} ms more while load balancers move away`);
     server.startDraining();
-    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await wait(delayMs);
   }
   server.log.info(`Shutting down (${reason}); waiting up to ${timeoutMs} ms for requests in flight`);
   let timer: NodeJS.Timeout | undefined;
