@@ -29,6 +29,8 @@ import {
   createFlowsRoutes,
   createFoldersRoutes,
   createNotificationsRoutes,
+  createDashboardsRoutes,
+  createPanelsRoutes,
   createOperationsRoutes,
   createItemsRoutes,
   createPasswordRoutes,
@@ -68,6 +70,7 @@ import {
 } from './modules/auth/index.js';
 import { createMailer, createMailTemplates, type Mailer } from './modules/mail/index.js';
 import { notificationsBehaviour } from './modules/notifications/index.js';
+import { dashboardsBehaviour, panelsBehaviour } from './modules/dashboards/index.js';
 import { createFlowsService, flowsBehaviours, type FlowsService } from './modules/flows/index.js';
 import { bootstrapDatabase, type BootstrapResult } from './modules/bootstrap/bootstrap-database.js';
 import { createItemsService, type CollectionBehaviour, type ItemsService } from './modules/items/index.js';
@@ -194,6 +197,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     ['service_files', [filesBehaviour(storage)]],
     ['service_folders', [foldersBehaviour]],
     ['service_notifications', [notificationsBehaviour(() => mailer)]],
+    ['service_dashboards', [dashboardsBehaviour]],
+    ['service_panels', [panelsBehaviour]],
     ['service_comments', [commentsBehaviour({ items: () => items, permissions })]],
     ...schemaBehaviours(schema),
     // Flows are checked when saved, and every change reloads them on every instance (decision 0065).
@@ -357,6 +362,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     { prefix: '/folders', plugin: createFoldersRoutes(routeDeps) },
     { prefix: '/notifications', plugin: createNotificationsRoutes(routeDeps) },
     { prefix: '/comments', plugin: createCommentsRoutes(routeDeps) },
+    { prefix: '/dashboards', plugin: createDashboardsRoutes(routeDeps) },
+    { prefix: '/panels', plugin: createPanelsRoutes(routeDeps) },
     { prefix: '/flows', plugin: createFlowsRoutes({ ...routeDeps, flows }) },
     { prefix: '/operations', plugin: createOperationsRoutes(routeDeps) },
     { prefix: '/assets', plugin: createAssetsRoutes({ assets: createAssetsService({ items, storage }), contextFor: requestContext }) },

@@ -221,6 +221,8 @@ export const SYSTEM_ENDPOINTS: readonly SystemEndpoint[] = [
   ...crud('/operations', 'service_operations', 'Operations', uuid),
   ...crud('/notifications', 'service_notifications', 'Notifications', int),
   ...crud('/comments', 'service_comments', 'Comments', uuid),
+  ...crud('/dashboards', 'service_dashboards', 'Dashboards', uuid),
+  ...crud('/panels', 'service_panels', 'Panels', uuid),
   {
     path: '/assets/{id}',
     method: 'get',
