@@ -22,7 +22,9 @@ describe('panel requests', () => {
       groupBy: [],
       query: {},
     });
-    expect(panelRequest('metric', { collection: 'orders', function: 'sum', field: 'total', filter: { status: { _eq: 'paid' } } })).toMatchObject({
+    expect(
+      panelRequest('metric', { collection: 'orders', function: 'sum', field: 'total', filter: { status: { _eq: 'paid' } } }),
+    ).toMatchObject({
       aggregate: { sum: 'total' },
       query: { filter: { status: { _eq: 'paid' } } },
     });
@@ -33,7 +35,9 @@ describe('panel requests', () => {
   });
 
   it('groups a time series by the date parts of its precision, and a chart by its field', () => {
-    expect(panelRequest('time-series', { collection: 'orders', function: 'count', valueField: '', dateField: 'placed', precision: 'day' })).toMatchObject({
+    expect(
+      panelRequest('time-series', { collection: 'orders', function: 'count', valueField: '', dateField: 'placed', precision: 'day' }),
+    ).toMatchObject({
       groupBy: ['year(placed)', 'month(placed)', 'day(placed)'],
       query: { limit: -1 },
     });
@@ -47,7 +51,9 @@ describe('panel requests', () => {
   });
 
   it('reads a list with the fields of its template, sorted and limited', () => {
-    expect(panelRequest('list', { collection: 'orders', displayTemplate: '{{ name }} – {{customer.name}}', sortField: 'placed', limit: 3 })).toEqual({
+    expect(
+      panelRequest('list', { collection: 'orders', displayTemplate: '{{ name }} – {{customer.name}}', sortField: 'placed', limit: 3 }),
+    ).toEqual({
       kind: 'items',
       collection: 'orders',
       query: { fields: ['name', 'customer.name'], limit: 3, sort: ['-placed'] },

@@ -198,11 +198,19 @@ export function timeSeriesPoints(rows: Json[], request: Extract<PanelRequest, { 
 }
 
 /** The points of a grouped chart: one per value of the group field, largest first for bars, by group for lines. */
-export function groupPoints(rows: Json[], request: Extract<PanelRequest, { kind: 'aggregate' }>, order: 'value' | 'group', limit: number): Point[] {
+export function groupPoints(
+  rows: Json[],
+  request: Extract<PanelRequest, { kind: 'aggregate' }>,
+  order: 'value' | 'group',
+  limit: number,
+): Point[] {
   const field = request.groupBy[0]!;
   const points = rows.map((row) => {
     const group = row[field];
-    return { label: group === null || group === undefined ? '(empty)' : String(group as string | number), value: aggregateValue(row, request.aggregate) ?? 0 };
+    return {
+      label: group === null || group === undefined ? '(empty)' : String(group as string | number),
+      value: aggregateValue(row, request.aggregate) ?? 0,
+    };
   });
   points.sort(order === 'value' ? (a, b) => b.value - a.value : (a, b) => a.label.localeCompare(b.label, undefined, { numeric: true }));
   return points.slice(0, limit > 0 ? limit : points.length);
