@@ -12,6 +12,7 @@ import { ItemPage } from './content/item-page.js';
 import { ItemsPage } from './content/items-page.js';
 import { FilesPage } from './files/files-page.js';
 import { FlowPage, FlowsPage } from './flows/flow-routes.js';
+import { DashboardPage, DashboardsPage } from './insights/insights-routes.js';
 import { lazyPage } from './lazy-page.js';
 import { LiveProvider } from './realtime/live.js';
 import { Shell } from './shell/shell.js';
@@ -70,6 +71,8 @@ function SignedIn() {
           <Route path="/why">{() => <WhyPage />}</Route>
           <Route path="/flows">{() => <FlowsPage />}</Route>
           <Route path="/flows/:id">{(params) => <FlowPage id={decodeURIComponent(params.id)} />}</Route>
+          <Route path="/insights">{() => <DashboardsPage />}</Route>
+          <Route path="/insights/:id">{(params) => <DashboardPage id={decodeURIComponent(params.id)} />}</Route>
           <Route path="/policies/:id">{(params) => <PolicyPage id={decodeURIComponent(params.id)} />}</Route>
           <Route path="/data-model">{() => <DataModelPage />}</Route>
           <Route path="/schema">{() => <SchemaPage />}</Route>
