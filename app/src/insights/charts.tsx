@@ -87,7 +87,14 @@ export function LineChart({ points, kind, labelHeader, valueHeader, area = false
         ))}
         {points.map((p, i) =>
           i % labelEvery === 0 ? (
-            <text key={p.label} class="chart-label" x={x(i)} y={H - 6} text-anchor="middle" aria-hidden="true">
+            <text
+              key={p.label}
+              class="chart-label"
+              x={x(i)}
+              y={H - 6}
+              text-anchor={i === 0 && points.length > 1 ? 'start' : i === points.length - 1 && points.length > 1 ? 'end' : 'middle'}
+              aria-hidden="true"
+            >
               {short(p.label)}
             </text>
           ) : null,
