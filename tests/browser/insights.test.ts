@@ -37,7 +37,14 @@ async function seed(stratum: StratumProcess): Promise<void> {
       ...place,
       options: { collection: 'orders', function: 'count' },
     },
-    { dashboard: shared.id, name: 'Welcome', type: 'label', position_x: 10, ...place, options: { text: 'Numbers of the week' } },
+    {
+      dashboard: shared.id,
+      name: 'Welcome',
+      type: 'label',
+      position_x: 10,
+      ...place,
+      options: { text: 'Numbers of the week <img src=x onerror=alert(1)>' },
+    },
   ]);
   await userWith(stratum, 'viewer@example.com', [
     { collection: 'service_dashboards', action: 'read', fields: ['*'] },
@@ -133,7 +140,9 @@ describe.skipIf(!findChromium())('the Insights section', () => {
     await nav(page).getByRole('link', { name: 'Insights' }).click();
     await page.getByRole('link', { name: 'Shared' }).click();
     await expect.poll(() => panel(page, 'Order count').getByText('No access: you may not read orders.').count()).toBe(1);
-    expect(await panel(page, 'Welcome').getByText('Numbers of the week').count()).toBe(1);
+    // Stored text is shown as text, never as markup.
+    expect(await panel(page, 'Welcome').locator('.panel-label').textContent()).toBe('Numbers of the week <img src=x onerror=alert(1)>');
+    expect(await panel(page, 'Welcome').locator('img').count()).toBe(0);
     await expectAccessible(page, "a viewer's dashboard");
   });
 });
