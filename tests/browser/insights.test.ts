@@ -4,6 +4,7 @@ import { adminData } from './admin-data.js';
 import { ADMIN, expectAccessible, signIn, type StratumProcess } from './browser-harness.js';
 import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
+import { focusedName } from './tab-order.js';
 import { USER_PASSWORD, userWith } from './user-with.js';
 
 /**
@@ -88,11 +89,17 @@ describe.skipIf(!findChromium())('the Insights section', () => {
 
     // A time series: orders per day, drawn with a text alternative and a data table.
     await page.getByRole('button', { name: 'Add panel' }).click();
+    await expect.poll(() => focusedName(page)).toBe('panel-name');
     await page.getByLabel('Panel name').fill('Orders per day');
     await page.getByLabel('Panel type').selectOption('time-series');
     await choose(page, 'Collection', 'orders');
     await choose(page, 'Date field', 'placed');
     await page.getByLabel('Group by').selectOption('day');
+    // Bad input stays in the browser: a filter that is not JSON is named, and nothing is saved.
+    await page.getByLabel('Filter (JSON, optional)').fill('{"total": ');
+    await page.getByRole('button', { name: 'Save panel' }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'The filter is not valid JSON.' }).count()).toBe(1);
+    await page.getByLabel('Filter (JSON, optional)').fill('{"total": {"_gt": 0}}');
     await page.getByRole('button', { name: 'Save panel' }).click();
     const chart = panel(page, 'Orders per day').getByRole('img');
     await expect

@@ -119,6 +119,10 @@ export function PanelForm({ draft, onSaved, onCancel }: { draft: PanelDraft; onS
   useEffect(() => {
     readableCollections(client).then(setCollections, () => setCollections([]));
   }, [client]);
+  // The form opens below the grid: the focus goes to its first field, so keyboard and screen reader users land in it.
+  useEffect(() => {
+    document.getElementById('panel-name')?.focus();
+  }, []);
   useEffect(() => {
     if (collection === '') return setFields([]);
     readFields(client, collection).then(setFields, () => setFields([]));
