@@ -11,6 +11,7 @@ import {
   PANEL_LABELS,
   PANEL_TYPES,
   PRECISIONS,
+  RANGES,
   type Panel,
   type PanelType,
 } from './panel-model.js';
@@ -308,6 +309,7 @@ export function PanelForm({ draft, onSaved, onCancel }: { draft: PanelDraft; onS
                 choices={PRECISIONS.map((p) => [p, p])}
                 onChange={(v) => setOption('precision', v)}
               />
+              <Select id="panel-range" label="Range" value={str('range')} choices={RANGES} onChange={(v) => setOption('range', v)} />
               {aggregateSelect}
               {valueFields('valueField', 'Value field')}
             </>

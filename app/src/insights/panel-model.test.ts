@@ -44,6 +44,13 @@ describe('panel requests', () => {
     expect(panelRequest('time-series', { collection: 'orders', valueField: 'id', dateField: 'placed', precision: 'week' })).toMatchObject({
       groupBy: ['year(placed)', 'week(placed)'],
     });
+    expect(
+      panelRequest('time-series', { collection: 'o', dateField: 'placed', range: '1 week', filter: { total: { _gt: 0 } } }),
+    ).toMatchObject({ query: { limit: -1, filter: { _and: [{ total: { _gt: 0 } }, { placed: { _gte: '$NOW(-1 week)' } }] } } });
+    expect(panelRequest('time-series', { collection: 'o', dateField: 'placed', range: '1 month' })).toMatchObject({
+      query: { filter: { placed: { _gte: '$NOW(-1 month)' } } },
+    });
+    expect(panelRequest('time-series', { collection: 'o', dateField: 'placed', range: '2 eons' })).toMatchObject({ query: { limit: -1 } });
     expect(panelRequest('bar-chart', { collection: 'orders', function: 'max', valueField: 'total', groupField: 'status' })).toMatchObject({
       aggregate: { max: 'total' },
       groupBy: ['status'],

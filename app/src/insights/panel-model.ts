@@ -22,6 +22,16 @@ export type Aggregate = (typeof AGGREGATES)[number];
 export const PRECISIONS = ['year', 'month', 'week', 'day', 'hour'] as const;
 export type Precision = (typeof PRECISIONS)[number];
 
+/** How far back a time series reaches (Directus's `range`), '' for all time. */
+export const RANGES: [string, string][] = [
+  ['', 'All time'],
+  ['1 day', 'Last day'],
+  ['1 week', 'Last week'],
+  ['1 month', 'Last month'],
+  ['3 months', 'Last 3 months'],
+  ['1 year', 'Last year'],
+];
+
 type Json = Record<string, unknown>;
 
 /** A stored panel (`service_panels` as `/panels` answers it). */
@@ -51,7 +61,7 @@ export function defaultOptions(type: PanelType): Json {
     case 'list':
       return { collection: '', displayTemplate: '', sortField: '', sortDirection: 'desc', limit: 5, filter: null };
     case 'time-series':
-      return { collection: '', function: 'count', valueField: '', dateField: '', precision: 'day', filter: null };
+      return { collection: '', function: 'count', valueField: '', dateField: '', precision: 'day', range: '', filter: null };
     case 'bar-chart':
     case 'line-chart':
       return { collection: '', function: 'count', valueField: '', groupField: '', limit: 20, filter: null };
@@ -135,7 +145,16 @@ export function panelRequest(type: string, options: Json | null): PanelRequest {
     if (field === '' || dateField === '') return { kind: 'none', reason: 'Choose a date field and a value field in the panel settings.' };
     const precision = (PRECISIONS as readonly string[]).includes(text(o, 'precision')) ? (text(o, 'precision') as Precision) : 'day';
     const groupBy = dateParts(precision).map((part) => `${part}(${dateField})`);
-    return { kind: 'aggregate', collection, aggregate: { [fn]: field }, groupBy, query: withFilter({ limit: -1 }) };
+    const range = RANGES.some(([value]) => value !== '' && value === text(o, 'range')) ? text(o, 'range') : '';
+    const since: Json | null = range === '' ? null : { [dateField]: { _gte: `$NOW(-${range})` } };
+    const both = since && filter ? { _and: [filter, since] } : (since ?? filter);
+    return {
+      kind: 'aggregate',
+      collection,
+      aggregate: { [fn]: field },
+      groupBy,
+      query: both ? { limit: -1, filter: both } : { limit: -1 },
+    };
   }
   const { fn, field } = aggregateOf(o, 'valueField');
   const groupField = text(o, 'groupField');
