@@ -141,7 +141,7 @@ describe.skipIf(!findChromium())('the Insights section', () => {
     await expect.poll(() => page.getByRole('link', { name: 'Sales, renamed' }).count()).toBe(0);
   });
 
-  it('shows a viewer without read on a collection "No access" in its panels, and the rest of the dashboard', async () => {
+  it('shows a viewer without read on a collection "No access" in its panels, the rest of the dashboard, and no write buttons', async () => {
     const { page, stratum } = suite;
     await signIn(page, stratum.url, 'viewer@example.com', USER_PASSWORD);
     await nav(page).getByRole('link', { name: 'Insights' }).click();
@@ -150,6 +150,11 @@ describe.skipIf(!findChromium())('the Insights section', () => {
     // Stored text is shown as text, never as markup.
     expect(await panel(page, 'Welcome').locator('.panel-label').textContent()).toBe('Numbers of the week <img src=x onerror=alert(1)>');
     expect(await panel(page, 'Welcome').locator('img').count()).toBe(0);
+    // A viewer who may only read gets no buttons that would lead to refusals.
+    expect(await page.getByRole('button', { name: /Add panel|Edit|Delete/ }).count()).toBe(0);
     await expectAccessible(page, "a viewer's dashboard");
+    await page.getByRole('link', { name: 'Insights' }).first().click();
+    await expect.poll(() => page.getByRole('link', { name: 'Shared' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: /Create dashboard|Rename|Delete/ }).count()).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import { Link } from 'wouter-preact';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { LiveNote, useLiveRefresh } from '../realtime/live.js';
+import { useInsightsWrites } from './insights-access.js';
 import { deleteOnePanel, listPanels, readOneDashboard } from './insights-api.js';
 import { isPanelType, PANEL_LABELS, type Dashboard, type Panel } from './panel-model.js';
 import { newPanel, PanelForm, type PanelDraft } from './panel-form.js';
@@ -39,6 +40,7 @@ export function DashboardPage({ id }: { id: string }) {
   const [editing, setEditing] = useState<PanelDraft | null>(null);
   const [refresh, setRefresh] = useState(() => storedRefresh(id));
   const [tick, setTick] = useState(0);
+  const writes = useInsightsWrites().panels;
 
   const load = () =>
     Promise.all([readOneDashboard(client, id), listPanels(client, id)]).then(
@@ -118,12 +120,14 @@ export function DashboardPage({ id }: { id: string }) {
             <button type="button" onClick={() => setTick((n) => n + 1)}>
               Refresh now
             </button>
-            <button type="button" class="primary" onClick={() => setEditing(newPanel(id, below))}>
-              Add panel
-            </button>
+            {writes.create && (
+              <button type="button" class="primary" onClick={() => setEditing(newPanel(id, below))}>
+                Add panel
+              </button>
+            )}
             {refresh === 'live' && <LiveNote state={live.state} />}
           </div>
-          {panels.length === 0 && <p>No panels yet. Add one to show a number, a list or a chart.</p>}
+          {panels.length === 0 && <p>No panels yet.{writes.create ? ' Add one to show a number, a list or a chart.' : ''}</p>}
           <ul class="dashboard-grid" aria-label="Panels">
             {panels.map((panel) => {
               const title = panel.name ?? (isPanelType(panel.type) ? PANEL_LABELS[panel.type] : panel.type);
@@ -141,12 +145,16 @@ export function DashboardPage({ id }: { id: string }) {
                   <div class="panel-head">
                     {panel.show_header ? <h2>{title}</h2> : <span class="visually-hidden">{title}</span>}
                     <span class="panel-actions">
-                      <button type="button" class="small" onClick={() => setEditing({ ...panel })}>
-                        Edit<span class="visually-hidden"> {title}</span>
-                      </button>
-                      <button type="button" class="small" onClick={() => remove(panel)}>
-                        Delete<span class="visually-hidden"> {title}</span>
-                      </button>
+                      {writes.update && (
+                        <button type="button" class="small" onClick={() => setEditing({ ...panel })}>
+                          Edit<span class="visually-hidden"> {title}</span>
+                        </button>
+                      )}
+                      {writes.delete && (
+                        <button type="button" class="small" onClick={() => remove(panel)}>
+                          Delete<span class="visually-hidden"> {title}</span>
+                        </button>
+                      )}
                     </span>
                   </div>
                   {panel.note && <p class="help">{panel.note}</p>}

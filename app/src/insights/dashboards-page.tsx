@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter-preact';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { ListTable } from '../ui/list-table.js';
+import { useInsightsWrites } from './insights-access.js';
 import { createOneDashboard, deleteOneDashboard, listDashboards, updateOneDashboard } from './insights-api.js';
 import type { Dashboard } from './panel-model.js';
 import './insights.css';
@@ -16,6 +17,7 @@ export function DashboardsPage() {
   const [status, setStatus] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
+  const writes = useInsightsWrites().dashboards;
   const load = () => listDashboards(client).then(setDashboards, (failure: unknown) => setError(requestMessage(failure)));
   useEffect(() => {
     void load();
@@ -57,19 +59,27 @@ export function DashboardsPage() {
           columns={[
             { header: 'Name', cell: (d) => <Link href={`/insights/${d.id}`}>{d.name}</Link> },
             { header: 'Note', cell: (d) => d.note ?? '' },
-            {
-              header: 'Actions',
-              cell: (d) => (
-                <span class="row-actions">
-                  <button type="button" class="small" onClick={() => setRenaming({ id: d.id, name: d.name })}>
-                    Rename {d.name}
-                  </button>
-                  <button type="button" class="small" onClick={() => remove(d)}>
-                    Delete {d.name}
-                  </button>
-                </span>
-              ),
-            },
+            ...(writes.update || writes.delete
+              ? [
+                  {
+                    header: 'Actions',
+                    cell: (d: Dashboard) => (
+                      <span class="row-actions">
+                        {writes.update && (
+                          <button type="button" class="small" onClick={() => setRenaming({ id: d.id, name: d.name })}>
+                            Rename {d.name}
+                          </button>
+                        )}
+                        {writes.delete && (
+                          <button type="button" class="small" onClick={() => remove(d)}>
+                            Delete {d.name}
+                          </button>
+                        )}
+                      </span>
+                    ),
+                  },
+                ]
+              : []),
           ]}
         />
       )}
@@ -96,7 +106,7 @@ export function DashboardsPage() {
           </div>
         </form>
       )}
-      {dashboards && (
+      {dashboards && writes.create && (
         <form
           class="item-form"
           aria-labelledby="new-dashboard-title"
