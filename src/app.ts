@@ -24,6 +24,7 @@ import {
   createAssetsRoutes,
   createCachesRoutes,
   createCommentsRoutes,
+  createSharesRoutes,
   createAuthRoutes,
   createFilesRoutes,
   createFlowsRoutes,
@@ -54,6 +55,7 @@ import { createLogger, type Logger } from './kernel/logger.js';
 import { createEventBus, type EventBus } from './kernel/events/index.js';
 import { createActivityRecorder, startRetention } from './modules/activity/index.js';
 import { commentsBehaviour, createCommentAlias } from './modules/comments/index.js';
+import { createSharesService, sharesBehaviour } from './modules/shares/index.js';
 import {
   createAuthService,
   createOtpReplayGuard,
@@ -195,6 +197,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     ['service_folders', [foldersBehaviour]],
     ['service_notifications', [notificationsBehaviour(() => mailer)]],
     ['service_comments', [commentsBehaviour({ items: () => items, permissions })]],
+    ['service_shares', [sharesBehaviour]],
     ...schemaBehaviours(schema),
     // Flows are checked when saved, and every change reloads them on every instance (decision 0065).
     ...flowsBehaviours(() => flowsHolder.service.types(), {
@@ -236,6 +239,9 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     const { enabled, points, duration } = config.rateLimiter.registration;
     return createThrottle({ store: counters, config: { enabled, points, ipPoints: points, accountPoints: points, duration }, scope });
   };
+  // Share passwords are guessed like login passwords: the same budgets, counters of their own (decision 0105).
+  const shareThrottle = createThrottle({ store: counters, config: config.rateLimiter.login, scope: 'share-auth' });
+  const shares = createSharesService({ config, items, auth, mailer, throttle: shareThrottle });
   const invites = createInvitesService({ config, items, mailer, throttle: registrationThrottle('invite-accept') });
   const registration = createRegistrationService({
     config,
@@ -357,6 +363,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     { prefix: '/folders', plugin: createFoldersRoutes(routeDeps) },
     { prefix: '/notifications', plugin: createNotificationsRoutes(routeDeps) },
     { prefix: '/comments', plugin: createCommentsRoutes(routeDeps) },
+    { prefix: '/shares', plugin: createSharesRoutes({ ...routeDeps, config, shares }) },
     { prefix: '/flows', plugin: createFlowsRoutes({ ...routeDeps, flows }) },
     { prefix: '/operations', plugin: createOperationsRoutes(routeDeps) },
     { prefix: '/assets', plugin: createAssetsRoutes({ assets: createAssetsService({ items, storage }), contextFor: requestContext }) },
