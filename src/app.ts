@@ -24,6 +24,7 @@ import {
   createAssetsRoutes,
   createCachesRoutes,
   createCommentsRoutes,
+  createSharesRoutes,
   createAuthRoutes,
   createFilesRoutes,
   createFlowsRoutes,
@@ -56,6 +57,7 @@ import { createLogger, type Logger } from './kernel/logger.js';
 import { createEventBus, type EventBus } from './kernel/events/index.js';
 import { createActivityRecorder, startRetention } from './modules/activity/index.js';
 import { commentsBehaviour, createCommentAlias } from './modules/comments/index.js';
+import { createSharesService, sharesBehaviour } from './modules/shares/index.js';
 import {
   createAuthService,
   createOtpReplayGuard,
@@ -200,6 +202,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     ['service_dashboards', [dashboardsBehaviour]],
     ['service_panels', [panelsBehaviour]],
     ['service_comments', [commentsBehaviour({ items: () => items, permissions })]],
+    ['service_shares', [sharesBehaviour]],
     ...schemaBehaviours(schema),
     // Flows are checked when saved, and every change reloads them on every instance (decision 0065).
     ...flowsBehaviours(() => flowsHolder.service.types(), {
@@ -241,6 +244,9 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     const { enabled, points, duration } = config.rateLimiter.registration;
     return createThrottle({ store: counters, config: { enabled, points, ipPoints: points, accountPoints: points, duration }, scope });
   };
+  // Share passwords are guessed like login passwords: the same budgets, counters of their own (decision 0105).
+  const shareThrottle = createThrottle({ store: counters, config: config.rateLimiter.login, scope: 'share-auth' });
+  const shares = createSharesService({ config, items, auth, mailer, throttle: shareThrottle });
   const invites = createInvitesService({ config, items, mailer, throttle: registrationThrottle('invite-accept') });
   const registration = createRegistrationService({
     config,
@@ -364,6 +370,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     { prefix: '/comments', plugin: createCommentsRoutes(routeDeps) },
     { prefix: '/dashboards', plugin: createDashboardsRoutes(routeDeps) },
     { prefix: '/panels', plugin: createPanelsRoutes(routeDeps) },
+    { prefix: '/shares', plugin: createSharesRoutes({ ...routeDeps, config, shares }) },
     { prefix: '/flows', plugin: createFlowsRoutes({ ...routeDeps, flows }) },
     { prefix: '/operations', plugin: createOperationsRoutes(routeDeps) },
     { prefix: '/assets', plugin: createAssetsRoutes({ assets: createAssetsService({ items, storage }), contextFor: requestContext }) },

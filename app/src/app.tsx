@@ -15,6 +15,7 @@ import { FlowPage, FlowsPage } from './flows/flow-routes.js';
 import { DashboardPage, DashboardsPage } from './insights/insights-routes.js';
 import { lazyPage } from './lazy-page.js';
 import { LiveProvider } from './realtime/live.js';
+import { SharedPage } from './shared/shared-page.js';
 import { Shell } from './shell/shell.js';
 
 // The administrator sections load on first use: the sign-in page does not carry them.
@@ -24,7 +25,7 @@ const SchemaPage = lazyPage(() => import('./schema/schema-page.js').then((m) => 
 const SettingsPage = lazyPage(() => import('./settings/settings-page.js').then((m) => m.SettingsPage));
 
 /**
- * The password pages work signed in or out. Otherwise, signed out: the sign-in page at whatever address was
+ * The password pages and a share's public page work signed in or out. Otherwise, signed out: the sign-in page at whatever address was
  * asked for (it stays, so a deep link survives sign-in).
  */
 function Pages() {
@@ -33,6 +34,7 @@ function Pages() {
     <Switch>
       <Route path="/password-request">{() => <PasswordRequestPage />}</Route>
       <Route path="/reset-password">{() => <ResetPasswordPage />}</Route>
+      <Route path="/shared/:id">{(params) => <SharedPage id={decodeURIComponent(params.id)} />}</Route>
       <Route>
         {() =>
           user === undefined ? (

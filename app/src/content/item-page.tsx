@@ -19,6 +19,7 @@ import { ItemComments } from './item-comments.js';
 import { honourItemAccess, readItemAccess, type ItemAccess } from './item-access.js';
 import { ItemHistory } from './item-history.js';
 import { ManualFlows } from './manual-flows.js';
+import { ShareDialog } from './share-dialog.js';
 import { hasChanges, NO_CHANGES, oneToManyPayload, type OneToManyChanges } from './one-to-many-changes.js';
 import { OneToManyList } from './one-to-many-list.js';
 import { readFieldRelations } from './related-api.js';
@@ -266,6 +267,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
         </p>
       )}
       {notice && <p role="status">{notice}</p>}
+      {!isNew && loaded?.itemAccess?.share && <ShareDialog collection={collection} id={id} />}
       {!isNew && loaded && (
         <ManualFlows
           collection={collection}

@@ -36,6 +36,7 @@ export const SYSTEM_SCOPE_COLLECTIONS: readonly string[] = [
   'service_comments',
   'service_dashboards',
   'service_panels',
+  'service_shares',
 ];
 
 const READ_ONLY = new Set(['service_activity', 'service_revisions']);

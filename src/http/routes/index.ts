@@ -42,3 +42,4 @@ export { createFlowsRoutes, createOperationsRoutes } from './flows/flows.routes.
 export { createNotificationsRoutes } from './notifications/notifications.routes.js';
 export { createCommentsRoutes } from './comments/comments.routes.js';
 export { createDashboardsRoutes, createPanelsRoutes } from './dashboards/dashboards.routes.js';
+export { createSharesRoutes, type SharesRouteDeps } from './shares/shares.routes.js';

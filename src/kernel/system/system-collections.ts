@@ -160,6 +160,7 @@ export const SYSTEM_COLLECTIONS: SystemCollectionSpec[] = [
       date_created: ts,
       last_used: ts,
       family: uuid,
+      share: uuid,
     },
   },
   {

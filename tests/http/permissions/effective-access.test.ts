@@ -97,6 +97,7 @@ describe('effective access', () => {
         'service_relations',
         'service_roles',
         'service_settings',
+        'service_shares',
         'service_users',
       ]);
       // Presets: their own (and their roles' and everyone's) to read, their own to write.
@@ -112,6 +113,9 @@ describe('effective access', () => {
       expect(data.service_notifications!.create).toEqual(NONE);
       expect(data.service_comments!.create).toEqual({ access: 'full', fields: ['*'] });
       expect(data.service_comments!.update).toEqual({ access: 'partial', fields: ['comment'] });
+      // Their own shares; new ones (the shares behaviour checks the item), never their use count.
+      expect(data.service_shares!.read).toEqual({ access: 'partial', fields: ['*'] });
+      expect(data.service_shares!.create).toMatchObject({ access: 'full', fields: expect.not.arrayContaining(['times_used']) });
     });
 
     it('works for a user without a role who has a policy of their own, and leaves out policies outside their IP list', async () => {
