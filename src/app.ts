@@ -29,6 +29,7 @@ import {
   createFlowsRoutes,
   createFoldersRoutes,
   createNotificationsRoutes,
+  createTranslationsRoutes,
   createOperationsRoutes,
   createItemsRoutes,
   createPasswordRoutes,
@@ -68,6 +69,7 @@ import {
 } from './modules/auth/index.js';
 import { createMailer, createMailTemplates, type Mailer } from './modules/mail/index.js';
 import { notificationsBehaviour } from './modules/notifications/index.js';
+import { translationsBehaviour } from './modules/translations/index.js';
 import { createFlowsService, flowsBehaviours, type FlowsService } from './modules/flows/index.js';
 import { bootstrapDatabase, type BootstrapResult } from './modules/bootstrap/bootstrap-database.js';
 import { createItemsService, type CollectionBehaviour, type ItemsService } from './modules/items/index.js';
@@ -194,6 +196,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     ['service_files', [filesBehaviour(storage)]],
     ['service_folders', [foldersBehaviour]],
     ['service_notifications', [notificationsBehaviour(() => mailer)]],
+    ['service_translations', [translationsBehaviour]],
     ['service_comments', [commentsBehaviour({ items: () => items, permissions })]],
     ...schemaBehaviours(schema),
     // Flows are checked when saved, and every change reloads them on every instance (decision 0065).
@@ -356,6 +359,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     { prefix: '/files', plugin: createFilesRoutes({ ...routeDeps, files }) },
     { prefix: '/folders', plugin: createFoldersRoutes(routeDeps) },
     { prefix: '/notifications', plugin: createNotificationsRoutes(routeDeps) },
+    { prefix: '/translations', plugin: createTranslationsRoutes(routeDeps) },
     { prefix: '/comments', plugin: createCommentsRoutes(routeDeps) },
     { prefix: '/flows', plugin: createFlowsRoutes({ ...routeDeps, flows }) },
     { prefix: '/operations', plugin: createOperationsRoutes(routeDeps) },

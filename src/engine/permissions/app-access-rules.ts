@@ -48,6 +48,8 @@ export const APP_ACCESS_RULES: readonly PermissionRule[] = Object.freeze([
   { ...rule('service_comments', 'create'), validation: { comment: { _nnull: true } } },
   rule('service_comments', 'update', { user_created: { _eq: '$CURRENT_USER' } }, ['comment']),
   rule('service_comments', 'delete', { user_created: { _eq: '$CURRENT_USER' } }),
+  // Translation strings: the app resolves `$t:` names and notes through them for everyone who signs in to it.
+  rule('service_translations', 'read'),
   rule('service_roles', 'read', { id: { _in: '$CURRENT_ROLES' } }),
   rule('service_settings', 'read', null, [
     'id',

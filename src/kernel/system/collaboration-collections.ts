@@ -6,7 +6,7 @@ const uuid: SystemFieldSpec = { type: 'uuid' };
 
 /**
  * The system collections people work together through (Directus 11's `directus_notifications`,
- * `directus_comments`): declared apart from the access-control and schema collections, listed with them in
+ * `directus_comments`, `directus_translations`): declared apart from the access-control and schema collections, listed with them in
  * SYSTEM_COLLECTIONS.
  */
 export const COLLABORATION_COLLECTIONS: SystemCollectionSpec[] = [
@@ -39,6 +39,17 @@ export const COLLABORATION_COLLECTIONS: SystemCollectionSpec[] = [
       date_updated: { type: 'timestamp', special: ['date-updated'] },
       user_created: { type: 'uuid', special: ['user-created'] },
       user_updated: { type: 'uuid', special: ['user-updated'] },
+    },
+  },
+  {
+    collection: 'service_translations',
+    primary: 'id',
+    accountability: 'all',
+    fields: {
+      id: { type: 'uuid', special: ['uuid'] },
+      language: str,
+      key: str,
+      value: text,
     },
   },
 ];

@@ -221,6 +221,7 @@ export const SYSTEM_ENDPOINTS: readonly SystemEndpoint[] = [
   ...crud('/operations', 'service_operations', 'Operations', uuid),
   ...crud('/notifications', 'service_notifications', 'Notifications', int),
   ...crud('/comments', 'service_comments', 'Comments', uuid),
+  ...crud('/translations', 'service_translations', 'Translations', uuid),
   {
     path: '/assets/{id}',
     method: 'get',
