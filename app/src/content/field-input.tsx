@@ -3,6 +3,7 @@ import type { FormField } from './form-fields.js';
 import { ManyToOnePicker } from './many-to-one-picker.js';
 import { FileField } from '../files/file-field.js';
 import { isFilesCollection } from '../files/files-api.js';
+import { systemLabel } from '../ui/system-label.js';
 
 const INPUT_TYPE: Partial<Record<FormField['kind'], string>> = { date: 'date', time: 'time', datetime: 'datetime-local' };
 
@@ -99,7 +100,7 @@ export function FieldInput({
       {input}
       {field.note && (
         <p id={`${id}-note`} class="help">
-          {field.note}
+          {systemLabel(field.note)}
         </p>
       )}
       {error && (
