@@ -13,6 +13,7 @@ import { ItemsPage } from './content/items-page.js';
 import { FilesPage } from './files/files-page.js';
 import { FlowPage, FlowsPage } from './flows/flow-routes.js';
 import { lazyPage } from './lazy-page.js';
+import { NotificationsPage } from './notifications/notifications-page.js';
 import { LiveProvider } from './realtime/live.js';
 import { Shell } from './shell/shell.js';
 import { TranslationsGate } from './shell/translations-gate.js';
@@ -63,6 +64,7 @@ function SignedIn() {
             </Route>
             <Route path="/files">{() => <FilesPage />}</Route>
             <Route path="/activity">{() => <ActivityPage />}</Route>
+            <Route path="/notifications">{() => <NotificationsPage />}</Route>
             <Route path="/account">{() => <AccountPage />}</Route>
             <Route path="/users">{() => <UsersPage />}</Route>
             <Route path="/users/:id">{(params) => <UserPage id={decodeURIComponent(params.id)} />}</Route>
