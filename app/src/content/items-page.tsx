@@ -9,6 +9,7 @@ import { ColumnChooser } from './column-chooser.js';
 import { deleteMany, fieldLabel, readPage, type Page, type PageQuery } from './content-api.js';
 import { visibleColumns } from './field-paths.js';
 import { FilterBuilder } from './filter-builder.js';
+import { ImportExport } from './import-export.js';
 import { ItemsTable } from './items-table.js';
 import { ManualFlows } from './manual-flows.js';
 import { SavedViews } from './saved-views.js';
@@ -185,6 +186,12 @@ export function ItemsPage({ collection }: { collection: string }) {
             </p>
           )}
           <ManualFlows collection={collection} keys={[...selected]} where="list" ran={() => setReloads((n) => n + 1)} />
+          <ImportExport
+            collection={collection}
+            scope={{ fields: requested, filter: query.filter, search: query.search }}
+            canImport={canCreate}
+            imported={() => setReloads((n) => n + 1)}
+          />
           {editing && selected.size > 0 && (
             <BatchEdit
               collection={collection}
