@@ -13,13 +13,16 @@ export function FieldInput({
   text,
   error,
   onChange,
+  inputId,
 }: {
   field: FormField;
   text: string;
   error: string | null;
   onChange(text: string): void;
+  /** The input's id when the same field shows more than once (a translations tab per language). */
+  inputId?: string;
 }) {
-  const id = `field-${field.field}`;
+  const id = inputId ?? `field-${field.field}`;
   const described = [field.note ? `${id}-note` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
