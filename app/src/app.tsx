@@ -13,7 +13,6 @@ import { ItemsPage } from './content/items-page.js';
 import { FilesPage } from './files/files-page.js';
 import { FlowPage, FlowsPage } from './flows/flow-routes.js';
 import { lazyPage } from './lazy-page.js';
-import { NotificationsPage } from './notifications/notifications-page.js';
 import { LiveProvider } from './realtime/live.js';
 import { Shell } from './shell/shell.js';
 import { TranslationsGate } from './shell/translations-gate.js';
@@ -23,6 +22,8 @@ const DataModelPage = lazyPage(() => import('./data-model/data-model-page.js').t
 const CollectionModelPage = lazyPage(() => import('./data-model/collection-model-page.js').then((m) => m.CollectionModelPage));
 const SchemaPage = lazyPage(() => import('./schema/schema-page.js').then((m) => m.SchemaPage));
 const SettingsPage = lazyPage(() => import('./settings/settings-page.js').then((m) => m.SettingsPage));
+// …and so does the notifications inbox.
+const NotificationsPage = lazyPage(() => import('./notifications/notifications-page.js').then((m) => m.NotificationsPage));
 
 /**
  * The password pages work signed in or out. Otherwise, signed out: the sign-in page at whatever address was

@@ -22,10 +22,13 @@ import { ManualFlows } from './manual-flows.js';
 import { hasChanges, NO_CHANGES, oneToManyPayload, type OneToManyChanges } from './one-to-many-changes.js';
 import { OneToManyList } from './one-to-many-list.js';
 import { NO_EDITS, translationsPayload, type TranslationEdits, type TranslationShape } from './translations-changes.js';
-import { TranslationsInput } from './translations-input.js';
+import { lazyPage } from '../lazy-page.js';
 import type { PrimaryKey } from './display-value.js';
 import { readFieldRelations } from './related-api.js';
 import { changedElsewhere, eventItem } from './remote-change.js';
+
+// The translations interface is fetched when a form first has one.
+const TranslationsInput = lazyPage(() => import('./translations-input.js').then((m) => m.TranslationsInput));
 
 /** `id` "+" is a new item. */
 export const NEW_ITEM = '+';

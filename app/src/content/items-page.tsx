@@ -9,12 +9,15 @@ import { ColumnChooser } from './column-chooser.js';
 import { deleteMany, fieldLabel, readPage, type Page, type PageQuery } from './content-api.js';
 import { visibleColumns } from './field-paths.js';
 import { FilterBuilder } from './filter-builder.js';
-import { ImportExport } from './import-export.js';
+import { lazyPage } from '../lazy-page.js';
 import { ItemsTable } from './items-table.js';
 import { ManualFlows } from './manual-flows.js';
 import { SavedViews } from './saved-views.js';
 import { readTableSchema, type TableSchema } from './table-api.js';
 import { PAGE_SIZES, parseTableQuery, tableQueryString } from './table-query.js';
+
+// The import and export panel is fetched on first use (the sign-in bundle does not carry it).
+const ImportExport = lazyPage(() => import('./import-export.js').then((m) => m.ImportExport));
 
 /**
  * A page of a collection's items: the filter builder, column choice, search, sortable columns, server-side
