@@ -32,6 +32,7 @@ import {
   createNotificationsRoutes,
   createDashboardsRoutes,
   createPanelsRoutes,
+  createTranslationsRoutes,
   createOperationsRoutes,
   createItemsRoutes,
   createPasswordRoutes,
@@ -73,6 +74,7 @@ import {
 import { createMailer, createMailTemplates, type Mailer } from './modules/mail/index.js';
 import { notificationsBehaviour } from './modules/notifications/index.js';
 import { dashboardsBehaviour, panelsBehaviour } from './modules/dashboards/index.js';
+import { translationsBehaviour } from './modules/translations/index.js';
 import { createFlowsService, flowsBehaviours, type FlowsService } from './modules/flows/index.js';
 import { bootstrapDatabase, type BootstrapResult } from './modules/bootstrap/bootstrap-database.js';
 import { createItemsService, type CollectionBehaviour, type ItemsService } from './modules/items/index.js';
@@ -201,6 +203,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     ['service_notifications', [notificationsBehaviour(() => mailer)]],
     ['service_dashboards', [dashboardsBehaviour]],
     ['service_panels', [panelsBehaviour]],
+    ['service_translations', [translationsBehaviour]],
     ['service_comments', [commentsBehaviour({ items: () => items, permissions })]],
     ['service_shares', [sharesBehaviour]],
     ...schemaBehaviours(schema),
@@ -367,6 +370,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     { prefix: '/files', plugin: createFilesRoutes({ ...routeDeps, files }) },
     { prefix: '/folders', plugin: createFoldersRoutes(routeDeps) },
     { prefix: '/notifications', plugin: createNotificationsRoutes(routeDeps) },
+    { prefix: '/translations', plugin: createTranslationsRoutes(routeDeps) },
     { prefix: '/comments', plugin: createCommentsRoutes(routeDeps) },
     { prefix: '/dashboards', plugin: createDashboardsRoutes(routeDeps) },
     { prefix: '/panels', plugin: createPanelsRoutes(routeDeps) },

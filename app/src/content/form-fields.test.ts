@@ -141,3 +141,27 @@ describe('relational fields', () => {
     expect(changedValues([rating, comments], { rating: 3, comments: [1, 2] }, { rating: '3', comments: 'x' })).toEqual({});
   });
 });
+
+describe('buildFormFields with a translations field', () => {
+  const translations = {
+    kind: 'translations' as const,
+    related: 'articles_translations',
+    foreignKey: 'articles_id',
+    languageField: 'languages_code',
+    languages: 'languages',
+  };
+  const full = { access: 'full' as const };
+
+  it('shows a junction alias only when its interface is translations', () => {
+    const shown = buildFormFields(
+      [
+        { field: 'translations', type: 'alias', meta: { interface: 'translations' } },
+        { field: 'tags', type: 'alias', meta: { interface: 'list-m2m' } },
+      ],
+      { read: full, update: full },
+      'update',
+      { translations, tags: { ...translations, related: 'articles_tags' } },
+    );
+    expect(shown.map((f) => [f.field, f.kind])).toEqual([['translations', 'translations']]);
+  });
+});

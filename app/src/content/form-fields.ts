@@ -11,6 +11,7 @@ export type RawFieldMeta = {
   readonly?: boolean | null;
   required?: boolean | null;
   note?: string | null;
+  interface?: string | null;
   special?: string[] | string | null;
   options?: { choices?: { text?: string; value: unknown }[] | null } | null;
 };
@@ -27,7 +28,7 @@ export type ActionAccess = { access: 'none' | 'partial' | 'full'; fields?: strin
 export type CollectionAccess = Partial<Record<'read' | 'create' | 'update' | 'delete', ActionAccess>>;
 
 export type InputKind =
-  'text' | 'textarea' | 'integer' | 'float' | 'boolean' | 'date' | 'time' | 'datetime' | 'json' | 'select' | 'm2o' | 'o2m';
+  'text' | 'textarea' | 'integer' | 'float' | 'boolean' | 'date' | 'time' | 'datetime' | 'json' | 'select' | 'm2o' | 'o2m' | 'translations';
 
 export type FormField = {
   field: string;
@@ -80,7 +81,7 @@ export function buildFormFields(
 ): FormField[] {
   const write = access[mode];
   return fields
-    .filter((f) => (f.type !== 'alias' || relations[f.field]?.kind === 'o2m') && !f.meta?.hidden)
+    .filter((f) => (f.type !== 'alias' || shownAlias(f, relations[f.field])) && !f.meta?.hidden)
     .filter((f) => mode === 'create' || allows(access.read, f.field))
     .filter((f) => mode === 'update' || allows(write, f.field) || (f.schema?.is_primary_key && !f.schema.has_auto_increment))
     .map((f) => {
@@ -108,9 +109,14 @@ export function buildFormFields(
     });
 }
 
+/** An alias shown in the form: a one-to-many list, or a translations field (its interface says so). */
+function shownAlias(field: RawFormField, relation: FieldRelation | undefined): boolean {
+  return relation?.kind === 'o2m' || (relation?.kind === 'translations' && field.meta?.interface === 'translations');
+}
+
 /** The text an input shows for a stored value. */
 export function toInputText(field: FormField, value: unknown): string {
-  if (value === null || value === undefined || field.kind === 'o2m') return '';
+  if (value === null || value === undefined || field.kind === 'o2m' || field.kind === 'translations') return '';
   if (field.kind === 'json') return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
   if (field.kind === 'datetime' && typeof value === 'string') return value.slice(0, 19);
   if (field.kind === 'time' && typeof value === 'string') return value.slice(0, 8);
@@ -152,7 +158,7 @@ export function changedValues(
 ): Record<string, string> {
   const changed: Record<string, string> = {};
   for (const field of fields) {
-    if (field.readOnly || field.kind === 'o2m') continue;
+    if (field.readOnly || field.kind === 'o2m' || field.kind === 'translations') continue;
     const text = texts[field.field] ?? '';
     if (text !== toInputText(field, original[field.field])) changed[field.field] = text;
   }

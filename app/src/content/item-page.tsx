@@ -22,8 +22,14 @@ import { ManualFlows } from './manual-flows.js';
 import { ShareDialog } from './share-dialog.js';
 import { hasChanges, NO_CHANGES, oneToManyPayload, type OneToManyChanges } from './one-to-many-changes.js';
 import { OneToManyList } from './one-to-many-list.js';
+import { NO_EDITS, translationsPayload, type TranslationEdits, type TranslationShape } from './translations-changes.js';
+import { lazyPage } from '../lazy-page.js';
+import type { PrimaryKey } from './display-value.js';
 import { readFieldRelations } from './related-api.js';
 import { changedElsewhere, eventItem } from './remote-change.js';
+
+// The translations interface is fetched when a form first has one.
+const TranslationsInput = lazyPage(() => import('./translations-input.js').then((m) => m.TranslationsInput));
 
 /** `id` "+" is a new item. */
 export const NEW_ITEM = '+';
@@ -37,6 +43,10 @@ type Loaded = {
 };
 /** Unsaved changes of a one-to-many list, and the key field of its children. */
 type ListChanges = Record<string, { changes: OneToManyChanges; childKey: string }>;
+type TranslationChanges = Record<
+  string,
+  { edits: TranslationEdits; context: { rows: Record<string, unknown>[]; shape: TranslationShape; keys: Map<string, PrimaryKey> } }
+>;
 
 /**
  * One item as a form generated from the collection's fields and the user's permissions: create, update,
@@ -49,6 +59,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [texts, setTexts] = useState<Record<string, string>>({});
   const [lists, setLists] = useState<ListChanges>({});
+  const [translations, setTranslations] = useState<TranslationChanges>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -73,6 +84,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
     setLoaded({ form, access, item, primaryKey, itemAccess });
     setTexts(Object.fromEntries(form.map((f) => [f.field, toInputText(f, (item as Record<string, unknown>)[f.field])])));
     setLists({});
+    setTranslations({});
     setFieldErrors({});
   };
 
@@ -95,7 +107,8 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
 
   const dirty = loaded
     ? Object.keys(changedValues(loaded.form, loaded.item, texts)).length > 0 ||
-      Object.values(lists).some((list) => hasChanges(list.changes))
+      Object.values(lists).some((list) => hasChanges(list.changes)) ||
+      Object.values(translations).some((t) => Object.keys(t.edits.texts).length > 0 || t.edits.deleted.length > 0)
     : false;
   useEffect(() => {
     if (!dirty) return;
@@ -134,6 +147,15 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
     for (const [field, list] of Object.entries(lists)) {
       const payload = oneToManyPayload(list.changes, list.childKey);
       if (payload) values[field] = payload;
+    }
+    // Translations: the junction rows created, updated or deleted per language.
+    for (const [field, entry] of Object.entries(translations)) {
+      try {
+        const payload = translationsPayload(entry.edits, entry.context.rows, entry.context.shape, entry.context.keys);
+        if (payload) values[field] = payload;
+      } catch (problem) {
+        problems[field] = (problem as Error).message;
+      }
     }
     setFieldErrors(problems);
     setError(null);
@@ -225,7 +247,23 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
       {loaded && (
         <form class="item-form" onSubmit={save} noValidate>
           {loaded.form.map((field) =>
-            field.relation?.kind === 'o2m' ? (
+            field.relation?.kind === 'translations' ? (
+              <div key={field.field}>
+                <TranslationsInput
+                  field={field}
+                  relation={field.relation}
+                  parent={isNew ? null : ((loaded.item[loaded.primaryKey] as string | number | undefined) ?? id)}
+                  edits={translations[field.field]?.edits ?? NO_EDITS}
+                  onChange={(edits, context) => setTranslations((current) => ({ ...current, [field.field]: { edits, context } }))}
+                  version={version}
+                />
+                {fieldErrors[field.field] && (
+                  <p class="error" role="alert">
+                    {fieldErrors[field.field]}
+                  </p>
+                )}
+              </div>
+            ) : field.relation?.kind === 'o2m' ? (
               <OneToManyList
                 key={field.field}
                 field={field}

@@ -9,11 +9,15 @@ import { ColumnChooser } from './column-chooser.js';
 import { deleteMany, fieldLabel, readPage, type Page, type PageQuery } from './content-api.js';
 import { visibleColumns } from './field-paths.js';
 import { FilterBuilder } from './filter-builder.js';
+import { lazyPage } from '../lazy-page.js';
 import { ItemsTable } from './items-table.js';
 import { ManualFlows } from './manual-flows.js';
 import { SavedViews } from './saved-views.js';
 import { readTableSchema, type TableSchema } from './table-api.js';
 import { PAGE_SIZES, parseTableQuery, tableQueryString } from './table-query.js';
+
+// The import and export panel is fetched on first use (the sign-in bundle does not carry it).
+const ImportExport = lazyPage(() => import('./import-export.js').then((m) => m.ImportExport));
 
 /**
  * A page of a collection's items: the filter builder, column choice, search, sortable columns, server-side
@@ -185,6 +189,12 @@ export function ItemsPage({ collection }: { collection: string }) {
             </p>
           )}
           <ManualFlows collection={collection} keys={[...selected]} where="list" ran={() => setReloads((n) => n + 1)} />
+          <ImportExport
+            collection={collection}
+            scope={{ fields: requested, filter: query.filter, search: query.search }}
+            canImport={canCreate}
+            imported={() => setReloads((n) => n + 1)}
+          />
           {editing && selected.size > 0 && (
             <BatchEdit
               collection={collection}

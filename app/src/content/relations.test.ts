@@ -21,11 +21,13 @@ const relations: RawRelation[] = [
 ];
 
 describe('relationsByField', () => {
-  it('finds the many-to-one fields and the one-to-many aliases of a collection', () => {
+  it('finds the many-to-one fields, the one-to-many aliases, and junction aliases as translations candidates', () => {
     expect(relationsByField(relations, 'articles')).toEqual({
       author: { kind: 'm2o', related: 'authors' },
       owner: { kind: 'm2o', related: 'service_users' },
       comments: { kind: 'o2m', related: 'comments', foreignKey: 'article', deselect: 'delete' },
+      // A junction (the form shows it only when the field's interface is `translations`); its other side is unknown here.
+      tags: { kind: 'translations', related: 'articles_tags', foreignKey: 'articles_id', languageField: 'tags_id', languages: null },
     });
   });
 

@@ -14,6 +14,7 @@ import { addComments } from './20261128o-add-comments.js';
 import { addPublicRegistration } from './20261128u-add-public-registration.js';
 import { addShares } from './20261128v-add-shares.js';
 import { addDashboards } from './20261128w-add-dashboards.js';
+import { addTranslations } from './20261128y-add-translations.js';
 import type { Migration } from './migration.types.js';
 
 export type { Migration } from './migration.types.js';
@@ -41,4 +42,5 @@ export const MIGRATIONS: readonly Migration[] = [
   addPublicRegistration,
   addShares,
   addDashboards,
+  addTranslations,
 ];

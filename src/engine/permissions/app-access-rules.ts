@@ -61,6 +61,8 @@ export const APP_ACCESS_RULES: readonly PermissionRule[] = Object.freeze([
     'max_uses',
   ]),
   rule('service_shares', 'delete', { user_created: { _eq: '$CURRENT_USER' } }),
+  // Translation strings: the app resolves `$t:` names and notes through them for everyone who signs in to it.
+  rule('service_translations', 'read'),
   rule('service_roles', 'read', { id: { _in: '$CURRENT_ROLES' } }),
   rule('service_settings', 'read', null, [
     'id',

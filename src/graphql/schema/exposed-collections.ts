@@ -37,6 +37,7 @@ export const SYSTEM_SCOPE_COLLECTIONS: readonly string[] = [
   'service_dashboards',
   'service_panels',
   'service_shares',
+  'service_translations',
 ];
 
 const READ_ONLY = new Set(['service_activity', 'service_revisions']);

@@ -43,3 +43,4 @@ export { createNotificationsRoutes } from './notifications/notifications.routes.
 export { createCommentsRoutes } from './comments/comments.routes.js';
 export { createDashboardsRoutes, createPanelsRoutes } from './dashboards/dashboards.routes.js';
 export { createSharesRoutes, type SharesRouteDeps } from './shares/shares.routes.js';
+export { createTranslationsRoutes } from './translations/translations.routes.js';

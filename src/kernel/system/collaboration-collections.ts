@@ -6,7 +6,8 @@ const uuid: SystemFieldSpec = { type: 'uuid' };
 
 /**
  * The system collections people work together through (Directus 11's `directus_notifications`,
- * `directus_comments`, `directus_shares`): declared apart from the access-control and schema collections, listed with them in
+ * `directus_comments`, `directus_shares`,
+ * `directus_translations`): declared apart from the access-control and schema collections, listed with them in
  * SYSTEM_COLLECTIONS.
  */
 export const COLLABORATION_COLLECTIONS: SystemCollectionSpec[] = [
@@ -58,6 +59,17 @@ export const COLLABORATION_COLLECTIONS: SystemCollectionSpec[] = [
       date_end: { type: 'timestamp' },
       times_used: { type: 'integer' },
       max_uses: { type: 'integer' },
+    },
+  },
+  {
+    collection: 'service_translations',
+    primary: 'id',
+    accountability: 'all',
+    fields: {
+      id: { type: 'uuid', special: ['uuid'] },
+      language: str,
+      key: str,
+      value: text,
     },
   },
 ];

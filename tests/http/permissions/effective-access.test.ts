@@ -98,6 +98,7 @@ describe('effective access', () => {
         'service_roles',
         'service_settings',
         'service_shares',
+        'service_translations',
         'service_users',
       ]);
       // Presets: their own (and their roles' and everyone's) to read, their own to write.
@@ -111,6 +112,9 @@ describe('effective access', () => {
       expect(data.service_notifications!.read).toEqual({ access: 'partial', fields: ['*'] });
       expect(data.service_notifications!.update).toEqual({ access: 'partial', fields: ['status'] });
       expect(data.service_notifications!.create).toEqual(NONE);
+      // Every translation string, to read (the app resolves `$t:` keys), none to write.
+      expect(data.service_translations!.read).toEqual({ access: 'full', fields: ['*'] });
+      expect(data.service_translations!.create).toEqual(NONE);
       expect(data.service_comments!.create).toEqual({ access: 'full', fields: ['*'] });
       expect(data.service_comments!.update).toEqual({ access: 'partial', fields: ['comment'] });
       // Their own shares; new ones (the shares behaviour checks the item), never their use count.
