@@ -24,6 +24,7 @@ import {
   createAssetsRoutes,
   createCachesRoutes,
   createCommentsRoutes,
+  createVersionsRoutes,
   createAuthRoutes,
   createFilesRoutes,
   createFlowsRoutes,
@@ -68,6 +69,7 @@ import {
 } from './modules/auth/index.js';
 import { createMailer, createMailTemplates, type Mailer } from './modules/mail/index.js';
 import { notificationsBehaviour } from './modules/notifications/index.js';
+import { createVersionsService, versionsBehaviour } from './modules/versions/index.js';
 import { createFlowsService, flowsBehaviours, type FlowsService } from './modules/flows/index.js';
 import { bootstrapDatabase, type BootstrapResult } from './modules/bootstrap/bootstrap-database.js';
 import { createItemsService, type CollectionBehaviour, type ItemsService } from './modules/items/index.js';
@@ -195,6 +197,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     ['service_folders', [foldersBehaviour]],
     ['service_notifications', [notificationsBehaviour(() => mailer)]],
     ['service_comments', [commentsBehaviour({ items: () => items, permissions })]],
+    ['service_versions', [versionsBehaviour({ items: () => items })]],
     ...schemaBehaviours(schema),
     // Flows are checked when saved, and every change reloads them on every instance (decision 0065).
     ...flowsBehaviours(() => flowsHolder.service.types(), {
@@ -203,6 +206,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     }),
   ]);
   const items = createItemsService({ audit, behaviours });
+  const versions = createVersionsService({ items, audit });
   // One counter store (memory, or Redis with RATE_LIMITER_STORE=redis) for the request limiter and the throttles.
   const counters = await createCounterStore({
     kind: config.rateLimiter.store,
@@ -349,7 +353,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const graphqlSocketsAtGraphql = graphqlSockets !== null && websockets.graphql.path === '/graphql';
 
   const routes: { prefix: string; plugin: FastifyPluginAsync }[] = [
-    { prefix: '/items', plugin: createItemsRoutes(routeDeps) },
+    { prefix: '/items', plugin: createItemsRoutes({ ...routeDeps, readVersion: versions.readVersioned }) },
     { prefix: '/activity', plugin: createActivityRoutes({ ...routeDeps, comments: createCommentAlias({ items }) }) },
     { prefix: '/revisions', plugin: createRevisionsRoutes(routeDeps) },
     { prefix: '/presets', plugin: createPresetsRoutes(routeDeps) },
@@ -357,6 +361,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     { prefix: '/folders', plugin: createFoldersRoutes(routeDeps) },
     { prefix: '/notifications', plugin: createNotificationsRoutes(routeDeps) },
     { prefix: '/comments', plugin: createCommentsRoutes(routeDeps) },
+    { prefix: '/versions', plugin: createVersionsRoutes({ ...routeDeps, versions }) },
     { prefix: '/flows', plugin: createFlowsRoutes({ ...routeDeps, flows }) },
     { prefix: '/operations', plugin: createOperationsRoutes(routeDeps) },
     { prefix: '/assets', plugin: createAssetsRoutes({ assets: createAssetsService({ items, storage }), contextFor: requestContext }) },

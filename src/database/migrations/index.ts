@@ -12,6 +12,7 @@ import { addFlows } from './20261127t-add-flows.js';
 import { addNotifications } from './20261128n-add-notifications.js';
 import { addComments } from './20261128o-add-comments.js';
 import { addPublicRegistration } from './20261128u-add-public-registration.js';
+import { addVersions } from './20261128v-add-versions.js';
 import type { Migration } from './migration.types.js';
 
 export type { Migration } from './migration.types.js';
@@ -37,4 +38,5 @@ export const MIGRATIONS: readonly Migration[] = [
   addNotifications,
   addComments,
   addPublicRegistration,
+  addVersions,
 ];

@@ -41,3 +41,4 @@ export { createUtilsRoutes, systemRequested, type UtilsRoutesDeps } from './util
 export { createFlowsRoutes, createOperationsRoutes } from './flows/flows.routes.js';
 export { createNotificationsRoutes } from './notifications/notifications.routes.js';
 export { createCommentsRoutes } from './comments/comments.routes.js';
+export { createVersionsRoutes } from './versions/versions.routes.js';
