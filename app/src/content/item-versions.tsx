@@ -127,9 +127,10 @@ export function ItemVersions({ collection, id, active, onSelect, onPromoted, sav
         Versions
       </h2>
       <div class="filters">
-        <label class="field">
-          Version
+        <div class="field">
+          <label for="item-version">Version</label>
           <select
+            id="item-version"
             value={active?.id ?? ''}
             disabled={disabled}
             onChange={(event) => {
@@ -145,7 +146,7 @@ export function ItemVersions({ collection, id, active, onSelect, onPromoted, sav
               </option>
             ))}
           </select>
-        </label>
+        </div>
         {!creating && (
           <button type="button" disabled={disabled} onClick={() => setCreating(true)}>
             Create version
