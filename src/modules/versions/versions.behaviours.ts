@@ -101,7 +101,13 @@ async function assertKeyFree(
     throw unprocessableContent(`Version "${key}" already exists for item "${item}" in collection "${collection}"`);
 }
 
-/** The hash of the main item as it is stored (read as the system, so it is the same whoever asks). */
+/**
+ * The hash of the main item as it is stored: its column fields read as the system, so it is the same whoever asks
+ * (alias fields are left out: the order of an o2m list is no change of the item).
+ */
 export async function mainHash(ctx: Context, items: ItemsService, collection: string, item: PrimaryKey): Promise<string> {
-  return hashItem(await items.readOne(asSystem(ctx), collection, item));
+  const fields = Object.values(getCollection(ctx.schema, collection).fields)
+    .filter((field) => field.type !== 'alias')
+    .map((field) => field.field);
+  return hashItem(await items.readOne(asSystem(ctx), collection, item, { fields }));
 }

@@ -118,12 +118,15 @@ describe('content versions', () => {
       expect(activity.map((a) => a.action)).toEqual(['create', 'update', 'update', 'delete']);
     });
 
-    it('answers directus_versions in GraphQL as the system collection versions', async () => {
+    it('serves versions in the GraphQL system schema and the OpenAPI document', async () => {
       const made = await newVersion(null, 'graphql');
       const data = await gqlData<{ versions: Row[] }>(t, '{ versions(filter: {key: {_eq: "graphql"}}) { key collection item } }', {
         token: t.adminToken,
       });
       expect(data.versions).toEqual([{ key: 'graphql', collection: 'articles', item: String(articleId) }]);
+      const oas = (await as(null, 'GET', '/server/specs/oas')).json() as { paths: Record<string, Row> };
+      for (const path of ['/versions', '/versions/{id}', '/versions/{id}/save', '/versions/{id}/compare', '/versions/{id}/promote'])
+        expect(oas.paths, path).toHaveProperty([path]);
       await as(null, 'DELETE', `/versions/${String(made.id)}`);
     });
 
