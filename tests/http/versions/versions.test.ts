@@ -155,6 +155,18 @@ describe('content versions', () => {
     });
   });
 
+  it("drops a collection's versions with the collection", async () => {
+    await ok(null, 'POST', '/collections', {
+      collection: 'scratch',
+      meta: { versioning: true },
+      fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }],
+    });
+    const item = await ok(null, 'POST', '/items/scratch', {});
+    await ok(null, 'POST', '/versions', { key: 'gone', collection: 'scratch', item: item.id });
+    expect((await as(null, 'DELETE', '/collections/scratch')).statusCode).toBe(204);
+    expect(await ok(null, 'GET', '/versions?filter[collection][_eq]=scratch')).toEqual([]);
+  });
+
   describe('save, compare, versioned reads and promote', () => {
     it('saves changes into the version (merged), leaving the item as it is, and records version_save', async () => {
       const version = await newVersion(editor, 'save');
