@@ -81,6 +81,8 @@ export function createVersionsService(deps: VersionsServiceDeps) {
           if (denied.length > 0) throw forbiddenAction('update', version.collection, denied);
         }
         await assertItemAccess(trx, version.collection, 'update', [key], fields);
+        // The version itself: the caller's update rule on service_versions must let them write its delta.
+        await assertItemAccess(trx, VERSIONS, 'update', [version.id], ['delta']);
         const merged = { ...(version.delta ?? {}), ...delta };
         await items.updateOne(asSystem(trx), VERSIONS, version.id, { delta: merged });
         await audit.recordEvent(trx, { action: 'version_save', collection: version.collection, item: version.item });

@@ -18,6 +18,7 @@ describe('content versions', () => {
   let reader: Person;
   let limited: Person;
   let outsider: Person;
+  let owner: Person;
   let articleId: number;
   let otherArticleId: number;
   let authorA: number;
@@ -80,6 +81,16 @@ describe('content versions', () => {
       ],
     });
     outsider = await t.userWith({ permissions: [...readAll, { collection: 'articles', action: 'update', fields: ['*'] }] });
+    // May update only the versions they made.
+    owner = await t.userWith({
+      permissions: [
+        ...readAll,
+        { collection: 'articles', action: 'update', fields: ['*'] },
+        { collection: 'service_versions', action: 'create', fields: ['*'] },
+        { collection: 'service_versions', action: 'read', fields: ['*'] },
+        { collection: 'service_versions', action: 'update', fields: ['*'], permissions: { user_created: { _eq: '$CURRENT_USER' } } },
+      ],
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -297,6 +308,15 @@ describe('content versions', () => {
       });
       await as(null, 'DELETE', `/versions/${String(version.id)}`);
     });
+  });
+
+  it('keeps a user to the versions their rules on versions let them update', async () => {
+    const others = await newVersion(null, 'not-owners');
+    const own = await newVersion(owner, 'owners');
+    expectError(await as(owner, 'POST', `/versions/${String(others.id)}/save`, { title: 'Mine now' }), 403, 'FORBIDDEN');
+    expect((await ok(owner, 'POST', `/versions/${String(own.id)}/save`, { title: 'Mine' })).title).toBe('Mine');
+    expect((await ok(null, 'GET', `/versions/${String(others.id)}`)).delta).toBeNull();
+    await as(null, 'DELETE', '/versions', [others.id, own.id]);
   });
 
   describe('bad input', () => {
