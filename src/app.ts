@@ -323,6 +323,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     tfa,
     invites,
     registration,
+    readVersion: versions.readVersioned,
     cacheSync,
     schemaStore: schema,
     server: { facts: { version, vendor: dialect.vendor }, health: healthChecks },

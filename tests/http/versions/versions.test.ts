@@ -208,6 +208,13 @@ describe('content versions', () => {
       await ok(null, 'POST', `/versions/${String(version.id)}/save`, { title: 'Versioned', author: authorB });
       const read = await ok(reader, 'GET', `/items/articles/${articleId}?version=read&fields=title,author.name`);
       expect(read).toEqual({ title: 'Versioned', author: { name: 'Brian' } });
+      // The same through GraphQL's `version` argument.
+      const viaGraphql = await gqlData<{ articles_by_id: Row }>(
+        t,
+        `{ articles_by_id(id: ${articleId}, version: "read") { title author { name } } }`,
+        { token: reader.token, scope: 'items' },
+      );
+      expect(viaGraphql.articles_by_id).toEqual({ title: 'Versioned', author: { name: 'Brian' } });
       // A nested change: a new author exists only in the version.
       await ok(null, 'POST', `/versions/${String(version.id)}/save`, { author: { name: 'Carmen' } });
       expect(await ok(reader, 'GET', `/items/articles/${articleId}?version=read&fields=author.name`)).toEqual({
@@ -237,6 +244,8 @@ describe('content versions', () => {
       await ok(null, 'POST', `/versions/${String(version.id)}/save`, { headline: 'Coming soon' });
       expect(await ok(null, 'GET', '/items/home?version=next&fields=headline')).toEqual({ headline: 'Coming soon' });
       expect(await ok(null, 'GET', '/items/home?fields=headline')).toEqual({ headline: 'Welcome' });
+      const viaGraphql = await gqlData<{ home: Row }>(t, '{ home(version: "next") { headline } }', { token: t.adminToken, scope: 'items' });
+      expect(viaGraphql.home).toEqual({ headline: 'Coming soon' });
       await as(null, 'DELETE', `/versions/${String(version.id)}`);
     });
 
