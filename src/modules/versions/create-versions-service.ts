@@ -115,17 +115,17 @@ export function createVersionsService(deps: VersionsServiceDeps) {
       return withTransaction(ctx, async (trx) => {
         const version = await readVersion(trx, id);
         const key = itemKey(trx, version);
-        if (!trx.permissions.admin && !getAccess(trx.permissions, version.collection, 'update'))
-          throw forbiddenAction('update', version.collection);
-        if (expected !== undefined) {
-          const current = await mainHash(trx, items, version.collection, key);
-          if (current !== expected) throw versionHashMismatch(current);
-        }
         const delta = version.delta ?? {};
         const payload = fields
           ? Object.fromEntries(Object.entries(delta).filter(([field]) => (fields as string[]).includes(field)))
           : delta;
+        // The caller may update this item (its hash is no business of anyone else's).
+        await assertItemAccess(trx, version.collection, 'update', [key]);
         if (Object.keys(payload).length === 0) throw unprocessableContent('No changes to promote');
+        if (expected !== undefined) {
+          const current = await mainHash(trx, items, version.collection, key);
+          if (current !== expected) throw versionHashMismatch(current);
+        }
         const names = ['items.promote', `${version.collection}.items.promote`];
         const meta = { collection: version.collection, item: key, version: version.id };
         const written =
