@@ -25,6 +25,7 @@ import {
   createCachesRoutes,
   createCommentsRoutes,
   createSharesRoutes,
+  createVersionsRoutes,
   createAuthRoutes,
   createFilesRoutes,
   createFlowsRoutes,
@@ -75,6 +76,7 @@ import { createMailer, createMailTemplates, type Mailer } from './modules/mail/i
 import { notificationsBehaviour } from './modules/notifications/index.js';
 import { dashboardsBehaviour, panelsBehaviour } from './modules/dashboards/index.js';
 import { translationsBehaviour } from './modules/translations/index.js';
+import { createVersionsService, versionsBehaviour } from './modules/versions/index.js';
 import { createFlowsService, flowsBehaviours, type FlowsService } from './modules/flows/index.js';
 import { bootstrapDatabase, type BootstrapResult } from './modules/bootstrap/bootstrap-database.js';
 import { createItemsService, type CollectionBehaviour, type ItemsService } from './modules/items/index.js';
@@ -206,6 +208,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     ['service_translations', [translationsBehaviour]],
     ['service_comments', [commentsBehaviour({ items: () => items, permissions })]],
     ['service_shares', [sharesBehaviour]],
+    ['service_versions', [versionsBehaviour({ items: () => items })]],
     ...schemaBehaviours(schema),
     // Flows are checked when saved, and every change reloads them on every instance (decision 0065).
     ...flowsBehaviours(() => flowsHolder.service.types(), {
@@ -214,6 +217,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     }),
   ]);
   const items = createItemsService({ audit, behaviours });
+  const versions = createVersionsService({ items, audit });
   // One counter store (memory, or Redis with RATE_LIMITER_STORE=redis) for the request limiter and the throttles.
   const counters = await createCounterStore({
     kind: config.rateLimiter.store,
@@ -333,6 +337,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     tfa,
     invites,
     registration,
+    readVersion: versions.readVersioned,
     cacheSync,
     schemaStore: schema,
     server: { facts: { version, vendor: dialect.vendor }, health: healthChecks },
@@ -363,7 +368,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const graphqlSocketsAtGraphql = graphqlSockets !== null && websockets.graphql.path === '/graphql';
 
   const routes: { prefix: string; plugin: FastifyPluginAsync }[] = [
-    { prefix: '/items', plugin: createItemsRoutes(routeDeps) },
+    { prefix: '/items', plugin: createItemsRoutes({ ...routeDeps, readVersion: versions.readVersioned }) },
     { prefix: '/activity', plugin: createActivityRoutes({ ...routeDeps, comments: createCommentAlias({ items }) }) },
     { prefix: '/revisions', plugin: createRevisionsRoutes(routeDeps) },
     { prefix: '/presets', plugin: createPresetsRoutes(routeDeps) },
@@ -375,6 +380,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     { prefix: '/dashboards', plugin: createDashboardsRoutes(routeDeps) },
     { prefix: '/panels', plugin: createPanelsRoutes(routeDeps) },
     { prefix: '/shares', plugin: createSharesRoutes({ ...routeDeps, config, shares }) },
+    { prefix: '/versions', plugin: createVersionsRoutes({ ...routeDeps, versions }) },
     { prefix: '/flows', plugin: createFlowsRoutes({ ...routeDeps, flows }) },
     { prefix: '/operations', plugin: createOperationsRoutes(routeDeps) },
     { prefix: '/assets', plugin: createAssetsRoutes({ assets: createAssetsService({ items, storage }), contextFor: requestContext }) },

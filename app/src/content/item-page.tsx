@@ -27,6 +27,8 @@ import { lazyPage } from '../lazy-page.js';
 import type { PrimaryKey } from './display-value.js';
 import { readFieldRelations } from './related-api.js';
 import { changedElsewhere, eventItem } from './remote-change.js';
+import { ItemVersions } from './item-versions.js';
+import { readVersionedItem, saveToVersion, versioningOn, type ItemVersion } from './versions-api.js';
 
 // The translations interface is fetched when a form first has one.
 const TranslationsInput = lazyPage(() => import('./translations-input.js').then((m) => m.TranslationsInput));
@@ -69,12 +71,15 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
   // The item as the last realtime event read it, and whether it was deleted meanwhile.
   const [remote, setRemote] = useState<Record<string, unknown> | null>(null);
   const [deleted, setDeleted] = useState(false);
+  // Content versions: whether the collection keeps them, and the one the form edits (null: the item itself).
+  const [versioning, setVersioning] = useState(false);
+  const [active, setActive] = useState<ItemVersion | null>(null);
 
-  const load = async () => {
+  const load = async (editing: ItemVersion | null = active) => {
     const [fields, access, item, relations, itemAccess] = await Promise.all([
       readRawFields(client, collection),
       readAccess(client, collection),
-      isNew ? Promise.resolve({}) : readOne(client, collection, id),
+      isNew ? Promise.resolve({}) : editing ? readVersionedItem(client, collection, id, editing.key) : readOne(client, collection, id),
       readFieldRelations(client, collection),
       isNew ? Promise.resolve(null) : readItemAccess(client, collection, id),
     ]);
@@ -94,8 +99,19 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
     setNotice(null);
     setRemote(null);
     setDeleted(false);
-    load().catch((failure: unknown) => setError(requestMessage(failure)));
+    setActive(null);
+    setVersioning(false);
+    if (!isNew) void versioningOn(client, collection).then(setVersioning);
+    load(null).catch((failure: unknown) => setError(requestMessage(failure)));
   }, [client, collection, id]);
+
+  const switchVersion = (next: ItemVersion | null) => {
+    if (dirty && !window.confirm('Switch versions? Your unsaved changes will be lost.')) return;
+    setActive(next);
+    setNotice(null);
+    setError(null);
+    load(next).catch((failure: unknown) => setError(requestMessage(failure)));
+  };
 
   // Someone else's change to this item: kept aside (the form is never overwritten), compared with what the form was
   // loaded with once no save of ours is under way (our own save reads back the same values).
@@ -103,7 +119,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
     if (event.event === 'delete') setDeleted(true);
     else if (event.event === 'update' || event.again) setRemote(eventItem(event.data));
   });
-  const stale = !busy && loaded !== null && remote !== null && changedElsewhere(loaded.item, remote);
+  const stale = !active && !busy && loaded !== null && remote !== null && changedElsewhere(loaded.item, remote);
 
   const dirty = loaded
     ? Object.keys(changedValues(loaded.form, loaded.item, texts)).length > 0 ||
@@ -167,12 +183,13 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
         const created = await createOne(client, collection, values);
         navigate(`${listHref}/${encodeURIComponent(String(created[loaded.primaryKey]))}`, { replace: true });
       } else {
-        if (Object.keys(values).length > 0) await updateOne(client, collection, id, values);
+        if (Object.keys(values).length > 0)
+          await (active ? saveToVersion(client, active.id, values) : updateOne(client, collection, id, values));
         await load();
         // The form now holds the server's version: an earlier event is settled (ours arrives with the same values).
         setRemote(null);
         setVersion((v) => v + 1);
-        setNotice('Saved.');
+        setNotice(active ? `Saved to the version "${active.name ?? active.key}".` : 'Saved.');
       }
     } catch (failure) {
       const { fields, general } = errorsByField(failure);
@@ -242,6 +259,26 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
             Reload
           </button>
         </div>
+      )}
+      {!isNew && versioning && (
+        <ItemVersions
+          collection={collection}
+          id={id}
+          active={active}
+          onSelect={switchVersion}
+          onPromoted={() => {
+            setActive(null);
+            load(null).then(
+              () => {
+                setVersion((v) => v + 1);
+                setNotice("Promoted: the item now has the version's changes.");
+              },
+              (failure: unknown) => setError(requestMessage(failure)),
+            );
+          }}
+          saved={version}
+          busy={busy}
+        />
       )}
       {!error && !loaded && <p aria-live="polite">Loading…</p>}
       {loaded && (

@@ -14,6 +14,7 @@ import { addComments } from './20261128o-add-comments.js';
 import { addPublicRegistration } from './20261128u-add-public-registration.js';
 import { addShares } from './20261128v-add-shares.js';
 import { addDashboards } from './20261128w-add-dashboards.js';
+import { addVersions } from './20261128x-add-versions.js';
 import { addTranslations } from './20261128y-add-translations.js';
 import type { Migration } from './migration.types.js';
 
@@ -42,5 +43,6 @@ export const MIGRATIONS: readonly Migration[] = [
   addPublicRegistration,
   addShares,
   addDashboards,
+  addVersions,
   addTranslations,
 ];

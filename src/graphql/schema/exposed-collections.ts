@@ -38,6 +38,7 @@ export const SYSTEM_SCOPE_COLLECTIONS: readonly string[] = [
   'service_panels',
   'service_shares',
   'service_translations',
+  'service_versions',
 ];
 
 const READ_ONLY = new Set(['service_activity', 'service_revisions']);

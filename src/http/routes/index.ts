@@ -44,3 +44,4 @@ export { createCommentsRoutes } from './comments/comments.routes.js';
 export { createDashboardsRoutes, createPanelsRoutes } from './dashboards/dashboards.routes.js';
 export { createSharesRoutes, type SharesRouteDeps } from './shares/shares.routes.js';
 export { createTranslationsRoutes } from './translations/translations.routes.js';
+export { createVersionsRoutes } from './versions/versions.routes.js';

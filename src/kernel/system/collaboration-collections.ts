@@ -6,7 +6,7 @@ const uuid: SystemFieldSpec = { type: 'uuid' };
 
 /**
  * The system collections people work together through (Directus 11's `directus_notifications`,
- * `directus_comments`, `directus_shares`,
+ * `directus_comments`, `directus_shares`, `directus_versions`,
  * `directus_translations`): declared apart from the access-control and schema collections, listed with them in
  * SYSTEM_COLLECTIONS.
  */
@@ -72,6 +72,24 @@ export const COLLABORATION_COLLECTIONS: SystemCollectionSpec[] = [
       value: text,
     },
   },
+  {
+    collection: 'service_versions',
+    primary: 'id',
+    accountability: 'all',
+    fields: {
+      id: { type: 'uuid', special: ['uuid'] },
+      key: str,
+      name: str,
+      collection: str,
+      item: str,
+      hash: str,
+      date_created: { type: 'timestamp', special: ['date-created'] },
+      date_updated: { type: 'timestamp', special: ['date-updated'] },
+      user_created: { type: 'uuid', special: ['user-created'] },
+      user_updated: { type: 'uuid', special: ['user-updated'] },
+      delta: { type: 'json', special: ['cast-json'] },
+    },
+  },
 ];
 
 export const COLLABORATION_RELATIONS: SystemRelationSpec[] = [
@@ -81,4 +99,6 @@ export const COLLABORATION_RELATIONS: SystemRelationSpec[] = [
   { collection: 'service_comments', field: 'user_updated', related: 'service_users', oneField: null },
   { collection: 'service_shares', field: 'role', related: 'service_roles', oneField: null },
   { collection: 'service_shares', field: 'user_created', related: 'service_users', oneField: null },
+  { collection: 'service_versions', field: 'user_created', related: 'service_users', oneField: null },
+  { collection: 'service_versions', field: 'user_updated', related: 'service_users', oneField: null },
 ];
