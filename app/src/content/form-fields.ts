@@ -1,3 +1,4 @@
+import { fieldTemplate } from './display-value.js';
 import type { FieldRelation } from './relations.js';
 
 /**
@@ -12,7 +13,10 @@ export type RawFieldMeta = {
   required?: boolean | null;
   note?: string | null;
   special?: string[] | string | null;
-  options?: { choices?: { text?: string; value: unknown }[] | null } | null;
+  options?: { choices?: { text?: string; value: unknown }[] | null; template?: string | null } | null;
+  /** How the field shows in lists (`related-values` with `display_options.template` for a relational field). */
+  display?: string | null;
+  display_options?: { template?: string | null } | null;
 };
 export type RawFieldSchema = {
   is_primary_key?: boolean;
@@ -40,6 +44,8 @@ export type FormField = {
   choices: { text: string; value: string }[];
   /** The relation of a many-to-one field or a one-to-many alias, else null. */
   relation: FieldRelation | null;
+  /** A relational field's own display template (`display_options.template`), over the related collection's. */
+  template?: string | null;
 };
 
 const KIND_BY_TYPE: Record<string, InputKind> = {
@@ -104,6 +110,7 @@ export function buildFormFields(
         maxLength: f.schema?.max_length ?? null,
         choices,
         relation,
+        template: fieldTemplate(f.meta),
       };
     });
 }

@@ -18,6 +18,7 @@ import { FieldInput } from './field-input.js';
 import { ItemComments } from './item-comments.js';
 import { honourItemAccess, readItemAccess, type ItemAccess } from './item-access.js';
 import { ItemHistory } from './item-history.js';
+import { useItemTitle } from './item-title.js';
 import { ManualFlows } from './manual-flows.js';
 import { hasChanges, NO_CHANGES, oneToManyPayload, type OneToManyChanges } from './one-to-many-changes.js';
 import { OneToManyList } from './one-to-many-list.js';
@@ -188,7 +189,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
 
   const canSave = loaded ? loaded.form.some((f) => !f.readOnly) : false;
   const canDelete = !isNew && loaded !== null && allows(loaded.access.delete, loaded.primaryKey) && loaded.itemAccess?.delete !== false;
-  const title = isNew ? `New item in ${fieldLabel(collection)}` : `${fieldLabel(collection)} ${id}`;
+  const title = useItemTitle(collection, isNew ? null : id, version);
 
   return (
     <section aria-labelledby="page-title">

@@ -15,10 +15,10 @@ export async function readFieldRelations(client: Client, collection: string): Pr
 }
 
 /**
- * How the items of a related collection read, limited to the fields the user may read; null when they may
+ * How the items of a related collection read (the field's own template, else the collection's), limited to the fields the user may read; null when they may
  * not read the collection (a picker then shows only the key).
  */
-export async function readDisplayPlan(client: Client, collection: string): Promise<DisplayPlan | null> {
+export async function readDisplayPlan(client: Client, collection: string, fieldTemplate?: string | null): Promise<DisplayPlan | null> {
   if (collection === 'service_users') return USERS_PLAN;
   if (collection.startsWith('service_') || collection.startsWith('directus_')) return null;
   const access = await readAccess(client, collection);
@@ -27,7 +27,8 @@ export async function readDisplayPlan(client: Client, collection: string): Promi
     readRawFields(client, collection),
     client.request(readCollection(collection)).catch(() => null) as Promise<{ meta?: { display_template?: string | null } | null } | null>,
   ]);
-  return planDisplay(collection, fields, info?.meta?.display_template ?? null, (field) => allows(access.read, field));
+  const template = fieldTemplate ?? info?.meta?.display_template ?? null;
+  return planDisplay(collection, fields, template, (field) => allows(access.read, field));
 }
 
 type Query = { search?: string; filter?: Record<string, unknown>; limit: number };
