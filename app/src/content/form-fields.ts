@@ -31,7 +31,7 @@ export type ActionAccess = { access: 'none' | 'partial' | 'full'; fields?: strin
 export type CollectionAccess = Partial<Record<'read' | 'create' | 'update' | 'delete', ActionAccess>>;
 
 export type InputKind =
-  'text' | 'textarea' | 'integer' | 'float' | 'boolean' | 'date' | 'time' | 'datetime' | 'json' | 'select' | 'm2o' | 'o2m';
+  'text' | 'textarea' | 'integer' | 'float' | 'boolean' | 'date' | 'time' | 'datetime' | 'json' | 'select' | 'm2o' | 'o2m' | 'm2m';
 
 export type FormField = {
   field: string;
@@ -42,7 +42,7 @@ export type FormField = {
   note: string | null;
   maxLength: number | null;
   choices: { text: string; value: string }[];
-  /** The relation of a many-to-one field or a one-to-many alias, else null. */
+  /** The relation of a many-to-one field or a one-to-many or many-to-many alias, else null. */
   relation: FieldRelation | null;
   /** A relational field's own display template (`display_options.template`), over the related collection's. */
   template?: string | null;
@@ -66,6 +66,11 @@ const KIND_BY_TYPE: Record<string, InputKind> = {
   json: 'json',
 };
 
+/** A relation edited as a list of related items (one-to-many, many-to-many) rather than a value. */
+export function isList(relation: FieldRelation | undefined | null): boolean {
+  return relation?.kind === 'o2m' || relation?.kind === 'm2m';
+}
+
 /** Whether an action's field list allows `field` (`*` is every field; no list means every field). */
 export function allows(access: ActionAccess | undefined, field: string): boolean {
   if (!access || access.access === 'none') return false;
@@ -74,7 +79,7 @@ export function allows(access: ActionAccess | undefined, field: string): boolean
 
 /**
  * The fields of the form for a new item (`create`) or an existing one (`update`): hidden fields, aliases
- * (but one-to-many ones, given `relations`) and fields the user may not read are left out; fields they may not
+ * (but one-to-many and many-to-many ones, given `relations`) and fields the user may not read are left out; fields they may not
  * write, read-only ones and generated keys are read-only; a field is required by its metadata, or when the
  * column takes no null and has no default. A field with a relation to another collection is a picker.
  */
@@ -86,7 +91,7 @@ export function buildFormFields(
 ): FormField[] {
   const write = access[mode];
   return fields
-    .filter((f) => (f.type !== 'alias' || relations[f.field]?.kind === 'o2m') && !f.meta?.hidden)
+    .filter((f) => (f.type !== 'alias' || isList(relations[f.field])) && !f.meta?.hidden)
     .filter((f) => mode === 'create' || allows(access.read, f.field))
     .filter((f) => mode === 'update' || allows(write, f.field) || (f.schema?.is_primary_key && !f.schema.has_auto_increment))
     .map((f) => {
@@ -117,7 +122,7 @@ export function buildFormFields(
 
 /** The text an input shows for a stored value. */
 export function toInputText(field: FormField, value: unknown): string {
-  if (value === null || value === undefined || field.kind === 'o2m') return '';
+  if (value === null || value === undefined || field.kind === 'o2m' || field.kind === 'm2m') return '';
   if (field.kind === 'json') return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
   if (field.kind === 'datetime' && typeof value === 'string') return value.slice(0, 19);
   if (field.kind === 'time' && typeof value === 'string') return value.slice(0, 8);
@@ -159,7 +164,7 @@ export function changedValues(
 ): Record<string, string> {
   const changed: Record<string, string> = {};
   for (const field of fields) {
-    if (field.readOnly || field.kind === 'o2m') continue;
+    if (field.readOnly || field.kind === 'o2m' || field.kind === 'm2m') continue;
     const text = texts[field.field] ?? '';
     if (text !== toInputText(field, original[field.field])) changed[field.field] = text;
   }

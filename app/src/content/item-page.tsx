@@ -10,6 +10,7 @@ import {
   changedValues,
   errorsByField,
   fromInputText,
+  isList,
   toInputText,
   type CollectionAccess,
   type FormField,
@@ -20,6 +21,8 @@ import { honourItemAccess, readItemAccess, type ItemAccess } from './item-access
 import { ItemHistory } from './item-history.js';
 import { useItemTitle } from './item-title.js';
 import { ManualFlows } from './manual-flows.js';
+import { hasLinkChanges, manyToManyPayload, NO_LINK_CHANGES, type ManyToManyChanges } from './many-to-many-changes.js';
+import { ManyToManyList } from './many-to-many-list.js';
 import { hasChanges, NO_CHANGES, oneToManyPayload, type OneToManyChanges } from './one-to-many-changes.js';
 import { OneToManyList } from './one-to-many-list.js';
 import { readFieldRelations } from './related-api.js';
@@ -37,6 +40,8 @@ type Loaded = {
 };
 /** Unsaved changes of a one-to-many list, and the key field of its children. */
 type ListChanges = Record<string, { changes: OneToManyChanges; childKey: string }>;
+/** Unsaved changes of a many-to-many list. */
+type LinkChanges = Record<string, ManyToManyChanges>;
 
 /**
  * One item as a form generated from the collection's fields and the user's permissions: create, update,
@@ -49,6 +54,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [texts, setTexts] = useState<Record<string, string>>({});
   const [lists, setLists] = useState<ListChanges>({});
+  const [links, setLinks] = useState<LinkChanges>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -73,6 +79,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
     setLoaded({ form, access, item, primaryKey, itemAccess });
     setTexts(Object.fromEntries(form.map((f) => [f.field, toInputText(f, (item as Record<string, unknown>)[f.field])])));
     setLists({});
+    setLinks({});
     setFieldErrors({});
   };
 
@@ -95,7 +102,8 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
 
   const dirty = loaded
     ? Object.keys(changedValues(loaded.form, loaded.item, texts)).length > 0 ||
-      Object.values(lists).some((list) => hasChanges(list.changes))
+      Object.values(lists).some((list) => hasChanges(list.changes)) ||
+      Object.values(links).some(hasLinkChanges)
     : false;
   useEffect(() => {
     if (!dirty) return;
@@ -116,7 +124,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
     const changed = isNew
       ? Object.fromEntries(
           loaded.form
-            .filter((f) => !f.readOnly && f.kind !== 'o2m' && (texts[f.field] ?? '') !== '')
+            .filter((f) => !f.readOnly && !isList(f.relation) && (texts[f.field] ?? '') !== '')
             .map((f) => [f.field, texts[f.field] ?? '']),
         )
       : changedValues(loaded.form, loaded.item, texts);
@@ -134,6 +142,12 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
     for (const [field, list] of Object.entries(lists)) {
       const payload = oneToManyPayload(list.changes, list.childKey);
       if (payload) values[field] = payload;
+    }
+    // Many-to-many lists: the junction's nested payload.
+    for (const field of loaded.form) {
+      if (field.relation?.kind !== 'm2m') continue;
+      const payload = manyToManyPayload(links[field.field], field.relation);
+      if (payload) values[field.field] = payload;
     }
     setFieldErrors(problems);
     setError(null);
@@ -225,7 +239,18 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
       {loaded && (
         <form class="item-form" onSubmit={save} noValidate>
           {loaded.form.map((field) =>
-            field.relation?.kind === 'o2m' ? (
+            field.relation?.kind === 'm2m' ? (
+              <ManyToManyList
+                key={field.field}
+                field={field}
+                relation={field.relation}
+                parent={isNew ? null : ((loaded.item[loaded.primaryKey] as string | number | undefined) ?? id)}
+                changes={links[field.field] ?? NO_LINK_CHANGES}
+                onChange={(changes) => setLinks((current) => ({ ...current, [field.field]: changes }))}
+                version={version}
+                onLeave={leave}
+              />
+            ) : field.relation?.kind === 'o2m' ? (
               <OneToManyList
                 key={field.field}
                 field={field}

@@ -3,7 +3,8 @@ import type { Client } from '../api/client.js';
 import { readAccess, readRawFields } from './content-api.js';
 import { planDisplay, toOption, USERS_PLAN, type DisplayPlan, type PrimaryKey, type RelatedOption } from './display-value.js';
 import { allows } from './form-fields.js';
-import { relationsByField, type FieldRelation, type RawRelation } from './relations.js';
+import type { Link } from './many-to-many-changes.js';
+import { relationsByField, type FieldRelation, type ManyToMany, type RawRelation } from './relations.js';
 
 /** The relations of a collection's fields (`GET /relations`); none when the user may not read them. */
 export async function readFieldRelations(client: Client, collection: string): Promise<Record<string, FieldRelation>> {
@@ -76,4 +77,30 @@ export async function readOptions(client: Client, plan: DisplayPlan, keys: Prima
   if (unique.length === 0) return new Map();
   const rows = await readRows(client, plan, { filter: { [plan.primaryKey]: { _in: unique } }, limit: unique.length });
   return new Map(rows.map((row) => [String(row[plan.primaryKey]), toOption(plan, row).text]));
+}
+
+/**
+ * The links of a many-to-many field: the junction rows pointing at `parent`, each with its related item read
+ * through the junction (`tags_id.id`, `tags_id.name`: the display plan's fields), up to 200, in the junction's
+ * order. A row whose related item is gone or unreadable shows its key.
+ */
+export async function readLinks(client: Client, plan: DisplayPlan, relation: ManyToMany, parent: PrimaryKey): Promise<Link[]> {
+  const junctionFields = await readRawFields(client, relation.junction);
+  const junctionKey = junctionFields.find((f) => f.schema?.is_primary_key)?.field ?? 'id';
+  const rows = (await client.request(
+    readItems(relation.junction, {
+      fields: [junctionKey, ...plan.fields.map((field) => `${relation.relatedField}.${field}`)],
+      filter: { [relation.parentField]: { _eq: parent } },
+      sort: [junctionKey],
+      limit: 200,
+    } as never),
+  )) as Record<string, unknown>[];
+  return rows.map((row) => {
+    const related = row[relation.relatedField];
+    const option =
+      related !== null && typeof related === 'object'
+        ? toOption(plan, related as Record<string, unknown>)
+        : { key: (related ?? '') as PrimaryKey, text: String(related ?? '—') };
+    return { junctionKey: row[junctionKey] as PrimaryKey, option };
+  });
 }

@@ -16,7 +16,9 @@ const relations: RawRelation[] = [
     related_collection: 'articles',
     meta: { one_field: 'tags', junction_field: 'tags_id' },
   },
+  { collection: 'articles_tags', field: 'tags_id', related_collection: 'tags', meta: { one_field: null, junction_field: 'articles_id' } },
   { collection: 'articles', field: 'owner', related_collection: 'service_users', meta: null },
+  { collection: 'articles_links', field: 'articles_id', related_collection: 'articles', meta: { one_field: 'links', junction_field: 'item' } },
   { collection: 'pins', field: 'item', related_collection: null, meta: { one_field: null } },
 ];
 
@@ -26,6 +28,7 @@ describe('relationsByField', () => {
       author: { kind: 'm2o', related: 'authors' },
       owner: { kind: 'm2o', related: 'service_users' },
       comments: { kind: 'o2m', related: 'comments', foreignKey: 'article', deselect: 'delete' },
+      tags: { kind: 'm2m', related: 'tags', junction: 'articles_tags', parentField: 'articles_id', relatedField: 'tags_id' },
     });
   });
 
