@@ -378,8 +378,11 @@ describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, co
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/content/wide_rows');
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     const box = await page.evaluate(() => {
-      const doc = (globalThis as unknown as { document: { querySelector(s: string): { getBoundingClientRect(): DOMRect } | null } })
-        .document;
+      const doc = (
+        globalThis as unknown as {
+          document: { querySelector(s: string): { getBoundingClientRect(): { top: number; width: number } } | null };
+        }
+      ).document;
       const root = (globalThis as unknown as { document: { documentElement: { clientWidth: number; scrollWidth: number } } }).document
         .documentElement;
       return {

@@ -7,7 +7,11 @@ import type { ManyToMany } from './relations.js';
  * junction that the items API takes for an m2m field, as Directus's app sends it:
  * `{ create: [{ tags_id: 3 }, { tags_id: { name: 'New' } }], update: [], delete: [<junction keys>] }`.
  */
-export type ManyToManyChanges = { added: RelatedOption[]; created: { values: Record<string, unknown>; text: string }[]; removed: PrimaryKey[] };
+export type ManyToManyChanges = {
+  added: RelatedOption[];
+  created: { values: Record<string, unknown>; text: string }[];
+  removed: PrimaryKey[];
+};
 
 /** A linked related item: the junction row's key and the related item as an option. */
 export type Link = { junctionKey: PrimaryKey; option: RelatedOption };
@@ -22,7 +26,9 @@ export function hasLinkChanges(changes: ManyToManyChanges | undefined): boolean 
 
 /** Adds an existing related item: a removed link to it comes back; one already linked or added stays once. */
 export function addRelated(changes: ManyToManyChanges, option: RelatedOption, linked: Link[]): ManyToManyChanges {
-  const removedLink = linked.find((link) => same(link.option.key, option.key) && changes.removed.some((key) => same(key, link.junctionKey)));
+  const removedLink = linked.find(
+    (link) => same(link.option.key, option.key) && changes.removed.some((key) => same(key, link.junctionKey)),
+  );
   if (removedLink) return { ...changes, removed: changes.removed.filter((key) => !same(key, removedLink.junctionKey)) };
   if (linked.some((link) => same(link.option.key, option.key)) || changes.added.some((added) => same(added.key, option.key)))
     return changes;
@@ -35,14 +41,14 @@ export function createRelated(changes: ManyToManyChanges, values: Record<string,
 }
 
 export type ListedLink =
-  | { state: 'linked'; link: Link }
-  | { state: 'added'; option: RelatedOption }
-  | { state: 'created'; index: number; text: string };
+  { state: 'linked'; link: Link } | { state: 'added'; option: RelatedOption } | { state: 'created'; index: number; text: string };
 
 /** The list as it will be after saving: the links not removed, then the added and the new items. */
 export function listedLinks(linked: Link[], changes: ManyToManyChanges): ListedLink[] {
   return [
-    ...linked.filter((link) => !changes.removed.some((key) => same(key, link.junctionKey))).map((link) => ({ state: 'linked' as const, link })),
+    ...linked
+      .filter((link) => !changes.removed.some((key) => same(key, link.junctionKey)))
+      .map((link) => ({ state: 'linked' as const, link })),
     ...changes.added.map((option) => ({ state: 'added' as const, option })),
     ...changes.created.map((created, index) => ({ state: 'created' as const, index, text: created.text })),
   ];

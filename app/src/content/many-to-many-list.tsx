@@ -80,7 +80,9 @@ export function ManyToManyList({ field, relation, parent, changes, onChange, ver
 
   const entries = linked ? listedLinks(linked, changes) : [];
   const shownKeys = new Set(
-    entries.flatMap((entry) => (entry.state === 'linked' ? [String(entry.link.option.key)] : entry.state === 'added' ? [String(entry.option.key)] : [])),
+    entries.flatMap((entry) =>
+      entry.state === 'linked' ? [String(entry.link.option.key)] : entry.state === 'added' ? [String(entry.option.key)] : [],
+    ),
   );
   const editable = !field.readOnly && Boolean(plan) && linked !== null;
   const labelField = plan?.labelField ?? null;
@@ -89,7 +91,11 @@ export function ManyToManyList({ field, relation, parent, changes, onChange, ver
   const textOf = (entry: ListedLink) =>
     entry.state === 'linked' ? entry.link.option.text : entry.state === 'added' ? entry.option.text : entry.text;
   const keyOf = (entry: ListedLink) =>
-    entry.state === 'linked' ? `l-${String(entry.link.junctionKey)}` : entry.state === 'added' ? `a-${String(entry.option.key)}` : `c-${entry.index}`;
+    entry.state === 'linked'
+      ? `l-${String(entry.link.junctionKey)}`
+      : entry.state === 'added'
+        ? `a-${String(entry.option.key)}`
+        : `c-${entry.index}`;
 
   const createNew = () => {
     const text = newText.trim();
@@ -182,4 +188,3 @@ export function ManyToManyList({ field, relation, parent, changes, onChange, ver
     </fieldset>
   );
 }
-

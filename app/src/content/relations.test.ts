@@ -18,7 +18,12 @@ const relations: RawRelation[] = [
   },
   { collection: 'articles_tags', field: 'tags_id', related_collection: 'tags', meta: { one_field: null, junction_field: 'articles_id' } },
   { collection: 'articles', field: 'owner', related_collection: 'service_users', meta: null },
-  { collection: 'articles_links', field: 'articles_id', related_collection: 'articles', meta: { one_field: 'links', junction_field: 'item' } },
+  {
+    collection: 'articles_links',
+    field: 'articles_id',
+    related_collection: 'articles',
+    meta: { one_field: 'links', junction_field: 'item' },
+  },
   { collection: 'pins', field: 'item', related_collection: null, meta: { one_field: null } },
 ];
 

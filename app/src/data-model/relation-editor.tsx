@@ -152,7 +152,9 @@ export function RelationEditor({ collection, collections, loadContext, onRun, on
         </div>
       )}
       <div class="field">
-        <label for="re-on-delete">{draft.kind === 'm2m' ? 'When an item on either side is deleted (its junction rows)' : 'When the related item is deleted'}</label>
+        <label for="re-on-delete">
+          {draft.kind === 'm2m' ? 'When an item on either side is deleted (its junction rows)' : 'When the related item is deleted'}
+        </label>
         <select
           id="re-on-delete"
           value={draft.onDelete}

@@ -116,7 +116,12 @@ describe('relationPlan', () => {
 
 describe('relationPlan for a many-to-many', () => {
   const m2m = { ...emptyRelationDraft('m2m'), field: 'tags', related: 'tags', onDelete: 'CASCADE' };
-  const where = { collection: 'books', primaryKeyTypes: { books: 'integer', tags: 'uuid' }, relatedFields: [], collections: ['books', 'tags'] };
+  const where = {
+    collection: 'books',
+    primaryKeyTypes: { books: 'integer', tags: 'uuid' },
+    relatedFields: [],
+    collections: ['books', 'tags'],
+  };
 
   it('creates the junction, its two foreign keys, the alias and both relations, as Directus does', () => {
     const plan = relationPlan(m2m, where);
