@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { Link, useLocation } from 'wouter-preact';
 import { requestMessage } from '../api/errors.js';
+import { lazyPage } from '../lazy-page.js';
 import { useSession } from '../auth/session.js';
 import { LiveNote, useLive } from '../realtime/live.js';
 import { createOne, deleteOne, fieldLabel, readAccess, readOne, readRawFields, updateOne } from './content-api.js';
@@ -22,11 +23,13 @@ import { ItemHistory } from './item-history.js';
 import { useItemTitle } from './item-title.js';
 import { ManualFlows } from './manual-flows.js';
 import { hasLinkChanges, manyToManyPayload, NO_LINK_CHANGES, type ManyToManyChanges } from './many-to-many-changes.js';
-import { ManyToManyList } from './many-to-many-list.js';
 import { hasChanges, NO_CHANGES, oneToManyPayload, type OneToManyChanges } from './one-to-many-changes.js';
 import { OneToManyList } from './one-to-many-list.js';
 import { readFieldRelations } from './related-api.js';
 import { changedElsewhere, eventItem } from './remote-change.js';
+
+/** The many-to-many list: a chunk of its own, fetched when a form has such a field. */
+const ManyToManyList = lazyPage(() => import('./many-to-many-list.js').then((module) => module.ManyToManyList));
 
 /** `id` "+" is a new item. */
 export const NEW_ITEM = '+';
