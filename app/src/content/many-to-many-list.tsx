@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { Link as RouteLink } from 'wouter-preact';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
-import { fieldLabel, readAccess } from './content-api.js';
+import { fieldLabel, isSystemCollection, readAccess } from './content-api.js';
 import type { DisplayPlan, PrimaryKey } from './display-value.js';
 import type { FormField } from './form-fields.js';
 import {
@@ -110,7 +110,11 @@ export function ManyToManyList({ field, relation, parent, changes, onChange, ver
         {label}
         {field.readOnly && <span class="tag"> (read-only)</span>}
       </legend>
-      {plan === null && <p class="help">You may not read {relatedLabel}.</p>}
+      {plan === null && (
+        <p class="help">
+          {isSystemCollection(relation.related) ? `Links to ${relatedLabel} are not edited here yet.` : `You may not read ${relatedLabel}.`}
+        </p>
+      )}
       {error && (
         <p class="error" role="alert">
           {error}
