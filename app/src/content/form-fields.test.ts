@@ -142,26 +142,46 @@ describe('relational fields', () => {
   });
 });
 
-describe('buildFormFields with a translations field', () => {
-  const translations = {
-    kind: 'translations' as const,
-    related: 'articles_translations',
-    foreignKey: 'articles_id',
-    languageField: 'languages_code',
-    languages: 'languages',
+describe('buildFormFields with junction fields', () => {
+  const junction = (related: string, junctionCollection: string, relatedField: string) => ({
+    kind: 'm2m' as const,
+    related,
+    junction: junctionCollection,
+    parentField: 'articles_id',
+    relatedField,
+  });
+  const relations = {
+    translations: junction('languages', 'articles_translations', 'languages_code'),
+    tags: junction('tags', 'articles_tags', 'tags_id'),
   };
   const full = { access: 'full' as const };
+  const form = buildFormFields(
+    [
+      { field: 'translations', type: 'alias', meta: { interface: 'translations' } },
+      { field: 'tags', type: 'alias', meta: { interface: 'list-m2m' } },
+    ],
+    { read: full, update: full },
+    'update',
+    relations,
+  );
 
-  it('shows a junction alias only when its interface is translations', () => {
-    const shown = buildFormFields(
-      [
-        { field: 'translations', type: 'alias', meta: { interface: 'translations' } },
-        { field: 'tags', type: 'alias', meta: { interface: 'list-m2m' } },
-      ],
-      { read: full, update: full },
-      'update',
-      { translations, tags: { ...translations, related: 'articles_tags' } },
-    );
-    expect(shown.map((f) => [f.field, f.kind])).toEqual([['translations', 'translations']]);
+  it('edits a junction alias as translations when its interface is translations, else as a many-to-many', () => {
+    expect(form.map((f) => [f.field, f.kind])).toEqual([
+      ['translations', 'translations'],
+      ['tags', 'm2m'],
+    ]);
+    expect(form.find((f) => f.field === 'translations')!.relation).toEqual({
+      kind: 'translations',
+      related: 'articles_translations',
+      foreignKey: 'articles_id',
+      languageField: 'languages_code',
+      languages: 'languages',
+    });
+    expect(form.find((f) => f.field === 'tags')!.relation).toEqual(relations.tags);
+  });
+
+  it('never counts either as changed text', () => {
+    for (const field of form) expect(toInputText(field, [1])).toBe('');
+    expect(changedValues(form, { translations: [1], tags: [2] }, { translations: 'x', tags: 'y' })).toEqual({});
   });
 });

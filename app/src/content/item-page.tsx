@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { Link, useLocation } from 'wouter-preact';
 import { requestMessage } from '../api/errors.js';
+import { lazyPage } from '../lazy-page.js';
 import { useSession } from '../auth/session.js';
 import { LiveNote, useLive } from '../realtime/live.js';
 import { createOne, deleteOne, fieldLabel, readAccess, readOne, readRawFields, updateOne } from './content-api.js';
@@ -10,6 +11,7 @@ import {
   changedValues,
   errorsByField,
   fromInputText,
+  isList,
   toInputText,
   type CollectionAccess,
   type FormField,
@@ -18,12 +20,13 @@ import { FieldInput } from './field-input.js';
 import { ItemComments } from './item-comments.js';
 import { honourItemAccess, readItemAccess, type ItemAccess } from './item-access.js';
 import { ItemHistory } from './item-history.js';
+import { useItemTitle } from './item-title.js';
 import { ManualFlows } from './manual-flows.js';
 import { ShareDialog } from './share-dialog.js';
+import { hasLinkChanges, manyToManyPayload, NO_LINK_CHANGES, type ManyToManyChanges } from './many-to-many-changes.js';
 import { hasChanges, NO_CHANGES, oneToManyPayload, type OneToManyChanges } from './one-to-many-changes.js';
 import { OneToManyList } from './one-to-many-list.js';
 import { NO_EDITS, translationsPayload, type TranslationEdits, type TranslationShape } from './translations-changes.js';
-import { lazyPage } from '../lazy-page.js';
 import type { PrimaryKey } from './display-value.js';
 import { readFieldRelations } from './related-api.js';
 import { changedElsewhere, eventItem } from './remote-change.js';
@@ -32,6 +35,9 @@ import { readVersionedItem, saveToVersion, versioningOn, type ItemVersion } from
 
 // The translations interface is fetched when a form first has one.
 const TranslationsInput = lazyPage(() => import('./translations-input.js').then((m) => m.TranslationsInput));
+
+/** The many-to-many list: a chunk of its own, fetched when a form has such a field. */
+const ManyToManyList = lazyPage(() => import('./many-to-many-list.js').then((module) => module.ManyToManyList));
 
 /** `id` "+" is a new item. */
 export const NEW_ITEM = '+';
@@ -49,6 +55,8 @@ type TranslationChanges = Record<
   string,
   { edits: TranslationEdits; context: { rows: Record<string, unknown>[]; shape: TranslationShape; keys: Map<string, PrimaryKey> } }
 >;
+/** Unsaved changes of a many-to-many list. */
+type LinkChanges = Record<string, ManyToManyChanges>;
 
 /**
  * One item as a form generated from the collection's fields and the user's permissions: create, update,
@@ -62,6 +70,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
   const [texts, setTexts] = useState<Record<string, string>>({});
   const [lists, setLists] = useState<ListChanges>({});
   const [translations, setTranslations] = useState<TranslationChanges>({});
+  const [links, setLinks] = useState<LinkChanges>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -90,6 +99,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
     setTexts(Object.fromEntries(form.map((f) => [f.field, toInputText(f, (item as Record<string, unknown>)[f.field])])));
     setLists({});
     setTranslations({});
+    setLinks({});
     setFieldErrors({});
   };
 
@@ -124,7 +134,8 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
   const dirty = loaded
     ? Object.keys(changedValues(loaded.form, loaded.item, texts)).length > 0 ||
       Object.values(lists).some((list) => hasChanges(list.changes)) ||
-      Object.values(translations).some((t) => Object.keys(t.edits.texts).length > 0 || t.edits.deleted.length > 0)
+      Object.values(translations).some((t) => Object.keys(t.edits.texts).length > 0 || t.edits.deleted.length > 0) ||
+      Object.values(links).some(hasLinkChanges)
     : false;
   useEffect(() => {
     if (!dirty) return;
@@ -145,7 +156,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
     const changed = isNew
       ? Object.fromEntries(
           loaded.form
-            .filter((f) => !f.readOnly && f.kind !== 'o2m' && (texts[f.field] ?? '') !== '')
+            .filter((f) => !f.readOnly && !isList(f.relation) && (texts[f.field] ?? '') !== '')
             .map((f) => [f.field, texts[f.field] ?? '']),
         )
       : changedValues(loaded.form, loaded.item, texts);
@@ -172,6 +183,12 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
       } catch (problem) {
         problems[field] = (problem as Error).message;
       }
+    }
+    // Many-to-many lists: the junction's nested payload.
+    for (const field of loaded.form) {
+      if (field.relation?.kind !== 'm2m') continue;
+      const payload = manyToManyPayload(links[field.field], field.relation);
+      if (payload) values[field.field] = payload;
     }
     setFieldErrors(problems);
     setError(null);
@@ -228,7 +245,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
 
   const canSave = loaded ? loaded.form.some((f) => !f.readOnly) : false;
   const canDelete = !isNew && loaded !== null && allows(loaded.access.delete, loaded.primaryKey) && loaded.itemAccess?.delete !== false;
-  const title = isNew ? `New item in ${fieldLabel(collection)}` : `${fieldLabel(collection)} ${id}`;
+  const title = useItemTitle(collection, isNew ? null : id, version);
 
   return (
     <section aria-labelledby="page-title">
@@ -300,6 +317,17 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
                   </p>
                 )}
               </div>
+            ) : field.relation?.kind === 'm2m' ? (
+              <ManyToManyList
+                key={field.field}
+                field={field}
+                relation={field.relation}
+                parent={isNew ? null : ((loaded.item[loaded.primaryKey] as string | number | undefined) ?? id)}
+                changes={links[field.field] ?? NO_LINK_CHANGES}
+                onChange={(changes) => setLinks((current) => ({ ...current, [field.field]: changes }))}
+                version={version}
+                onLeave={leave}
+              />
             ) : field.relation?.kind === 'o2m' ? (
               <OneToManyList
                 key={field.field}

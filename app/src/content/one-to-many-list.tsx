@@ -38,8 +38,8 @@ export function OneToManyList({ field, relation, parent, changes, onChange, vers
   const label = fieldLabel(field.field);
 
   useEffect(() => {
-    readDisplayPlan(client, relation.related).then(setPlan, () => setPlan(null));
-  }, [client, relation.related]);
+    readDisplayPlan(client, relation.related, field.template).then(setPlan, () => setPlan(null));
+  }, [client, relation.related, field.template]);
 
   useEffect(() => {
     if (!plan) return;
