@@ -10,8 +10,8 @@
  *     navigation to page 1, to a page in the middle (offset 50,000) and to the last page, sorted on an
  *     unindexed column (page 1; the last page ≤ 500 ms, as the database sorts every row there), "Last page" and
  *     a sort clicked ≤ 300 ms; "Next page" 100 times from the middle, and the heap after it ≤ 100 MB
- *   - every section (content, activity, account, files, data model, schema, settings, users, roles, policies,
- *     a policy's permission editor; issue 12): the JavaScript of a first visit ≤ 150 KB gzip, like the sign-in
+ *   - every section (content, activity, account, files, data model, schema, settings, flows, insights, users, roles,
+ *     policies, a policy's permission editor; issue 12): the JavaScript of a first visit ≤ 150 KB gzip, like the sign-in
  *     page, and drawn ≤ 1 s after navigation (its heading shown and nothing left loading)
  *
  *   npm run bench:app                 # prints the table and appends it to bench/RESULTS-app.md
@@ -172,6 +172,7 @@ async function main(): Promise<void> {
       ['Schema as code', '/admin/schema', 'Schema as code'],
       ['Settings', '/admin/settings', 'Settings'],
       ['Flows', '/admin/flows', 'Flows'],
+      ['Insights', '/admin/insights', 'Insights'],
       ...ACCESS_SECTIONS,
     ];
     // A policy's page with its permission matrix (a policy made for the bench).

@@ -24,11 +24,16 @@ import {
   createAssetsRoutes,
   createCachesRoutes,
   createCommentsRoutes,
+  createSharesRoutes,
+  createVersionsRoutes,
   createAuthRoutes,
   createFilesRoutes,
   createFlowsRoutes,
   createFoldersRoutes,
   createNotificationsRoutes,
+  createDashboardsRoutes,
+  createPanelsRoutes,
+  createTranslationsRoutes,
   createOperationsRoutes,
   createItemsRoutes,
   createPasswordRoutes,
@@ -54,6 +59,7 @@ import { createLogger, type Logger } from './kernel/logger.js';
 import { createEventBus, type EventBus } from './kernel/events/index.js';
 import { createActivityRecorder, startRetention } from './modules/activity/index.js';
 import { commentsBehaviour, createCommentAlias } from './modules/comments/index.js';
+import { createSharesService, sharesBehaviour } from './modules/shares/index.js';
 import {
   createAuthService,
   createOtpReplayGuard,
@@ -68,6 +74,9 @@ import {
 } from './modules/auth/index.js';
 import { createMailer, createMailTemplates, type Mailer } from './modules/mail/index.js';
 import { notificationsBehaviour } from './modules/notifications/index.js';
+import { dashboardsBehaviour, panelsBehaviour } from './modules/dashboards/index.js';
+import { translationsBehaviour } from './modules/translations/index.js';
+import { createVersionsService, versionsBehaviour } from './modules/versions/index.js';
 import { createFlowsService, flowsBehaviours, type FlowsService } from './modules/flows/index.js';
 import { bootstrapDatabase, type BootstrapResult } from './modules/bootstrap/bootstrap-database.js';
 import { createItemsService, type CollectionBehaviour, type ItemsService } from './modules/items/index.js';
@@ -194,7 +203,12 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     ['service_files', [filesBehaviour(storage)]],
     ['service_folders', [foldersBehaviour]],
     ['service_notifications', [notificationsBehaviour(() => mailer)]],
+    ['service_dashboards', [dashboardsBehaviour]],
+    ['service_panels', [panelsBehaviour]],
+    ['service_translations', [translationsBehaviour]],
     ['service_comments', [commentsBehaviour({ items: () => items, permissions })]],
+    ['service_shares', [sharesBehaviour]],
+    ['service_versions', [versionsBehaviour({ items: () => items })]],
     ...schemaBehaviours(schema),
     // Flows are checked when saved, and every change reloads them on every instance (decision 0065).
     ...flowsBehaviours(() => flowsHolder.service.types(), {
@@ -203,6 +217,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     }),
   ]);
   const items = createItemsService({ audit, behaviours });
+  const versions = createVersionsService({ items, audit });
   // One counter store (memory, or Redis with RATE_LIMITER_STORE=redis) for the request limiter and the throttles.
   const counters = await createCounterStore({
     kind: config.rateLimiter.store,
@@ -236,6 +251,9 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     const { enabled, points, duration } = config.rateLimiter.registration;
     return createThrottle({ store: counters, config: { enabled, points, ipPoints: points, accountPoints: points, duration }, scope });
   };
+  // Share passwords are guessed like login passwords: the same budgets, counters of their own (decision 0105).
+  const shareThrottle = createThrottle({ store: counters, config: config.rateLimiter.login, scope: 'share-auth' });
+  const shares = createSharesService({ config, items, auth, mailer, throttle: shareThrottle });
   const invites = createInvitesService({ config, items, mailer, throttle: registrationThrottle('invite-accept') });
   const registration = createRegistrationService({
     config,
@@ -319,6 +337,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     tfa,
     invites,
     registration,
+    readVersion: versions.readVersioned,
     cacheSync,
     schemaStore: schema,
     server: { facts: { version, vendor: dialect.vendor }, health: healthChecks },
@@ -349,14 +368,19 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const graphqlSocketsAtGraphql = graphqlSockets !== null && websockets.graphql.path === '/graphql';
 
   const routes: { prefix: string; plugin: FastifyPluginAsync }[] = [
-    { prefix: '/items', plugin: createItemsRoutes(routeDeps) },
+    { prefix: '/items', plugin: createItemsRoutes({ ...routeDeps, readVersion: versions.readVersioned }) },
     { prefix: '/activity', plugin: createActivityRoutes({ ...routeDeps, comments: createCommentAlias({ items }) }) },
     { prefix: '/revisions', plugin: createRevisionsRoutes(routeDeps) },
     { prefix: '/presets', plugin: createPresetsRoutes(routeDeps) },
     { prefix: '/files', plugin: createFilesRoutes({ ...routeDeps, files }) },
     { prefix: '/folders', plugin: createFoldersRoutes(routeDeps) },
     { prefix: '/notifications', plugin: createNotificationsRoutes(routeDeps) },
+    { prefix: '/translations', plugin: createTranslationsRoutes(routeDeps) },
     { prefix: '/comments', plugin: createCommentsRoutes(routeDeps) },
+    { prefix: '/dashboards', plugin: createDashboardsRoutes(routeDeps) },
+    { prefix: '/panels', plugin: createPanelsRoutes(routeDeps) },
+    { prefix: '/shares', plugin: createSharesRoutes({ ...routeDeps, config, shares }) },
+    { prefix: '/versions', plugin: createVersionsRoutes({ ...routeDeps, versions }) },
     { prefix: '/flows', plugin: createFlowsRoutes({ ...routeDeps, flows }) },
     { prefix: '/operations', plugin: createOperationsRoutes(routeDeps) },
     { prefix: '/assets', plugin: createAssetsRoutes({ assets: createAssetsService({ items, storage }), contextFor: requestContext }) },

@@ -12,18 +12,23 @@ import { ItemPage } from './content/item-page.js';
 import { ItemsPage } from './content/items-page.js';
 import { FilesPage } from './files/files-page.js';
 import { FlowPage, FlowsPage } from './flows/flow-routes.js';
+import { DashboardPage, DashboardsPage } from './insights/insights-routes.js';
 import { lazyPage } from './lazy-page.js';
 import { LiveProvider } from './realtime/live.js';
+import { SharedPage } from './shared/shared-page.js';
 import { Shell } from './shell/shell.js';
+import { TranslationsGate } from './shell/translations-gate.js';
 
 // The administrator sections load on first use: the sign-in page does not carry them.
 const DataModelPage = lazyPage(() => import('./data-model/data-model-page.js').then((m) => m.DataModelPage));
 const CollectionModelPage = lazyPage(() => import('./data-model/collection-model-page.js').then((m) => m.CollectionModelPage));
 const SchemaPage = lazyPage(() => import('./schema/schema-page.js').then((m) => m.SchemaPage));
 const SettingsPage = lazyPage(() => import('./settings/settings-page.js').then((m) => m.SettingsPage));
+// …and so does the notifications inbox.
+const NotificationsPage = lazyPage(() => import('./notifications/notifications-page.js').then((m) => m.NotificationsPage));
 
 /**
- * The password pages work signed in or out. Otherwise, signed out: the sign-in page at whatever address was
+ * The password pages and a share's public page work signed in or out. Otherwise, signed out: the sign-in page at whatever address was
  * asked for (it stays, so a deep link survives sign-in).
  */
 function Pages() {
@@ -32,6 +37,7 @@ function Pages() {
     <Switch>
       <Route path="/password-request">{() => <PasswordRequestPage />}</Route>
       <Route path="/reset-password">{() => <ResetPasswordPage />}</Route>
+      <Route path="/shared/:id">{(params) => <SharedPage id={decodeURIComponent(params.id)} />}</Route>
       <Route>
         {() =>
           user === undefined ? (
@@ -52,40 +58,45 @@ function Pages() {
 function SignedIn() {
   return (
     <LiveProvider>
-      <Shell>
-        <Switch>
-          <Route path="/content">{() => <CollectionsPage />}</Route>
-          <Route path="/content/:collection">{(params) => <ItemsPage collection={decodeURIComponent(params.collection)} />}</Route>
-          <Route path="/content/:collection/:id">
-            {(params) => <ItemPage collection={decodeURIComponent(params.collection)} id={decodeURIComponent(params.id)} />}
-          </Route>
-          <Route path="/files">{() => <FilesPage />}</Route>
-          <Route path="/activity">{() => <ActivityPage />}</Route>
-          <Route path="/account">{() => <AccountPage />}</Route>
-          <Route path="/users">{() => <UsersPage />}</Route>
-          <Route path="/users/:id">{(params) => <UserPage id={decodeURIComponent(params.id)} />}</Route>
-          <Route path="/roles">{() => <RolesPage />}</Route>
-          <Route path="/roles/:id">{(params) => <RolePage id={decodeURIComponent(params.id)} />}</Route>
-          <Route path="/policies">{() => <PoliciesPage />}</Route>
-          <Route path="/why">{() => <WhyPage />}</Route>
-          <Route path="/flows">{() => <FlowsPage />}</Route>
-          <Route path="/flows/:id">{(params) => <FlowPage id={decodeURIComponent(params.id)} />}</Route>
-          <Route path="/policies/:id">{(params) => <PolicyPage id={decodeURIComponent(params.id)} />}</Route>
-          <Route path="/data-model">{() => <DataModelPage />}</Route>
-          <Route path="/schema">{() => <SchemaPage />}</Route>
-          <Route path="/settings">{() => <SettingsPage />}</Route>
-          <Route path="/data-model/:collection">
-            {(params) => <CollectionModelPage collection={decodeURIComponent(params.collection)} />}
-          </Route>
-          <Route path="/">{() => <Redirect to="/content" replace />}</Route>
-          <Route>
-            <section aria-labelledby="page-title">
-              <h1 id="page-title">Page not found</h1>
-              <p>There is no page at this address.</p>
-            </section>
-          </Route>
-        </Switch>
-      </Shell>
+      <TranslationsGate>
+        <Shell>
+          <Switch>
+            <Route path="/content">{() => <CollectionsPage />}</Route>
+            <Route path="/content/:collection">{(params) => <ItemsPage collection={decodeURIComponent(params.collection)} />}</Route>
+            <Route path="/content/:collection/:id">
+              {(params) => <ItemPage collection={decodeURIComponent(params.collection)} id={decodeURIComponent(params.id)} />}
+            </Route>
+            <Route path="/files">{() => <FilesPage />}</Route>
+            <Route path="/activity">{() => <ActivityPage />}</Route>
+            <Route path="/notifications">{() => <NotificationsPage />}</Route>
+            <Route path="/account">{() => <AccountPage />}</Route>
+            <Route path="/users">{() => <UsersPage />}</Route>
+            <Route path="/users/:id">{(params) => <UserPage id={decodeURIComponent(params.id)} />}</Route>
+            <Route path="/roles">{() => <RolesPage />}</Route>
+            <Route path="/roles/:id">{(params) => <RolePage id={decodeURIComponent(params.id)} />}</Route>
+            <Route path="/policies">{() => <PoliciesPage />}</Route>
+            <Route path="/why">{() => <WhyPage />}</Route>
+            <Route path="/flows">{() => <FlowsPage />}</Route>
+            <Route path="/flows/:id">{(params) => <FlowPage id={decodeURIComponent(params.id)} />}</Route>
+            <Route path="/insights">{() => <DashboardsPage />}</Route>
+            <Route path="/insights/:id">{(params) => <DashboardPage id={decodeURIComponent(params.id)} />}</Route>
+            <Route path="/policies/:id">{(params) => <PolicyPage id={decodeURIComponent(params.id)} />}</Route>
+            <Route path="/data-model">{() => <DataModelPage />}</Route>
+            <Route path="/schema">{() => <SchemaPage />}</Route>
+            <Route path="/settings">{() => <SettingsPage />}</Route>
+            <Route path="/data-model/:collection">
+              {(params) => <CollectionModelPage collection={decodeURIComponent(params.collection)} />}
+            </Route>
+            <Route path="/">{() => <Redirect to="/content" replace />}</Route>
+            <Route>
+              <section aria-labelledby="page-title">
+                <h1 id="page-title">Page not found</h1>
+                <p>There is no page at this address.</p>
+              </section>
+            </Route>
+          </Switch>
+        </Shell>
+      </TranslationsGate>
     </LiveProvider>
   );
 }

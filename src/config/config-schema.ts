@@ -469,6 +469,13 @@ export const CONFIG_SCHEMA: readonly VarSpec[] = [
   },
   { name: 'ASSETS_CACHE_TTL', type: 'duration', default: '30d', description: '`Cache-Control: max-age` of `/assets` answers.' },
   {
+    name: 'ASSETS_ZIP_MAX_SIZE',
+    type: 'size',
+    default: '2gb',
+    description:
+      'Largest total size of the files one zip download (`POST /assets/files`) may hold; beyond it 413 CONTENT_TOO_LARGE before anything is sent.',
+  },
+  {
     name: 'ASSETS_TRANSFORM_MAX_CONCURRENT',
     type: 'integer',
     default: '2',

@@ -158,6 +158,8 @@ export type Config = {
   };
   assets: {
     cacheTtl: number;
+    /** ASSETS_ZIP_MAX_SIZE: the most bytes of files one zip download holds. */
+    zipMaxSize: number;
     transformMaxConcurrent: number;
     transformMaxQueue: number;
     transformImageMaxDimension: number;
@@ -411,6 +413,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     },
     assets: {
       cacheTtl: get('ASSETS_CACHE_TTL'),
+      zipMaxSize: get('ASSETS_ZIP_MAX_SIZE'),
       transformMaxConcurrent: get('ASSETS_TRANSFORM_MAX_CONCURRENT'),
       transformMaxQueue: get('ASSETS_TRANSFORM_MAX_QUEUE'),
       transformImageMaxDimension: get('ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION'),

@@ -33,6 +33,7 @@ describe('storage locations and file limits', () => {
     });
     expect(config.assets).toEqual({
       cacheTtl: 30 * 86_400_000,
+      zipMaxSize: 2 * 1024 ** 3,
       transformMaxConcurrent: 2,
       transformMaxQueue: 32,
       transformImageMaxDimension: 6000,

@@ -4,7 +4,8 @@ import type { CacheSync } from '../engine/cache-sync/create-cache-sync.js';
 import type { SchemaStore } from '../engine/schema-overview/create-schema-store.js';
 import type { Context } from '../engine/context.js';
 import type { AuthService, PasswordService, TfaService } from '../modules/auth/index.js';
-import type { ItemsService } from '../modules/items/index.js';
+import type { ItemsService, PrimaryKey } from '../modules/items/index.js';
+import type { Query } from '../engine/query/query.types.js';
 import type { InvitesService, RegistrationService } from '../modules/users/index.js';
 import type { Connection, RealtimeService } from '../modules/realtime/index.js';
 import type { HealthChecks, ServerFacts } from '../modules/server/index.js';
@@ -21,6 +22,8 @@ export type GraphqlDeps = {
   /** Invitations and public registration (the same services as REST). */
   invites: InvitesService;
   registration: RegistrationService;
+  /** Reads an item as a content version has it (the `version` argument of `<collection>_by_id`, modules/versions). */
+  readVersion?: (ctx: Context, collection: string, key: PrimaryKey, version: unknown, query: Query) => Promise<Record<string, unknown>>;
   /** The schema store the collections, fields and relations services read through (as REST's). */
   schemaStore: SchemaStore;
   /** What `server_info` and `server_health` report, through the same functions as /server/info and /server/health. */

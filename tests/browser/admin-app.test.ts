@@ -185,6 +185,9 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     const status = page.locator('.pager span');
     await expect.poll(() => status.textContent()).toBe('Items 1–10 of 10 · Page 1 of 1');
     const views = page.getByRole('region', { name: 'Saved views' });
+    // The views sit in a closed panel of the toolbar.
+    expect(await views.isVisible()).toBe(false);
+    await page.locator('summary', { hasText: 'Views' }).click();
     await views.getByRole('button', { name: 'Save view' }).click();
     await expect.poll(() => views.getByRole('status').textContent()).toBe('Name the view first.');
     await views.getByLabel('Name of this view').fill('Tens, newest first');
@@ -207,6 +210,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     // From the plain table, the view brings its sort, page size and search back.
     await page.goto(`${stratum.url}/admin/content/articles`);
     await expect.poll(() => status.textContent()).toBe(`Items 1–25 of ${ARTICLES} · Page 1 of 3`);
+    await page.locator('summary', { hasText: 'Views' }).click();
     await views.getByLabel('View', { exact: true }).selectOption({ label: 'Tens, newest first' });
     await views.getByRole('button', { name: 'Apply view' }).click();
     await expect.poll(() => status.textContent()).toBe('Items 1–10 of 10 · Page 1 of 1');

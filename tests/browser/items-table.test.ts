@@ -111,11 +111,17 @@ describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, co
       );
   const builder = () => suite.page.getByRole('region', { name: 'Filter', exact: true });
   const condition = (number: string) => builder().getByRole('group', { name: `Condition ${number}`, exact: true });
+  /** Opens a toolbar panel (the filter, the views) unless it is open already. */
+  const openPanel = async (panel: 'filter' | 'views') => {
+    const details = suite.page.locator(`details.${panel}-panel`);
+    if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
+  };
 
   it('builds a filter with a relational field and an OR group inside the AND, keeps it in the address, and explains a wrong value', async () => {
     const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/content/articles?sort=title');
     await expect.poll(titles).toEqual(['Alpha', 'Beta', 'Delta', 'Epsilon', 'Gamma']);
+    await openPanel('filter');
 
     // Author › Name equals Ada, and (rating < 3 or rating > 7).
     await builder().getByRole('button', { name: 'Add condition' }).click();
@@ -152,6 +158,9 @@ describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, co
     // A reload keeps the filter, and the builder shows it again.
     await page.reload();
     await expect.poll(titles).toEqual(['Alpha', 'Delta']);
+    // The toolbar counts the conditions of the filter in force.
+    expect(await page.locator('details.filter-panel > summary').textContent()).toBe('Filter (3)');
+    await openPanel('filter');
     expect(await condition('1').getByLabel('Field').inputValue()).toBe('author.name');
     expect(await condition('2.2').getByLabel('Value', { exact: true }).inputValue()).toBe('7');
 
@@ -169,6 +178,7 @@ describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, co
     const { stratum, page } = suite;
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/content/articles?sort=title');
     await expect.poll(titles).toHaveLength(5);
+    await openPanel('filter');
     await builder().getByRole('button', { name: 'Add condition' }).click();
     await condition('1').getByLabel('Field').selectOption({ label: 'Owner' });
     await condition('1').getByLabel('Dynamic value').selectOption({ label: 'Current user ($CURRENT_USER)' });
@@ -218,6 +228,7 @@ describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, co
     await page.reload();
     await expect.poll(cells).toEqual(['Ada', 'Bob', 'Cleo']);
     const views = page.getByRole('region', { name: 'Saved views' });
+    await openPanel('views');
     await views.getByLabel('Name of this view').fill('Published with authors');
     await views.getByRole('button', { name: 'Save view' }).click();
     await expect.poll(() => views.getByRole('status').textContent()).toBe('Saved the view "Published with authors".');
@@ -235,10 +246,12 @@ describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, co
     await expect
       .poll(() => page.getByRole('columnheader').allTextContents())
       .toEqual(['', 'Title', 'Status', 'Rating', 'Author', 'Owner', 'Published on']);
+    await openPanel('views');
     await views.getByLabel('View', { exact: true }).selectOption({ label: 'Published with authors' });
     await views.getByRole('button', { name: 'Apply view' }).click();
     await expect.poll(cells).toEqual(['Ada', 'Bob', 'Cleo']);
     expect(await page.getByRole('columnheader').allTextContents()).toEqual(['', 'Title', 'Status', 'Rating', 'Author', 'Author › Name ▲']);
+    await openPanel('filter');
     expect(await condition('1').getByLabel('Value').inputValue()).toBe('published');
   });
 
@@ -315,6 +328,7 @@ describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, co
     await expect.poll(titles).toHaveLength(5);
     expect(await page.getByRole('button', { name: /^Edit selected/ }).count()).toBe(0);
     expect(await page.getByRole('checkbox', { name: /^Select/ }).count()).toBe(0);
+    await openPanel('filter');
     await builder().getByRole('button', { name: 'Add condition' }).click();
     expect(await condition('1').getByLabel('Field').locator('option').allTextContents()).toEqual(['Title', 'Status']);
     await condition('1').getByLabel('Operator').selectOption({ label: 'contains' });
@@ -341,5 +355,55 @@ describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, co
     expect(await focusedName(page)).toBe('column-title');
     expect(await page.getByRole('group', { name: 'Columns to show' }).getByRole('checkbox').count()).toBe(2);
     await expectAccessible(page, "a reader's table");
+  });
+  it('fits the page at 1280×800: the first row above 250 px, the default columns within the page, long values cut with a title', async () => {
+    const { stratum, page } = suite;
+    const long = (word: string) => `${word} `.repeat(30).trim();
+    await adminData(stratum, 'POST', '/collections', {
+      collection: 'wide_rows',
+      fields: [
+        { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
+        ...['one', 'two', 'three', 'four', 'five', 'six', 'seven'].map((field) => ({ field, type: 'string' })),
+      ],
+    });
+    await adminData(stratum, 'POST', '/items/wide_rows', {
+      one: long('alpha'),
+      two: long('beta'),
+      three: long('gamma'),
+      four: long('delta'),
+      five: long('epsilon'),
+      six: long('zeta'),
+      seven: long('eta'),
+    });
+    await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/content/wide_rows');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    const box = await page.evaluate(() => {
+      const doc = (
+        globalThis as unknown as {
+          document: { querySelector(s: string): { getBoundingClientRect(): { top: number; width: number } } | null };
+        }
+      ).document;
+      const root = (globalThis as unknown as { document: { documentElement: { clientWidth: number; scrollWidth: number } } }).document
+        .documentElement;
+      return {
+        rowTop: doc.querySelector('tbody tr')!.getBoundingClientRect().top,
+        tableWidth: doc.querySelector('table')!.getBoundingClientRect().width,
+        pageWidth: root.clientWidth,
+        scrollWidth: root.scrollWidth,
+      };
+    });
+    expect(box.rowTop).toBeLessThan(250);
+    expect(box.tableWidth).toBeLessThanOrEqual(box.pageWidth);
+    expect(box.scrollWidth).toBeLessThanOrEqual(box.pageWidth);
+    expect(await page.getByRole('columnheader').count()).toBe(9);
+    // A cut value is there in full as the cell's title.
+    expect(await page.locator('tbody td', { hasText: 'gamma' }).getAttribute('title')).toBe(long('gamma'));
+    // The filter, the columns and the views are closed panels of the toolbar.
+    expect(await page.getByRole('region', { name: 'Filter', exact: true }).isVisible()).toBe(false);
+    expect(await page.getByRole('group', { name: 'Columns to show' }).isVisible()).toBe(false);
+    expect(await page.getByRole('region', { name: 'Saved views' }).isVisible()).toBe(false);
+    await openPanel('filter');
+    expect(await page.getByRole('region', { name: 'Filter', exact: true }).isVisible()).toBe(true);
+    await expectAccessible(page, 'a table that fits the page, its filter panel open');
   });
 });

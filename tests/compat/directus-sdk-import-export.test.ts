@@ -218,6 +218,33 @@ describe('@directus/sdk import and export', () => {
       expect(text).not.toContain('"Alpha"');
     });
 
+    it('notifies the caller that the export is ready, about the new file; a refused export notifies no one', async () => {
+      const notes = async () =>
+        dataOf<Record<string, unknown>[]>(
+          await t.request(
+            'GET',
+            `/notifications?filter[recipient][_eq]=${clerk.userId}&fields=subject,collection,item,sender,status,message`,
+            {
+              token: t.adminToken,
+            },
+          ),
+        );
+      const before = (await notes()).length;
+      const file = (await sdk(clerk.token).request(utilsExport('products', 'json', {}, {}))) as unknown as Record<string, unknown>;
+      const after = await notes();
+      expect(after).toHaveLength(before + 1);
+      expect(after.at(-1)).toMatchObject({
+        subject: 'Your export of products is ready',
+        collection: 'service_files',
+        item: String(file.id),
+        sender: clerk.userId,
+        status: 'inbox',
+        message: expect.stringContaining(String(file.filename_download)),
+      });
+      await errorOf(sdk(clerk.token).request(utilsExport('products', 'csv', { fields: ['secret'] }, {})));
+      expect(await notes()).toHaveLength(before + 1);
+    });
+
     it('exports every row without a limit, past one page (1,000 rows), and only `limit` rows with one', async () => {
       const more = Array.from({ length: 1202 }, (_, i) => ({ name: `Bulk ${i}`, price: i }));
       for (let i = 0; i < more.length; i += 200) await t.app.knex('products').insert(more.slice(i, i + 200));

@@ -252,6 +252,13 @@ describe('introspection of the system tables', () => {
       'service_notifications.sender': 'SET NULL',
       'service_comments.user_created': 'SET NULL',
       'service_comments.user_updated': 'SET NULL',
+      'service_dashboards.user_created': 'SET NULL',
+      'service_panels.dashboard': 'CASCADE',
+      'service_panels.user_created': 'SET NULL',
+      'service_shares.role': 'CASCADE',
+      'service_shares.user_created': 'SET NULL',
+      'service_versions.user_created': 'SET NULL',
+      'service_versions.user_updated': 'SET NULL',
     };
     // Relations kept in meta only: the activity's user outlives the user, and the columns below predate files
     // (a foreign key on an existing SQLite table means rebuilding it); deleting a file clears them itself; the

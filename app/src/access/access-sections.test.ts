@@ -14,8 +14,10 @@ describe('accessSections', () => {
       service_access: full,
       service_flows: full,
       service_operations: full,
+      service_dashboards: full,
+      service_panels: full,
     }).map((s) => s.label);
-    expect(labels).toEqual(['Users', 'Roles', 'Policies', 'Why?', 'Flows']);
+    expect(labels).toEqual(['Users', 'Roles', 'Policies', 'Why?', 'Insights', 'Flows']);
   });
 
   it('links nothing for a user who reads only their own records (the app-access rules)', () => {
@@ -28,5 +30,10 @@ describe('accessSections', () => {
   it('links only what is fully readable', () => {
     expect(accessSections({ service_users: full, service_roles: partial }).map((s) => s.href)).toEqual(['/users']);
     expect(accessSections({ service_flows: full, service_operations: partial }).map((s) => s.href)).toEqual([]);
+  });
+
+  it('links Insights to whoever may read some dashboards and panels', () => {
+    expect(accessSections({ service_dashboards: partial, service_panels: full }).map((s) => s.href)).toEqual(['/insights']);
+    expect(accessSections({ service_dashboards: full }).map((s) => s.href)).toEqual([]);
   });
 });

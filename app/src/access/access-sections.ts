@@ -1,5 +1,5 @@
 /**
- * Which access-control sections (and Flows) the shell links to, from the user's `GET /permissions/me`: a section appears
+ * Which access-control sections (and Insights, Flows) the shell links to, from the user's `GET /permissions/me`: a section appears
  * when the user may read its system collection without a row filter (administrators may read everything).
  * The server still decides every call; this only hides links that would lead to refusals.
  */
@@ -9,6 +9,7 @@ type Summary = Record<string, { read?: { access?: string } } | undefined>;
 export type Section = { href: string; label: string };
 
 const fullRead = (access: Summary, collection: string) => access[collection]?.read?.access === 'full';
+const anyRead = (access: Summary, collection: string) => (access[collection]?.read?.access ?? 'none') !== 'none';
 
 export function accessSections(access: Summary): Section[] {
   const sections: Section[] = [];
@@ -19,6 +20,8 @@ export function accessSections(access: Summary): Section[] {
   // The explain endpoint answers for another user only to administrators; they read everything.
   if (['service_users', 'service_policies', 'service_permissions', 'service_access'].every((c) => fullRead(access, c)))
     sections.push({ href: '/why', label: 'Why?' });
+  // Insights: dashboards and their panels, readable at all (a policy may limit which dashboards).
+  if (anyRead(access, 'service_dashboards') && anyRead(access, 'service_panels')) sections.push({ href: '/insights', label: 'Insights' });
   if (fullRead(access, 'service_flows') && fullRead(access, 'service_operations')) sections.push({ href: '/flows', label: 'Flows' });
   return sections;
 }

@@ -5,6 +5,7 @@ import { USERS_PLAN } from '../content/display-value.js';
 import { readOptions, searchRelated } from '../content/related-api.js';
 import { RelatedSearch } from '../content/related-search.js';
 import { attachPolicy, detachPolicy, listAccess, listRoles, type AccessRow, type RoleRow } from './access-api.js';
+import { systemLabel } from '../ui/system-label.js';
 
 /** Who a policy is attached to (`/access`): roles and users, with "Detach" and attach to a role or a user. */
 export function PolicyAttachments({ policy }: { policy: string }) {
@@ -67,7 +68,7 @@ export function PolicyAttachments({ policy }: { policy: string }) {
             <option value="">Choose a role</option>
             {roles.map((r) => (
               <option key={r.id} value={r.id}>
-                {r.name}
+                {systemLabel(r.name)}
               </option>
             ))}
           </select>

@@ -1,5 +1,6 @@
 import type { RoleRow } from './access-api.js';
 import { possibleParents } from './role-parents.js';
+import { systemLabel } from '../ui/system-label.js';
 
 export type RoleDraft = { name: string; description: string; parent: string };
 
@@ -37,7 +38,7 @@ export function RoleFields({
           <option value="">No parent</option>
           {possibleParents(roles, self).map((r) => (
             <option key={r.id} value={r.id}>
-              {r.name}
+              {systemLabel(r.name)}
             </option>
           ))}
         </select>

@@ -5,6 +5,7 @@ import { useSession } from '../auth/session.js';
 import { changeRole, listRoles, removeRole, type RoleRow } from './access-api.js';
 import { PolicyLinks } from './policy-links.js';
 import { RoleFields, roleValues, type RoleDraft } from './role-fields.js';
+import { systemLabel } from '../ui/system-label.js';
 
 /** `/roles/<id>`: edit a role (name, description, parent), delete it, and its policies. */
 export function RolePage({ id }: { id: string }) {
@@ -41,7 +42,7 @@ export function RolePage({ id }: { id: string }) {
       <p class="breadcrumb">
         <Link href="/roles">Roles</Link>
       </p>
-      <h1 id="page-title">{draft?.name ?? 'Role'}</h1>
+      <h1 id="page-title">{draft ? systemLabel(draft.name) : 'Role'}</h1>
       {error && (
         <p class="error" role="alert">
           {error}

@@ -5,6 +5,7 @@ import { useSession } from '../auth/session.js';
 import { ListTable } from '../ui/list-table.js';
 import { addRole, listRoles, type RoleRow } from './access-api.js';
 import { RoleFields, roleValues, type RoleDraft } from './role-fields.js';
+import { systemLabel } from '../ui/system-label.js';
 
 /** `/roles`: the roles with their parents, and "Create role". */
 export function RolesPage() {
@@ -16,7 +17,7 @@ export function RolesPage() {
   useEffect(() => {
     void load();
   }, [client]);
-  const nameOf = (id: string | null) => (id ? (roles?.find((r) => r.id === id)?.name ?? id) : '—');
+  const nameOf = (id: string | null) => (id ? systemLabel(roles?.find((r) => r.id === id)?.name ?? id) : '—');
 
   return (
     <section aria-labelledby="page-title">
@@ -31,9 +32,9 @@ export function RolesPage() {
           label="Roles table"
           rows={roles}
           columns={[
-            { header: 'Name', cell: (role) => <Link href={`/roles/${role.id}`}>{role.name}</Link> },
+            { header: 'Name', cell: (role) => <Link href={`/roles/${role.id}`}>{systemLabel(role.name)}</Link> },
             { header: 'Parent role', cell: (role) => nameOf(role.parent) },
-            { header: 'Description', cell: (role) => role.description ?? '' },
+            { header: 'Description', cell: (role) => systemLabel(role.description) },
           ]}
         />
       )}

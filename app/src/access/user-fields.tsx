@@ -1,5 +1,6 @@
 import type { RoleRow } from './access-api.js';
 import { USER_STATUSES } from './users-query.js';
+import { systemLabel } from '../ui/system-label.js';
 
 export type UserDraft = { first_name: string; last_name: string; email: string; role: string; status: string; password: string };
 
@@ -30,7 +31,7 @@ export function UserFields({ id, draft, roles, passwordLabel, onChange }: Props)
           <option value="">No role</option>
           {roles.map((r) => (
             <option key={r.id} value={r.id}>
-              {r.name}
+              {systemLabel(r.name)}
             </option>
           ))}
         </select>

@@ -7,6 +7,7 @@ import { addUser, listRoles, listUsers, type RoleRow, type UserRow } from './acc
 import { UserFields, type UserDraft } from './user-fields.js';
 import { userName } from './user-name.js';
 import { filtersFromSearch, pageFromSearch, searchOfFilters, USER_STATUSES, type UserFilters } from './users-query.js';
+import { systemLabel } from '../ui/system-label.js';
 
 const PAGE_SIZE = 50;
 const EMPTY: UserDraft = { first_name: '', last_name: '', email: '', role: '', status: 'active', password: '' };
@@ -93,7 +94,7 @@ export function UsersPage() {
             <option value="none">No role</option>
             {roles.map((r) => (
               <option key={r.id} value={r.id}>
-                {r.name}
+                {systemLabel(r.name)}
               </option>
             ))}
           </select>

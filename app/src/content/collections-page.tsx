@@ -3,6 +3,7 @@ import { Link } from 'wouter-preact';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { fieldLabel, readableCollections, type CollectionInfo } from './content-api.js';
+import { systemLabel } from '../ui/system-label.js';
 
 /** The collections the user may read, each a link to its table. */
 export function CollectionsPage() {
@@ -29,7 +30,7 @@ export function CollectionsPage() {
           {collections.map((c) => (
             <li key={c.collection}>
               <Link href={`/content/${encodeURIComponent(c.collection)}`}>{fieldLabel(c.collection)}</Link>
-              {c.note && <span class="note"> — {c.note}</span>}
+              {c.note && <span class="note"> — {systemLabel(c.note)}</span>}
             </li>
           ))}
         </ul>

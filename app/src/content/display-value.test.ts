@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayText, planDisplay, templateFields, toOption, USERS_PLAN } from './display-value.js';
+import { displayText, fieldTemplate, planDisplay, templateFields, toOption, USERS_PLAN } from './display-value.js';
 import type { RawFormField } from './form-fields.js';
 
 const fields: RawFormField[] = [
@@ -56,5 +56,16 @@ describe('planDisplay', () => {
   it('shows a user by name, else by e-mail', () => {
     expect(displayText(USERS_PLAN, { id: 'u', first_name: 'Rita', last_name: 'Reader', email: 'r@x' })).toBe('Rita Reader');
     expect(displayText(USERS_PLAN, { id: 'u', first_name: null, last_name: null, email: 'r@x' })).toBe('r@x');
+  });
+});
+
+describe('fieldTemplate', () => {
+  it('takes the display template, else the interface template, else none', () => {
+    expect(
+      fieldTemplate({ display: 'related-values', display_options: { template: '{{ name }}' }, options: { template: '{{ id }}' } }),
+    ).toBe('{{ name }}');
+    expect(fieldTemplate({ options: { template: '{{ id }}' } })).toBe('{{ id }}');
+    expect(fieldTemplate({ display_options: { template: '  ' } })).toBeNull();
+    expect(fieldTemplate(null)).toBeNull();
   });
 });

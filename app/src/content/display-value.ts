@@ -28,6 +28,15 @@ export function templateFields(template: string): string[] {
   return [...new Set([...template.matchAll(TOKEN)].map((match) => match[1]!))];
 }
 
+/**
+ * The template a relational field asks for itself (pure): its display's `display_options.template`, else its
+ * interface's `options.template` (the many-to-one dropdown's), else none (the related collection's own applies).
+ */
+export function fieldTemplate(meta: RawFormField['meta']): string | null {
+  const own = meta?.display_options?.template ?? meta?.options?.template ?? null;
+  return own && own.trim() !== '' ? own : null;
+}
+
 /** The plan for a collection's display value, from its fields, its display template and what the user may read. */
 export function planDisplay(
   collection: string,

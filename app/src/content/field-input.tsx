@@ -3,6 +3,7 @@ import type { FormField } from './form-fields.js';
 import { ManyToOnePicker } from './many-to-one-picker.js';
 import { FileField } from '../files/file-field.js';
 import { isFilesCollection } from '../files/files-api.js';
+import { systemLabel } from '../ui/system-label.js';
 
 const INPUT_TYPE: Partial<Record<FormField['kind'], string>> = { date: 'date', time: 'time', datetime: 'datetime-local' };
 
@@ -12,13 +13,16 @@ export function FieldInput({
   text,
   error,
   onChange,
+  inputId,
 }: {
   field: FormField;
   text: string;
   error: string | null;
   onChange(text: string): void;
+  /** The input's id when the same field shows more than once (a translations tab per language). */
+  inputId?: string;
 }) {
-  const id = `field-${field.field}`;
+  const id = inputId ?? `field-${field.field}`;
   const described = [field.note ? `${id}-note` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
@@ -99,7 +103,7 @@ export function FieldInput({
       {input}
       {field.note && (
         <p id={`${id}-note`} class="help">
-          {field.note}
+          {systemLabel(field.note)}
         </p>
       )}
       {error && (

@@ -4,6 +4,7 @@
  * `GET /fields`, `GET /relations` and `GET /permissions/me`.
  */
 import { fieldLabel } from './content-api.js';
+import type { DisplayPlan } from './display-value.js';
 import { dynamicValuesFor, type DynamicValue } from './filter-value.js';
 import { allows, type CollectionAccess, type RawFormField } from './form-fields.js';
 
@@ -16,6 +17,8 @@ export type FieldPath = {
   /** The dynamic values offered for it (`$NOW` for dates, `$CURRENT_USER` for keys of users). */
   dynamic: DynamicValue[];
   choices: { text: string; value: string }[];
+  /** For a many-to-one field: how its related item reads (its display template), when the user may read it. */
+  display?: DisplayPlan;
 };
 
 /** A many-to-one field of the collection and the collection it points at. */
@@ -45,11 +48,16 @@ export function buildFieldPaths(
   own: CollectionSchema,
   relations: ManyToOne[],
   related: Record<string, CollectionSchema | undefined>,
+  displays: Record<string, DisplayPlan | undefined> = {},
 ): FieldPath[] {
   const paths: FieldPath[] = [];
   for (const field of readable(own)) {
     const relation = relations.find((r) => r.field === field.field);
-    paths.push(pathOf(field, field.field, fieldLabel(field.field), relation?.related ?? null, false));
+    const display = relation ? displays[field.field] : undefined;
+    paths.push({
+      ...pathOf(field, field.field, fieldLabel(field.field), relation?.related ?? null, false),
+      ...(display ? { display } : {}),
+    });
     const target = relation ? related[relation.related] : undefined;
     if (!relation || !target) continue;
     for (const inner of readable(target)) {

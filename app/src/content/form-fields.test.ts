@@ -141,3 +141,47 @@ describe('relational fields', () => {
     expect(changedValues([rating, comments], { rating: 3, comments: [1, 2] }, { rating: '3', comments: 'x' })).toEqual({});
   });
 });
+
+describe('buildFormFields with junction fields', () => {
+  const junction = (related: string, junctionCollection: string, relatedField: string) => ({
+    kind: 'm2m' as const,
+    related,
+    junction: junctionCollection,
+    parentField: 'articles_id',
+    relatedField,
+  });
+  const relations = {
+    translations: junction('languages', 'articles_translations', 'languages_code'),
+    tags: junction('tags', 'articles_tags', 'tags_id'),
+  };
+  const full = { access: 'full' as const };
+  const form = buildFormFields(
+    [
+      { field: 'translations', type: 'alias', meta: { interface: 'translations' } },
+      { field: 'tags', type: 'alias', meta: { interface: 'list-m2m' } },
+    ],
+    { read: full, update: full },
+    'update',
+    relations,
+  );
+
+  it('edits a junction alias as translations when its interface is translations, else as a many-to-many', () => {
+    expect(form.map((f) => [f.field, f.kind])).toEqual([
+      ['translations', 'translations'],
+      ['tags', 'm2m'],
+    ]);
+    expect(form.find((f) => f.field === 'translations')!.relation).toEqual({
+      kind: 'translations',
+      related: 'articles_translations',
+      foreignKey: 'articles_id',
+      languageField: 'languages_code',
+      languages: 'languages',
+    });
+    expect(form.find((f) => f.field === 'tags')!.relation).toEqual(relations.tags);
+  });
+
+  it('never counts either as changed text', () => {
+    for (const field of form) expect(toInputText(field, [1])).toBe('');
+    expect(changedValues(form, { translations: [1], tags: [2] }, { translations: 'x', tags: 'y' })).toEqual({});
+  });
+});

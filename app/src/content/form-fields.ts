@@ -1,4 +1,5 @@
-import type { FieldRelation } from './relations.js';
+import { fieldTemplate } from './display-value.js';
+import { asTranslations, type FieldRelation } from './relations.js';
 
 /**
  * The item form, generated from field metadata and the user's permissions (pure logic, no DOM): which fields
@@ -11,8 +12,12 @@ export type RawFieldMeta = {
   readonly?: boolean | null;
   required?: boolean | null;
   note?: string | null;
+  interface?: string | null;
   special?: string[] | string | null;
-  options?: { choices?: { text?: string; value: unknown }[] | null } | null;
+  options?: { choices?: { text?: string; value: unknown }[] | null; template?: string | null } | null;
+  /** How the field shows in lists (`related-values` with `display_options.template` for a relational field). */
+  display?: string | null;
+  display_options?: { template?: string | null } | null;
 };
 export type RawFieldSchema = {
   is_primary_key?: boolean;
@@ -27,7 +32,20 @@ export type ActionAccess = { access: 'none' | 'partial' | 'full'; fields?: strin
 export type CollectionAccess = Partial<Record<'read' | 'create' | 'update' | 'delete', ActionAccess>>;
 
 export type InputKind =
-  'text' | 'textarea' | 'integer' | 'float' | 'boolean' | 'date' | 'time' | 'datetime' | 'json' | 'select' | 'm2o' | 'o2m';
+  | 'text'
+  | 'textarea'
+  | 'integer'
+  | 'float'
+  | 'boolean'
+  | 'date'
+  | 'time'
+  | 'datetime'
+  | 'json'
+  | 'select'
+  | 'm2o'
+  | 'o2m'
+  | 'm2m'
+  | 'translations';
 
 export type FormField = {
   field: string;
@@ -38,8 +56,10 @@ export type FormField = {
   note: string | null;
   maxLength: number | null;
   choices: { text: string; value: string }[];
-  /** The relation of a many-to-one field or a one-to-many alias, else null. */
+  /** The relation of a many-to-one field or a one-to-many or many-to-many alias, else null. */
   relation: FieldRelation | null;
+  /** A relational field's own display template (`display_options.template`), over the related collection's. */
+  template?: string | null;
 };
 
 const KIND_BY_TYPE: Record<string, InputKind> = {
@@ -60,6 +80,11 @@ const KIND_BY_TYPE: Record<string, InputKind> = {
   json: 'json',
 };
 
+/** A relation edited as a list of related items (one-to-many, many-to-many, translations) rather than a value. */
+export function isList(relation: FieldRelation | undefined | null): boolean {
+  return relation?.kind === 'o2m' || relation?.kind === 'm2m' || relation?.kind === 'translations';
+}
+
 /** Whether an action's field list allows `field` (`*` is every field; no list means every field). */
 export function allows(access: ActionAccess | undefined, field: string): boolean {
   if (!access || access.access === 'none') return false;
@@ -68,7 +93,7 @@ export function allows(access: ActionAccess | undefined, field: string): boolean
 
 /**
  * The fields of the form for a new item (`create`) or an existing one (`update`): hidden fields, aliases
- * (but one-to-many ones, given `relations`) and fields the user may not read are left out; fields they may not
+ * (but one-to-many and many-to-many ones, given `relations`) and fields the user may not read are left out; fields they may not
  * write, read-only ones and generated keys are read-only; a field is required by its metadata, or when the
  * column takes no null and has no default. A field with a relation to another collection is a picker.
  */
@@ -80,13 +105,13 @@ export function buildFormFields(
 ): FormField[] {
   const write = access[mode];
   return fields
-    .filter((f) => (f.type !== 'alias' || relations[f.field]?.kind === 'o2m') && !f.meta?.hidden)
+    .filter((f) => (f.type !== 'alias' || isList(formRelation(f, relations[f.field]))) && !f.meta?.hidden)
     .filter((f) => mode === 'create' || allows(access.read, f.field))
     .filter((f) => mode === 'update' || allows(write, f.field) || (f.schema?.is_primary_key && !f.schema.has_auto_increment))
     .map((f) => {
       const generated = f.schema?.is_primary_key === true && f.schema.has_auto_increment === true;
       const choices = (f.meta?.options?.choices ?? []).map((c) => ({ text: c.text ?? String(c.value), value: String(c.value) }));
-      const relation = relations[f.field] ?? null;
+      const relation = formRelation(f, relations[f.field]);
       const columnRequired =
         f.type !== 'alias' &&
         f.schema?.is_nullable === false &&
@@ -104,13 +129,20 @@ export function buildFormFields(
         maxLength: f.schema?.max_length ?? null,
         choices,
         relation,
+        template: fieldTemplate(f.meta),
       };
     });
 }
 
+/** A field's relation in the form: a many-to-many whose interface is `translations` is edited as translations. */
+export function formRelation(field: RawFormField, relation: FieldRelation | undefined): FieldRelation | null {
+  if (relation?.kind === 'm2m' && field.meta?.interface === 'translations') return asTranslations(relation);
+  return relation ?? null;
+}
+
 /** The text an input shows for a stored value. */
 export function toInputText(field: FormField, value: unknown): string {
-  if (value === null || value === undefined || field.kind === 'o2m') return '';
+  if (value === null || value === undefined || field.kind === 'o2m' || field.kind === 'm2m' || field.kind === 'translations') return '';
   if (field.kind === 'json') return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
   if (field.kind === 'datetime' && typeof value === 'string') return value.slice(0, 19);
   if (field.kind === 'time' && typeof value === 'string') return value.slice(0, 8);
@@ -152,7 +184,7 @@ export function changedValues(
 ): Record<string, string> {
   const changed: Record<string, string> = {};
   for (const field of fields) {
-    if (field.readOnly || field.kind === 'o2m') continue;
+    if (field.readOnly || field.kind === 'o2m' || field.kind === 'm2m' || field.kind === 'translations') continue;
     const text = texts[field.field] ?? '';
     if (text !== toInputText(field, original[field.field])) changed[field.field] = text;
   }

@@ -9,11 +9,11 @@ const form = [
 
 describe('honourItemAccess', () => {
   it('makes every field read-only when the item may not be updated', () => {
-    expect(honourItemAccess(form, { update: false, delete: true }).map((f) => f.readOnly)).toEqual([true, true]);
+    expect(honourItemAccess(form, { update: false, delete: true, share: false }).map((f) => f.readOnly)).toEqual([true, true]);
   });
 
   it('leaves the form as the collection rules made it when the item may be updated, or the server cannot say', () => {
-    expect(honourItemAccess(form, { update: true, delete: false })).toBe(form);
+    expect(honourItemAccess(form, { update: true, delete: false, share: true })).toBe(form);
     expect(honourItemAccess(form, null)).toBe(form);
   });
 });

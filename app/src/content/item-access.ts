@@ -3,7 +3,7 @@ import type { Client } from '../api/client.js';
 import type { FormField } from './form-fields.js';
 
 /** What the user may do to one item (`GET /permissions/me/<collection>/<key>`: their rules' row filters checked on it). */
-export type ItemAccess = { update: boolean; delete: boolean };
+export type ItemAccess = { update: boolean; delete: boolean; share: boolean };
 
 /** The item's own access; null when the server cannot say (the collection-level rules then decide, as before). */
 export async function readItemAccess(client: Client, collection: string, key: string): Promise<ItemAccess | null> {
@@ -11,8 +11,9 @@ export async function readItemAccess(client: Client, collection: string, key: st
     const answer = (await client.request(readItemPermissions(collection as never, key))) as {
       update?: { access?: boolean };
       delete?: { access?: boolean };
+      share?: { access?: boolean };
     };
-    return { update: answer.update?.access === true, delete: answer.delete?.access === true };
+    return { update: answer.update?.access === true, delete: answer.delete?.access === true, share: answer.share?.access === true };
   } catch {
     return null;
   }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { errorStatus, requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { fieldLabel, formatValue } from './content-api.js';
+import { useRelatedTexts } from './history-related.js';
 import { historyEntries, readItemRevisions, revertTo, type HistoryEntry } from './history-api.js';
 
 const ACTIONS: Record<string, string> = { create: 'Created', update: 'Updated', delete: 'Deleted' };
@@ -25,6 +26,10 @@ export function ItemHistory({
   const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Keys of related items read as their display template.
+  const related = useRelatedTexts(collection, entries);
+  const show = (field: string, value: unknown) =>
+    (typeof value === 'string' || typeof value === 'number' ? related.get(`${field}:${value}`) : undefined) ?? formatValue(value);
 
   const revert = async (entry: HistoryEntry) => {
     const when = entry.timestamp ? new Date(entry.timestamp).toLocaleString() : 'then';
@@ -76,10 +81,10 @@ export function ItemHistory({
                       <tr key={change.field}>
                         <th scope="row">{fieldLabel(change.field)}</th>
                         <td>
-                          <del>{formatValue(change.before)}</del>
+                          <del>{show(change.field, change.before)}</del>
                         </td>
                         <td>
-                          <ins>{formatValue(change.after)}</ins>
+                          <ins>{show(change.field, change.after)}</ins>
                         </td>
                       </tr>
                     ))}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { Link, useLocation } from 'wouter-preact';
 import { requestMessage } from '../api/errors.js';
+import { lazyPage } from '../lazy-page.js';
 import { useSession } from '../auth/session.js';
 import { LiveNote, useLive } from '../realtime/live.js';
 import { createOne, deleteOne, fieldLabel, readAccess, readOne, readRawFields, updateOne } from './content-api.js';
@@ -10,6 +11,7 @@ import {
   changedValues,
   errorsByField,
   fromInputText,
+  isList,
   toInputText,
   type CollectionAccess,
   type FormField,
@@ -18,11 +20,24 @@ import { FieldInput } from './field-input.js';
 import { ItemComments } from './item-comments.js';
 import { honourItemAccess, readItemAccess, type ItemAccess } from './item-access.js';
 import { ItemHistory } from './item-history.js';
+import { useItemTitle } from './item-title.js';
 import { ManualFlows } from './manual-flows.js';
+import { ShareDialog } from './share-dialog.js';
+import { hasLinkChanges, manyToManyPayload, NO_LINK_CHANGES, type ManyToManyChanges } from './many-to-many-changes.js';
 import { hasChanges, NO_CHANGES, oneToManyPayload, type OneToManyChanges } from './one-to-many-changes.js';
 import { OneToManyList } from './one-to-many-list.js';
+import { NO_EDITS, translationsPayload, type TranslationEdits, type TranslationShape } from './translations-changes.js';
+import type { PrimaryKey } from './display-value.js';
 import { readFieldRelations } from './related-api.js';
 import { changedElsewhere, eventItem } from './remote-change.js';
+import { ItemVersions } from './item-versions.js';
+import { readVersionedItem, saveToVersion, versioningOn, type ItemVersion } from './versions-api.js';
+
+// The translations interface is fetched when a form first has one.
+const TranslationsInput = lazyPage(() => import('./translations-input.js').then((m) => m.TranslationsInput));
+
+/** The many-to-many list: a chunk of its own, fetched when a form has such a field. */
+const ManyToManyList = lazyPage(() => import('./many-to-many-list.js').then((module) => module.ManyToManyList));
 
 /** `id` "+" is a new item. */
 export const NEW_ITEM = '+';
@@ -36,6 +51,12 @@ type Loaded = {
 };
 /** Unsaved changes of a one-to-many list, and the key field of its children. */
 type ListChanges = Record<string, { changes: OneToManyChanges; childKey: string }>;
+type TranslationChanges = Record<
+  string,
+  { edits: TranslationEdits; context: { rows: Record<string, unknown>[]; shape: TranslationShape; keys: Map<string, PrimaryKey> } }
+>;
+/** Unsaved changes of a many-to-many list. */
+type LinkChanges = Record<string, ManyToManyChanges>;
 
 /**
  * One item as a form generated from the collection's fields and the user's permissions: create, update,
@@ -48,6 +69,8 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [texts, setTexts] = useState<Record<string, string>>({});
   const [lists, setLists] = useState<ListChanges>({});
+  const [translations, setTranslations] = useState<TranslationChanges>({});
+  const [links, setLinks] = useState<LinkChanges>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -57,12 +80,15 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
   // The item as the last realtime event read it, and whether it was deleted meanwhile.
   const [remote, setRemote] = useState<Record<string, unknown> | null>(null);
   const [deleted, setDeleted] = useState(false);
+  // Content versions: whether the collection keeps them, and the one the form edits (null: the item itself).
+  const [versioning, setVersioning] = useState(false);
+  const [active, setActive] = useState<ItemVersion | null>(null);
 
-  const load = async () => {
+  const load = async (editing: ItemVersion | null = active) => {
     const [fields, access, item, relations, itemAccess] = await Promise.all([
       readRawFields(client, collection),
       readAccess(client, collection),
-      isNew ? Promise.resolve({}) : readOne(client, collection, id),
+      isNew ? Promise.resolve({}) : editing ? readVersionedItem(client, collection, id, editing.key) : readOne(client, collection, id),
       readFieldRelations(client, collection),
       isNew ? Promise.resolve(null) : readItemAccess(client, collection, id),
     ]);
@@ -72,6 +98,8 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
     setLoaded({ form, access, item, primaryKey, itemAccess });
     setTexts(Object.fromEntries(form.map((f) => [f.field, toInputText(f, (item as Record<string, unknown>)[f.field])])));
     setLists({});
+    setTranslations({});
+    setLinks({});
     setFieldErrors({});
   };
 
@@ -81,8 +109,19 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
     setNotice(null);
     setRemote(null);
     setDeleted(false);
-    load().catch((failure: unknown) => setError(requestMessage(failure)));
+    setActive(null);
+    setVersioning(false);
+    if (!isNew) void versioningOn(client, collection).then(setVersioning);
+    load(null).catch((failure: unknown) => setError(requestMessage(failure)));
   }, [client, collection, id]);
+
+  const switchVersion = (next: ItemVersion | null) => {
+    if (dirty && !window.confirm('Switch versions? Your unsaved changes will be lost.')) return;
+    setActive(next);
+    setNotice(null);
+    setError(null);
+    load(next).catch((failure: unknown) => setError(requestMessage(failure)));
+  };
 
   // Someone else's change to this item: kept aside (the form is never overwritten), compared with what the form was
   // loaded with once no save of ours is under way (our own save reads back the same values).
@@ -90,11 +129,13 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
     if (event.event === 'delete') setDeleted(true);
     else if (event.event === 'update' || event.again) setRemote(eventItem(event.data));
   });
-  const stale = !busy && loaded !== null && remote !== null && changedElsewhere(loaded.item, remote);
+  const stale = !active && !busy && loaded !== null && remote !== null && changedElsewhere(loaded.item, remote);
 
   const dirty = loaded
     ? Object.keys(changedValues(loaded.form, loaded.item, texts)).length > 0 ||
-      Object.values(lists).some((list) => hasChanges(list.changes))
+      Object.values(lists).some((list) => hasChanges(list.changes)) ||
+      Object.values(translations).some((t) => Object.keys(t.edits.texts).length > 0 || t.edits.deleted.length > 0) ||
+      Object.values(links).some(hasLinkChanges)
     : false;
   useEffect(() => {
     if (!dirty) return;
@@ -115,7 +156,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
     const changed = isNew
       ? Object.fromEntries(
           loaded.form
-            .filter((f) => !f.readOnly && f.kind !== 'o2m' && (texts[f.field] ?? '') !== '')
+            .filter((f) => !f.readOnly && !isList(f.relation) && (texts[f.field] ?? '') !== '')
             .map((f) => [f.field, texts[f.field] ?? '']),
         )
       : changedValues(loaded.form, loaded.item, texts);
@@ -134,6 +175,21 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
       const payload = oneToManyPayload(list.changes, list.childKey);
       if (payload) values[field] = payload;
     }
+    // Translations: the junction rows created, updated or deleted per language.
+    for (const [field, entry] of Object.entries(translations)) {
+      try {
+        const payload = translationsPayload(entry.edits, entry.context.rows, entry.context.shape, entry.context.keys);
+        if (payload) values[field] = payload;
+      } catch (problem) {
+        problems[field] = (problem as Error).message;
+      }
+    }
+    // Many-to-many lists: the junction's nested payload.
+    for (const field of loaded.form) {
+      if (field.relation?.kind !== 'm2m') continue;
+      const payload = manyToManyPayload(links[field.field], field.relation);
+      if (payload) values[field.field] = payload;
+    }
     setFieldErrors(problems);
     setError(null);
     setNotice(null);
@@ -144,12 +200,13 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
         const created = await createOne(client, collection, values);
         navigate(`${listHref}/${encodeURIComponent(String(created[loaded.primaryKey]))}`, { replace: true });
       } else {
-        if (Object.keys(values).length > 0) await updateOne(client, collection, id, values);
+        if (Object.keys(values).length > 0)
+          await (active ? saveToVersion(client, active.id, values) : updateOne(client, collection, id, values));
         await load();
         // The form now holds the server's version: an earlier event is settled (ours arrives with the same values).
         setRemote(null);
         setVersion((v) => v + 1);
-        setNotice('Saved.');
+        setNotice(active ? `Saved to the version "${active.name ?? active.key}".` : 'Saved.');
       }
     } catch (failure) {
       const { fields, general } = errorsByField(failure);
@@ -188,7 +245,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
 
   const canSave = loaded ? loaded.form.some((f) => !f.readOnly) : false;
   const canDelete = !isNew && loaded !== null && allows(loaded.access.delete, loaded.primaryKey) && loaded.itemAccess?.delete !== false;
-  const title = isNew ? `New item in ${fieldLabel(collection)}` : `${fieldLabel(collection)} ${id}`;
+  const title = useItemTitle(collection, isNew ? null : id, version);
 
   return (
     <section aria-labelledby="page-title">
@@ -220,11 +277,58 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
           </button>
         </div>
       )}
+      {!isNew && versioning && (
+        <ItemVersions
+          collection={collection}
+          id={id}
+          active={active}
+          onSelect={switchVersion}
+          onPromoted={() => {
+            setActive(null);
+            load(null).then(
+              () => {
+                setVersion((v) => v + 1);
+                setNotice("Promoted: the item now has the version's changes.");
+              },
+              (failure: unknown) => setError(requestMessage(failure)),
+            );
+          }}
+          saved={version}
+          busy={busy}
+        />
+      )}
       {!error && !loaded && <p aria-live="polite">Loading…</p>}
       {loaded && (
         <form class="item-form" onSubmit={save} noValidate>
           {loaded.form.map((field) =>
-            field.relation?.kind === 'o2m' ? (
+            field.relation?.kind === 'translations' ? (
+              <div key={field.field}>
+                <TranslationsInput
+                  field={field}
+                  relation={field.relation}
+                  parent={isNew ? null : ((loaded.item[loaded.primaryKey] as string | number | undefined) ?? id)}
+                  edits={translations[field.field]?.edits ?? NO_EDITS}
+                  onChange={(edits, context) => setTranslations((current) => ({ ...current, [field.field]: { edits, context } }))}
+                  version={version}
+                />
+                {fieldErrors[field.field] && (
+                  <p class="error" role="alert">
+                    {fieldErrors[field.field]}
+                  </p>
+                )}
+              </div>
+            ) : field.relation?.kind === 'm2m' ? (
+              <ManyToManyList
+                key={field.field}
+                field={field}
+                relation={field.relation}
+                parent={isNew ? null : ((loaded.item[loaded.primaryKey] as string | number | undefined) ?? id)}
+                changes={links[field.field] ?? NO_LINK_CHANGES}
+                onChange={(changes) => setLinks((current) => ({ ...current, [field.field]: changes }))}
+                version={version}
+                onLeave={leave}
+              />
+            ) : field.relation?.kind === 'o2m' ? (
               <OneToManyList
                 key={field.field}
                 field={field}
@@ -266,6 +370,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
         </p>
       )}
       {notice && <p role="status">{notice}</p>}
+      {!isNew && loaded?.itemAccess?.share && <ShareDialog collection={collection} id={id} />}
       {!isNew && loaded && (
         <ManualFlows
           collection={collection}

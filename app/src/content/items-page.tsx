@@ -6,18 +6,25 @@ import { LiveNote, useLiveRefresh } from '../realtime/live.js';
 import { BatchEdit } from './batch-edit.js';
 import { batchEditFields } from './batch-payload.js';
 import { ColumnChooser } from './column-chooser.js';
+import { requestedFields } from './column-values.js';
 import { deleteMany, fieldLabel, readPage, type Page, type PageQuery } from './content-api.js';
 import { visibleColumns } from './field-paths.js';
+import { countConditions } from './filter-count.js';
 import { FilterBuilder } from './filter-builder.js';
+import { lazyPage } from '../lazy-page.js';
 import { ItemsTable } from './items-table.js';
 import { ManualFlows } from './manual-flows.js';
 import { SavedViews } from './saved-views.js';
 import { readTableSchema, type TableSchema } from './table-api.js';
 import { PAGE_SIZES, parseTableQuery, tableQueryString } from './table-query.js';
 
+// The import and export panel is fetched on first use (the sign-in bundle does not carry it).
+const ImportExport = lazyPage(() => import('./import-export.js').then((m) => m.ImportExport));
+
 /**
- * A page of a collection's items: the filter builder, column choice, search, sortable columns, server-side
- * paging, saved views, and batch edit and delete of the selected rows; a row opens the item. The table's state
+ * A page of a collection's items: a header (title, "Create item"), a toolbar (search, and the filter builder,
+ * column choice and saved views as disclosure panels, closed by default so the table starts near the top),
+ * sortable columns sized to the page, server-side paging, and batch edit and delete of the selected rows; a row opens the item. The table's state
  * is in the address.
  */
 export function ItemsPage({ collection }: { collection: string }) {
@@ -48,7 +55,7 @@ export function ItemsPage({ collection }: { collection: string }) {
 
   const columns = schema ? visibleColumns(schema.paths, query.fields) : [];
   const primaryKey = schema?.primaryKey ?? 'id';
-  const requested = [...new Set([primaryKey, ...columns.map((c) => c.path)])];
+  const requested = requestedFields(primaryKey, columns);
   const key = `${collection}|${requested.join(',')}|${tableQueryString(query)}`;
   const editable = schema ? batchEditFields(schema.fields, schema.access) : [];
   const canCreate = (schema?.access.create?.access ?? 'none') !== 'none';
@@ -112,41 +119,56 @@ export function ItemsPage({ collection }: { collection: string }) {
   const first = page && page.total > 0 ? (shown.page - 1) * shown.limit + 1 : 0;
   const last = page ? Math.min(shown.page * shown.limit, page.total) : 0;
   const label = fieldLabel(collection);
+  const conditions = countConditions(query.filter);
 
   return (
     <section aria-labelledby="page-title">
-      <p class="breadcrumb">
-        <Link href="/content">Content</Link> / {label}
-      </p>
-      <h1 id="page-title">{label}</h1>
-      <LiveNote state={live.state} />
-      {canCreate && (
-        <Link class="button" href={`/content/${encodeURIComponent(collection)}/+`}>
-          Create item
-        </Link>
-      )}
-      <form
-        class="search"
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          go({ search: searchText.trim(), page: 1 });
-        }}
-      >
-        <label for="search">Search</label>
-        <input id="search" type="search" value={searchText} onInput={(e) => setSearchText(e.currentTarget.value)} />
-        <button type="submit">Search</button>
-      </form>
-      {schema && <FilterBuilder paths={schema.paths} filter={query.filter} apply={(filter) => go({ filter, page: 1 })} />}
-      {schema && <ColumnChooser paths={schema.paths} shown={columns.map((c) => c.path)} choose={(fields) => go({ fields })} />}
-      <SavedViews
-        collection={collection}
-        query={query}
-        apply={(view) => {
-          setSearchText(view.search);
-          go({ ...view, page: 1 });
-        }}
-      />
+      <header class="page-head">
+        <div>
+          <p class="breadcrumb">
+            <Link href="/content">Content</Link> / {label}
+          </p>
+          <h1 id="page-title">{label}</h1>
+        </div>
+        <LiveNote state={live.state} />
+        {canCreate && (
+          <Link class="button" href={`/content/${encodeURIComponent(collection)}/+`}>
+            Create item
+          </Link>
+        )}
+      </header>
+      <div class="list-toolbar">
+        <form
+          class="search"
+          role="search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            go({ search: searchText.trim(), page: 1 });
+          }}
+        >
+          <label for="search">Search</label>
+          <input id="search" type="search" value={searchText} onInput={(e) => setSearchText(e.currentTarget.value)} />
+          <button type="submit">Search</button>
+        </form>
+        {schema && (
+          <details class="panel filter-panel">
+            <summary>Filter{conditions > 0 ? ` (${conditions})` : ''}</summary>
+            <FilterBuilder paths={schema.paths} filter={query.filter} apply={(filter) => go({ filter, page: 1 })} />
+          </details>
+        )}
+        {schema && <ColumnChooser paths={schema.paths} shown={columns.map((c) => c.path)} choose={(fields) => go({ fields })} />}
+        <details class="panel views-panel">
+          <summary>Views</summary>
+          <SavedViews
+            collection={collection}
+            query={query}
+            apply={(view) => {
+              setSearchText(view.search);
+              go({ ...view, page: 1 });
+            }}
+          />
+        </details>
+      </div>
       {error && (
         <p class="error" role="alert">
           {error}
@@ -185,6 +207,12 @@ export function ItemsPage({ collection }: { collection: string }) {
             </p>
           )}
           <ManualFlows collection={collection} keys={[...selected]} where="list" ran={() => setReloads((n) => n + 1)} />
+          <ImportExport
+            collection={collection}
+            scope={{ fields: requested, filter: query.filter, search: query.search }}
+            canImport={canCreate}
+            imported={() => setReloads((n) => n + 1)}
+          />
           {editing && selected.size > 0 && (
             <BatchEdit
               collection={collection}

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'wouter-preact';
-import { formatValue } from './content-api.js';
-import { valueAt, type FieldPath } from './field-paths.js';
+import { cellText } from './column-values.js';
+import type { FieldPath } from './field-paths.js';
 import { nextSort } from './table-query.js';
 
 type Props = {
@@ -18,6 +18,9 @@ type Props = {
   selected: Set<string>;
   onSelect(selected: Set<string>): void;
 };
+
+/** Up to this many columns share the page's width (cut with an ellipsis); more scroll sideways. */
+const FIT_COLUMNS = 8;
 
 /** The table of one page of items: a sortable header per column (related ones too), a row opens its item. */
 export function ItemsTable({
@@ -37,7 +40,7 @@ export function ItemsTable({
   const [, navigate] = useLocation();
   return (
     <div class="table-wrap" tabIndex={0} role="region" aria-label={`${label} table`}>
-      <table aria-busy={busy}>
+      <table aria-busy={busy} class={columns.length <= FIT_COLUMNS ? 'fit' : undefined}>
         <caption class="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -56,7 +59,7 @@ export function ItemsTable({
               const direction = sort === column.path ? 'ascending' : sort === `-${column.path}` ? 'descending' : undefined;
               return (
                 <th key={column.path} scope="col" aria-sort={direction ?? 'none'}>
-                  <button type="button" class="sort" onClick={() => onSort(nextSort(sort, column.path))}>
+                  <button type="button" class="sort" title={column.label} onClick={() => onSort(nextSort(sort, column.path))}>
                     {column.label}
                     <span aria-hidden="true">{direction === 'ascending' ? ' ▲' : direction === 'descending' ? ' ▼' : ''}</span>
                   </button>
@@ -87,8 +90,12 @@ export function ItemsTable({
                   </td>
                 )}
                 {columns.map((column, index) => {
-                  const text = formatValue(valueAt(row, column.path));
-                  return <td key={column.path}>{index === 0 ? <Link href={href}>{text}</Link> : text}</td>;
+                  const text = cellText(row, column);
+                  return (
+                    <td key={column.path} title={text}>
+                      {index === 0 ? <Link href={href}>{text}</Link> : text}
+                    </td>
+                  );
                 })}
               </tr>
             );

@@ -27,8 +27,8 @@ export function ManyToOnePicker({ id, field, related, text, describedBy, invalid
   const [chosen, setChosen] = useState<RelatedOption | null>(null);
 
   useEffect(() => {
-    readDisplayPlan(client, related).then(setPlan, () => setPlan(null));
-  }, [client, related]);
+    readDisplayPlan(client, related, field.template).then(setPlan, () => setPlan(null));
+  }, [client, related, field.template]);
 
   useEffect(() => {
     if (text === '') return setChosen(null);

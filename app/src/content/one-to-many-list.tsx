@@ -9,6 +9,7 @@ import { addChild, removeChild, visibleChildren, type OneToManyChanges } from '.
 import { readChildren, readDisplayPlan, searchRelated } from './related-api.js';
 import { RelatedSearch } from './related-search.js';
 import type { OneToMany } from './relations.js';
+import { systemLabel } from '../ui/system-label.js';
 
 type Props = {
   field: FormField;
@@ -37,8 +38,8 @@ export function OneToManyList({ field, relation, parent, changes, onChange, vers
   const label = fieldLabel(field.field);
 
   useEffect(() => {
-    readDisplayPlan(client, relation.related).then(setPlan, () => setPlan(null));
-  }, [client, relation.related]);
+    readDisplayPlan(client, relation.related, field.template).then(setPlan, () => setPlan(null));
+  }, [client, relation.related, field.template]);
 
   useEffect(() => {
     if (!plan) return;
@@ -118,7 +119,7 @@ export function OneToManyList({ field, relation, parent, changes, onChange, vers
       )}
       {field.note && (
         <p id={`${id}-note`} class="help">
-          {field.note}
+          {systemLabel(field.note)}
         </p>
       )}
     </fieldset>

@@ -3,7 +3,8 @@ import type { Client } from '../api/client.js';
 import { readAccess, readRawFields } from './content-api.js';
 import { planDisplay, toOption, USERS_PLAN, type DisplayPlan, type PrimaryKey, type RelatedOption } from './display-value.js';
 import { allows } from './form-fields.js';
-import { relationsByField, type FieldRelation, type RawRelation } from './relations.js';
+import type { Link } from './many-to-many-changes.js';
+import { relationsByField, type FieldRelation, type ManyToMany, type RawRelation } from './relations.js';
 
 /** The relations of a collection's fields (`GET /relations`); none when the user may not read them. */
 export async function readFieldRelations(client: Client, collection: string): Promise<Record<string, FieldRelation>> {
@@ -15,10 +16,10 @@ export async function readFieldRelations(client: Client, collection: string): Pr
 }
 
 /**
- * How the items of a related collection read, limited to the fields the user may read; null when they may
+ * How the items of a related collection read (the field's own template, else the collection's), limited to the fields the user may read; null when they may
  * not read the collection (a picker then shows only the key).
  */
-export async function readDisplayPlan(client: Client, collection: string): Promise<DisplayPlan | null> {
+export async function readDisplayPlan(client: Client, collection: string, fieldTemplate?: string | null): Promise<DisplayPlan | null> {
   if (collection === 'service_users') return USERS_PLAN;
   if (collection.startsWith('service_') || collection.startsWith('directus_')) return null;
   const access = await readAccess(client, collection);
@@ -27,7 +28,8 @@ export async function readDisplayPlan(client: Client, collection: string): Promi
     readRawFields(client, collection),
     client.request(readCollection(collection)).catch(() => null) as Promise<{ meta?: { display_template?: string | null } | null } | null>,
   ]);
-  return planDisplay(collection, fields, info?.meta?.display_template ?? null, (field) => allows(access.read, field));
+  const template = fieldTemplate ?? info?.meta?.display_template ?? null;
+  return planDisplay(collection, fields, template, (field) => allows(access.read, field));
 }
 
 type Query = { search?: string; filter?: Record<string, unknown>; limit: number };
@@ -75,4 +77,30 @@ export async function readOptions(client: Client, plan: DisplayPlan, keys: Prima
   if (unique.length === 0) return new Map();
   const rows = await readRows(client, plan, { filter: { [plan.primaryKey]: { _in: unique } }, limit: unique.length });
   return new Map(rows.map((row) => [String(row[plan.primaryKey]), toOption(plan, row).text]));
+}
+
+/**
+ * The links of a many-to-many field: the junction rows pointing at `parent`, each with its related item read
+ * through the junction (`tags_id.id`, `tags_id.name`: the display plan's fields), up to 200, in the junction's
+ * order. A row whose related item is gone or unreadable shows its key.
+ */
+export async function readLinks(client: Client, plan: DisplayPlan, relation: ManyToMany, parent: PrimaryKey): Promise<Link[]> {
+  const junctionFields = await readRawFields(client, relation.junction);
+  const junctionKey = junctionFields.find((f) => f.schema?.is_primary_key)?.field ?? 'id';
+  const rows = (await client.request(
+    readItems(relation.junction, {
+      fields: [junctionKey, ...plan.fields.map((field) => `${relation.relatedField}.${field}`)],
+      filter: { [relation.parentField]: { _eq: parent } },
+      sort: [junctionKey],
+      limit: 200,
+    } as never),
+  )) as Record<string, unknown>[];
+  return rows.map((row) => {
+    const related = row[relation.relatedField];
+    const option =
+      related !== null && typeof related === 'object'
+        ? toOption(plan, related as Record<string, unknown>)
+        : { key: (related ?? '') as PrimaryKey, text: String(related ?? '—') };
+    return { junctionKey: row[junctionKey] as PrimaryKey, option };
+  });
 }

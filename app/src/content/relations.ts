@@ -1,6 +1,7 @@
 /**
  * The relations of one collection's fields, from `GET /relations` (pure): a field with a foreign key to another
- * collection is many-to-one; an alias field named as a relation's `one_field` (without a junction) is one-to-many.
+ * collection is many-to-one; an alias field named as a relation's `one_field` is one-to-many, or many-to-many when
+ * the relation has a `junction_field` whose relation points at a collection.
  */
 
 export type RawRelation = {
@@ -13,9 +14,32 @@ export type RawRelation = {
 export type ManyToOne = { kind: 'm2o'; related: string };
 /** `related` is the collection of the children, `foreignKey` their field that points back here. */
 export type OneToMany = { kind: 'o2m'; related: string; foreignKey: string; deselect: 'nullify' | 'delete' };
-export type FieldRelation = ManyToOne | OneToMany;
+/**
+ * A many-to-many through a junction collection: `junction` rows point here by `parentField` and at the
+ * `related` collection by `relatedField` (`articles_tags.articles_id`, `articles_tags.tags_id`).
+ */
+export type ManyToMany = { kind: 'm2m'; related: string; junction: string; parentField: string; relatedField: string };
+/**
+ * Directus's translations: a one-to-many to a junction collection (`related`, pointing back by `foreignKey`) whose
+ * `languageField` is a many-to-one to the `languages` collection. Never returned by `relationsByField` (a junction
+ * is a many-to-many there): the form turns a many-to-many whose field's interface is `translations` into one
+ * (`asTranslations`, form-fields).
+ */
+export type Translations = { kind: 'translations'; related: string; foreignKey: string; languageField: string; languages: string | null };
+export type FieldRelation = ManyToOne | OneToMany | ManyToMany | Translations;
 
-/** The relation of each field of `collection` that has one (many-to-many and many-to-any are left out). */
+/** The translations shape of a many-to-many (the junction holds the translations, the related collection the languages). */
+export function asTranslations(relation: ManyToMany): Translations {
+  return {
+    kind: 'translations',
+    related: relation.junction,
+    foreignKey: relation.parentField,
+    languageField: relation.relatedField,
+    languages: relation.related,
+  };
+}
+
+/** The relation of each field of `collection` that has one (many-to-any is left out). */
 export function relationsByField(relations: RawRelation[], collection: string): Record<string, FieldRelation> {
   const result: Record<string, FieldRelation> = {};
   for (const relation of relations) {
@@ -25,7 +49,21 @@ export function relationsByField(relations: RawRelation[], collection: string): 
   }
   for (const relation of relations) {
     const oneField = relation.meta?.one_field;
-    if (relation.related_collection !== collection || !oneField || relation.meta?.junction_field) continue;
+    const junctionField = relation.meta?.junction_field;
+    if (relation.related_collection !== collection || !oneField) continue;
+    if (junctionField) {
+      // The junction's other relation names the related collection (none: a many-to-any, left out).
+      const other = relations.find((r) => r.collection === relation.collection && r.field === junctionField);
+      if (other?.related_collection)
+        result[oneField] = {
+          kind: 'm2m',
+          related: other.related_collection,
+          junction: relation.collection,
+          parentField: relation.field,
+          relatedField: junctionField,
+        };
+      continue;
+    }
     result[oneField] = {
       kind: 'o2m',
       related: relation.collection,

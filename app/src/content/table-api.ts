@@ -1,10 +1,14 @@
-import { readFieldsByCollection, readRelationByCollection, readUserPermissions, updateItems } from '@directus/sdk';
+import { readCollection, readFieldsByCollection, readRelationByCollection, readUserPermissions, updateItems } from '@directus/sdk';
 import type { Client } from '../api/client.js';
 import { buildFieldPaths, manyToOnes, type CollectionSchema, type FieldPath } from './field-paths.js';
-import type { CollectionAccess, RawFormField } from './form-fields.js';
+import { fieldTemplate, planDisplay, type DisplayPlan } from './display-value.js';
+import { allows, type CollectionAccess, type RawFormField } from './form-fields.js';
 
 /** What the items table needs to know of a collection: its fields and access, and the paths to filter and show. */
 export type TableSchema = CollectionSchema & { paths: FieldPath[]; primaryKey: string };
+
+const USER_COLLECTIONS = new Set(['service_users', 'directus_users']);
+const USERS_TEMPLATE = '{{ first_name }} {{ last_name }}';
 
 type RawRelation = { collection: string; field: string; related_collection?: string | null };
 
@@ -23,20 +27,32 @@ export async function readTableSchema(client: Client, collection: string): Promi
   const links = manyToOnes(collection, relations).filter((link) => (permissions[link.related]?.read?.access ?? 'none') !== 'none');
   const targets = [...new Set(links.map((link) => link.related))];
   const related: Record<string, CollectionSchema> = {};
+  const templates: Record<string, string | null> = {};
   await Promise.all(
     targets.map(async (target) => {
       try {
-        related[target] = {
-          fields: (await client.request(readFieldsByCollection(target))) as RawFormField[],
-          access: permissions[target] ?? {},
-        };
+        const [targetFields, info] = await Promise.all([
+          client.request(readFieldsByCollection(target)) as Promise<RawFormField[]>,
+          (client.request(readCollection(target)) as Promise<{ meta?: { display_template?: string | null } | null }>).catch(() => null),
+        ]);
+        related[target] = { fields: targetFields, access: permissions[target] ?? {} };
+        templates[target] = info?.meta?.display_template ?? (USER_COLLECTIONS.has(target) ? USERS_TEMPLATE : null);
       } catch {
         // Not readable: no related paths through it.
       }
     }),
   );
+  // Each many-to-one column reads as its related item's template: the field's own, else its collection's.
+  const displays: Record<string, DisplayPlan> = {};
+  for (const link of links) {
+    const target = related[link.related];
+    if (!target) continue;
+    const meta = fields.find((f) => f.field === link.field)?.meta;
+    const template = fieldTemplate(meta) ?? templates[link.related] ?? null;
+    displays[link.field] = planDisplay(link.related, target.fields, template, (field) => allows(target.access.read, field));
+  }
   const primaryKey = fields.find((f) => f.schema?.is_primary_key)?.field ?? 'id';
-  return { ...own, paths: buildFieldPaths(own, links, related), primaryKey };
+  return { ...own, paths: buildFieldPaths(own, links, related, displays), primaryKey };
 }
 
 /** Applies the same values to several items (`PATCH /items/<collection>` with `keys` and `data`). */

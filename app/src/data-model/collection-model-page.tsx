@@ -220,6 +220,7 @@ export function CollectionModelPage({ collection }: { collection: string }) {
                     primaryKeyTypes: { ...types, service_files: 'uuid' },
                     relatedFields,
                     relations: await readAllRelations(client),
+                    collections,
                   };
                 }}
                 onRun={async (steps) => {

@@ -74,7 +74,8 @@ export async function removeField(client: Client, collection: string, field: str
 /** Runs the steps of a relational field in order (the first refusal stops it and is thrown). */
 export async function runPlan(client: Client, steps: PlanStep[]): Promise<void> {
   for (const step of steps) {
-    if (step.action === 'createField') await client.request(createField(step.collection, step.body));
+    if (step.action === 'createCollection') await client.request(createCollection(step.body));
+    else if (step.action === 'createField') await client.request(createField(step.collection, step.body));
     else if (step.action === 'updateRelation') await client.request(updateRelation(step.collection, step.field, step.body));
     else await client.request(createRelation(step.body));
   }

@@ -4,6 +4,7 @@ import { errorMessage, requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { collectionPayload, PRIMARY_KEY_KINDS, type CollectionDraft, type PrimaryKeyKind } from './collection-payload.js';
 import { addCollection, readUserCollections, type CollectionRow } from './data-model-api.js';
+import { systemLabel } from '../ui/system-label.js';
 
 /** The user collections, each a link to its fields, and the form that creates one. */
 export function DataModelPage() {
@@ -54,7 +55,7 @@ export function DataModelPage() {
           {collections.map((c) => (
             <li key={c.collection}>
               <Link href={`/data-model/${encodeURIComponent(c.collection)}`}>{c.collection}</Link>
-              {c.meta?.note && <span class="note"> — {c.meta.note}</span>}
+              {c.meta?.note && <span class="note"> — {systemLabel(c.meta.note)}</span>}
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { errorMessage, requestMessage } from '../api/errors.js';
+import { junctionFields } from './many-to-many-plan.js';
 import {
   emptyRelationDraft,
   ON_DELETE_RULES,
@@ -13,8 +14,16 @@ import {
 const KINDS: { value: RelationKind; label: string }[] = [
   { value: 'm2o', label: 'Many-to-one (this item points at one related item)' },
   { value: 'o2m', label: 'One-to-many (related items point at this one)' },
+  { value: 'm2m', label: 'Many-to-many (through a new junction collection)' },
   { value: 'file', label: 'File (many-to-one to the files)' },
 ];
+
+/** What the junction will be: its default name and its two foreign keys. */
+function junctionHelp(collection: string, related: string): string {
+  if (related === '') return `A new hidden collection with a row per link; empty: ${collection}_<related collection>.`;
+  const { parentField, relatedField } = junctionFields(collection, related);
+  return `A new hidden collection with a row per link (${parentField}, ${relatedField}); empty: ${collection}_${related}.`;
+}
 
 type Props = {
   collection: string;
@@ -25,7 +34,7 @@ type Props = {
   onCancel: () => void;
 };
 
-/** Adds a relational field: many-to-one, one-to-many or file, with its on-delete rule. */
+/** Adds a relational field: many-to-one, one-to-many, many-to-many or file, with its on-delete rule. */
 export function RelationEditor({ collection, collections, loadContext, onRun, onCancel }: Props) {
   const [draft, setDraft] = useState<RelationDraft>(emptyRelationDraft());
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -79,7 +88,7 @@ export function RelationEditor({ collection, collections, loadContext, onRun, on
         </select>
       </div>
       <div class="field">
-        <label for="re-field">{draft.kind === 'o2m' ? 'Field name (in this collection)' : 'Field name'}</label>
+        <label for="re-field">{draft.kind === 'o2m' || draft.kind === 'm2m' ? 'Field name (in this collection)' : 'Field name'}</label>
         <input
           id="re-field"
           value={draft.field}
@@ -125,8 +134,27 @@ export function RelationEditor({ collection, collections, loadContext, onRun, on
           {errorOf('foreignKey')}
         </div>
       )}
+      {draft.kind === 'm2m' && (
+        <div class="field">
+          <label for="re-junction">Junction collection</label>
+          <input
+            id="re-junction"
+            value={draft.junction}
+            placeholder={draft.related ? `${collection}_${draft.related}` : undefined}
+            aria-invalid={errors.junction ? true : undefined}
+            aria-describedby={[describe('junction'), 're-junction-help'].filter(Boolean).join(' ')}
+            onInput={(e) => set('junction')(e.currentTarget.value)}
+          />
+          <p class="help" id="re-junction-help">
+            {junctionHelp(collection, draft.related)}
+          </p>
+          {errorOf('junction')}
+        </div>
+      )}
       <div class="field">
-        <label for="re-on-delete">When the related item is deleted</label>
+        <label for="re-on-delete">
+          {draft.kind === 'm2m' ? 'When an item on either side is deleted (its junction rows)' : 'When the related item is deleted'}
+        </label>
         <select
           id="re-on-delete"
           value={draft.onDelete}
@@ -142,7 +170,7 @@ export function RelationEditor({ collection, collections, loadContext, onRun, on
         </select>
         {errorOf('onDelete')}
       </div>
-      {draft.kind !== 'o2m' && (
+      {draft.kind !== 'o2m' && draft.kind !== 'm2m' && (
         <div class="field checkbox inline-check">
           <input type="checkbox" id="re-required" checked={draft.required} onChange={(e) => set('required')(e.currentTarget.checked)} />{' '}
           <label for="re-required">Required</label>

@@ -113,3 +113,60 @@ describe('relationPlan', () => {
     });
   });
 });
+
+describe('relationPlan for a many-to-many', () => {
+  const m2m = { ...emptyRelationDraft('m2m'), field: 'tags', related: 'tags', onDelete: 'CASCADE' };
+  const where = {
+    collection: 'books',
+    primaryKeyTypes: { books: 'integer', tags: 'uuid' },
+    relatedFields: [],
+    collections: ['books', 'tags'],
+  };
+
+  it('creates the junction, its two foreign keys, the alias and both relations, as Directus does', () => {
+    const plan = relationPlan(m2m, where);
+    expect('steps' in plan && plan.steps.map((step) => step.action)).toEqual([
+      'createCollection',
+      'createField',
+      'createField',
+      'createField',
+      'createRelation',
+      'createRelation',
+    ]);
+    if (!('steps' in plan)) return;
+    expect(plan.steps[0]).toMatchObject({ body: { collection: 'books_tags', meta: { hidden: true } } });
+    expect(plan.steps[1]).toMatchObject({ collection: 'books_tags', body: { field: 'books_id', type: 'integer' } });
+    expect(plan.steps[2]).toMatchObject({ collection: 'books_tags', body: { field: 'tags_id', type: 'uuid' } });
+    expect(plan.steps[3]).toMatchObject({ collection: 'books', body: { field: 'tags', type: 'alias', meta: { special: ['m2m'] } } });
+    expect(plan.steps[4]).toEqual({
+      action: 'createRelation',
+      body: {
+        collection: 'books_tags',
+        field: 'tags_id',
+        related_collection: 'tags',
+        meta: { one_field: null, junction_field: 'books_id', sort_field: null },
+        schema: { on_delete: 'CASCADE' },
+      },
+    });
+    expect(plan.steps[5]).toEqual({
+      action: 'createRelation',
+      body: {
+        collection: 'books_tags',
+        field: 'books_id',
+        related_collection: 'books',
+        meta: { one_field: 'tags', junction_field: 'tags_id', sort_field: null, one_deselect_action: 'nullify' },
+        schema: { on_delete: 'CASCADE' },
+      },
+    });
+  });
+
+  it('takes a junction name, refuses one that exists or is not a name, and names a self-relation apart', () => {
+    expect(relationPlan({ ...m2m, junction: 'tags' }, where)).toEqual({ errors: { junction: 'A collection tags exists already.' } });
+    expect(relationPlan({ ...m2m, junction: '9x' }, where)).toEqual({
+      errors: { junction: 'Use letters, digits and underscores, not starting with a digit.' },
+    });
+    expect(relationPlan({ ...m2m, related: '' }, where)).toEqual({ errors: { related: 'Choose the related collection.' } });
+    const self = relationPlan({ ...m2m, field: 'similar', related: 'books', junction: 'similar_books' }, where);
+    expect('steps' in self && self.steps[2]).toMatchObject({ body: { field: 'related_books_id' } });
+  });
+});

@@ -1,10 +1,13 @@
+import { manyToManyPlan } from './many-to-many-plan.js';
+
 /**
  * A relational field as the API calls that make it (pure): a many-to-one (a foreign key column and its
  * relation), a file (a many-to-one to `service_files`) or a one-to-many (an alias here, the foreign key column
- * in the related collection when it is missing, and the relation naming the alias as its `one_field`).
+ * in the related collection when it is missing, and the relation naming the alias as its `one_field`), or a
+ * many-to-many (`many-to-many-plan.ts`).
  */
 
-export type RelationKind = 'm2o' | 'file' | 'o2m';
+export type RelationKind = 'm2o' | 'file' | 'o2m' | 'm2m';
 
 export const ON_DELETE_RULES = ['SET NULL', 'CASCADE', 'RESTRICT', 'NO ACTION'] as const;
 
@@ -15,21 +18,24 @@ export type RelationDraft = {
   related: string;
   /** For a one-to-many: the foreign key field in the related collection. */
   foreignKey: string;
+  /** For a many-to-many: the junction collection to create (empty: `<collection>_<related>`). */
+  junction: string;
   onDelete: string;
   required: boolean;
   note: string;
 };
 
 export type PlanStep =
+  | { action: 'createCollection'; body: Record<string, unknown> }
   | { action: 'createField'; collection: string; body: Record<string, unknown> }
   | { action: 'createRelation'; body: Record<string, unknown> }
   | { action: 'updateRelation'; collection: string; field: string; body: Record<string, unknown> };
 
 export function emptyRelationDraft(kind: RelationKind = 'm2o'): RelationDraft {
-  return { kind, field: '', related: '', foreignKey: '', onDelete: 'SET NULL', required: false, note: '' };
+  return { kind, field: '', related: '', foreignKey: '', junction: '', onDelete: 'SET NULL', required: false, note: '' };
 }
 
-const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+export const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** What a foreign key to a collection's primary key is typed as. */
 export function foreignKeyType(primaryKeyType: string | undefined): string {
@@ -45,10 +51,13 @@ export type RelationContext = {
   relatedFields: string[];
   /** Existing relations: a one-to-many over a foreign key that already has its many-to-one only names the alias. */
   relations?: { collection: string; field: string; related_collection: string | null; meta?: { one_field?: string | null } | null }[];
+  /** The collections that exist (a many-to-many's junction must be a new one). */
+  collections?: string[];
 };
 
 /** The steps that create the relational field, or the problems keyed by input. */
 export function relationPlan(draft: RelationDraft, context: RelationContext): { steps: PlanStep[] } | { errors: Record<string, string> } {
+  if (draft.kind === 'm2m') return manyToManyPlan(draft, context);
   const errors: Record<string, string> = {};
   const field = draft.field.trim();
   if (field === '') errors.field = 'Enter a field name.';

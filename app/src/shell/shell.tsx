@@ -6,12 +6,17 @@ import { displayName, useSession } from '../auth/session.js';
 import { readFilesAccess } from '../files/files-api.js';
 import { isAdministrator } from '../data-model/is-administrator.js';
 import { useAccessSections } from '../access/use-access-sections.js';
+import { countUnread, NOTIFICATIONS_SUBSCRIPTION } from '../notifications/notifications-api.js';
+import { useLiveRefresh } from '../realtime/live.js';
 
 const SECTIONS = [
   { href: '/content', label: 'Content' },
   { href: '/activity', label: 'Activity' },
   { href: '/account', label: 'Account' },
 ];
+
+/** The user's notifications, with the inbox's unread count beside it. */
+const NOTIFICATIONS = { href: '/notifications', label: 'Notifications' };
 
 /** Sections for administrators only (`admin_access` of /policies/me/globals). */
 const MODEL_SECTIONS = [
@@ -41,6 +46,13 @@ export function Shell({ children }: { children: ComponentChildren }) {
     isAdministrator(client).then(setModelAdmin, () => setModelAdmin(false));
   }, [client, user?.id]);
   const accessLinks = useAccessSections();
+  // The inbox's unread count, read again whenever the user's notifications change (realtime).
+  const [unread, setUnread] = useState(0);
+  const notificationsLive = useLiveRefresh(user ? NOTIFICATIONS_SUBSCRIPTION : null);
+  useEffect(() => {
+    if (!user) return;
+    countUnread(client).then(setUnread, () => setUnread(0));
+  }, [client, user?.id, notificationsLive.changes, location]);
 
   // A user under `enforce_tfa` without two-factor is led to its set-up once signed in (the API does not block).
   useEffect(() => {
@@ -62,12 +74,19 @@ export function Shell({ children }: { children: ComponentChildren }) {
         <span class="brand">Stratum</span>
         <nav aria-label="Main">
           <ul>
-            {[...sections, ...(modelAdmin ? MODEL_SECTIONS : []), ...accessLinks].map((section) => {
+            {[...sections, NOTIFICATIONS, ...(modelAdmin ? MODEL_SECTIONS : []), ...accessLinks].map((section) => {
               const current = location === section.href || location.startsWith(`${section.href}/`);
               return (
                 <li key={section.href}>
                   <Link href={section.href} aria-current={current ? 'page' : undefined}>
                     {section.label}
+                    {section === NOTIFICATIONS && unread > 0 && (
+                      <span class="badge">
+                        {' '}
+                        {unread}
+                        <span class="visually-hidden"> unread</span>
+                      </span>
+                    )}
                   </Link>
                 </li>
               );

@@ -12,6 +12,10 @@ import { addFlows } from './20261127t-add-flows.js';
 import { addNotifications } from './20261128n-add-notifications.js';
 import { addComments } from './20261128o-add-comments.js';
 import { addPublicRegistration } from './20261128u-add-public-registration.js';
+import { addShares } from './20261128v-add-shares.js';
+import { addDashboards } from './20261128w-add-dashboards.js';
+import { addVersions } from './20261128x-add-versions.js';
+import { addTranslations } from './20261128y-add-translations.js';
 import type { Migration } from './migration.types.js';
 
 export type { Migration } from './migration.types.js';
@@ -37,4 +41,8 @@ export const MIGRATIONS: readonly Migration[] = [
   addNotifications,
   addComments,
   addPublicRegistration,
+  addShares,
+  addDashboards,
+  addVersions,
+  addTranslations,
 ];

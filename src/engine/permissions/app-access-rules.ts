@@ -48,6 +48,21 @@ export const APP_ACCESS_RULES: readonly PermissionRule[] = Object.freeze([
   { ...rule('service_comments', 'create'), validation: { comment: { _nnull: true } } },
   rule('service_comments', 'update', { user_created: { _eq: '$CURRENT_USER' } }, ['comment']),
   rule('service_comments', 'delete', { user_created: { _eq: '$CURRENT_USER' } }),
+  // Shares: one's own. A new one also needs `share` (and `read`) on the item it shares (the shares behaviour);
+  // its item never changes and its use count is the server's (decision 0105).
+  rule('service_shares', 'read', { user_created: { _eq: '$CURRENT_USER' } }),
+  rule('service_shares', 'create', null, ['name', 'collection', 'item', 'role', 'password', 'date_start', 'date_end', 'max_uses']),
+  rule('service_shares', 'update', { user_created: { _eq: '$CURRENT_USER' } }, [
+    'name',
+    'role',
+    'password',
+    'date_start',
+    'date_end',
+    'max_uses',
+  ]),
+  rule('service_shares', 'delete', { user_created: { _eq: '$CURRENT_USER' } }),
+  // Translation strings: the app resolves `$t:` names and notes through them for everyone who signs in to it.
+  rule('service_translations', 'read'),
   rule('service_roles', 'read', { id: { _in: '$CURRENT_ROLES' } }),
   rule('service_settings', 'read', null, [
     'id',

@@ -1,13 +1,14 @@
 import type { Knex } from 'knex';
 import type { Dialect } from '../../database/dialects/dialect.js';
 import { createCacheRegistry, type CacheRegistry } from '../../kernel/caches/index.js';
-import type { Accountability, RequestOrigin } from '../../kernel/context/index.js';
+import type { Accountability, RequestOrigin, ShareScope } from '../../kernel/context/index.js';
 import { PUBLIC_POLICY_ID } from '../../kernel/system/system-collections.js';
 import type { Context } from '../context.js';
 import { resolveVariables } from '../query/resolve-variables.js';
 import { ADMIN_PERMISSIONS } from './admin-permissions.js';
 import { APP_ACCESS_RULES } from './app-access-rules.js';
 import { ipInList } from './ip-in-list.js';
+import { shareRules } from './share-rules.js';
 import { PERMISSION_ACTIONS, type PermissionAction, type PermissionRule, type PermissionSet } from './permissions.types.js';
 
 type PolicyRow = { id: string; name: string; ipAccess: string[]; admin: boolean; app: boolean; enforceTfa: boolean };
@@ -138,7 +139,7 @@ export function createPermissionsEngine(deps: { knex: Knex; dialect: Dialect; ca
     ...(origin.sessionFamily ? { sessionFamily: origin.sessionFamily } : {}),
   });
 
-  return {
+  const engine: PermissionsEngine = {
     getUser,
     async accountabilityForUser(userId, origin) {
       const user = await getUser(userId);
@@ -168,6 +169,7 @@ export function createPermissionsEngine(deps: { knex: Knex; dialect: Dialect; ca
     },
     async permissionSet(ctx) {
       const { accountability } = ctx;
+      if (accountability.share) return shareSet(ctx, accountability.share);
       if (accountability.admin) return { admin: true, rules: [], index: new Map() };
       const key = `${accountability.app ? 'app' : 'api'}|${accountability.policies.join(',')}`;
       let rules = sets.get(key);
@@ -189,6 +191,27 @@ export function createPermissionsEngine(deps: { knex: Knex; dialect: Dialect; ca
       sets.clear();
     },
   };
+
+  /**
+   * A share session's rules (share-rules.ts): the creator's read rules, resolved as the creator, meet the share
+   * role's; a creator who is gone or not active, or a role that is gone, leaves nothing readable.
+   */
+  const shareSet = async (ctx: Omit<Context, 'permissions'>, scope: ShareScope): Promise<PermissionSet> => {
+    const origin = { ip: ctx.accountability.ip, userAgent: ctx.accountability.userAgent, origin: ctx.accountability.origin };
+    let creator: PermissionSet | null = null;
+    const user = scope.creator ? await getUser(scope.creator) : null;
+    if (user && user.status === 'active') {
+      const accountability = await engine.accountabilityForUser(user.id, origin);
+      if (accountability) creator = await engine.permissionSet({ ...ctx, accountability });
+    }
+    let role: PermissionSet | null | 'none' = 'none';
+    if (scope.role) {
+      const accountability = await engine.accountabilityForRole(scope.role, origin);
+      role = accountability ? await engine.permissionSet({ ...ctx, accountability }) : null;
+    }
+    return indexRules(shareRules(ctx.schema, scope, creator, role));
+  };
+  return engine;
 }
 
 export function indexRules(rules: PermissionRule[]): PermissionSet {

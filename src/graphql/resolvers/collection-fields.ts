@@ -9,9 +9,9 @@ import {
   type GraphQLFieldConfigMap,
 } from 'graphql';
 import { getAccess } from '../../engine/permissions/get-access.js';
-import { isAppError } from '../../kernel/errors/index.js';
+import { forbidden, isAppError } from '../../kernel/errors/index.js';
 import type { ItemsService, PrimaryKey } from '../../modules/items/index.js';
-import type { GraphqlContext } from '../graphql.types.js';
+import type { GraphqlContext, GraphqlDeps } from '../graphql.types.js';
 import type { ExposedCollection } from '../schema/exposed-collections.js';
 import type { TypeRegistry } from '../schema/type-registry.js';
 import { shapedRootField } from '../execution/shaped-root-field.js';
@@ -23,8 +23,17 @@ type Fields = GraphQLFieldConfigMap<unknown, GraphqlContext>;
 const DELETE_ONE = new GraphQLObjectType({ name: 'delete_one', fields: { id: { type: GraphQLID } } });
 const DELETE_MANY = new GraphQLObjectType({ name: 'delete_many', fields: { ids: { type: new GraphQLList(GraphQLID) } } });
 
-/** Root query fields of one collection: `<name>`, `<name>_by_id`, `<name>_aggregated` (a singleton: `<name>` only). */
-export function collectionQueryFields(registry: TypeRegistry, items: ItemsService, exposed: ExposedCollection): Fields {
+/**
+ * Root query fields of one collection: `<name>`, `<name>_by_id`, `<name>_aggregated` (a singleton: `<name>` only).
+ * With `readVersion` (user collections), `<name>_by_id` and a singleton's `<name>` take Directus's `version`
+ * argument: the item as that content version has it.
+ */
+export function collectionQueryFields(
+  registry: TypeRegistry,
+  items: ItemsService,
+  exposed: ExposedCollection,
+  readVersion?: GraphqlDeps['readVersion'],
+): Fields {
   const { collection, rootName } = exposed;
   const type = registry.objectType(collection);
   if (!rootName || !type) return {};
@@ -34,7 +43,16 @@ export function collectionQueryFields(registry: TypeRegistry, items: ItemsServic
     return {
       [rootName]: shapedRootField({
         type,
-        resolve: async (_s, args, { ctx }, info) => items.readSingleton(ctx, collection, queryOf(ctx, info, args, primary)),
+        ...(readVersion ? { args: { version: { type: GraphQLString } } } : {}),
+        resolve: async (_s, args, { ctx }, info) => {
+          const { version, ...rest } = args;
+          const query = queryOf(ctx, info, rest, primary);
+          if (!readVersion || version === undefined || version === null || version === 'main')
+            return items.readSingleton(ctx, collection, query);
+          const key = (await items.readSingleton(ctx, collection, { fields: [primary] }))[primary];
+          if (key === null || key === undefined) throw forbidden();
+          return readVersion(ctx, collection, key as PrimaryKey, version, query);
+        },
       }),
     };
   }
@@ -48,8 +66,14 @@ export function collectionQueryFields(registry: TypeRegistry, items: ItemsServic
     }),
     [`${rootName}_by_id`]: shapedRootField({
       type,
-      args: { id: { type: new GraphQLNonNull(GraphQLID) } },
-      resolve: async (_s, args, { ctx }, info) => items.readOne(ctx, collection, args.id as PrimaryKey, queryOf(ctx, info, {}, primary)),
+      args: { id: { type: new GraphQLNonNull(GraphQLID) }, ...(readVersion ? { version: { type: GraphQLString } } : {}) },
+      resolve: async (_s, args, { ctx }, info) => {
+        const query = queryOf(ctx, info, {}, primary);
+        const { version } = args;
+        if (!readVersion || version === undefined || version === null || version === 'main')
+          return items.readOne(ctx, collection, args.id as PrimaryKey, query);
+        return readVersion(ctx, collection, args.id as PrimaryKey, version, query);
+      },
     }),
     [`${rootName}_aggregated`]: {
       type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(registry.aggregatedType(collection)))),

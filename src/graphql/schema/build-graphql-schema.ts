@@ -25,7 +25,7 @@ type Fields = GraphQLFieldConfigMap<unknown, GraphqlContext>;
 export function buildGraphqlSchema(
   deps: Pick<
     GraphqlDeps,
-    'items' | 'auth' | 'passwords' | 'tfa' | 'config' | 'cacheSync' | 'schemaStore' | 'server' | 'invites' | 'registration'
+    'items' | 'auth' | 'passwords' | 'tfa' | 'config' | 'cacheSync' | 'schemaStore' | 'server' | 'invites' | 'registration' | 'readVersion'
   >,
   schema: SchemaOverview,
   permissions: PermissionSet,
@@ -45,7 +45,7 @@ export function buildGraphqlSchema(
     add(query, schemaQueryFields(permissions, { items: deps.items, schemaStore: deps.schemaStore }));
   }
   for (const entry of exposed.values()) {
-    add(query, collectionQueryFields(registry, deps.items, entry));
+    add(query, collectionQueryFields(registry, deps.items, entry, scope === 'items' ? deps.readVersion : undefined));
     add(mutation, collectionMutationFields(registry, deps.items, entry));
   }
   if (scope === 'system') {

@@ -34,6 +34,11 @@ export const SYSTEM_SCOPE_COLLECTIONS: readonly string[] = [
   'service_operations',
   'service_notifications',
   'service_comments',
+  'service_dashboards',
+  'service_panels',
+  'service_shares',
+  'service_translations',
+  'service_versions',
 ];
 
 const READ_ONLY = new Set(['service_activity', 'service_revisions']);

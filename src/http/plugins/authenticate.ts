@@ -61,7 +61,7 @@ export const authenticatePlugin = fp<AuthenticateOptions>(
   { name: 'stratum-authenticate', fastify: '5.x', dependencies: ['@fastify/cookie'] },
 );
 
-/** `/auth/login` (and its provider sub-paths), the sign-in alias `/auth/oauth/<provider>`, `/auth/refresh`, `/auth/password/*`. */
+/** `/auth/login` (and its provider sub-paths), the sign-in alias `/auth/oauth/<provider>`, `/auth/refresh`, `/shares/auth`, `/auth/password/*`. */
 export function ignoresStaleToken(path: string): boolean {
   const p = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
   return (
@@ -69,6 +69,7 @@ export function ignoresStaleToken(path: string): boolean {
     p.startsWith('/auth/login/') ||
     p.startsWith('/auth/oauth/') ||
     p === '/auth/refresh' ||
+    p === '/shares/auth' ||
     p.startsWith('/auth/password/')
   );
 }

@@ -41,3 +41,7 @@ export { createUtilsRoutes, systemRequested, type UtilsRoutesDeps } from './util
 export { createFlowsRoutes, createOperationsRoutes } from './flows/flows.routes.js';
 export { createNotificationsRoutes } from './notifications/notifications.routes.js';
 export { createCommentsRoutes } from './comments/comments.routes.js';
+export { createDashboardsRoutes, createPanelsRoutes } from './dashboards/dashboards.routes.js';
+export { createSharesRoutes, type SharesRouteDeps } from './shares/shares.routes.js';
+export { createTranslationsRoutes } from './translations/translations.routes.js';
+export { createVersionsRoutes } from './versions/versions.routes.js';

@@ -17,6 +17,20 @@ export type Accountability = {
   session: string | null;
   /** The sign-in (`service_sessions.family`) the token belongs to, in every login mode; null for static tokens. */
   sessionFamily?: string | null;
+  /** A share session (`POST /shares/auth`): the share and what it opens; no user, no role, no policies of its own. */
+  share?: ShareScope | null;
+};
+
+/** What a share session may read: one item, within its role's and its creator's read rules (decision 0105). */
+export type ShareScope = {
+  /** The share's id. */
+  id: string;
+  collection: string;
+  item: string;
+  /** The share's role (its policies bound what it reads), or null: only the creator's rules bound it. */
+  role: string | null;
+  /** The share's creator (`user_created`): a share never reads more than they may, at read time. */
+  creator: string | null;
 };
 
 export type RequestOrigin = { ip?: string | null; userAgent?: string | null; origin?: string | null };

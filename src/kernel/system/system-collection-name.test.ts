@@ -6,6 +6,8 @@ describe('systemCollectionName', () => {
     expect(systemCollectionName('directus_users')).toBe('service_users');
     expect(systemCollectionName('directus_files')).toBe('service_files');
     expect(systemCollectionName('directus_roles')).toBe('service_roles');
+    expect(systemCollectionName('directus_dashboards')).toBe('service_dashboards');
+    expect(systemCollectionName('directus_panels')).toBe('service_panels');
   });
 
   it('leaves every other name as given: unknown directus_* names, user collections, service_* names, other cases', () => {

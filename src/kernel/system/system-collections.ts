@@ -1,5 +1,6 @@
 import { COLLABORATION_COLLECTIONS, COLLABORATION_RELATIONS } from './collaboration-collections.js';
 import type { FieldType } from './field-types.js';
+import { INSIGHTS_COLLECTIONS, INSIGHTS_RELATIONS } from './insights-collections.js';
 
 /**
  * The system collections (`service_*`) as the API sees them: field types, specials and alias fields.
@@ -159,6 +160,7 @@ export const SYSTEM_COLLECTIONS: SystemCollectionSpec[] = [
       date_created: ts,
       last_used: ts,
       family: uuid,
+      share: uuid,
     },
   },
   {
@@ -356,6 +358,7 @@ export const SYSTEM_COLLECTIONS: SystemCollectionSpec[] = [
     },
   },
   ...COLLABORATION_COLLECTIONS,
+  ...INSIGHTS_COLLECTIONS,
   {
     collection: 'service_migrations',
     primary: 'version',
@@ -390,6 +393,7 @@ export const SYSTEM_RELATIONS: SystemRelationSpec[] = [
   { collection: 'service_operations', field: 'user_created', related: 'service_users', oneField: null },
   { collection: 'service_settings', field: 'storage_default_folder', related: 'service_folders', oneField: null },
   ...COLLABORATION_RELATIONS,
+  ...INSIGHTS_RELATIONS,
   { collection: 'service_settings', field: 'public_registration_role', related: 'service_roles', oneField: null },
 ];
 

@@ -9,6 +9,7 @@ import { parseTransform, type AssetPreset, type TransformSpec } from './parse-tr
 import { createTransformQueue, type TransformQueue } from './transform-queue.js';
 import { outputFormat, transformImage, TRANSFORMABLE } from './transform-image.js';
 import { isUuid } from '../../kernel/values/is-uuid.js';
+import { zipFiles, type FilesZip } from './zip-files.js';
 
 /** One answer of `/assets/:id`: the object to stream and what its headers say. */
 export type Asset = {
@@ -29,6 +30,8 @@ export type AssetsService = {
   resolve(ctx: Context, id: string, query: Record<string, unknown>, accept?: string): Promise<Asset>;
   /** The asset's bytes, whole or one range. */
   open(asset: Asset, range: ByteRange | null): Promise<Readable>;
+  /** A zip of several files the caller may read (zip-files). */
+  zip(ctx: Context, ids: unknown): Promise<FilesZip>;
 };
 
 type FileRow = {
@@ -135,6 +138,8 @@ export function createAssetsService(deps: { items: ItemsService; storage: Storag
     open(asset, range) {
       return storage.location(asset.storage).read(asset.path, range ?? undefined);
     },
+
+    zip: (ctx, ids) => zipFiles(ctx, { items, storage }, ids),
   };
 }
 

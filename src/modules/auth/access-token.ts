@@ -5,7 +5,10 @@ import { invalidToken, tokenExpired } from '../../kernel/errors/index.js';
 export const TOKEN_ISSUER = 'stratum';
 
 export type AccessClaims = {
-  id: string;
+  /** The user; absent from a share session's token, which names its share instead. */
+  id?: string;
+  /** A share session's share (Directus: `share`); then `role` is the share's, app and admin access false. */
+  share?: string;
   role: string | null;
   app_access: boolean;
   admin_access: boolean;
@@ -120,7 +123,8 @@ function checkedPayload(encoded: string): Payload {
   if (typeof payload.exp !== 'number') throw invalidToken();
   if (payload.nbf !== undefined && typeof payload.nbf !== 'number') throw invalidToken();
   if (
-    typeof payload.id !== 'string' ||
+    // A user's token names the user; a share session's names the share instead (never both).
+    (typeof payload.id === 'string') === (typeof payload.share === 'string') ||
     !('role' in payload) ||
     typeof payload.app_access !== 'boolean' ||
     typeof payload.admin_access !== 'boolean'

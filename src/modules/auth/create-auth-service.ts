@@ -11,11 +11,12 @@ import { createMemoryCounterStore } from '../../engine/rate-limit/memory-counter
 import type { CacheRegistry } from '../../kernel/caches/index.js';
 import type { Accountability, RequestOrigin } from '../../kernel/context/index.js';
 import { invalidCredentials, invalidOtp, userSuspended } from '../../kernel/errors/index.js';
-import { createAccessTokens } from './access-token.js';
+import { createAccessTokens, type AccessClaims } from './access-token.js';
 import { createLiveSignIns } from './live-sign-ins.js';
 import { createThrottle, type Throttle, type ThrottledAttempt } from './login-throttle.js';
 import { createOtpReplayGuard, lockTfaState, useSecondFactor, type OtpReplayGuard } from './second-factor.js';
 import { hashSessionToken, newSessionToken, rotateToken } from './session-token.js';
+import { readShareScope } from './share-scope.js';
 
 export type LoginMode = 'json' | 'cookie' | 'session';
 export type TokenResult = { accessToken: string; refreshToken: string; expires: number; sessionId: string; family: string };
@@ -32,6 +33,11 @@ export type AuthService = {
    * must give `otp` (a current code or an unused recovery code), else 401 INVALID_OTP.
    */
   openSession(ctx: Context, userId: string, mode: LoginMode, options?: { otp?: string | null; provider?: string }): Promise<TokenResult>;
+  /**
+   * A share session (`POST /shares/auth`): `within` checks the share and counts the use in the session's
+   * transaction (throwing refuses it); the tokens name the share, not a user (decision 0105).
+   */
+  openShareSession(ctx: Context, shareId: string, mode: LoginMode, within: (trx: Context) => Promise<void>): Promise<TokenResult>;
   /** Forgets which sign-ins this instance knew to be live (the session version moved: decision 0042). */
   forgetSignIns(): void;
 };
@@ -47,7 +53,9 @@ export type RecordSessionEnd = (db: Knex) => Promise<void>;
 type SessionRow = {
   id: string;
   token: string;
-  user: string;
+  /** Null for a share session, which names its share. */
+  user: string | null;
+  share: string | null;
   expires: unknown;
   next_token: string | null;
   family: string | null;
@@ -57,7 +65,7 @@ type SessionRow = {
 async function findSession(ctx: Context, tokenHash: string): Promise<SessionRow | undefined> {
   return (await ctx
     .db('service_sessions')
-    .select('id', 'token', 'user', 'expires', 'next_token', 'family', 'date_created')
+    .select('id', 'token', 'user', 'share', 'expires', 'next_token', 'family', 'date_created')
     .where({ token: tokenHash })
     .first()) as SessionRow | undefined;
 }
@@ -68,6 +76,12 @@ function toTime(ctx: Context, value: unknown): number {
 
 /** The user behind a session must still be active; otherwise the session ends (suspended: USER_SUSPENDED). */
 async function assertActive(ctx: Context, session: SessionRow, ended: RecordSessionEnd): Promise<void> {
+  if (session.user === null) {
+    // A share session lasts while its share exists and is inside its dates.
+    if (session.share && (await readShareScope(ctx.db, ctx.dialect, session.share, ctx.now().getTime()))) return;
+    await endChain(ctx, session, ended);
+    throw invalidCredentials();
+  }
   const user = (await ctx.db('service_users').select('status').where({ id: session.user }).first()) as { status: string } | undefined;
   if (user && user.status === 'active') return;
   await endChain(ctx, session, ended);
@@ -186,6 +200,64 @@ export function createAuthService(deps: {
     return { accessToken, refreshToken, expires: ttl, sessionId, family };
   };
 
+  /** A share session's access token: it names the share and its sign-in; no user, app or admin access. */
+  const issueShare = async (
+    ctx: Context,
+    shareId: string,
+    mode: LoginMode,
+    sessionId: string,
+    family: string,
+    refreshToken: string,
+  ): Promise<TokenResult> => {
+    const row = (await ctx.db('service_shares').select('role').where({ id: shareId }).first()) as { role: string | null } | undefined;
+    if (!row) throw invalidCredentials();
+    const ttl = mode === 'session' ? config.auth.sessionCookieTtl : config.auth.accessTokenTtl;
+    const accessToken = await tokens.sign(
+      {
+        share: shareId,
+        role: row.role,
+        app_access: false,
+        admin_access: false,
+        ...(mode === 'session' ? { session: sessionId } : {}),
+        sid: family,
+      },
+      ttl,
+      ctx.now(),
+    );
+    return { accessToken, refreshToken, expires: ttl, sessionId, family };
+  };
+
+  /** The accountability of a share session's access token: its sign-in still live, its share inside its dates. */
+  const shareAccountability = async (claims: AccessClaims, origin: RequestOrigin, now: Date): Promise<Accountability> => {
+    const shareId = claims.share!;
+    if (typeof claims.sid !== 'string') throw invalidCredentials();
+    const nowValue = deps.dialect.toDatabase('timestamp', now.toISOString()) as string;
+    const live = await deps
+      .knex('service_sessions')
+      .select('id')
+      .where({ family: claims.sid, share: shareId })
+      .where('expires', '>=', nowValue)
+      .modify((q) => void (claims.session ? q.where({ id: claims.session }) : q))
+      .first();
+    if (!live) throw invalidCredentials();
+    const scope = await readShareScope(deps.knex, deps.dialect, shareId, now.getTime());
+    if (!scope) throw invalidCredentials();
+    return {
+      user: null,
+      role: null,
+      roles: [],
+      policies: [],
+      admin: false,
+      app: false,
+      ip: origin.ip ?? null,
+      userAgent: origin.userAgent ?? null,
+      origin: origin.origin ?? null,
+      session: claims.session ?? null,
+      sessionFamily: claims.sid,
+      share: scope,
+    };
+  };
+
   /**
    * Starts a session for a user who has proven who they are (password, SSO): stores the hashed refresh token,
    * stamps `last_access`, forgets dead sessions and records the `login`, in one transaction; the tokens are
@@ -265,6 +337,8 @@ export function createAuthService(deps: {
       if (tokens.isOurJwt(input.token)) {
         const now = clock();
         const claims = await tokens.verify(input.token, now);
+        if (typeof claims.share === 'string') return shareAccountability(claims, origin, now);
+        if (typeof claims.id !== 'string') throw invalidCredentials();
         const user = await permissions.getUser(claims.id);
         if (!user || user.status !== 'active') throw invalidCredentials();
         // Every access token names its sign-in; it dies with it (logout, sessions ended, password change,
@@ -348,7 +422,7 @@ export function createAuthService(deps: {
           const successor = await findSession(trx, session.next_token);
           if (!successor || successor.token !== hashSessionToken(next) || toTime(trx, successor.expires) < now) throw invalidCredentials();
           await assertActive(trx, successor, ended);
-          return { user: successor.user, sessionId: successor.id, family: successor.family ?? successor.id, next };
+          return { user: successor.user, share: successor.share, sessionId: successor.id, family: successor.family ?? successor.id, next };
         }
         if (expired) throw invalidCredentials();
         await assertActive(trx, session, ended);
@@ -373,6 +447,7 @@ export function createAuthService(deps: {
           family,
           token: nextHash,
           user: session.user,
+          share: session.share,
           expires: trx.dialect.toDatabase('timestamp', new Date(now + config.auth.refreshTokenTtl).toISOString()),
           ip: trx.accountability.ip,
           user_agent: trx.accountability.userAgent?.slice(0, 1024) ?? null,
@@ -380,15 +455,43 @@ export function createAuthService(deps: {
           date_created: session.date_created ?? trx.dialect.toDatabase('timestamp', new Date(now).toISOString()),
           last_used: trx.dialect.toDatabase('timestamp', new Date(now).toISOString()),
         });
-        await purgeSessions(trx, session.user, now, config.auth.refreshTokenTtl);
-        return { user: session.user, sessionId, family, next };
+        if (session.user !== null) await purgeSessions(trx, session.user, now, config.auth.refreshTokenTtl);
+        return { user: session.user, share: session.share, sessionId, family, next };
       });
       // A reused rotated token ended its chain (committed); only then is the caller refused.
       if (!rotated) throw invalidCredentials();
+      if (rotated.user === null) {
+        if (!rotated.share) throw invalidCredentials();
+        return issueShare(ctx, rotated.share, mode, rotated.sessionId, rotated.family, rotated.next);
+      }
       return issue(ctx, rotated.user, mode, rotated.sessionId, rotated.family, rotated.next);
     },
 
     forgetSignIns: () => signIns.forget(),
+
+    async openShareSession(ctx, shareId, mode, within) {
+      const refreshToken = newSessionToken();
+      const sessionId = randomUUID();
+      await withTransaction(ctx, async (trx) => {
+        await within(trx);
+        const now = trx.now().getTime();
+        await trx.db('service_sessions').insert({
+          id: sessionId,
+          family: sessionId,
+          token: hashSessionToken(refreshToken),
+          user: null,
+          share: shareId,
+          expires: trx.dialect.toDatabase('timestamp', new Date(now + config.auth.refreshTokenTtl).toISOString()),
+          ip: trx.accountability.ip,
+          user_agent: trx.accountability.userAgent?.slice(0, 1024) ?? null,
+          origin: trx.accountability.origin,
+          date_created: trx.dialect.toDatabase('timestamp', new Date(now).toISOString()),
+          last_used: trx.dialect.toDatabase('timestamp', new Date(now).toISOString()),
+        });
+        await audit.recordEvent(trx, { action: 'login', collection: 'service_shares', item: shareId, user: null });
+      });
+      return issueShare(ctx, shareId, mode, sessionId, sessionId, refreshToken);
+    },
 
     async openSession(ctx, userId, mode, options) {
       const otp = options?.otp ?? null;
@@ -413,6 +516,11 @@ export function createAuthService(deps: {
         const session = await findSession(trx, hashSessionToken(refreshToken));
         if (!session) return;
         await endChain(trx, session, ended);
+        if (session.user === null) {
+          if (session.share)
+            await audit.recordEvent(trx, { action: 'logout', collection: 'service_shares', item: session.share, user: null });
+          return;
+        }
         await audit.recordEvent(trx, { action: 'logout', collection: 'service_users', item: session.user, user: session.user });
       });
     },

@@ -11,7 +11,7 @@ import type { SchemaDeps } from './schema.types.js';
  * Drops a collection in one transaction: the foreign keys of other tables that point at it (their columns
  * stay), its table, its service_fields and service_collections rows, every service_relations row on either
  * side of it (with the o2m alias fields those gave other collections), its name in the allowed collections of
- * many-to-any relations, and the permission rules on it.
+ * many-to-any relations, the permission rules on it and its content versions.
  * Folders inside it move to the top level. A missing collection is a 403; system collections can't go (400).
  */
 export async function deleteCollection(ctx: Context, deps: SchemaDeps, name: string): Promise<void> {
@@ -57,5 +57,7 @@ export async function deleteCollection(ctx: Context, deps: SchemaDeps, name: str
         'service_permissions',
         rules.map((r: { id: number }) => r.id),
       );
+    // Its content versions go with it (in Directus, a cascading foreign key).
+    await deps.items.deleteByQuery(system, 'service_versions', { filter: { collection: { _eq: name } }, limit: -1 });
   });
 }

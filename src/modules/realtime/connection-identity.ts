@@ -67,7 +67,8 @@ export async function authenticateConnection(
       refreshToken = result.refreshToken;
     }
     const accountability = await deps.auth.authenticate({ ...connection.origin, token });
-    if (accountability.user === null) throw authFailed();
+    // A user's token, or a share session's (it reads its one item: decision 0105).
+    if (accountability.user === null && !accountability.share) throw authFailed();
     connection.token = token;
     connection.accountability = accountability;
     return { refreshToken };

@@ -28,4 +28,14 @@ describe('readKey', () => {
     expect(readKey(reader('u1'), subscription({ fields: ['id', 'title'] }))).not.toBe(base);
     expect(readKey(reader('u1'), subscription({ fields: ['id'] }, '5'))).not.toBe(base);
   });
+
+  it('tells share sessions apart from the public and from each other', () => {
+    const query = subscription({ fields: ['id'] });
+    const share = (id: string): Accountability => ({
+      ...publicAccountability(),
+      share: { id, collection: 'articles', item: '1', role: null, creator: 'u1' },
+    });
+    expect(readKey(share('s1'), query)).not.toBe(readKey(publicAccountability(), query));
+    expect(readKey(share('s1'), query)).not.toBe(readKey(share('s2'), query));
+  });
 });

@@ -14,7 +14,8 @@ export function readKey(accountability: Accountability, subscription: Subscripti
 /** The reader half of `readKey`: computed once per checked identity (its socket's token re-checks reuse it). */
 export function readerKey(accountability: Accountability): string {
   const { user, role, roles, policies, admin, app } = accountability;
-  return JSON.stringify([user, role, roles, policies, admin, app]);
+  // A share session has no user, role or policies, as the public: its share tells it apart (decision 0105).
+  return JSON.stringify([user, role, roles, policies, admin, app, accountability.share?.id ?? null]);
 }
 
 /** The query half of `readKey`: computed once per subscription. */

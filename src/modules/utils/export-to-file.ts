@@ -8,6 +8,7 @@ import { streamExport } from '../../kernel/export/stream-export.js';
 import { isPlainObject } from '../../kernel/values/is-plain-object.js';
 import type { FilesService } from '../files/index.js';
 import { readPages, type ItemsService, type PrimaryKey } from '../items/index.js';
+import { notifyExport } from './notify-export.js';
 
 const MIME_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv',
@@ -21,7 +22,7 @@ const MIME_TYPES: Record<ExportFormat, string> = {
  * `POST /utils/export/:collection {format, query, file?}`: the items `query` selects, read page by page through
  * readByQuery with the caller's permissions (field and row rules, concealed values), written as a CSV, JSON, XML
  * or YAML file straight into the file library (streamed, never held whole), with the metadata in `file` and the
- * caller's permissions on files. The first page is read before anything is stored, so a refused query is
+ * caller's permissions on files; the caller is then notified (notify-export). The first page is read before anything is stored, so a refused query is
  * answered with its error and leaves no file. Answers the new file's key.
  */
 export async function exportToFile(
@@ -45,7 +46,7 @@ export async function exportToFile(
   const filename = exportFilename(`export-${collection}`, extension, ctx.now());
   const title = filename.slice(0, -(extension.length + 1));
   const meta = (input.file ?? {}) as Record<string, unknown>;
-  return deps.files.storeStream(
+  const key = await deps.files.storeStream(
     ctx,
     {
       stream: Readable.from(utf8(streamExport(started(), format as ExportFormat))),
@@ -55,6 +56,8 @@ export async function exportToFile(
     },
     { title, filename_download: filename, ...meta },
   );
+  await notifyExport(ctx, deps.items, collection, key, typeof meta.filename_download === 'string' ? meta.filename_download : filename);
+  return key;
 }
 
 /** The text of an export as UTF-8 bytes, as storage takes them. */

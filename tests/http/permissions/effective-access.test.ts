@@ -97,6 +97,8 @@ describe('effective access', () => {
         'service_relations',
         'service_roles',
         'service_settings',
+        'service_shares',
+        'service_translations',
         'service_users',
       ]);
       // Presets: their own (and their roles' and everyone's) to read, their own to write.
@@ -110,8 +112,14 @@ describe('effective access', () => {
       expect(data.service_notifications!.read).toEqual({ access: 'partial', fields: ['*'] });
       expect(data.service_notifications!.update).toEqual({ access: 'partial', fields: ['status'] });
       expect(data.service_notifications!.create).toEqual(NONE);
+      // Every translation string, to read (the app resolves `$t:` keys), none to write.
+      expect(data.service_translations!.read).toEqual({ access: 'full', fields: ['*'] });
+      expect(data.service_translations!.create).toEqual(NONE);
       expect(data.service_comments!.create).toEqual({ access: 'full', fields: ['*'] });
       expect(data.service_comments!.update).toEqual({ access: 'partial', fields: ['comment'] });
+      // Their own shares; new ones (the shares behaviour checks the item), never their use count.
+      expect(data.service_shares!.read).toEqual({ access: 'partial', fields: ['*'] });
+      expect(data.service_shares!.create).toMatchObject({ access: 'full', fields: expect.not.arrayContaining(['times_used']) });
     });
 
     it('works for a user without a role who has a policy of their own, and leaves out policies outside their IP list', async () => {

@@ -147,12 +147,15 @@ describe('GET /server/specs/oas', () => {
     const doc = await oas(null);
     await validate(doc);
     expect(Object.keys(doc.paths).length).toBeGreaterThan(0);
-    // Hashing and random strings are open to everyone, as in Directus; so are accepting an invitation and registering.
+    // Hashing and random strings are open to everyone, as in Directus; so are accepting an invitation, registering,
+    // and a share's info and sign-in.
     expect(
       Object.keys(doc.paths)
         .filter((p) => !p.startsWith('/auth') && !p.startsWith('/server'))
         .sort(),
     ).toEqual([
+      '/shares/auth',
+      '/shares/info/{id}',
       '/users/invite/accept',
       '/users/register',
       '/users/register/verify-email',

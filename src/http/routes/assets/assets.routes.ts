@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../../../engine/context.js';
+import { invalidPayload } from '../../../kernel/errors/index.js';
 import { assetHeaders, type AssetsService, parseRange } from '../../../modules/assets/index.js';
 
 export type AssetsRouteDeps = { assets: AssetsService; contextFor: (request: FastifyRequest) => Promise<Context> };
@@ -9,7 +10,8 @@ type Params = { id: string; filename?: string };
 /**
  * `GET /assets/:id[/:filename]` (and HEAD): the file's bytes, streamed, with its type, `Content-Length`,
  * `Accept-Ranges`/`Range` (206, 416), `ETag`/`If-None-Match` and `Last-Modified`/`If-Modified-Since` (304),
- * `?download` and transformation parameters. The route only maps HTTP to the assets service and back.
+ * `?download` and transformation parameters; `POST /assets/files {ids}` (or `GET /assets/files?ids=`) a zip of several
+ * files, streamed. The route only maps HTTP to the assets service and back.
  */
 export function createAssetsRoutes(deps: AssetsRouteDeps): FastifyPluginAsync {
   const serve = async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
@@ -44,7 +46,27 @@ export function createAssetsRoutes(deps: AssetsRouteDeps): FastifyPluginAsync {
     return reply.send(await deps.assets.open(asset, range));
   };
 
+  const zip = async (request: FastifyRequest, reply: FastifyReply, ids: unknown) => {
+    const ctx = await deps.contextFor(request);
+    const archive = await deps.assets.zip(ctx, ids);
+    const stamp = ctx.now().toISOString().replace(/[:.]/g, '-');
+    reply.headers({
+      'Content-Type': 'application/zip',
+      'Content-Disposition': `attachment; filename="files-${stamp}.zip"`,
+      'Cache-Control': 'no-store',
+    });
+    return reply.send(archive.stream);
+  };
+
   return async (app) => {
+    // Several files as one zip: `POST /assets/files {ids}` (Directus 11), or `GET /assets/files?ids=a,b`.
+    app.post('/files', async (request, reply) => {
+      const body = request.body;
+      if (body === null || typeof body !== 'object' || Array.isArray(body))
+        throw invalidPayload('The payload must be an object with "ids"');
+      return zip(request, reply, (body as Record<string, unknown>).ids);
+    });
+    app.get('/files', async (request, reply) => zip(request, reply, (request.query as Record<string, unknown>).ids));
     app.get<{ Params: Params }>('/:id', serve);
     app.get<{ Params: Params }>('/:id/:filename', serve);
   };

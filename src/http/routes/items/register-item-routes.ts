@@ -3,11 +3,12 @@ import type { Context } from '../../../engine/context.js';
 import { getAccess } from '../../../engine/permissions/get-access.js';
 import { clientLimits, parseQuery } from '../../../engine/query/parse/parse-query.js';
 import { getCollection, hasCollection } from '../../../engine/schema-overview/get-collection.js';
-import { forbiddenAction, invalidPayload } from '../../../kernel/errors/index.js';
+import { forbidden, forbiddenAction, invalidPayload } from '../../../kernel/errors/index.js';
 import { type ItemsService, type PrimaryKey, readPages } from '../../../modules/items/index.js';
 import { exportQuery, requestQuery } from './request-query.js';
 import { respondWith } from './respond-with.js';
 import { isPlainObject } from '../../../kernel/values/is-plain-object.js';
+import type { Query } from '../../../engine/query/query.types.js';
 
 export type ItemRouteDeps = {
   items: ItemsService;
@@ -19,6 +20,11 @@ export type ItemRouteDeps = {
     options?: { collection?: string },
   ) => unknown;
   contextFor: (request: FastifyRequest) => Promise<Context>;
+  /**
+   * Reads an item as a content version has it (`?version=<key>`, modules/versions); absent where the routes
+   * serve no versions (system collections), and then `version` is ignored as any unknown parameter.
+   */
+  readVersion?: (ctx: Context, collection: string, key: PrimaryKey, version: unknown, query: Query) => Promise<Record<string, unknown>>;
   send: (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -52,8 +58,17 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemRouteDeps, op
     // An export is read in pages: its `limit` is not capped (request-query.ts).
     const exporting = (request.query as Record<string, unknown> | undefined)?.export !== undefined;
     const q = exporting ? exportQuery(ctx, request) : requestQuery(ctx, request);
-    if (getCollection(ctx.schema, collection).singleton)
+    if (getCollection(ctx.schema, collection).singleton) {
+      const version = versionAsked(request, deps);
+      if (version !== undefined && deps.readVersion) {
+        const overview = getCollection(ctx.schema, collection);
+        const main = await items.readSingleton(ctx, collection, { fields: [overview.primary] });
+        const key = main[overview.primary];
+        if (key === null || key === undefined) throw forbidden();
+        return send(request, reply, { data: await deps.readVersion(ctx, collection, key as PrimaryKey, version, q) }, { collection });
+      }
       return send(request, reply, { data: await items.readSingleton(ctx, collection, q) }, { collection });
+    }
     const exported = deps.sendExport?.(request, reply, () => readPages(ctx, collection, q), { collection });
     if (exported !== undefined) return exported;
     // The answer is only sent: an unchanged earlier result may serve it (decision 0033).
@@ -87,12 +102,13 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemRouteDeps, op
   app.get<{ Params: Params }>('/:id', async (request, reply) => {
     const ctx = await contextFor(request);
     const collection = options.collectionOf(request);
-    return send(
-      request,
-      reply,
-      { data: await items.readOne(ctx, collection, request.params.id ?? '', requestQuery(ctx, request)) },
-      { collection },
-    );
+    const version = versionAsked(request, deps);
+    const key = request.params.id ?? '';
+    const data =
+      version !== undefined && deps.readVersion
+        ? await deps.readVersion(ctx, collection, key, version, requestQuery(ctx, request))
+        : await items.readOne(ctx, collection, key, requestQuery(ctx, request));
+    return send(request, reply, { data }, { collection });
   });
 
   if (options.readOnly) return;
@@ -180,4 +196,11 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemRouteDeps, op
       return send(request, reply, null);
     });
   }
+}
+
+/** The `version` a read asks for; undefined for none or `main` (the item itself, as Directus). */
+function versionAsked(request: FastifyRequest, deps: ItemRouteDeps): unknown {
+  if (!deps.readVersion) return undefined;
+  const version = (request.query as Record<string, unknown> | undefined)?.version;
+  return version === undefined || version === 'main' ? undefined : version;
 }

@@ -180,13 +180,15 @@ describe('generateOas', () => {
     expect(doc.paths).not.toHaveProperty('/items/authors');
   });
 
-  it('gives an anonymous caller without public rules only authentication, server and the open utility endpoints', () => {
+  it('gives an anonymous caller without public rules only authentication, share sign-in, server and the open utility endpoints', () => {
     const doc = oas(indexRules([]), publicAccountability());
     expect(
       Object.keys(doc.paths)
         .filter((p) => !p.startsWith('/auth') && !p.startsWith('/server'))
         .sort(),
     ).toEqual([
+      '/shares/auth',
+      '/shares/info/{id}',
       '/users/invite/accept',
       '/users/register',
       '/users/register/verify-email',

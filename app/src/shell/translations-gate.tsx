@@ -1,0 +1,32 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { useSession } from '../auth/session.js';
+
+/**
+ * Shows the signed-in pages once the project's translation strings are read (one request, its code fetched on
+ * first use), so names such as `$t:public_label` never flash untranslated. A failure is not fatal: the built-in
+ * English is used.
+ */
+export function TranslationsGate({ children }: { children: ComponentChildren }) {
+  const { client, user } = useSession();
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    import('../ui/translations-loader.js')
+      .then((m) => m.loadTranslations(client))
+      .catch(() => undefined)
+      .finally(() => {
+        if (live) setReady(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [client, user?.id]);
+  if (!ready)
+    return (
+      <p class="loading" aria-live="polite">
+        Loading…
+      </p>
+    );
+  return <>{children}</>;
+}

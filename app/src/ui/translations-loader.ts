@@ -1,0 +1,25 @@
+import { readMe, readSettings, readTranslations } from '@directus/sdk';
+import type { Client } from '../api/client.js';
+import { setTranslationStrings } from './system-label.js';
+import { FALLBACK_LANGUAGE, translationStrings, type TranslationRow } from './translation-strings.js';
+
+/**
+ * Reads the project's translation strings for the signed-in user's language (their own, else the project's
+ * default, else en-US) with en-US as fallback, and hands them to systemLabel. Loaded after sign-in as its own
+ * chunk, so the sign-in page carries none of it.
+ */
+export async function loadTranslations(client: Client): Promise<void> {
+  const [me, settings] = await Promise.all([
+    client.request(readMe({ fields: ['language'] })).catch(() => ({ language: null })),
+    client.request(readSettings({ fields: ['default_language'] })).catch(() => ({ default_language: null })),
+  ]);
+  const language =
+    (me as { language?: string | null }).language ||
+    (settings as { default_language?: string | null }).default_language ||
+    FALLBACK_LANGUAGE;
+  const languages = language === FALLBACK_LANGUAGE ? [language] : [language, FALLBACK_LANGUAGE];
+  const rows = (await client.request(
+    readTranslations({ filter: { language: { _in: languages } }, fields: ['language', 'key', 'value'], limit: -1 }),
+  )) as TranslationRow[];
+  setTranslationStrings(translationStrings(rows, language));
+}

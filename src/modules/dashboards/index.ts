@@ -1,0 +1,1 @@
+export { dashboardsBehaviour, panelsBehaviour } from './dashboards.behaviours.js';

@@ -1,0 +1,1 @@
+export { translationsBehaviour } from './translations.behaviours.js';
