@@ -31,7 +31,6 @@ export const ERROR_CODES = {
   RANGE_NOT_SATISFIABLE: 416,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE_CONTENT: 422,
-  VERSION_HASH_MISMATCH: 422,
   REQUESTS_EXCEEDED: 429,
   INTERNAL_SERVER_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
@@ -200,9 +199,14 @@ export const unsupportedMediaType = (mediaType: string, where: string) =>
   make('UNSUPPORTED_MEDIA_TYPE', `Unsupported media type "${mediaType}" in ${where}.`, { mediaType, where });
 export const unprocessableContent = (reason: string) =>
   make('UNPROCESSABLE_CONTENT', `Can't process content. ${sentence(reason)}`, { reason });
-/** A promote whose `mainHash` is not the main item's hash now: the item changed since the caller compared. */
-export const versionHashMismatch = (mainHash: string) =>
-  make('VERSION_HASH_MISMATCH', 'Main item has changed since this version was last updated.', { mainHash });
+/**
+ * A promote whose `mainHash` is not the main item's hash now: the item changed since the caller compared. Directus's
+ * answer (422 UNPROCESSABLE_CONTENT with its reason), plus the current `mainHash`.
+ */
+export const versionHashMismatch = (mainHash: string) => {
+  const reason = 'Main item has changed since this version was last updated';
+  return make('UNPROCESSABLE_CONTENT', `Can't process content. ${reason}.`, { reason, mainHash });
+};
 /** 429 with `Retry-After` (whole seconds, at least 1) for the transports to send. */
 export function requestsExceeded(limit: number, reset: Date, retryAfterMs: number): AppError {
   const seconds = Math.max(Math.ceil(retryAfterMs / 1000), 1);

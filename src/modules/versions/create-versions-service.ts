@@ -102,14 +102,15 @@ export function createVersionsService(deps: VersionsServiceDeps) {
 
     /**
      * Writes the version's delta (or the `fields` of it) to its item through the items service — the caller's
-     * rules, presets and validation, activity, revisions and events — after checking `mainHash` when given.
+     * rules, presets and validation, activity, revisions and events — after checking `mainHash` (required).
      * Answers the item's key; the version stays (Directus; the admin app deletes it after a promote).
      */
     async promote(ctx: Context, id: unknown, body: unknown): Promise<PrimaryKey> {
       const options = body === undefined || body === null ? {} : body;
       if (!isPlainObject(options)) throw invalidPayload('The payload must be an object');
       const { mainHash: expected, fields } = options;
-      if (expected !== undefined && typeof expected !== 'string') throw invalidPayload('"mainHash" must be a string');
+      // Required, as in Directus: a promote says which state of the item it was decided on.
+      if (typeof expected !== 'string') throw invalidPayload('"mainHash" field is required');
       if (fields !== undefined && (!Array.isArray(fields) || fields.some((f) => typeof f !== 'string')))
         throw invalidPayload('"fields" must be an array of field names');
       return withTransaction(ctx, async (trx) => {
@@ -122,10 +123,8 @@ export function createVersionsService(deps: VersionsServiceDeps) {
         // The caller may update this item (its hash is no business of anyone else's).
         await assertItemAccess(trx, version.collection, 'update', [key]);
         if (Object.keys(payload).length === 0) throw unprocessableContent('No changes to promote');
-        if (expected !== undefined) {
-          const current = await mainHash(trx, items, version.collection, key);
-          if (current !== expected) throw versionHashMismatch(current);
-        }
+        const current = await mainHash(trx, items, version.collection, key);
+        if (current !== expected) throw versionHashMismatch(current);
         const names = ['items.promote', `${version.collection}.items.promote`];
         const meta = { collection: version.collection, item: key, version: version.id };
         const written =

@@ -274,10 +274,10 @@ describe('content versions', () => {
       expect(compared.outdated).toBe(true);
       expect(compared.mainHash).not.toBe(version.hash);
       const refused = await as(null, 'POST', `/versions/${String(version.id)}/promote`, { mainHash: version.hash });
-      expectError(refused, 422, 'VERSION_HASH_MISMATCH');
+      expectError(refused, 422, 'UNPROCESSABLE_CONTENT');
       expect((refused.json() as { errors: { extensions: Row }[] }).errors[0]!.extensions.mainHash).toBe(compared.mainHash);
       expect(await ok(null, 'GET', `/items/articles/${otherArticleId}?fields=title`)).toEqual({ title: 'Second' });
-      // With the current hash (or none), it goes through.
+      // With the current hash, it goes through.
       expect(await ok(null, 'POST', `/versions/${String(version.id)}/promote`, { mainHash: compared.mainHash })).toBe(otherArticleId);
       expect(await ok(null, 'GET', `/items/articles/${otherArticleId}?fields=title,body`)).toEqual({
         title: 'From the version',
@@ -293,14 +293,15 @@ describe('content versions', () => {
       const version = await newVersion(null, 'perm');
       await ok(null, 'POST', `/versions/${String(version.id)}/save`, { title: 'Admin draft' });
       expectError(await as(reader, 'POST', `/versions/${String(version.id)}/save`, { title: 'Mine' }), 403, 'FORBIDDEN');
-      expectError(await as(reader, 'POST', `/versions/${String(version.id)}/promote`, {}), 403, 'FORBIDDEN');
+      const { mainHash } = await ok<{ mainHash: string }>(null, 'GET', `/versions/${String(version.id)}/compare`);
+      expectError(await as(reader, 'POST', `/versions/${String(version.id)}/promote`, { mainHash }), 403, 'FORBIDDEN');
       // Reading and comparing need read on the item.
       expect((await ok(reader, 'GET', `/versions/${String(version.id)}/compare`)).current).toEqual({ title: 'Admin draft' });
       // No rule on versions at all, or no token: no versions.
       expectError(await as(outsider, 'GET', '/versions'), 403, 'FORBIDDEN');
       expectError(await as(outsider, 'POST', `/versions/${String(version.id)}/save`, { title: 'x' }), 403, 'FORBIDDEN');
       expectError(await as(outsider, 'GET', `/versions/${String(version.id)}/compare`), 403, 'FORBIDDEN');
-      expectError(await t.request('POST', `/versions/${String(version.id)}/promote`, { body: {} }), 403, 'FORBIDDEN');
+      expectError(await t.request('POST', `/versions/${String(version.id)}/promote`, { body: { mainHash } }), 403, 'FORBIDDEN');
       expect((await ok(null, 'GET', `/versions/${String(version.id)}`)).delta).toEqual({ title: 'Admin draft' });
       await as(null, 'DELETE', `/versions/${String(version.id)}`);
     });
@@ -310,7 +311,8 @@ describe('content versions', () => {
       expectError(await as(limited, 'POST', `/versions/${String(version.id)}/save`, { body: 'Not mine' }), 403, 'FORBIDDEN');
       expectError(await as(limited, 'POST', `/versions/${String(version.id)}/save`, { nonsense: 1 }), 403, 'FORBIDDEN');
       await ok(limited, 'POST', `/versions/${String(version.id)}/save`, { title: 'Limited title' });
-      expect(await ok(limited, 'POST', `/versions/${String(version.id)}/promote`, {})).toBe(articleId);
+      const { mainHash } = await ok<{ mainHash: string }>(limited, 'GET', `/versions/${String(version.id)}/compare`);
+      expect(await ok(limited, 'POST', `/versions/${String(version.id)}/promote`, { mainHash })).toBe(articleId);
       expect(await ok(null, 'GET', `/items/articles/${articleId}?fields=title,status`)).toEqual({
         title: 'Limited title',
         status: 'review',
@@ -338,11 +340,14 @@ describe('content versions', () => {
       expectError(await as(null, 'POST', `/versions/${id}/promote`, { fields: 'title' }), 400, 'INVALID_PAYLOAD');
       expectError(await as(null, 'POST', `/versions/${id}/promote`, { mainHash: 5 }), 400, 'INVALID_PAYLOAD');
       expectError(await as(null, 'POST', `/versions/${id}/promote`, []), 400, 'INVALID_PAYLOAD');
-      expectError(await as(null, 'POST', `/versions/${id}/promote`, {}), 422, 'UNPROCESSABLE_CONTENT');
+      // mainHash is required (Directus); a version without changes has nothing to promote.
+      expectError(await as(null, 'POST', `/versions/${id}/promote`, {}), 400, 'INVALID_PAYLOAD');
+      const { mainHash } = await ok<{ mainHash: string }>(null, 'GET', `/versions/${id}/compare`);
+      expectError(await as(null, 'POST', `/versions/${id}/promote`, { mainHash }), 422, 'UNPROCESSABLE_CONTENT');
       for (const path of ['not-a-uuid', UNKNOWN]) {
         expectError(await as(null, 'POST', `/versions/${path}/save`, { title: 'x' }), 403, 'FORBIDDEN');
         expectError(await as(null, 'GET', `/versions/${path}/compare`), 403, 'FORBIDDEN');
-        expectError(await as(null, 'POST', `/versions/${path}/promote`, {}), 403, 'FORBIDDEN');
+        expectError(await as(null, 'POST', `/versions/${path}/promote`, { mainHash: 'x' }), 403, 'FORBIDDEN');
       }
       await as(null, 'DELETE', `/versions/${id}`);
     });

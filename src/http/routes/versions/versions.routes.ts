@@ -7,7 +7,7 @@ type Params = { id: string };
 /**
  * `/versions`: Directus 11's content versions (`service_versions`), item-style, plus `POST /:id/save` (answers the
  * main item with the version's merged delta over it), `GET /:id/compare` (`{outdated, mainHash, current, main}`) and
- * `POST /:id/promote` (`{mainHash?, fields?}`; answers the item's key). The rules live in modules/versions.
+ * `POST /:id/promote` (`{mainHash, fields?}`; answers the item's key). The rules live in modules/versions.
  */
 export function createVersionsRoutes(deps: ItemRouteDeps & { versions: VersionsService }): FastifyPluginAsync {
   return async (app) => {

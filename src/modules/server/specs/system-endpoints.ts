@@ -308,7 +308,7 @@ export const SYSTEM_ENDPOINTS: readonly SystemEndpoint[] = [
     summary: "Write a content version's changes (or some fields of them) to its item",
     gate: on('service_versions', 'read'),
     parameters: [pathParam('id', uuid)],
-    body: body({ mainHash: str, fields: { type: 'array', items: str } }, []),
+    body: body({ mainHash: str, fields: { type: 'array', items: str } }, ['mainHash']),
     result: { kind: 'data', schema: { oneOf: [str, int] } },
   },
   {
