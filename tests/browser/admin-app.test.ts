@@ -164,7 +164,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     expect(await page.getByRole('columnheader', { name: 'Title' }).getAttribute('aria-sort')).toBe('descending');
     expect(new URL(page.url()).search).toBe('?sort=-title');
 
-    await page.getByLabel('Search').fill('Article 1');
+    await page.getByLabel('Search', { exact: true }).fill('Article 1');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     // Article 10…19 (titles are zero-padded): ten items.
     await expect.poll(() => status.textContent()).toBe('Items 1–10 of 10 · Page 1 of 1');
@@ -216,7 +216,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     await expect.poll(() => status.textContent()).toBe('Items 1–10 of 10 · Page 1 of 1');
     expect(new URLSearchParams(new URL(page.url()).search).get('sort')).toBe('-title');
     expect(await page.locator('tbody tr').first().locator('td:not(.select)').first().textContent()).toBe('Article 19');
-    expect(await page.getByLabel('Search').inputValue()).toBe('Article 1');
+    expect(await page.getByLabel('Search', { exact: true }).inputValue()).toBe('Article 1');
 
     await views.getByLabel('View', { exact: true }).selectOption({ label: 'Tens, newest first' });
     await views.getByRole('button', { name: 'Delete view' }).click();
@@ -387,13 +387,15 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).isVisible()).toBe(true);
     // The access-control sections once /permissions/me has answered.
     await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Why?' }).isVisible()).toBe(true);
-    const order = await tabOrder(page, 15);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Insights' }).isVisible()).toBe(true);
+    const order = await tabOrder(page, 17);
     expect(order).toEqual([
       'Skip to content',
       'Content',
       'Files',
       'Activity',
       'Account',
+      'Notifications',
       'Data model',
       'Schema',
       'Settings',
@@ -401,6 +403,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
       'Roles',
       'Policies',
       'Why?',
+      'Insights',
       'Flows',
       'Sign out',
       'Articles',
