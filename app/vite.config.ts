@@ -19,6 +19,13 @@ export default defineConfig({
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
     reportCompressedSize: false,
+    rollupOptions: {
+      output: {
+        // @directus/sdk in one chunk: its index re-exports commands that its own modules import too, and split
+        // across the lazy sections' chunks that made circular chunk imports (Rollup warns; execution order breaks).
+        manualChunks: (id) => (id.includes('/node_modules/@directus/sdk/') ? 'sdk' : undefined),
+      },
+    },
   },
   // `npm run dev:app`: Vite's dev server on :5173 with the API of a running Stratum behind it.
   server: {

@@ -49,7 +49,7 @@ describe('@directus/sdk authentication in cookie and session modes', () => {
 
   it('cookie mode: the refresh token only travels in the httpOnly cookie, refresh rotates it, logout kills it', async () => {
     const { sdk, jar } = client('cookie');
-    const auth = await sdk.login('admin@example.com', 'AdminPass123!');
+    const auth = await sdk.login({ email: 'admin@example.com', password: 'AdminPass123!' });
     expect(auth.refresh_token ?? null).toBeNull();
     expect(typeof auth.access_token).toBe('string');
     const first = refreshCookie(jar);
@@ -77,7 +77,7 @@ describe('@directus/sdk authentication in cookie and session modes', () => {
 
   it('session mode: the session cookie authenticates requests, refresh renews it, logout ends it', async () => {
     const { sdk, jar } = client('session');
-    await sdk.login('admin@example.com', 'AdminPass123!');
+    await sdk.login({ email: 'admin@example.com', password: 'AdminPass123!' });
     const session = jar.get('service_session_token');
     expect(session).toBeTruthy();
     expect((await sdk.request(readMe({ fields: ['email'] }))).email).toBe('admin@example.com');

@@ -63,7 +63,7 @@ describe('@directus/sdk invitations and registration', () => {
       await createDirectus(url)
         .with(authentication('json', { autoRefresh: false }))
         .with(rest())
-        .login(email, password)
+        .login({ email, password })
     ).access_token;
   const mailTo = async (address: string) => {
     await expect.poll(() => smtp.messages.some((m) => m.to.includes(address)), { timeout: 10_000 }).toBe(true);

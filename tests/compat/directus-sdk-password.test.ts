@@ -49,8 +49,10 @@ describe('@directus/sdk password reset', () => {
     await client().request(passwordReset(token, 'Sdk-Pass-2'));
 
     const c = client();
-    expect((await c.login('sdk-reset@example.com', 'Sdk-Pass-2')).access_token).toBeTruthy();
-    expect((await sdkError(client().login('sdk-reset@example.com', 'Sdk-Pass-1'))).errors[0]!.extensions.code).toBe('INVALID_CREDENTIALS');
+    expect((await c.login({ email: 'sdk-reset@example.com', password: 'Sdk-Pass-2' })).access_token).toBeTruthy();
+    expect((await sdkError(client().login({ email: 'sdk-reset@example.com', password: 'Sdk-Pass-1' }))).errors[0]!.extensions.code).toBe(
+      'INVALID_CREDENTIALS',
+    );
     expect((await sdkError(client().request(passwordReset(token, 'Sdk-Pass-3')))).errors[0]!.extensions.code).toBe('FORBIDDEN');
   });
 

@@ -59,7 +59,7 @@ describe('@directus/sdk permissions compatibility', () => {
     const c = createDirectus<Schema>(url)
       .with(authentication('json', { autoRefresh: false }))
       .with(rest());
-    await c.login(email, password);
+    await c.login({ email, password });
     return c;
   };
   const admin = () => client('admin@example.com', 'AdminPass123!');

@@ -81,14 +81,14 @@ describe('@directus/sdk compatibility', () => {
       .with(rest());
   const adminClient = async () => {
     const c = client();
-    await c.login('admin@example.com', 'AdminPass123!');
+    await c.login({ email: 'admin@example.com', password: 'AdminPass123!' });
     return c;
   };
 
   describe('authentication', () => {
     it('logs in (json mode), reads me, refreshes and logs out', async () => {
       const c = client();
-      const auth = await c.login('admin@example.com', 'AdminPass123!');
+      const auth = await c.login({ email: 'admin@example.com', password: 'AdminPass123!' });
       expect(auth.expires).toBe(900_000);
       expect(auth.refresh_token).toMatch(/^[\w-]{64}$/);
       expect(typeof auth.access_token).toBe('string');
@@ -103,20 +103,20 @@ describe('@directus/sdk compatibility', () => {
 
       await c.logout();
       expect(await c.getToken()).toBeNull();
-      const error = await sdkError(c.request(refresh('json', renewed.refresh_token!)));
+      const error = await sdkError(c.request(refresh({ mode: 'json', refresh_token: renewed.refresh_token! })));
       expect(error.errors[0]!.extensions.code).toBe('INVALID_CREDENTIALS');
     });
 
     it('surfaces INVALID_CREDENTIALS for a wrong password', async () => {
-      const error = await sdkError(client().login('admin@example.com', 'wrong'));
+      const error = await sdkError(client().login({ email: 'admin@example.com', password: 'wrong' }));
       expect(error.errors[0]!.extensions.code).toBe('INVALID_CREDENTIALS');
       expect(error.response?.status).toBe(401);
     });
 
     it('uses the refresh command with an explicit token', async () => {
       const c = client();
-      const auth = await c.login('admin@example.com', 'AdminPass123!');
-      const next = await client().request(refresh('json', auth.refresh_token!));
+      const auth = await c.login({ email: 'admin@example.com', password: 'AdminPass123!' });
+      const next = await client().request(refresh({ mode: 'json', refresh_token: auth.refresh_token! }));
       expect(next.access_token).toBeTruthy();
       expect(next.refresh_token).not.toBe(auth.refresh_token);
     });
@@ -132,21 +132,24 @@ describe('@directus/sdk compatibility', () => {
       const admin = await adminClient();
       await admin.request(createUser({ email: 'sdk-tfa@example.com', password: 'SdkTfaPass-1', status: 'active' }));
       const c = client();
-      await c.login('sdk-tfa@example.com', 'SdkTfaPass-1');
+      await c.login({ email: 'sdk-tfa@example.com', password: 'SdkTfaPass-1' });
       const { secret, otpauth_url } = await c.request(generateTwoFactorSecret('SdkTfaPass-1'));
       expect(otpauth_url).toContain(`secret=${secret}`);
       // Typed void by the SDK; Stratum's answer carries the recovery codes, and the SDK hands the data through.
       const enabled = (await c.request(enableTwoFactor(secret, totpCode(secret, new Date())))) as unknown as { recovery_codes: string[] };
       expect(enabled.recovery_codes).toHaveLength(10);
 
-      const refused = await sdkError(client().login('sdk-tfa@example.com', 'SdkTfaPass-1'));
+      const refused = await sdkError(client().login({ email: 'sdk-tfa@example.com', password: 'SdkTfaPass-1' }));
       expect(refused.errors[0]!.extensions.code).toBe('INVALID_OTP');
       // The next step's code: accepted (one step of drift either way) and not the one enable used.
       const next = client();
-      const auth = await next.login('sdk-tfa@example.com', 'SdkTfaPass-1', { otp: totpCode(secret, new Date(Date.now() + 30_000)) });
+      const auth = await next.login(
+        { email: 'sdk-tfa@example.com', password: 'SdkTfaPass-1' },
+        { otp: totpCode(secret, new Date(Date.now() + 30_000)) },
+      );
       expect(auth.access_token).toBeTruthy();
       await next.request(disableTwoFactor(enabled.recovery_codes[0]!));
-      expect((await client().login('sdk-tfa@example.com', 'SdkTfaPass-1')).access_token).toBeTruthy();
+      expect((await client().login({ email: 'sdk-tfa@example.com', password: 'SdkTfaPass-1' })).access_token).toBeTruthy();
     });
 
     it('updates the current user', async () => {
@@ -264,7 +267,7 @@ describe('@directus/sdk compatibility', () => {
     it('refuses a user without permissions with FORBIDDEN', async () => {
       await t.userWith({ email: 'sdk-user@example.com' });
       const c = client();
-      await c.login('sdk-user@example.com', 'UserPass123!');
+      await c.login({ email: 'sdk-user@example.com', password: 'UserPass123!' });
       const error = await sdkError(c.request(readItems('articles')));
       expect(error.errors[0]!.extensions.code).toBe('FORBIDDEN');
       // Without read permission on users, /users/me answers only the id (Directus).
@@ -328,7 +331,7 @@ describe('@directus/sdk compatibility', () => {
     it('shows an app user only their own activity, and refuses the public', async () => {
       const user = await t.userWith({ email: 'sdk-activity@example.com', appAccess: true });
       const c = client();
-      await c.login('sdk-activity@example.com', 'UserPass123!');
+      await c.login({ email: 'sdk-activity@example.com', password: 'UserPass123!' });
       const own = await c.request(readActivities({ fields: ['action', 'user'] }));
       expect(own.length).toBeGreaterThanOrEqual(2);
       expect(own.every((row) => row.user === user.userId)).toBe(true);

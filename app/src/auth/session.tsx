@@ -123,7 +123,7 @@ export function SessionProvider({ client, children }: { client: Client; children
       notice,
       async signIn(email, password, otp) {
         setNotice(null);
-        await client.login(email, password, otp ? { otp, mode: 'session' } : { mode: 'session' });
+        await client.login({ email, password }, otp ? { otp, mode: 'session' } : { mode: 'session' });
         hintSession(true);
         await loadUser();
       },

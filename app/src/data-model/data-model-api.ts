@@ -81,8 +81,13 @@ export async function runPlan(client: Client, steps: PlanStep[]): Promise<void> 
   }
 }
 
+/** The on-delete rules a foreign key may have (the relation form's choices). */
+const ON_DELETE_RULES = ['SET NULL', 'CASCADE', 'RESTRICT', 'NO ACTION', 'SET DEFAULT'] as const;
+
 export async function changeOnDelete(client: Client, relation: RelationRow, onDelete: string): Promise<void> {
-  await client.request(updateRelation(relation.collection, relation.field, { schema: { on_delete: onDelete } }));
+  const rule = ON_DELETE_RULES.find((known) => known === onDelete);
+  if (!rule) throw new Error(`Unknown on-delete rule "${onDelete}".`);
+  await client.request(updateRelation(relation.collection, relation.field, { schema: { on_delete: rule } }));
 }
 
 /** The primary key type of every collection (for the type of a foreign key). */
