@@ -2,6 +2,8 @@ import {
   createDirectus,
   createFolder,
   deleteFile,
+  downloadFilesZip,
+  downloadFolderZip,
   readAssetArrayBuffer,
   readAssetRaw,
   readFile,
@@ -14,6 +16,7 @@ import {
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../setup/create-test-app.js';
+import { readZip } from '../setup/read-zip.js';
 
 // No user collections: the system collections (files, folders) come from the SDK's own types.
 type Schema = object;
@@ -73,5 +76,25 @@ describe('@directus/sdk with files and assets', () => {
     expect(await sharp(Buffer.from(small)).metadata()).toMatchObject({ format: 'webp', width: 30, height: 20 });
     await sdk().request(deleteFile(uploaded.id));
     await expect(sdk().request(readAssetRaw(uploaded.id))).rejects.toMatchObject({ errors: [{ extensions: { code: 'FORBIDDEN' } }] });
+  });
+
+  it('downloads several files with downloadFilesZip and a folder tree with downloadFolderZip (SDK 26)', async () => {
+    const folder = await sdk().request(createFolder({ name: 'Zipped' }));
+    const inner = await sdk().request(createFolder({ name: 'Inner', parent: String(folder.id) }));
+    const upload = async (name: string, content: string, into: string) => {
+      const form = new FormData();
+      form.append('folder', into);
+      form.append('file', new Blob([content], { type: 'text/plain' }), name);
+      return String(((await sdk().request(uploadFiles(form))) as unknown as Record<string, unknown>).id);
+    };
+    const one = await upload('one.txt', 'first', String(folder.id));
+    const two = await upload('two.txt', 'second', String(inner.id));
+    const files = readZip(Buffer.from(await sdk().request(downloadFilesZip([one, two], { output: 'arrayBuffer' }))));
+    expect(Object.fromEntries([...files].map(([name, bytes]) => [name, bytes.toString()]))).toEqual({
+      'one.txt': 'first',
+      'two.txt': 'second',
+    });
+    const tree = readZip(Buffer.from(await sdk().request(downloadFolderZip(String(folder.id), { output: 'arrayBuffer' }))));
+    expect([...tree.keys()].sort()).toEqual(['Inner/two.txt', 'one.txt']);
   });
 });

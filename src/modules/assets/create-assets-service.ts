@@ -9,7 +9,7 @@ import { parseTransform, type AssetPreset, type TransformSpec } from './parse-tr
 import { createTransformQueue, type TransformQueue } from './transform-queue.js';
 import { outputFormat, transformImage, TRANSFORMABLE } from './transform-image.js';
 import { isUuid } from '../../kernel/values/is-uuid.js';
-import { zipFiles, type FilesZip } from './zip-files.js';
+import { zipFiles, zipFolder, type FilesZip } from './zip-files.js';
 
 /** One answer of `/assets/:id`: the object to stream and what its headers say. */
 export type Asset = {
@@ -32,6 +32,8 @@ export type AssetsService = {
   open(asset: Asset, range: ByteRange | null): Promise<Readable>;
   /** A zip of several files the caller may read (zip-files). */
   zip(ctx: Context, ids: unknown): Promise<FilesZip>;
+  /** A zip of the files of a folder and the folders below it that the caller may read (zip-files). */
+  zipFolder(ctx: Context, folder: string): Promise<FilesZip>;
 };
 
 type FileRow = {
@@ -140,6 +142,7 @@ export function createAssetsService(deps: { items: ItemsService; storage: Storag
     },
 
     zip: (ctx, ids) => zipFiles(ctx, { items, storage }, ids),
+    zipFolder: (ctx, folder) => zipFolder(ctx, { items, storage }, folder),
   };
 }
 

@@ -107,4 +107,60 @@ describe('/assets/files (zip download)', () => {
     expectError(notObject, 400, 'INVALID_PAYLOAD');
     expectError(await t.request('GET', '/assets/files', { token: t.adminToken }), 400, 'INVALID_PAYLOAD');
   });
+
+  describe('POST /assets/folder/:id (a folder tree as one zip)', () => {
+    const folderZip = (id: string, token: string | null) =>
+      t.app.server.inject({ method: 'POST', url: `/assets/folder/${id}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const folder = async (name: string, parent: string | null) =>
+      String(dataOf<Row>(await t.request('POST', '/folders', { token: t.adminToken, body: { name, parent } })).id);
+    const fileIn = async (name: string, content: string, inFolder: string) => {
+      const id = await upload(name, content);
+      expect((await t.request('PATCH', `/files/${id}`, { token: t.adminToken, body: { folder: inFolder } })).statusCode).toBe(200);
+      return id;
+    };
+    let top: string;
+    let empty: string;
+    let reader2: { token: string };
+
+    beforeAll(async () => {
+      top = await folder('Top', null);
+      const inner = await folder('Inner', top);
+      const evil = await folder('../evil', inner);
+      empty = await folder('Empty', null);
+      const elsewhere = await folder('Elsewhere', null);
+      await fileIn('a.txt', 'top a', top);
+      await fileIn('b.txt', 'inner b', inner);
+      await fileIn('b.txt', 'inner b2', inner);
+      await fileIn('c.txt', 'evil c', evil);
+      await fileIn('secret.txt', 'hidden', inner);
+      await fileIn('d.txt', 'elsewhere', elsewhere);
+      reader2 = await t.userWith({
+        permissions: [
+          { collection: 'service_files', action: 'read', fields: ['*'], permissions: { filename_download: { _neq: 'secret.txt' } } },
+          { collection: 'service_folders', action: 'read', fields: ['*'] },
+        ],
+      });
+    });
+
+    it("zips the folder's readable files and those below it, under their folders' safe names", async () => {
+      const response = await folderZip(top, reader2.token);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toBe('application/zip');
+      expect(response.headers['content-disposition']).toMatch(/^attachment; filename="folder-.+\.zip"$/);
+      const entries = readZip(response.rawPayload);
+      expect([...entries.keys()].sort()).toEqual(['Inner/b (2).txt', 'Inner/b.txt', 'Inner/evil/c.txt', 'a.txt']);
+      expect(entries.get('Inner/evil/c.txt')!.toString()).toBe('evil c');
+      // The administrator also gets the file the reader may not read.
+      expect([...readZip((await folderZip(top, t.adminToken)).rawPayload).keys()]).toContain('Inner/secret.txt');
+    });
+
+    it('answers 400 for a tree without a readable file, 403 for a folder one may not read or that does not exist', async () => {
+      expectError(await folderZip(empty, reader2.token), 400, 'INVALID_PAYLOAD');
+      expectError(await folderZip('00000000-0000-4000-8000-000000000000', reader2.token), 403, 'FORBIDDEN');
+      expectError(await folderZip('not-a-uuid', reader2.token), 403, 'FORBIDDEN');
+      // Files but not folders: no folder to zip. Anonymous: nothing.
+      expectError(await folderZip(top, reader.token), 403, 'FORBIDDEN');
+      expectError(await folderZip(top, null), 403, 'FORBIDDEN');
+    });
+  });
 });

@@ -10,7 +10,7 @@ type Params = { id: string; filename?: string };
 /**
  * `GET /assets/:id[/:filename]` (and HEAD): the file's bytes, streamed, with its type, `Content-Length`,
  * `Accept-Ranges`/`Range` (206, 416), `ETag`/`If-None-Match` and `Last-Modified`/`If-Modified-Since` (304),
- * `?download` and transformation parameters; `POST /assets/files {ids}` (or `GET /assets/files?ids=`) a zip of several
+ * `?download` and transformation parameters; `POST /assets/folder/:id` a zip of a folder's tree; `POST /assets/files {ids}` (or `GET /assets/files?ids=`) a zip of several
  * files, streamed. The route only maps HTTP to the assets service and back.
  */
 export function createAssetsRoutes(deps: AssetsRouteDeps): FastifyPluginAsync {
@@ -46,13 +46,14 @@ export function createAssetsRoutes(deps: AssetsRouteDeps): FastifyPluginAsync {
     return reply.send(await deps.assets.open(asset, range));
   };
 
-  const zip = async (request: FastifyRequest, reply: FastifyReply, ids: unknown) => {
+  const zip = async (request: FastifyRequest, reply: FastifyReply, ids: unknown) => sendZip(request, reply, { ids });
+  const sendZip = async (request: FastifyRequest, reply: FastifyReply, of: { ids: unknown } | { folder: string }) => {
     const ctx = await deps.contextFor(request);
-    const archive = await deps.assets.zip(ctx, ids);
+    const archive = 'folder' in of ? await deps.assets.zipFolder(ctx, of.folder) : await deps.assets.zip(ctx, of.ids);
     const stamp = ctx.now().toISOString().replace(/[:.]/g, '-');
     reply.headers({
       'Content-Type': 'application/zip',
-      'Content-Disposition': `attachment; filename="files-${stamp}.zip"`,
+      'Content-Disposition': `attachment; filename="${'folder' in of ? 'folder' : 'files'}-${stamp}.zip"`,
       'Cache-Control': 'no-store',
     });
     return reply.send(archive.stream);
@@ -67,6 +68,8 @@ export function createAssetsRoutes(deps: AssetsRouteDeps): FastifyPluginAsync {
       return zip(request, reply, (body as Record<string, unknown>).ids);
     });
     app.get('/files', async (request, reply) => zip(request, reply, (request.query as Record<string, unknown>).ids));
+    // A folder's files and those of the folders below it (Directus 11's downloadFolderZip).
+    app.post<{ Params: Params }>('/folder/:id', async (request, reply) => sendZip(request, reply, { folder: request.params.id }));
     app.get<{ Params: Params }>('/:id', serve);
     app.get<{ Params: Params }>('/:id/:filename', serve);
   };

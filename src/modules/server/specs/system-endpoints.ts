@@ -275,6 +275,16 @@ export const SYSTEM_ENDPOINTS: readonly SystemEndpoint[] = [
     parameters: [{ name: 'ids', in: 'query', required: true, schema: str }],
     result: { kind: 'bare', schema: { type: 'string', format: 'binary' }, contentType: 'application/zip' },
   },
+  {
+    path: '/assets/folder/{id}',
+    method: 'post',
+    tag: 'Assets',
+    operationId: 'zipFolder',
+    summary: 'The files of a folder and of the folders below it (those the caller may read) as one zip',
+    gate: on('service_files', 'read'),
+    parameters: [pathParam('id', uuid)],
+    result: { kind: 'bare', schema: { type: 'string', format: 'binary' }, contentType: 'application/zip' },
+  },
   ...crud('/versions', 'service_versions', 'Versions', uuid),
   {
     path: '/versions/{id}/save',
