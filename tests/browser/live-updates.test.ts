@@ -109,7 +109,10 @@ describe.skipIf(!findChromium())('live updates over /websocket (the session cook
     await expect.poll(() => page.getByText('Updates live').count()).toBe(1);
 
     expect(watched.sockets).toHaveLength(1);
-    const subscribes = watched.sent.filter((m) => m.type === 'subscribe');
+    const all = watched.sent.filter((m) => m.type === 'subscribe');
+    // The navigation's unread count listens to the user's notifications for the whole session: one subscription.
+    expect(all.filter((m) => m.collection === 'service_notifications')).toHaveLength(1);
+    const subscribes = all.filter((m) => m.collection !== 'service_notifications');
     expect(subscribes.map((m) => [m.collection, m.item ?? null])).toEqual([
       ['notes', null],
       ['notes', '2'],
