@@ -1,22 +1,14 @@
 import { useEffect, useState } from 'preact/hooks';
 import { Link as RouteLink } from 'wouter-preact';
-import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { fieldLabel, isSystemCollection, readAccess } from './content-api.js';
 import type { DisplayPlan, PrimaryKey } from './display-value.js';
 import type { FormField } from './form-fields.js';
-import {
-  addRelated,
-  createRelated,
-  listedLinks,
-  removeListed,
-  type Link,
-  type ListedLink,
-  type ManyToManyChanges,
-} from './many-to-many-changes.js';
+import { addRelated, createRelated, listedLinks, removeListed, type ListedLink, type ManyToManyChanges } from './many-to-many-changes.js';
 import { readDisplayPlan, readLinks, searchRelated } from './related-api.js';
 import { RelatedSearch } from './related-search.js';
 import type { ManyToMany } from './relations.js';
+import { useLinkedRows } from './use-linked-rows.js';
 
 type Props = {
   field: FormField;
@@ -46,8 +38,6 @@ export function ManyToManyList({ field, relation, parent, changes, onChange, ver
   const { client } = useSession();
   const [plan, setPlan] = useState<DisplayPlan | null | undefined>(undefined);
   const [mayCreate, setMayCreate] = useState(false);
-  const [linked, setLinked] = useState<Link[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [newText, setNewText] = useState('');
   const id = `field-${field.field}`;
   const label = fieldLabel(field.field);
@@ -61,22 +51,13 @@ export function ManyToManyList({ field, relation, parent, changes, onChange, ver
     );
   }, [client, relation.related, field.template]);
 
-  useEffect(() => {
-    if (!plan) return;
-    if (parent === null) return setLinked([]);
-    let cancelled = false;
-    readLinks(client, plan, relation, parent).then(
-      (links) => {
-        if (!cancelled) setLinked(links);
-      },
-      (failure: unknown) => {
-        if (!cancelled) setError(requestMessage(failure));
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [client, plan, relation.junction, relation.parentField, relation.relatedField, parent, version]);
+  const { linked, error } = useLinkedRows(plan, parent, (known, key) => readLinks(client, known, relation, key), [
+    client,
+    relation.junction,
+    relation.parentField,
+    relation.relatedField,
+    version,
+  ]);
 
   const entries = linked ? listedLinks(linked, changes) : [];
   const shownKeys = new Set(

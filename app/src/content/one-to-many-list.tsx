@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
-import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { fieldLabel } from './content-api.js';
-import type { DisplayPlan, PrimaryKey, RelatedOption } from './display-value.js';
+import type { DisplayPlan, PrimaryKey } from './display-value.js';
 import type { FormField } from './form-fields.js';
 import { addChild, removeChild, visibleChildren, type OneToManyChanges } from './one-to-many-changes.js';
 import { readChildren, readDisplayPlan, searchRelated } from './related-api.js';
 import { RelatedSearch } from './related-search.js';
 import type { OneToMany } from './relations.js';
 import { systemLabel } from '../ui/system-label.js';
+import { useLinkedRows } from './use-linked-rows.js';
 
 type Props = {
   field: FormField;
@@ -32,8 +32,6 @@ type Props = {
 export function OneToManyList({ field, relation, parent, changes, onChange, version, onLeave }: Props) {
   const { client } = useSession();
   const [plan, setPlan] = useState<DisplayPlan | null | undefined>(undefined);
-  const [linked, setLinked] = useState<RelatedOption[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const id = `field-${field.field}`;
   const label = fieldLabel(field.field);
 
@@ -41,22 +39,11 @@ export function OneToManyList({ field, relation, parent, changes, onChange, vers
     readDisplayPlan(client, relation.related, field.template).then(setPlan, () => setPlan(null));
   }, [client, relation.related, field.template]);
 
-  useEffect(() => {
-    if (!plan) return;
-    if (parent === null) return setLinked([]);
-    let cancelled = false;
-    readChildren(client, plan, relation.foreignKey, parent).then(
-      (children) => {
-        if (!cancelled) setLinked(children);
-      },
-      (failure: unknown) => {
-        if (!cancelled) setError(requestMessage(failure));
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [client, plan, relation.foreignKey, parent, version]);
+  const { linked, error } = useLinkedRows(plan, parent, (known, key) => readChildren(client, known, relation.foreignKey, key), [
+    client,
+    relation.foreignKey,
+    version,
+  ]);
 
   const visible = linked ? visibleChildren(linked, changes) : [];
   const shown = new Set(visible.map((child) => String(child.option.key)));
