@@ -32,8 +32,11 @@ describe('@directus/sdk realtime()', () => {
       const { subscription } = await client.subscribe('articles', { query: { fields: ['id', 'title'] }, uid: 'sdk' });
       const messages = subscription[Symbol.asyncIterator]();
       expect((await messages.next()).value).toMatchObject({ type: 'subscription', event: 'init' });
+      // The SDK listens for the next message only while a next() is pending (a one-shot listener per message), so
+      // ask for it before writing: the create's message may reach the socket before the POST's answer does.
+      const next = messages.next();
       const created = dataOf<Row>(await t.request('POST', '/items/articles', { token: t.adminToken, body: { title: 'From SDK test' } }));
-      expect((await messages.next()).value).toMatchObject({ event: 'create', data: [{ id: created.id, title: 'From SDK test' }] });
+      expect((await next).value).toMatchObject({ event: 'create', data: [{ id: created.id, title: 'From SDK test' }] });
     } finally {
       client.disconnect();
     }
