@@ -10,6 +10,11 @@ export const CACHE_VERSION_NAMES: readonly CacheVersionName[] = ['schema', 'acce
 export type LruOptions = {
   /** Most entries kept; the least recently used one goes first. Every cache has a bound. */
   max: number;
+  /**
+   * Most total size of the entries (each `set` names its entry's size, in the cache's own unit), besides `max`:
+   * the least recently used ones go until the new one fits; an entry larger than this is not stored.
+   */
+  maxSize?: number;
   /** Milliseconds an entry stays usable (optional). */
   ttl?: number;
   /** Milliseconds for `ttl` (tests pass their own; default performance.now). */
@@ -27,7 +32,8 @@ export type RegisteredCache<K, V> = {
   has(key: K): boolean;
   /** The value without counting or refreshing it (is it still the one I stored?). */
   peek(key: K): V | undefined;
-  set(key: K, value: V): void;
+  /** Stores the value; `size` is required by a cache with `maxSize` (and ignored by one without). */
+  set(key: K, value: V, size?: number): void;
   delete(key: K): boolean;
   clear(): void;
   readonly size: number;
@@ -38,6 +44,9 @@ export type CacheStats = {
   name: string;
   size: number;
   max: number;
+  /** The total size held and its bound, for a cache with `maxSize`; null otherwise. */
+  calculatedSize: number | null;
+  maxSize: number | null;
   ttl: number | null;
   invalidatedBy: CacheVersionName[];
   hits: number;

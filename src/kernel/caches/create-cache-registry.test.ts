@@ -12,7 +12,19 @@ describe('createCacheRegistry', () => {
     expect(cache.has('b')).toBe(false);
     expect(cache.peek('a')).toBe(1);
     expect(caches.list()).toEqual([
-      { name: 'roles', size: 1, max: 10, ttl: null, invalidatedBy: ['access'], hits: 2, misses: 1, evictions: 0, invalidations: 0 },
+      {
+        name: 'roles',
+        size: 1,
+        max: 10,
+        calculatedSize: null,
+        maxSize: null,
+        ttl: null,
+        invalidatedBy: ['access'],
+        hits: 2,
+        misses: 1,
+        evictions: 0,
+        invalidations: 0,
+      },
     ]);
   });
 
@@ -30,6 +42,24 @@ describe('createCacheRegistry', () => {
     cache.delete('c');
     cache.set('a', 4);
     expect(caches.list()[0]).toMatchObject({ size: 1, evictions: 1 });
+  });
+
+  it('with maxSize, bounds the total size of the entries too: older ones go until a new one fits, one too large is not stored', () => {
+    const caches = createCacheRegistry();
+    const cache = caches.lru<string, string>('sized', { max: 10, maxSize: 100 });
+    cache.set('a', 'A', 40);
+    cache.set('b', 'B', 40);
+    cache.get('a');
+    cache.set('c', 'C', 40);
+    expect(cache.has('b')).toBe(false);
+    expect(cache.has('a') && cache.has('c')).toBe(true);
+    expect(caches.list()[0]).toMatchObject({ size: 2, calculatedSize: 80, maxSize: 100, evictions: 1 });
+    // Larger than the whole bound: not stored, and the key's older value goes with it.
+    cache.set('a', 'huge', 101);
+    expect(cache.has('a')).toBe(false);
+    expect(caches.list()[0]).toMatchObject({ size: 1, calculatedSize: 40 });
+    expect(() => cache.set('d', 'D')).toThrow(/needs a size/);
+    expect(() => caches.lru('bad', { max: 1, maxSize: 0 })).toThrow(/maxSize/);
   });
 
   it('empties only the caches bound to the version that moved, and counts it', () => {

@@ -13,8 +13,11 @@ export function createCacheRegistry(): CacheRegistry {
       if (!Number.isInteger(options.max) || options.max < 1) throw new Error(`The cache ${name} needs a bound (max ≥ 1)`);
       const counts = { hits: 0, misses: 0, evictions: 0, invalidations: 0 };
       const clock = options.clock;
+      const { maxSize } = options;
+      if (maxSize !== undefined && (!Number.isInteger(maxSize) || maxSize < 1)) throw new Error(`The cache ${name} needs maxSize ≥ 1`);
       const lru = new LRUCache<K, V>({
         max: options.max,
+        ...(maxSize === undefined ? {} : { maxSize, maxEntrySize: maxSize }),
         ...(options.ttl === undefined ? {} : { ttl: options.ttl, ttlResolution: 0 }),
         ...(clock ? { perf: { now: clock } } : {}),
         disposeAfter: (_value, _key, reason) => {
@@ -32,8 +35,16 @@ export function createCacheRegistry(): CacheRegistry {
         },
         has: (key) => lru.has(key),
         peek: (key) => lru.peek(key),
-        set(key, value) {
-          lru.set(key, value);
+        set(key, value, size) {
+          if (maxSize === undefined) {
+            lru.set(key, value);
+            return;
+          }
+          if (size === undefined || !Number.isInteger(size) || size < 1)
+            throw new Error(`The cache ${name} needs a size (integer ≥ 1) with each entry`);
+          // Too large for the whole cache: not stored (and an older entry under the key must not stay either).
+          if (size > maxSize) lru.delete(key);
+          else lru.set(key, value, { size });
         },
         delete: (key) => lru.delete(key),
         clear: () => lru.clear(),
@@ -48,6 +59,8 @@ export function createCacheRegistry(): CacheRegistry {
           name,
           size: cache.size,
           max: options.max,
+          calculatedSize: maxSize === undefined ? null : lru.calculatedSize,
+          maxSize: maxSize ?? null,
           ttl: options.ttl ?? null,
           invalidatedBy: [...versions],
           ...counts,

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { QueryResult } from '../query.types.js';
 import { createCacheRegistry } from '../../../kernel/caches/index.js';
-import { isKeptResult, keepResult, keptResult, keptText } from './kept-results.js';
-import { readCaches } from './read-caches.js';
+import { isKeptResult, keepResult, keptResult, keptText, MAX_VALUES } from './kept-results.js';
+import { MAX_KEPT_VALUES, readCaches } from './read-caches.js';
 import type { ReadPlan } from './read-plans.js';
 
 const plan = (): ReadPlan => ({
@@ -54,7 +54,7 @@ describe('kept results', () => {
 
   it('keeps neither a result larger than the budget nor one holding anything but plain values', () => {
     const big = plan();
-    const many = { data: Array.from({ length: 3_000 }, (_, id) => ({ id })) };
+    const many = { data: Array.from({ length: MAX_VALUES / 2 }, (_, id) => ({ id })) };
     keepResult(caches, big, 'k', 't', many);
     expect(keptResult(caches, big, 'k', 't')).toBeUndefined();
     expect(Object.isFrozen(many)).toBe(false);
@@ -63,6 +63,22 @@ describe('kept results', () => {
     const binary = plan();
     keepResult(caches, binary, 'k', 't', { data: [{ id: 1, file: Buffer.from('x') }] });
     expect(keptResult(caches, binary, 'k', 't')).toBeUndefined();
+  });
+
+  it('keeps a page of 1,000 related rows, and bounds the values of all kept results together (older ones go first)', () => {
+    const row = (id: number) => ({
+      id,
+      title: `t${id}`,
+      author: { name: 'a' },
+      tags: Array.from({ length: 10 }, (_, t) => ({ tags_id: { name: `g${t}` } })),
+    });
+    const pagesToFill = Math.ceil(MAX_KEPT_VALUES / 30_000) + 1;
+    const plans = Array.from({ length: pagesToFill }, plan);
+    plans.forEach((p, i) => keepResult(caches, p, `page${i}`, 't', { data: Array.from({ length: 1_000 }, (_, id) => row(id)) }));
+    const last = plans.length - 1;
+    expect(keptResult(caches, plans[last]!, `page${last}`, 't')).toBeDefined();
+    expect(keptResult(caches, plans[0]!, 'page0', 't')).toBeUndefined();
+    expect(caches.results.size).toBeLessThan(pagesToFill);
   });
 
   it('keeps at most 64 results in the app registry (query.kept-results), dropping the one used longest ago; two apps share none', () => {

@@ -2,8 +2,12 @@ import type { QueryResult } from '../query.types.js';
 import type { ReadCaches } from './read-caches.js';
 import type { ReadPlan } from './read-plans.js';
 
-/** A result with more values than this (objects, arrays and scalars, nested ones included) is not kept. */
-const MAX_VALUES = 5_000;
+/**
+ * A result with more values than this (objects, arrays and scalars, nested ones included) is not kept: a page of
+ * 1,000 articles with their author and ten tags each is about 30,000. The registry also bounds the values of all
+ * kept results together (MAX_KEPT_VALUES, read-caches.ts), so large results push out older ones (decision 0125).
+ */
+export const MAX_VALUES = 100_000;
 
 /** What marks a kept result (decision 0033): its answer's JSON text, made once by the first answer that sends it. */
 const KEPT = Symbol('stratum.keptResult');
@@ -47,7 +51,7 @@ export function keepResult(caches: ReadCaches, plan: ReadPlan, key: string, toke
   if (!freezeDeep(result.data, budget) || (result.meta !== undefined && !freezeDeep(result.meta, budget))) return result;
   Object.defineProperty(result, KEPT, { value: { text: undefined } });
   Object.freeze(result);
-  caches.results.set(key, { plan, token, result });
+  caches.results.set(key, { plan, token, result }, MAX_VALUES - budget.left);
   return result;
 }
 

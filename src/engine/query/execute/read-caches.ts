@@ -7,6 +7,8 @@ import type { ReadPlan } from './read-plans.js';
 export const MAX_PLANS = 256;
 /** Results kept per app instance; the one used longest ago goes first. */
 export const MAX_KEPT = 64;
+/** Values (objects, arrays, scalars) of all kept results together: a few tens of MB at most (decision 0125). */
+export const MAX_KEPT_VALUES = 400_000;
 
 /** The read plans of one shape with the schema overview they were built for: a plan of another overview is no plan for this one. */
 export type KeptPlan = { schema: SchemaOverview; plans: readonly ReadPlan[] };
@@ -30,7 +32,7 @@ export function readCaches(registry: CacheRegistry): ReadCaches {
       // A schema change makes new plans anyway (the overview is part of each entry); emptied with it all the same.
       plans: registry.lru<string, KeptPlan>('query.read-plans', { max: MAX_PLANS, invalidatedBy: ['schema'] }),
       // Each result holds its data token: a change anywhere makes the next token differ, so no version empties it.
-      results: registry.lru<string, KeptEntry>('query.kept-results', { max: MAX_KEPT }),
+      results: registry.lru<string, KeptEntry>('query.kept-results', { max: MAX_KEPT, maxSize: MAX_KEPT_VALUES }),
     };
     byRegistry.set(registry, caches);
   }

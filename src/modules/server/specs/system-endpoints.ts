@@ -118,7 +118,7 @@ export const SYSTEM_ENDPOINTS: readonly SystemEndpoint[] = [
     tag: 'Server',
     operationId: 'serverCaches',
     summary:
-      "This instance's caches: name, size, bound (max, ttl), the cache versions that empty it, hits, misses, evictions, invalidations",
+      "This instance's caches: name, size, bound (max, ttl, and for size-bounded caches calculatedSize and maxSize), the cache versions that empty it, hits, misses, evictions, invalidations",
     gate: ADMIN,
     result: { kind: 'data', schema: objects },
   },
