@@ -43,6 +43,10 @@ const EXTERNAL_PACKAGES = [
   'quickjs-emscripten-core',
   '@jitl/*',
   'nodemailer',
+  // Mail rendering (flows' mail operation), imported at its first use (decision 0124).
+  'sanitize-html',
+  'marked',
+  'liquidjs',
   'openid-client',
   '@aws-sdk/*',
   'file-type',

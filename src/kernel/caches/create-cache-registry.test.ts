@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCacheRegistry } from './create-cache-registry.js';
+import { createCacheRegistry, PREALLOCATED_MAX } from './create-cache-registry.js';
 
 describe('createCacheRegistry', () => {
   it('counts hits and misses, and lists each cache with its bound', () => {
@@ -60,6 +60,19 @@ describe('createCacheRegistry', () => {
     expect(caches.list()[0]).toMatchObject({ size: 1, calculatedSize: 40 });
     expect(() => cache.set('d', 'D')).toThrow(/needs a size/);
     expect(() => caches.lru('bad', { max: 1, maxSize: 0 })).toThrow(/maxSize/);
+  });
+
+  it('keeps a large bound without allocating it up front, and still holds to it', () => {
+    const caches = createCacheRegistry();
+    const max = PREALLOCATED_MAX * 2;
+    const cache = caches.lru<number, number>('large', { max });
+    for (let i = 0; i <= max; i++) cache.set(i, i);
+    cache.get(1);
+    cache.set(max + 1, 0);
+    expect(cache.size).toBe(max);
+    expect(cache.has(0) || cache.has(2)).toBe(false);
+    expect(cache.has(1) && cache.has(max + 1)).toBe(true);
+    expect(caches.list()[0]).toMatchObject({ size: max, max, calculatedSize: null, maxSize: null, evictions: 2 });
   });
 
   it('empties only the caches bound to the version that moved, and counts it', () => {

@@ -1,6 +1,13 @@
 import { LRUCache } from 'lru-cache';
 import type { CacheRegistry, CacheStats, CacheVersionName, LruOptions, RegisteredCache } from './cache-registry.types.js';
 
+/**
+ * lru-cache allocates its slots for `max` entries up front (two arrays of `max` values and two of `max` integers):
+ * about 24 bytes an entry before anything is stored, 2.4 MB for a bound of 100,000. A cache with a bound above this
+ * counts its entries as sizes instead (`maxSize`, one each), so its memory grows with what it holds (decision 0124).
+ */
+export const PREALLOCATED_MAX = 1_000;
+
 type Entry = { stats: () => CacheStats; clear: () => void; invalidate: (version: CacheVersionName) => void };
 
 /** A new, empty registry: one per app instance (decision 0050). */
@@ -15,8 +22,9 @@ export function createCacheRegistry(): CacheRegistry {
       const clock = options.clock;
       const { maxSize } = options;
       if (maxSize !== undefined && (!Number.isInteger(maxSize) || maxSize < 1)) throw new Error(`The cache ${name} needs maxSize ≥ 1`);
+      const counted = maxSize === undefined && options.max > PREALLOCATED_MAX;
       const lru = new LRUCache<K, V>({
-        max: options.max,
+        ...(counted ? { maxSize: options.max, sizeCalculation: () => 1 } : { max: options.max }),
         ...(maxSize === undefined ? {} : { maxSize, maxEntrySize: maxSize }),
         ...(options.ttl === undefined ? {} : { ttl: options.ttl, ttlResolution: 0 }),
         ...(clock ? { perf: { now: clock } } : {}),

@@ -1,10 +1,4 @@
-import {
-  newQuickJSWASMModule,
-  shouldInterruptAfterDeadline,
-  type QuickJSContext,
-  type QuickJSHandle,
-  type QuickJSWASMModule,
-} from 'quickjs-emscripten';
+import type { InterruptHandler, QuickJSContext, QuickJSHandle, QuickJSWASMModule } from 'quickjs-emscripten';
 import { OperationFailure } from './operation-failure.js';
 
 export type ScriptLimits = { maxMemory: number; timeoutMs: number };
@@ -24,16 +18,20 @@ export type ScriptRunner = { run(code: string, data: unknown): Promise<unknown> 
  * when a runtime is freed after a stack overflow) makes the next run load a new one.
  */
 export function createScriptRunner(limits: ScriptLimits): ScriptRunner {
-  let loaded: Promise<QuickJSWASMModule> | null = null;
+  // The package (its loaders for four builds) is imported at the first run, not at start (decision 0124).
+  let loaded: Promise<{ quickjs: QuickJSWASMModule; interruptAfter: (deadline: number) => InterruptHandler }> | null = null;
   return {
     async run(code, data) {
-      loaded ??= newQuickJSWASMModule();
-      const quickjs = await loaded;
+      loaded ??= import('quickjs-emscripten').then(async (module) => ({
+        quickjs: await module.newQuickJSWASMModule(),
+        interruptAfter: module.shouldInterruptAfterDeadline,
+      }));
+      const { quickjs, interruptAfter } = await loaded;
       const runtime = quickjs.newRuntime();
       runtime.setMemoryLimit(limits.maxMemory);
       runtime.setMaxStackSize(MAX_STACK);
       const deadline = Date.now() + limits.timeoutMs;
-      runtime.setInterruptHandler(shouldInterruptAfterDeadline(deadline));
+      runtime.setInterruptHandler(interruptAfter(deadline));
       const vm = runtime.newContext();
       try {
         return evaluate(vm, code, data, deadline);

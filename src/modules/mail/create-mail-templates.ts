@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Liquid } from 'liquidjs';
+import type { Liquid, Template } from 'liquidjs';
 import { sanitizeMailHtml } from './render-markdown.js';
 
 /** A template's name: letters, digits, `_` and `-` (never a path). */
@@ -39,17 +39,23 @@ export class MailTemplateError extends Error {}
  * cached in it.
  */
 export function createMailTemplates(folder: string): MailTemplates {
-  const engine = new Liquid({ root: [folder], extname: '.liquid', outputEscape: 'escape', ownPropertyOnly: true, cache: true });
-  const base = engine.parse(BASE);
+  // liquidjs is imported at the first render (only mail needs it; decision 0124).
+  let loaded: Promise<{ engine: Liquid; base: Template[] }> | undefined;
+  const load = () =>
+    (loaded ??= import('liquidjs').then(({ Liquid: Engine }) => {
+      const engine = new Engine({ root: [folder], extname: '.liquid', outputEscape: 'escape', ownPropertyOnly: true, cache: true });
+      return { engine, base: engine.parse(BASE) };
+    }));
   return {
     isName: (name) => NAME.test(name),
     async render(name, data) {
       if (!NAME.test(name)) throw new MailTemplateError(`"${name}" is not a mail template's name`);
       const file = existsSync(join(folder, `${name}.liquid`));
       if (!file && name !== 'base') throw new MailTemplateError(`There is no mail template "${name}"`);
+      const { engine, base } = await load();
       try {
         if (file) return await engine.renderFile(name, data);
-        const html = typeof data.html === 'string' ? sanitizeMailHtml(data.html) : undefined;
+        const html = typeof data.html === 'string' ? await sanitizeMailHtml(data.html) : undefined;
         return await engine.render(base, { ...data, html });
       } catch {
         throw new MailTemplateError(`The mail template "${name}" could not be rendered`);

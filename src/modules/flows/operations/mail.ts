@@ -13,7 +13,7 @@ const addresses = (value: unknown): string[] =>
 
 const isTemplate = (value: unknown) => typeof value === 'string' && value.includes('{{');
 
-export type MailRendering = { templates: MailTemplates; markdown: (text: string) => string };
+export type MailRendering = { templates: MailTemplates; markdown: (text: string) => Promise<string> };
 
 /**
  * `mail` (Directus's options): one message per recipient of `to` (an address, a comma-separated list or an array),
@@ -59,12 +59,12 @@ export function mailOperation(mailer: Mailer, rendering: MailRendering): Operati
           if (error instanceof MailTemplateError) throw new OperationFailure(error.message);
           throw error;
         }
-        text = htmlToText(html.replace(/<head>[\s\S]*?<\/head>/i, ''));
+        text = await htmlToText(html.replace(/<head>[\s\S]*?<\/head>/i, ''));
       } else if (type === 'wysiwyg') {
-        html = sanitizeMailHtml(body);
-        text = htmlToText(html);
+        html = await sanitizeMailHtml(body);
+        text = await htmlToText(html);
       } else {
-        html = rendering.markdown(body);
+        html = await rendering.markdown(body);
         text = body;
       }
       const cc = addresses(options.cc);
