@@ -38,6 +38,7 @@ export function Disclosure({
     <section aria-labelledby={`${id}-title`} class={`disclosure${className ? ` ${className}` : ''}`}>
       <Heading id={`${id}-title`} class="disclosure-title">
         <button type="button" aria-expanded={open} aria-controls={`${id}-body`} onClick={toggle}>
+          <span aria-hidden="true">{open ? '▾' : '▸'}</span>
           {title}
         </button>
       </Heading>
