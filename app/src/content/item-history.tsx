@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { errorStatus, requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
-import { fieldLabel, formatValue } from './content-api.js';
-import { useRelatedTexts } from './history-related.js';
+import { fieldLabel } from './content-api.js';
+import { relatedText, useRelatedTexts } from './history-related.js';
 import { historyEntries, readItemRevisions, revertTo, type HistoryEntry } from './history-api.js';
 import type { FormField } from './form-fields.js';
 import { RevisionCompareDialog } from './revision-compare-dialog.js';
@@ -41,8 +41,7 @@ export function ItemHistory({
   const [comparing, setComparing] = useState<HistoryEntry | null>(null);
   // Keys of related items read as their display template.
   const related = useRelatedTexts(collection, entries);
-  const show = (field: string, value: unknown) =>
-    (typeof value === 'string' || typeof value === 'number' ? related.get(`${field}:${value}`) : undefined) ?? formatValue(value);
+  const show = (field: string, value: unknown) => relatedText(related, field, value);
 
   const revert = async (entry: HistoryEntry) => {
     const when = entry.timestamp ? new Date(entry.timestamp).toLocaleString() : 'then';

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { fieldLabel, formatValue } from './content-api.js';
+import { fieldLabel } from './content-api.js';
 import type { FormField } from './form-fields.js';
 import type { HistoryEntry } from './history-api.js';
-import { useRelatedTexts } from './history-related.js';
+import { relatedText, useRelatedTexts } from './history-related.js';
 import { compareRevision } from './revision-compare.js';
 
 /**
@@ -39,8 +39,7 @@ export function RevisionCompareDialog({
     [entry, rows],
   );
   const related = useRelatedTexts(collection, asEntries);
-  const show = (field: string, value: unknown) =>
-    (typeof value === 'string' || typeof value === 'number' ? related.get(`${field}:${value}`) : undefined) ?? formatValue(value);
+  const show = (field: string, value: unknown) => relatedText(related, field, value);
 
   useEffect(() => {
     if (!dialog.current?.open) dialog.current?.showModal();
