@@ -30,6 +30,8 @@ async function seed(stratum: StratumProcess): Promise<void> {
       alias('seo_divider', { sort: 4, interface: 'presentation-divider', options: { title: 'Search engines' } }),
       alias('extra', { sort: 5, interface: 'group-detail', special: ['alias', 'no-data', 'group'] }),
       { field: 'summary', type: 'text', meta: { sort: 1, group: 'extra' } },
+      { field: 'user_created', type: 'uuid', meta: { hidden: true, special: ['user-created'] } },
+      { field: 'date_created', type: 'timestamp', meta: { hidden: true, special: ['date-created'] } },
     ],
   });
   await adminData(stratum, 'POST', '/items/articles', { title: 'First title', subtitle: 'Sub', rating: 3, summary: 'Short' });
@@ -87,9 +89,20 @@ describe.skipIf(!findChromium())('the item page: layout, side panel, history com
     await expect.poll(() => panel.getByText('Primary key').isVisible()).toBe(false);
     await info.click();
     await expect.poll(() => panel.getByText('Primary key').isVisible()).toBe(true);
+    expect(await panel.getByRole('definition').nth(1).textContent()).toBe('Admin User');
+    expect(await panel.getByRole('term').allTextContents()).toEqual(['Primary key', 'Created by', 'Created on']);
     for (const name of ['History', 'Comments', 'Sharing'])
       expect(await panel.getByRole('button', { name, exact: true }).getAttribute('aria-expanded')).toBe('true');
     await expectAccessible(page, 'the item page with its side panel open');
+
+    // On a narrow screen: one column, the panel below the form.
+    await page.setViewportSize({ width: 600, height: 900 });
+    await expect
+      .poll(async () => (await page.locator('#field-subtitle').boundingBox())!.y)
+      .toBeGreaterThan((await page.locator('#field-title').boundingBox())!.y + 10);
+    const formBox = (await page.locator('form.item-form').boundingBox())!;
+    expect((await panel.boundingBox())!.y).toBeGreaterThanOrEqual(formBox.y + formBox.height);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // The first revision beside the current item: the title differs, the subtitle does not.
     const history = page.getByRole('region', { name: 'History' });

@@ -9,9 +9,9 @@ describe('itemInfo', () => {
       { field: 'author', type: 'uuid', meta: { special: 'user-created' } },
     ];
     expect(itemInfo(fields, { uid: 7, author: 'u1', changed_on: '2026-01-01T00:00:00Z' }, 'uid')).toEqual([
-      { label: 'Primary key', field: 'uid', value: 7, date: false },
-      { label: 'Created by', field: 'author', value: 'u1', date: false },
-      { label: 'Updated on', field: 'changed_on', value: '2026-01-01T00:00:00Z', date: true },
+      { label: 'Primary key', field: 'uid', value: 7, kind: 'key' },
+      { label: 'Created by', field: 'author', value: 'u1', kind: 'user' },
+      { label: 'Updated on', field: 'changed_on', value: '2026-01-01T00:00:00Z', kind: 'date' },
     ]);
   });
 

@@ -8,7 +8,8 @@ const SPECIALS: [string, string][] = [
   ['date-updated', 'Updated on'],
 ];
 
-export type InfoRow = { label: string; field: string; value: unknown; date: boolean };
+/** `user`: a user's key, shown by their name; `date`: a time. */
+export type InfoRow = { label: string; field: string; value: unknown; kind: 'key' | 'user' | 'date' };
 
 function specials(field: RawFormField): string[] {
   const special = field.meta?.special;
@@ -20,10 +21,10 @@ function specials(field: RawFormField): string[] {
  * (`special` user-created, date-created, user-updated, date-updated).
  */
 export function itemInfo(fields: RawFormField[], item: Record<string, unknown>, primaryKey: string): InfoRow[] {
-  const rows: InfoRow[] = [{ label: 'Primary key', field: primaryKey, value: item[primaryKey], date: false }];
+  const rows: InfoRow[] = [{ label: 'Primary key', field: primaryKey, value: item[primaryKey], kind: 'key' }];
   for (const [special, label] of SPECIALS) {
     const field = fields.find((f) => specials(f).includes(special));
-    if (field) rows.push({ label, field: field.field, value: item[field.field], date: special.startsWith('date') });
+    if (field) rows.push({ label, field: field.field, value: item[field.field], kind: special.startsWith('date') ? 'date' : 'user' });
   }
   return rows;
 }

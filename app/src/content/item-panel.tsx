@@ -1,10 +1,8 @@
-import { Fragment } from 'preact';
-import { formatValue } from './content-api.js';
 import { Disclosure } from './disclosure.js';
 import type { FormField, RawFormField } from './form-fields.js';
 import { ItemComments } from './item-comments.js';
 import { ItemHistory } from './item-history.js';
-import { itemInfo } from './item-info.js';
+import { ItemInfoView } from './item-info-view.js';
 import { ShareDialog } from './share-dialog.js';
 
 const STORE = 'stratum.item-panel.closed';
@@ -62,20 +60,7 @@ export function ItemPanel({
   return (
     <aside class="item-panel" aria-label="About this item">
       <Disclosure {...section('info')} title="Information">
-        <dl class="item-info">
-          {itemInfo(fields, item, primaryKey).map((row) => (
-            <Fragment key={row.field}>
-              <dt>{row.label}</dt>
-              <dd>
-                {row.date && typeof row.value === 'string' ? (
-                  <time dateTime={row.value}>{new Date(row.value).toLocaleString()}</time>
-                ) : (
-                  formatValue(row.value)
-                )}
-              </dd>
-            </Fragment>
-          ))}
-        </dl>
+        <ItemInfoView fields={fields} item={item} primaryKey={primaryKey} />
       </Disclosure>
       <Disclosure {...section('history')} title="History">
         <ItemHistory
