@@ -245,7 +245,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
 
   const canSave = loaded ? loaded.form.some((f) => !f.readOnly) : false;
   // A revision's field goes back into the form as an unsaved change.
-  const useValue = (field: FormField, value: unknown) => setTexts((current) => withRevisionValue(current, field, value));
+  const revertField = (field: FormField, value: unknown) => setTexts((current) => withRevisionValue(current, field, value));
   const reverted = () => {
     setBusy(true);
     load()
@@ -415,7 +415,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
             canRevert={canSave}
             canShare={loaded.itemAccess?.share === true}
             onReverted={reverted}
-            onUseValue={useValue}
+            onUseValue={revertField}
           />
         )}
       </div>
