@@ -8,7 +8,6 @@ import { ResetPasswordPage } from './auth/reset-password-page.js';
 import { SessionProvider, useSession } from './auth/session.js';
 import { SignInPage } from './auth/sign-in-page.js';
 import { CollectionsPage } from './content/collections-page.js';
-import { ItemPage } from './content/item-page.js';
 import { ItemsPage } from './content/items-page.js';
 import { FilesPage } from './files/files-page.js';
 import { FlowPage, FlowsPage } from './flows/flow-routes.js';
@@ -24,6 +23,8 @@ const DataModelPage = lazyPage(() => import('./data-model/data-model-page.js').t
 const CollectionModelPage = lazyPage(() => import('./data-model/collection-model-page.js').then((m) => m.CollectionModelPage));
 const SchemaPage = lazyPage(() => import('./schema/schema-page.js').then((m) => m.SchemaPage));
 const SettingsPage = lazyPage(() => import('./settings/settings-page.js').then((m) => m.SettingsPage));
+// The item page too: its form, side panel and history compare are not the sign-in page's (decision 0130).
+const ItemPage = lazyPage(() => import('./content/item-page.js').then((m) => m.ItemPage));
 // …and so does the notifications inbox.
 const NotificationsPage = lazyPage(() => import('./notifications/notifications-page.js').then((m) => m.NotificationsPage));
 

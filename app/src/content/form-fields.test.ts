@@ -185,3 +185,35 @@ describe('buildFormFields with junction fields', () => {
     expect(changedValues(form, { translations: [1], tags: [2] }, { translations: 'x', tags: 'y' })).toEqual({});
   });
 });
+
+describe('layout metadata and validation messages', () => {
+  it('reads width (unknown is full), group and the field’s own validation message', () => {
+    const [field] = buildFormFields(
+      [{ field: 'code', type: 'string', meta: { width: 'half-left', group: 'meta', validation_message: 'Three capitals.' } }],
+      { read: { access: 'full' }, update: { access: 'full' } },
+      'update',
+    );
+    expect(field).toMatchObject({ width: 'half-left', group: 'meta', validationMessage: 'Three capitals.' });
+  });
+
+  it('shows a field’s validation message for a FAILED_VALIDATION on it, the server’s for other errors', () => {
+    const form = buildFormFields(
+      [
+        { field: 'code', type: 'string', meta: { validation_message: 'Three capitals.' } },
+        { field: 'name', type: 'string', meta: { validation_message: 'Unused.' } },
+      ],
+      { read: { access: 'full' }, update: { access: 'full' } },
+      'update',
+    );
+    const failure = {
+      errors: [
+        {
+          message: 'Validation failed for field "code". Value has to match a pattern.',
+          extensions: { code: 'FAILED_VALIDATION', field: 'code' },
+        },
+        { message: 'Value is too long.', extensions: { code: 'VALUE_TOO_LONG', field: 'name' } },
+      ],
+    };
+    expect(errorsByField(failure, form).fields).toEqual({ code: 'Three capitals.', name: 'Value is too long.' });
+  });
+});

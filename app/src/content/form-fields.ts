@@ -14,7 +14,20 @@ export type RawFieldMeta = {
   note?: string | null;
   interface?: string | null;
   special?: string[] | string | null;
-  options?: { choices?: { text?: string; value: unknown }[] | null; template?: string | null } | null;
+  options?: {
+    choices?: { text?: string; value: unknown }[] | null;
+    template?: string | null;
+    /** A divider's title. */
+    title?: string | null;
+    /** A `group-detail`'s state on opening the form: `open` (the default) or `closed`. */
+    start?: string | null;
+  } | null;
+  /** The form's layout: the field's width, the group it sits in, its place (`sort`). */
+  width?: string | null;
+  group?: string | null;
+  sort?: number | null;
+  /** Shown on the field when the server refuses a value with FAILED_VALIDATION. */
+  validation_message?: string | null;
   /** How the field shows in lists (`related-values` with `display_options.template` for a relational field). */
   display?: string | null;
   display_options?: { template?: string | null } | null;
@@ -60,7 +73,21 @@ export type FormField = {
   relation: FieldRelation | null;
   /** A relational field's own display template (`display_options.template`), over the related collection's. */
   template?: string | null;
+  /** Its width in the form's two columns (Directus's `meta.width`; no width is `full`). */
+  width?: FieldWidth;
+  /** The group field it sits in, or null at the top of the form. */
+  group?: string | null;
+  /** Its own message for a value the server refuses (FAILED_VALIDATION), else the server's. */
+  validationMessage?: string | null;
 };
+
+export type FieldWidth = 'half' | 'half-left' | 'half-right' | 'full' | 'fill';
+const WIDTHS: readonly string[] = ['half', 'half-left', 'half-right', 'full', 'fill'];
+
+/** A field's width from its metadata: an unknown or missing one is `full`. */
+export function fieldWidth(meta: RawFieldMeta | null | undefined): FieldWidth {
+  return WIDTHS.includes(meta?.width ?? '') ? (meta!.width as FieldWidth) : 'full';
+}
 
 const KIND_BY_TYPE: Record<string, InputKind> = {
   string: 'text',
@@ -130,6 +157,9 @@ export function buildFormFields(
         choices,
         relation,
         template: fieldTemplate(f.meta),
+        width: fieldWidth(f.meta),
+        group: f.meta?.group ?? null,
+        validationMessage: f.meta?.validation_message ?? null,
       };
     });
 }
@@ -195,16 +225,18 @@ type ApiError = { message?: string; extensions?: { code?: string; field?: string
 
 /**
  * The API's errors by the field they concern (FAILED_VALIDATION, NOT_NULL_VIOLATION, VALUE_TOO_LONG,
- * RECORD_NOT_UNIQUE… carry `extensions.field`), and the rest as general messages.
+ * RECORD_NOT_UNIQUE… carry `extensions.field`), and the rest as general messages. A FAILED_VALIDATION on a field
+ * of `form` with its own `validationMessage` reads that message.
  */
-export function errorsByField(error: unknown): { fields: Record<string, string>; general: string[] } {
+export function errorsByField(error: unknown, form: FormField[] = []): { fields: Record<string, string>; general: string[] } {
   const errors = (error as { errors?: unknown } | null)?.errors;
   const result = { fields: {} as Record<string, string>, general: [] as string[] };
   if (!Array.isArray(errors)) return result;
   for (const entry of errors as ApiError[]) {
     const field = entry.extensions?.field;
     const message = (entry.message ?? 'Not accepted.').replace(/^Validation failed for field "[^"]*"(?: at "[^"]*")?\.\s*/, '');
-    if (field) result.fields[field] ??= message;
+    const own = entry.extensions?.code === 'FAILED_VALIDATION' ? form.find((f) => f.field === field)?.validationMessage : null;
+    if (field) result.fields[field] ??= own ?? message;
     else result.general.push(message);
   }
   return result;

@@ -33,6 +33,7 @@ describe('historyEntries', () => {
         timestamp: '2026-01-02T00:00:00Z',
         who: 'admin@example.com',
         changes: [{ field: 'title', before: 'One', after: 'Uno' }],
+        data: { id: 1, title: 'Uno', rating: 2 },
       },
       {
         id: '2',
@@ -40,6 +41,7 @@ describe('historyEntries', () => {
         timestamp: '2026-01-01T12:00:00Z',
         who: 'The system',
         changes: [{ field: 'rating', before: 1, after: 2 }],
+        data: { id: 1, title: 'One', rating: 2 },
       },
       {
         id: '1',
@@ -50,6 +52,7 @@ describe('historyEntries', () => {
           { field: 'title', before: null, after: 'One' },
           { field: 'rating', before: null, after: 1 },
         ],
+        data: { id: 1, title: 'One', rating: 1 },
       },
     ]);
   });

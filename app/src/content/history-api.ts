@@ -18,6 +18,8 @@ export type HistoryEntry = {
   timestamp: string;
   who: string;
   changes: { field: string; before: unknown; after: unknown }[];
+  /** The whole item as this revision left it (null when not recorded). */
+  data: Record<string, unknown> | null;
 };
 
 /** The revisions of one item, newest first, with who made them. */
@@ -63,6 +65,7 @@ export function historyEntries(revisions: RevisionRow[]): HistoryEntry[] {
       timestamp: revision.activity?.timestamp ?? '',
       who,
       changes,
+      data: revision.data,
     };
   });
 }

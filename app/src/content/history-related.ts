@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Client } from '../api/client.js';
 import { useSession } from '../auth/session.js';
+import { formatValue } from './content-api.js';
 import type { PrimaryKey } from './display-value.js';
 import type { HistoryEntry } from './history-api.js';
 import { readDisplayPlan, readFieldRelations, readOptions } from './related-api.js';
@@ -38,6 +39,11 @@ export async function readRelatedTexts(client: Client, collection: string, entri
     }),
   );
   return texts;
+}
+
+/** A value of `field` as shown in the history: a related key by its display text, else the value in words. */
+export function relatedText(related: RelatedTexts, field: string, value: unknown): string {
+  return (typeof value === 'string' || typeof value === 'number' ? related.get(`${field}:${value}`) : undefined) ?? formatValue(value);
 }
 
 /** The related texts of a history, read again when its entries change. */

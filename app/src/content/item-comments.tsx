@@ -39,8 +39,7 @@ export function ItemComments({ collection, id }: { collection: string; id: strin
   };
 
   return (
-    <section aria-labelledby="comments-title" class="comments">
-      <h2 id="comments-title">Comments</h2>
+    <div class="comments">
       {comments && comments.length === 0 && <p>No comments yet.</p>}
       {comments && comments.length > 0 && (
         <ol>
@@ -73,6 +72,6 @@ export function ItemComments({ collection, id }: { collection: string; id: strin
           Add comment
         </button>
       </form>
-    </section>
+    </div>
   );
 }

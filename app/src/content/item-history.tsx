@@ -1,35 +1,47 @@
 import { useEffect, useState } from 'preact/hooks';
 import { errorStatus, requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
-import { fieldLabel, formatValue } from './content-api.js';
-import { useRelatedTexts } from './history-related.js';
+import { fieldLabel } from './content-api.js';
+import { relatedText, useRelatedTexts } from './history-related.js';
 import { historyEntries, readItemRevisions, revertTo, type HistoryEntry } from './history-api.js';
+import type { FormField } from './form-fields.js';
+import { RevisionCompareDialog } from './revision-compare-dialog.js';
 
 const ACTIONS: Record<string, string> = { create: 'Created', update: 'Updated', delete: 'Deleted' };
 
 /**
- * The item's timeline: who changed what and when, field by field; each earlier revision can be restored
- * ("Revert to this version", after confirming), which the server records as a new update.
+ * The item's timeline: who changed what and when, field by field; any revision compared with the current item;
+ * with `canRevert`, an earlier revision restored ("Revert to this version", after confirming, which the server
+ * records as a new update) or one of its fields put back into the form.
  */
 export function ItemHistory({
   collection,
   id,
   version,
+  form,
+  current,
+  canRevert,
   onReverted,
+  onUseValue,
 }: {
   collection: string;
   id: string;
   version: number;
+  /** The form's fields and the item as loaded: what a revision is compared with. */
+  form: FormField[];
+  current: Record<string, unknown>;
+  canRevert: boolean;
   onReverted?: () => void;
+  onUseValue(field: FormField, value: unknown): void;
 }) {
   const { client } = useSession();
   const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [comparing, setComparing] = useState<HistoryEntry | null>(null);
   // Keys of related items read as their display template.
   const related = useRelatedTexts(collection, entries);
-  const show = (field: string, value: unknown) =>
-    (typeof value === 'string' || typeof value === 'number' ? related.get(`${field}:${value}`) : undefined) ?? formatValue(value);
+  const show = (field: string, value: unknown) => relatedText(related, field, value);
 
   const revert = async (entry: HistoryEntry) => {
     const when = entry.timestamp ? new Date(entry.timestamp).toLocaleString() : 'then';
@@ -38,6 +50,7 @@ export function ItemHistory({
     setError(null);
     try {
       await revertTo(client, entry.id);
+      setComparing(null);
       onReverted?.();
     } catch (failure) {
       setError(errorStatus(failure) === 403 ? 'You may not revert this item.' : requestMessage(failure));
@@ -54,8 +67,7 @@ export function ItemHistory({
   }, [client, collection, id, version]);
 
   return (
-    <section aria-labelledby="history-title" class="history">
-      <h2 id="history-title">History</h2>
+    <div class="history">
       {error && <p>{error}</p>}
       {entries && entries.length === 0 && <p>No recorded changes.</p>}
       {entries && entries.length > 0 && (
@@ -91,7 +103,12 @@ export function ItemHistory({
                   </tbody>
                 </table>
               )}
-              {index > 0 && entry.action !== 'delete' && (
+              {entry.data && entry.action !== 'delete' && (
+                <button type="button" onClick={() => setComparing(entry)}>
+                  Compare with current
+                </button>
+              )}{' '}
+              {canRevert && index > 0 && entry.action !== 'delete' && (
                 <button type="button" disabled={busy} onClick={() => void revert(entry)}>
                   Revert to this version
                 </button>
@@ -100,6 +117,19 @@ export function ItemHistory({
           ))}
         </ol>
       )}
-    </section>
+      {comparing && (
+        <RevisionCompareDialog
+          collection={collection}
+          entry={comparing}
+          form={form}
+          current={current}
+          canRevert={canRevert}
+          busy={busy}
+          onUseValue={onUseValue}
+          onRevertItem={() => void revert(comparing)}
+          onClose={() => setComparing(null)}
+        />
+      )}
+    </div>
   );
 }

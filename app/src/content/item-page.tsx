@@ -15,14 +15,17 @@ import {
   toInputText,
   type CollectionAccess,
   type FormField,
+  type RawFormField,
 } from './form-fields.js';
+import { buildFormLayout, type LayoutNode } from './form-layout.js';
+import { FormLayoutView } from './form-layout-view.js';
+import { confirmLeave, useLeaveGuard } from './leave-guard.js';
+import { ItemPanel } from './item-panel.js';
+import { withRevisionValue } from './revision-compare.js';
 import { FieldInput } from './field-input.js';
-import { ItemComments } from './item-comments.js';
 import { honourItemAccess, readItemAccess, type ItemAccess } from './item-access.js';
-import { ItemHistory } from './item-history.js';
 import { useItemTitle } from './item-title.js';
 import { ManualFlows } from './manual-flows.js';
-import { ShareDialog } from './share-dialog.js';
 import { hasLinkChanges, manyToManyPayload, NO_LINK_CHANGES, type ManyToManyChanges } from './many-to-many-changes.js';
 import { hasChanges, NO_CHANGES, oneToManyPayload, type OneToManyChanges } from './one-to-many-changes.js';
 import { OneToManyList } from './one-to-many-list.js';
@@ -43,7 +46,9 @@ const ManyToManyList = lazyPage(() => import('./many-to-many-list.js').then((mod
 export const NEW_ITEM = '+';
 
 type Loaded = {
+  fields: RawFormField[];
   form: FormField[];
+  layout: LayoutNode[];
   access: CollectionAccess;
   item: Record<string, unknown>;
   primaryKey: string;
@@ -95,7 +100,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
     // The item's own access too: a rule's row filter may leave this item out of what the user may change.
     const form = honourItemAccess(buildFormFields(fields, access, isNew ? 'create' : 'update', relations), itemAccess);
     const primaryKey = fields.find((f) => f.schema?.is_primary_key)?.field ?? 'id';
-    setLoaded({ form, access, item, primaryKey, itemAccess });
+    setLoaded({ fields, form, layout: buildFormLayout(fields, form), access, item, primaryKey, itemAccess });
     setTexts(Object.fromEntries(form.map((f) => [f.field, toInputText(f, (item as Record<string, unknown>)[f.field])])));
     setLists({});
     setTranslations({});
@@ -137,17 +142,12 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
       Object.values(translations).some((t) => Object.keys(t.edits.texts).length > 0 || t.edits.deleted.length > 0) ||
       Object.values(links).some(hasLinkChanges)
     : false;
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useLeaveGuard(dirty);
 
   const listHref = `/content/${encodeURIComponent(collection)}`;
-  // Links inside the app: ask first when there are unsaved changes (a reload or closing the tab: beforeunload).
+  // Links of the page: ask first when there are unsaved changes (once: the guard may have asked already).
   const leave = (event: Event) => {
-    if (dirty && !window.confirm('Leave this page? Your unsaved changes will be lost.')) event.preventDefault();
+    if (dirty) confirmLeave(event);
   };
 
   const save = async (event: Event) => {
@@ -209,7 +209,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
         setNotice(active ? `Saved to the version "${active.name ?? active.key}".` : 'Saved.');
       }
     } catch (failure) {
-      const { fields, general } = errorsByField(failure);
+      const { fields, general } = errorsByField(failure, loaded.form);
       setFieldErrors(fields);
       setError(
         general.length > 0 ? general.join(' ') : Object.keys(fields).length > 0 ? 'Some fields need attention.' : requestMessage(failure),
@@ -244,6 +244,21 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
   };
 
   const canSave = loaded ? loaded.form.some((f) => !f.readOnly) : false;
+  // A revision's field goes back into the form as an unsaved change.
+  const revertField = (field: FormField, value: unknown) => setTexts((current) => withRevisionValue(current, field, value));
+  const reverted = () => {
+    setBusy(true);
+    load()
+      .then(
+        () => {
+          setRemote(null);
+          setVersion((v) => v + 1);
+          setNotice('Reverted.');
+        },
+        (failure: unknown) => setError(requestMessage(failure)),
+      )
+      .finally(() => setBusy(false));
+  };
   const canDelete = !isNew && loaded !== null && allows(loaded.access.delete, loaded.primaryKey) && loaded.itemAccess?.delete !== false;
   const title = useItemTitle(collection, isNew ? null : id, version);
 
@@ -298,111 +313,112 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
         />
       )}
       {!error && !loaded && <p aria-live="polite">Loading…</p>}
-      {loaded && (
-        <form class="item-form" onSubmit={save} noValidate>
-          {loaded.form.map((field) =>
-            field.relation?.kind === 'translations' ? (
-              <div key={field.field}>
-                <TranslationsInput
-                  field={field}
-                  relation={field.relation}
-                  parent={isNew ? null : ((loaded.item[loaded.primaryKey] as string | number | undefined) ?? id)}
-                  edits={translations[field.field]?.edits ?? NO_EDITS}
-                  onChange={(edits, context) => setTranslations((current) => ({ ...current, [field.field]: { edits, context } }))}
-                  version={version}
-                />
-                {fieldErrors[field.field] && (
-                  <p class="error" role="alert">
-                    {fieldErrors[field.field]}
-                  </p>
+      <div class="item-layout">
+        <div class="item-main">
+          {loaded && (
+            <form class="item-form" onSubmit={save} noValidate>
+              <FormLayoutView
+                nodes={loaded.layout}
+                errors={fieldErrors}
+                renderField={(field) =>
+                  field.relation?.kind === 'translations' ? (
+                    <div key={field.field}>
+                      <TranslationsInput
+                        field={field}
+                        relation={field.relation}
+                        parent={isNew ? null : ((loaded.item[loaded.primaryKey] as string | number | undefined) ?? id)}
+                        edits={translations[field.field]?.edits ?? NO_EDITS}
+                        onChange={(edits, context) => setTranslations((current) => ({ ...current, [field.field]: { edits, context } }))}
+                        version={version}
+                      />
+                      {fieldErrors[field.field] && (
+                        <p class="error" role="alert">
+                          {fieldErrors[field.field]}
+                        </p>
+                      )}
+                    </div>
+                  ) : field.relation?.kind === 'm2m' ? (
+                    <ManyToManyList
+                      key={field.field}
+                      field={field}
+                      relation={field.relation}
+                      parent={isNew ? null : ((loaded.item[loaded.primaryKey] as string | number | undefined) ?? id)}
+                      changes={links[field.field] ?? NO_LINK_CHANGES}
+                      onChange={(changes) => setLinks((current) => ({ ...current, [field.field]: changes }))}
+                      version={version}
+                      onLeave={leave}
+                    />
+                  ) : field.relation?.kind === 'o2m' ? (
+                    <OneToManyList
+                      key={field.field}
+                      field={field}
+                      relation={field.relation}
+                      parent={isNew ? null : ((loaded.item[loaded.primaryKey] as string | number | undefined) ?? id)}
+                      changes={lists[field.field]?.changes ?? NO_CHANGES}
+                      onChange={(changes, childKey) => setLists((current) => ({ ...current, [field.field]: { changes, childKey } }))}
+                      version={version}
+                      onLeave={leave}
+                    />
+                  ) : (
+                    <FieldInput
+                      key={field.field}
+                      field={field}
+                      text={texts[field.field] ?? ''}
+                      error={fieldErrors[field.field] ?? null}
+                      onChange={(text) => setTexts((current) => ({ ...current, [field.field]: text }))}
+                    />
+                  )
+                }
+              />
+              {!canSave && <p class="help">You may read this item but not change it.</p>}
+              <div class="actions">
+                {canSave && (
+                  <button type="submit" class="primary" disabled={busy}>
+                    {isNew ? 'Create' : 'Save'}
+                  </button>
+                )}
+                {canDelete && (
+                  <button type="button" class="danger" disabled={busy} onClick={() => void remove()}>
+                    Delete
+                  </button>
                 )}
               </div>
-            ) : field.relation?.kind === 'm2m' ? (
-              <ManyToManyList
-                key={field.field}
-                field={field}
-                relation={field.relation}
-                parent={isNew ? null : ((loaded.item[loaded.primaryKey] as string | number | undefined) ?? id)}
-                changes={links[field.field] ?? NO_LINK_CHANGES}
-                onChange={(changes) => setLinks((current) => ({ ...current, [field.field]: changes }))}
-                version={version}
-                onLeave={leave}
-              />
-            ) : field.relation?.kind === 'o2m' ? (
-              <OneToManyList
-                key={field.field}
-                field={field}
-                relation={field.relation}
-                parent={isNew ? null : ((loaded.item[loaded.primaryKey] as string | number | undefined) ?? id)}
-                changes={lists[field.field]?.changes ?? NO_CHANGES}
-                onChange={(changes, childKey) => setLists((current) => ({ ...current, [field.field]: { changes, childKey } }))}
-                version={version}
-                onLeave={leave}
-              />
-            ) : (
-              <FieldInput
-                key={field.field}
-                field={field}
-                text={texts[field.field] ?? ''}
-                error={fieldErrors[field.field] ?? null}
-                onChange={(text) => setTexts((current) => ({ ...current, [field.field]: text }))}
-              />
-            ),
+            </form>
           )}
-          {!canSave && <p class="help">You may read this item but not change it.</p>}
-          <div class="actions">
-            {canSave && (
-              <button type="submit" class="primary" disabled={busy}>
-                {isNew ? 'Create' : 'Save'}
-              </button>
-            )}
-            {canDelete && (
-              <button type="button" class="danger" disabled={busy} onClick={() => void remove()}>
-                Delete
-              </button>
-            )}
-          </div>
-        </form>
-      )}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-      {notice && <p role="status">{notice}</p>}
-      {!isNew && loaded?.itemAccess?.share && <ShareDialog collection={collection} id={id} />}
-      {!isNew && loaded && (
-        <ManualFlows
-          collection={collection}
-          keys={[id]}
-          where="item"
-          ran={() => {
-            // What the flow changed shows at once unless the form holds unsaved edits (then the notice offers Reload).
-            if (!dirty) reload();
-          }}
-        />
-      )}
-      {!isNew && loaded && (
-        <ItemHistory
-          collection={collection}
-          id={id}
-          version={version}
-          onReverted={() => {
-            setBusy(true);
-            load()
-              .then(
-                () => {
-                  setRemote(null);
-                  setVersion((v) => v + 1);
-                  setNotice('Reverted.');
-                },
-                (failure: unknown) => setError(requestMessage(failure)),
-              )
-              .finally(() => setBusy(false));
-          }}
-        />
-      )}
-      {!isNew && loaded && <ItemComments collection={collection} id={id} />}
+          {error && (
+            <p class="error" role="alert">
+              {error}
+            </p>
+          )}
+          {notice && <p role="status">{notice}</p>}
+          {!isNew && loaded && (
+            <ManualFlows
+              collection={collection}
+              keys={[id]}
+              where="item"
+              ran={() => {
+                // What the flow changed shows at once unless the form holds unsaved edits (then the notice offers Reload).
+                if (!dirty) reload();
+              }}
+            />
+          )}
+        </div>
+        {!isNew && loaded && (
+          <ItemPanel
+            collection={collection}
+            id={id}
+            fields={loaded.fields}
+            form={loaded.form}
+            item={loaded.item}
+            primaryKey={loaded.primaryKey}
+            version={version}
+            canRevert={canSave}
+            canShare={loaded.itemAccess?.share === true}
+            onReverted={reverted}
+            onUseValue={revertField}
+          />
+        )}
+      </div>
     </section>
   );
 }
