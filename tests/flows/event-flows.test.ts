@@ -107,6 +107,25 @@ describe('event flows', () => {
     ]);
   });
 
+  it("understands Directus's names of system collections in a trigger's collections and in item operations", async () => {
+    await flow(
+      { name: 'Directus names', trigger: 'event', options: { type: 'action', scope: ['items.update'], collections: ['directus_users'] } },
+      [
+        {
+          key: 'who',
+          type: 'item-read',
+          options: { collection: 'directus_users', key: '{{ $trigger.keys[0] }}', query: { fields: ['email'] } },
+          resolve: 'note',
+        },
+        { key: 'note', type: 'item-create', options: { collection: 'comments', payload: { body: 'updated {{ who.email }}' } } },
+      ],
+    );
+    const me = dataOf<Row>(await admin('GET', '/users/me'));
+    const updated = await admin('PATCH', '/users/me', { title: 'Editor' });
+    expect(updated.statusCode, updated.body).toBe(200);
+    await expect.poll(() => t.app.knex('comments').pluck('body')).toEqual([`updated ${String(me.email)}`]);
+  });
+
   it('stops flows whose writes trigger themselves at the depth bound', async () => {
     await flow({ name: 'Again', trigger: 'event', options: { type: 'filter', scope: ['items.create'], collections: ['articles'] } }, [
       { key: 'again', type: 'item-create', options: { collection: 'articles', payload: { title: 'echo' } } },

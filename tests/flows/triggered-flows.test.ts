@@ -172,6 +172,16 @@ describe('webhook, manual and operation flows', () => {
     );
   });
 
+  it("runs a manual flow on a system collection named either way (Directus's directus_users or service_users)", async () => {
+    const id = await createFlow(t, { name: 'Users button', trigger: 'manual', options: { collections: ['directus_users'] } }, [
+      { key: 'keys', type: 'transform', options: { json: '{{ $trigger.body.keys }}' } },
+    ]);
+    const me = dataOf<Record<string, unknown>>(await admin('GET', '/users/me')).id;
+    expect(dataOf(await admin('POST', `/flows/trigger/${id}`, { collection: 'service_users', keys: [me] }))).toEqual([me]);
+    expect(dataOf(await admin('POST', `/flows/trigger/${id}`, { collection: 'directus_users', keys: [me] }))).toEqual([me]);
+    expectError(await admin('POST', `/flows/trigger/${id}`, { collection: 'service_roles', keys: [] }), 403, 'FORBIDDEN');
+  });
+
   it('runs another flow through a trigger operation, once per element of an array payload', async () => {
     const double = await createFlow(t, { name: 'Double', trigger: 'operation' }, [
       { key: 'twice', type: 'transform', options: { json: '{"v": {{ $trigger.n }}, "again": {{ $trigger.n }}}' } },

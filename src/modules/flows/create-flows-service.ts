@@ -9,6 +9,7 @@ import type { CacheRegistry } from '../../kernel/caches/index.js';
 import { forbidden, internalServerError, invalidPayload, isAppError, type AppError } from '../../kernel/errors/index.js';
 import type { EventBus, EventMeta } from '../../kernel/events/index.js';
 import { isPlainObject } from '../../kernel/values/is-plain-object.js';
+import { systemCollectionName } from '../../kernel/system/system-collections.js';
 import type { PrimaryKey } from '../items/index.js';
 import { eventNames } from './event-names.js';
 import type { FlowDeps } from './flow-deps.js';
@@ -214,9 +215,12 @@ export function createFlowsService(deps: FlowsServiceDeps): FlowsService {
   };
 
   const checkManual = async (ctx: Context, flow: LoadedFlow, body: unknown) => {
-    const collections = Array.isArray(flow.options.collections) ? flow.options.collections : [];
+    // Directus's names of system collections (`directus_users`) are understood as ours, in the flow and the call.
+    const collections = (Array.isArray(flow.options.collections) ? flow.options.collections : []).map((c) =>
+      typeof c === 'string' ? systemCollectionName(c) : c,
+    );
     const input = isPlainObject(body) ? body : {};
-    const collection = input.collection;
+    const collection = typeof input.collection === 'string' ? systemCollectionName(input.collection) : input.collection;
     if (typeof collection !== 'string' || !collections.includes(collection)) {
       throw forbidden('This flow does not run on that collection');
     }

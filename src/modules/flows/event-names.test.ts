@@ -11,6 +11,8 @@ describe('eventNames', () => {
   });
   it("names a system collection's writes by its own scope", () => {
     expect(eventNames(['items.create'], ['service_users'])).toEqual(['users.create']);
+    // A flow written for Directus names the collection as Directus does.
+    expect(eventNames(['items.update'], ['directus_users', 'directus_unknown'])).toEqual(['users.update', 'directus_unknown.items.update']);
   });
   it('listens to every collection without a list, and takes a single scope string', () => {
     expect(eventNames('items.delete', undefined)).toEqual(['items.delete']);

@@ -1,5 +1,6 @@
 import { clientLimits, parseQuery } from '../../../engine/query/parse/parse-query.js';
 import { isPlainObject } from '../../../kernel/values/is-plain-object.js';
+import { systemCollectionName } from '../../../kernel/system/system-collections.js';
 import type { PrimaryKey } from '../../items/index.js';
 import type { FlowDeps } from '../flow-deps.js';
 import { OperationFailure } from '../operation-failure.js';
@@ -48,6 +49,9 @@ function payloadOf(options: Record<string, unknown>): unknown {
   }
 }
 
+/** The operation's collection; Directus's names of system collections (`directus_users`) are understood as ours. */
+const collectionOf = (options: Options): string => systemCollectionName(String(options.collection));
+
 /**
  * `item-read`, `item-create`, `item-update`, `item-delete`: the items service in the context the `permissions`
  * option names (operation-context.ts), so every rule of that accountability applies. Reads answer the item (one
@@ -60,7 +64,7 @@ export function itemOperations(deps: FlowDeps): Record<string, OperationType> {
       validate: validateItemOptions,
       async run(options, scope) {
         const ctx = await operationContext(scope, options.permissions, deps);
-        const collection = String(options.collection);
+        const collection = collectionOf(options);
         const query = parseQuery(queryOf(options) as Options, clientLimits(ctx.config.query));
         const keys = keysOf(options.key);
         if (keys && !Array.isArray(options.key)) return items.readOne(ctx, collection, keys[0]!, query);
@@ -72,7 +76,7 @@ export function itemOperations(deps: FlowDeps): Record<string, OperationType> {
       validate: validateItemOptions,
       async run(options, scope) {
         const ctx = await writeContext(scope, options, deps);
-        const collection = String(options.collection);
+        const collection = collectionOf(options);
         const payload = payloadOf(options);
         if (Array.isArray(payload)) return items.createMany(ctx, collection, payload);
         return [await items.createOne(ctx, collection, payload ?? {})];
@@ -82,7 +86,7 @@ export function itemOperations(deps: FlowDeps): Record<string, OperationType> {
       validate: validateItemOptions,
       async run(options, scope) {
         const ctx = await writeContext(scope, options, deps);
-        const collection = String(options.collection);
+        const collection = collectionOf(options);
         const payload = payloadOf(options);
         const keys = keysOf(options.key);
         if (keys) return items.updateMany(ctx, collection, keys, payload ?? {});
@@ -94,7 +98,7 @@ export function itemOperations(deps: FlowDeps): Record<string, OperationType> {
       validate: validateItemOptions,
       async run(options, scope) {
         const ctx = await writeContext(scope, options, deps);
-        const collection = String(options.collection);
+        const collection = collectionOf(options);
         const keys = keysOf(options.key);
         if (keys) {
           await items.deleteMany(ctx, collection, keys);
