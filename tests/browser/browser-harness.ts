@@ -7,7 +7,6 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { loadConfig, v8Flags } from '../../src/config/index.js';
 import { createTestDatabase, type TestDatabase } from '../setup/test-database.js';
-import { cliEntry } from '../setup/run-cli.js';
 import { databaseEnv, TEST_ENV } from '../setup/test-config.js';
 import { findChromium } from './find-chromium.js';
 
@@ -37,16 +36,19 @@ export type StratumProcess = {
 };
 
 /**
- * A real Stratum server process (the run's server bundle with `start`, as `npm start` runs it; cliEntry()) on a fresh database of the
+ * A real Stratum server process (the run's server bundle with `start`, as `npm start` runs it; cliEntry(), or `entry`) on a fresh database of the
  * run's vendor (TEST_DB) and a port of its own; it serves the built admin app from app/dist.
  */
-export async function startStratum(env: Record<string, string> = {}): Promise<StratumProcess> {
+export async function startStratum(env: Record<string, string> = {}, entry?: readonly string[]): Promise<StratumProcess> {
+  // run-cli.ts reads the run's bundle from Vitest: imported only here, so that bench:app (outside Vitest) can give
+  // its own entry and use this harness.
+  const serverEntry = entry ?? (await import('../setup/run-cli.js')).cliEntry();
   const database: TestDatabase = await createTestDatabase();
   const childEnv = { ...process.env, ...TEST_ENV, ...databaseEnv(database.db), HOST: '127.0.0.1', PORT: '0', ...env };
   // V8's heap flags on the command line, as `npm start` passes them, so the server does not relaunch itself (decision 0053).
   const { HEAP_GROWING_PERCENT, HEAP_YOUNG_GENERATION_MB } = childEnv as NodeJS.ProcessEnv;
   const flags = v8Flags(loadConfig({ HEAP_GROWING_PERCENT, HEAP_YOUNG_GENERATION_MB }, { readDotEnv: false }).server);
-  const child = spawn(process.execPath, [...flags, ...cliEntry(), 'start'], {
+  const child = spawn(process.execPath, [...flags, ...serverEntry, 'start'], {
     cwd: root,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
