@@ -54,9 +54,9 @@ describe.skipIf(findChromium() === null)('the admin app frame', () => {
     await nav.getByRole('link', { name: 'Stories', exact: true }).waitFor();
     // The folder first (sort 1) with its collections in their order, then the rest by name; no hidden collection.
     const links = await nav.getByRole('link').allTextContents();
-    expect(links.indexOf('SStories')).toBeGreaterThanOrEqual(0);
-    expect(links.indexOf('AAuthors')).toBeGreaterThan(links.indexOf('SStories'));
-    expect(links.indexOf('TTags')).toBeGreaterThan(links.indexOf('AAuthors'));
+    expect(links.indexOf('Stories')).toBeGreaterThanOrEqual(0);
+    expect(links.indexOf('Authors')).toBeGreaterThan(links.indexOf('Stories'));
+    expect(links.indexOf('Tags')).toBeGreaterThan(links.indexOf('Authors'));
     expect(links.some((l) => l.includes('Secrets'))).toBe(false);
     const folder = nav.getByRole('button', { name: 'Newsroom' });
     expect(await folder.getAttribute('aria-expanded')).toBe('true');
@@ -146,7 +146,7 @@ describe.skipIf(findChromium() === null)('the admin app frame', () => {
     await signIn(page, stratum.url, 'reader@example.com', USER_PASSWORD, '/admin/content/stories/1');
     const nav = collectionsNav(page);
     await nav.getByRole('link', { name: 'Stories', exact: true }).waitFor();
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['SStories']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Stories']);
     expect(await nav.getByRole('button', { name: 'Newsroom' }).isVisible()).toBe(true);
     expect(await nav.getByRole('link', { name: 'Stories', exact: true }).getAttribute('aria-current')).toBe('page');
     // No Save button for a read-only item: Ctrl+S does nothing (and opens no browser dialog).

@@ -74,9 +74,7 @@ function Entry({ node, bookmarks }: { node: NavNode; bookmarks: Map<string, Book
           {marks.map((bookmark) => (
             <li key={bookmark.id}>
               <Link href={bookmark.href} aria-current={bookmark.href === here ? 'page' : undefined}>
-                <span class="nav-glyph bookmark-glyph" aria-hidden="true">
-                  ★
-                </span>
+                <span class="nav-glyph bookmark-glyph" aria-hidden="true" />
                 {bookmark.name}
               </Link>
             </li>
@@ -94,12 +92,15 @@ function Entry({ node, bookmarks }: { node: NavNode; bookmarks: Map<string, Book
   );
 }
 
-/** The collection's first letter on its colour (black or white text, whichever reads better); decorative. */
+/** The collection's first letter on its colour (black or white text, whichever reads better); decorative (CSS content). */
 function Glyph({ label, color }: { label: string; color: string | null }) {
   const text = textOn(color);
   return (
-    <span class="nav-glyph" aria-hidden="true" style={text ? { background: color!, color: text, borderColor: color! } : undefined}>
-      {label.charAt(0).toUpperCase()}
-    </span>
+    <span
+      class="nav-glyph"
+      data-letter={label.charAt(0).toUpperCase()}
+      aria-hidden="true"
+      style={text ? { background: color!, color: text, borderColor: color! } : undefined}
+    />
   );
 }

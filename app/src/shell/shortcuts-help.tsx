@@ -12,40 +12,32 @@ export function ShortcutsHelp({ open, onClose }: { open: boolean; onClose: () =>
   return (
     <dialog ref={dialog} class="shortcuts-help" aria-labelledby="shortcuts-title" onClose={onClose}>
       <h2 id="shortcuts-title">Keyboard shortcuts</h2>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Keys</th>
-            <th scope="col">What they do</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <td>
-              <kbd>Ctrl</kbd> + <kbd>S</kbd> (<kbd>⌘</kbd> + <kbd>S</kbd> on a Mac)
-            </td>
-            <td>Save the item being edited</td>
-          </tr>
-          <tr>
-            <td>
-              <kbd>/</kbd>
-            </td>
-            <td>Go to the list's search field</td>
-          </tr>
-          <tr>
-            <td>
-              <kbd>?</kbd>
-            </td>
-            <td>Show these shortcuts</td>
-          </tr>
-          <tr>
-            <td>
-              <kbd>Esc</kbd>
-            </td>
-            <td>Close a dialog</td>
-          </tr>
-        </tbody>
-      </table>
+      <dl class="shortcut-list">
+        <div>
+          <dt>
+            <kbd>Ctrl</kbd> + <kbd>S</kbd> (<kbd>⌘</kbd> + <kbd>S</kbd> on a Mac)
+          </dt>
+          <dd>Save the item being edited</dd>
+        </div>
+        <div>
+          <dt>
+            <kbd>/</kbd>
+          </dt>
+          <dd>Go to the list's search field</dd>
+        </div>
+        <div>
+          <dt>
+            <kbd>?</kbd>
+          </dt>
+          <dd>Show these shortcuts</dd>
+        </div>
+        <div>
+          <dt>
+            <kbd>Esc</kbd>
+          </dt>
+          <dd>Close a dialog</dd>
+        </div>
+      </dl>
       <form method="dialog">
         <button type="submit">Close</button>
       </form>
