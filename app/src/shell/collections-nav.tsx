@@ -46,7 +46,7 @@ function Entry({ node, bookmarks }: { node: NavNode; bookmarks: Map<string, Book
   const marks = bookmarks.get(node.collection) ?? [];
   const onBookmark = marks.some((b) => b.href === here);
   const current = !onBookmark && (location === href || location.startsWith(`${href}/`));
-  const groupId = `nav-group-${node.collection}`;
+  const groupId = `nav-group-${encodeURIComponent(node.collection)}`;
   const toggle = () => setOpen((value) => !value);
   return (
     <li>
