@@ -92,7 +92,9 @@ describe.skipIf(findChromium() === null)('the admin app frame', () => {
     await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
     await expect.poll(() => page.getByRole('dialog', { name: 'Keyboard shortcuts' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Close' }).click();
-    await expect.poll(() => page.getByRole('dialog', { name: 'Keyboard shortcuts' }).isVisible()).toBe(false);
+    await expect.poll(() => page.getByRole('dialog', { name: 'Keyboard shortcuts' }).count()).toBe(0);
+    // The focus is back on the button that opened it.
+    expect(await page.evaluate<string>("document.activeElement?.textContent?.trim() ?? ''")).toBe('Keyboard shortcuts');
 
     // The item page: breadcrumbs, and Ctrl+S saves the form.
     await page.getByRole('link', { name: 'Beta story' }).click();

@@ -90,7 +90,7 @@ export function Shell({ children }: { children: ComponentChildren }) {
           {children}
         </main>
       </div>
-      <ShortcutsHelp open={help} onClose={() => setHelp(false)} />
+      {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
     </div>
   );
 }

@@ -1,14 +1,14 @@
 import { useEffect, useRef } from 'preact/hooks';
 
-/** The keyboard shortcuts' help: a modal dialog (Esc or "Close" closes it, and the focus goes back where it was). */
-export function ShortcutsHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * The keyboard shortcuts' help: a modal dialog, in the page only while open (so its name and list are not found
+ * on every page). Esc or "Close" closes it, and the focus goes back where it was.
+ */
+export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
+    dialog.current?.showModal();
+  }, []);
   return (
     <dialog ref={dialog} class="shortcuts-help" aria-labelledby="shortcuts-title" onClose={onClose}>
       <h2 id="shortcuts-title">Keyboard shortcuts</h2>
