@@ -15,7 +15,6 @@ import { DashboardPage, DashboardsPage } from './insights/insights-routes.js';
 import { lazyPage } from './lazy-page.js';
 import { LiveProvider } from './realtime/live.js';
 import { SharedPage } from './shared/shared-page.js';
-import { Shell } from './shell/shell.js';
 import { TranslationsGate } from './shell/translations-gate.js';
 
 // The administrator sections load on first use: the sign-in page does not carry them.
@@ -25,6 +24,8 @@ const SchemaPage = lazyPage(() => import('./schema/schema-page.js').then((m) => 
 const SettingsPage = lazyPage(() => import('./settings/settings-page.js').then((m) => m.SettingsPage));
 // The item page too: its form, side panel and history compare are not the sign-in page's (decision 0130).
 const ItemPage = lazyPage(() => import('./content/item-page.js').then((m) => m.ItemPage));
+// The frame of the signed-in pages (navigation, shortcuts, colour scheme) too: the sign-in page does not need it.
+const Shell = lazyPage(() => import('./shell/shell.js').then((m) => m.Shell));
 // …and so does the notifications inbox.
 const NotificationsPage = lazyPage(() => import('./notifications/notifications-page.js').then((m) => m.NotificationsPage));
 

@@ -181,7 +181,7 @@ describe.skipIf(findChromium() === null)('the access-control screens', () => {
     await typeWhenEditable(picker, 'Rita');
     await page.getByRole('option', { name: 'Rita Reader' }).click();
     await expect.poll(() => picker.inputValue()).toBe('Rita Reader');
-    await page.getByLabel('Collection').selectOption('articles');
+    await page.getByLabel('Collection', { exact: true }).selectOption('articles');
     await page.getByLabel('Action').selectOption('read');
     await page.getByLabel('Item key (optional)').fill(String(draft.id));
     await page.getByRole('button', { name: 'Explain' }).click();

@@ -283,7 +283,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     await expectAccessible(page, 'an item with comments');
 
     // Create, then delete (after confirming).
-    await page.getByRole('link', { name: 'Articles' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Articles' }).click();
     await page.getByRole('link', { name: 'Create item' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'New item in Articles' }).isVisible()).toBe(true);
     await page.getByLabel('Title').fill('Brand new');
@@ -306,7 +306,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     await expectAccessible(page, 'the content overview of a limited user');
 
     // Only the fields they may read, and nothing to change.
-    await page.getByRole('link', { name: 'Articles' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Articles' }).click();
     await expect.poll(() => page.getByRole('columnheader').allTextContents()).toEqual(['Title', 'Status']);
     expect(await page.getByRole('link', { name: 'Create item' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Article 02' }).click();
@@ -381,14 +381,15 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.user-name').textContent()).toBe('Admin User');
 
-    // From the top of the page: the skip link, the navigation (with an administrator's sections), "Sign out", then the page's own links.
+    // From the top of the page: the skip link, the navigation (an administrator's sections, then the collections),
+    // "Keyboard shortcuts" and "Sign out", then the page's own links.
     // ("Files" shows once GET /permissions/me has answered, the administrator's sections once /policies/me/globals has.)
     await page.getByRole('link', { name: 'Files' }).waitFor();
     await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).isVisible()).toBe(true);
     // The access-control sections once /permissions/me has answered.
     await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Why?' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Insights' }).isVisible()).toBe(true);
-    const order = await tabOrder(page, 17);
+    const order = await tabOrder(page, 20);
     expect(order).toEqual([
       'Skip to content',
       'Content',
@@ -405,12 +406,15 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
       'Why?',
       'Insights',
       'Flows',
+      'Articles',
+      'Secrets',
+      'Keyboard shortcuts',
       'Sign out',
       'Articles',
     ]);
 
     // Open the articles with Enter, sort with Enter, page with Enter.
-    await page.getByRole('link', { name: 'Articles' }).focus();
+    await page.getByRole('main').getByRole('link', { name: 'Articles' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('tbody tr').count()).toBe(25);
     await page.getByRole('button', { name: 'Rating' }).focus();
@@ -590,7 +594,7 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     const rows = page.locator('tbody tr');
     await expect.poll(() => rows.count()).toBeGreaterThan(0);
     await page.getByLabel('Action').selectOption('login_failed');
-    await page.getByLabel('Collection').fill('service_users');
+    await page.getByLabel('Collection', { exact: true }).fill('service_users');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     // The wrong password of the first test, the wrong one-time code, and the reset page's failed attempts are all login_failed rows.
     await expect.poll(async () => [...new Set(await rows.locator('td:nth-child(2)').allTextContents())]).toEqual(['login_failed']);

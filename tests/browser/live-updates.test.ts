@@ -167,7 +167,7 @@ describe.skipIf(!findChromium())('without realtime (WEBSOCKETS_ENABLED=false)', 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Activity' }).count()).toBe(1);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Content' }).click();
-    await page.getByRole('link', { name: 'Notes' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Notes' }).click();
     await expect.poll(() => row(page, 'Second').count()).toBe(1);
     expect(await page.getByText('Updates live').count()).toBe(0);
     expect(watched.sockets.length).toBeLessThanOrEqual(1);

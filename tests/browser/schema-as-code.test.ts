@@ -71,7 +71,7 @@ describe.skipIf(findChromium() === null)('schema as code', () => {
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Content' }).click();
     await expect.poll(() => page.getByRole('list', { name: 'Collections' }).getByRole('link').allTextContents()).toContain('Articles');
-    await page.getByRole('link', { name: 'Articles' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Articles' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/content/articles');
   });
 

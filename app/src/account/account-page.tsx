@@ -7,8 +7,12 @@ import { displayName, useSession } from '../auth/session.js';
 import { TwoFactorSection } from './two-factor-section.js';
 import { mustSetUpTwoFactor } from './two-factor-api.js';
 import { ProfileForm } from './profile-form.js';
+import { lazyPage } from '../lazy-page.js';
 import { profileFields, type ProfileField } from './profile-fields.js';
 import { changeMyPassword, describeUserAgent, endMyOtherSessions, endMySession, readMySessions, type SessionRow } from './account-api.js';
+
+// The colour scheme's choice is fetched with the frame's code, not with the sign-in page.
+const AppearanceChoice = lazyPage(() => import('./appearance-choice.js').then((m) => m.AppearanceChoice));
 
 const when = (value: string | null) => (value ? new Date(value).toLocaleString() : '—');
 
@@ -51,6 +55,7 @@ export function AccountPage() {
           </div>
         </dl>
       )}
+      <AppearanceChoice />
       {canChangePassword === true && <PasswordForm />}
       {canChangePassword === false && (
         <>

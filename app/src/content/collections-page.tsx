@@ -4,6 +4,7 @@ import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { fieldLabel, readableCollections, type CollectionInfo } from './content-api.js';
 import { systemLabel } from '../ui/system-label.js';
+import { PageHeader } from '../shell/page-header.js';
 
 /** The collections the user may read, each a link to its table. */
 export function CollectionsPage() {
@@ -17,7 +18,7 @@ export function CollectionsPage() {
 
   return (
     <section aria-labelledby="page-title">
-      <h1 id="page-title">Content</h1>
+      <PageHeader crumbs={[{ label: 'Content' }]} title="Content" />
       {error && (
         <p class="error" role="alert">
           {error}

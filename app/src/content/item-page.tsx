@@ -26,6 +26,7 @@ import { FieldInput } from './field-input.js';
 import { honourItemAccess, readItemAccess, type ItemAccess } from './item-access.js';
 import { useItemTitle } from './item-title.js';
 import { ManualFlows } from './manual-flows.js';
+import { PageHeader } from '../shell/page-header.js';
 import { hasLinkChanges, manyToManyPayload, NO_LINK_CHANGES, type ManyToManyChanges } from './many-to-many-changes.js';
 import { hasChanges, NO_CHANGES, oneToManyPayload, type OneToManyChanges } from './one-to-many-changes.js';
 import { OneToManyList } from './one-to-many-list.js';
@@ -264,17 +265,14 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
 
   return (
     <section aria-labelledby="page-title">
-      <p class="breadcrumb">
-        <Link href="/content" onClick={leave}>
-          Content
-        </Link>{' '}
-        /{' '}
-        <Link href={listHref} onClick={leave}>
-          {fieldLabel(collection)}
-        </Link>{' '}
-        / {isNew ? 'New' : id}
-      </p>
-      <h1 id="page-title">{title}</h1>
+      <PageHeader
+        crumbs={[
+          { label: 'Content', href: '/content', onClick: leave },
+          { label: fieldLabel(collection), href: listHref, onClick: leave },
+          { label: isNew ? 'New' : id },
+        ]}
+        title={title}
+      />
       <LiveNote state={live} />
       {deleted && !busy && (
         <div class="remote-change" role="alert">

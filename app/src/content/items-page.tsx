@@ -14,6 +14,7 @@ import { FilterBuilder } from './filter-builder.js';
 import { lazyPage } from '../lazy-page.js';
 import { ItemsTable } from './items-table.js';
 import { ManualFlows } from './manual-flows.js';
+import { PageHeader } from '../shell/page-header.js';
 import { SavedViews } from './saved-views.js';
 import { readTableSchema, type TableSchema } from './table-api.js';
 import { PAGE_SIZES, parseTableQuery, tableQueryString } from './table-query.js';
@@ -123,20 +124,14 @@ export function ItemsPage({ collection }: { collection: string }) {
 
   return (
     <section aria-labelledby="page-title">
-      <header class="page-head">
-        <div>
-          <p class="breadcrumb">
-            <Link href="/content">Content</Link> / {label}
-          </p>
-          <h1 id="page-title">{label}</h1>
-        </div>
+      <PageHeader crumbs={[{ label: 'Content', href: '/content' }, { label }]} title={label}>
         <LiveNote state={live.state} />
         {canCreate && (
           <Link class="button" href={`/content/${encodeURIComponent(collection)}/+`}>
             Create item
           </Link>
         )}
-      </header>
+      </PageHeader>
       <div class="list-toolbar">
         <form
           class="search"

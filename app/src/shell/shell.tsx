@@ -1,58 +1,37 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useLocation } from 'wouter-preact';
 import { mustSetUpTwoFactor } from '../account/two-factor-api.js';
-import { Link, useLocation } from 'wouter-preact';
 import { displayName, useSession } from '../auth/session.js';
-import { readFilesAccess } from '../files/files-api.js';
-import { isAdministrator } from '../data-model/is-administrator.js';
-import { useAccessSections } from '../access/use-access-sections.js';
-import { countUnread, NOTIFICATIONS_SUBSCRIPTION } from '../notifications/notifications-api.js';
-import { useLiveRefresh } from '../realtime/live.js';
+import { applyAppearance, readAppearance } from './appearance.js';
+import { CollectionsNav } from './collections-nav.js';
+import { MainNav } from './main-nav.js';
+import { ShortcutsHelp } from './shortcuts-help.js';
+import { useShortcuts } from './use-shortcuts.js';
 
-const SECTIONS = [
-  { href: '/content', label: 'Content' },
-  { href: '/activity', label: 'Activity' },
-  { href: '/account', label: 'Account' },
-];
-
-/** The user's notifications, with the inbox's unread count beside it. */
-const NOTIFICATIONS = { href: '/notifications', label: 'Notifications' };
-
-/** Sections for administrators only (`admin_access` of /policies/me/globals). */
-const MODEL_SECTIONS = [
-  { href: '/data-model', label: 'Data model' },
-  { href: '/schema', label: 'Schema' },
-  { href: '/settings', label: 'Settings' },
-];
-
-/** The frame of every signed-in page: a skip link, the navigation, who is signed in and "Sign out". */
+/**
+ * The frame of every signed-in page: a skip link, the navigation at the left (the sections, then the collections
+ * and their saved views; behind a "Menu" button on narrow screens), a bar with the keyboard shortcuts' help, who is
+ * signed in and "Sign out", and the page. It also applies the user's colour scheme and binds the shortcuts.
+ */
 export function Shell({ children }: { children: ComponentChildren }) {
   const { client, user, signOut } = useSession();
   const [location, navigate] = useLocation();
   const [busy, setBusy] = useState(false);
-  // "Files" only for users who may read service_files (GET /permissions/me).
-  const [files, setFiles] = useState(false);
-  useEffect(() => {
-    readFilesAccess(client).then(
-      (access) => setFiles(access.read),
-      () => setFiles(false),
-    );
-  }, [client, user?.id]);
-  const sections = files ? [...SECTIONS.slice(0, 1), { href: '/files', label: 'Files' }, ...SECTIONS.slice(1)] : SECTIONS;
-  const [modelAdmin, setModelAdmin] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [help, setHelp] = useState(false);
+  const openHelp = useCallback(() => setHelp(true), []);
+  useShortcuts(openHelp);
 
+  // The narrow screen's menu closes once a link in it has been followed.
+  useEffect(() => setMenuOpen(false), [location]);
+
+  // The user's colour scheme (service_users.appearance); the system's while it is read, and after signing out.
   useEffect(() => {
     if (!user) return;
-    isAdministrator(client).then(setModelAdmin, () => setModelAdmin(false));
+    readAppearance(client).then(applyAppearance, () => applyAppearance('auto'));
+    return () => applyAppearance('auto');
   }, [client, user?.id]);
-  const accessLinks = useAccessSections();
-  // The inbox's unread count, read again whenever the user's notifications change (realtime).
-  const [unread, setUnread] = useState(0);
-  const notificationsLive = useLiveRefresh(user ? NOTIFICATIONS_SUBSCRIPTION : null);
-  useEffect(() => {
-    if (!user) return;
-    countUnread(client).then(setUnread, () => setUnread(0));
-  }, [client, user?.id, notificationsLive.changes, location]);
 
   // A user under `enforce_tfa` without two-factor is led to its set-up once signed in (the API does not block).
   useEffect(() => {
@@ -70,46 +49,48 @@ export function Shell({ children }: { children: ComponentChildren }) {
       <a class="skip-link" href="#main">
         Skip to content
       </a>
-      <header class="top">
-        <span class="brand">Stratum</span>
-        <nav aria-label="Main">
-          <ul>
-            {[...sections, NOTIFICATIONS, ...(modelAdmin ? MODEL_SECTIONS : []), ...accessLinks].map((section) => {
-              const current = location === section.href || location.startsWith(`${section.href}/`);
-              return (
-                <li key={section.href}>
-                  <Link href={section.href} aria-current={current ? 'page' : undefined}>
-                    {section.label}
-                    {section === NOTIFICATIONS && unread > 0 && (
-                      <span class="badge">
-                        {' '}
-                        {unread}
-                        <span class="visually-hidden"> unread</span>
-                      </span>
-                    )}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-        <div class="user">
-          <span class="user-name">{user ? displayName(user) : ''}</span>
+      <div class="side">
+        <div class="side-head">
+          <span class="brand">Stratum</span>
           <button
             type="button"
-            disabled={busy}
-            onClick={() => {
-              setBusy(true);
-              void signOut().finally(() => setBusy(false));
-            }}
+            class="menu-button"
+            aria-expanded={menuOpen}
+            aria-controls="side-nav"
+            onClick={() => setMenuOpen((open) => !open)}
           >
-            Sign out
+            Menu
           </button>
         </div>
-      </header>
-      <main id="main" tabIndex={-1}>
-        {children}
-      </main>
+        <div id="side-nav" class={menuOpen ? 'side-body open' : 'side-body'}>
+          <MainNav />
+          <CollectionsNav />
+        </div>
+      </div>
+      <div class="page">
+        <header class="top">
+          <button type="button" onClick={openHelp}>
+            Keyboard shortcuts
+          </button>
+          <div class="user">
+            <span class="user-name">{user ? displayName(user) : ''}</span>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => {
+                setBusy(true);
+                void signOut().finally(() => setBusy(false));
+              }}
+            >
+              Sign out
+            </button>
+          </div>
+        </header>
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+      {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
     </div>
   );
 }

@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'preact/hooks';
+import { errorStatus, requestMessage } from '../api/errors.js';
+import { useSession } from '../auth/session.js';
+import { applyAppearance, readAppearance, saveAppearance, type Appearance } from '../shell/appearance.js';
+
+const CHOICES: { value: Appearance; label: string }[] = [
+  { value: 'auto', label: 'Auto (as the system)' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+];
+
+/** The user's colour scheme: applied at once, and saved in their `appearance` so it follows them. */
+export function AppearanceChoice() {
+  const { client } = useSession();
+  const [value, setValue] = useState<Appearance | null>(null);
+  const [message, setMessage] = useState<{ kind: 'error' | 'status'; text: string } | null>(null);
+  useEffect(() => {
+    readAppearance(client).then(setValue, () => setValue('auto'));
+  }, [client]);
+
+  const choose = async (next: Appearance) => {
+    const before = value ?? 'auto';
+    setValue(next);
+    applyAppearance(next);
+    try {
+      await saveAppearance(client, next);
+      setMessage({ kind: 'status', text: 'Saved.' });
+    } catch (failure) {
+      setValue(before);
+      applyAppearance(before);
+      setMessage({ kind: 'error', text: errorStatus(failure) === 403 ? 'You may not change your appearance.' : requestMessage(failure) });
+    }
+  };
+
+  return (
+    <fieldset class="appearance" disabled={value === null}>
+      <legend>Appearance</legend>
+      {CHOICES.map((choice) => (
+        <p class="inline-check" key={choice.value}>
+          <input
+            type="radio"
+            id={`appearance-${choice.value}`}
+            name="appearance"
+            checked={value === choice.value}
+            onChange={() => void choose(choice.value)}
+          />
+          <label for={`appearance-${choice.value}`}>{choice.label}</label>
+        </p>
+      ))}
+      <p class={message?.kind === 'error' ? 'error' : 'status'} role={message?.kind === 'error' ? 'alert' : 'status'}>
+        {message?.text}
+      </p>
+    </fieldset>
+  );
+}
