@@ -14,10 +14,10 @@ export type RawFieldMeta = {
   note?: string | null;
   interface?: string | null;
   special?: string[] | string | null;
-  options?: { choices?: { text?: string; value: unknown }[] | null; template?: string | null } | null;
+  options?: ({ choices?: { text?: string; value: unknown }[] | null; template?: string | null } & Record<string, unknown>) | null;
   /** How the field shows in lists (`related-values` with `display_options.template` for a relational field). */
   display?: string | null;
-  display_options?: { template?: string | null } | null;
+  display_options?: ({ template?: string | null } & Record<string, unknown>) | null;
 };
 export type RawFieldSchema = {
   is_primary_key?: boolean;
@@ -60,6 +60,9 @@ export type FormField = {
   relation: FieldRelation | null;
   /** A relational field's own display template (`display_options.template`), over the related collection's. */
   template?: string | null;
+  /** The field's interface (`meta.interface`, Directus's ids) and its options (`meta.options`). */
+  interface: string | null;
+  options: Record<string, unknown>;
 };
 
 const KIND_BY_TYPE: Record<string, InputKind> = {
@@ -79,6 +82,8 @@ const KIND_BY_TYPE: Record<string, InputKind> = {
   timestamp: 'datetime',
   json: 'json',
 };
+
+const LIST_TYPES = new Set(['json', 'csv']);
 
 /** A relation edited as a list of related items (one-to-many, many-to-many, translations) rather than a value. */
 export function isList(relation: FieldRelation | undefined | null): boolean {
@@ -122,7 +127,8 @@ export function buildFormFields(
       return {
         field: f.field,
         type: f.type,
-        kind: relation ? relation.kind : choices.length > 0 ? 'select' : (KIND_BY_TYPE[f.type] ?? 'text'),
+        // Choices of a list type (json, csv) are a list's, not one value's: the interface edits them.
+        kind: relation ? relation.kind : choices.length > 0 && !LIST_TYPES.has(f.type) ? 'select' : (KIND_BY_TYPE[f.type] ?? 'text'),
         required: !readOnly && (f.meta?.required === true || columnRequired),
         readOnly,
         note: f.meta?.note ?? null,
@@ -130,6 +136,8 @@ export function buildFormFields(
         choices,
         relation,
         template: fieldTemplate(f.meta),
+        interface: f.meta?.interface ?? null,
+        options: f.meta?.options ?? {},
       };
     });
 }
