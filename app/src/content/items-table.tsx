@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'wouter-preact';
 import { cellText } from './column-values.js';
+import { DisplayCell, cellOf } from './display-cell.js';
 import type { FieldPath } from './field-paths.js';
 import { nextSort } from './table-query.js';
 
@@ -90,10 +91,11 @@ export function ItemsTable({
                   </td>
                 )}
                 {columns.map((column, index) => {
-                  const text = cellText(row, column);
+                  const cell = cellOf(row, column, cellText(row, column));
+                  const shown = <DisplayCell cell={cell} />;
                   return (
-                    <td key={column.path} title={text}>
-                      {index === 0 ? <Link href={href}>{text}</Link> : text}
+                    <td key={column.path} title={cell.text}>
+                      {index === 0 ? <Link href={href}>{shown}</Link> : shown}
                     </td>
                   );
                 })}

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { adminData, type Row } from './admin-data.js';
+import { ADMIN, expectAccessible, signIn, type StratumProcess } from './browser-harness.js';
+import { useBrowserSuite } from './browser-suite.js';
+import { findChromium } from './find-chromium.js';
+
+const CHOICES = [
+  { text: 'Red', value: 'red' },
+  { text: 'Green', value: 'green' },
+  { text: 'Blue', value: 'blue' },
+];
+
+/** A collection with one field per basic interface (and its display in lists), and one item. */
+async function seed(stratum: StratumProcess): Promise<void> {
+  await adminData(stratum, 'POST', '/collections', {
+    collection: 'gadgets',
+    fields: [
+      { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
+      {
+        field: 'shade',
+        type: 'string',
+        meta: {
+          interface: 'select-radio',
+          options: { choices: CHOICES },
+          display: 'labels',
+          display_options: { choices: [{ text: 'Red', value: 'red', foreground: '#FFFFFF', background: '#FFCCCC' }] },
+        },
+      },
+      {
+        field: 'active',
+        type: 'boolean',
+        meta: { interface: 'boolean', options: { label: 'Enabled' }, display: 'boolean', display_options: { labelOn: 'Live', labelOff: 'Off' } },
+      },
+      { field: 'level', type: 'integer', meta: { interface: 'slider', options: { minValue: 0, maxValue: 10, stepInterval: 2 } } },
+      {
+        field: 'due',
+        type: 'dateTime',
+        meta: { interface: 'datetime', options: { includeSeconds: false }, display: 'datetime', display_options: { relative: true } },
+      },
+      {
+        field: 'tint',
+        type: 'string',
+        meta: { interface: 'select-color', options: { presets: [{ name: 'Purple', color: '#6644FF' }] }, display: 'color' },
+      },
+      {
+        field: 'price',
+        type: 'float',
+        meta: { display: 'formatted-value', display_options: { prefix: '€ ', format: true } },
+      },
+      { field: 'name', type: 'string' },
+      { field: 'extras', type: 'json', meta: { interface: 'select-multiple-checkbox', options: { choices: CHOICES } } },
+      { field: 'sizes', type: 'json', meta: { interface: 'select-multiple-dropdown', options: { choices: CHOICES } } },
+      { field: 'keywords', type: 'json', meta: { interface: 'tags', options: { presets: ['fast', 'cheap'] } } },
+      { field: 'labels', type: 'csv', meta: { interface: 'tags' } },
+    ],
+  });
+  await adminData(stratum, 'POST', '/items/gadgets', { name: 'Widget', shade: 'red', active: false, price: 1234.5 });
+}
+
+const stored = async (stratum: StratumProcess): Promise<Row> => {
+  const rows = (await adminData(stratum, 'GET', '/items/gadgets?fields=*')) as unknown as Row[];
+  return rows[0]!;
+};
+
+describe.skipIf(findChromium() === null)('the basic field interfaces and list displays', () => {
+  const suite = useBrowserSuite({ setUp: seed });
+
+  it('edits and saves each interface by keyboard and mouse, and shows the displays in the list', async () => {
+    const { stratum, page } = suite;
+    const { id } = await stored(stratum);
+    await signIn(page, stratum.url, ADMIN.email, ADMIN.password, `/admin/content/gadgets/${String(id)}`);
+    const shade = page.getByRole('radiogroup', { name: 'Shade' });
+    await expect.poll(() => shade.isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('switch', { name: 'Active' }).isVisible()).toBe(true);
+    await expectAccessible(page, 'the item form with the basic interfaces');
+
+    // Choices: a radio by arrow key, check boxes, a multiple list box.
+    await shade.getByRole('radio', { name: 'Red' }).focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => shade.getByRole('radio', { name: 'Green' }).isChecked()).toBe(true);
+    const extras = page.getByRole('group', { name: 'Extras' });
+    await extras.getByRole('checkbox', { name: 'Blue' }).check();
+    await extras.getByRole('checkbox', { name: 'Red' }).check();
+    await page.getByLabel('Sizes').selectOption(['green', 'blue']);
+
+    // Tags by keyboard: Enter and a comma add, "Remove <tag>" removes.
+    const keywords = page.getByLabel('Keywords', { exact: true });
+    await keywords.fill('shiny');
+    await keywords.press('Enter');
+    await keywords.pressSequentially('small,');
+    await keywords.pressSequentially('fast');
+    await keywords.press('Enter');
+    await page.getByRole('button', { name: 'Remove small' }).click();
+    const labels = page.getByLabel('Labels', { exact: true });
+    await labels.pressSequentially('one,two,');
+
+    // The switch, the slider by arrow keys, the date's Now, the colour by text.
+    await page.getByRole('switch', { name: 'Active' }).press('Space');
+    const level = page.getByRole('slider', { name: 'Level' });
+    await level.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => level.inputValue()).toBe('6');
+    await page.getByRole('button', { name: 'Now for Due' }).click();
+    await expect.poll(() => page.getByLabel('Due').inputValue()).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d/);
+    const tint = page.getByRole('textbox', { name: 'Tint' });
+    await tint.fill('not a colour');
+    await expect.poll(() => page.getByText('Enter a colour as #rrggbb').isVisible()).toBe(true);
+    await tint.fill('#12ab34');
+    await tint.blur();
+    await expect.poll(() => tint.inputValue()).toBe('#12AB34');
+    await expectAccessible(page, 'the item form with the basic interfaces edited');
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => stored(stratum))
+      .toMatchObject({
+        shade: 'green',
+        extras: ['red', 'blue'],
+        sizes: ['green', 'blue'],
+        keywords: ['shiny', 'fast'],
+        active: true,
+        level: 6,
+        tint: '#12AB34',
+      });
+    const saved = await stored(stratum);
+    expect([saved['labels']].flat().join(',')).toBe('one,two');
+    expect(String(saved['due'])).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:00/);
+
+    // A preset swatch sets the colour.
+    await page.getByRole('button', { name: 'Purple' }).click();
+    await expect.poll(() => tint.inputValue()).toBe('#6644FF');
+
+    // The list: badges with their text, the boolean's label, a relative date, a swatch with its value, a formatted number.
+    await page.goto(`${stratum.url}/admin/content/gadgets`);
+    const table = page.getByRole('table');
+    await expect.poll(() => table.getByText('Green', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => table.getByText('Live', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => table.getByText(/ago|now|in \d/).first().isVisible()).toBe(true);
+    await expect.poll(() => table.getByText('#12AB34').isVisible()).toBe(true);
+    await expect.poll(() => table.getByText('€ 1,234.5').isVisible()).toBe(true);
+    await expectAccessible(page, 'the list with displays');
+  });
+});
