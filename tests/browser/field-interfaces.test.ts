@@ -104,7 +104,7 @@ describe.skipIf(findChromium() === null)('the basic field interfaces and list di
     await expect.poll(() => level.inputValue()).toBe('6');
     await page.getByRole('button', { name: 'Now for Due' }).click();
     await expect.poll(() => page.getByLabel('Due').inputValue()).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d/);
-    const tint = page.getByRole('textbox', { name: 'Tint' });
+    const tint = page.getByRole('textbox', { name: 'Tint', exact: true });
     await tint.fill('not a colour');
     await expect.poll(() => page.getByText('Enter a colour as #rrggbb').isVisible()).toBe(true);
     await tint.fill('#12ab34');
