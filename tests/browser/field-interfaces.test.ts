@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { adminData, type Row } from './admin-data.js';
 import { ADMIN, expectAccessible, signIn, type StratumProcess } from './browser-harness.js';
@@ -29,7 +30,12 @@ async function seed(stratum: StratumProcess): Promise<void> {
       {
         field: 'active',
         type: 'boolean',
-        meta: { interface: 'boolean', options: { label: 'Enabled' }, display: 'boolean', display_options: { labelOn: 'Live', labelOff: 'Off' } },
+        meta: {
+          interface: 'boolean',
+          options: { label: 'Enabled' },
+          display: 'boolean',
+          display_options: { labelOn: 'Live', labelOff: 'Off' },
+        },
       },
       { field: 'level', type: 'integer', meta: { interface: 'slider', options: { minValue: 0, maxValue: 10, stepInterval: 2 } } },
       {
@@ -53,6 +59,17 @@ async function seed(stratum: StratumProcess): Promise<void> {
       { field: 'keywords', type: 'json', meta: { interface: 'tags', options: { presets: ['fast', 'cheap'] } } },
       { field: 'labels', type: 'csv', meta: { interface: 'tags' } },
     ],
+  });
+  await adminData(stratum, 'POST', '/fields/gadgets', {
+    field: 'cover',
+    type: 'uuid',
+    meta: { interface: 'file-image', special: ['file'] },
+  });
+  await adminData(stratum, 'POST', '/relations', {
+    collection: 'gadgets',
+    field: 'cover',
+    related_collection: 'service_files',
+    schema: { on_delete: 'SET NULL' },
   });
   await adminData(stratum, 'POST', '/items/gadgets', { name: 'Widget', shade: 'red', active: false, price: 1234.5 });
 }
@@ -137,9 +154,57 @@ describe.skipIf(findChromium() === null)('the basic field interfaces and list di
     const table = page.getByRole('table');
     await expect.poll(() => table.getByText('Green', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => table.getByText('Live', { exact: true }).isVisible()).toBe(true);
-    await expect.poll(() => table.getByText(/ago|now|in \d/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        table
+          .getByText(/ago|now|in \d/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await expect.poll(() => table.getByText('#12AB34').isVisible()).toBe(true);
     await expect.poll(() => table.getByText('€ 1,234.5').isVisible()).toBe(true);
     await expectAccessible(page, 'the list with displays');
+  });
+
+  it('takes an image dropped onto the file field with its progress, and saves its focal point by keyboard', async () => {
+    const { stratum, page } = suite;
+    const { id } = await stored(stratum);
+    await signIn(page, stratum.url, ADMIN.email, ADMIN.password, `/admin/content/gadgets/${String(id)}`);
+    const cover = page.getByRole('group', { name: 'Cover' });
+    await expect.poll(() => cover.getByText('No file.').isVisible()).toBe(true);
+    const bytes = [
+      ...(await sharp({ create: { width: 200, height: 100, channels: 3, background: '#3366cc' } })
+        .png()
+        .toBuffer()),
+    ];
+    // A drop as the browser raises it: a DataTransfer holding the file.
+    const transfer = await page.evaluateHandle((data) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(data)], 'sky.png', { type: 'image/png' }));
+      return dt;
+    }, bytes);
+    await cover.dispatchEvent('dragover', { dataTransfer: transfer });
+    await cover.dispatchEvent('drop', { dataTransfer: transfer });
+    await expect.poll(() => cover.getByRole('progressbar', { name: 'Uploaded' }).getAttribute('value')).toBe('100');
+    await expect.poll(() => cover.getByRole('img', { name: 'Sky' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(async () => (await adminData(stratum, 'GET', `/items/gadgets/${String(id)}?fields=cover.filename_download`))['cover'])
+      .toEqual({ filename_download: 'sky.png' });
+
+    // The focal point: from the centre, two steps right and one up by arrow keys, then saved on the file.
+    await cover.getByRole('button', { name: 'Focal point of the image of Cover' }).click();
+    const focal = page.getByRole('group', { name: 'Focal point of Sky' });
+    await focal.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => page.getByText('Focal point: 120, 45 of 200 × 100 pixels (not saved).').isVisible()).toBe(true);
+    await expectAccessible(page, 'the file field with its focal point');
+    await page.getByRole('button', { name: 'Save focal point' }).click();
+    await expect.poll(() => page.getByText('Focal point saved.').isVisible()).toBe(true);
+    const file = (await adminData(stratum, 'GET', `/items/gadgets/${String(id)}?fields=cover.focal_point_x,cover.focal_point_y`))['cover'];
+    expect(file).toEqual({ focal_point_x: 120, focal_point_y: 45 });
   });
 });
