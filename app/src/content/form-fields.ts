@@ -45,6 +45,7 @@ export type InputKind =
   | 'm2o'
   | 'o2m'
   | 'm2m'
+  | 'm2a'
   | 'translations';
 
 export type FormField = {
@@ -87,7 +88,7 @@ const LIST_TYPES = new Set(['json', 'csv']);
 
 /** A relation edited as a list of related items (one-to-many, many-to-many, translations) rather than a value. */
 export function isList(relation: FieldRelation | undefined | null): boolean {
-  return relation?.kind === 'o2m' || relation?.kind === 'm2m' || relation?.kind === 'translations';
+  return relation?.kind === 'o2m' || relation?.kind === 'm2m' || relation?.kind === 'm2a' || relation?.kind === 'translations';
 }
 
 /** Whether an action's field list allows `field` (`*` is every field; no list means every field). */
@@ -150,7 +151,7 @@ export function formRelation(field: RawFormField, relation: FieldRelation | unde
 
 /** The text an input shows for a stored value. */
 export function toInputText(field: FormField, value: unknown): string {
-  if (value === null || value === undefined || field.kind === 'o2m' || field.kind === 'm2m' || field.kind === 'translations') return '';
+  if (value === null || value === undefined || isList(field.relation)) return '';
   if (field.kind === 'json') return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
   if (field.kind === 'datetime' && typeof value === 'string') return value.slice(0, 19);
   if (field.kind === 'time' && typeof value === 'string') return value.slice(0, 8);
@@ -192,7 +193,7 @@ export function changedValues(
 ): Record<string, string> {
   const changed: Record<string, string> = {};
   for (const field of fields) {
-    if (field.readOnly || field.kind === 'o2m' || field.kind === 'm2m' || field.kind === 'translations') continue;
+    if (field.readOnly || isList(field.relation)) continue;
     const text = texts[field.field] ?? '';
     if (text !== toInputText(field, original[field.field])) changed[field.field] = text;
   }
