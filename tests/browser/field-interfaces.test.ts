@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { adminData, type Row } from './admin-data.js';
-import { ADMIN, expectAccessible, signIn, type StratumProcess } from './browser-harness.js';
+import { ADMIN, expectAccessible, signIn, type StratumProcess, typeWhenEditable } from './browser-harness.js';
 import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
 
@@ -79,8 +79,48 @@ const stored = async (stratum: StratumProcess): Promise<Row> => {
   return rows[0]!;
 };
 
+/** A many-to-any `parts` on gadgets: a sorted junction naming headings or texts (as Directus's builder field). */
+async function seedManyToAny(stratum: StratumProcess): Promise<void> {
+  const pk = { field: 'id', type: 'integer', meta: { hidden: true }, schema: { is_primary_key: true, has_auto_increment: true } };
+  await adminData(stratum, 'POST', '/collections', { collection: 'headings', fields: [pk, { field: 'title', type: 'string' }] });
+  await adminData(stratum, 'POST', '/collections', { collection: 'texts', fields: [pk, { field: 'body', type: 'text' }] });
+  await adminData(stratum, 'POST', '/collections', {
+    collection: 'gadgets_parts',
+    meta: { hidden: true },
+    fields: [
+      pk,
+      { field: 'gadgets_id', type: 'integer' },
+      { field: 'item', type: 'string' },
+      { field: 'collection', type: 'string' },
+      { field: 'sort', type: 'integer' },
+    ],
+  });
+  await adminData(stratum, 'POST', '/fields/gadgets', { field: 'parts', type: 'alias', meta: { special: ['m2a'], interface: 'list-m2a' } });
+  await adminData(stratum, 'POST', '/relations', {
+    collection: 'gadgets_parts',
+    field: 'item',
+    related_collection: null,
+    meta: { one_allowed_collections: ['headings', 'texts'], one_collection_field: 'collection', junction_field: 'gadgets_id' },
+    schema: null,
+  });
+  await adminData(stratum, 'POST', '/relations', {
+    collection: 'gadgets_parts',
+    field: 'gadgets_id',
+    related_collection: 'gadgets',
+    meta: { one_field: 'parts', junction_field: 'item', sort_field: 'sort' },
+    schema: { on_delete: 'CASCADE' },
+  });
+  await adminData(stratum, 'POST', '/items/headings', [{ title: 'Welcome' }, { title: 'Goodbye' }]);
+  await adminData(stratum, 'POST', '/items/texts', [{ body: 'Hello there' }]);
+}
+
 describe.skipIf(findChromium() === null)('the basic field interfaces and list displays', () => {
-  const suite = useBrowserSuite({ setUp: seed });
+  const suite = useBrowserSuite({
+    setUp: async (stratum) => {
+      await seed(stratum);
+      await seedManyToAny(stratum);
+    },
+  });
 
   it('edits and saves each interface by keyboard and mouse, and shows the displays in the list', async () => {
     const { stratum, page } = suite;
@@ -173,6 +213,8 @@ describe.skipIf(findChromium() === null)('the basic field interfaces and list di
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, `/admin/content/gadgets/${String(id)}`);
     const cover = page.getByRole('group', { name: 'Cover' });
     await expect.poll(() => cover.getByText('No file.').isVisible()).toBe(true);
+    // Dropping is offered once the user's file access is known (with the upload button).
+    await expect.poll(() => cover.getByLabel('Upload a file for Cover').isVisible()).toBe(true);
     const bytes = [
       ...(await sharp({ create: { width: 200, height: 100, channels: 3, background: '#3366cc' } })
         .png()
@@ -206,5 +248,46 @@ describe.skipIf(findChromium() === null)('the basic field interfaces and list di
     await expect.poll(() => page.getByText('Focal point saved.').isVisible()).toBe(true);
     const file = (await adminData(stratum, 'GET', `/items/gadgets/${String(id)}?fields=cover.focal_point_x,cover.focal_point_y`))['cover'];
     expect(file).toEqual({ focal_point_x: 120, focal_point_y: 45 });
+  });
+
+  it('adds items of several collections to a many-to-any, reorders and removes them, saved through the junction', async () => {
+    const { stratum, page } = suite;
+    const { id } = await stored(stratum);
+    const parts = async () =>
+      (
+        (await adminData(
+          stratum,
+          'GET',
+          `/items/gadgets_parts?fields=collection,item,sort&sort=sort&filter[gadgets_id][_eq]=${String(id)}`,
+        )) as unknown as Row[]
+      ).map((row) => `${String(row['collection'])}:${String(row['sort'])}`);
+    await signIn(page, stratum.url, ADMIN.email, ADMIN.password, `/admin/content/gadgets/${String(id)}`);
+    const list = page.getByRole('list', { name: 'Parts' });
+    await expect.poll(() => page.getByText('None.').isVisible()).toBe(true);
+
+    await page.getByLabel('Add to Parts from').selectOption('headings');
+    await typeWhenEditable(page.getByRole('combobox', { name: 'Add an item of Headings' }), 'Wel');
+    await page.getByRole('option', { name: 'Welcome' }).click();
+    await page.getByLabel('Add to Parts from').selectOption('texts');
+    await typeWhenEditable(page.getByRole('combobox', { name: 'Add an item of Texts' }), 'Hello');
+    await page.getByRole('option', { name: 'Hello there' }).click();
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
+    await expectAccessible(page, 'the many-to-any list');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(parts).toEqual(['headings:1', 'texts:2']);
+    // The list is read again after the save: no entry is still marked as added.
+    await expect.poll(() => list.getByText('(added; saved with the item)').count()).toBe(0);
+
+    // Reorder by keyboard (the text up), then remove the heading, each saved.
+    await expect.poll(() => list.getByRole('button', { name: 'Move up Hello there (Texts)' }).isVisible()).toBe(true);
+    await list.getByRole('button', { name: 'Move up Hello there (Texts)' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'moved up' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(parts).toEqual(['texts:1', 'headings:2']);
+    await list.getByRole('button', { name: 'Remove Welcome (Headings)' }).click();
+    await expect.poll(() => page.getByText('1 link will be removed when you save').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(parts).toEqual(['texts:1']);
   });
 });
