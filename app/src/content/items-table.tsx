@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'wouter-preact';
 import { cellText } from './column-values.js';
-import { DisplayCell, cellOf } from './display-cell.js';
+import { useDisplays } from './use-displays.js';
 import type { FieldPath } from './field-paths.js';
 import { nextSort } from './table-query.js';
 
@@ -39,6 +39,7 @@ export function ItemsTable({
   onSelect,
 }: Props) {
   const [, navigate] = useLocation();
+  const displays = useDisplays(columns);
   return (
     <div class="table-wrap" tabIndex={0} role="region" aria-label={`${label} table`}>
       <table aria-busy={busy} class={columns.length <= FIT_COLUMNS ? 'fit' : undefined}>
@@ -91,8 +92,9 @@ export function ItemsTable({
                   </td>
                 )}
                 {columns.map((column, index) => {
-                  const cell = cellOf(row, column, cellText(row, column));
-                  const shown = <DisplayCell cell={cell} />;
+                  const text = cellText(row, column);
+                  const cell = displays ? displays.cellOf(row, column, text) : { kind: 'text' as const, text };
+                  const shown = displays ? <displays.DisplayCell cell={cell} /> : text;
                   return (
                     <td key={column.path} title={cell.text}>
                       {index === 0 ? <Link href={href}>{shown}</Link> : shown}

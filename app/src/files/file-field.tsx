@@ -4,7 +4,7 @@ import { fieldLabel } from '../content/content-api.js';
 import type { FormField } from '../content/form-fields.js';
 import { RelatedSearch } from '../content/related-search.js';
 import { FileThumb } from './file-thumb.js';
-import { FocalPointPicker } from './focal-point-picker.js';
+import { lazyPage } from '../lazy-page.js';
 import {
   fileLabel,
   isPreviewable,
@@ -15,7 +15,9 @@ import {
   type FileRow,
   type FilesAccess,
 } from './files-api.js';
-import { uploadWithProgress } from './upload-progress.js';
+
+// The focal point editor and the upload with progress are fetched on first use (not in the main chunk).
+const FocalPointPicker = lazyPage(() => import('./focal-point-picker.js').then((m) => m.FocalPointPicker));
 
 type Props = { id: string; field: FormField; text: string; describedBy?: string; invalid: boolean; onChange(text: string): void };
 
@@ -76,7 +78,8 @@ export function FileField({ id, field, text, describedBy, invalid, onChange }: P
     setBusy(true);
     setError(null);
     setProgress(0);
-    uploadWithProgress(chosen, setProgress)
+    import('./upload-progress.js')
+      .then(({ uploadWithProgress }) => uploadWithProgress(chosen, setProgress))
       .then((row) => {
         if (row) choose(row);
         else setError('The file was stored, but you may not read files, so it cannot be chosen here.');
