@@ -58,6 +58,7 @@ async function seed(stratum: StratumProcess): Promise<void> {
       { field: 'sizes', type: 'json', meta: { interface: 'select-multiple-dropdown', options: { choices: CHOICES } } },
       { field: 'keywords', type: 'json', meta: { interface: 'tags', options: { presets: ['fast', 'cheap'] } } },
       { field: 'labels', type: 'csv', meta: { interface: 'tags' } },
+      { field: 'locked', type: 'json', meta: { interface: 'tags', readonly: true } },
     ],
   });
   await adminData(stratum, 'POST', '/fields/gadgets', {
@@ -71,7 +72,13 @@ async function seed(stratum: StratumProcess): Promise<void> {
     related_collection: 'service_files',
     schema: { on_delete: 'SET NULL' },
   });
-  await adminData(stratum, 'POST', '/items/gadgets', { name: 'Widget', shade: 'red', active: false, price: 1234.5 });
+  await adminData(stratum, 'POST', '/items/gadgets', {
+    name: 'Widget',
+    shade: 'red',
+    active: false,
+    price: 1234.5,
+    locked: ['fixed', 'kept'],
+  });
 }
 
 const stored = async (stratum: StratumProcess): Promise<Row> => {
@@ -130,6 +137,11 @@ describe.skipIf(findChromium() === null)('the basic field interfaces and list di
     await expect.poll(() => shade.isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('switch', { name: 'Active' }).isVisible()).toBe(true);
     await expectAccessible(page, 'the item form with the basic interfaces');
+    // A read-only field shows its value in a read-only box, still focusable, with no control to change it.
+    const locked = page.getByLabel(/^Locked/);
+    await expect.poll(() => locked.inputValue()).toBe('fixed, kept');
+    expect(await locked.getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByRole('button', { name: 'Remove fixed' }).count()).toBe(0);
 
     // Choices: a radio by arrow key, check boxes, a multiple list box.
     await shade.getByRole('radio', { name: 'Red' }).focus();
@@ -285,6 +297,8 @@ describe.skipIf(findChromium() === null)('the basic field interfaces and list di
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'moved up' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(parts).toEqual(['texts:1', 'headings:2']);
+    // Read again after the save: the announcement is cleared and the buttons are back.
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'moved up' }).count()).toBe(0);
     await list.getByRole('button', { name: 'Remove Welcome (Headings)' }).click();
     await expect.poll(() => page.getByText('1 link will be removed when you save').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Save' }).click();

@@ -34,18 +34,23 @@ export function ManyToAnyList({ field, relation, parent, onChange, version }: Pr
   const [collection, setCollection] = useState(relation.allowed[0] ?? '');
   const [plan, setPlan] = useState<DisplayPlan | null | undefined>(undefined);
   const [status, setStatus] = useState('');
+  // While the links are read (again after a save) nothing can change: such a change would be lost.
+  const [reading, setReading] = useState(true);
   const id = `field-${field.field}`;
   const label = fieldLabel(field.field);
 
   useEffect(() => {
     let cancelled = false;
+    setReading(true);
     const read = parent === null ? Promise.resolve({ entries: [], keyField: 'id' }) : readAnyLinks(client, relation, parent);
     read.then(
       (links) => {
         if (cancelled) return;
         setSaved(links);
         setList({ entries: links.entries, removed: [] });
-        // What was read is the list now: nothing left to save (a change made while it was read is dropped).
+        setReading(false);
+        setStatus('');
+        // What was read is the list now: nothing left to save.
         onChange(null);
       },
       (failure: unknown) => {
@@ -67,7 +72,7 @@ export function ManyToAnyList({ field, relation, parent, onChange, version }: Pr
     setStatus(said);
     onChange(saved ? anyPayload(saved.entries, next, relation, saved.keyField) : null);
   };
-  const editable = !field.readOnly && saved !== null;
+  const editable = !field.readOnly && saved !== null && !reading;
   const sortable = editable && relation.sortField !== null;
   const count = list.entries.length;
 
