@@ -233,9 +233,14 @@ describe.skipIf(findChromium() === null)('the basic field interfaces and list di
         .toBuffer()),
     ];
     // A drop as the browser raises it: a DataTransfer holding the file.
+    type Browser = {
+      DataTransfer: new () => { items: { add(file: unknown): void } };
+      File: new (parts: unknown[], name: string, options: { type: string }) => unknown;
+    };
     const transfer = await page.evaluateHandle((data) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([new Uint8Array(data)], 'sky.png', { type: 'image/png' }));
+      const browser = globalThis as unknown as Browser;
+      const dt = new browser.DataTransfer();
+      dt.items.add(new browser.File([new Uint8Array(data)], 'sky.png', { type: 'image/png' }));
       return dt;
     }, bytes);
     await cover.dispatchEvent('dragover', { dataTransfer: transfer });
