@@ -4,6 +4,7 @@ import { adminData, type Row } from './admin-data.js';
 import { ADMIN, expectAccessible, signIn, type StratumProcess, typeWhenEditable } from './browser-harness.js';
 import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
+import { USER_PASSWORD, userWith } from './user-with.js';
 
 const CHOICES = [
   { text: 'Red', value: 'red' },
@@ -197,7 +198,8 @@ describe.skipIf(findChromium() === null)('the basic field interfaces and list di
     expect([saved['labels']].flat().join(',')).toBe('one,two');
     expect(String(saved['due'])).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:00/);
 
-    // A preset swatch sets the colour.
+    // A preset swatch sets the colour (once the form holds the saved item again).
+    await expect.poll(() => page.getByText('Saved.', { exact: true }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Purple' }).click();
     await expect.poll(() => tint.inputValue()).toBe('#6644FF');
 
@@ -308,5 +310,32 @@ describe.skipIf(findChromium() === null)('the basic field interfaces and list di
     await expect.poll(() => page.getByText('1 link will be removed when you save').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(parts).toEqual(['texts:1']);
+  });
+
+  it('shows a user who may change only the name every interface read-only: no focal point, no list changes', async () => {
+    const { stratum, page } = suite;
+    const { id } = await stored(stratum);
+    const read = (collection: string) => ({ collection, action: 'read', fields: ['*'], permissions: {} });
+    await userWith(stratum, 'namer@example.com', [
+      read('gadgets'),
+      { collection: 'gadgets', action: 'update', fields: ['name'], permissions: {} },
+      read('gadgets_parts'),
+      read('headings'),
+      read('texts'),
+      read('service_files'),
+    ]);
+    await signIn(page, stratum.url, 'namer@example.com', USER_PASSWORD, `/admin/content/gadgets/${String(id)}`);
+    await expect.poll(() => page.getByRole('textbox', { name: /^Shade/ }).isVisible()).toBe(true);
+    expect(await page.getByRole('textbox', { name: /^Shade/ }).getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByRole('radiogroup').count()).toBe(0);
+    expect(await page.getByRole('switch', { name: /^Active/ }).getAttribute('aria-readonly')).toBe('true');
+    const cover = page.getByRole('group', { name: 'Cover' });
+    await expect.poll(() => cover.getByRole('img', { name: 'Sky' }).count()).toBe(1);
+    expect(await cover.getByRole('button', { name: /Focal point/ }).count()).toBe(0);
+    const list = page.getByRole('list', { name: 'Parts' });
+    await expect.poll(() => list.getByText('Hello there').isVisible()).toBe(true);
+    expect(await list.getByRole('button').count()).toBe(0);
+    expect(await page.getByLabel('Add to Parts from').count()).toBe(0);
+    await expectAccessible(page, 'the basic interfaces read-only');
   });
 });
