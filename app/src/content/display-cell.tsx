@@ -1,4 +1,5 @@
 import { assetUrl } from '../files/files-api.js';
+import { CELL_DISPLAYS } from './cell-displays.js';
 import { displayCell, type Cell } from './display-format.js';
 import { displayText } from './display-value.js';
 import { valueAt, type FieldPath } from './field-paths.js';
@@ -13,7 +14,7 @@ function relatedOf(row: Record<string, unknown>, column: FieldPath): { id: strin
 
 /** A cell by its column's display (`meta.display`), or its plain text when the field has none. */
 export function cellOf(row: Record<string, unknown>, column: FieldPath, text: string): Cell {
-  if (!column.displayName) return { kind: 'text', text };
+  if (!column.displayName || !CELL_DISPLAYS.has(column.displayName)) return { kind: 'text', text };
   return displayCell(
     valueAt(row, column.path),
     column.type,

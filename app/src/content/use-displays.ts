@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { CELL_DISPLAYS } from './cell-displays.js';
 import type { FieldPath } from './field-paths.js';
 
 type Displays = typeof import('./display-cell.js');
@@ -9,7 +10,7 @@ let loaded: Displays | null = null;
  * without such a column) null, and cells show their text.
  */
 export function useDisplays(columns: FieldPath[]): Displays | null {
-  const wanted = columns.some((column) => column.displayName);
+  const wanted = columns.some((column) => column.displayName && CELL_DISPLAYS.has(column.displayName));
   const [displays, setDisplays] = useState<Displays | null>(loaded);
   useEffect(() => {
     if (!wanted || displays) return;
