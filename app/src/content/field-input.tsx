@@ -3,6 +3,8 @@ import type { FormField } from './form-fields.js';
 import { ManyToOnePicker } from './many-to-one-picker.js';
 import { FileField } from '../files/file-field.js';
 import { isFilesCollection } from '../files/files-api.js';
+import { basicInterface } from '../interfaces/basic-interfaces.js';
+import { LazyInterface } from '../interfaces/lazy-interface.js';
 import { systemLabel } from '../ui/system-label.js';
 
 const INPUT_TYPE: Partial<Record<FormField['kind'], string>> = { date: 'date', time: 'time', datetime: 'datetime-local' };
@@ -33,7 +35,21 @@ export function FieldInput({
   };
 
   let input;
-  if (field.relation?.kind === 'm2o' && isFilesCollection(field.relation.related)) {
+  const basic = field.relation ? undefined : basicInterface(field.interface);
+  if (basic) {
+    input = (
+      <LazyInterface
+        load={basic}
+        id={id}
+        field={field}
+        text={text}
+        describedBy={described}
+        invalid={Boolean(error)}
+        readOnly={field.readOnly}
+        onChange={onChange}
+      />
+    );
+  } else if (field.relation?.kind === 'm2o' && isFilesCollection(field.relation.related)) {
     input = <FileField id={id} field={field} text={text} describedBy={described} invalid={Boolean(error)} onChange={onChange} />;
   } else if (field.relation?.kind === 'm2o') {
     input = (

@@ -19,6 +19,9 @@ export type FieldPath = {
   choices: { text: string; value: string }[];
   /** For a many-to-one field: how its related item reads (its display template), when the user may read it. */
   display?: DisplayPlan;
+  /** The field's own display in lists (`meta.display`: `labels`, `boolean`, `datetime`…) and its options, when set. */
+  displayName?: string;
+  displayOptions?: Record<string, unknown>;
 };
 
 /** A many-to-one field of the collection and the collection it points at. */
@@ -81,6 +84,7 @@ function pathOf(field: RawFormField, path: string, label: string, related: strin
     type: field.type,
     dynamic: dynamicValuesFor(field.type, related, isUserKey),
     choices: (field.meta?.options?.choices ?? []).map((c) => ({ text: c.text ?? String(c.value), value: String(c.value) })),
+    ...(field.meta?.display ? { displayName: field.meta.display, displayOptions: field.meta.display_options ?? {} } : {}),
   };
 }
 

@@ -14,14 +14,14 @@ export type RawFieldMeta = {
   note?: string | null;
   interface?: string | null;
   special?: string[] | string | null;
-  options?: {
+  options?: ({
     choices?: { text?: string; value: unknown }[] | null;
     template?: string | null;
     /** A divider's title. */
     title?: string | null;
     /** A `group-detail`'s state on opening the form: `open` (the default) or `closed`. */
     start?: string | null;
-  } | null;
+  } & Record<string, unknown>) | null;
   /** The form's layout: the field's width, the group it sits in, its place (`sort`). */
   width?: string | null;
   group?: string | null;
@@ -30,7 +30,7 @@ export type RawFieldMeta = {
   validation_message?: string | null;
   /** How the field shows in lists (`related-values` with `display_options.template` for a relational field). */
   display?: string | null;
-  display_options?: { template?: string | null } | null;
+  display_options?: ({ template?: string | null } & Record<string, unknown>) | null;
 };
 export type RawFieldSchema = {
   is_primary_key?: boolean;
@@ -58,6 +58,7 @@ export type InputKind =
   | 'm2o'
   | 'o2m'
   | 'm2m'
+  | 'm2a'
   | 'translations';
 
 export type FormField = {
@@ -79,6 +80,9 @@ export type FormField = {
   group?: string | null;
   /** Its own message for a value the server refuses (FAILED_VALIDATION), else the server's. */
   validationMessage?: string | null;
+  /** The field's interface (`meta.interface`, Directus's ids) and its options (`meta.options`). */
+  interface: string | null;
+  options: Record<string, unknown>;
 };
 
 export type FieldWidth = 'half' | 'half-left' | 'half-right' | 'full' | 'fill';
@@ -107,9 +111,11 @@ const KIND_BY_TYPE: Record<string, InputKind> = {
   json: 'json',
 };
 
+const LIST_TYPES = new Set(['json', 'csv']);
+
 /** A relation edited as a list of related items (one-to-many, many-to-many, translations) rather than a value. */
 export function isList(relation: FieldRelation | undefined | null): boolean {
-  return relation?.kind === 'o2m' || relation?.kind === 'm2m' || relation?.kind === 'translations';
+  return relation?.kind === 'o2m' || relation?.kind === 'm2m' || relation?.kind === 'm2a' || relation?.kind === 'translations';
 }
 
 /** Whether an action's field list allows `field` (`*` is every field; no list means every field). */
@@ -149,7 +155,8 @@ export function buildFormFields(
       return {
         field: f.field,
         type: f.type,
-        kind: relation ? relation.kind : choices.length > 0 ? 'select' : (KIND_BY_TYPE[f.type] ?? 'text'),
+        // Choices of a list type (json, csv) are a list's, not one value's: the interface edits them.
+        kind: relation ? relation.kind : choices.length > 0 && !LIST_TYPES.has(f.type) ? 'select' : (KIND_BY_TYPE[f.type] ?? 'text'),
         required: !readOnly && (f.meta?.required === true || columnRequired),
         readOnly,
         note: f.meta?.note ?? null,
@@ -160,6 +167,8 @@ export function buildFormFields(
         width: fieldWidth(f.meta),
         group: f.meta?.group ?? null,
         validationMessage: f.meta?.validation_message ?? null,
+        interface: f.meta?.interface ?? null,
+        options: f.meta?.options ?? {},
       };
     });
 }
@@ -172,7 +181,7 @@ export function formRelation(field: RawFormField, relation: FieldRelation | unde
 
 /** The text an input shows for a stored value. */
 export function toInputText(field: FormField, value: unknown): string {
-  if (value === null || value === undefined || field.kind === 'o2m' || field.kind === 'm2m' || field.kind === 'translations') return '';
+  if (value === null || value === undefined || isList(field.relation)) return '';
   if (field.kind === 'json') return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
   if (field.kind === 'datetime' && typeof value === 'string') return value.slice(0, 19);
   if (field.kind === 'time' && typeof value === 'string') return value.slice(0, 8);
@@ -214,7 +223,7 @@ export function changedValues(
 ): Record<string, string> {
   const changed: Record<string, string> = {};
   for (const field of fields) {
-    if (field.readOnly || field.kind === 'o2m' || field.kind === 'm2m' || field.kind === 'translations') continue;
+    if (field.readOnly || isList(field.relation)) continue;
     const text = texts[field.field] ?? '';
     if (text !== toInputText(field, original[field.field])) changed[field.field] = text;
   }

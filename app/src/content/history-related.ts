@@ -30,7 +30,8 @@ export async function readRelatedTexts(client: Client, collection: string, entri
   await Promise.all(
     [...keysByField].map(async ([field, keys]) => {
       try {
-        const plan = await readDisplayPlan(client, relations[field]!.related);
+        const relation = relations[field];
+        const plan = relation?.kind === 'm2o' ? await readDisplayPlan(client, relation.related) : null;
         if (!plan) return;
         for (const [key, text] of await readOptions(client, plan, [...keys])) texts.set(`${field}:${key}`, text);
       } catch {

@@ -27,6 +27,7 @@ import { honourItemAccess, readItemAccess, type ItemAccess } from './item-access
 import { useItemTitle } from './item-title.js';
 import { ManualFlows } from './manual-flows.js';
 import { PageHeader } from '../shell/page-header.js';
+import type { AnyPayload } from './many-to-any-changes.js';
 import { hasLinkChanges, manyToManyPayload, NO_LINK_CHANGES, type ManyToManyChanges } from './many-to-many-changes.js';
 import { hasChanges, NO_CHANGES, oneToManyPayload, type OneToManyChanges } from './one-to-many-changes.js';
 import { OneToManyList } from './one-to-many-list.js';
@@ -42,6 +43,9 @@ const TranslationsInput = lazyPage(() => import('./translations-input.js').then(
 
 /** The many-to-many list: a chunk of its own, fetched when a form has such a field. */
 const ManyToManyList = lazyPage(() => import('./many-to-many-list.js').then((module) => module.ManyToManyList));
+
+/** The many-to-any list: a chunk of its own too. */
+const ManyToAnyList = lazyPage(() => import('./many-to-any-list.js').then((module) => module.ManyToAnyList));
 
 /** `id` "+" is a new item. */
 export const NEW_ITEM = '+';
@@ -77,6 +81,8 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
   const [lists, setLists] = useState<ListChanges>({});
   const [translations, setTranslations] = useState<TranslationChanges>({});
   const [links, setLinks] = useState<LinkChanges>({});
+  // Many-to-any lists: the junction payload each would save (null: unchanged).
+  const [anyLinks, setAnyLinks] = useState<Record<string, AnyPayload | null>>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -106,6 +112,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
     setLists({});
     setTranslations({});
     setLinks({});
+    setAnyLinks({});
     setFieldErrors({});
   };
 
@@ -141,7 +148,8 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
     ? Object.keys(changedValues(loaded.form, loaded.item, texts)).length > 0 ||
       Object.values(lists).some((list) => hasChanges(list.changes)) ||
       Object.values(translations).some((t) => Object.keys(t.edits.texts).length > 0 || t.edits.deleted.length > 0) ||
-      Object.values(links).some(hasLinkChanges)
+      Object.values(links).some(hasLinkChanges) ||
+      Object.values(anyLinks).some(Boolean)
     : false;
   useLeaveGuard(dirty);
 
@@ -191,6 +199,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
       const payload = manyToManyPayload(links[field.field], field.relation);
       if (payload) values[field.field] = payload;
     }
+    for (const [field, payload] of Object.entries(anyLinks)) if (payload) values[field] = payload;
     setFieldErrors(problems);
     setError(null);
     setNotice(null);
@@ -345,6 +354,15 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
                       onChange={(changes) => setLinks((current) => ({ ...current, [field.field]: changes }))}
                       version={version}
                       onLeave={leave}
+                    />
+                  ) : field.relation?.kind === 'm2a' ? (
+                    <ManyToAnyList
+                      key={field.field}
+                      field={field}
+                      relation={field.relation}
+                      parent={isNew ? null : ((loaded.item[loaded.primaryKey] as string | number | undefined) ?? id)}
+                      onChange={(payload) => setAnyLinks((current) => ({ ...current, [field.field]: payload }))}
+                      version={version}
                     />
                   ) : field.relation?.kind === 'o2m' ? (
                     <OneToManyList

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'wouter-preact';
 import { cellText } from './column-values.js';
+import { useDisplays } from './use-displays.js';
 import type { FieldPath } from './field-paths.js';
 import { nextSort } from './table-query.js';
 
@@ -38,6 +39,7 @@ export function ItemsTable({
   onSelect,
 }: Props) {
   const [, navigate] = useLocation();
+  const displays = useDisplays(columns);
   return (
     <div class="table-wrap" tabIndex={0} role="region" aria-label={`${label} table`}>
       <table aria-busy={busy} class={columns.length <= FIT_COLUMNS ? 'fit' : undefined}>
@@ -91,9 +93,11 @@ export function ItemsTable({
                 )}
                 {columns.map((column, index) => {
                   const text = cellText(row, column);
+                  const cell = displays ? displays.cellOf(row, column, text) : { kind: 'text' as const, text };
+                  const shown = displays ? <displays.DisplayCell cell={cell} /> : text;
                   return (
-                    <td key={column.path} title={text}>
-                      {index === 0 ? <Link href={href}>{text}</Link> : text}
+                    <td key={column.path} title={cell.text}>
+                      {index === 0 ? <Link href={href}>{shown}</Link> : shown}
                     </td>
                   );
                 })}

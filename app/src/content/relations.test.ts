@@ -38,6 +38,39 @@ describe('relationsByField', () => {
     });
   });
 
+  it('reads a many-to-any with its allowed collections, collection field and sort field', () => {
+    const anyRelations: RawRelation[] = [
+      {
+        collection: 'pages_sections',
+        field: 'pages_id',
+        related_collection: 'pages',
+        meta: { one_field: 'sections', junction_field: 'item', sort_field: 'sort' },
+      },
+      {
+        collection: 'pages_sections',
+        field: 'item',
+        related_collection: null,
+        meta: {
+          one_field: null,
+          junction_field: 'pages_id',
+          one_collection_field: 'collection',
+          one_allowed_collections: ['headings', 'texts'],
+        },
+      },
+    ];
+    expect(relationsByField(anyRelations, 'pages')).toEqual({
+      sections: {
+        kind: 'm2a',
+        junction: 'pages_sections',
+        parentField: 'pages_id',
+        itemField: 'item',
+        collectionField: 'collection',
+        allowed: ['headings', 'texts'],
+        sortField: 'sort',
+      },
+    });
+  });
+
   it('takes nullify as the default deselect action', () => {
     expect(relationsByField(relations, 'authors')).toEqual({
       articles: { kind: 'o2m', related: 'articles', foreignKey: 'author', deselect: 'nullify' },

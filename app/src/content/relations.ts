@@ -8,7 +8,14 @@ export type RawRelation = {
   collection: string;
   field: string;
   related_collection: string | null;
-  meta?: { one_field?: string | null; junction_field?: string | null; one_deselect_action?: string | null } | null;
+  meta?: {
+    one_field?: string | null;
+    junction_field?: string | null;
+    one_deselect_action?: string | null;
+    sort_field?: string | null;
+    one_allowed_collections?: string[] | null;
+    one_collection_field?: string | null;
+  } | null;
 };
 
 export type ManyToOne = { kind: 'm2o'; related: string };
@@ -26,7 +33,20 @@ export type ManyToMany = { kind: 'm2m'; related: string; junction: string; paren
  * (`asTranslations`, form-fields).
  */
 export type Translations = { kind: 'translations'; related: string; foreignKey: string; languageField: string; languages: string | null };
-export type FieldRelation = ManyToOne | OneToMany | ManyToMany | Translations;
+/**
+ * Directus's many-to-any: junction rows point here by `parentField`, name an item by its key in `itemField` and
+ * its collection (one of `allowed`) in `collectionField`; `sortField` (the relation's `sort_field`) orders them.
+ */
+export type ManyToAny = {
+  kind: 'm2a';
+  junction: string;
+  parentField: string;
+  itemField: string;
+  collectionField: string;
+  allowed: string[];
+  sortField: string | null;
+};
+export type FieldRelation = ManyToOne | OneToMany | ManyToMany | Translations | ManyToAny;
 
 /** The translations shape of a many-to-many (the junction holds the translations, the related collection the languages). */
 export function asTranslations(relation: ManyToMany): Translations {
@@ -39,7 +59,7 @@ export function asTranslations(relation: ManyToMany): Translations {
   };
 }
 
-/** The relation of each field of `collection` that has one (many-to-any is left out). */
+/** The relation of each field of `collection` that has one. */
 export function relationsByField(relations: RawRelation[], collection: string): Record<string, FieldRelation> {
   const result: Record<string, FieldRelation> = {};
   for (const relation of relations) {
@@ -52,9 +72,19 @@ export function relationsByField(relations: RawRelation[], collection: string): 
     const junctionField = relation.meta?.junction_field;
     if (relation.related_collection !== collection || !oneField) continue;
     if (junctionField) {
-      // The junction's other relation names the related collection (none: a many-to-any, left out).
+      // The junction's other relation names the related collection, or (many-to-any) the collections it may name.
       const other = relations.find((r) => r.collection === relation.collection && r.field === junctionField);
-      if (other?.related_collection)
+      if (!other?.related_collection && other?.meta?.one_collection_field && other.meta.one_allowed_collections?.length)
+        result[oneField] = {
+          kind: 'm2a',
+          junction: relation.collection,
+          parentField: relation.field,
+          itemField: junctionField,
+          collectionField: other.meta.one_collection_field,
+          allowed: [...other.meta.one_allowed_collections],
+          sortField: relation.meta?.sort_field ?? null,
+        };
+      else if (other?.related_collection)
         result[oneField] = {
           kind: 'm2m',
           related: other.related_collection,

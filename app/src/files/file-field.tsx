@@ -4,23 +4,28 @@ import { fieldLabel } from '../content/content-api.js';
 import type { FormField } from '../content/form-fields.js';
 import { RelatedSearch } from '../content/related-search.js';
 import { FileThumb } from './file-thumb.js';
+import { lazyPage } from '../lazy-page.js';
 import {
   fileLabel,
+  isPreviewable,
   readFileRow,
   readFilesAccess,
   searchFiles,
-  upload,
   uploadMessage,
   type FileRow,
   type FilesAccess,
 } from './files-api.js';
 
+// The focal point editor and the upload with progress are fetched on first use (not in the main chunk).
+const FocalPointPicker = lazyPage(() => import('./focal-point-picker.js').then((m) => m.FocalPointPicker));
+
 type Props = { id: string; field: FormField; text: string; describedBy?: string; invalid: boolean; onChange(text: string): void };
 
 /**
- * A file field (many-to-one to `service_files`): the chosen file's preview (an image) or name, "Upload a file"
- * (stored at once; the field takes its key, saved with the item), "Choose from library" (a search of the files
- * the user may read) and "Remove". Read-only when the user may not update the field.
+ * A file field (many-to-one to `service_files`): the chosen file's preview (an image) or name, "Upload a file" or a
+ * file dropped onto the field (stored at once with its progress shown; the field takes its key, saved with the
+ * item), "Choose from library" (a search of the files the user may read), "Remove", and for an image its focal
+ * point (saved on the file). Read-only when the user may not update the field.
  */
 export function FileField({ id, field, text, describedBy, invalid, onChange }: Props) {
   const { client } = useSession();
@@ -31,6 +36,9 @@ export function FileField({ id, field, text, describedBy, invalid, onChange }: P
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [found, setFound] = useState<FileRow[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [focusing, setFocusing] = useState(false);
 
   useEffect(() => {
     readFilesAccess(client).then(setAccess, () => setAccess(null));
@@ -66,9 +74,43 @@ export function FileField({ id, field, text, describedBy, invalid, onChange }: P
     onChange(row.id);
   };
 
+  const send = (chosen: File, done: () => void = () => undefined) => {
+    setBusy(true);
+    setError(null);
+    setProgress(0);
+    import('./upload-progress.js')
+      .then(({ uploadWithProgress }) => uploadWithProgress(chosen, setProgress))
+      .then((row) => {
+        if (row) choose(row);
+        else setError('The file was stored, but you may not read files, so it cannot be chosen here.');
+      })
+      .catch((failure: unknown) => {
+        setProgress(null);
+        setError(uploadMessage(failure));
+      })
+      .finally(() => {
+        setBusy(false);
+        done();
+      });
+  };
+  const canDrop = !readOnly && access?.create === true && !busy;
+
   return (
     <div
-      class="file-field"
+      class={`file-field${canDrop ? ' drop-zone' : ''}${dragging ? ' dragging' : ''}`}
+      onDragOver={(event) => {
+        if (!canDrop) return;
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(event) => {
+        setDragging(false);
+        if (!canDrop) return;
+        event.preventDefault();
+        const dropped = event.dataTransfer?.files[0];
+        if (dropped) send(dropped);
+      }}
       id={id}
       role="group"
       aria-label={label}
@@ -99,26 +141,23 @@ export function FileField({ id, field, text, describedBy, invalid, onChange }: P
                 onChange={(event) => {
                   const input = event.currentTarget;
                   const chosen = input.files?.[0];
-                  if (!chosen) return;
-                  setBusy(true);
-                  setError(null);
-                  upload(client, [chosen])
-                    .then(([row]) => {
-                      if (row) choose(row);
-                      else setError('The file was stored, but you may not read files, so it cannot be chosen here.');
-                    })
-                    .catch((failure: unknown) => setError(uploadMessage(failure)))
-                    .finally(() => {
-                      setBusy(false);
+                  if (chosen)
+                    send(chosen, () => {
                       input.value = '';
                     });
                 }}
               />
+              <span class="help">or drop a file here</span>
             </>
           )}
           {access?.read && (
             <button type="button" aria-expanded={choosing} onClick={() => setChoosing(!choosing)}>
               Choose from library<span class="visually-hidden"> for {label}</span>
+            </button>
+          )}
+          {access?.update && file && isPreviewable(file.type) && file.width && (
+            <button type="button" aria-expanded={focusing} onClick={() => setFocusing(!focusing)}>
+              Focal point<span class="visually-hidden"> of the image of {label}</span>
             </button>
           )}
           {!field.required && text !== '' && (
@@ -128,7 +167,13 @@ export function FileField({ id, field, text, describedBy, invalid, onChange }: P
           )}
         </div>
       )}
-      {busy && <p aria-live="polite">Uploading…</p>}
+      {progress !== null && (
+        <p class="upload-progress">
+          <label for={`${id}-progress`}>{busy ? 'Uploading' : 'Uploaded'}</label>{' '}
+          <progress id={`${id}-progress`} max={100} value={progress} /> <span aria-live="polite">{progress}%</span>
+        </p>
+      )}
+      {focusing && file && !readOnly && <FocalPointPicker id={`${id}-focal`} file={file} onSaved={setFile} />}
       {error && (
         <p class="error" role="alert">
           {error}

@@ -31,6 +31,9 @@ export type FileRow = {
   tags: string[] | null;
   uploaded_on: string | null;
   modified_on?: string | null;
+  /** The image's focal point in its own pixels (none: the centre). */
+  focal_point_x?: number | null;
+  focal_point_y?: number | null;
 };
 export type Folder = { id: string; name: string; parent: string | null };
 
@@ -48,6 +51,8 @@ export const FILE_FIELDS = [
   'tags',
   'uploaded_on',
   'modified_on',
+  'focal_point_x',
+  'focal_point_y',
 ];
 
 /** The collection names a file field's relation may point at. */
@@ -241,6 +246,12 @@ export function metadataPayload(edits: FileEdits): Record<string, unknown> {
 
 export async function saveMetadata(client: Client, id: string, edits: FileEdits): Promise<FileRow> {
   return (await client.request(updateFile(id, metadataPayload(edits) as never, { fields: FILE_FIELDS } as never))) as FileRow;
+}
+
+/** Sets an image's focal point (`focal_point_x`, `focal_point_y`, in the image's pixels). */
+export async function saveFocalPoint(client: Client, id: string, focal: { x: number; y: number }): Promise<FileRow> {
+  const payload = { focal_point_x: focal.x, focal_point_y: focal.y };
+  return (await client.request(updateFile(id, payload as never, { fields: FILE_FIELDS } as never))) as FileRow;
 }
 
 export async function removeFile(client: Client, id: string): Promise<void> {

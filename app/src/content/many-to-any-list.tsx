@@ -1,0 +1,176 @@
+import { useEffect, useState } from 'preact/hooks';
+import { useSession } from '../auth/session.js';
+import { requestMessage } from '../api/errors.js';
+import { fieldLabel } from './content-api.js';
+import type { DisplayPlan, PrimaryKey } from './display-value.js';
+import type { FormField } from './form-fields.js';
+import { readAnyLinks } from './many-to-any-api.js';
+import { addAny, anyPayload, moveAny, removeAny, type AnyEntry, type AnyList, type AnyPayload } from './many-to-any-changes.js';
+import { readDisplayPlan, searchRelated } from './related-api.js';
+import { RelatedSearch } from './related-search.js';
+import type { ManyToAny } from './relations.js';
+
+type Props = {
+  field: FormField;
+  relation: ManyToAny;
+  /** The item's key; null for a new item (no links yet). */
+  parent: PrimaryKey | null;
+  /** The junction payload to save with the item (null: nothing changed). */
+  onChange(payload: AnyPayload | null): void;
+  /** Raised after a save, to read the links again. */
+  version: number;
+};
+
+/**
+ * A many-to-any field (`list-m2a`): the linked items of several collections in order, each with "Move up", "Move
+ * down" (with a sort field) and "Remove"; "Add" picks a collection, then an item of it by search. Saved with the
+ * item as the junction's nested payload.
+ */
+export function ManyToAnyList({ field, relation, parent, onChange, version }: Props) {
+  const { client } = useSession();
+  const [saved, setSaved] = useState<{ entries: AnyEntry[]; keyField: string } | null>(null);
+  const [list, setList] = useState<AnyList>({ entries: [], removed: [] });
+  const [error, setError] = useState<string | null>(null);
+  const [collection, setCollection] = useState(relation.allowed[0] ?? '');
+  const [plan, setPlan] = useState<DisplayPlan | null | undefined>(undefined);
+  const [status, setStatus] = useState('');
+  // While the links are read (again after a save) nothing can change: such a change would be lost.
+  const [reading, setReading] = useState(true);
+  const id = `field-${field.field}`;
+  const label = fieldLabel(field.field);
+
+  useEffect(() => {
+    let cancelled = false;
+    setReading(true);
+    const read = parent === null ? Promise.resolve({ entries: [], keyField: 'id' }) : readAnyLinks(client, relation, parent);
+    read.then(
+      (links) => {
+        if (cancelled) return;
+        setSaved(links);
+        setList({ entries: links.entries, removed: [] });
+        setReading(false);
+        setStatus('');
+        // What was read is the list now: nothing left to save.
+        onChange(null);
+      },
+      (failure: unknown) => {
+        if (!cancelled) setError(requestMessage(failure));
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [client, relation.junction, parent, version]);
+
+  useEffect(() => {
+    setPlan(undefined);
+    if (collection) readDisplayPlan(client, collection).then(setPlan, () => setPlan(null));
+  }, [client, collection]);
+
+  const update = (next: AnyList, said: string) => {
+    setList(next);
+    setStatus(said);
+    onChange(saved ? anyPayload(saved.entries, next, relation, saved.keyField) : null);
+  };
+  const editable = !field.readOnly && saved !== null && !reading;
+  const sortable = editable && relation.sortField !== null;
+  const count = list.entries.length;
+
+  return (
+    <fieldset class="field relation-list" aria-describedby={field.note ? `${id}-note` : undefined}>
+      <legend>
+        {label}
+        {field.readOnly && <span class="tag"> (read-only)</span>}
+      </legend>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {!saved && !error && <p aria-live="polite">Loading…</p>}
+      {saved && (
+        <ol class="related-items" aria-label={label}>
+          {list.entries.map((entry, index) => {
+            const name = `${entry.text} (${fieldLabel(entry.collection)})`;
+            return (
+              <li key={`${entry.collection}:${String(entry.key)}`}>
+                <span>{entry.text}</span> <span class="tag">{fieldLabel(entry.collection)}</span>
+                {entry.junctionKey === null && <span class="tag"> (added; saved with the item)</span>}
+                {sortable && (
+                  <>
+                    <button
+                      type="button"
+                      class="small"
+                      disabled={index === 0}
+                      onClick={() => update(moveAny(list, index, -1), `${name} moved up.`)}
+                    >
+                      Move up<span class="visually-hidden"> {name}</span>
+                    </button>
+                    <button
+                      type="button"
+                      class="small"
+                      disabled={index === count - 1}
+                      onClick={() => update(moveAny(list, index, 1), `${name} moved down.`)}
+                    >
+                      Move down<span class="visually-hidden"> {name}</span>
+                    </button>
+                  </>
+                )}
+                {editable && (
+                  <button type="button" class="small" onClick={() => update(removeAny(list, index), `${name} removed.`)}>
+                    Remove<span class="visually-hidden"> {name}</span>
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {saved && count === 0 && <p class="help">None.</p>}
+      <p class="visually-hidden" role="status">
+        {status}
+      </p>
+      {list.removed.length > 0 && (
+        <p class="help">
+          {list.removed.length} {list.removed.length === 1 ? 'link' : 'links'} will be removed when you save (the items are kept).
+        </p>
+      )}
+      {editable && relation.sortField === null && count > 1 && <p class="help">The order is not kept: this relation has no sort field.</p>}
+      {editable && (
+        <div class="inline-form">
+          <div class="field">
+            <label for={`${id}-collection`}>Add to {label} from</label>
+            <select id={`${id}-collection`} value={collection} onChange={(e) => setCollection(e.currentTarget.value)}>
+              {relation.allowed.map((name) => (
+                <option key={name} value={name}>
+                  {fieldLabel(name)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div class="field">
+            <label for={`${id}-add`}>Add an item of {fieldLabel(collection)}</label>
+            {plan ? (
+              <RelatedSearch
+                id={`${id}-add`}
+                display=""
+                placeholder={`Search ${fieldLabel(collection)}`}
+                search={(query) => searchRelated(client, plan, query, 20)}
+                onChoose={(option) =>
+                  update(addAny(list, { collection, key: option.key, text: option.text }), `${option.text} added to ${label}.`)
+                }
+              />
+            ) : (
+              <output id={`${id}-add`}>{plan === null ? `You may not read ${fieldLabel(collection)}.` : 'Loading…'}</output>
+            )}
+          </div>
+        </div>
+      )}
+      {field.note && (
+        <p id={`${id}-note`} class="help">
+          {field.note}
+        </p>
+      )}
+    </fieldset>
+  );
+}

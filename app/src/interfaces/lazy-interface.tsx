@@ -1,0 +1,42 @@
+import type { ComponentType } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import type { InterfaceProps } from './interface-props.js';
+
+/** Loads an interface's chunk: the module's component. */
+export type InterfaceLoader = () => Promise<ComponentType<InterfaceProps>>;
+
+const loaded = new Map<InterfaceLoader, ComponentType<InterfaceProps>>();
+
+/**
+ * An interface loaded on first use (its own chunk): until it is there, a "Loading editor…" placeholder that carries
+ * the field's id, so the field's label still names something; a chunk that fails to load says so in words.
+ */
+export function LazyInterface({ load, ...props }: InterfaceProps & { load: InterfaceLoader }) {
+  const [component, setComponent] = useState<ComponentType<InterfaceProps> | null>(() => loaded.get(load) ?? null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (component) return;
+    let cancelled = false;
+    load().then(
+      (found) => {
+        loaded.set(load, found);
+        if (!cancelled) setComponent(() => found);
+      },
+      () => {
+        if (!cancelled) setFailed(true);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [load]);
+  if (component) {
+    const Interface = component;
+    return <Interface {...props} />;
+  }
+  return (
+    <output id={props.id} aria-busy={!failed} aria-describedby={props.describedBy} class="help">
+      {failed ? 'The editor could not be loaded. Reload the page to try again.' : 'Loading editor…'}
+    </output>
+  );
+}
