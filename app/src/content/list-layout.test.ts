@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { clampWidth, columnWidths, moveBy, moveOnto, parseListView, textOption, viewOfPreset, withListView } from './list-layout.js';
+import {
+  clampWidth,
+  columnWidths,
+  moveBy,
+  moveOnto,
+  parseListView,
+  textOption,
+  toggled,
+  viewOfPreset,
+  withListView,
+} from './list-layout.js';
 
 describe('list layout in the address and presets', () => {
   it('reads the layout and its options, the table when absent or wrong', () => {
@@ -49,5 +59,14 @@ describe('moving entries', () => {
     expect(moveOnto(['a', 'b', 'c'], 'a', 'c')).toEqual(['b', 'c', 'a']);
     expect(moveOnto(['a', 'b', 'c'], 'c', 'a')).toEqual(['c', 'a', 'b']);
     expect(moveOnto(['a', 'b', 'c'], 'x', 'a')).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('selection', () => {
+  it('adds and takes out a key without changing the old set', () => {
+    const before = new Set(['1']);
+    expect([...toggled(before, '2', true)]).toEqual(['1', '2']);
+    expect([...toggled(before, '1', false)]).toEqual([]);
+    expect([...before]).toEqual(['1']);
   });
 });

@@ -86,3 +86,11 @@ export function moveOnto<T>(list: readonly T[], entry: T, target: T): T[] {
   if (from < 0 || to < 0) return [...list];
   return moveBy(list, from, to - from);
 }
+
+/** A selection with `key` added (`on`) or taken out. */
+export function toggled(selection: Set<string>, key: string, on: boolean): Set<string> {
+  const next = new Set(selection);
+  if (on) next.add(key);
+  else next.delete(key);
+  return next;
+}

@@ -23,7 +23,12 @@ describe('viewOf', () => {
 
   it('falls back to no sort, 25 rows, no search, no filter and the default columns when the preset says nothing', () => {
     const plain = { sort: null, limit: 25, search: '', filter: null, fields: null };
-    expect(viewOf({ id: 'x', bookmark: null, search: null, layout_query: null })).toEqual({ id: 'x', name: '', query: plain, view: { layout: 'tabular', options: {} } });
+    expect(viewOf({ id: 'x', bookmark: null, search: null, layout_query: null })).toEqual({
+      id: 'x',
+      name: '',
+      query: plain,
+      view: { layout: 'tabular', options: {} },
+    });
     expect(
       viewOf({ id: 1, bookmark: 'B', search: null, filter: {}, layout_query: { tabular: { sort: null, limit: null, fields: [] } } }).query,
     ).toEqual(plain);
@@ -34,7 +39,13 @@ describe('presetOf', () => {
   it('writes the filter in `filter` and the columns in `layout_query.tabular.fields`', () => {
     const filter = { _or: [{ owner: { _eq: '$CURRENT_USER' } }] };
     expect(
-      presetOf('u1', 'articles', 'Mine', { page: 2, limit: 50, sort: '-title', search: '', filter, fields: ['title', 'author.name'] }, { layout: 'tabular', options: {} }),
+      presetOf(
+        'u1',
+        'articles',
+        'Mine',
+        { page: 2, limit: 50, sort: '-title', search: '', filter, fields: ['title', 'author.name'] },
+        { layout: 'tabular', options: {} },
+      ),
     ).toEqual({
       bookmark: 'Mine',
       user: 'u1',
@@ -48,7 +59,15 @@ describe('presetOf', () => {
   });
 
   it('leaves the columns out when the default ones are shown', () => {
-    expect(presetOf('u1', 'articles', 'All', { page: 1, limit: 25, sort: null, search: 'x', filter: null, fields: null }, { layout: 'tabular', options: {} })).toMatchObject({
+    expect(
+      presetOf(
+        'u1',
+        'articles',
+        'All',
+        { page: 1, limit: 25, sort: null, search: 'x', filter: null, fields: null },
+        { layout: 'tabular', options: {} },
+      ),
+    ).toMatchObject({
       search: 'x',
       filter: null,
       layout_query: { tabular: { sort: null, limit: 25 } },

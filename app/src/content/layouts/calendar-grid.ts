@@ -62,7 +62,13 @@ export function dayOf(value: unknown): string | null {
  * The filter reading the items of the days from `first` to `last`: a start within them, or (with an end field) a
  * start before the last day and an end after the first. A `date` field is compared with days, others with times.
  */
-export function rangeFilter(startField: string, endField: string | null, type: string, first: string, last: string): Record<string, unknown> {
+export function rangeFilter(
+  startField: string,
+  endField: string | null,
+  type: string,
+  first: string,
+  last: string,
+): Record<string, unknown> {
   const from = type === 'date' ? first : `${first}T00:00:00`;
   const to = type === 'date' ? last : `${last}T23:59:59`;
   const within = { [startField]: { _between: [from, to] } };

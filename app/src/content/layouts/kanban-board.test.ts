@@ -33,7 +33,15 @@ describe('the kanban board', () => {
 
   it('moves a card to the top of another column, not elsewhere', () => {
     const board: BoardColumn<Row>[] = [
-      { value: 'draft', title: 'Draft', rows: [{ id: 1, status: 'draft' }, { id: 2, status: 'draft' }], more: false },
+      {
+        value: 'draft',
+        title: 'Draft',
+        rows: [
+          { id: 1, status: 'draft' },
+          { id: 2, status: 'draft' },
+        ],
+        more: false,
+      },
       { value: 'done', title: 'Done', rows: [{ id: 3, status: 'done' }], more: false },
       { value: null, title: 'No value', rows: [], more: false },
     ];
