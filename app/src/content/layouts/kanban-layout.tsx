@@ -163,7 +163,10 @@ export function KanbanLayout({ collection, label, schema, query, options, setOpt
                           dragged.current = id;
                         }}
                       >
-                        <Link href={`/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}`}>{title}</Link>
+                        {/* Not a link drag of its own: dragging the title drags the card. */}
+                        <Link href={`/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}`} draggable={false}>
+                          {title}
+                        </Link>
                         {canMove && (
                           <MoveTo id={id} title={title} current={column.value} columns={board} move={(to) => void move(id, to)} />
                         )}
