@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { adminData, type Row } from './admin-data.js';
+import { adminData, uploadAsAdmin, type Row } from './admin-data.js';
 import { ADMIN, expectAccessible, signIn, type StratumProcess } from './browser-harness.js';
 import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
@@ -44,17 +44,10 @@ async function seed(stratum: StratumProcess): Promise<void> {
       { field: 'sort', type: 'integer', meta: { hidden: true } },
     ],
   });
-  const form = new FormData();
   const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366cc' } })
     .png()
     .toBuffer();
-  form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'cover.png');
-  const upload = await fetch(`${stratum.url}/files`, {
-    method: 'POST',
-    body: form,
-    headers: { authorization: `Bearer ${await stratum.adminToken()}` },
-  });
-  const file = ((await upload.json()) as { data: Row }).data;
+  const file = await uploadAsAdmin(stratum, 'cover.png', 'image/png', image);
   const rows = (await adminData(stratum, 'POST', '/items/tasks', [
     { title: 'Task A', status: 'todo', due: `${thisMonth}-10T09:00:00`, sort: 1, cover: file.id },
     { title: 'Task B', status: 'doing', due: `${thisMonth}-12T09:00:00`, sort: 2 },

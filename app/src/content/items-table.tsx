@@ -5,7 +5,7 @@ import type { FieldPath } from './field-paths.js';
 import { ColumnMenu } from './layouts/column-menu.js';
 import { ColumnResizer } from './layouts/column-resizer.js';
 import { RowMover } from './layouts/row-mover.js';
-import { moveBy, moveOnto, toggled } from './list-layout.js';
+import { itemHref, moveBy, moveOnto, toggled } from './list-layout.js';
 import { nextSort } from './table-query.js';
 
 type Props = {
@@ -134,7 +134,7 @@ export function ItemsTable(props: Props) {
         <tbody>
           {rows.map((row, index) => {
             const id = ids[index]!;
-            const href = `/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}`;
+            const href = itemHref(collection, id);
             return (
               <tr key={id} class="clickable" onClick={() => navigate(href)} {...(onMoveRow ? dropOn('row', id) : {})}>
                 {onMoveRow && (

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   clampWidth,
   columnWidths,
+  itemHref,
   moveBy,
   moveOnto,
   parseListView,
@@ -68,5 +69,11 @@ describe('selection', () => {
     expect([...toggled(before, '2', true)]).toEqual(['1', '2']);
     expect([...toggled(before, '1', false)]).toEqual([]);
     expect([...before]).toEqual(['1']);
+  });
+});
+
+describe('item links', () => {
+  it('encodes the collection and the key', () => {
+    expect(itemHref('my tasks', 'a/b')).toBe('/content/my%20tasks/a%2Fb');
   });
 });

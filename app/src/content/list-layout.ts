@@ -94,3 +94,8 @@ export function toggled(selection: Set<string>, key: string, on: boolean): Set<s
   else next.delete(key);
   return next;
 }
+
+/** The address of an item's page (a card's, a calendar entry's or a row's link). */
+export function itemHref(collection: string, key: string): string {
+  return `/content/${encodeURIComponent(collection)}/${encodeURIComponent(key)}`;
+}

@@ -1,15 +1,14 @@
-import { useEffect, useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
-import { requestMessage } from '../../api/errors.js';
 import { useSession } from '../../auth/session.js';
 import type { PageQuery } from '../content-api.js';
 import { displayText } from '../display-value.js';
-import { textOption, type LayoutOptions } from '../list-layout.js';
+import { itemHref, textOption, type LayoutOptions } from '../list-layout.js';
 import type { TableSchema } from '../table-api.js';
 import { bothFilters, itemsByDay, monthGrid, monthText, monthTitle, parseMonth, rangeFilter, shiftMonth } from './calendar-grid.js';
 import { readMatching } from './layout-api.js';
 import { cardFields, cardPlan, chosenField, dateFields } from './layout-fields.js';
 import { OptionSelect, OptionsPanel, OptionText } from './options-panel.js';
+import { useLayoutRead } from './use-layout-read.js';
 
 type Props = {
   collection: string;
@@ -49,30 +48,17 @@ export function CalendarLayout({ collection, label, schema, query, options, setO
   const fields = cardFields(plan, [start, end]);
   const type = dates.find((d) => d.path === start)?.type ?? 'dateTime';
   const filter = start ? bothFilters(query.filter, rangeFilter(start, end, type, days[0]!, days.at(-1)!)) : null;
-  const key = JSON.stringify([collection, fields, filter, query.search]);
-  const [read, setRead] = useState<{ key: string; rows: Record<string, unknown>[] } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!start) return;
-    let cancelled = false;
-    readMatching(client, collection, { fields, filter, search: query.search, limit: MONTH_LIMIT, sort: [start] }).then(
-      (rows) => {
-        if (cancelled) return;
-        setError(null);
-        setRead({ key, rows });
-      },
-      (failure: unknown) => {
-        if (!cancelled) setError(requestMessage(failure));
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [client, key, changes]);
+  const key = start ? JSON.stringify([collection, fields, filter, query.search]) : null;
+  const read = useLayoutRead(
+    key,
+    () => readMatching(client, collection, { fields, filter, search: query.search, limit: MONTH_LIMIT, sort: [start!] }),
+    changes,
+  );
+  const rows = read.value;
+  const error = read.error;
 
   const set = (name: string, value: unknown) => setOptions({ ...options, [name]: value ?? undefined });
-  const placed = start && read ? itemsByDay(read.rows, start, end, days) : new Map<string, Record<string, unknown>[]>();
+  const placed = start && rows ? itemsByDay(rows, start, end, days) : new Map<string, Record<string, unknown>[]>();
   const todayText = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
   const title = monthTitle(month);
   const dateChoices = dates.map((d) => ({ value: d.path, label: d.label }));
@@ -119,8 +105,8 @@ export function CalendarLayout({ collection, label, schema, query, options, setO
           {error}
         </p>
       )}
-      {read && read.rows.length >= MONTH_LIMIT && <p>Only the first {MONTH_LIMIT} items of these weeks are shown.</p>}
-      <table class="calendar" aria-busy={read?.key !== key}>
+      {rows && rows.length >= MONTH_LIMIT && <p>Only the first {MONTH_LIMIT} items of these weeks are shown.</p>}
+      <table class="calendar" aria-busy={!read.fresh}>
         <caption>
           <span class="visually-hidden">{label}: </span>
           {title}
@@ -149,9 +135,7 @@ export function CalendarLayout({ collection, label, schema, query, options, setO
                           const id = String(row[plan.title.primaryKey]);
                           return (
                             <li key={id}>
-                              <Link href={`/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}`}>
-                                {displayText(plan.title, row)}
-                              </Link>
+                              <Link href={itemHref(collection, id)}>{displayText(plan.title, row)}</Link>
                             </li>
                           );
                         })}

@@ -1,7 +1,7 @@
 import { Link } from 'wouter-preact';
 import { assetUrl } from '../../files/files-api.js';
 import { displayText } from '../display-value.js';
-import { toggled, type LayoutOptions } from '../list-layout.js';
+import { itemHref, toggled, type LayoutOptions } from '../list-layout.js';
 import type { TableSchema } from '../table-api.js';
 import { cardPlan, fileFields } from './layout-fields.js';
 import { OptionSelect, OptionsPanel, OptionText } from './options-panel.js';
@@ -97,7 +97,7 @@ export function CardsLayout({ collection, label, schema, rows, busy, options, se
                     onChange={(e) => onSelect(toggled(selected, id, e.currentTarget.checked))}
                   />
                 )}
-                <Link href={`/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}`}>{title}</Link>
+                <Link href={itemHref(collection, id)}>{title}</Link>
                 {plan.subtitle && <p class="card-subtitle">{displayText(plan.subtitle, row)}</p>}
               </div>
             </li>

@@ -1,16 +1,17 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
 import { errorStatus, requestMessage } from '../../api/errors.js';
 import { useSession } from '../../auth/session.js';
 import { updateOne, type PageQuery } from '../content-api.js';
 import { displayText } from '../display-value.js';
 import { allows } from '../form-fields.js';
-import { textOption, type LayoutOptions } from '../list-layout.js';
+import { itemHref, textOption, type LayoutOptions } from '../list-layout.js';
 import type { TableSchema } from '../table-api.js';
 import { boardColumns, columnFilter, moveCard, type BoardColumn, type ChoiceValue } from './kanban-board.js';
 import { readMatching } from './layout-api.js';
 import { cardFields, cardPlan, choiceFields, chosenField } from './layout-fields.js';
 import { OptionSelect, OptionsPanel, OptionText } from './options-panel.js';
+import { useLayoutRead } from './use-layout-read.js';
 
 type Props = {
   collection: string;
@@ -47,35 +48,25 @@ export function KanbanLayout({ collection, label, schema, query, options, setOpt
   const keyOf = (row: Row) => String(row[plan.title.primaryKey]);
   const canMove = group !== null && allows(schema.access.update, group);
   const [limits, setLimits] = useState<Record<string, number>>({});
-  const [board, setBoard] = useState<BoardColumn<Row>[] | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const dragged = useRef<string | null>(null);
   const sort = query.sort ? [query.sort] : [schema.sortField ?? plan.title.primaryKey];
-  const key = JSON.stringify([collection, group, fields, query.filter, query.search, sort, limits]);
-
-  useEffect(() => {
-    if (!group) return;
-    let cancelled = false;
-    const columns = boardColumns(choices, 'No value');
-    Promise.all(
-      columns.map(async (column) => {
-        const limit = limits[valueKey(column.value)] ?? COLUMN_LIMIT;
-        const filter = columnFilter(query.filter, group, column.value);
-        const rows = await readMatching(client, collection, { fields, filter, search: query.search, limit: limit + 1, sort });
-        return { ...column, rows: rows.slice(0, limit), more: rows.length > limit };
-      }),
-    ).then(
-      (read) => {
-        if (!cancelled) setBoard(read);
-      },
-      (failure: unknown) => {
-        if (!cancelled) setMessage({ text: requestMessage(failure), error: true });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [client, key, changes]);
+  const key = group ? JSON.stringify([collection, group, fields, query.filter, query.search, sort, limits]) : null;
+  const read = useLayoutRead(
+    key,
+    () =>
+      Promise.all(
+        boardColumns(choices, 'No value').map(async (column) => {
+          const limit = limits[valueKey(column.value)] ?? COLUMN_LIMIT;
+          const filter = columnFilter(query.filter, group!, column.value);
+          const rows = await readMatching(client, collection, { fields, filter, search: query.search, limit: limit + 1, sort });
+          return { ...column, rows: rows.slice(0, limit), more: rows.length > limit } as BoardColumn<Row>;
+        }),
+      ),
+    changes,
+  );
+  const board = read.value;
+  const setBoard = read.set;
 
   const titleOf = (value: ChoiceValue) => board?.find((c) => c.value === value)?.title ?? '';
   const move = async (id: string, to: ChoiceValue) => {
@@ -122,7 +113,12 @@ export function KanbanLayout({ collection, label, schema, query, options, setOpt
           {message.text}
         </p>
       )}
-      {!board && !message && <p aria-live="polite">Loading items…</p>}
+      {read.error && (
+        <p class="error" role="alert">
+          {read.error}
+        </p>
+      )}
+      {!board && !read.error && <p aria-live="polite">Loading items…</p>}
       {board && (
         <div class="kanban" role="region" aria-label={`${label} board`} aria-busy={false}>
           {board.map((column) => {
@@ -164,7 +160,7 @@ export function KanbanLayout({ collection, label, schema, query, options, setOpt
                         }}
                       >
                         {/* Not a link drag of its own: dragging the title drags the card. */}
-                        <Link href={`/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}`} draggable={false}>
+                        <Link href={itemHref(collection, id)} draggable={false}>
                           {title}
                         </Link>
                         {canMove && (
