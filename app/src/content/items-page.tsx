@@ -13,6 +13,7 @@ import { visibleColumns } from './field-paths.js';
 import { countConditions } from './filter-count.js';
 import { FilterBuilder } from './filter-builder.js';
 import { ItemsTable } from './items-table.js';
+import { ListPager } from './list-pager.js';
 import { allows } from './form-fields.js';
 import { lazyPage } from '../lazy-page.js';
 import { availableLayouts, cardFields, cardPlan } from './layouts/layout-fields.js';
@@ -21,7 +22,7 @@ import { columnWidths, parseListView, withListView, type ListView } from './list
 import { ManualFlows } from './manual-flows.js';
 import { SavedViews } from './saved-views.js';
 import { readTableSchema, type TableSchema } from './table-api.js';
-import { PAGE_SIZES, parseTableQuery, tableQueryString } from './table-query.js';
+import { parseTableQuery, tableQueryString } from './table-query.js';
 
 // The import and export panel is fetched on first use (the sign-in bundle does not carry it).
 const ImportExport = lazyPage(() => import('./import-export.js').then((m) => m.ImportExport));
@@ -146,8 +147,6 @@ export function ItemsPage({ collection }: { collection: string }) {
     }
   };
   const pages = page ? Math.max(1, Math.ceil(page.total / shown.limit)) : 1;
-  const first = page && page.total > 0 ? (shown.page - 1) * shown.limit + 1 : 0;
-  const last = page ? Math.min(shown.page * shown.limit, page.total) : 0;
   const label = fieldLabel(collection);
   const conditions = countConditions(query.filter);
 
@@ -302,31 +301,7 @@ export function ItemsPage({ collection }: { collection: string }) {
             />
           )}
           {page.rows.length === 0 && <p>No items{shown.filter ? ' match this filter' : shown.search ? ' match this search' : ' yet'}.</p>}
-          <nav class="pager" aria-label="Pages">
-            <button type="button" disabled={loading || shown.page <= 1} onClick={() => go({ page: 1 })}>
-              First page
-            </button>
-            <button type="button" disabled={loading || shown.page <= 1} onClick={() => go({ page: shown.page - 1 })}>
-              Previous page
-            </button>
-            <span aria-live="polite">
-              {page.total > 0 ? `Items ${first}–${last} of ${page.total}` : 'No items'} · Page {shown.page} of {pages}
-            </span>
-            <button type="button" disabled={loading || shown.page >= pages} onClick={() => go({ page: shown.page + 1 })}>
-              Next page
-            </button>
-            <button type="button" disabled={loading || shown.page >= pages} onClick={() => go({ page: pages })}>
-              Last page
-            </button>
-            <label for="page-size">Items per page</label>
-            <select id="page-size" value={String(query.limit)} onChange={(e) => go({ limit: Number(e.currentTarget.value), page: 1 })}>
-              {PAGE_SIZES.map((size) => (
-                <option key={size} value={String(size)}>
-                  {size}
-                </option>
-              ))}
-            </select>
-          </nav>
+          <ListPager total={page.total} page={shown.page} limit={shown.limit} size={query.limit} loading={loading} go={go} />
         </>
       )}
     </section>
