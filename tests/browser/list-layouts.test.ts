@@ -148,11 +148,28 @@ describe.skipIf(!chromiumFound)('list layouts in Chromium: table, cards, calenda
     await expect.poll(apiTitles).toEqual(['Task A', 'Task C', 'Task B', 'Task D', 'Task E']);
     const titleCells = () => page.locator('tbody td', { hasText: /^Task / }).allTextContents();
     await expect.poll(titleCells).toEqual(['Task A', 'Task C', 'Task B', 'Task D', 'Task E']);
+    // …and by dragging its grip onto another row: Task E takes Task A's place.
+    await page
+      .locator('tbody tr', { hasText: 'Task E' })
+      .locator('.grip')
+      .dragTo(page.locator('tbody tr', { hasText: 'Task A' }));
+    await expect.poll(apiTitles).toEqual(['Task E', 'Task A', 'Task C', 'Task B', 'Task D']);
+    await expect.poll(titleCells).toEqual(['Task E', 'Task A', 'Task C', 'Task B', 'Task D']);
+
+    // A pointer drags the Title handle 50 px wider.
+    const handle = (await resizer.boundingBox())!;
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + handle.width / 2 + 25, handle.y + handle.height / 2);
+    await page.mouse.move(handle.x + handle.width / 2 + 50, handle.y + handle.height / 2);
+    await page.mouse.up();
+    await expect.poll(async () => Number(await resizer.getAttribute('aria-valuenow'))).toBe(before + 80);
+    expect(decodeURIComponent(page.url())).toContain(`"widths":{"title":${before + 80}}`);
 
     // Cards with the cover as image.
     await layout.selectOption({ label: 'Cards' });
     const cards = page.getByRole('list', { name: 'Tasks cards' });
-    await expect.poll(() => cards.getByRole('link').allTextContents()).toEqual(['Task A', 'Task C', 'Task B', 'Task D', 'Task E']);
+    await expect.poll(() => cards.getByRole('link').allTextContents()).toEqual(['Task E', 'Task A', 'Task C', 'Task B', 'Task D']);
     await openPanel('details.layout-options');
     await page.getByLabel('Image', { exact: true }).selectOption('cover');
     const cover = cards.getByRole('img', { name: 'Task A' });

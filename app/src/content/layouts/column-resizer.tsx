@@ -52,6 +52,8 @@ export function ColumnResizer({ label, width, resize }: Props) {
       tabIndex={0}
       onKeyDown={onKeyDown}
       onClick={(event) => event.stopPropagation()}
+      // Not the start of the header's own drag (a column move).
+      onMouseDown={(event) => event.preventDefault()}
       onPointerDown={(event) => {
         event.preventDefault();
         event.stopPropagation();
