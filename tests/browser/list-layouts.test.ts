@@ -118,9 +118,13 @@ describe.skipIf(!chromiumFound)('list layouts in Chromium: table, cards, calenda
     const resizer = page.getByRole('separator', { name: 'Resize column Title' });
     await expect.poll(async () => Number(await resizer.getAttribute('aria-valuenow'))).toBeGreaterThan(60);
     const before = Number(await resizer.getAttribute('aria-valuenow'));
+    const historyLength = () => page.evaluate(() => (globalThis as unknown as { history: { length: number } }).history.length);
+    const steps = await historyLength();
     await resizer.focus();
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
     await expect.poll(async () => Number(await resizer.getAttribute('aria-valuenow'))).toBe(before + 30);
+    // A width replaces the address rather than adding a step of history per key.
+    expect(await historyLength()).toBe(steps);
     expect(decodeURIComponent(page.url())).toContain(`"widths":{"title":${before + 30}}`);
     // Move Title right through its column menu.
     await page.getByRole('columnheader', { name: 'Title' }).locator('summary').click();

@@ -132,11 +132,12 @@ export function ItemsPage({ collection }: { collection: string }) {
 
   const loading = page?.key !== key;
   const shown = page?.query ?? query;
-  const go = (next: Partial<PageQuery>, nextView: ListView = view) => {
+  // `replace`: a change not worth a step of the browser's history (a column's width, one arrow key at a time).
+  const go = (next: Partial<PageQuery>, nextView: ListView = view, replace = false) => {
     setStatus(null);
-    navigate(`/content/${encodeURIComponent(collection)}${withListView(tableQueryString({ ...query, ...next }), nextView)}`);
+    navigate(`/content/${encodeURIComponent(collection)}${withListView(tableQueryString({ ...query, ...next }), nextView)}`, { replace });
   };
-  const setOptions = (options: ListView['options']) => go({}, { layout, options });
+  const setOptions = (options: ListView['options'], replace = false) => go({}, { layout, options }, replace);
   const reorder = async (item: string, to: string) => {
     try {
       await client.request(utilitySort(collection as never, item, to));
@@ -261,7 +262,7 @@ export function ItemsPage({ collection }: { collection: string }) {
               selected={selected}
               onSelect={setSelected}
               widths={columnWidths(view.options)}
-              onWidths={(widths) => setOptions({ ...view.options, widths })}
+              onWidths={(widths) => setOptions({ ...view.options, widths }, true)}
               onColumns={(fields) => go({ fields })}
               onMoveRow={canReorder ? (item, to) => void reorder(item, to) : null}
             />
