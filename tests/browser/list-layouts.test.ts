@@ -193,6 +193,19 @@ describe.skipIf(!chromiumFound)('list layouts in Chromium: table, cards, calenda
     expect(await page.getByRole('link', { name: 'Task A' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Previous month' }).click();
     await expect.poll(() => day(`${thisMonth}-10`).first().getByRole('link').allTextContents()).toEqual(['Task A']);
+    // A week instead: seven days from a Monday, and the next week.
+    await openPanel('details.layout-options');
+    await page.getByLabel('Show', { exact: true }).selectOption('week');
+    await expect.poll(() => page.locator('table.calendar tbody td').count()).toBe(7);
+    expect(await page.locator('table.calendar caption').textContent()).toContain('Week of');
+    const firstDay = () => page.locator('table.calendar tbody time').first().getAttribute('datetime');
+    const monday = (await firstDay())!;
+    expect(new Date(`${monday}T00:00:00Z`).getUTCDay()).toBe(1);
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await expect
+      .poll(async () => (Date.parse(`${(await firstDay())!}T00:00:00Z`) - Date.parse(`${monday}T00:00:00Z`)) / 86_400_000)
+      .toBe(7);
+    await expectAccessible(page, 'the calendar layout, a week');
 
     // Kanban: a column per status and one for none; a card moves by keyboard and by drag.
     await layout.selectOption({ label: 'Kanban' });

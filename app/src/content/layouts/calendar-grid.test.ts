@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { bothFilters, dayOf, itemsByDay, monthGrid, monthText, monthTitle, parseMonth, rangeFilter, shiftMonth } from './calendar-grid.js';
+import {
+  bothFilters,
+  dayOf,
+  itemsByDay,
+  monthGrid,
+  monthText,
+  monthTitle,
+  parseMonth,
+  rangeFilter,
+  shiftDay,
+  shiftMonth,
+  weekDays,
+  weekOf,
+  weekTitle,
+} from './calendar-grid.js';
 
 describe('the calendar month', () => {
   const today = new Date(2026, 10, 28);
@@ -65,5 +79,23 @@ describe('the calendar month', () => {
     expect(placed.get('2026-11-02')!.map((r) => r.id)).toEqual([1, 2]);
     expect(placed.get('2026-11-03')).toEqual([]);
     expect(itemsByDay(rows, 'due', null, days).get('2026-11-01')).toEqual([]);
+  });
+
+  it('lays out a week from its Monday', () => {
+    expect(weekOf('2026-11-28', today)).toBe('2026-11-23');
+    expect(weekOf('2026-11-23', today)).toBe('2026-11-23');
+    expect(weekOf('nonsense', today)).toBe('2026-11-23');
+    expect(weekOf('2026-03-01', today)).toBe('2026-02-23');
+    expect(shiftDay('2026-12-28', 7)).toBe('2027-01-04');
+    expect(weekDays('2026-12-28')).toEqual([
+      '2026-12-28',
+      '2026-12-29',
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-01',
+      '2027-01-02',
+      '2027-01-03',
+    ]);
+    expect(weekTitle('2026-11-23')).toBe('Week of 23 November 2026');
   });
 });

@@ -98,3 +98,31 @@ export function itemsByDay<T extends Record<string, unknown>>(
   }
   return out;
 }
+
+/** The day `by` days after `day` (both `YYYY-MM-DD`). */
+export function shiftDay(day: string, by: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + by);
+  return isoDay(date);
+}
+
+/** The Monday of the week holding `text` (a `YYYY-MM-DD` day), else of `today`'s week. */
+export function weekOf(text: unknown, today: Date): string {
+  const day =
+    typeof text === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`))
+      ? text
+      : `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+  return shiftDay(day, -weekday);
+}
+
+/** The seven days of the week starting on `monday`. */
+export function weekDays(monday: string): string[] {
+  return Array.from({ length: 7 }, (_, i) => shiftDay(monday, i));
+}
+
+/** `Week of 9 November 2026`. */
+export function weekTitle(monday: string): string {
+  const date = new Date(`${monday}T00:00:00Z`);
+  return `Week of ${date.toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}`;
+}

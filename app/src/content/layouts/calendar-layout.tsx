@@ -4,7 +4,20 @@ import type { PageQuery } from '../content-api.js';
 import { displayText } from '../display-value.js';
 import { itemHref, textOption, type LayoutOptions } from '../list-layout.js';
 import type { TableSchema } from '../table-api.js';
-import { bothFilters, itemsByDay, monthGrid, monthText, monthTitle, parseMonth, rangeFilter, shiftMonth } from './calendar-grid.js';
+import {
+  bothFilters,
+  itemsByDay,
+  monthGrid,
+  monthText,
+  monthTitle,
+  parseMonth,
+  rangeFilter,
+  shiftDay,
+  shiftMonth,
+  weekDays,
+  weekOf,
+  weekTitle,
+} from './calendar-grid.js';
 import { readMatching } from './layout-api.js';
 import { cardFields, cardPlan, chosenField, dateFields } from './layout-fields.js';
 import { OptionSelect, OptionsPanel, OptionText } from './options-panel.js';
@@ -42,7 +55,10 @@ export function CalendarLayout({ collection, label, schema, query, options, setO
   const end = endChosen && endChosen !== start && dates.some((d) => d.path === endChosen) ? endChosen : null;
   const today = new Date();
   const month = parseMonth(options.month, today);
-  const weeks = monthGrid(month);
+  // The month, or (option `view: week`) one week from its Monday.
+  const weekly = options.view === 'week';
+  const monday = weekOf(options.week, today);
+  const weeks = weekly ? [weekDays(monday)] : monthGrid(month);
   const days = weeks.flat();
   const plan = cardPlan(collection, schema, { title: textOption(options, 'template') });
   const fields = cardFields(plan, [start, end]);
@@ -60,12 +76,24 @@ export function CalendarLayout({ collection, label, schema, query, options, setO
   const set = (name: string, value: unknown) => setOptions({ ...options, [name]: value ?? undefined });
   const placed = start && rows ? itemsByDay(rows, start, end, days) : new Map<string, Record<string, unknown>[]>();
   const todayText = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
-  const title = monthTitle(month);
+  const title = weekly ? weekTitle(monday) : monthTitle(month);
+  const unit = weekly ? 'week' : 'month';
+  const shift = (by: number) => (weekly ? set('week', shiftDay(monday, 7 * by)) : set('month', monthText(shiftMonth(month, by))));
   const dateChoices = dates.map((d) => ({ value: d.path, label: d.label }));
 
   return (
     <>
       <OptionsPanel>
+        <OptionSelect
+          id="calendar-view"
+          label="Show"
+          value={weekly ? 'week' : 'month'}
+          choices={[
+            { value: 'month', label: 'Month' },
+            { value: 'week', label: 'Week' },
+          ]}
+          choose={(v) => set('view', v === 'week' ? 'week' : undefined)}
+        />
         <OptionSelect
           id="calendar-start"
           label="Start date field"
@@ -89,15 +117,15 @@ export function CalendarLayout({ collection, label, schema, query, options, setO
           choose={(v) => set('template', v)}
         />
       </OptionsPanel>
-      <nav class="calendar-nav" aria-label="Months">
-        <button type="button" onClick={() => set('month', monthText(shiftMonth(month, -1)))}>
-          Previous month
+      <nav class="calendar-nav" aria-label={weekly ? 'Weeks' : 'Months'}>
+        <button type="button" onClick={() => shift(-1)}>
+          Previous {unit}
         </button>
-        <button type="button" onClick={() => set('month', undefined)}>
+        <button type="button" onClick={() => setOptions({ ...options, month: undefined, week: undefined })}>
           Today
         </button>
-        <button type="button" onClick={() => set('month', monthText(shiftMonth(month, 1)))}>
-          Next month
+        <button type="button" onClick={() => shift(1)}>
+          Next {unit}
         </button>
       </nav>
       {error && (
@@ -125,7 +153,7 @@ export function CalendarLayout({ collection, label, schema, query, options, setO
             <tr key={week[0]}>
               {week.map((day) => {
                 const items = placed.get(day) ?? [];
-                const inMonth = day.slice(0, 7) === monthText(month);
+                const inMonth = weekly || day.slice(0, 7) === monthText(month);
                 return (
                   <td key={day} class={inMonth ? undefined : 'outside'} aria-current={day === todayText ? 'date' : undefined}>
                     <time dateTime={day}>{Number(day.slice(8))}</time>
