@@ -56,6 +56,21 @@ async function seed(stratum: StratumProcess): Promise<void> {
     { title: 'Task E', status: 'doing', due: null, sort: 5 },
   ])) as unknown as { id: number; title: string }[];
   for (const row of rows) ids[row.title] = row.id;
+  // Tickets: more open ones than a kanban column reads at first.
+  await adminData(stratum, 'POST', '/collections', {
+    collection: 'tickets',
+    fields: [
+      { field: 'id', type: 'integer', meta: { hidden: true }, schema: { is_primary_key: true, has_auto_increment: true } },
+      { field: 'name', type: 'string' },
+      { field: 'state', type: 'string', meta: { options: { choices: [{ text: 'Open', value: 'open' }] } } },
+    ],
+  });
+  await adminData(
+    stratum,
+    'POST',
+    '/items/tickets',
+    Array.from({ length: 27 }, (_, i) => ({ name: `Ticket ${i + 1}`, state: 'open' })),
+  );
   await userWith(stratum, 'reader@example.com', [{ collection: 'tasks', action: 'read', fields: ['*'] }]);
   await userWith(stratum, 'mover@example.com', [
     { collection: 'tasks', action: 'read', fields: ['*'] },
@@ -228,6 +243,14 @@ describe.skipIf(!chromiumFound)('list layouts in Chromium: table, cards, calenda
     await applyView('Board');
     await expect.poll(() => layout.inputValue()).toBe('kanban');
     await expect.poll(() => column('Done').getByRole('link').count()).toBe(2);
+
+    // A column reads 25 cards at first; "Load more" reads the rest.
+    await page.goto(`${stratum.url}/admin/content/tickets?layout=kanban`);
+    await expect.poll(() => column('Open').getByRole('link').count()).toBe(25);
+    expect(await column('Open').getByRole('heading').textContent()).toBe('Open (25+)');
+    await page.getByRole('button', { name: 'Load more in Open' }).click();
+    await expect.poll(() => column('Open').getByRole('link').count()).toBe(27);
+    expect(await page.getByRole('button', { name: 'Load more in Open' }).count()).toBe(0);
   });
 
   it('gives a reader no way to move items or change their order', async () => {
