@@ -8,7 +8,6 @@ import { ResetPasswordPage } from './auth/reset-password-page.js';
 import { SessionProvider, useSession } from './auth/session.js';
 import { SignInPage } from './auth/sign-in-page.js';
 import { CollectionsPage } from './content/collections-page.js';
-import { ItemsPage } from './content/items-page.js';
 import { FilesPage } from './files/files-page.js';
 import { FlowPage, FlowsPage } from './flows/flow-routes.js';
 import { DashboardPage, DashboardsPage } from './insights/insights-routes.js';
@@ -28,6 +27,8 @@ const ItemPage = lazyPage(() => import('./content/item-page.js').then((m) => m.I
 const Shell = lazyPage(() => import('./shell/shell.js').then((m) => m.Shell));
 // …and so does the notifications inbox.
 const NotificationsPage = lazyPage(() => import('./notifications/notifications-page.js').then((m) => m.NotificationsPage));
+// …and the items list with its layouts (table, cards, calendar, kanban).
+const ItemsPage = lazyPage(() => import('./content/items-page.js').then((m) => m.ItemsPage));
 
 /**
  * The password pages and a share's public page work signed in or out. Otherwise, signed out: the sign-in page at whatever address was

@@ -13,3 +13,16 @@ export async function adminData(stratum: StratumProcess, method: string, path: s
     throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.json)}`);
   return ((response.json as { data?: Row } | null)?.data ?? {}) as Row;
 }
+
+/** Uploads a file through the API as admin (multipart), answering its row. */
+export async function uploadAsAdmin(stratum: StratumProcess, name: string, type: string, content: Buffer): Promise<Row> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(content)], { type }), name);
+  const response = await fetch(`${stratum.url}/files`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${await stratum.adminToken()}` },
+  });
+  if (response.status !== 200) throw new Error(`upload ${name}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { data: Row }).data;
+}

@@ -1,25 +1,12 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { adminData, type Row } from './admin-data.js';
-import { ADMIN, expectAccessible, signIn, type StratumProcess, typeWhenEditable } from './browser-harness.js';
+import { adminData, uploadAsAdmin, type Row } from './admin-data.js';
+import { ADMIN, expectAccessible, signIn, typeWhenEditable } from './browser-harness.js';
 import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
 import { focusedName, tabOrder } from './tab-order.js';
 import { userWith } from './user-with.js';
-
-/** Uploads through the API as admin (multipart), answering the row. */
-async function uploadAsAdmin(stratum: StratumProcess, name: string, type: string, content: Buffer): Promise<Row> {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(content)], { type }), name);
-  const response = await fetch(`${stratum.url}/files`, {
-    method: 'POST',
-    body: form,
-    headers: { authorization: `Bearer ${await stratum.adminToken()}` },
-  });
-  if (response.status !== 200) throw new Error(`upload ${name}: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { data: Row }).data;
-}
 
 const png = (width: number, height: number, background: string) =>
   sharp({ create: { width, height, channels: 3, background } })

@@ -4,16 +4,14 @@ type Props = { paths: FieldPath[]; shown: string[]; choose(fields: string[] | nu
 
 /**
  * The choice of columns: a check box per path the user may read, related fields included (`Author › Name`). The
- * columns keep the order of the fields; choosing the default set clears the choice. The last column cannot be
+ * columns keep their order, a newly chosen one comes last; choosing the default set clears the choice. The last column cannot be
  * taken away.
  */
 export function ColumnChooser({ paths, shown, choose }: Props) {
   const defaults = defaultColumns(paths);
   const toggle = (path: string, on: boolean) => {
-    const wanted = new Set(shown);
-    if (on) wanted.add(path);
-    else wanted.delete(path);
-    const next = paths.filter((p) => wanted.has(p.path)).map((p) => p.path);
+    // The shown columns keep their order (it may have been changed); a new one comes last.
+    const next = on ? [...shown.filter((p) => p !== path), path] : shown.filter((p) => p !== path);
     choose(next.join(',') === defaults.join(',') ? null : next);
   };
   return (

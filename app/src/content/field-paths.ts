@@ -96,10 +96,10 @@ export function defaultColumns(paths: FieldPath[]): string[] {
     .map((p) => p.path);
 }
 
-/** The chosen columns that are still readable paths (in the paths' order), or the default ones when none remain. */
+/** The chosen columns that are still readable paths (in the chosen order), or the default ones when none remain. */
 export function visibleColumns(paths: FieldPath[], chosen: string[] | null): FieldPath[] {
-  const wanted = new Set(chosen ?? defaultColumns(paths));
-  const shown = paths.filter((p) => wanted.has(p.path));
+  const byPath = new Map(paths.map((p) => [p.path, p]));
+  const shown = [...new Set(chosen ?? defaultColumns(paths))].flatMap((path) => byPath.get(path) ?? []);
   return shown.length > 0 || !chosen ? shown : visibleColumns(paths, null);
 }
 

@@ -1,6 +1,7 @@
+import { utilitySort } from '@directus/sdk';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Link, useLocation, useSearch } from 'wouter-preact';
-import { requestMessage } from '../api/errors.js';
+import { errorStatus, requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { LiveNote, useLiveRefresh } from '../realtime/live.js';
 import { BatchEdit } from './batch-edit.js';
@@ -11,27 +12,39 @@ import { deleteMany, fieldLabel, readPage, type Page, type PageQuery } from './c
 import { visibleColumns } from './field-paths.js';
 import { countConditions } from './filter-count.js';
 import { FilterBuilder } from './filter-builder.js';
-import { lazyPage } from '../lazy-page.js';
 import { ItemsTable } from './items-table.js';
+import { ListPager } from './list-pager.js';
+import { allows } from './form-fields.js';
+import { lazyPage } from '../lazy-page.js';
+import { availableLayouts, cardFields, cardPlan } from './layouts/layout-fields.js';
+import { LayoutChooser } from './layouts/layout-chooser.js';
+import { columnWidths, parseListView, withListView, type ListView } from './list-layout.js';
 import { ManualFlows } from './manual-flows.js';
 import { PageHeader } from '../shell/page-header.js';
 import { SavedViews } from './saved-views.js';
 import { readTableSchema, type TableSchema } from './table-api.js';
-import { PAGE_SIZES, parseTableQuery, tableQueryString } from './table-query.js';
+import { parseTableQuery, tableQueryString } from './table-query.js';
 
 // The import and export panel is fetched on first use (the sign-in bundle does not carry it).
 const ImportExport = lazyPage(() => import('./import-export.js').then((m) => m.ImportExport));
+// The page is itself a chunk with the table; each other layout is its own chunk, fetched when first shown.
+const CardsLayout = lazyPage(() => import('./layouts/cards-layout.js').then((m) => m.CardsLayout));
+const CalendarLayout = lazyPage(() => import('./layouts/calendar-layout.js').then((m) => m.CalendarLayout));
+const KanbanLayout = lazyPage(() => import('./layouts/kanban-layout.js').then((m) => m.KanbanLayout));
 
 /**
  * A page of a collection's items: a header (title, "Create item"), a toolbar (search, and the filter builder,
  * column choice and saved views as disclosure panels, closed by default so the table starts near the top),
- * sortable columns sized to the page, server-side paging, and batch edit and delete of the selected rows; a row opens the item. The table's state
- * is in the address.
+ * a layout (the table, cards, a calendar or a kanban board, with their options), server-side paging, and batch
+ * edit and delete of the selected rows; a row opens the item. The list's state, its layout included, is in the
+ * address.
  */
 export function ItemsPage({ collection }: { collection: string }) {
   const { client } = useSession();
   const [, navigate] = useLocation();
-  const query = parseTableQuery(useSearch());
+  const search = useSearch();
+  const query = parseTableQuery(search);
+  const view = parseListView(search);
   const [schema, setSchema] = useState<TableSchema | null>(null);
   // The page on screen and the query it answers (the address may already ask for the next one).
   const [page, setPage] = useState<(Page & { key: string; query: PageQuery }) | null>(null);
@@ -56,12 +69,20 @@ export function ItemsPage({ collection }: { collection: string }) {
 
   const columns = schema ? visibleColumns(schema.paths, query.fields) : [];
   const primaryKey = schema?.primaryKey ?? 'id';
-  const requested = requestedFields(primaryKey, columns);
-  const key = `${collection}|${requested.join(',')}|${tableQueryString(query)}`;
+  const layout = schema && !availableLayouts(schema.paths).includes(view.layout) ? 'tabular' : view.layout;
+  // The table and the cards show pages read here; the calendar and the kanban board read for themselves.
+  const paged = layout === 'tabular' || layout === 'cards';
+  const requested =
+    schema && layout === 'cards' ? cardFields(cardPlan(collection, schema, view.options)) : requestedFields(primaryKey, columns);
+  // Without a sort of its own, a collection with a sort field is in its manual order (as in Directus).
+  const reading = { ...query, sort: query.sort ?? schema?.sortField ?? null };
+  const key = `${collection}|${layout}|${requested.join(',')}|${tableQueryString(reading)}`;
   const editable = schema ? batchEditFields(schema.fields, schema.access) : [];
   const canCreate = (schema?.access.create?.access ?? 'none') !== 'none';
   const canDelete = (schema?.access.delete?.access ?? 'none') !== 'none';
   const canEdit = editable.length > 0;
+  const sortField = schema?.sortField ?? null;
+  const canReorder = layout === 'tabular' && sortField !== null && reading.sort === sortField && allows(schema?.access.update, sortField);
 
   // Someone's create, update or delete in the collection: the page is read again, keeping the selection and the
   // batch editor (a selected row that is gone leaves the selection).
@@ -69,12 +90,12 @@ export function ItemsPage({ collection }: { collection: string }) {
   const liveChanges = useRef(live.changes);
 
   useEffect(() => {
-    if (!schema) return;
+    if (!schema || !paged) return;
     let cancelled = false;
     const loading = { key, query };
     const soft = liveChanges.current !== live.changes;
     liveChanges.current = live.changes;
-    readPage(client, collection, requested, query).then(
+    readPage(client, collection, requested, reading).then(
       (result) => {
         if (cancelled) return;
         setError(null);
@@ -112,13 +133,22 @@ export function ItemsPage({ collection }: { collection: string }) {
 
   const loading = page?.key !== key;
   const shown = page?.query ?? query;
-  const go = (next: Partial<PageQuery>) => {
+  // `replace`: a change not worth a step of the browser's history (a column's width, one arrow key at a time).
+  const go = (next: Partial<PageQuery>, nextView: ListView = view, replace = false) => {
     setStatus(null);
-    navigate(`/content/${encodeURIComponent(collection)}${tableQueryString({ ...query, ...next })}`);
+    navigate(`/content/${encodeURIComponent(collection)}${withListView(tableQueryString({ ...query, ...next }), nextView)}`, { replace });
+  };
+  const setOptions = (options: ListView['options'], replace = false) => go({}, { layout, options }, replace);
+  const reorder = async (item: string, to: string) => {
+    try {
+      await client.request(utilitySort(collection as never, item, to));
+      setStatus('Saved the new order.');
+      setReloads((n) => n + 1);
+    } catch (failure) {
+      setError(errorStatus(failure) === 403 ? 'You may not reorder these items.' : requestMessage(failure));
+    }
   };
   const pages = page ? Math.max(1, Math.ceil(page.total / shown.limit)) : 1;
-  const first = page && page.total > 0 ? (shown.page - 1) * shown.limit + 1 : 0;
-  const last = page ? Math.min(shown.page * shown.limit, page.total) : 0;
   const label = fieldLabel(collection);
   const conditions = countConditions(query.filter);
 
@@ -145,21 +175,25 @@ export function ItemsPage({ collection }: { collection: string }) {
           <input id="search" type="search" value={searchText} onInput={(e) => setSearchText(e.currentTarget.value)} />
           <button type="submit">Search</button>
         </form>
+        {schema && <LayoutChooser paths={schema.paths} layout={layout} choose={(next) => go({ page: 1 }, { layout: next, options: {} })} />}
         {schema && (
           <details class="panel filter-panel">
             <summary>Filter{conditions > 0 ? ` (${conditions})` : ''}</summary>
             <FilterBuilder paths={schema.paths} filter={query.filter} apply={(filter) => go({ filter, page: 1 })} />
           </details>
         )}
-        {schema && <ColumnChooser paths={schema.paths} shown={columns.map((c) => c.path)} choose={(fields) => go({ fields })} />}
+        {schema && layout === 'tabular' && (
+          <ColumnChooser paths={schema.paths} shown={columns.map((c) => c.path)} choose={(fields) => go({ fields })} />
+        )}
         <details class="panel views-panel">
           <summary>Views</summary>
           <SavedViews
             collection={collection}
             query={query}
-            apply={(view) => {
-              setSearchText(view.search);
-              go({ ...view, page: 1 });
+            view={view}
+            apply={(saved) => {
+              setSearchText(saved.query.search);
+              go({ ...saved.query, page: 1 }, saved.view);
             }}
           />
         </details>
@@ -170,23 +204,64 @@ export function ItemsPage({ collection }: { collection: string }) {
         </p>
       )}
       {status && <p role="status">{status}</p>}
-      {!error && !page && <p aria-live="polite">Loading items…</p>}
-      {page && (
+      {schema && layout === 'calendar' && (
+        <CalendarLayout
+          collection={collection}
+          label={label}
+          schema={schema}
+          query={query}
+          options={view.options}
+          setOptions={setOptions}
+          changes={live.changes}
+        />
+      )}
+      {schema && layout === 'kanban' && (
+        <KanbanLayout
+          collection={collection}
+          label={label}
+          schema={schema}
+          query={query}
+          options={view.options}
+          setOptions={setOptions}
+          changes={live.changes}
+        />
+      )}
+      {paged && !error && !page && <p aria-live="polite">Loading items…</p>}
+      {paged && schema && page && (
         <>
-          <ItemsTable
-            collection={collection}
-            label={label}
-            caption={`${label}, page ${shown.page} of ${pages}`}
-            columns={columns}
-            rows={page.rows}
-            primaryKey={primaryKey}
-            busy={loading}
-            sort={query.sort}
-            onSort={(sort) => go({ sort, page: 1 })}
-            selectable={canDelete || canEdit}
-            selected={selected}
-            onSelect={setSelected}
-          />
+          {layout === 'cards' ? (
+            <CardsLayout
+              collection={collection}
+              label={label}
+              schema={schema}
+              rows={page.rows}
+              busy={loading}
+              options={view.options}
+              setOptions={setOptions}
+              selectable={canDelete || canEdit}
+              selected={selected}
+              onSelect={setSelected}
+            />
+          ) : (
+            <ItemsTable
+              collection={collection}
+              label={label}
+              caption={`${label}, page ${shown.page} of ${pages}`}
+              columns={columns}
+              rows={page.rows}
+              primaryKey={primaryKey}
+              busy={loading}
+              sort={reading.sort}
+              onSort={(sort) => go({ sort, page: 1 })}
+              selectable={canDelete || canEdit}
+              selected={selected}
+              onSelect={setSelected}
+              widths={columnWidths(view.options)}
+              onWidths={(widths) => setOptions({ ...view.options, widths }, true)}
+              onColumns={(fields) => go({ fields })}
+              onMoveRow={canReorder ? (item, to) => void reorder(item, to) : null}
+            />
+          )}
           {(canDelete || canEdit) && (
             <p class="batch">
               {canEdit && (
@@ -222,31 +297,7 @@ export function ItemsPage({ collection }: { collection: string }) {
             />
           )}
           {page.rows.length === 0 && <p>No items{shown.filter ? ' match this filter' : shown.search ? ' match this search' : ' yet'}.</p>}
-          <nav class="pager" aria-label="Pages">
-            <button type="button" disabled={loading || shown.page <= 1} onClick={() => go({ page: 1 })}>
-              First page
-            </button>
-            <button type="button" disabled={loading || shown.page <= 1} onClick={() => go({ page: shown.page - 1 })}>
-              Previous page
-            </button>
-            <span aria-live="polite">
-              {page.total > 0 ? `Items ${first}–${last} of ${page.total}` : 'No items'} · Page {shown.page} of {pages}
-            </span>
-            <button type="button" disabled={loading || shown.page >= pages} onClick={() => go({ page: shown.page + 1 })}>
-              Next page
-            </button>
-            <button type="button" disabled={loading || shown.page >= pages} onClick={() => go({ page: pages })}>
-              Last page
-            </button>
-            <label for="page-size">Items per page</label>
-            <select id="page-size" value={String(query.limit)} onChange={(e) => go({ limit: Number(e.currentTarget.value), page: 1 })}>
-              {PAGE_SIZES.map((size) => (
-                <option key={size} value={String(size)}>
-                  {size}
-                </option>
-              ))}
-            </select>
-          </nav>
+          <ListPager total={page.total} page={shown.page} limit={shown.limit} size={query.limit} loading={loading} go={go} />
         </>
       )}
     </section>

@@ -7,6 +7,7 @@ describe('viewOf', () => {
       id: '3',
       name: 'Mine',
       query: { sort: '-title', limit: 50, search: 'tips', filter: null, fields: null },
+      view: { layout: 'tabular', options: {} },
     });
     const filter = { _and: [{ author: { name: { _eq: 'Ada' } } }] };
     expect(
@@ -22,7 +23,12 @@ describe('viewOf', () => {
 
   it('falls back to no sort, 25 rows, no search, no filter and the default columns when the preset says nothing', () => {
     const plain = { sort: null, limit: 25, search: '', filter: null, fields: null };
-    expect(viewOf({ id: 'x', bookmark: null, search: null, layout_query: null })).toEqual({ id: 'x', name: '', query: plain });
+    expect(viewOf({ id: 'x', bookmark: null, search: null, layout_query: null })).toEqual({
+      id: 'x',
+      name: '',
+      query: plain,
+      view: { layout: 'tabular', options: {} },
+    });
     expect(
       viewOf({ id: 1, bookmark: 'B', search: null, filter: {}, layout_query: { tabular: { sort: null, limit: null, fields: [] } } }).query,
     ).toEqual(plain);
@@ -33,7 +39,13 @@ describe('presetOf', () => {
   it('writes the filter in `filter` and the columns in `layout_query.tabular.fields`', () => {
     const filter = { _or: [{ owner: { _eq: '$CURRENT_USER' } }] };
     expect(
-      presetOf('u1', 'articles', 'Mine', { page: 2, limit: 50, sort: '-title', search: '', filter, fields: ['title', 'author.name'] }),
+      presetOf(
+        'u1',
+        'articles',
+        'Mine',
+        { page: 2, limit: 50, sort: '-title', search: '', filter, fields: ['title', 'author.name'] },
+        { layout: 'tabular', options: {} },
+      ),
     ).toEqual({
       bookmark: 'Mine',
       user: 'u1',
@@ -42,14 +54,36 @@ describe('presetOf', () => {
       search: null,
       filter,
       layout_query: { tabular: { sort: ['-title'], limit: 50, fields: ['title', 'author.name'] } },
+      layout_options: null,
     });
   });
 
   it('leaves the columns out when the default ones are shown', () => {
-    expect(presetOf('u1', 'articles', 'All', { page: 1, limit: 25, sort: null, search: 'x', filter: null, fields: null })).toMatchObject({
+    expect(
+      presetOf(
+        'u1',
+        'articles',
+        'All',
+        { page: 1, limit: 25, sort: null, search: 'x', filter: null, fields: null },
+        { layout: 'tabular', options: {} },
+      ),
+    ).toMatchObject({
       search: 'x',
       filter: null,
       layout_query: { tabular: { sort: null, limit: 25 } },
     });
+  });
+
+  it("writes another layout's query and options under its own name, and reads them back", () => {
+    const query = { page: 1, limit: 25, sort: 'due', search: '', filter: null, fields: null };
+    const preset = presetOf('u1', 'tasks', 'Board', query, { layout: 'kanban', options: { groupField: 'status' } });
+    expect(preset).toMatchObject({
+      layout: 'kanban',
+      layout_query: { kanban: { sort: ['due'], limit: 25 } },
+      layout_options: { kanban: { groupField: 'status' } },
+    });
+    const back = viewOf({ id: 9, bookmark: 'Board', search: null, ...(preset as object) } as Parameters<typeof viewOf>[0]);
+    expect(back.view).toEqual({ layout: 'kanban', options: { groupField: 'status' } });
+    expect(back.query.sort).toBe('due');
   });
 });

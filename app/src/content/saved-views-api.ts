@@ -1,23 +1,35 @@
 import { createPreset, deletePreset, readPresets } from '@directus/sdk';
 import type { Client } from '../api/client.js';
 import type { PageQuery } from './content-api.js';
+import { viewOfPreset, type ListView } from './list-layout.js';
 
-export type SavedView = { id: string; name: string; query: Pick<PageQuery, 'sort' | 'limit' | 'search' | 'filter' | 'fields'> };
+export type SavedView = {
+  id: string;
+  name: string;
+  query: Pick<PageQuery, 'sort' | 'limit' | 'search' | 'filter' | 'fields'>;
+  /** The layout and its options. */
+  view: ListView;
+};
+
+type LayoutQuery = { sort?: string[] | null; limit?: number | null; fields?: string[] | null };
 
 type PresetRow = {
   id: number | string;
   bookmark: string | null;
   search: string | null;
   filter?: Record<string, unknown> | null;
-  layout_query: { tabular?: { sort?: string[] | null; limit?: number | null; fields?: string[] | null } } | null;
+  layout?: string | null;
+  layout_query: Record<string, LayoutQuery | undefined> | null;
+  layout_options?: Record<string, unknown> | null;
 };
 
 /**
- * A preset (Directus's shape: the filter in `filter`, the table's sort, page size and columns under
- * `layout_query.tabular`) as a saved view.
+ * A preset (Directus's shape: the filter in `filter`, the layout in `layout`, its sort, page size and columns under
+ * `layout_query.<layout>` and its options under `layout_options.<layout>`) as a saved view.
  */
 export function viewOf(row: PresetRow): SavedView {
-  const tabular = row.layout_query?.tabular ?? {};
+  const view = viewOfPreset(row.layout, row.layout_options);
+  const tabular = row.layout_query?.[view.layout] ?? row.layout_query?.tabular ?? {};
   const filter = row.filter && typeof row.filter === 'object' && Object.keys(row.filter).length > 0 ? row.filter : null;
   return {
     id: String(row.id),
@@ -29,6 +41,7 @@ export function viewOf(row: PresetRow): SavedView {
       filter,
       fields: tabular.fields?.length ? tabular.fields : null,
     },
+    view,
   };
 }
 
@@ -37,7 +50,7 @@ export async function readSavedViews(client: Client, collection: string): Promis
   const rows = (await client.request(
     readPresets({
       filter: { _and: [{ collection: { _eq: collection } }, { bookmark: { _nnull: true } }] },
-      fields: ['id', 'bookmark', 'search', 'filter', 'layout_query'],
+      fields: ['id', 'bookmark', 'search', 'filter', 'layout', 'layout_query', 'layout_options'],
       sort: ['bookmark'],
       limit: -1,
     } as never),
@@ -45,27 +58,35 @@ export async function readSavedViews(client: Client, collection: string): Promis
   return rows.map(viewOf);
 }
 
-/** The preset that saves a table's query under a name, for `user`. */
-export function presetOf(user: string, collection: string, name: string, query: PageQuery): Record<string, unknown> {
-  const tabular: Record<string, unknown> = { sort: query.sort ? [query.sort] : null, limit: query.limit };
-  if (query.fields) tabular.fields = query.fields;
+/** The preset that saves a list's query, layout and layout options under a name, for `user`. */
+export function presetOf(user: string, collection: string, name: string, query: PageQuery, view: ListView): Record<string, unknown> {
+  const layoutQuery: Record<string, unknown> = { sort: query.sort ? [query.sort] : null, limit: query.limit };
+  if (query.fields) layoutQuery.fields = query.fields;
   return {
     bookmark: name,
     user,
     collection,
-    layout: 'tabular',
+    layout: view.layout,
     search: query.search || null,
     filter: query.filter,
-    layout_query: { tabular },
+    layout_query: { [view.layout]: layoutQuery },
+    layout_options: Object.keys(view.options).length > 0 ? { [view.layout]: view.options } : null,
   };
 }
 
 /**
- * Saves the table's current sort, page size, search, filter and columns under a name, as a preset of `user`
+ * Saves the list's current sort, page size, search, filter, columns, layout and its options under a name, as a preset of `user`
  * (named, so that an administrator's view is theirs too rather than everyone's).
  */
-export async function saveView(client: Client, user: string, collection: string, name: string, query: PageQuery): Promise<void> {
-  await client.request(createPreset(presetOf(user, collection, name, query) as never));
+export async function saveView(
+  client: Client,
+  user: string,
+  collection: string,
+  name: string,
+  query: PageQuery,
+  view: ListView,
+): Promise<void> {
+  await client.request(createPreset(presetOf(user, collection, name, query, view) as never));
 }
 
 export async function removeView(client: Client, id: string): Promise<void> {

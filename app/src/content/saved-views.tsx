@@ -2,20 +2,23 @@ import { useEffect, useState } from 'preact/hooks';
 import { errorStatus, requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import type { PageQuery } from './content-api.js';
+import type { ListView } from './list-layout.js';
 import { readSavedViews, removeView, saveView, type SavedView } from './saved-views-api.js';
 
 /**
- * Saved views of a collection's table (presets with a name): apply one, save the current sort, page size,
- * search, filter and columns under a name, or delete the chosen one.
+ * Saved views of a collection's list (presets with a name): apply one, save the current sort, page size,
+ * search, filter, columns, layout and layout options under a name, or delete the chosen one.
  */
 export function SavedViews({
   collection,
   query,
+  view: listView,
   apply,
 }: {
   collection: string;
   query: PageQuery;
-  apply: (query: SavedView['query']) => void;
+  view: ListView;
+  apply: (view: SavedView) => void;
 }) {
   const { client, user } = useSession();
   const [views, setViews] = useState<SavedView[]>([]);
@@ -35,7 +38,7 @@ export function SavedViews({
     if (name.trim() === '') return setMessage('Name the view first.');
     if (!user) return;
     try {
-      await saveView(client, String(user.id), collection, name.trim(), query);
+      await saveView(client, String(user.id), collection, name.trim(), query, listView);
       setMessage(`Saved the view "${name.trim()}".`);
       setName('');
       await load();
@@ -59,7 +62,7 @@ export function SavedViews({
               </option>
             ))}
           </select>
-          <button type="button" disabled={!view} onClick={() => view && apply(view.query)}>
+          <button type="button" disabled={!view} onClick={() => view && apply(view)}>
             Apply view
           </button>
           <button

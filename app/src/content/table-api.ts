@@ -4,8 +4,13 @@ import { buildFieldPaths, manyToOnes, type CollectionSchema, type FieldPath } fr
 import { fieldTemplate, planDisplay, type DisplayPlan } from './display-value.js';
 import { allows, type CollectionAccess, type RawFormField } from './form-fields.js';
 
-/** What the items table needs to know of a collection: its fields and access, and the paths to filter and show. */
-export type TableSchema = CollectionSchema & { paths: FieldPath[]; primaryKey: string };
+/**
+ * What the items list needs to know of a collection: its fields and access, the paths to filter and show, its
+ * manual sort field (`meta.sort_field`) and display template (`meta.display_template`).
+ */
+export type TableSchema = CollectionSchema & { paths: FieldPath[]; primaryKey: string; sortField: string | null; template: string | null };
+
+type CollectionMeta = { meta?: { display_template?: string | null; sort_field?: string | null } | null };
 
 const USER_COLLECTIONS = new Set(['service_users', 'directus_users']);
 const USERS_TEMPLATE = '{{ first_name }} {{ last_name }}';
@@ -18,10 +23,11 @@ type RawRelation = { collection: string; field: string; related_collection?: str
  * collection whose fields cannot be read (a 403) just adds no paths.
  */
 export async function readTableSchema(client: Client, collection: string): Promise<TableSchema> {
-  const [fields, permissions, relations] = await Promise.all([
+  const [fields, permissions, relations, info] = await Promise.all([
     client.request(readFieldsByCollection(collection)) as Promise<RawFormField[]>,
     client.request(readUserPermissions()) as Promise<Record<string, CollectionAccess | undefined>>,
     (client.request(readRelationByCollection(collection)) as Promise<RawRelation[]>).catch(() => [] as RawRelation[]),
+    (client.request(readCollection(collection)) as Promise<CollectionMeta>).catch(() => null),
   ]);
   const own: CollectionSchema = { fields, access: permissions[collection] ?? {} };
   const links = manyToOnes(collection, relations).filter((link) => (permissions[link.related]?.read?.access ?? 'none') !== 'none');
@@ -31,12 +37,12 @@ export async function readTableSchema(client: Client, collection: string): Promi
   await Promise.all(
     targets.map(async (target) => {
       try {
-        const [targetFields, info] = await Promise.all([
+        const [targetFields, targetInfo] = await Promise.all([
           client.request(readFieldsByCollection(target)) as Promise<RawFormField[]>,
-          (client.request(readCollection(target)) as Promise<{ meta?: { display_template?: string | null } | null }>).catch(() => null),
+          (client.request(readCollection(target)) as Promise<CollectionMeta>).catch(() => null),
         ]);
         related[target] = { fields: targetFields, access: permissions[target] ?? {} };
-        templates[target] = info?.meta?.display_template ?? (USER_COLLECTIONS.has(target) ? USERS_TEMPLATE : null);
+        templates[target] = targetInfo?.meta?.display_template ?? (USER_COLLECTIONS.has(target) ? USERS_TEMPLATE : null);
       } catch {
         // Not readable: no related paths through it.
       }
@@ -52,7 +58,13 @@ export async function readTableSchema(client: Client, collection: string): Promi
     displays[link.field] = planDisplay(link.related, target.fields, template, (field) => allows(target.access.read, field));
   }
   const primaryKey = fields.find((f) => f.schema?.is_primary_key)?.field ?? 'id';
-  return { ...own, paths: buildFieldPaths(own, links, related, displays), primaryKey };
+  return {
+    ...own,
+    paths: buildFieldPaths(own, links, related, displays),
+    primaryKey,
+    sortField: info?.meta?.sort_field ?? null,
+    template: info?.meta?.display_template ?? null,
+  };
 }
 
 /** Applies the same values to several items (`PATCH /items/<collection>` with `keys` and `data`). */

@@ -1,0 +1,55 @@
+import type { ComponentChildren } from 'preact';
+
+/** A layout's options, in a disclosure closed by default. */
+export function OptionsPanel({ children }: { children: ComponentChildren }) {
+  return (
+    <details class="panel layout-options">
+      <summary>Layout options</summary>
+      <div class="layout-options-body">{children}</div>
+    </details>
+  );
+}
+
+type Choice = { value: string; label: string };
+
+/** A labelled select of a layout option (`none`: the label of an empty choice, when the option may be empty). */
+export function OptionSelect(props: {
+  id: string;
+  label: string;
+  value: string | null;
+  choices: Choice[];
+  none?: string;
+  choose(value: string | null): void;
+}) {
+  const { id, label, value, choices, none, choose } = props;
+  return (
+    <p>
+      <label for={id}>{label}</label>
+      <select id={id} value={value ?? ''} onChange={(e) => choose(e.currentTarget.value === '' ? null : e.currentTarget.value)}>
+        {none !== undefined && <option value="">{none}</option>}
+        {choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    </p>
+  );
+}
+
+/** A labelled text option applied when it changes (on leaving the input or Enter), such as a display template. */
+export function OptionText(props: { id: string; label: string; value: string | null; hint: string; choose(value: string | null): void }) {
+  const { id, label, value, hint, choose } = props;
+  return (
+    <p>
+      <label for={id}>{label}</label>
+      <input
+        id={id}
+        value={value ?? ''}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => choose(e.currentTarget.value.trim() === '' ? null : e.currentTarget.value.trim())}
+      />
+      <small id={`${id}-hint`}>{hint}</small>
+    </p>
+  );
+}
