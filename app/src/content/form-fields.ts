@@ -1,5 +1,6 @@
 import { fieldTemplate } from './display-value.js';
 import { asTranslations, type FieldRelation } from './relations.js';
+import { isJsonCode } from '../interfaces/code-language.js';
 
 /**
  * The item form, generated from field metadata and the user's permissions (pure logic, no DOM): which fields
@@ -14,7 +15,7 @@ export type RawFieldMeta = {
   note?: string | null;
   interface?: string | null;
   special?: string[] | string | null;
-  options?: { choices?: { text?: string; value: unknown }[] | null; template?: string | null } | null;
+  options?: { choices?: { text?: string; value: unknown }[] | null; template?: string | null; [option: string]: unknown } | null;
   /** How the field shows in lists (`related-values` with `display_options.template` for a relational field). */
   display?: string | null;
   display_options?: { template?: string | null } | null;
@@ -60,6 +61,10 @@ export type FormField = {
   relation: FieldRelation | null;
   /** A relational field's own display template (`display_options.template`), over the related collection's. */
   template?: string | null;
+  /** Directus's interface id (`meta.interface`): field-input.tsx picks a registered interface by it. */
+  interface: string | null;
+  /** The interface's options as stored (`meta.options`). */
+  options: Record<string, unknown>;
 };
 
 const KIND_BY_TYPE: Record<string, InputKind> = {
@@ -130,6 +135,8 @@ export function buildFormFields(
         choices,
         relation,
         template: fieldTemplate(f.meta),
+        interface: f.meta?.interface ?? null,
+        options: { ...(f.meta?.options ?? {}) },
       };
     });
 }
@@ -153,6 +160,14 @@ export function toInputText(field: FormField, value: unknown): string {
 export function fromInputText(field: FormField, text: string): unknown {
   if (field.kind === 'boolean') return text === 'true';
   if (text.trim() === '') return null;
+  if (field.kind !== 'json' && isJsonCode(field)) {
+    try {
+      JSON.parse(text);
+    } catch {
+      throw new Error('Enter valid JSON.');
+    }
+    return text;
+  }
   switch (field.kind) {
     case 'm2o':
       return field.type === 'integer' ? Number(text) : text;

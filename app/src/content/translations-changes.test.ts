@@ -12,6 +12,8 @@ const text = (field: string): FormField => ({
   maxLength: null,
   choices: [],
   relation: null,
+  interface: null,
+  options: {},
 });
 const pages: FormField = { ...text('pages'), type: 'integer', kind: 'integer' };
 const shape: TranslationShape = { primaryKey: 'id', languageField: 'languages_code', fields: [text('title'), pages] };

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { codeLanguage, isJsonCode } from './code-language.js';
+
+describe('codeLanguage', () => {
+  it('reads the language option in any case and a few aliases, else JSON for a json column', () => {
+    expect(codeLanguage({ type: 'text', options: { language: 'JavaScript' } })).toBe('javascript');
+    expect(codeLanguage({ type: 'text', options: { language: 'md' } })).toBe('markdown');
+    expect(codeLanguage({ type: 'text', options: { language: 'cobol' } })).toBeNull();
+    expect(codeLanguage({ type: 'json', options: {} })).toBe('json');
+    expect(codeLanguage({ type: 'text', options: {} })).toBeNull();
+  });
+
+  it('knows a JSON code field', () => {
+    expect(isJsonCode({ type: 'text', options: { language: 'json' }, interface: 'input-code' })).toBe(true);
+    expect(isJsonCode({ type: 'text', options: { language: 'json' }, interface: null })).toBe(false);
+  });
+});
