@@ -4,6 +4,7 @@ import { ManyToOnePicker } from './many-to-one-picker.js';
 import { FileField } from '../files/file-field.js';
 import { isFilesCollection } from '../files/files-api.js';
 import { systemLabel } from '../ui/system-label.js';
+import { richInterface } from '../interfaces/rich-interfaces.js';
 
 const INPUT_TYPE: Partial<Record<FormField['kind'], string>> = { date: 'date', time: 'time', datetime: 'datetime-local' };
 
@@ -33,7 +34,20 @@ export function FieldInput({
   };
 
   let input;
-  if (field.relation?.kind === 'm2o' && isFilesCollection(field.relation.related)) {
+  const Rich = richInterface(field);
+  if (Rich) {
+    input = (
+      <Rich
+        id={id}
+        field={field}
+        text={text}
+        describedBy={described}
+        invalid={Boolean(error)}
+        readOnly={field.readOnly}
+        onChange={onChange}
+      />
+    );
+  } else if (field.relation?.kind === 'm2o' && isFilesCollection(field.relation.related)) {
     input = <FileField id={id} field={field} text={text} describedBy={described} invalid={Boolean(error)} onChange={onChange} />;
   } else if (field.relation?.kind === 'm2o') {
     input = (

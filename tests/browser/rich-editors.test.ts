@@ -1,0 +1,146 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { adminData } from './admin-data.js';
+import { ADMIN, expectAccessible, signIn, type StratumProcess } from './browser-harness.js';
+import { useBrowserSuite } from './browser-suite.js';
+import { findChromium } from './find-chromium.js';
+
+/** Hostile stored values: each would set `window.pwned` if any of it ran. */
+const HOSTILE_MARKDOWN = [
+  '# Title',
+  '',
+  '<img src="nothing.png" onerror="window.pwned = 1">',
+  '',
+  '<script>window.pwned = 2</script>',
+  '',
+  '[click](javascript:window.pwned=3) and **strong**',
+].join('\n');
+const HOSTILE_HTML =
+  '<p>Hello <strong>there</strong></p><img src="nothing.png" onerror="window.pwned = 4"><p><a href="javascript:window.pwned=5">bad link</a></p>';
+
+/** Posts with one field of each rich interface (and a read-only code field), and one post holding hostile values. */
+async function seed(stratum: StratumProcess): Promise<void> {
+  await adminData(stratum, 'POST', '/collections', {
+    collection: 'posts',
+    fields: [
+      { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
+      { field: 'body', type: 'text', meta: { interface: 'input-rich-text-md' } },
+      { field: 'content', type: 'text', meta: { interface: 'input-rich-text-html' } },
+      { field: 'snippet', type: 'text', meta: { interface: 'input-code', options: { language: 'javascript' } } },
+      { field: 'config', type: 'json', meta: { interface: 'input-code', options: { language: 'JSON' } } },
+      { field: 'locked', type: 'text', meta: { interface: 'input-code', readonly: true, options: { language: 'sql' } } },
+    ],
+  });
+  await adminData(stratum, 'POST', '/items/posts', {
+    body: HOSTILE_MARKDOWN,
+    content: HOSTILE_HTML,
+    snippet: 'const a = 1;',
+    config: { a: 1 },
+    locked: 'select 1;',
+  });
+}
+
+const pwned = (page: Page) => page.evaluate(() => (globalThis as unknown as { pwned?: number }).pwned ?? null);
+const stored = async (stratum: StratumProcess) => (await adminData(stratum, 'GET', '/items/posts/1')) as Record<string, unknown>;
+const focusedInside = (page: Page, selector: string) =>
+  page.evaluate(
+    (s) =>
+      Boolean(
+        (globalThis as unknown as { document: { activeElement: { closest(s: string): unknown } | null } }).document.activeElement?.closest(
+          s,
+        ),
+      ),
+    selector,
+  );
+
+describe.skipIf(findChromium() === null)('the rich editors of the item form', () => {
+  const suite = useBrowserSuite({ setUp: seed });
+
+  it('edits markdown, HTML and code, sanitises stored HTML, validates JSON, and keeps Tab escapable', async () => {
+    const { stratum, page } = suite;
+    await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/content/posts/1');
+
+    // Each editor loads for its field (its chunk fetched for this form).
+    await expect.poll(() => page.getByRole('toolbar', { name: 'Body formatting' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByRole('toolbar', { name: 'Content formatting' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.locator('.code-editor .cm-editor').count(), { timeout: 15_000 }).toBe(3);
+    await expectAccessible(page, 'the item form with the three rich editors');
+
+    // Markdown: the preview renders, and the hostile HTML in it does not run.
+    await page.getByRole('tab', { name: 'Preview' }).click();
+    const preview = page.locator('.markdown-preview');
+    await expect.poll(() => preview.getByRole('heading', { name: 'Title' }).isVisible()).toBe(true);
+    expect(await preview.locator('strong').textContent()).toBe('strong');
+    expect(await preview.locator('script, [onerror]').count()).toBe(0);
+    expect(await preview.getByRole('link', { name: 'click' }).getAttribute('href')).toBeNull();
+    await expectAccessible(page, 'the markdown preview');
+
+    // Markdown: typing, a toolbar button and Ctrl+I wrap the selection.
+    await page.getByRole('tab', { name: 'Edit' }).click();
+    const body = page.getByLabel('Body');
+    await body.fill('hello world');
+    await body.evaluate((el) => (el as unknown as { setSelectionRange(a: number, b: number): void }).setSelectionRange(6, 11));
+    await page.getByRole('toolbar', { name: 'Body formatting' }).getByRole('button', { name: 'Bold' }).click();
+    await expect.poll(() => body.inputValue()).toBe('hello **world**');
+    await body.evaluate((el) => (el as unknown as { setSelectionRange(a: number, b: number): void }).setSelectionRange(0, 5));
+    await page.keyboard.press('Control+i');
+    await expect.poll(() => body.inputValue()).toBe('_hello_ **world**');
+
+    // WYSIWYG: the stored HTML was cleaned when loaded; typing and Bold (its state in aria-pressed) change it.
+    const content = page.getByRole('textbox', { name: 'Content' });
+    expect(await content.locator('img, [onerror]').count()).toBe(0);
+    expect(await content.getByText('bad link').count()).toBe(1);
+    expect(await content.locator('a[href^="javascript"]').count()).toBe(0);
+    await content.click();
+    await page.keyboard.press('Control+End');
+    const bold = page.getByRole('toolbar', { name: 'Content formatting' }).getByRole('button', { name: 'Bold' });
+    await bold.click();
+    await expect.poll(() => bold.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.type(' loud');
+
+    // Code: Tab indents inside the editor; Esc then Tab moves on.
+    const snippet = page.getByRole('textbox', { name: 'Snippet' });
+    await snippet.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await focusedInside(page, '.cm-editor')).toBe(true);
+    await page.keyboard.type('b();');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    expect(await focusedInside(page, '.cm-editor')).toBe(false);
+
+    // JSON: a broken value is shown in place and not saved.
+    const config = page.getByRole('textbox', { name: 'Config' });
+    await config.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(',');
+    await expect.poll(() => page.getByText(/^Not valid JSON at line \d+, column \d+/).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByText('Enter valid JSON.').isVisible()).toBe(true);
+    expect((await stored(stratum)).body).toBe(HOSTILE_MARKDOWN);
+
+    // Fixed, everything is saved: read back through the API.
+    await page.keyboard.press('Backspace');
+    await expect.poll(() => page.getByText(/^Not valid JSON/).count()).toBe(0);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(async () => (await stored(stratum)).body).toBe('_hello_ **world**');
+    const saved = await stored(stratum);
+    expect(saved.content).toMatch(/<strong>\s?loud<\/strong>/);
+    expect(saved.content).toContain('<strong>there</strong>');
+    expect(saved.content).not.toMatch(/onerror|javascript:|<img/);
+    expect(saved.snippet).toMatch(/^const a = 1;\n\s+b\(\);$/);
+    expect(saved.config).toEqual({ a: 1 });
+
+    // A read-only code field: focusable and readable, not editable.
+    const locked = page.getByRole('textbox', { name: 'Locked' });
+    expect(await locked.getAttribute('aria-readonly')).toBe('true');
+    await locked.focus();
+    expect(await focusedInside(page, '.cm-editor')).toBe(true);
+    await page.keyboard.type('drop table x;');
+    expect(await locked.textContent()).toBe('select 1;');
+
+    expect(await pwned(page)).toBeNull();
+    await expectAccessible(page, 'the item form after saving');
+  });
+});
