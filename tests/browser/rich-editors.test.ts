@@ -54,10 +54,17 @@ const focusedInside = (page: Page, selector: string) =>
   );
 
 describe.skipIf(findChromium() === null)('the rich editors of the item form', () => {
-  const suite = useBrowserSuite({ setUp: seed });
+  // Chromium reports the hostile `onerror` as a blocked inline handler when DOMPurify parses the stored HTML into its
+  // inert document (the handler never runs there: see DOMPurify issue 900); the test checks instead that no handler
+  // reaches the page and that `window.pwned` stays unset.
+  const suite = useBrowserSuite({
+    setUp: seed,
+    ignoreProblem: (problem) => problem.startsWith('console: Executing inline event handler violates'),
+  });
 
   it('edits markdown, HTML and code, sanitises stored HTML, validates JSON, and keeps Tab escapable', async () => {
     const { stratum, page } = suite;
+    page.setDefaultTimeout(15_000);
     await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/content/posts/1');
 
     // Each editor loads for its field (its chunk fetched for this form).
@@ -72,12 +79,13 @@ describe.skipIf(findChromium() === null)('the rich editors of the item form', ()
     await expect.poll(() => preview.getByRole('heading', { name: 'Title' }).isVisible()).toBe(true);
     expect(await preview.locator('strong').textContent()).toBe('strong');
     expect(await preview.locator('script, [onerror]').count()).toBe(0);
-    expect(await preview.getByRole('link', { name: 'click' }).getAttribute('href')).toBeNull();
+    expect(await preview.locator('img').getAttribute('alt')).toBe('');
+    expect(await preview.locator('a', { hasText: 'click' }).getAttribute('href')).toBeNull();
     await expectAccessible(page, 'the markdown preview');
 
     // Markdown: typing, a toolbar button and Ctrl+I wrap the selection.
     await page.getByRole('tab', { name: 'Edit' }).click();
-    const body = page.getByLabel('Body');
+    const body = page.getByRole('textbox', { name: 'Body', exact: true });
     await body.fill('hello world');
     await body.evaluate((el) => (el as unknown as { setSelectionRange(a: number, b: number): void }).setSelectionRange(6, 11));
     await page.getByRole('toolbar', { name: 'Body formatting' }).getByRole('button', { name: 'Bold' }).click();
@@ -87,7 +95,7 @@ describe.skipIf(findChromium() === null)('the rich editors of the item form', ()
     await expect.poll(() => body.inputValue()).toBe('_hello_ **world**');
 
     // WYSIWYG: the stored HTML was cleaned when loaded; typing and Bold (its state in aria-pressed) change it.
-    const content = page.getByRole('textbox', { name: 'Content' });
+    const content = page.getByRole('textbox', { name: 'Content', exact: true });
     expect(await content.locator('img, [onerror]').count()).toBe(0);
     expect(await content.getByText('bad link').count()).toBe(1);
     expect(await content.locator('a[href^="javascript"]').count()).toBe(0);
@@ -99,7 +107,7 @@ describe.skipIf(findChromium() === null)('the rich editors of the item form', ()
     await page.keyboard.type(' loud');
 
     // Code: Tab indents inside the editor; Esc then Tab moves on.
-    const snippet = page.getByRole('textbox', { name: 'Snippet' });
+    const snippet = page.getByRole('textbox', { name: 'Snippet', exact: true });
     await snippet.click();
     await page.keyboard.press('Control+End');
     await page.keyboard.press('Enter');
@@ -111,7 +119,7 @@ describe.skipIf(findChromium() === null)('the rich editors of the item form', ()
     expect(await focusedInside(page, '.cm-editor')).toBe(false);
 
     // JSON: a broken value is shown in place and not saved.
-    const config = page.getByRole('textbox', { name: 'Config' });
+    const config = page.getByRole('textbox', { name: 'Config', exact: true });
     await config.click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type(',');
@@ -133,7 +141,7 @@ describe.skipIf(findChromium() === null)('the rich editors of the item form', ()
     expect(saved.config).toEqual({ a: 1 });
 
     // A read-only code field: focusable and readable, not editable.
-    const locked = page.getByRole('textbox', { name: 'Locked' });
+    const locked = page.getByRole('textbox', { name: 'Locked', exact: true });
     expect(await locked.getAttribute('aria-readonly')).toBe('true');
     await locked.focus();
     expect(await focusedInside(page, '.cm-editor')).toBe(true);

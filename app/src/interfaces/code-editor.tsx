@@ -1,15 +1,19 @@
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
-import { Compartment, EditorState } from '@codemirror/state';
+import { Annotation, Compartment, EditorState } from '@codemirror/state';
 import { EditorView, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { fieldLabel } from '../content/content-api.js';
 import { LANGUAGE_SUPPORT } from './code-language-support.js';
 import { codeLanguage } from './code-language.js';
+import { Echoes } from './echoes.js';
 import type { InterfaceProps } from './interface-props.js';
 import { jsonProblem } from './json-problem.js';
 import { styleRoot } from './style-root.js';
 import './rich-editors.css';
+
+/** Marks the replacement of the text by a value from outside, which is not sent back to the form. */
+const fromOutside = Annotation.define<boolean>();
 
 /** What may change after the editor is made: read-only, and the content's accessibility attributes. */
 function access(id: string, labelId: string, describedBy: string, invalid: boolean, readOnly: boolean) {
@@ -28,7 +32,7 @@ function access(id: string, labelId: string, describedBy: string, invalid: boole
 export function CodeEditor({ id, field, text, describedBy, invalid, readOnly, onChange }: InterfaceProps) {
   const host = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<EditorView | null>(null);
-  const emitted = useRef(text);
+  const echoes = useRef(new Echoes());
   const change = useRef(onChange);
   change.current = onChange;
   const compartments = useRef({ access: new Compartment(), language: new Compartment() });
@@ -55,9 +59,10 @@ export function CodeEditor({ id, field, text, describedBy, invalid, readOnly, on
           languageSlot.of([]),
           accessSlot.of(access(id, labelId, described, invalid, readOnly)),
           EditorView.updateListener.of((update) => {
-            if (!update.docChanged) return;
-            emitted.current = update.state.doc.toString();
-            change.current(emitted.current);
+            if (!update.docChanged || update.transactions.some((tr) => tr.annotation(fromOutside))) return;
+            const value = update.state.doc.toString();
+            echoes.current.remember(value);
+            change.current(value);
           }),
         ],
       }),
@@ -82,9 +87,9 @@ export function CodeEditor({ id, field, text, describedBy, invalid, readOnly, on
 
   useEffect(() => {
     // A value from outside (the item reloaded after saving) replaces the text without counting as an edit.
-    if (!view || text === emitted.current) return;
-    emitted.current = text;
-    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+    if (!view || echoes.current.isEcho(text) || text === view.state.doc.toString()) return;
+    echoes.current.clear();
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, annotations: fromOutside.of(true) });
   }, [view, text]);
 
   return (

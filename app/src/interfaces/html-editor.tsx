@@ -2,6 +2,7 @@ import { Editor } from '@tiptap/core';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { fieldLabel } from '../content/content-api.js';
+import { Echoes } from './echoes.js';
 import { EditorToolbar, type ToolbarButton } from './editor-toolbar.js';
 import { htmlToolbar } from './html-toolbar.js';
 import type { InterfaceProps } from './interface-props.js';
@@ -41,7 +42,7 @@ export function HtmlEditor({ id, field, text, describedBy, invalid, readOnly, on
   const [editor, setEditor] = useState<Editor | null>(null);
   const [, setRevision] = useState(0);
   const [linking, setLinking] = useState(false);
-  const emitted = useRef(text);
+  const echoes = useRef(new Echoes());
   const change = useRef(onChange);
   change.current = onChange;
   const labelId = `${id}-label`;
@@ -62,8 +63,9 @@ export function HtmlEditor({ id, field, text, describedBy, invalid, readOnly, on
       injectCSS: false,
       editorProps: { attributes: areaAttributes(id, labelId, describedBy, invalid, readOnly) },
       onUpdate: ({ editor: updated }) => {
-        emitted.current = storedHtml(updated);
-        change.current(emitted.current);
+        const html = storedHtml(updated);
+        echoes.current.remember(html);
+        change.current(html);
       },
       onTransaction: () => setRevision((n) => n + 1),
     });
@@ -79,8 +81,8 @@ export function HtmlEditor({ id, field, text, describedBy, invalid, readOnly, on
 
   useEffect(() => {
     // A value from outside (the item reloaded after saving): shown without counting as an edit.
-    if (!editor || text === emitted.current) return;
-    emitted.current = text;
+    if (!editor || echoes.current.isEcho(text) || text === storedHtml(editor)) return;
+    echoes.current.clear();
     editor.commands.setContent(sanitizeHtml(text), { emitUpdate: false });
   }, [editor, text]);
 

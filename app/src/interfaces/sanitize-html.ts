@@ -1,6 +1,11 @@
 import DOMPurify from 'dompurify';
 import { SANITIZE_CONFIG } from './sanitize-config.js';
 
+// An image the text gives no description is taken as decorative (`alt=""`), so the preview stays accessible.
+DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+  if (node.tagName === 'IMG' && !node.hasAttribute('alt')) node.setAttribute('alt', '');
+});
+
 /** `html` cleaned by DOMPurify with the app's configuration (sanitize-config.ts): safe to put into the DOM. */
 export function sanitizeHtml(html: string): string {
   return DOMPurify.sanitize(html, {
