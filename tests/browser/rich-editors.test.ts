@@ -112,11 +112,11 @@ describe.skipIf(findChromium() === null)('the rich editors of the item form', ()
     await page.keyboard.press('Control+End');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');
-    expect(await focusedInside(page, '.cm-editor')).toBe(true);
+    expect(await focusedInside(page, '#field-snippet')).toBe(true);
     await page.keyboard.type('b();');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Tab');
-    expect(await focusedInside(page, '.cm-editor')).toBe(false);
+    expect(await focusedInside(page, '#field-snippet')).toBe(false);
 
     // JSON: a broken value is shown in place and not saved.
     const config = page.getByRole('textbox', { name: 'Config', exact: true });
@@ -129,6 +129,8 @@ describe.skipIf(findChromium() === null)('the rich editors of the item form', ()
     expect((await stored(stratum)).body).toBe(HOSTILE_MARKDOWN);
 
     // Fixed, everything is saved: read back through the API.
+    await config.click();
+    await page.keyboard.press('Control+End');
     await page.keyboard.press('Backspace');
     await expect.poll(() => page.getByText(/^Not valid JSON/).count()).toBe(0);
     await page.getByRole('button', { name: 'Save' }).click();
@@ -144,7 +146,7 @@ describe.skipIf(findChromium() === null)('the rich editors of the item form', ()
     const locked = page.getByRole('textbox', { name: 'Locked', exact: true });
     expect(await locked.getAttribute('aria-readonly')).toBe('true');
     await locked.focus();
-    expect(await focusedInside(page, '.cm-editor')).toBe(true);
+    expect(await focusedInside(page, '#field-locked')).toBe(true);
     await page.keyboard.type('drop table x;');
     expect(await locked.textContent()).toBe('select 1;');
 
