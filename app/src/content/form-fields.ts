@@ -1,6 +1,5 @@
 import { fieldTemplate } from './display-value.js';
 import { asTranslations, type FieldRelation } from './relations.js';
-import { isJsonCode } from '../interfaces/code-language.js';
 
 /**
  * The item form, generated from field metadata and the user's permissions (pure logic, no DOM): which fields
@@ -154,6 +153,11 @@ export function toInputText(field: FormField, value: unknown): string {
   if (field.kind === 'datetime' && typeof value === 'string') return value.slice(0, 19);
   if (field.kind === 'time' && typeof value === 'string') return value.slice(0, 8);
   return String(value);
+}
+
+/** A text column edited in the code interface as JSON: its text must parse before it is saved. */
+function isJsonCode(field: FormField): boolean {
+  return field.interface === 'input-code' && String(field.options.language ?? '').toLowerCase() === 'json';
 }
 
 /** The value to send for an input's text; throws a sentence when the text cannot be that type. */

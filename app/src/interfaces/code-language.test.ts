@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeLanguage, isJsonCode } from './code-language.js';
+import { codeLanguage } from './code-language.js';
 
 describe('codeLanguage', () => {
   it('reads the language option in any case and a few aliases, else JSON for a json column', () => {
@@ -8,10 +8,5 @@ describe('codeLanguage', () => {
     expect(codeLanguage({ type: 'text', options: { language: 'cobol' } })).toBeNull();
     expect(codeLanguage({ type: 'json', options: {} })).toBe('json');
     expect(codeLanguage({ type: 'text', options: {} })).toBeNull();
-  });
-
-  it('knows a JSON code field', () => {
-    expect(isJsonCode({ type: 'text', options: { language: 'json' }, interface: 'input-code' })).toBe(true);
-    expect(isJsonCode({ type: 'text', options: { language: 'json' }, interface: null })).toBe(false);
   });
 });

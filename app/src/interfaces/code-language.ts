@@ -19,8 +19,3 @@ export function codeLanguage(field: Pick<FormField, 'type' | 'options'>): CodeLa
   if (known) return known;
   return field.type === 'json' ? 'json' : null;
 }
-
-/** Whether a field is JSON edited in the code editor (its text must parse before it is saved). */
-export function isJsonCode(field: Pick<FormField, 'type' | 'options' | 'interface'>): boolean {
-  return field.interface === 'input-code' && codeLanguage(field) === 'json';
-}
