@@ -105,6 +105,21 @@ describe.skipIf(findChromium() === null)('the rich editors of the item form', ()
     await bold.click();
     await expect.poll(() => bold.getAttribute('aria-pressed')).toBe('true');
     await page.keyboard.type(' loud');
+    // A link on the selected word: a script address is refused in words, a web address applied.
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await page.getByRole('toolbar', { name: 'Content formatting' }).getByRole('button', { name: 'Link' }).click();
+    const address = page.getByRole('textbox', { name: 'Link address' });
+    await expect
+      .poll(() =>
+        address.evaluate((el) => el === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement),
+      )
+      .toBe(true);
+    await address.fill('javascript:window.pwned=6');
+    await page.getByRole('button', { name: 'Apply link' }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Enter a web' }).isVisible()).toBe(true);
+    await address.fill('https://example.com/docs');
+    await address.press('Enter');
+    await expect.poll(() => content.locator('a[href="https://example.com/docs"]').textContent()).toBe('loud');
 
     // Code: Tab indents inside the editor; Esc then Tab moves on.
     const snippet = page.getByRole('textbox', { name: 'Snippet', exact: true });
@@ -136,9 +151,10 @@ describe.skipIf(findChromium() === null)('the rich editors of the item form', ()
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(async () => (await stored(stratum)).body).toBe('_hello_ **world**');
     const saved = await stored(stratum);
-    expect(saved.content).toMatch(/<strong>\s?loud<\/strong>/);
+    expect(saved.content).toMatch(/<strong>(<a [^>]*>)?\s?loud/);
     expect(saved.content).toContain('<strong>there</strong>');
     expect(saved.content).not.toMatch(/onerror|javascript:|<img/);
+    expect(saved.content).toMatch(/<a [^>]*href="https:\/\/example\.com\/docs"[^>]*>(<strong>)?loud/);
     expect(saved.snippet).toMatch(/^const a = 1;\n\s+b\(\);$/);
     expect(saved.config).toEqual({ a: 1 });
 
