@@ -4,6 +4,7 @@ import { adminData } from './admin-data.js';
 import { ADMIN, expectAccessible, signIn, type StratumProcess } from './browser-harness.js';
 import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
+import { USER_PASSWORD, userWith } from './user-with.js';
 
 /** Hostile stored values: each would set `window.pwned` if any of it ran. */
 const HOSTILE_MARKDOWN = [
@@ -159,7 +160,7 @@ describe.skipIf(findChromium() === null)('the rich editors of the item form', ()
     expect(saved.config).toEqual({ a: 1 });
 
     // A read-only code field: focusable and readable, not editable.
-    const locked = page.getByRole('textbox', { name: 'Locked', exact: true });
+    const locked = page.getByRole('textbox', { name: 'Locked (read-only)', exact: true });
     expect(await locked.getAttribute('aria-readonly')).toBe('true');
     await locked.focus();
     expect(await focusedInside(page, '#field-locked')).toBe(true);
@@ -168,5 +169,26 @@ describe.skipIf(findChromium() === null)('the rich editors of the item form', ()
 
     expect(await pwned(page)).toBeNull();
     await expectAccessible(page, 'the item form after saving');
+  });
+
+  it('shows the rich fields read-only, focusable and unchanged to a user who may not update them', async () => {
+    const { stratum, page } = suite;
+    await userWith(stratum, 'reader@example.com', [
+      { collection: 'posts', action: 'read', fields: ['*'] },
+      { collection: 'posts', action: 'update', fields: ['snippet'] },
+    ]);
+    const before = await stored(stratum);
+    await signIn(page, stratum.url, 'reader@example.com', USER_PASSWORD, '/admin/content/posts/1');
+    const content = page.getByRole('textbox', { name: 'Content (read-only)', exact: true });
+    await expect.poll(() => content.getAttribute('aria-readonly'), { timeout: 15_000 }).toBe('true');
+    const body = page.getByRole('textbox', { name: 'Body (read-only)', exact: true });
+    await expect.poll(() => body.isEditable()).toBe(false);
+    expect(await page.getByRole('toolbar').count()).toBe(0);
+    await content.focus();
+    await page.keyboard.type('vandal');
+    expect(await content.textContent()).not.toContain('vandal');
+    expect(await page.getByRole('textbox', { name: 'Snippet', exact: true }).getAttribute('aria-readonly')).toBeNull();
+    await expectAccessible(page, 'the rich editors read-only');
+    expect(await stored(stratum)).toEqual(before);
   });
 });

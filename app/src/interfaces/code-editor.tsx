@@ -3,10 +3,10 @@ import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighti
 import { Annotation, Compartment, EditorState } from '@codemirror/state';
 import { EditorView, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { fieldLabel } from '../content/content-api.js';
 import { LANGUAGE_SUPPORT } from './code-language-support.js';
 import { codeLanguage } from './code-language.js';
 import { Echoes } from './echoes.js';
+import { FieldName } from './field-name.js';
 import type { InterfaceProps } from './interface-props.js';
 import { jsonProblem } from './json-problem.js';
 import { styleRoot } from './style-root.js';
@@ -94,9 +94,7 @@ export function CodeEditor({ id, field, text, describedBy, invalid, readOnly, on
 
   return (
     <div class="code-editor">
-      <span id={labelId} hidden>
-        {fieldLabel(field.field)}
-      </span>
+      <FieldName id={labelId} field={field} />
       <div ref={host} class="code-editor-host" />
       <p id={`${id}-problem`} class="error" aria-live="polite">
         {problem}

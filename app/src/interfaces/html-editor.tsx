@@ -5,6 +5,7 @@ import { fieldLabel } from '../content/content-api.js';
 import { Echoes } from './echoes.js';
 import { EditorToolbar, type ToolbarButton } from './editor-toolbar.js';
 import { htmlToolbar } from './html-toolbar.js';
+import { FieldName } from './field-name.js';
 import type { InterfaceProps } from './interface-props.js';
 import { LinkForm } from './link-form.js';
 import { isAllowedAddress } from './sanitize-config.js';
@@ -90,9 +91,7 @@ export function HtmlEditor({ id, field, text, describedBy, invalid, readOnly, on
 
   return (
     <div class="html-editor">
-      <span id={labelId} hidden>
-        {label}
-      </span>
+      <FieldName id={labelId} field={field} />
       {editor && !readOnly && <EditorToolbar label={`${label} formatting`} controls={id} buttons={buttons} />}
       {editor && linking && (
         <LinkForm
