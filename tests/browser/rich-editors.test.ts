@@ -100,7 +100,9 @@ describe.skipIf(findChromium() === null)('the rich editors of the item form', ()
     expect(await content.locator('img, [onerror]').count()).toBe(0);
     expect(await content.getByText('bad link').count()).toBe(1);
     expect(await content.locator('a[href^="javascript"]').count()).toBe(0);
-    await content.click();
+    // A click on the field's visible label focuses the editor, as it does a plain input.
+    await page.locator('label[for="field-content"]').click();
+    expect(await focusedInside(page, '#field-content')).toBe(true);
     await page.keyboard.press('Control+End');
     const bold = page.getByRole('toolbar', { name: 'Content formatting' }).getByRole('button', { name: 'Bold' });
     await bold.click();
@@ -124,7 +126,9 @@ describe.skipIf(findChromium() === null)('the rich editors of the item form', ()
 
     // Code: Tab indents inside the editor; Esc then Tab moves on.
     const snippet = page.getByRole('textbox', { name: 'Snippet', exact: true });
-    await snippet.click();
+    expect(await snippet.getAttribute('aria-describedby')).toContain('field-snippet-keys');
+    await page.locator('label[for="field-snippet"]').click();
+    expect(await focusedInside(page, '#field-snippet')).toBe(true);
     await page.keyboard.press('Control+End');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');

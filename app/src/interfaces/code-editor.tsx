@@ -2,11 +2,11 @@ import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirro
 import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { Annotation, Compartment, EditorState } from '@codemirror/state';
 import { EditorView, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { LANGUAGE_SUPPORT } from './code-language-support.js';
 import { codeLanguage } from './code-language.js';
 import { Echoes } from './echoes.js';
-import { FieldName } from './field-name.js';
+import { FieldName, useLabelFocus } from './field-name.js';
 import type { InterfaceProps } from './interface-props.js';
 import { jsonProblem } from './json-problem.js';
 import { styleRoot } from './style-root.js';
@@ -91,6 +91,11 @@ export function CodeEditor({ id, field, text, describedBy, invalid, readOnly, on
     echoes.current.clear();
     view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, annotations: fromOutside.of(true) });
   }, [view, text]);
+
+  useLabelFocus(
+    id,
+    useCallback(() => view?.focus(), [view]),
+  );
 
   return (
     <div class="code-editor">

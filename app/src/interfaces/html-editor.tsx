@@ -1,11 +1,11 @@
 import { Editor } from '@tiptap/core';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { fieldLabel } from '../content/content-api.js';
 import { Echoes } from './echoes.js';
 import { EditorToolbar, type ToolbarButton } from './editor-toolbar.js';
 import { htmlToolbar } from './html-toolbar.js';
-import { FieldName } from './field-name.js';
+import { FieldName, useLabelFocus } from './field-name.js';
 import type { InterfaceProps } from './interface-props.js';
 import { LinkForm } from './link-form.js';
 import { isAllowedAddress } from './sanitize-config.js';
@@ -86,6 +86,11 @@ export function HtmlEditor({ id, field, text, describedBy, invalid, readOnly, on
     echoes.current.clear();
     editor.commands.setContent(sanitizeHtml(text), { emitUpdate: false });
   }, [editor, text]);
+
+  useLabelFocus(
+    id,
+    useCallback(() => editor?.commands.focus(), [editor]),
+  );
 
   const buttons: ToolbarButton[] = editor ? htmlToolbar(editor, () => setLinking(true)) : [];
 
