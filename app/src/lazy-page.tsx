@@ -1,11 +1,15 @@
-import type { ComponentType } from 'preact';
+import type { ComponentChild, ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 
 /**
  * A page whose code is fetched on first use (a separate chunk, so the sign-in page does not carry it): "Loading…"
- * until it arrives, a message if it cannot be fetched (a new deployment replaced the chunk, say).
+ * until it arrives (or what `loading` draws for the props), a message if it cannot be fetched (a new deployment
+ * replaced the chunk, say).
  */
-export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export function lazyPage<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  loading: (props: P) => ComponentChild = () => <p aria-live="polite">Loading…</p>,
+): ComponentType<P> {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<ComponentType<P>> | null = null;
   return function LazyPage(props: P) {
@@ -35,7 +39,7 @@ export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>
         </p>
       );
     }
-    if (!component) return <p aria-live="polite">Loading…</p>;
+    if (!component) return loading(props);
     const Page = component.page;
     return <Page {...props} />;
   };

@@ -6,6 +6,7 @@ import { isFilesCollection } from '../files/files-api.js';
 import { basicInterface } from '../interfaces/basic-interfaces.js';
 import { LazyInterface } from '../interfaces/lazy-interface.js';
 import { systemLabel } from '../ui/system-label.js';
+import { richInterface } from '../interfaces/rich-interfaces.js';
 
 const INPUT_TYPE: Partial<Record<FormField['kind'], string>> = { date: 'date', time: 'time', datetime: 'datetime-local' };
 
@@ -35,20 +36,22 @@ export function FieldInput({
   };
 
   let input;
+  // An interface by `meta.interface` (each its own chunk): the basic ones, then the rich editors.
   const basic = field.relation ? undefined : basicInterface(field.interface);
+  const Rich = basic ? null : richInterface(field);
+  const interfaceProps = {
+    id,
+    field,
+    text,
+    describedBy: described,
+    invalid: Boolean(error),
+    readOnly: field.readOnly,
+    onChange,
+  };
   if (basic) {
-    input = (
-      <LazyInterface
-        load={basic}
-        id={id}
-        field={field}
-        text={text}
-        describedBy={described}
-        invalid={Boolean(error)}
-        readOnly={field.readOnly}
-        onChange={onChange}
-      />
-    );
+    input = <LazyInterface load={basic} {...interfaceProps} />;
+  } else if (Rich) {
+    input = <Rich {...interfaceProps} />;
   } else if (field.relation?.kind === 'm2o' && isFilesCollection(field.relation.related)) {
     input = <FileField id={id} field={field} text={text} describedBy={described} invalid={Boolean(error)} onChange={onChange} />;
   } else if (field.relation?.kind === 'm2o') {

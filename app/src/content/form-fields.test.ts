@@ -217,3 +217,26 @@ describe('layout metadata and validation messages', () => {
     expect(errorsByField(failure, form).fields).toEqual({ code: 'Three capitals.', name: 'Value is too long.' });
   });
 });
+
+describe('interfaces', () => {
+  const [body, snippet, config] = buildFormFields(
+    [
+      { field: 'body', type: 'text', meta: { interface: 'input-rich-text-md', options: { toolbar: ['bold'] } } },
+      { field: 'snippet', type: 'text', meta: { interface: 'input-code', options: { language: 'JSON' } } },
+      { field: 'config', type: 'json', meta: { interface: 'input-code' } },
+    ],
+    { read: { access: 'full' }, update: { access: 'full' } },
+    'update',
+  );
+
+  it("carries the field's interface id and its options as stored", () => {
+    expect([body!.interface, body!.options]).toEqual(['input-rich-text-md', { toolbar: ['bold'] }]);
+    expect(config!.options).toEqual({});
+  });
+
+  it('refuses broken JSON in a text field edited as JSON code, and keeps valid JSON as the text', () => {
+    expect(() => fromInputText(snippet!, '{"a": ')).toThrow('Enter valid JSON.');
+    expect(fromInputText(snippet!, '{"a": 1}')).toBe('{"a": 1}');
+    expect(() => fromInputText(config!, '[1,')).toThrow('Enter valid JSON.');
+  });
+});

@@ -168,7 +168,7 @@ export function buildFormFields(
         group: f.meta?.group ?? null,
         validationMessage: f.meta?.validation_message ?? null,
         interface: f.meta?.interface ?? null,
-        options: f.meta?.options ?? {},
+        options: { ...(f.meta?.options ?? {}) },
       };
     });
 }
@@ -188,10 +188,23 @@ export function toInputText(field: FormField, value: unknown): string {
   return String(value);
 }
 
+/** A text column edited in the code interface as JSON: its text must parse before it is saved. */
+function isJsonCode(field: FormField): boolean {
+  return field.interface === 'input-code' && String(field.options.language ?? '').toLowerCase() === 'json';
+}
+
 /** The value to send for an input's text; throws a sentence when the text cannot be that type. */
 export function fromInputText(field: FormField, text: string): unknown {
   if (field.kind === 'boolean') return text === 'true';
   if (text.trim() === '') return null;
+  if (field.kind !== 'json' && isJsonCode(field)) {
+    try {
+      JSON.parse(text);
+    } catch {
+      throw new Error('Enter valid JSON.');
+    }
+    return text;
+  }
   switch (field.kind) {
     case 'm2o':
       return field.type === 'integer' ? Number(text) : text;

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { lazyPage } from '../lazy-page.js';
 import type { InterfaceProps } from './interface-props.js';
 
 /** Loads an interface's chunk: the module's component. */
@@ -39,4 +40,20 @@ export function LazyInterface({ load, ...props }: InterfaceProps & { load: Inter
       {failed ? 'The editor could not be loaded. Reload the page to try again.' : 'Loading editor…'}
     </output>
   );
+}
+
+/**
+ * An interface whose code is fetched when a form first shows such a field (its own chunk). Until it arrives the
+ * value shows read-only in a text area that carries the field's id, so the label still names it, with "Loading
+ * editor…" beside it.
+ */
+export function lazyInterface(load: () => Promise<ComponentType<InterfaceProps>>): ComponentType<InterfaceProps> {
+  return lazyPage(load, ({ id, text, describedBy }) => (
+    <div class="interface-loading">
+      <textarea id={id} rows={4} readOnly value={text} aria-describedby={describedBy} />
+      <p class="help" aria-live="polite">
+        Loading editor…
+      </p>
+    </div>
+  ));
 }

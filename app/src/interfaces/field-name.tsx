@@ -1,0 +1,33 @@
+import { useEffect } from 'preact/hooks';
+import { fieldLabel } from '../content/content-api.js';
+import type { FormField } from '../content/form-fields.js';
+
+/**
+ * A hidden copy of the field's label, for `aria-labelledby` on an editable area that a `<label for>` cannot name
+ * (a `contenteditable`): the same words field-input.tsx's label gives a plain input, read-only included.
+ */
+export function FieldName({ id, field }: { id: string; field: FormField }) {
+  return (
+    <span id={id} hidden>
+      {fieldLabel(field.field)}
+      {field.readOnly && ' (read-only)'}
+    </span>
+  );
+}
+
+/**
+ * A click on the field's visible label (`<label for={id}>`) focuses the editor, as it would a plain input: a label
+ * does not do that for a `contenteditable`.
+ */
+export function useLabelFocus(id: string, focus: (() => void) | null): void {
+  useEffect(() => {
+    if (!focus) return;
+    const label = document.querySelector(`label[for="${CSS.escape(id)}"]`);
+    const onClick = (event: Event) => {
+      event.preventDefault();
+      focus();
+    };
+    label?.addEventListener('click', onClick);
+    return () => label?.removeEventListener('click', onClick);
+  }, [id, focus]);
+}

@@ -1,0 +1,16 @@
+import DOMPurify from 'dompurify';
+import { SANITIZE_CONFIG } from './sanitize-config.js';
+
+// An image the text gives no description is taken as decorative (`alt=""`), so the preview stays accessible.
+DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+  if (node.tagName === 'IMG' && !node.hasAttribute('alt')) node.setAttribute('alt', '');
+});
+
+/** `html` cleaned by DOMPurify with the app's configuration (sanitize-config.ts): safe to put into the DOM. */
+export function sanitizeHtml(html: string): string {
+  return DOMPurify.sanitize(html, {
+    ...SANITIZE_CONFIG,
+    FORBID_TAGS: [...SANITIZE_CONFIG.FORBID_TAGS],
+    FORBID_ATTR: [...SANITIZE_CONFIG.FORBID_ATTR],
+  });
+}
