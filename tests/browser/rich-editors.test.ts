@@ -102,7 +102,8 @@ describe.skipIf(findChromium() === null)('the rich editors of the item form', ()
     expect(await content.locator('a[href^="javascript"]').count()).toBe(0);
     // A click on the field's visible label focuses the editor, as it does a plain input.
     await page.locator('label[for="field-content"]').click();
-    expect(await focusedInside(page, '#field-content')).toBe(true);
+    // TipTap focuses in the next animation frame: wait for it.
+    await expect.poll(() => focusedInside(page, '#field-content')).toBe(true);
     await page.keyboard.press('Control+End');
     const bold = page.getByRole('toolbar', { name: 'Content formatting' }).getByRole('button', { name: 'Bold' });
     await bold.click();

@@ -22,12 +22,14 @@ export function FieldName({ id, field }: { id: string; field: FormField }) {
 export function useLabelFocus(id: string, focus: (() => void) | null): void {
   useEffect(() => {
     if (!focus) return;
-    const label = document.querySelector(`label[for="${CSS.escape(id)}"]`);
+    // Listened for on the document: the form may draw the label again (its layout), so no element is held.
     const onClick = (event: Event) => {
+      const label = (event.target as Element | null)?.closest?.('label');
+      if (label?.getAttribute('for') !== id) return;
       event.preventDefault();
       focus();
     };
-    label?.addEventListener('click', onClick);
-    return () => label?.removeEventListener('click', onClick);
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
   }, [id, focus]);
 }
