@@ -1,16 +1,17 @@
 import type { DiffNode, ValueChange } from './diff-tree.js';
+import { t } from '../i18n/t.js';
 
 function Value({ change }: { change: ValueChange }) {
   return (
     <li>
-      <code>{change.path || '(whole value)'}</code>:{' '}
+      <code>{change.path || t('(whole value)')}</code>:{' '}
       {change.kind === 'added' ? (
         <>
-          added <ins>{change.new}</ins>
+          {t('added')} <ins>{change.new}</ins>
         </>
       ) : change.kind === 'removed' ? (
         <>
-          removed <del>{change.old}</del>
+          {t('removed')} <del>{change.old}</del>
         </>
       ) : (
         <>
@@ -48,7 +49,7 @@ function Node({ node }: { node: DiffNode }) {
 /** The diff as nested lists: collections, then their fields and relations, then old → new values. */
 export function DiffTreeView({ tree }: { tree: DiffNode[] }) {
   return (
-    <ul class="diff-tree" aria-label="Differences">
+    <ul class="diff-tree" aria-label={t('Differences')}>
       {tree.map((node) => (
         <Node key={node.label} node={node} />
       ))}
