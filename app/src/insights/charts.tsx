@@ -1,4 +1,5 @@
 import { chartSummary, type Point } from './panel-model.js';
+import { t } from '../i18n/t.js';
 
 const W = 400;
 const H = 200;
@@ -24,7 +25,7 @@ const short = (label: string) => (label.length > 12 ? `${label.slice(0, 11)}…`
 function DataTable({ points, labelHeader, valueHeader }: { points: Point[]; labelHeader: string; valueHeader: string }) {
   return (
     <details class="chart-data">
-      <summary>Data table</summary>
+      <summary>{t('Data table')}</summary>
       <table>
         <thead>
           <tr>
@@ -66,7 +67,7 @@ export type ChartProps = { points: Point[]; kind: string; labelHeader: string; v
 /** A line (or area) chart drawn as SVG, with a summary for screen readers and the data as a table. */
 export function LineChart({ points, kind, labelHeader, valueHeader, area = false }: ChartProps) {
   const summary = chartSummary(kind, points);
-  if (points.length === 0) return <p class="panel-empty">No data.</p>;
+  if (points.length === 0) return <p class="panel-empty">{t('No data.')}</p>;
   const { low, high, ticks } = scale(points);
   const innerW = W - PAD.left - PAD.right;
   const x = (i: number) => PAD.left + (points.length === 1 ? innerW / 2 : (i / (points.length - 1)) * innerW);
@@ -108,7 +109,7 @@ export function LineChart({ points, kind, labelHeader, valueHeader, area = false
 /** A bar chart drawn as SVG, with a summary for screen readers and the data as a table. */
 export function BarChart({ points, kind, labelHeader, valueHeader }: ChartProps) {
   const summary = chartSummary(kind, points);
-  if (points.length === 0) return <p class="panel-empty">No data.</p>;
+  if (points.length === 0) return <p class="panel-empty">{t('No data.')}</p>;
   const { low, high, ticks } = scale(points);
   const innerW = W - PAD.left - PAD.right;
   const slot = innerW / points.length;
