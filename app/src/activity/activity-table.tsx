@@ -1,5 +1,5 @@
 import { formatValue } from '../content/content-api.js';
-import { ListTable, type ListColumn, type ListTableProps } from '../ui/list-table.js';
+import { ListTable, translatedColumns, type ListColumn, type ListTableProps } from '../ui/list-table.js';
 import type { ActivityRow } from './activity-api.js';
 import { locale, msg, t } from '../i18n/t.js';
 
@@ -15,19 +15,14 @@ type Props = Omit<ListTableProps<ActivityRow>, 'columns'> & {
   userNames?: ReadonlyMap<string, string>;
 };
 
-/** The columns with their headers in the current language. */
-function translated(columns: readonly ListColumn<ActivityRow>[]): ListColumn<ActivityRow>[] {
-  return columns.map((column) => ({ ...column, header: t(column.header) }));
-}
-
 /** Activity rows, newest first as given: when, what action, on which collection and item (and who, from where). */
 export function ActivityTable({ userNames, ...list }: Props) {
   const columns: readonly ListColumn<ActivityRow>[] = userNames
     ? [
-        ...translated(WHAT),
+        ...translatedColumns(WHAT),
         { header: t('User'), cell: (row) => (row.user ? (userNames.get(row.user) ?? row.user) : '—') },
         { header: t('Address'), cell: (row) => formatValue(row.ip) },
       ]
-    : translated(WHAT);
+    : translatedColumns(WHAT);
   return <ListTable {...list} columns={columns} />;
 }

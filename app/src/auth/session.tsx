@@ -107,7 +107,7 @@ export function SessionProvider({ client, children }: { client: Client; children
         if (current) {
           hintSession(false);
           client.stopRefreshing();
-          setNotice('Your session has ended. Sign in again.');
+          setNotice(t('Your session has ended. Sign in again.'));
           return null;
         }
         return current;

@@ -49,7 +49,7 @@ export function FlowSettings({ flow, saved }: { flow: Flow; saved: () => void })
         trigger: draft.trigger,
         options,
       });
-      setStatus('Flow saved.');
+      setStatus(t('Flow saved.'));
       saved();
     } catch (failure) {
       const { fields, general } = errorsByField(failure);

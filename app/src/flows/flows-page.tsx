@@ -55,7 +55,7 @@ export function FlowsPage() {
         <ListTable
           label={t('Flows table')}
           rows={flows}
-          empty="No flows yet."
+          empty={t('No flows yet.')}
           columns={[
             { header: t('Name'), cell: (flow) => <Link href={`/flows/${flow.id}`}>{flow.name}</Link> },
             { header: t('Trigger'), cell: (flow) => (TRIGGER_LABELS[flow.trigger] ? t(TRIGGER_LABELS[flow.trigger]) : flow.trigger) },

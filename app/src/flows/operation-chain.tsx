@@ -76,7 +76,7 @@ export function OperationChain({ flow, operations, changed }: { flow: Flow; oper
           <h3>
             {operation.name || operation.key} <span class="tag">{operationTypeLabel(operation.type)}</span>
           </h3>
-          <p class="help">Key: {operation.key}</p>
+          <p class="help">{t('Key: {key}', { key: operation.key })}</p>
           <pre class="options">{optionsText(operation.options)}</pre>
           <div class="actions">
             <button type="button" class="small" onClick={() => setEditing({ mode: 'edit', operation })}>
@@ -96,7 +96,7 @@ export function OperationChain({ flow, operations, changed }: { flow: Flow; oper
   return (
     <section aria-labelledby="chain-title">
       <h2 id="chain-title">{t('Operations')}</h2>
-      <p class="help">The trigger runs the first operation; each then continues on success or on failure.</p>
+      <p class="help">{t('The trigger runs the first operation; each then continues on success or on failure.')}</p>
       {root ? (
         <ol class="chain">{step(root)}</ol>
       ) : (
@@ -226,7 +226,7 @@ function OperationEditor(props: { flow: Flow; operations: Operation[]; editing: 
         </select>
       </div>
       <div class="field">
-        <label for="operation-key">Key (its result is {`{{ ${key || 'key'} }}`} in later options)</label>
+        <label for="operation-key">{t('Key (its result is {reference} in later options)', { reference: `{{ ${key || 'key'} }}` })}</label>
         <input
           id="operation-key"
           value={key}
@@ -239,7 +239,7 @@ function OperationEditor(props: { flow: Flow; operations: Operation[]; editing: 
         {problem('key')}
       </div>
       <div class="field">
-        <label for="operation-options">Options (JSON)</label>
+        <label for="operation-options">{t('Options (JSON)')}</label>
         <textarea
           id="operation-options"
           rows={6}

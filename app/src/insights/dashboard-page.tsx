@@ -128,7 +128,9 @@ export function DashboardPage({ id }: { id: string }) {
             )}
             {refresh === 'live' && <LiveNote state={live.state} />}
           </div>
-          {panels.length === 0 && <p>No panels yet.{writes.create ? ' Add one to show a number, a list or a chart.' : ''}</p>}
+          {panels.length === 0 && (
+            <p>{writes.create ? t('No panels yet. Add one to show a number, a list or a chart.') : t('No panels yet.')}</p>
+          )}
           <ul class="dashboard-grid" aria-label={t('Panels')}>
             {panels.map((panel) => {
               const title = panelTitle(panel);
@@ -174,7 +176,7 @@ export function DashboardPage({ id }: { id: string }) {
               draft={editing}
               onCancel={() => setEditing(null)}
               onSaved={() => {
-                setStatus('Panel saved.');
+                setStatus(t('Panel saved.'));
                 setEditing(null);
                 void load();
               }}

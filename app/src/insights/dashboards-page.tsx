@@ -56,7 +56,7 @@ export function DashboardsPage() {
         <ListTable
           label={t('Dashboards table')}
           rows={dashboards}
-          empty="No dashboards yet."
+          empty={t('No dashboards yet.')}
           columns={[
             { header: t('Name'), cell: (d) => <Link href={`/insights/${d.id}`}>{d.name}</Link> },
             { header: t('Note'), cell: (d) => d.note ?? '' },

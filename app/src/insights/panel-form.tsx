@@ -166,9 +166,9 @@ export function PanelForm({ draft, onSaved, onCancel }: { draft: PanelDraft; onS
       try {
         filter = JSON.parse(filterText);
       } catch {
-        return setError('The filter is not valid JSON.');
+        return setError(t('The filter is not valid JSON.'));
       }
-      if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) return setError('The filter must be a JSON object.');
+      if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) return setError(t('The filter must be a JSON object.'));
     }
     const { id, ...values } = panel;
     const payload = { ...values, name: values.name?.trim() || null, options: type === 'label' ? options : { ...options, filter } };
@@ -344,7 +344,7 @@ export function PanelForm({ draft, onSaved, onCancel }: { draft: PanelDraft; onS
             </>
           )}
           <div class="field">
-            <label for="panel-filter">Filter (JSON, optional)</label>
+            <label for="panel-filter">{t('Filter (JSON, optional)')}</label>
             <textarea
               id="panel-filter"
               rows={2}

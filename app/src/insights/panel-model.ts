@@ -1,4 +1,4 @@
-import { msg, plural, t } from '../i18n/t.js';
+import { locale, msg, plural, t } from '../i18n/t.js';
 /**
  * The Insights panels as data: their types and options (Directus 11's panel shapes where they fit), the aggregate
  * query each type sends to `/items/:collection`, and how an answer becomes a number, a series or a list. Pure logic,
@@ -243,7 +243,7 @@ export function formatMetric(value: number | null, options: Json | null): string
   if (value === null) return '—';
   const o = options ?? {};
   const decimals = typeof o.decimals === 'number' && o.decimals >= 0 && o.decimals <= 6 ? o.decimals : 0;
-  const number = value.toLocaleString('en', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  const number = value.toLocaleString(locale(), { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
   return `${text(o, 'prefix')}${number}${text(o, 'suffix')}`;
 }
 

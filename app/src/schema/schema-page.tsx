@@ -34,7 +34,7 @@ export function SchemaPage() {
   const compare = async (force: boolean) => {
     setFailure(null);
     if (!file) {
-      setFailure('Choose a snapshot file first.');
+      setFailure(t('Choose a snapshot file first.'));
       return;
     }
     setBusy(true);
@@ -83,7 +83,7 @@ export function SchemaPage() {
       <h1 id="page-title">{t('Schema as code')}</h1>
       <h2>{t('Download the snapshot')}</h2>
       <p>
-        The collections, fields and relations of this instance:{' '}
+        {t('The collections, fields and relations of this instance:')}{' '}
         <a href={snapshotUrl('json')} download="snapshot.json">
           {t('Download snapshot as JSON')}
         </a>{' '}
@@ -101,7 +101,7 @@ export function SchemaPage() {
         }}
       >
         <div class="field">
-          <label for="snapshot-file">Snapshot file (JSON or YAML)</label>
+          <label for="snapshot-file">{t('Snapshot file (JSON or YAML)')}</label>
           <input
             id="snapshot-file"
             type="file"

@@ -67,12 +67,12 @@ export function SettingsPage() {
     const result = settingsPayload(draft, original);
     if ('errors' in result) {
       setErrors(result.errors);
-      setGeneral('Some settings need correcting.');
+      setGeneral(t('Some settings need correcting.'));
       return;
     }
     setErrors({});
     if (Object.keys(result.payload).length === 0) {
-      setStatus('Nothing changed.');
+      setStatus(t('Nothing changed.'));
       return;
     }
     setBusy(true);
@@ -80,7 +80,7 @@ export function SettingsPage() {
       const saved = await saveSettings(client, result.payload);
       setOriginal(saved);
       setDraft(settingsDraft(saved));
-      setStatus('Settings saved.');
+      setStatus(t('Settings saved.'));
     } catch (e) {
       const refused = errorsByField(e);
       setErrors(refused.fields);

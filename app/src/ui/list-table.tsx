@@ -4,6 +4,11 @@ import { t } from '../i18n/t.js';
 /** A column of a list: its header, and what a row shows in it. */
 export type ListColumn<T> = { header: string; cell: (row: T) => ComponentChildren };
 
+/** Columns made at load time with English headers (marked `msg`), their headers in the current language. */
+export function translatedColumns<T>(columns: readonly ListColumn<T>[]): ListColumn<T>[] {
+  return columns.map((column) => ({ ...column, header: t(column.header) }));
+}
+
 /** "Previous page" and "Next page" around the current page; the next one exists when `hasNext`. */
 export type ListPager = { page: number; hasNext: boolean; onPage: (page: number) => void };
 
