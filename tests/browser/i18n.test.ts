@@ -43,6 +43,9 @@ describe.skipIf(findChromium() === null)('the app in German', () => {
       await page.getByLabel('Passwort').fill('not the password');
       await page.getByRole('button', { name: 'Anmelden' }).click();
       await expect.poll(() => page.getByRole('alert').textContent()).toBe('E-Mail oder Passwort ist falsch.');
+      await page.getByRole('link', { name: 'Passwort vergessen?' }).click();
+      await expect.poll(() => page.getByRole('heading', { name: 'Passwort zurücksetzen', level: 1 }).isVisible()).toBe(true);
+      await expectAccessible(page, 'the German password request page');
 
       // A user whose language is en-US sees English, though the browser asks for German.
       await signInGerman(page, stratum.url, 'english@example.com', PASSWORD, '/admin/activity');
@@ -71,5 +74,19 @@ describe.skipIf(findChromium() === null)('the app in German', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Benachrichtigungen', level: 1 }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Keine neuen Benachrichtigungen.').isVisible()).toBe(true);
     await expectAccessible(page, 'the notifications page in German');
+    // The other converted sections, German and axe-clean.
+    for (const [path, heading] of [
+      ['/admin/settings', 'Einstellungen'],
+      ['/admin/users', 'Benutzer'],
+      ['/admin/why', 'Warum?'],
+      ['/admin/flows', 'Flows'],
+      ['/admin/insights', 'Insights'],
+      ['/admin/schema', 'Schema als Code'],
+    ] as const) {
+      await page.goto(`${stratum.url}${path}`);
+      await expect.poll(() => page.getByRole('heading', { name: heading, level: 1 }).isVisible(), path).toBe(true);
+      await expectAccessible(page, `${path} in German`);
+    }
+    await expect.poll(() => page.getByRole('link', { name: 'Snapshot als JSON herunterladen' }).isVisible()).toBe(true);
   });
 });
