@@ -291,7 +291,7 @@ export const de: Record<string, string> = {
   'No parent': 'Keine übergeordnete Rolle',
   'No policy is attached to this user, their roles or the public.':
     'Diesem Benutzer, seinen Rollen und der Öffentlichkeit ist keine Richtlinie zugewiesen.',
-  'No policy is attached to {owner}.': '{owner} ist keine Richtlinie zugewiesen.',
+  'No policy is attached to {owner}.': 'Keine Richtlinie ist {owner} zugewiesen.',
   'No preset.': 'Keine Vorgabe.',
   'No role': 'Keine Rolle',
   'no rule lists it': 'keine Regel führt es auf',
@@ -498,10 +498,10 @@ export const de: Record<string, string> = {
   'This password does not meet the password policy.': 'Dieses Passwort entspricht nicht der Passwortrichtlinie.',
   'This policy has administrator access: it may do everything, whatever the rules below say.':
     'Diese Richtlinie hat Administratorzugriff: Sie darf alles, unabhängig von den Regeln unten.',
-  'this role': 'diese Rolle',
+  'this role': 'dieser Rolle',
   'This snapshot was made on another database vendor or server version.':
     'Dieser Snapshot wurde mit einem anderen Datenbanksystem oder einer anderen Serverversion erstellt.',
-  'this user directly': 'diesen Benutzer direkt',
+  'this user directly': 'diesem Benutzer direkt',
   'Throw error': 'Fehler auslösen',
   'Time series': 'Zeitreihe',
   To: 'Bis',
