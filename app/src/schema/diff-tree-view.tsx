@@ -1,5 +1,5 @@
 import type { DiffNode, ValueChange } from './diff-tree.js';
-import { t } from '../i18n/t.js';
+import { msg, t } from '../i18n/t.js';
 
 function Value({ change }: { change: ValueChange }) {
   return (
@@ -22,11 +22,15 @@ function Value({ change }: { change: ValueChange }) {
   );
 }
 
+const KIND_WORDS: Record<DiffNode['kind'], string> = { added: msg('added'), removed: msg('removed'), changed: msg('changed') };
+const TYPE_WORDS: Record<DiffNode['type'], string> = { collection: msg('collection'), field: msg('field'), relation: msg('relation') };
+
 function Node({ node }: { node: DiffNode }) {
   const holdsOnly = node.type === 'collection' && node.kind === 'changed' && node.values.length === 0;
   return (
     <li>
-      <span class={`diff-kind diff-${node.kind}`}>{holdsOnly ? 'in' : node.kind}</span> {node.type} <strong>{node.label}</strong>
+      <span class={`diff-kind diff-${node.kind}`}>{holdsOnly ? t('in') : t(KIND_WORDS[node.kind])}</span> {t(TYPE_WORDS[node.type])}{' '}
+      <strong>{node.label}</strong>
       {node.summary && <span class="tag"> ({node.summary})</span>}
       {node.values.length > 0 && (
         <ul class="diff-values">
