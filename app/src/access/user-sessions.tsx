@@ -2,7 +2,7 @@ import { customEndpoint } from '@directus/sdk';
 import { useEffect, useState } from 'preact/hooks';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
-import { t } from '../i18n/t.js';
+import { locale, t } from '../i18n/t.js';
 
 type SessionRow = {
   id: string;
@@ -13,7 +13,7 @@ type SessionRow = {
   user_agent: string | null;
 };
 
-const when = (value: string | null) => (value ? new Date(value).toLocaleString() : '—');
+const when = (value: string | null) => (value ? new Date(value).toLocaleString(locale()) : '—');
 
 /** A user's live sign-ins (`GET /users/:id/sessions`, administrators only). */
 export function UserSessions({ user }: { user: string }) {

@@ -1,5 +1,5 @@
 import { chartSummary, type Point } from './panel-model.js';
-import { t } from '../i18n/t.js';
+import { locale, t } from '../i18n/t.js';
 
 const W = 400;
 const H = 200;
@@ -37,7 +37,7 @@ function DataTable({ points, labelHeader, valueHeader }: { points: Point[]; labe
           {points.map((p) => (
             <tr key={p.label}>
               <th scope="row">{p.label}</th>
-              <td>{p.value.toLocaleString('en')}</td>
+              <td>{p.value.toLocaleString(locale())}</td>
             </tr>
           ))}
         </tbody>
@@ -49,11 +49,11 @@ function DataTable({ points, labelHeader, valueHeader }: { points: Point[]; labe
 function Axes({ low, high, ticks, y }: { low: number; high: number; ticks: number[]; y: (v: number) => number }) {
   return (
     <g class="chart-axis" aria-hidden="true">
-      {ticks.map((t) => (
-        <g key={t}>
-          <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} />
-          <text x={PAD.left - 4} y={y(t) + 4} text-anchor="end">
-            {t.toLocaleString('en', { notation: 'compact' })}
+      {ticks.map((tick) => (
+        <g key={tick}>
+          <line x1={PAD.left} x2={W - PAD.right} y1={y(tick)} y2={y(tick)} />
+          <text x={PAD.left - 4} y={y(tick) + 4} text-anchor="end">
+            {tick.toLocaleString(locale(), { notation: 'compact' })}
           </text>
         </g>
       ))}

@@ -11,7 +11,7 @@ import {
   type NotificationRow,
   type NotificationStatus,
 } from './notifications-api.js';
-import { msg, plural, t } from '../i18n/t.js';
+import { locale, msg, plural, t } from '../i18n/t.js';
 
 const TABS: { status: NotificationStatus; label: string }[] = [
   { status: 'inbox', label: msg('Inbox') },
@@ -122,7 +122,7 @@ function NotificationItem({ row, onMove }: { row: NotificationRow; onMove: (to: 
   return (
     <li class="notification">
       <h2 class="notification-subject">{row.subject}</h2>
-      {when && !Number.isNaN(when.getTime()) && <time dateTime={when.toISOString()}>{when.toLocaleString()}</time>}
+      {when && !Number.isNaN(when.getTime()) && <time dateTime={when.toISOString()}>{when.toLocaleString(locale())}</time>}
       {row.message && <p class="notification-message">{row.message}</p>}
       <div class="actions">
         {target &&
