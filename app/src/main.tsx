@@ -1,6 +1,11 @@
 import { render } from 'preact';
 import { createClient } from './api/client.js';
 import { App } from './app.js';
+import { applyLanguage, browserLanguages, pickLanguage } from './i18n/language.js';
 import './styles.css';
 
-render(<App client={createClient()} />, document.getElementById('app')!);
+// The sign-in page speaks the browser's language: its catalogue (if not English) is loaded before the first render.
+const language = pickLanguage(null, browserLanguages());
+(language === 'en' ? Promise.resolve() : applyLanguage(language).catch(() => undefined)).then(() =>
+  render(<App client={createClient()} />, document.getElementById('app')!),
+);

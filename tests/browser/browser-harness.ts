@@ -139,11 +139,18 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 /**
- * A fresh browser context (its own cookies) and page. Errors the page reports (a CSP violation, an uncaught
- * exception) and server errors (5xx) are collected in `problems`, which the tests expect to stay empty.
+ * A fresh browser context (its own cookies) and page; `locale` sets the browser's language (navigator.languages,
+ * Accept-Language). Errors the page reports (a CSP violation, an uncaught exception) and server errors (5xx) are
+ * collected in `problems`, which the tests expect to stay empty.
  */
-export async function openPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+export async function openPage(
+  browser: Browser,
+  options: { locale?: string } = {},
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    ...(options.locale ? { locale: options.locale } : {}),
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));

@@ -17,6 +17,7 @@ import {
   type PermissionRow,
 } from './permission-matrix.js';
 import { RuleEditor } from './rule-editor.js';
+import { plural, t } from '../i18n/t.js';
 
 const isSystem = (name: string) => name.startsWith('service_') || name.startsWith('directus_');
 
@@ -74,7 +75,7 @@ export function PermissionEditor({ policy, admin }: { policy: string; admin: boo
     try {
       await saveMatrix(client, changes);
       await load();
-      setStatus(pending === 1 ? 'Saved 1 change.' : `Saved ${pending} changes.`);
+      setStatus(plural(pending, 'Saved {count} change.', 'Saved {count} changes.'));
     } catch (failure) {
       setError(requestMessage(failure));
     } finally {
@@ -85,21 +86,27 @@ export function PermissionEditor({ policy, admin }: { policy: string; admin: boo
 
   return (
     <section aria-labelledby="permissions-title">
-      <h2 id="permissions-title">Permissions</h2>
-      {admin && <p class="notice">This policy has administrator access: it may do everything, whatever the rules below say.</p>}
+      <h2 id="permissions-title">{t('Permissions')}</h2>
+      {admin && <p class="notice">{t('This policy has administrator access: it may do everything, whatever the rules below say.')}</p>}
       {stored && stored.extra.length > 0 && (
-        <p class="notice">{`${stored.extra.length} further rule(s) for the same collection and action are kept as they are (edit them through the API).`}</p>
+        <p class="notice">
+          {plural(
+            stored.extra.length,
+            '{count} further rule for the same collection and action is kept as it is (edit it through the API).',
+            '{count} further rules for the same collection and action are kept as they are (edit them through the API).',
+          )}
+        </p>
       )}
       <div class="field checkbox">
         <input id="permissions-system" type="checkbox" checked={showSystem} onChange={(e) => setShowSystem(e.currentTarget.checked)} />
-        <label for="permissions-system">Show system collections</label>
+        <label for="permissions-system">{t('Show system collections')}</label>
       </div>
-      <div class="table-wrap" tabIndex={0} role="region" aria-label="Permission matrix">
+      <div class="table-wrap" tabIndex={0} role="region" aria-label={t('Permission matrix')}>
         <table class="matrix">
           <thead>
             <tr>
               <th scope="col" id="perm-col-collection">
-                Collection
+                {t('Collection')}
               </th>
               {MATRIX_ACTIONS.map((action) => (
                 <th scope="col" id={`perm-col-${action}`} key={action}>
@@ -125,13 +132,14 @@ export function PermissionEditor({ policy, admin }: { policy: string; admin: boo
                         value={state}
                         onChange={(e) => choose(collection, action, e.currentTarget.value as CellState)}
                       >
-                        <option value="none">None</option>
-                        <option value="all">All</option>
-                        <option value="custom">Custom</option>
+                        <option value="none">{t('None')}</option>
+                        <option value="all">{t('All')}</option>
+                        <option value="custom">{t('Custom')}</option>
                       </select>
                       {state === 'custom' && (
                         <button type="button" onClick={() => setEditing({ collection, action, focus: true })}>
-                          Edit<span class="visually-hidden">{` ${action} rule of ${collection}`}</span>
+                          {t('Edit')}
+                          <span class="visually-hidden"> {t('{action} rule of {collection}', { action, collection })}</span>
                         </button>
                       )}
                     </td>
@@ -144,7 +152,7 @@ export function PermissionEditor({ policy, admin }: { policy: string; admin: boo
       </div>
       <div class="actions">
         <button type="button" class="primary" disabled={pending === 0 || saving} onClick={() => void save()}>
-          {pending === 0 ? 'No changes to save' : pending === 1 ? 'Save 1 change' : `Save ${pending} changes`}
+          {pending === 0 ? t('No changes to save') : plural(pending, 'Save {count} change', 'Save {count} changes')}
         </button>
         <button
           type="button"
@@ -154,7 +162,7 @@ export function PermissionEditor({ policy, admin }: { policy: string; admin: boo
             void load();
           }}
         >
-          Discard changes
+          {t('Discard changes')}
         </button>
       </div>
       <p aria-live="polite">{status}</p>

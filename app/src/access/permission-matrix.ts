@@ -1,3 +1,4 @@
+import { t } from '../i18n/t.js';
 /**
  * The permission editor's matrix: per collection and action, one cell that is none (no rule), all (a rule
  * with every field and no filter, validation or presets) or custom (anything else). Pure logic: the cells from
@@ -148,10 +149,10 @@ export function parseJsonObject(text: string, what: string): Json | null {
   try {
     value = JSON.parse(text);
   } catch {
-    throw new Error(`${what}: not valid JSON.`);
+    throw new Error(t('{what}: not valid JSON.', { what }));
   }
   if (value === null) return null;
-  if (typeof value !== 'object' || Array.isArray(value)) throw new Error(`${what}: must be a JSON object.`);
+  if (typeof value !== 'object' || Array.isArray(value)) throw new Error(t('{what}: must be a JSON object.', { what }));
   return value as Json;
 }
 

@@ -6,6 +6,7 @@ import { readOptions, searchRelated } from '../content/related-api.js';
 import { RelatedSearch } from '../content/related-search.js';
 import { attachPolicy, detachPolicy, listAccess, listRoles, type AccessRow, type RoleRow } from './access-api.js';
 import { systemLabel } from '../ui/system-label.js';
+import { t } from '../i18n/t.js';
 
 /** Who a policy is attached to (`/access`): roles and users, with "Detach" and attach to a role or a user. */
 export function PolicyAttachments({ policy }: { policy: string }) {
@@ -42,20 +43,20 @@ export function PolicyAttachments({ policy }: { policy: string }) {
   const nameOf = (link: AccessRow) => {
     if (link.role) return `Role ${roles.find((r) => r.id === link.role)?.name ?? link.role}`;
     if (link.user) return `User ${userNames.get(link.user) ?? link.user}`;
-    return 'The public';
+    return t('The public');
   };
 
   return (
     <section aria-labelledby="policy-attached">
-      <h2 id="policy-attached">Attached to</h2>
-      {links && links.length === 0 && <p>Nobody: attach it to a role or a user for it to apply.</p>}
+      <h2 id="policy-attached">{t('Attached to')}</h2>
+      {links && links.length === 0 && <p>{t('Nobody: attach it to a role or a user for it to apply.')}</p>}
       {links && links.length > 0 && (
         <ul class="related-items">
           {links.map((link) => (
             <li key={link.id}>
               {nameOf(link)}{' '}
               <button type="button" class="remove" onClick={() => run(() => detachPolicy(client, link.id))}>
-                Detach from {nameOf(link).toLowerCase()}
+                {t('Detach from {name}', { name: nameOf(link).toLowerCase() })}
               </button>
             </li>
           ))}
@@ -63,9 +64,9 @@ export function PolicyAttachments({ policy }: { policy: string }) {
       )}
       <div class="toolbar">
         <div class="field">
-          <label for="attach-role">Role</label>
+          <label for="attach-role">{t('Role')}</label>
           <select id="attach-role" value={role} onChange={(e) => setRole(e.currentTarget.value)}>
-            <option value="">Choose a role</option>
+            <option value="">{t('Choose a role')}</option>
             {roles.map((r) => (
               <option key={r.id} value={r.id}>
                 {systemLabel(r.name)}
@@ -74,15 +75,15 @@ export function PolicyAttachments({ policy }: { policy: string }) {
           </select>
         </div>
         <button type="button" disabled={!role} onClick={() => run(() => attachPolicy(client, { policy, role }).then(() => setRole('')))}>
-          Attach to role
+          {t('Attach to role')}
         </button>
         <div class="field">
-          <label for="attach-user">User</label>
+          <label for="attach-user">{t('User')}</label>
           <div class="picker">
             <RelatedSearch
               id="attach-user"
               display={userText}
-              placeholder="Search by name or e-mail"
+              placeholder={t('Search by name or e-mail')}
               search={(query) => searchRelated(client, USERS_PLAN, query)}
               onChoose={(option) => {
                 setUserText(option.text);
@@ -103,7 +104,7 @@ export function PolicyAttachments({ policy }: { policy: string }) {
             )
           }
         >
-          Attach to user
+          {t('Attach to user')}
         </button>
       </div>
       {error && (

@@ -1,4 +1,5 @@
 import type { PolicyRow } from './access-api.js';
+import { t } from '../i18n/t.js';
 
 export type PolicyDraft = {
   name: string;
@@ -59,20 +60,20 @@ export function PolicyFields({ id, draft, onChange }: { id: string; draft: Polic
   return (
     <>
       <div class="field">
-        <label for={`${id}-name`}>Name</label>
+        <label for={`${id}-name`}>{t('Name')}</label>
         <input id={`${id}-name`} value={draft.name} required onInput={(e) => onChange({ ...draft, name: e.currentTarget.value })} />
       </div>
       <div class="field">
-        <label for={`${id}-description`}>Description</label>
+        <label for={`${id}-description`}>{t('Description')}</label>
         <input
           id={`${id}-description`}
           value={draft.description}
           onInput={(e) => onChange({ ...draft, description: e.currentTarget.value })}
         />
       </div>
-      {flag('admin_access', 'Administrator access (everything, no rule needed)')}
-      {flag('app_access', 'App access (may use the admin app)')}
-      {flag('enforce_tfa', 'Require two-factor authentication')}
+      {flag('admin_access', t('Administrator access (everything, no rule needed)'))}
+      {flag('app_access', t('App access (may use the admin app)'))}
+      {flag('enforce_tfa', t('Require two-factor authentication'))}
       <div class="field">
         <label for={`${id}-ip_access`}>Allowed IP addresses or ranges (comma-separated; empty: any)</label>
         <input id={`${id}-ip_access`} value={draft.ip_access} onInput={(e) => onChange({ ...draft, ip_access: e.currentTarget.value })} />

@@ -4,6 +4,7 @@ import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { attachPolicy, detachPolicy, listAccess, listPolicies, type AccessRow, type PolicyRow } from './access-api.js';
 import { systemLabel } from '../ui/system-label.js';
+import { t } from '../i18n/t.js';
 
 type Owner = { role: string } | { user: string };
 
@@ -44,20 +45,20 @@ export function PolicyLinks({ owner, label }: { owner: Owner; label: string }) {
 
   return (
     <section aria-labelledby={`${key}-policies`}>
-      <h2 id={`${key}-policies`}>Policies</h2>
+      <h2 id={`${key}-policies`}>{t('Policies')}</h2>
       {links === null && !error && (
         <p class="loading" aria-live="polite">
-          Loading…
+          {t('Loading…')}
         </p>
       )}
-      {links && links.length === 0 && <p>No policy is attached to {label}.</p>}
+      {links && links.length === 0 && <p>{t('No policy is attached to {owner}.', { owner: label })}</p>}
       {links && links.length > 0 && (
         <ul class="related-items">
           {links.map((link) => (
             <li key={link.id}>
               <Link href={`/policies/${link.policy}`}>{nameOf(link.policy)}</Link>{' '}
               <button type="button" class="remove" onClick={() => void run(() => detachPolicy(client, link.id))}>
-                Detach {nameOf(link.policy)}
+                {t('Detach {name}', { name: nameOf(link.policy) })}
               </button>
             </li>
           ))}
@@ -71,9 +72,9 @@ export function PolicyLinks({ owner, label }: { owner: Owner; label: string }) {
         }}
       >
         <div class="field">
-          <label for={`${key}-attach`}>Policy to attach</label>
+          <label for={`${key}-attach`}>{t('Policy to attach')}</label>
           <select id={`${key}-attach`} value={chosen} onChange={(e) => setChosen(e.currentTarget.value)}>
-            <option value="">Choose a policy</option>
+            <option value="">{t('Choose a policy')}</option>
             {available.map((p) => (
               <option key={p.id} value={p.id}>
                 {systemLabel(p.name)}
@@ -82,7 +83,7 @@ export function PolicyLinks({ owner, label }: { owner: Owner; label: string }) {
           </select>
         </div>
         <button type="submit" disabled={!chosen}>
-          Attach policy
+          {t('Attach policy')}
         </button>
       </form>
       {error && (

@@ -8,12 +8,13 @@ import { PermissionEditor } from './permission-editor.js';
 import { PolicyAttachments } from './policy-attachments.js';
 import { PolicyFields, policyDraftOf, policyValues, type PolicyDraft } from './policy-fields.js';
 import { systemLabel } from '../ui/system-label.js';
+import { t } from '../i18n/t.js';
 
 /** `/policies/<id>`: the policy's flags, who it is attached to, and its permission matrix. */
 export function PolicyPage({ id }: { id: string }) {
   const { client } = useSession();
   const [draft, setDraft] = useState<PolicyDraft | null>(null);
-  const [name, setName] = useState('Policy');
+  const [name, setName] = useState(t('Policy'));
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [deleted, setDeleted] = useState(false);
@@ -30,9 +31,9 @@ export function PolicyPage({ id }: { id: string }) {
   if (deleted) {
     return (
       <section aria-labelledby="page-title">
-        <h1 id="page-title">Policy deleted</h1>
+        <h1 id="page-title">{t('Policy deleted')}</h1>
         <p>
-          <Link href="/policies">Back to the policies</Link>
+          <Link href="/policies">{t('Back to the policies')}</Link>
         </p>
       </section>
     );
@@ -40,7 +41,7 @@ export function PolicyPage({ id }: { id: string }) {
   return (
     <section aria-labelledby="page-title">
       <p class="breadcrumb">
-        <Link href="/policies">Policies</Link>
+        <Link href="/policies">{t('Policies')}</Link>
       </p>
       <h1 id="page-title">{name}</h1>
       {error && (
@@ -52,7 +53,7 @@ export function PolicyPage({ id }: { id: string }) {
         <>
           <form
             class="item-form"
-            aria-label="Policy details"
+            aria-label={t('Policy details')}
             onSubmit={(e) => {
               e.preventDefault();
               setError(null);
@@ -60,7 +61,7 @@ export function PolicyPage({ id }: { id: string }) {
               changePolicy(client, id, policyValues(draft)).then(
                 () => {
                   setName(systemLabel(draft.name));
-                  setStatus('Saved.');
+                  setStatus(t('Saved.'));
                 },
                 (failure: unknown) => setError(requestMessage(failure)),
               );
@@ -69,7 +70,7 @@ export function PolicyPage({ id }: { id: string }) {
             <PolicyFields id="policy" draft={draft} onChange={setDraft} />
             <div class="actions">
               <button type="submit" class="primary">
-                Save policy
+                {t('Save policy')}
               </button>
               <button
                 type="button"
@@ -77,7 +78,10 @@ export function PolicyPage({ id }: { id: string }) {
                 onClick={() => {
                   if (
                     !window.confirm(
-                      `Delete the policy "${name}"? Its permission rules are deleted too, and the roles and users it is attached to lose what it grants.`,
+                      t(
+                        'Delete the policy "{name}"? Its permission rules are deleted too, and the roles and users it is attached to lose what it grants.',
+                        { name },
+                      ),
                     )
                   )
                     return;
@@ -87,7 +91,7 @@ export function PolicyPage({ id }: { id: string }) {
                   );
                 }}
               >
-                Delete policy
+                {t('Delete policy')}
               </button>
             </div>
             <p aria-live="polite">{status}</p>

@@ -1,6 +1,7 @@
 import type { RoleRow } from './access-api.js';
 import { possibleParents } from './role-parents.js';
 import { systemLabel } from '../ui/system-label.js';
+import { t } from '../i18n/t.js';
 
 export type RoleDraft = { name: string; description: string; parent: string };
 
@@ -21,11 +22,11 @@ export function RoleFields({
   return (
     <>
       <div class="field">
-        <label for={`${id}-name`}>Name</label>
+        <label for={`${id}-name`}>{t('Name')}</label>
         <input id={`${id}-name`} value={draft.name} required onInput={(e) => onChange({ ...draft, name: e.currentTarget.value })} />
       </div>
       <div class="field">
-        <label for={`${id}-description`}>Description</label>
+        <label for={`${id}-description`}>{t('Description')}</label>
         <input
           id={`${id}-description`}
           value={draft.description}
@@ -33,9 +34,9 @@ export function RoleFields({
         />
       </div>
       <div class="field">
-        <label for={`${id}-parent`}>Parent role</label>
+        <label for={`${id}-parent`}>{t('Parent role')}</label>
         <select id={`${id}-parent`} value={draft.parent} onChange={(e) => onChange({ ...draft, parent: e.currentTarget.value })}>
-          <option value="">No parent</option>
+          <option value="">{t('No parent')}</option>
           {possibleParents(roles, self).map((r) => (
             <option key={r.id} value={r.id}>
               {systemLabel(r.name)}

@@ -6,6 +6,7 @@ import { changeRole, listRoles, removeRole, type RoleRow } from './access-api.js
 import { PolicyLinks } from './policy-links.js';
 import { RoleFields, roleValues, type RoleDraft } from './role-fields.js';
 import { systemLabel } from '../ui/system-label.js';
+import { t } from '../i18n/t.js';
 
 /** `/roles/<id>`: edit a role (name, description, parent), delete it, and its policies. */
 export function RolePage({ id }: { id: string }) {
@@ -21,7 +22,7 @@ export function RolePage({ id }: { id: string }) {
         setRoles(rows);
         const role = rows.find((r) => r.id === id);
         if (role) setDraft({ name: role.name, description: role.description ?? '', parent: role.parent ?? '' });
-        else setError('There is no such role.');
+        else setError(t('There is no such role.'));
       },
       (failure: unknown) => setError(requestMessage(failure)),
     );
@@ -30,9 +31,9 @@ export function RolePage({ id }: { id: string }) {
   if (deleted) {
     return (
       <section aria-labelledby="page-title">
-        <h1 id="page-title">Role deleted</h1>
+        <h1 id="page-title">{t('Role deleted')}</h1>
         <p>
-          <Link href="/roles">Back to the roles</Link>
+          <Link href="/roles">{t('Back to the roles')}</Link>
         </p>
       </section>
     );
@@ -40,9 +41,9 @@ export function RolePage({ id }: { id: string }) {
   return (
     <section aria-labelledby="page-title">
       <p class="breadcrumb">
-        <Link href="/roles">Roles</Link>
+        <Link href="/roles">{t('Roles')}</Link>
       </p>
-      <h1 id="page-title">{draft ? systemLabel(draft.name) : 'Role'}</h1>
+      <h1 id="page-title">{draft ? systemLabel(draft.name) : t('Role')}</h1>
       {error && (
         <p class="error" role="alert">
           {error}
@@ -52,12 +53,12 @@ export function RolePage({ id }: { id: string }) {
         <>
           <form
             class="item-form"
-            aria-label="Role details"
+            aria-label={t('Role details')}
             onSubmit={(e) => {
               e.preventDefault();
               setError(null);
               changeRole(client, id, roleValues(draft)).then(
-                () => setStatus('Saved.'),
+                () => setStatus(t('Saved.')),
                 (failure: unknown) => setError(requestMessage(failure)),
               );
             }}
@@ -65,25 +66,26 @@ export function RolePage({ id }: { id: string }) {
             <RoleFields id="role" draft={draft} roles={roles} self={id} onChange={setDraft} />
             <div class="actions">
               <button type="submit" class="primary">
-                Save role
+                {t('Save role')}
               </button>
               <button
                 type="button"
                 class="danger"
                 onClick={() => {
-                  if (!window.confirm(`Delete the role "${draft.name}"? Its users lose the policies it gives them.`)) return;
+                  if (!window.confirm(t('Delete the role "{name}"? Its users lose the policies it gives them.', { name: draft.name })))
+                    return;
                   removeRole(client, id).then(
                     () => setDeleted(true),
                     (failure: unknown) => setError(requestMessage(failure)),
                   );
                 }}
               >
-                Delete role
+                {t('Delete role')}
               </button>
             </div>
             <p aria-live="polite">{status}</p>
           </form>
-          <PolicyLinks owner={{ role: id }} label="this role" />
+          <PolicyLinks owner={{ role: id }} label={t('this role')} />
         </>
       )}
     </section>

@@ -6,6 +6,7 @@ import { ListTable } from '../ui/list-table.js';
 import { addRole, listRoles, type RoleRow } from './access-api.js';
 import { RoleFields, roleValues, type RoleDraft } from './role-fields.js';
 import { systemLabel } from '../ui/system-label.js';
+import { t } from '../i18n/t.js';
 
 /** `/roles`: the roles with their parents, and "Create role". */
 export function RolesPage() {
@@ -21,20 +22,20 @@ export function RolesPage() {
 
   return (
     <section aria-labelledby="page-title">
-      <h1 id="page-title">Roles</h1>
+      <h1 id="page-title">{t('Roles')}</h1>
       {roles === null && !error && (
         <p class="loading" aria-live="polite">
-          Loading…
+          {t('Loading…')}
         </p>
       )}
       {roles && (
         <ListTable
-          label="Roles table"
+          label={t('Roles table')}
           rows={roles}
           columns={[
-            { header: 'Name', cell: (role) => <Link href={`/roles/${role.id}`}>{systemLabel(role.name)}</Link> },
-            { header: 'Parent role', cell: (role) => nameOf(role.parent) },
-            { header: 'Description', cell: (role) => systemLabel(role.description) },
+            { header: t('Name'), cell: (role) => <Link href={`/roles/${role.id}`}>{systemLabel(role.name)}</Link> },
+            { header: t('Parent role'), cell: (role) => nameOf(role.parent) },
+            { header: t('Description'), cell: (role) => systemLabel(role.description) },
           ]}
         />
       )}
@@ -53,11 +54,11 @@ export function RolesPage() {
           );
         }}
       >
-        <h2 id="new-role-title">New role</h2>
+        <h2 id="new-role-title">{t('New role')}</h2>
         <RoleFields id="new-role" draft={draft} roles={roles ?? []} self={null} onChange={setDraft} />
         <div class="actions">
           <button type="submit" class="primary" disabled={draft.name.trim() === ''}>
-            Create role
+            {t('Create role')}
           </button>
         </div>
       </form>

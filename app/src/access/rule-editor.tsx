@@ -8,6 +8,7 @@ import type { RawFormField } from '../content/form-fields.js';
 import { collectionFields } from './access-api.js';
 import { parseJsonObject, type MatrixAction, type RuleDraft } from './permission-matrix.js';
 import { rulePaths } from './rule-paths.js';
+import { t } from '../i18n/t.js';
 
 type Props = {
   collection: string;
@@ -65,7 +66,7 @@ export function RuleEditor({ collection, action, draft, focus, onChange, onClose
   const setPresetsText = (text: string) => {
     setPresets(text);
     try {
-      onChange({ ...draft, presets: parseJsonObject(text, 'Presets') });
+      onChange({ ...draft, presets: parseJsonObject(text, t('Presets')) });
       setPresetsError(null);
     } catch (failure) {
       setPresetsError((failure as Error).message);
@@ -75,7 +76,7 @@ export function RuleEditor({ collection, action, draft, focus, onChange, onClose
   return (
     <section class="rule-editor" aria-labelledby="rule-title">
       <h2 id="rule-title" tabIndex={-1} ref={heading}>
-        Rule: {action} on {collection}
+        {t('Rule: {action} on {collection}', { action, collection })}
       </h2>
       {error && (
         <p class="error" role="alert">
@@ -84,9 +85,9 @@ export function RuleEditor({ collection, action, draft, focus, onChange, onClose
       )}
       {action !== 'create' && (
         <>
-          <p class="help">Which items the rule covers. Apply the row filter to the rule, then save the changes.</p>
+          <p class="help">{t('Which items the rule covers. Apply the row filter to the rule, then save the changes.')}</p>
           <FilterBuilder
-            title="Row filter"
+            title={t('Row filter')}
             emptyText="No conditions: the rule covers every item."
             applyLabel="Apply row filter"
             clearLabel="Clear row filter"
@@ -98,7 +99,7 @@ export function RuleEditor({ collection, action, draft, focus, onChange, onClose
       )}
       {FIELD_ACTIONS.has(action) && fields && (
         <fieldset class="columns">
-          <legend>Fields</legend>
+          <legend>{t('Fields')}</legend>
           <ul>
             <li>
               <input
@@ -107,7 +108,7 @@ export function RuleEditor({ collection, action, draft, focus, onChange, onClose
                 checked={all}
                 onChange={(e) => onChange({ ...draft, fields: e.currentTarget.checked ? ['*'] : null })}
               />
-              <label for="rule-all-fields">All fields</label>
+              <label for="rule-all-fields">{t('All fields')}</label>
             </li>
             {fields.map((f) => (
               <li key={f.field}>
@@ -126,9 +127,9 @@ export function RuleEditor({ collection, action, draft, focus, onChange, onClose
       )}
       {WRITE_ACTIONS.has(action) && (
         <>
-          <p class="help">What the values written must match (create and update). Apply it to the rule, then save the changes.</p>
+          <p class="help">{t('What the values written must match (create and update). Apply it to the rule, then save the changes.')}</p>
           <FilterBuilder
-            title="Validation filter"
+            title={t('Validation filter')}
             emptyText="No conditions: any values may be written."
             idPrefix="validation"
             applyLabel="Apply validation"
@@ -138,7 +139,7 @@ export function RuleEditor({ collection, action, draft, focus, onChange, onClose
             apply={(filter) => onChange({ ...draft, validation: filter })}
           />
           <div class="field">
-            <label for="rule-presets">Presets (JSON; default values of the fields)</label>
+            <label for="rule-presets">{t('Presets (JSON; default values of the fields)')}</label>
             <textarea
               id="rule-presets"
               rows={4}
@@ -157,7 +158,7 @@ export function RuleEditor({ collection, action, draft, focus, onChange, onClose
       )}
       <div class="actions">
         <button type="button" onClick={onClose}>
-          Close rule
+          {t('Close rule')}
         </button>
       </div>
     </section>

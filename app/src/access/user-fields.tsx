@@ -1,6 +1,7 @@
 import type { RoleRow } from './access-api.js';
 import { USER_STATUSES } from './users-query.js';
 import { systemLabel } from '../ui/system-label.js';
+import { t } from '../i18n/t.js';
 
 export type UserDraft = { first_name: string; last_name: string; email: string; role: string; status: string; password: string };
 
@@ -22,13 +23,13 @@ export function UserFields({ id, draft, roles, passwordLabel, onChange }: Props)
   );
   return (
     <>
-      {text('first_name', 'First name')}
-      {text('last_name', 'Last name')}
-      {text('email', 'Email', 'email')}
+      {text('first_name', t('First name'))}
+      {text('last_name', t('Last name'))}
+      {text('email', t('Email'), 'email')}
       <div class="field">
-        <label for={`${id}-role`}>Role</label>
+        <label for={`${id}-role`}>{t('Role')}</label>
         <select id={`${id}-role`} value={draft.role} onChange={(e) => onChange({ ...draft, role: e.currentTarget.value })}>
-          <option value="">No role</option>
+          <option value="">{t('No role')}</option>
           {roles.map((r) => (
             <option key={r.id} value={r.id}>
               {systemLabel(r.name)}
@@ -37,7 +38,7 @@ export function UserFields({ id, draft, roles, passwordLabel, onChange }: Props)
         </select>
       </div>
       <div class="field">
-        <label for={`${id}-status`}>Status</label>
+        <label for={`${id}-status`}>{t('Status')}</label>
         <select id={`${id}-status`} value={draft.status} onChange={(e) => onChange({ ...draft, status: e.currentTarget.value })}>
           {USER_STATUSES.map((s) => (
             <option key={s} value={s}>

@@ -10,6 +10,7 @@ import { UserFields, type UserDraft } from './user-fields.js';
 import { UserSessions } from './user-sessions.js';
 import { userChanges } from './users-query.js';
 import { userName } from './user-name.js';
+import { t } from '../i18n/t.js';
 
 const draftOf = (user: UserRow): UserDraft => ({
   first_name: user.first_name ?? '',
@@ -61,9 +62,9 @@ export function UserPage({ id }: { id: string }) {
   if (deleted) {
     return (
       <section aria-labelledby="page-title">
-        <h1 id="page-title">User deleted</h1>
+        <h1 id="page-title">{t('User deleted')}</h1>
         <p>
-          <Link href="/users">Back to the users</Link>
+          <Link href="/users">{t('Back to the users')}</Link>
         </p>
       </section>
     );
@@ -71,14 +72,14 @@ export function UserPage({ id }: { id: string }) {
   if (!user || !draft) {
     return (
       <section aria-labelledby="page-title">
-        <h1 id="page-title">User</h1>
+        <h1 id="page-title">{t('User')}</h1>
         {error ? (
           <p class="error" role="alert">
             {error}
           </p>
         ) : (
           <p class="loading" aria-live="polite">
-            Loading…
+            {t('Loading…')}
           </p>
         )}
       </section>
@@ -88,11 +89,11 @@ export function UserPage({ id }: { id: string }) {
   return (
     <section aria-labelledby="page-title">
       <p class="breadcrumb">
-        <Link href="/users">Users</Link>
+        <Link href="/users">{t('Users')}</Link>
       </p>
       <h1 id="page-title">{userName(user)}</h1>
       <p>
-        Status: <strong>{user.status}</strong>
+        {t('Status:')} <strong>{user.status}</strong>
       </p>
       <div class="actions">
         <button
@@ -100,19 +101,22 @@ export function UserPage({ id }: { id: string }) {
           onClick={() =>
             void run(
               () => changeUser(client, id, { status: suspended ? 'active' : 'suspended' }),
-              suspended ? 'The user is active again.' : 'The user is suspended.',
+              suspended ? t('The user is active again.') : t('The user is suspended.'),
             )
           }
         >
-          {suspended ? 'Re-activate user' : 'Suspend user'}
+          {suspended ? t('Re-activate user') : t('Suspend user')}
         </button>
-        <button type="button" onClick={() => void run(() => resetTwoFactor(client, id), 'Two-factor authentication is off for this user.')}>
-          Reset two-factor authentication
+        <button
+          type="button"
+          onClick={() => void run(() => resetTwoFactor(client, id), t('Two-factor authentication is off for this user.'))}
+        >
+          {t('Reset two-factor authentication')}
         </button>
       </div>
       <p aria-live="polite">{status}</p>
       <p>
-        <Link href={`/why?user=${encodeURIComponent(id)}`}>Why can or can't this user do something?</Link>
+        <Link href={`/why?user=${encodeURIComponent(id)}`}>{t("Why can or can't this user do something?")}</Link>
       </p>
       <form
         class="item-form"
@@ -120,11 +124,11 @@ export function UserPage({ id }: { id: string }) {
         onSubmit={(e) => {
           e.preventDefault();
           const changes = userChanges(user, draft);
-          if (Object.keys(changes).length === 0) setStatus('Nothing to save.');
-          else void run(() => changeUser(client, id, changes), 'Saved.');
+          if (Object.keys(changes).length === 0) setStatus(t('Nothing to save.'));
+          else void run(() => changeUser(client, id, changes), t('Saved.'));
         }}
       >
-        <h2 id="edit-user-title">Details</h2>
+        <h2 id="edit-user-title">{t('Details')}</h2>
         <UserFields id="user" draft={draft} roles={roles} passwordLabel="New password (leave empty to keep)" onChange={setDraft} />
         {error && (
           <p class="error" role="alert">
@@ -133,7 +137,7 @@ export function UserPage({ id }: { id: string }) {
         )}
         <div class="actions">
           <button type="submit" class="primary">
-            Save user
+            {t('Save user')}
           </button>
           <button
             type="button"
@@ -141,7 +145,10 @@ export function UserPage({ id }: { id: string }) {
             onClick={() => {
               if (
                 !window.confirm(
-                  `Delete the user ${userName(user)}? Their sessions end and the policies attached to them directly are detached; their activity stays. Suspending keeps the account instead.`,
+                  t(
+                    'Delete the user {name}? Their sessions end and the policies attached to them directly are detached; their activity stays. Suspending keeps the account instead.',
+                    { name: userName(user) },
+                  ),
                 )
               )
                 return;
@@ -151,20 +158,20 @@ export function UserPage({ id }: { id: string }) {
               );
             }}
           >
-            Delete user
+            {t('Delete user')}
           </button>
         </div>
       </form>
-      <PolicyLinks owner={{ user: id }} label="this user directly" />
+      <PolicyLinks owner={{ user: id }} label={t('this user directly')} />
       <UserSessions user={id} />
       <section aria-labelledby="user-activity">
-        <h2 id="user-activity">Recent activity</h2>
+        <h2 id="user-activity">{t('Recent activity')}</h2>
         {activity === null && (
           <p class="loading" aria-live="polite">
-            Loading…
+            {t('Loading…')}
           </p>
         )}
-        {activity && <ActivityTable label="Recent activity of the user" rows={activity} empty="No activity." />}
+        {activity && <ActivityTable label={t('Recent activity of the user')} rows={activity} empty={t('No activity.')} />}
       </section>
     </section>
   );

@@ -2,6 +2,7 @@ import { customEndpoint } from '@directus/sdk';
 import { useEffect, useState } from 'preact/hooks';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
+import { locale, t } from '../i18n/t.js';
 
 type SessionRow = {
   id: string;
@@ -12,7 +13,7 @@ type SessionRow = {
   user_agent: string | null;
 };
 
-const when = (value: string | null) => (value ? new Date(value).toLocaleString() : '—');
+const when = (value: string | null) => (value ? new Date(value).toLocaleString(locale()) : '—');
 
 /** A user's live sign-ins (`GET /users/:id/sessions`, administrators only). */
 export function UserSessions({ user }: { user: string }) {
@@ -27,24 +28,24 @@ export function UserSessions({ user }: { user: string }) {
   }, [client, user]);
   return (
     <section aria-labelledby="user-sessions">
-      <h2 id="user-sessions">Sessions</h2>
+      <h2 id="user-sessions">{t('Sessions')}</h2>
       {error && <p class="error">{error}</p>}
       {!error && rows === null && (
         <p class="loading" aria-live="polite">
-          Loading…
+          {t('Loading…')}
         </p>
       )}
-      {rows && rows.length === 0 && <p>No live session.</p>}
+      {rows && rows.length === 0 && <p>{t('No live session.')}</p>}
       {rows && rows.length > 0 && (
-        <div class="table-wrap" tabIndex={0} role="region" aria-label="Sessions of the user">
+        <div class="table-wrap" tabIndex={0} role="region" aria-label={t('Sessions of the user')}>
           <table>
             <thead>
               <tr>
-                <th scope="col">Signed in</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Expires</th>
-                <th scope="col">IP address</th>
-                <th scope="col">Browser</th>
+                <th scope="col">{t('Signed in')}</th>
+                <th scope="col">{t('Last used')}</th>
+                <th scope="col">{t('Expires')}</th>
+                <th scope="col">{t('IP address')}</th>
+                <th scope="col">{t('Browser')}</th>
               </tr>
             </thead>
             <tbody>

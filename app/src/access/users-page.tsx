@@ -8,6 +8,7 @@ import { UserFields, type UserDraft } from './user-fields.js';
 import { userName } from './user-name.js';
 import { filtersFromSearch, pageFromSearch, searchOfFilters, USER_STATUSES, type UserFilters } from './users-query.js';
 import { systemLabel } from '../ui/system-label.js';
+import { t } from '../i18n/t.js';
 
 const PAGE_SIZE = 50;
 const EMPTY: UserDraft = { first_name: '', last_name: '', email: '', role: '', status: 'active', password: '' };
@@ -51,7 +52,7 @@ export function UsersPage() {
     );
   }, [client, search]);
 
-  const roleName = (id: string | null) => (id === null ? 'No role' : (roles.find((r) => r.id === id)?.name ?? id));
+  const roleName = (id: string | null) => (id === null ? t('No role') : (roles.find((r) => r.id === id)?.name ?? id));
 
   const create = async (event: Event) => {
     event.preventDefault();
@@ -68,18 +69,18 @@ export function UsersPage() {
 
   return (
     <section aria-labelledby="page-title">
-      <h1 id="page-title">Users</h1>
+      <h1 id="page-title">{t('Users')}</h1>
       <form
         class="filters"
         role="search"
-        aria-label="Find users"
+        aria-label={t('Find users')}
         onSubmit={(e) => {
           e.preventDefault();
           navigate(`/users${searchOfFilters(draft)}`);
         }}
       >
         <div class="field">
-          <label for="users-search">Search</label>
+          <label for="users-search">{t('Search')}</label>
           <input
             id="users-search"
             type="search"
@@ -88,10 +89,10 @@ export function UsersPage() {
           />
         </div>
         <div class="field">
-          <label for="users-role">Role</label>
+          <label for="users-role">{t('Role')}</label>
           <select id="users-role" value={draft.role} onChange={(e) => setDraft({ ...draft, role: e.currentTarget.value })}>
-            <option value="">Any role</option>
-            <option value="none">No role</option>
+            <option value="">{t('Any role')}</option>
+            <option value="none">{t('No role')}</option>
             {roles.map((r) => (
               <option key={r.id} value={r.id}>
                 {systemLabel(r.name)}
@@ -100,9 +101,9 @@ export function UsersPage() {
           </select>
         </div>
         <div class="field">
-          <label for="users-status">Status</label>
+          <label for="users-status">{t('Status')}</label>
           <select id="users-status" value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.currentTarget.value })}>
-            <option value="">Any status</option>
+            <option value="">{t('Any status')}</option>
             {USER_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {s}
@@ -112,7 +113,7 @@ export function UsersPage() {
         </div>
         <div class="actions">
           <button type="submit" class="primary">
-            Find users
+            {t('Find users')}
           </button>
         </div>
       </form>
@@ -123,20 +124,20 @@ export function UsersPage() {
       )}
       {!error && users === null && (
         <p class="loading" aria-live="polite">
-          Loading…
+          {t('Loading…')}
         </p>
       )}
       {users && (
         <ListTable
-          label="Users table"
-          caption="Users"
+          label={t('Users table')}
+          caption={t('Users')}
           rows={users}
-          empty="No user matches."
+          empty={t('No user matches.')}
           columns={[
-            { header: 'Name', cell: (user) => <Link href={`/users/${user.id}`}>{userName(user)}</Link> },
-            { header: 'Email', cell: (user) => user.email ?? '—' },
-            { header: 'Role', cell: (user) => roleName(user.role) },
-            { header: 'Status', cell: (user) => user.status },
+            { header: t('Name'), cell: (user) => <Link href={`/users/${user.id}`}>{userName(user)}</Link> },
+            { header: t('Email'), cell: (user) => user.email ?? '—' },
+            { header: t('Role'), cell: (user) => roleName(user.role) },
+            { header: t('Status'), cell: (user) => user.status },
           ]}
           pager={page > 1 || hasNext ? { page, hasNext, onPage: (to) => navigate(`/users${searchOfFilters(filters, to)}`) } : undefined}
         />
@@ -144,12 +145,12 @@ export function UsersPage() {
       {!creating ? (
         <p class="actions">
           <button type="button" class="primary" onClick={() => setCreating(true)}>
-            Create user
+            {t('Create user')}
           </button>
         </p>
       ) : (
         <form class="item-form" onSubmit={(e) => void create(e)} aria-labelledby="new-user-title">
-          <h2 id="new-user-title">New user</h2>
+          <h2 id="new-user-title">{t('New user')}</h2>
           <UserFields id="new-user" draft={newUser} roles={roles} passwordLabel="Password" onChange={setNewUser} />
           {createError && (
             <p class="error" role="alert">
@@ -158,10 +159,10 @@ export function UsersPage() {
           )}
           <div class="actions">
             <button type="submit" class="primary">
-              Save user
+              {t('Save user')}
             </button>
             <button type="button" onClick={() => setCreating(false)}>
-              Cancel
+              {t('Cancel')}
             </button>
           </div>
         </form>

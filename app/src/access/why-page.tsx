@@ -9,6 +9,7 @@ import { RelatedSearch } from '../content/related-search.js';
 import { allCollections, explainAccess } from './access-api.js';
 import { traceOf, type Trace } from './explain-trace.js';
 import { MATRIX_ACTIONS } from './permission-matrix.js';
+import { t } from '../i18n/t.js';
 
 type Question = { user: string; collection: string; action: string; item: string };
 
@@ -62,7 +63,7 @@ export function WhyPage() {
     <div class="field">
       <label for={`why-${field}`}>{label}</label>
       <select id={`why-${field}`} value={draft[field]} onChange={(e) => setDraft({ ...draft, [field]: e.currentTarget.value })}>
-        {field === 'collection' && <option value="">Choose</option>}
+        {field === 'collection' && <option value="">{t('Choose')}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.text}
@@ -74,11 +75,13 @@ export function WhyPage() {
 
   return (
     <section aria-labelledby="page-title">
-      <h1 id="page-title">Why?</h1>
-      <p class="help">Ask the server why a user may or may not do something: which policy and which rule decide, and which fields.</p>
+      <h1 id="page-title">{t('Why?')}</h1>
+      <p class="help">
+        {t('Ask the server why a user may or may not do something: which policy and which rule decide, and which fields.')}
+      </p>
       <form
         class="filters"
-        aria-label="Question"
+        aria-label={t('Question')}
         onSubmit={(e) => {
           e.preventDefault();
           const params = new URLSearchParams(Object.entries(draft).filter(([, v]) => v !== ''));
@@ -86,12 +89,12 @@ export function WhyPage() {
         }}
       >
         <div class="field">
-          <label for="why-user">User</label>
+          <label for="why-user">{t('User')}</label>
           <div class="picker">
             <RelatedSearch
               id="why-user"
               display={userText}
-              placeholder="Search by name or e-mail"
+              placeholder={t('Search by name or e-mail')}
               search={(query) => searchRelated(client, USERS_PLAN, query)}
               onChoose={(option) => {
                 setUserText(option.text);
@@ -102,21 +105,21 @@ export function WhyPage() {
         </div>
         {select(
           'collection',
-          'Collection',
+          t('Collection'),
           collections.map((c) => ({ value: c, text: c })),
         )}
         {select(
           'action',
-          'Action',
+          t('Action'),
           MATRIX_ACTIONS.map((a) => ({ value: a, text: a })),
         )}
         <div class="field">
-          <label for="why-item">Item key (optional)</label>
+          <label for="why-item">{t('Item key (optional)')}</label>
           <input id="why-item" value={draft.item} onInput={(e) => setDraft({ ...draft, item: e.currentTarget.value })} />
         </div>
         <div class="actions">
           <button type="submit" class="primary" disabled={!draft.user || !draft.collection}>
-            Explain
+            {t('Explain')}
           </button>
         </div>
       </form>
@@ -133,13 +136,13 @@ export function WhyPage() {
 function TraceView({ trace }: { trace: Trace }) {
   return (
     <section class="trace" aria-labelledby="trace-title">
-      <h2 id="trace-title">Answer</h2>
+      <h2 id="trace-title">{t('Answer')}</h2>
       <p class={trace.allowed ? 'verdict allowed' : 'verdict denied'} aria-live="polite">
         <strong>{trace.verdict}</strong>
       </p>
-      <h3>Policies</h3>
+      <h3>{t('Policies')}</h3>
       {trace.policies.length === 0 ? (
-        <p>No policy is attached to this user, their roles or the public.</p>
+        <p>{t('No policy is attached to this user, their roles or the public.')}</p>
       ) : (
         <ul>
           {trace.policies.map((line) => (
@@ -147,18 +150,18 @@ function TraceView({ trace }: { trace: Trace }) {
           ))}
         </ul>
       )}
-      <h3>Rules</h3>
+      <h3>{t('Rules')}</h3>
       {trace.rules.length === 0 ? (
-        <p>No rule of their policies is about this collection and action.</p>
+        <p>{t('No rule of their policies is about this collection and action.')}</p>
       ) : (
         <ol class="timeline">
           {trace.rules.map((rule) => (
             <li key={`${rule.policy}-${String(rule.id)}`}>
-              <span class="tag">{rule.grants ? 'grants' : 'does not grant'}</span> {rule.policy}: {rule.text}
+              <span class="tag">{rule.grants ? t('grants') : t('does not grant')}</span> {rule.policy}: {rule.text}
               {rule.filter && (
                 <>
                   {' '}
-                  Row filter: <code>{rule.filter}</code>
+                  {t('Row filter:')} <code>{rule.filter}</code>
                 </>
               )}
             </li>
@@ -167,14 +170,12 @@ function TraceView({ trace }: { trace: Trace }) {
       )}
       {(trace.allowedFields.length > 0 || trace.deniedFields.length > 0) && (
         <>
-          <h3>Fields</h3>
-          {trace.allowedFields.length > 0 && <p>Allowed: {trace.allowedFields.join(', ')}</p>}
+          <h3>{t('Fields')}</h3>
+          {trace.allowedFields.length > 0 && <p>{t('Allowed: {fields}', { fields: trace.allowedFields.join(', ') })}</p>}
           {trace.deniedFields.length > 0 && (
-            <ul aria-label="Fields not allowed">
+            <ul aria-label={t('Fields not allowed')}>
               {trace.deniedFields.map((f) => (
-                <li key={f.field}>
-                  Not {f.field}: {f.why}
-                </li>
+                <li key={f.field}>{t('Not {field}: {why}', { field: f.field, why: f.why })}</li>
               ))}
             </ul>
           )}

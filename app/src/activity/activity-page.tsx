@@ -9,6 +9,7 @@ import { readOptions, searchRelated } from '../content/related-api.js';
 import { RelatedSearch } from '../content/related-search.js';
 import { ACTIONS, exportUrl, readActivityPage, type ActivityFilters, type ActivityRow } from './activity-api.js';
 import { ActivityTable } from './activity-table.js';
+import { t } from '../i18n/t.js';
 
 const PAGE_SIZE = 50;
 const ACTIVITY_SUBSCRIPTION: LiveSubscription = { collection: 'service_activity', event: 'create', query: { fields: ['id'], limit: 1 } };
@@ -72,11 +73,11 @@ export function ActivityPage() {
 
   return (
     <section aria-labelledby="page-title">
-      <h1 id="page-title">Activity</h1>
+      <h1 id="page-title">{t('Activity')}</h1>
       <LiveNote state={live.state} />
       <form
         class="filters"
-        aria-label="Filter activity"
+        aria-label={t('Filter activity')}
         onSubmit={(event) => {
           event.preventDefault();
           setPage(1);
@@ -84,9 +85,9 @@ export function ActivityPage() {
         }}
       >
         <div class="field">
-          <label for="activity-action">Action</label>
+          <label for="activity-action">{t('Action')}</label>
           <select id="activity-action" value={draft.action} onChange={set('action')}>
-            <option value="">Any</option>
+            <option value="">{t('Any')}</option>
             {ACTIONS.map((action) => (
               <option key={action} value={action}>
                 {action}
@@ -95,16 +96,16 @@ export function ActivityPage() {
           </select>
         </div>
         <div class="field">
-          <label for="activity-collection">Collection</label>
+          <label for="activity-collection">{t('Collection')}</label>
           <input id="activity-collection" value={draft.collection} onInput={set('collection')} />
         </div>
         <div class="field">
-          <label for="activity-user">User</label>
+          <label for="activity-user">{t('User')}</label>
           <div class="picker">
             <RelatedSearch
               id="activity-user"
               display={userText}
-              placeholder="Anyone"
+              placeholder={t('Anyone')}
               search={(query) => searchRelated(client, USERS_PLAN, query)}
               onChoose={(option) => {
                 setUserText(option.text);
@@ -119,25 +120,25 @@ export function ActivityPage() {
                   setDraft({ ...draft, user: '' });
                 }}
               >
-                Any user
+                {t('Any user')}
               </button>
             )}
           </div>
         </div>
         <div class="field">
-          <label for="activity-from">From</label>
+          <label for="activity-from">{t('From')}</label>
           <input id="activity-from" type="date" value={draft.from} onInput={set('from')} />
         </div>
         <div class="field">
-          <label for="activity-to">To</label>
+          <label for="activity-to">{t('To')}</label>
           <input id="activity-to" type="date" value={draft.to} onInput={set('to')} />
         </div>
         <div class="field">
-          <button type="submit">Apply filters</button>
+          <button type="submit">{t('Apply filters')}</button>
         </div>
       </form>
       <p class="exports">
-        Export what the filters select:{' '}
+        {t('Export what the filters select:')}{' '}
         <a href={exportUrl(filters, 'csv')} download="activity.csv">
           CSV
         </a>{' '}
@@ -151,13 +152,13 @@ export function ActivityPage() {
           {error}
         </p>
       )}
-      {!rows && !error && <p aria-live="polite">Loading activity…</p>}
+      {!rows && !error && <p aria-live="polite">{t('Loading activity…')}</p>}
       {rows && (
         <ActivityTable
-          label="Activity table"
-          caption={`Activity, page ${page}`}
+          label={t('Activity table')}
+          caption={t('Activity, page {page}', { page })}
           rows={rows}
-          empty="No activity matches."
+          empty={t('No activity matches.')}
           userNames={userNames}
           pager={{ page, hasNext: rows.length >= PAGE_SIZE, onPage: setPage }}
         />

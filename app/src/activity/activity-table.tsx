@@ -1,12 +1,13 @@
 import { formatValue } from '../content/content-api.js';
-import { ListTable, type ListColumn, type ListTableProps } from '../ui/list-table.js';
+import { ListTable, translatedColumns, type ListColumn, type ListTableProps } from '../ui/list-table.js';
 import type { ActivityRow } from './activity-api.js';
+import { locale, msg, t } from '../i18n/t.js';
 
 const WHAT: readonly ListColumn<ActivityRow>[] = [
-  { header: 'When', cell: (row) => new Date(row.timestamp).toLocaleString() },
-  { header: 'Action', cell: (row) => row.action },
-  { header: 'Collection', cell: (row) => row.collection },
-  { header: 'Item', cell: (row) => formatValue(row.item) },
+  { header: msg('When'), cell: (row) => new Date(row.timestamp).toLocaleString(locale()) },
+  { header: msg('Action'), cell: (row) => row.action },
+  { header: msg('Collection'), cell: (row) => row.collection },
+  { header: msg('Item'), cell: (row) => formatValue(row.item) },
 ];
 
 type Props = Omit<ListTableProps<ActivityRow>, 'columns'> & {
@@ -18,10 +19,10 @@ type Props = Omit<ListTableProps<ActivityRow>, 'columns'> & {
 export function ActivityTable({ userNames, ...list }: Props) {
   const columns: readonly ListColumn<ActivityRow>[] = userNames
     ? [
-        ...WHAT,
-        { header: 'User', cell: (row) => (row.user ? (userNames.get(row.user) ?? row.user) : '—') },
-        { header: 'Address', cell: (row) => formatValue(row.ip) },
+        ...translatedColumns(WHAT),
+        { header: t('User'), cell: (row) => (row.user ? (userNames.get(row.user) ?? row.user) : '—') },
+        { header: t('Address'), cell: (row) => formatValue(row.ip) },
       ]
-    : WHAT;
+    : translatedColumns(WHAT);
   return <ListTable {...list} columns={columns} />;
 }

@@ -1,3 +1,4 @@
+import { t } from '../i18n/t.js';
 /** What the SDK throws for an error answer: `{ errors: [{ message, extensions: { code } }], response }`. */
 type SdkError = { errors?: unknown; response?: { status?: number } };
 
@@ -27,23 +28,23 @@ export function errorMessage(error: unknown): string | null {
 export function signInMessage(error: unknown): string {
   const code = errorCode(error);
   const status = errorStatus(error);
-  if (code === 'USER_SUSPENDED') return 'This account is suspended. Ask an administrator to re-activate it.';
-  if (code === 'INVALID_IP') return 'Signing in is not allowed from this network address.';
-  if (code === 'REQUESTS_EXCEEDED' || status === 429) return 'Too many sign-in attempts. Wait a few minutes, then try again.';
+  if (code === 'USER_SUSPENDED') return t('This account is suspended. Ask an administrator to re-activate it.');
+  if (code === 'INVALID_IP') return t('Signing in is not allowed from this network address.');
+  if (code === 'REQUESTS_EXCEEDED' || status === 429) return t('Too many sign-in attempts. Wait a few minutes, then try again.');
   if (code === 'INVALID_OTP')
-    return 'That one-time code is not valid. Enter the current code from your authenticator app, or a recovery code.';
-  if (code === 'INVALID_CREDENTIALS' || status === 401) return 'Wrong email or password.';
-  if (code === 'INVALID_PAYLOAD') return 'Enter your email and password.';
-  if (status === null) return 'The server cannot be reached. Check your connection and try again.';
-  return errorMessage(error) ?? 'Signing in failed. Try again.';
+    return t('That one-time code is not valid. Enter the current code from your authenticator app, or a recovery code.');
+  if (code === 'INVALID_CREDENTIALS' || status === 401) return t('Wrong email or password.');
+  if (code === 'INVALID_PAYLOAD') return t('Enter your email and password.');
+  if (status === null) return t('The server cannot be reached. Check your connection and try again.');
+  return errorMessage(error) ?? t('Signing in failed. Try again.');
 }
 
 /** A sentence for any other failed call (lists, items). */
 export function requestMessage(error: unknown): string {
   const status = errorStatus(error);
-  if (errorCode(error) === 'USER_SUSPENDED') return 'This account is suspended. Ask an administrator to re-activate it.';
-  if (status === 401) return 'Your session has ended. Reload the page to sign in again.';
-  if (status === 403) return 'You do not have permission to see this.';
-  if (status === null) return 'The server cannot be reached. Check your connection and try again.';
-  return errorMessage(error) ?? `The server answered ${status}.`;
+  if (errorCode(error) === 'USER_SUSPENDED') return t('This account is suspended. Ask an administrator to re-activate it.');
+  if (status === 401) return t('Your session has ended. Reload the page to sign in again.');
+  if (status === 403) return t('You do not have permission to see this.');
+  if (status === null) return t('The server cannot be reached. Check your connection and try again.');
+  return errorMessage(error) ?? t('The server answered {status}.', { status: String(status) });
 }

@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
 import { errorStatus } from '../api/errors.js';
 import { useSession } from './session.js';
+import { t } from '../i18n/t.js';
 
 /**
  * "Forgot your password?": asks the server to mail a reset link. The answer is the same whether or not the
@@ -27,25 +28,25 @@ export function PasswordRequestPage() {
       const status = errorStatus(failure);
       setError(
         status === 429
-          ? 'Too many requests for this address. Wait a few minutes, then try again.'
+          ? t('Too many requests for this address. Wait a few minutes, then try again.')
           : status === 400
-            ? 'Enter a valid email address.'
-            : 'The request could not be sent. Try again.',
+            ? t('Enter a valid email address.')
+            : t('The request could not be sent. Try again.'),
       );
     }
   };
 
   return (
     <main class="sign-in" id="main">
-      <h1>Reset your password</h1>
+      <h1>{t('Reset your password')}</h1>
       {state === 'sent' ? (
         <p role="status">
-          If an account uses this address, an email with a link to set a new password is on its way. The link works for one day.
+          {t('If an account uses this address, an email with a link to set a new password is on its way. The link works for one day.')}
         </p>
       ) : (
         <form onSubmit={submit}>
           <div class="field">
-            <label for="email">Email</label>
+            <label for="email">{t('Email')}</label>
             <input
               id="email"
               type="email"
@@ -61,12 +62,12 @@ export function PasswordRequestPage() {
             </p>
           )}
           <button type="submit" class="primary" disabled={state === 'busy'}>
-            Send reset link
+            {t('Send reset link')}
           </button>
         </form>
       )}
       <p class="links">
-        <Link href="/">Back to sign in</Link>
+        <Link href="/">{t('Back to sign in')}</Link>
       </p>
     </main>
   );

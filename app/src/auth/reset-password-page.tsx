@@ -3,26 +3,27 @@ import { useState } from 'preact/hooks';
 import { Link, useSearch } from 'wouter-preact';
 import { errorCode, errorMessage } from '../api/errors.js';
 import { useSession } from './session.js';
+import { t } from '../i18n/t.js';
 
 /** What the reset page says for a refused token or password (codes: docs/authentication.md). */
 export function resetMessage(error: unknown): { field: 'password' | null; text: string } {
   switch (errorCode(error)) {
     case 'TOKEN_EXPIRED':
-      return { field: null, text: 'This link has expired: reset links work for one day. Ask for a new one.' };
+      return { field: null, text: t('This link has expired: reset links work for one day. Ask for a new one.') };
     case 'FORBIDDEN':
-      return { field: null, text: 'This link was already used, or the account changed since it was sent. Ask for a new one.' };
+      return { field: null, text: t('This link was already used, or the account changed since it was sent. Ask for a new one.') };
     case 'INVALID_TOKEN':
-      return { field: null, text: 'This link is not valid. Check that it was copied whole, or ask for a new one.' };
+      return { field: null, text: t('This link is not valid. Check that it was copied whole, or ask for a new one.') };
     case 'FAILED_VALIDATION':
       // Shown on the field itself, so the API's "Validation failed for field …" preamble is left out.
       return {
         field: 'password',
         text:
           (errorMessage(error) ?? '').replace(/^Validation failed for field "[^"]*"\.\s*/, '') ||
-          'This password does not meet the password policy.',
+          t('This password does not meet the password policy.'),
       };
     default:
-      return { field: null, text: errorMessage(error) ?? 'The password could not be set. Try again.' };
+      return { field: null, text: errorMessage(error) ?? t('The password could not be set. Try again.') };
   }
 }
 
@@ -35,13 +36,13 @@ export function ResetPasswordPage() {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<{ field: 'password' | 'repeat' | null; text: string } | null>(
-    token ? null : { field: null, text: 'This link has no reset token. Open the link from the email again, or ask for a new one.' },
+    token ? null : { field: null, text: t('This link has no reset token. Open the link from the email again, or ask for a new one.') },
   );
 
   const submit = async (event: Event) => {
     event.preventDefault();
     if (password !== repeat) {
-      setError({ field: 'repeat', text: 'The two passwords are not the same.' });
+      setError({ field: 'repeat', text: t('The two passwords are not the same.') });
       return;
     }
     setBusy(true);
@@ -65,15 +66,16 @@ export function ResetPasswordPage() {
 
   return (
     <main class="sign-in" id="main">
-      <h1>Set a new password</h1>
+      <h1>{t('Set a new password')}</h1>
       {done ? (
         <p role="status">
-          Your new password is set, and every session of your account was signed out. <Link href="/">Sign in</Link> with it.
+          {t('Your new password is set, and every session of your account was signed out.')}{' '}
+          <Link href="/">{t('Sign in with your new password')}</Link>
         </p>
       ) : (
         <form onSubmit={submit}>
           <div class="field">
-            <label for="password">New password</label>
+            <label for="password">{t('New password')}</label>
             <input
               id="password"
               type="password"
@@ -87,7 +89,7 @@ export function ResetPasswordPage() {
             {fieldError('password')}
           </div>
           <div class="field">
-            <label for="repeat">Repeat new password</label>
+            <label for="repeat">{t('Repeat new password')}</label>
             <input
               id="repeat"
               type="password"
@@ -106,12 +108,12 @@ export function ResetPasswordPage() {
             </p>
           )}
           <button type="submit" class="primary" disabled={busy || !token}>
-            Set new password
+            {t('Set new password')}
           </button>
         </form>
       )}
       <p class="links">
-        <Link href="/password-request">Ask for a new link</Link> · <Link href="/">Back to sign in</Link>
+        <Link href="/password-request">{t('Ask for a new link')}</Link> · <Link href="/">{t('Back to sign in')}</Link>
       </p>
     </main>
   );

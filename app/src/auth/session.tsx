@@ -3,6 +3,7 @@ import { createContext, type ComponentChildren } from 'preact';
 import { useCallback, useContext, useEffect, useMemo, useState } from 'preact/hooks';
 import { sessionEvents, type Client } from '../api/client.js';
 import { errorCode, signInMessage } from '../api/errors.js';
+import { t } from '../i18n/t.js';
 
 export type CurrentUser = {
   id: string;
@@ -33,7 +34,7 @@ const USER_FIELDS = ['id', 'email', 'first_name', 'last_name', 'tfa_secret'];
 /** The display name of a user: first and last name, else the e-mail address. */
 export function displayName(user: CurrentUser): string {
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
-  return name || user.email || 'Unknown user';
+  return name || user.email || t('Unknown user');
 }
 
 /**
@@ -106,7 +107,7 @@ export function SessionProvider({ client, children }: { client: Client; children
         if (current) {
           hintSession(false);
           client.stopRefreshing();
-          setNotice('Your session has ended. Sign in again.');
+          setNotice(t('Your session has ended. Sign in again.'));
           return null;
         }
         return current;

@@ -3,15 +3,16 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
 import { errorCode, signInMessage } from '../api/errors.js';
 import { expectSession, useSession } from './session.js';
+import { t } from '../i18n/t.js';
 
 type Provider = { name: string; label?: string | null };
 
 /** Why a single sign-on came back without a session (`?reason=<CODE>` on the redirect). */
 function reasonMessage(reason: string | null): string | null {
   if (!reason) return null;
-  if (reason === 'INVALID_OTP') return 'Single sign-on needs your one-time code: enter it below, then choose the provider again.';
-  if (reason === 'INVALID_PROVIDER') return 'This identity is already linked to another account.';
-  return 'Single sign-on did not complete. Try again, or sign in with your email and password.';
+  if (reason === 'INVALID_OTP') return t('Single sign-on needs your one-time code: enter it below, then choose the provider again.');
+  if (reason === 'INVALID_PROVIDER') return t('This identity is already linked to another account.');
+  return t('Single sign-on did not complete. Try again, or sign in with your email and password.');
 }
 
 /** The single sign-on start URL: back to the page the person wanted, on this server. */
@@ -71,10 +72,10 @@ export function SignInPage() {
 
   return (
     <main class="sign-in" id="main">
-      <h1>Sign in to Stratum</h1>
+      <h1>{t('Sign in to Stratum')}</h1>
       <form onSubmit={submit} noValidate={false}>
         <div class="field">
-          <label for="email">Email</label>
+          <label for="email">{t('Email')}</label>
           <input
             id="email"
             ref={emailInput}
@@ -87,7 +88,7 @@ export function SignInPage() {
           />
         </div>
         <div class="field">
-          <label for="password">Password</label>
+          <label for="password">{t('Password')}</label>
           <input
             id="password"
             name="password"
@@ -100,7 +101,7 @@ export function SignInPage() {
         </div>
         {needsOtp && (
           <div class="field">
-            <label for="otp">One-time code</label>
+            <label for="otp">{t('One-time code')}</label>
             <input
               id="otp"
               ref={otpInput}
@@ -113,7 +114,7 @@ export function SignInPage() {
               aria-describedby="otp-help"
             />
             <p id="otp-help" class="help">
-              Two-factor authentication is on for this account: enter the code from your authenticator app, or a recovery code.
+              {t('Two-factor authentication is on for this account: enter the code from your authenticator app, or a recovery code.')}
             </p>
           </div>
         )}
@@ -123,15 +124,15 @@ export function SignInPage() {
           </p>
         )}
         <button type="submit" class="primary" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
+          {busy ? t('Signing in…') : t('Sign in')}
         </button>
       </form>
       <p class="links">
-        <Link href="/password-request">Forgot your password?</Link>
+        <Link href="/password-request">{t('Forgot your password?')}</Link>
       </p>
       {providers.length > 0 && (
         <section class="sso" aria-labelledby="sso-title">
-          <h2 id="sso-title">Or sign in with</h2>
+          <h2 id="sso-title">{t('Or sign in with')}</h2>
           {providers.map((provider) => (
             <button
               type="button"

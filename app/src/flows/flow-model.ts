@@ -1,34 +1,41 @@
+import { msg, t } from '../i18n/t.js';
 /** Pure helpers of the flows section: the trigger's options as form texts and back, and the chain of operations. */
 
 export const TRIGGERS = ['event', 'webhook', 'manual', 'schedule', 'operation'] as const;
 export type Trigger = (typeof TRIGGERS)[number];
 
 export const TRIGGER_LABELS: Record<Trigger, string> = {
-  event: 'Event hook',
-  webhook: 'Webhook',
-  manual: 'Manual (a button on items)',
-  schedule: 'Schedule (cron)',
-  operation: 'Another flow',
+  event: msg('Event hook'),
+  webhook: msg('Webhook'),
+  manual: msg('Manual (a button on items)'),
+  schedule: msg('Schedule (cron)'),
+  operation: msg('Another flow'),
 };
 
 /** The operation types the server runs (docs/flows.md), with a word for each. */
 export const OPERATION_TYPES: Record<string, string> = {
-  condition: 'Condition',
-  'item-read': 'Read items',
-  'item-create': 'Create items',
-  'item-update': 'Update items',
-  'item-delete': 'Delete items',
-  transform: 'Transform payload',
-  trigger: 'Trigger a flow',
-  request: 'Web request',
-  mail: 'Send mail',
-  exec: 'Run script',
-  log: 'Log to console',
-  sleep: 'Sleep',
+  condition: msg('Condition'),
+  'item-read': msg('Read items'),
+  'item-create': msg('Create items'),
+  'item-update': msg('Update items'),
+  'item-delete': msg('Delete items'),
+  transform: msg('Transform payload'),
+  trigger: msg('Trigger a flow'),
+  request: msg('Web request'),
+  mail: msg('Send mail'),
+  exec: msg('Run script'),
+  log: msg('Log to console'),
+  sleep: msg('Sleep'),
   'json-web-token': 'JSON web token',
-  notification: 'Send notification',
-  'throw-error': 'Throw error',
+  notification: msg('Send notification'),
+  'throw-error': msg('Throw error'),
 };
+
+/** The operation type's word in the current language (the type itself when unknown). */
+export function operationTypeLabel(type: string): string {
+  const label = OPERATION_TYPES[type];
+  return label ? t(label) : type;
+}
 
 export type Flow = {
   id: string;
@@ -63,25 +70,25 @@ export const TRIGGER_FIELDS: Record<
   { name: string; label: string; kind: 'text' | 'list' | 'boolean' | 'choice' | 'json'; choices?: string[] }[]
 > = {
   event: [
-    { name: 'type', label: 'Event type', kind: 'choice', choices: ['action', 'filter'] },
-    { name: 'scope', label: 'Events (comma-separated, e.g. items.create, items.update)', kind: 'list' },
-    { name: 'collections', label: 'Collections (comma-separated; none: all)', kind: 'list' },
-    { name: 'return', label: 'Return (filter only: $last, $all or an operation key)', kind: 'text' },
+    { name: 'type', label: msg('Event type'), kind: 'choice', choices: ['action', 'filter'] },
+    { name: 'scope', label: msg('Events (comma-separated, e.g. items.create, items.update)'), kind: 'list' },
+    { name: 'collections', label: msg('Collections (comma-separated; none: all)'), kind: 'list' },
+    { name: 'return', label: msg('Return (filter only: $last, $all or an operation key)'), kind: 'text' },
   ],
   webhook: [
-    { name: 'method', label: 'Method', kind: 'choice', choices: ['GET', 'POST'] },
-    { name: 'async', label: 'Answer at once, run in the background', kind: 'boolean' },
-    { name: 'return', label: 'Return ($last, $all or an operation key)', kind: 'text' },
+    { name: 'method', label: msg('Method'), kind: 'choice', choices: ['GET', 'POST'] },
+    { name: 'async', label: msg('Answer at once, run in the background'), kind: 'boolean' },
+    { name: 'return', label: msg('Return ($last, $all or an operation key)'), kind: 'text' },
   ],
   manual: [
-    { name: 'collections', label: 'Collections (comma-separated)', kind: 'list' },
-    { name: 'requireSelection', label: 'Needs selected items on the list page', kind: 'boolean' },
-    { name: 'requireConfirmation', label: 'Ask for confirmation first', kind: 'boolean' },
-    { name: 'fields', label: 'Confirmation form fields (JSON list of {"field", "name", "type"})', kind: 'json' },
-    { name: 'async', label: 'Answer at once, run in the background', kind: 'boolean' },
+    { name: 'collections', label: msg('Collections (comma-separated)'), kind: 'list' },
+    { name: 'requireSelection', label: msg('Needs selected items on the list page'), kind: 'boolean' },
+    { name: 'requireConfirmation', label: msg('Ask for confirmation first'), kind: 'boolean' },
+    { name: 'fields', label: msg('Confirmation form fields (JSON list of {"field", "name", "type"})'), kind: 'json' },
+    { name: 'async', label: msg('Answer at once, run in the background'), kind: 'boolean' },
   ],
-  schedule: [{ name: 'cron', label: 'Cron expression (e.g. 0 */5 * * * *)', kind: 'text' }],
-  operation: [{ name: 'return', label: 'Return ($last, $all or an operation key)', kind: 'text' }],
+  schedule: [{ name: 'cron', label: msg('Cron expression (e.g. 0 */5 * * * *)'), kind: 'text' }],
+  operation: [{ name: 'return', label: msg('Return ($last, $all or an operation key)'), kind: 'text' }],
 };
 
 /** The trigger's stored options as the form's texts. */
@@ -117,7 +124,7 @@ export function triggerOptions(trigger: Trigger, texts: TriggerTexts): Record<st
       try {
         options[field.name] = JSON.parse(text) as unknown;
       } catch {
-        throw new FieldProblem(field.name, 'Enter valid JSON.');
+        throw new FieldProblem(field.name, t('Enter valid JSON.'));
       }
     } else options[field.name] = text;
   }
@@ -178,8 +185,8 @@ export function parseOptions(text: string): Record<string, unknown> {
   try {
     value = JSON.parse(text.trim() === '' ? '{}' : text);
   } catch {
-    throw new FieldProblem('options', 'Enter valid JSON.');
+    throw new FieldProblem('options', t('Enter valid JSON.'));
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new FieldProblem('options', 'Enter a JSON object.');
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new FieldProblem('options', t('Enter a JSON object.'));
   return value as Record<string, unknown>;
 }

@@ -7,6 +7,7 @@ import { FlowRuns } from './flow-runs.js';
 import { FlowSettings } from './flow-settings.js';
 import { deleteOneFlow, readFlowOperations, readOneFlow } from './flows-api.js';
 import { OperationChain } from './operation-chain.js';
+import { t } from '../i18n/t.js';
 
 /** `/flows/<id>`: the flow's settings and trigger, its chain of operations, its runs, and "Delete flow". */
 export function FlowPage({ id }: { id: string }) {
@@ -33,7 +34,11 @@ export function FlowPage({ id }: { id: string }) {
   };
 
   const remove = () => {
-    if (!flow || !window.confirm(`Delete the flow ${flow.name} and its operations? Its recorded runs stay in the activity.`)) return;
+    if (
+      !flow ||
+      !window.confirm(t('Delete the flow {name} and its operations? Its recorded runs stay in the activity.', { name: flow.name }))
+    )
+      return;
     deleteOneFlow(client, flow.id).then(
       () => navigate('/flows', { replace: true }),
       (failure: unknown) => setError(requestMessage(failure)),
@@ -43,12 +48,12 @@ export function FlowPage({ id }: { id: string }) {
   return (
     <section aria-labelledby="page-title">
       <p class="breadcrumb">
-        <Link href="/flows">Flows</Link> / {flow?.name ?? id}
+        <Link href="/flows">{t('Flows')}</Link> / {flow?.name ?? id}
       </p>
-      <h1 id="page-title">{flow ? `Flow: ${flow.name}` : 'Flow'}</h1>
+      <h1 id="page-title">{flow ? t('Flow: {name}', { name: flow.name }) : t('Flow')}</h1>
       {!flow && !error && (
         <p class="loading" aria-live="polite">
-          Loading…
+          {t('Loading…')}
         </p>
       )}
       {error && (
@@ -63,7 +68,7 @@ export function FlowPage({ id }: { id: string }) {
           <FlowRuns flow={flow.id} version={version} />
           <div class="actions spaced">
             <button type="button" class="danger" onClick={remove}>
-              Delete flow
+              {t('Delete flow')}
             </button>
           </div>
         </>

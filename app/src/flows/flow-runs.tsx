@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { readFlowRuns, type FlowRun } from './flows-api.js';
+import { locale, plural, t } from '../i18n/t.js';
 
 const json = (value: unknown) => JSON.stringify(value ?? null, null, 2);
 
@@ -21,29 +22,33 @@ export function FlowRuns({ flow, version }: { flow: string; version: number }) {
 
   return (
     <section aria-labelledby="runs-title">
-      <h2 id="runs-title">Runs</h2>
+      <h2 id="runs-title">{t('Runs')}</h2>
       <button type="button" class="small" onClick={() => void load()}>
-        Refresh runs
+        {t('Refresh runs')}
       </button>
       {error && (
         <p class="error" role="alert">
           {error}
         </p>
       )}
-      {runs && runs.length === 0 && <p>No runs recorded yet.</p>}
+      {runs && runs.length === 0 && <p>{t('No runs recorded yet.')}</p>}
       {runs && runs.length > 0 && (
         <ol class="runs">
           {runs.map((run) => {
-            const when = new Date(run.timestamp).toLocaleString();
+            const when = new Date(run.timestamp).toLocaleString(locale());
             const failed = run.steps?.some((step) => step.status === 'reject') ?? false;
             return (
               <li key={run.id}>
                 <p>
                   {when} ·{' '}
                   {run.steps
-                    ? `${run.steps.length} step${run.steps.length === 1 ? '' : 's'}${failed ? ', one failed' : ''}`
-                    : 'no step data'}
-                  {run.user ? ` · by ${run.user}` : ''}{' '}
+                    ? plural(
+                        run.steps.length,
+                        failed ? '{count} step, one failed' : '{count} step',
+                        failed ? '{count} steps, one failed' : '{count} steps',
+                      )
+                    : t('no step data')}
+                  {run.user ? ` · ${t('by {user}', { user: run.user })}` : ''}{' '}
                   {run.steps && (
                     <button
                       type="button"
@@ -51,29 +56,29 @@ export function FlowRuns({ flow, version }: { flow: string; version: number }) {
                       aria-expanded={open === run.id}
                       onClick={() => setOpen(open === run.id ? null : run.id)}
                     >
-                      {open === run.id ? 'Hide' : 'Show'} steps of the run at {when}
+                      {open === run.id ? t('Hide steps of the run at {when}', { when }) : t('Show steps of the run at {when}', { when })}
                     </button>
                   )}
                 </p>
                 {open === run.id && run.steps && (
                   <div class="run-steps">
-                    <h3>Trigger data</h3>
+                    <h3>{t('Trigger data')}</h3>
                     <pre>{json(run.data?.$trigger)}</pre>
                     <table>
-                      <caption>Steps of the run at {when}</caption>
+                      <caption>{t('Steps of the run at {when}', { when })}</caption>
                       <thead>
                         <tr>
-                          <th scope="col">Operation</th>
-                          <th scope="col">Outcome</th>
-                          <th scope="col">Options</th>
-                          <th scope="col">Data</th>
+                          <th scope="col">{t('Operation')}</th>
+                          <th scope="col">{t('Outcome')}</th>
+                          <th scope="col">{t('Options')}</th>
+                          <th scope="col">{t('Data')}</th>
                         </tr>
                       </thead>
                       <tbody>
                         {run.steps.map((step, index) => (
                           <tr key={index}>
                             <th scope="row">{step.key}</th>
-                            <td>{step.status === 'resolve' ? 'Succeeded' : 'Failed'}</td>
+                            <td>{step.status === 'resolve' ? t('Succeeded') : t('Failed')}</td>
                             <td>
                               <pre>{json(step.options)}</pre>
                             </td>

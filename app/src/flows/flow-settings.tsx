@@ -5,6 +5,7 @@ import { useSession } from '../auth/session.js';
 import { FieldProblem, TRIGGER_FIELDS, triggerOptions, triggerTexts, type Flow, type Trigger, type TriggerTexts } from './flow-model.js';
 import { updateOneFlow } from './flows-api.js';
 import { TriggerField } from './trigger-field.js';
+import { t } from '../i18n/t.js';
 
 type Draft = { name: string; description: string; status: Flow['status']; accountability: string; trigger: Trigger; texts: TriggerTexts };
 
@@ -48,39 +49,39 @@ export function FlowSettings({ flow, saved }: { flow: Flow; saved: () => void })
         trigger: draft.trigger,
         options,
       });
-      setStatus('Flow saved.');
+      setStatus(t('Flow saved.'));
       saved();
     } catch (failure) {
       const { fields, general } = errorsByField(failure);
       setProblems(fields);
-      setError(general.join(' ') || (Object.keys(fields).length > 0 ? 'Some fields need attention.' : requestMessage(failure)));
+      setError(general.join(' ') || (Object.keys(fields).length > 0 ? t('Some fields need attention.') : requestMessage(failure)));
     }
   };
 
   return (
     <form class="item-form" aria-labelledby="flow-settings-title" onSubmit={(e) => void save(e)} noValidate>
-      <h2 id="flow-settings-title">Settings and trigger</h2>
+      <h2 id="flow-settings-title">{t('Settings and trigger')}</h2>
       <div class="field">
-        <label for="flow-name">Name</label>
+        <label for="flow-name">{t('Name')}</label>
         <input id="flow-name" value={draft.name} onInput={(e) => set({ name: e.currentTarget.value })} />
       </div>
       <div class="field">
-        <label for="flow-description">Description</label>
+        <label for="flow-description">{t('Description')}</label>
         <input id="flow-description" value={draft.description} onInput={(e) => set({ description: e.currentTarget.value })} />
       </div>
       <div class="field">
-        <label for="flow-status">Status</label>
+        <label for="flow-status">{t('Status')}</label>
         <select id="flow-status" value={draft.status} onChange={(e) => set({ status: e.currentTarget.value as Flow['status'] })}>
-          <option value="active">Enabled</option>
-          <option value="inactive">Disabled</option>
+          <option value="active">{t('Enabled')}</option>
+          <option value="inactive">{t('Disabled')}</option>
         </select>
       </div>
       <div class="field">
-        <label for="flow-accountability">Record runs</label>
+        <label for="flow-accountability">{t('Record runs')}</label>
         <select id="flow-accountability" value={draft.accountability} onChange={(e) => set({ accountability: e.currentTarget.value })}>
-          <option value="all">Activity and each step's data</option>
-          <option value="activity">Activity only</option>
-          <option value="">Nothing</option>
+          <option value="all">{t("Activity and each step's data")}</option>
+          <option value="activity">{t('Activity only')}</option>
+          <option value="">{t('Nothing')}</option>
         </select>
       </div>
       <TriggerField
@@ -103,7 +104,7 @@ export function FlowSettings({ flow, saved }: { flow: Flow; saved: () => void })
                 onChange={(e) => setText(field.name, String(e.currentTarget.checked))}
               />
             )}
-            <label for={id}>{field.label}</label>
+            <label for={id}>{t(field.label)}</label>
             {field.kind === 'choice' && (
               <select id={id} value={text} onChange={(e) => setText(field.name, e.currentTarget.value)}>
                 {field.choices!.map((choice) => (
@@ -129,7 +130,7 @@ export function FlowSettings({ flow, saved }: { flow: Flow; saved: () => void })
       })}
       <div class="actions">
         <button type="submit" class="primary" disabled={draft.name.trim() === ''}>
-          Save flow
+          {t('Save flow')}
         </button>
       </div>
       {error && (

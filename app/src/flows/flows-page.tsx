@@ -6,6 +6,7 @@ import { ListTable } from '../ui/list-table.js';
 import { TRIGGER_LABELS, type Flow, type Trigger } from './flow-model.js';
 import { createOneFlow, listFlows, updateOneFlow } from './flows-api.js';
 import { TriggerField } from './trigger-field.js';
+import { t } from '../i18n/t.js';
 
 /** The options a new flow starts with, so the server accepts it (each trigger's required options). */
 const STARTING_OPTIONS: Record<Trigger, Record<string, unknown>> = {
@@ -35,7 +36,7 @@ export function FlowsPage() {
     setError(null);
     updateOneFlow(client, flow.id, { status: next }).then(
       () => {
-        setStatus(`${flow.name} is ${next === 'active' ? 'enabled' : 'disabled'}.`);
+        setStatus(next === 'active' ? t('{name} is enabled.', { name: flow.name }) : t('{name} is disabled.', { name: flow.name }));
         void load();
       },
       (failure: unknown) => setError(requestMessage(failure)),
@@ -44,26 +45,26 @@ export function FlowsPage() {
 
   return (
     <section aria-labelledby="page-title">
-      <h1 id="page-title">Flows</h1>
+      <h1 id="page-title">{t('Flows')}</h1>
       {flows === null && !error && (
         <p class="loading" aria-live="polite">
-          Loading…
+          {t('Loading…')}
         </p>
       )}
       {flows && (
         <ListTable
-          label="Flows table"
+          label={t('Flows table')}
           rows={flows}
-          empty="No flows yet."
+          empty={t('No flows yet.')}
           columns={[
-            { header: 'Name', cell: (flow) => <Link href={`/flows/${flow.id}`}>{flow.name}</Link> },
-            { header: 'Trigger', cell: (flow) => TRIGGER_LABELS[flow.trigger] ?? flow.trigger },
-            { header: 'Status', cell: (flow) => (flow.status === 'active' ? 'Enabled' : 'Disabled') },
+            { header: t('Name'), cell: (flow) => <Link href={`/flows/${flow.id}`}>{flow.name}</Link> },
+            { header: t('Trigger'), cell: (flow) => (TRIGGER_LABELS[flow.trigger] ? t(TRIGGER_LABELS[flow.trigger]) : flow.trigger) },
+            { header: t('Status'), cell: (flow) => (flow.status === 'active' ? t('Enabled') : t('Disabled')) },
             {
-              header: 'Actions',
+              header: t('Actions'),
               cell: (flow) => (
                 <button type="button" class="small" onClick={() => toggle(flow)}>
-                  {flow.status === 'active' ? 'Disable' : 'Enable'} {flow.name}
+                  {flow.status === 'active' ? t('Disable') : t('Enable')} {flow.name}
                 </button>
               ),
             },
@@ -90,15 +91,15 @@ export function FlowsPage() {
             );
           }}
         >
-          <h2 id="new-flow-title">New flow</h2>
+          <h2 id="new-flow-title">{t('New flow')}</h2>
           <div class="field">
-            <label for="new-flow-name">Name</label>
+            <label for="new-flow-name">{t('Name')}</label>
             <input id="new-flow-name" value={name} required onInput={(e) => setName(e.currentTarget.value)} />
           </div>
           <TriggerField id="new-flow-trigger" value={trigger} onChange={setTrigger} />
           <div class="actions">
             <button type="submit" class="primary" disabled={name.trim() === ''}>
-              Create flow
+              {t('Create flow')}
             </button>
           </div>
         </form>

@@ -7,6 +7,7 @@ import {
   FieldProblem,
   newOperationKey,
   OPERATION_TYPES,
+  operationTypeLabel,
   optionsText,
   parseOptions,
   type ChainNode,
@@ -15,6 +16,7 @@ import {
   type Slot,
 } from './flow-model.js';
 import { addOperation, removeOperation, saveOperation } from './flows-api.js';
+import { t } from '../i18n/t.js';
 
 type Editing = { mode: 'new'; slot: Slot; label: string } | { mode: 'edit'; operation: Operation };
 
@@ -30,7 +32,7 @@ export function OperationChain({ flow, operations, changed }: { flow: Flow; oper
   const { root, unconnected } = buildChain(flow.operation, operations);
 
   const remove = (operation: Operation) => {
-    if (!window.confirm(`Delete the operation ${operation.key}? What follows it stays, unconnected.`)) return;
+    if (!window.confirm(t('Delete the operation {key}? What follows it stays, unconnected.', { key: operation.key }))) return;
     setError(null);
     removeOperation(client, flow, operation, operations).then(changed, (failure: unknown) => setError(requestMessage(failure)));
   };
@@ -38,11 +40,10 @@ export function OperationChain({ flow, operations, changed }: { flow: Flow; oper
   const step = (node: ChainNode) => {
     const { operation } = node;
     const path = (kind: 'resolve' | 'reject', child: ChainNode | null) => {
-      const title = kind === 'resolve' ? 'On success' : 'On failure';
       return (
         <div class={`chain-path ${kind}`}>
           <h4>
-            {title} of {operation.key}
+            {kind === 'resolve' ? t('On success of {key}', { key: operation.key }) : t('On failure of {key}', { key: operation.key })}
           </h4>
           {child ? (
             <ol class="chain">{step(child)}</ol>
@@ -51,10 +52,19 @@ export function OperationChain({ flow, operations, changed }: { flow: Flow; oper
               type="button"
               class="small"
               onClick={() =>
-                setEditing({ mode: 'new', slot: { kind, parent: operation.id }, label: `${title.toLowerCase()} of ${operation.key}` })
+                setEditing({
+                  mode: 'new',
+                  slot: { kind, parent: operation.id },
+                  label:
+                    kind === 'resolve'
+                      ? t('on success of {key}', { key: operation.key })
+                      : t('on failure of {key}', { key: operation.key }),
+                })
               }
             >
-              Add operation {kind === 'resolve' ? 'on success' : 'on failure'} of {operation.key}
+              {kind === 'resolve'
+                ? t('Add operation on success of {key}', { key: operation.key })
+                : t('Add operation on failure of {key}', { key: operation.key })}
             </button>
           )}
         </div>
@@ -64,16 +74,16 @@ export function OperationChain({ flow, operations, changed }: { flow: Flow; oper
       <li class="chain-step" key={operation.id}>
         <div class="chain-card">
           <h3>
-            {operation.name || operation.key} <span class="tag">{OPERATION_TYPES[operation.type] ?? operation.type}</span>
+            {operation.name || operation.key} <span class="tag">{operationTypeLabel(operation.type)}</span>
           </h3>
-          <p class="help">Key: {operation.key}</p>
+          <p class="help">{t('Key: {key}', { key: operation.key })}</p>
           <pre class="options">{optionsText(operation.options)}</pre>
           <div class="actions">
             <button type="button" class="small" onClick={() => setEditing({ mode: 'edit', operation })}>
-              Edit {operation.key}
+              {t('Edit {key}', { key: operation.key })}
             </button>
             <button type="button" class="small danger" onClick={() => remove(operation)}>
-              Delete {operation.key}
+              {t('Delete {key}', { key: operation.key })}
             </button>
           </div>
         </div>
@@ -85,27 +95,27 @@ export function OperationChain({ flow, operations, changed }: { flow: Flow; oper
 
   return (
     <section aria-labelledby="chain-title">
-      <h2 id="chain-title">Operations</h2>
-      <p class="help">The trigger runs the first operation; each then continues on success or on failure.</p>
+      <h2 id="chain-title">{t('Operations')}</h2>
+      <p class="help">{t('The trigger runs the first operation; each then continues on success or on failure.')}</p>
       {root ? (
         <ol class="chain">{step(root)}</ol>
       ) : (
-        <button type="button" onClick={() => setEditing({ mode: 'new', slot: { kind: 'first' }, label: 'first operation' })}>
-          Add first operation
+        <button type="button" onClick={() => setEditing({ mode: 'new', slot: { kind: 'first' }, label: t('first operation') })}>
+          {t('Add first operation')}
         </button>
       )}
       {unconnected.length > 0 && (
         <>
-          <h3>Not connected</h3>
+          <h3>{t('Not connected')}</h3>
           <ul class="chain-loose">
             {unconnected.map((operation) => (
               <li key={operation.id}>
-                {operation.name || operation.key} ({OPERATION_TYPES[operation.type] ?? operation.type}){' '}
+                {operation.name || operation.key} ({operationTypeLabel(operation.type)}){' '}
                 <button type="button" class="small" onClick={() => setEditing({ mode: 'edit', operation })}>
-                  Edit {operation.key}
+                  {t('Edit {key}', { key: operation.key })}
                 </button>{' '}
                 <button type="button" class="small danger" onClick={() => remove(operation)}>
-                  Delete {operation.key}
+                  {t('Delete {key}', { key: operation.key })}
                 </button>
               </li>
             ))}
@@ -167,7 +177,7 @@ function OperationEditor(props: { flow: Flow; operations: Operation[]; editing: 
     } catch (failure) {
       const { fields, general } = errorsByField(failure);
       setProblems(fields);
-      setError(general.join(' ') || (Object.keys(fields).length > 0 ? 'Some fields need attention.' : requestMessage(failure)));
+      setError(general.join(' ') || (Object.keys(fields).length > 0 ? t('Some fields need attention.') : requestMessage(failure)));
     }
   };
   const invalid = (field: string) => (problems[field] ? { 'aria-invalid': true, 'aria-describedby': `operation-${field}-error` } : {});
@@ -189,14 +199,16 @@ function OperationEditor(props: { flow: Flow; operations: Operation[]; editing: 
       noValidate
     >
       <h3 id="operation-editor-title">
-        {existing ? `Edit operation ${existing.key}` : `New operation: ${editing.mode === 'new' ? editing.label : ''}`}
+        {existing
+          ? t('Edit operation {key}', { key: existing.key })
+          : t('New operation: {place}', { place: editing.mode === 'new' ? editing.label : '' })}
       </h3>
       <div class="field">
-        <label for="operation-name">Operation name</label>
+        <label for="operation-name">{t('Operation name')}</label>
         <input id="operation-name" ref={first} value={name} onInput={(e) => setName(e.currentTarget.value)} />
       </div>
       <div class="field">
-        <label for="operation-type">Operation type</label>
+        <label for="operation-type">{t('Operation type')}</label>
         <select
           id="operation-type"
           value={type}
@@ -208,13 +220,13 @@ function OperationEditor(props: { flow: Flow; operations: Operation[]; editing: 
         >
           {Object.entries(OPERATION_TYPES).map(([value, label]) => (
             <option key={value} value={value}>
-              {label}
+              {t(label)}
             </option>
           ))}
         </select>
       </div>
       <div class="field">
-        <label for="operation-key">Key (its result is {`{{ ${key || 'key'} }}`} in later options)</label>
+        <label for="operation-key">{t('Key (its result is {reference} in later options)', { reference: `{{ ${key || 'key'} }}` })}</label>
         <input
           id="operation-key"
           value={key}
@@ -227,7 +239,7 @@ function OperationEditor(props: { flow: Flow; operations: Operation[]; editing: 
         {problem('key')}
       </div>
       <div class="field">
-        <label for="operation-options">Options (JSON)</label>
+        <label for="operation-options">{t('Options (JSON)')}</label>
         <textarea
           id="operation-options"
           rows={6}
@@ -239,10 +251,10 @@ function OperationEditor(props: { flow: Flow; operations: Operation[]; editing: 
       </div>
       <div class="actions">
         <button type="submit" class="primary" disabled={key.trim() === ''}>
-          Save operation
+          {t('Save operation')}
         </button>
         <button type="button" onClick={close}>
-          Cancel
+          {t('Cancel')}
         </button>
       </div>
       {error && (

@@ -1,4 +1,5 @@
 import { chartSummary, type Point } from './panel-model.js';
+import { locale, t } from '../i18n/t.js';
 
 const W = 400;
 const H = 200;
@@ -24,7 +25,7 @@ const short = (label: string) => (label.length > 12 ? `${label.slice(0, 11)}…`
 function DataTable({ points, labelHeader, valueHeader }: { points: Point[]; labelHeader: string; valueHeader: string }) {
   return (
     <details class="chart-data">
-      <summary>Data table</summary>
+      <summary>{t('Data table')}</summary>
       <table>
         <thead>
           <tr>
@@ -36,7 +37,7 @@ function DataTable({ points, labelHeader, valueHeader }: { points: Point[]; labe
           {points.map((p) => (
             <tr key={p.label}>
               <th scope="row">{p.label}</th>
-              <td>{p.value.toLocaleString('en')}</td>
+              <td>{p.value.toLocaleString(locale())}</td>
             </tr>
           ))}
         </tbody>
@@ -48,11 +49,11 @@ function DataTable({ points, labelHeader, valueHeader }: { points: Point[]; labe
 function Axes({ low, high, ticks, y }: { low: number; high: number; ticks: number[]; y: (v: number) => number }) {
   return (
     <g class="chart-axis" aria-hidden="true">
-      {ticks.map((t) => (
-        <g key={t}>
-          <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} />
-          <text x={PAD.left - 4} y={y(t) + 4} text-anchor="end">
-            {t.toLocaleString('en', { notation: 'compact' })}
+      {ticks.map((tick) => (
+        <g key={tick}>
+          <line x1={PAD.left} x2={W - PAD.right} y1={y(tick)} y2={y(tick)} />
+          <text x={PAD.left - 4} y={y(tick) + 4} text-anchor="end">
+            {tick.toLocaleString(locale(), { notation: 'compact' })}
           </text>
         </g>
       ))}
@@ -66,7 +67,7 @@ export type ChartProps = { points: Point[]; kind: string; labelHeader: string; v
 /** A line (or area) chart drawn as SVG, with a summary for screen readers and the data as a table. */
 export function LineChart({ points, kind, labelHeader, valueHeader, area = false }: ChartProps) {
   const summary = chartSummary(kind, points);
-  if (points.length === 0) return <p class="panel-empty">No data.</p>;
+  if (points.length === 0) return <p class="panel-empty">{t('No data.')}</p>;
   const { low, high, ticks } = scale(points);
   const innerW = W - PAD.left - PAD.right;
   const x = (i: number) => PAD.left + (points.length === 1 ? innerW / 2 : (i / (points.length - 1)) * innerW);
@@ -108,7 +109,7 @@ export function LineChart({ points, kind, labelHeader, valueHeader, area = false
 /** A bar chart drawn as SVG, with a summary for screen readers and the data as a table. */
 export function BarChart({ points, kind, labelHeader, valueHeader }: ChartProps) {
   const summary = chartSummary(kind, points);
-  if (points.length === 0) return <p class="panel-empty">No data.</p>;
+  if (points.length === 0) return <p class="panel-empty">{t('No data.')}</p>;
   const { low, high, ticks } = scale(points);
   const innerW = W - PAD.left - PAD.right;
   const slot = innerW / points.length;

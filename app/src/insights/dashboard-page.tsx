@@ -5,19 +5,20 @@ import { useSession } from '../auth/session.js';
 import { LiveNote, useLiveRefresh } from '../realtime/live.js';
 import { useInsightsWrites } from './insights-access.js';
 import { deleteOnePanel, listPanels, readOneDashboard } from './insights-api.js';
-import { isPanelType, PANEL_LABELS, type Dashboard, type Panel } from './panel-model.js';
+import { panelTitle, type Dashboard, type Panel } from './panel-model.js';
 import { newPanel, PanelForm, type PanelDraft } from './panel-form.js';
 import { PanelContent } from './panel-view.js';
 import './insights.css';
+import { msg, t } from '../i18n/t.js';
 
 /** How a dashboard's panels read again: on every change (realtime), every N seconds, or only when asked. */
 const REFRESH_CHOICES: [string, string][] = [
-  ['live', 'Live (on every change)'],
-  ['10', 'Every 10 seconds'],
-  ['30', 'Every 30 seconds'],
-  ['60', 'Every minute'],
-  ['300', 'Every 5 minutes'],
-  ['off', 'Off'],
+  ['live', msg('Live (on every change)')],
+  ['10', msg('Every 10 seconds')],
+  ['30', msg('Every 30 seconds')],
+  ['60', msg('Every minute')],
+  ['300', msg('Every 5 minutes')],
+  ['off', msg('Off')],
 ];
 
 const refreshKey = (id: string) => `stratum.insights.refresh.${id}`;
@@ -79,12 +80,12 @@ export function DashboardPage({ id }: { id: string }) {
     }
   };
   const remove = (panel: Panel) => {
-    const label = panel.name ?? 'this panel';
-    if (!window.confirm(`Delete ${label}?`)) return;
+    const label = panel.name ?? t('this panel');
+    if (!window.confirm(t('Delete {label}?', { label }))) return;
     setError(null);
     deleteOnePanel(client, panel.id).then(
       () => {
-        setStatus(`${label} deleted.`);
+        setStatus(t('{label} deleted.', { label }));
         void load();
       },
       (failure: unknown) => setError(requestMessage(failure)),
@@ -95,42 +96,44 @@ export function DashboardPage({ id }: { id: string }) {
   return (
     <section aria-labelledby="page-title">
       <p class="breadcrumb">
-        <Link href="/insights">Insights</Link>
+        <Link href="/insights">{t('Insights')}</Link>
       </p>
-      <h1 id="page-title">{dashboard ? `Dashboard: ${dashboard.name}` : 'Dashboard'}</h1>
+      <h1 id="page-title">{dashboard ? t('Dashboard: {name}', { name: dashboard.name }) : t('Dashboard')}</h1>
       {dashboard?.note && <p class="note">{dashboard.note}</p>}
       {panels === null && !error && (
         <p class="loading" aria-live="polite">
-          Loading…
+          {t('Loading…')}
         </p>
       )}
       {panels && (
         <>
           <div class="dashboard-bar">
             <div class="field inline">
-              <label for="dashboard-refresh">Refresh</label>
+              <label for="dashboard-refresh">{t('Refresh')}</label>
               <select id="dashboard-refresh" value={refresh} onChange={(e) => chooseRefresh(e.currentTarget.value)}>
                 {REFRESH_CHOICES.map(([value, label]) => (
                   <option key={value} value={value}>
-                    {label}
+                    {t(label)}
                   </option>
                 ))}
               </select>
             </div>
             <button type="button" onClick={() => setTick((n) => n + 1)}>
-              Refresh now
+              {t('Refresh now')}
             </button>
             {writes.create && (
               <button type="button" class="primary" onClick={() => setEditing(newPanel(id, below))}>
-                Add panel
+                {t('Add panel')}
               </button>
             )}
             {refresh === 'live' && <LiveNote state={live.state} />}
           </div>
-          {panels.length === 0 && <p>No panels yet.{writes.create ? ' Add one to show a number, a list or a chart.' : ''}</p>}
-          <ul class="dashboard-grid" aria-label="Panels">
+          {panels.length === 0 && (
+            <p>{writes.create ? t('No panels yet. Add one to show a number, a list or a chart.') : t('No panels yet.')}</p>
+          )}
+          <ul class="dashboard-grid" aria-label={t('Panels')}>
             {panels.map((panel) => {
-              const title = panel.name ?? (isPanelType(panel.type) ? PANEL_LABELS[panel.type] : panel.type);
+              const title = panelTitle(panel);
               return (
                 <li
                   key={panel.id}
@@ -147,12 +150,14 @@ export function DashboardPage({ id }: { id: string }) {
                     <span class="panel-actions">
                       {writes.update && (
                         <button type="button" class="small" onClick={() => setEditing({ ...panel })}>
-                          Edit<span class="visually-hidden"> {title}</span>
+                          {t('Edit')}
+                          <span class="visually-hidden"> {title}</span>
                         </button>
                       )}
                       {writes.delete && (
                         <button type="button" class="small" onClick={() => remove(panel)}>
-                          Delete<span class="visually-hidden"> {title}</span>
+                          {t('Delete')}
+                          <span class="visually-hidden"> {title}</span>
                         </button>
                       )}
                     </span>
@@ -171,7 +176,7 @@ export function DashboardPage({ id }: { id: string }) {
               draft={editing}
               onCancel={() => setEditing(null)}
               onSaved={() => {
-                setStatus('Panel saved.');
+                setStatus(t('Panel saved.'));
                 setEditing(null);
                 void load();
               }}

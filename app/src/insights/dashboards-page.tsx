@@ -7,6 +7,7 @@ import { useInsightsWrites } from './insights-access.js';
 import { createOneDashboard, deleteOneDashboard, listDashboards, updateOneDashboard } from './insights-api.js';
 import type { Dashboard } from './panel-model.js';
 import './insights.css';
+import { t } from '../i18n/t.js';
 
 /** `/insights`: the dashboards, "Rename" and "Delete" each, and "Create dashboard". */
 export function DashboardsPage() {
@@ -25,7 +26,7 @@ export function DashboardsPage() {
 
   const fail = (failure: unknown) => setError(requestMessage(failure));
   const remove = (dashboard: Dashboard) => {
-    if (!window.confirm(`Delete the dashboard ${dashboard.name} and its panels?`)) return;
+    if (!window.confirm(t('Delete the dashboard {name} and its panels?', { name: dashboard.name }))) return;
     setError(null);
     deleteOneDashboard(client, dashboard.id).then(() => {
       setStatus(`${dashboard.name} deleted.`);
@@ -37,7 +38,7 @@ export function DashboardsPage() {
     if (!renaming) return;
     setError(null);
     updateOneDashboard(client, renaming.id, { name: renaming.name.trim() }).then(() => {
-      setStatus(`Renamed to ${renaming.name.trim()}.`);
+      setStatus(t('Renamed to {name}.', { name: renaming.name.trim() }));
       setRenaming(null);
       void load();
     }, fail);
@@ -45,34 +46,34 @@ export function DashboardsPage() {
 
   return (
     <section aria-labelledby="page-title">
-      <h1 id="page-title">Insights</h1>
+      <h1 id="page-title">{t('Insights')}</h1>
       {dashboards === null && !error && (
         <p class="loading" aria-live="polite">
-          Loading…
+          {t('Loading…')}
         </p>
       )}
       {dashboards && (
         <ListTable
-          label="Dashboards table"
+          label={t('Dashboards table')}
           rows={dashboards}
-          empty="No dashboards yet."
+          empty={t('No dashboards yet.')}
           columns={[
-            { header: 'Name', cell: (d) => <Link href={`/insights/${d.id}`}>{d.name}</Link> },
-            { header: 'Note', cell: (d) => d.note ?? '' },
+            { header: t('Name'), cell: (d) => <Link href={`/insights/${d.id}`}>{d.name}</Link> },
+            { header: t('Note'), cell: (d) => d.note ?? '' },
             ...(writes.update || writes.delete
               ? [
                   {
-                    header: 'Actions',
+                    header: t('Actions'),
                     cell: (d: Dashboard) => (
                       <span class="row-actions">
                         {writes.update && (
                           <button type="button" class="small" onClick={() => setRenaming({ id: d.id, name: d.name })}>
-                            Rename {d.name}
+                            {t('Rename {name}', { name: d.name })}
                           </button>
                         )}
                         {writes.delete && (
                           <button type="button" class="small" onClick={() => remove(d)}>
-                            Delete {d.name}
+                            {t('Delete {name}', { name: d.name })}
                           </button>
                         )}
                       </span>
@@ -86,9 +87,9 @@ export function DashboardsPage() {
       <p role="status">{status}</p>
       {renaming && (
         <form class="item-form" aria-labelledby="rename-title" onSubmit={rename}>
-          <h2 id="rename-title">Rename dashboard</h2>
+          <h2 id="rename-title">{t('Rename dashboard')}</h2>
           <div class="field">
-            <label for="rename-name">New name</label>
+            <label for="rename-name">{t('New name')}</label>
             <input
               id="rename-name"
               value={renaming.name}
@@ -98,10 +99,10 @@ export function DashboardsPage() {
           </div>
           <div class="actions">
             <button type="submit" class="primary" disabled={renaming.name.trim() === ''}>
-              Save name
+              {t('Save name')}
             </button>
             <button type="button" onClick={() => setRenaming(null)}>
-              Cancel
+              {t('Cancel')}
             </button>
           </div>
         </form>
@@ -116,14 +117,14 @@ export function DashboardsPage() {
             createOneDashboard(client, { name: name.trim() }).then((created) => navigate(`/insights/${created.id}`), fail);
           }}
         >
-          <h2 id="new-dashboard-title">New dashboard</h2>
+          <h2 id="new-dashboard-title">{t('New dashboard')}</h2>
           <div class="field">
-            <label for="new-dashboard-name">Name</label>
+            <label for="new-dashboard-name">{t('Name')}</label>
             <input id="new-dashboard-name" value={name} required onInput={(e) => setName(e.currentTarget.value)} />
           </div>
           <div class="actions">
             <button type="submit" class="primary" disabled={name.trim() === ''}>
-              Create dashboard
+              {t('Create dashboard')}
             </button>
           </div>
         </form>

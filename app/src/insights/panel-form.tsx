@@ -15,6 +15,7 @@ import {
   type Panel,
   type PanelType,
 } from './panel-model.js';
+import { t } from '../i18n/t.js';
 
 type Json = Record<string, unknown>;
 
@@ -142,7 +143,7 @@ export function PanelForm({ draft, onSaved, onCancel }: { draft: PanelDraft; onS
       choices={fieldChoices(
         fields,
         fn === 'count' || fn === 'countDistinct' ? all : (f) => NUMBER_TYPES.has(f.type),
-        fn === 'count' ? 'Every item' : 'Choose a field',
+        fn === 'count' ? t('Every item') : t('Choose a field'),
       )}
       onChange={(v) => setOption(key, v)}
     />
@@ -150,7 +151,7 @@ export function PanelForm({ draft, onSaved, onCancel }: { draft: PanelDraft; onS
   const aggregateSelect = (
     <Select
       id="panel-function"
-      label="Aggregate"
+      label={t('Aggregate')}
       value={fn}
       choices={AGGREGATES.map((a) => [a, a])}
       onChange={(v) => setOption('function', v)}
@@ -165,9 +166,9 @@ export function PanelForm({ draft, onSaved, onCancel }: { draft: PanelDraft; onS
       try {
         filter = JSON.parse(filterText);
       } catch {
-        return setError('The filter is not valid JSON.');
+        return setError(t('The filter is not valid JSON.'));
       }
-      if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) return setError('The filter must be a JSON object.');
+      if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) return setError(t('The filter must be a JSON object.'));
     }
     const { id, ...values } = panel;
     const payload = { ...values, name: values.name?.trim() || null, options: type === 'label' ? options : { ...options, filter } };
@@ -186,16 +187,18 @@ export function PanelForm({ draft, onSaved, onCancel }: { draft: PanelDraft; onS
 
   return (
     <form class="item-form panel-form" aria-labelledby="panel-form-title" onSubmit={save}>
-      <h2 id="panel-form-title">{panel.id === null ? 'New panel' : `Edit panel${panel.name ? `: ${panel.name}` : ''}`}</h2>
+      <h2 id="panel-form-title">
+        {panel.id === null ? t('New panel') : panel.name ? t('Edit panel: {name}', { name: panel.name }) : t('Edit panel')}
+      </h2>
       <div class="field">
-        <label for="panel-name">Panel name</label>
+        <label for="panel-name">{t('Panel name')}</label>
         <input id="panel-name" value={panel.name ?? ''} onInput={(e) => set({ name: e.currentTarget.value })} />
       </div>
       <Select
         id="panel-type"
-        label="Panel type"
+        label={t('Panel type')}
         value={type}
-        choices={PANEL_TYPES.map((t) => [t, PANEL_LABELS[t]])}
+        choices={PANEL_TYPES.map((type) => [type, t(PANEL_LABELS[type])])}
         onChange={(v) => {
           const next = v as PanelType;
           const keep = typeof options.collection === 'string' && next !== 'label' ? { collection: options.collection } : {};
@@ -209,44 +212,44 @@ export function PanelForm({ draft, onSaved, onCancel }: { draft: PanelDraft; onS
           checked={panel.show_header}
           onChange={(e) => set({ show_header: e.currentTarget.checked })}
         />
-        <label for="panel-show-header">Show the header (name)</label>
+        <label for="panel-show-header">{t('Show the header (name)')}</label>
       </div>
       <fieldset class="panel-place">
-        <legend>Place on the grid (cells)</legend>
-        <NumberField id="panel-x" label="Column" min={1} value={panel.position_x} onChange={(n) => set({ position_x: n })} />
-        <NumberField id="panel-y" label="Row" min={1} value={panel.position_y} onChange={(n) => set({ position_y: n })} />
-        <NumberField id="panel-width" label="Width" min={1} value={panel.width} onChange={(n) => set({ width: n })} />
-        <NumberField id="panel-height" label="Height" min={1} value={panel.height} onChange={(n) => set({ height: n })} />
+        <legend>{t('Place on the grid (cells)')}</legend>
+        <NumberField id="panel-x" label={t('Column')} min={1} value={panel.position_x} onChange={(n) => set({ position_x: n })} />
+        <NumberField id="panel-y" label={t('Row')} min={1} value={panel.position_y} onChange={(n) => set({ position_y: n })} />
+        <NumberField id="panel-width" label={t('Width')} min={1} value={panel.width} onChange={(n) => set({ width: n })} />
+        <NumberField id="panel-height" label={t('Height')} min={1} value={panel.height} onChange={(n) => set({ height: n })} />
       </fieldset>
       {type === 'label' ? (
         <div class="field">
-          <label for="panel-text">Text</label>
+          <label for="panel-text">{t('Text')}</label>
           <textarea id="panel-text" rows={3} value={str('text')} onInput={(e) => setOption('text', e.currentTarget.value)} />
         </div>
       ) : (
         <>
           <Select
             id="panel-collection"
-            label="Collection"
+            label={t('Collection')}
             value={collection}
-            choices={[['', 'Choose a collection'], ...collections.map((c): [string, string] => [c.collection, c.collection])]}
+            choices={[['', t('Choose a collection')], ...collections.map((c): [string, string] => [c.collection, c.collection])]}
             onChange={(v) => setOption('collection', v)}
           />
           {type === 'metric' && (
             <>
               {aggregateSelect}
-              {valueFields('field', 'Field')}
+              {valueFields('field', t('Field'))}
               <div class="field">
-                <label for="panel-prefix">Prefix</label>
+                <label for="panel-prefix">{t('Prefix')}</label>
                 <input id="panel-prefix" value={str('prefix')} onInput={(e) => setOption('prefix', e.currentTarget.value)} />
               </div>
               <div class="field">
-                <label for="panel-suffix">Suffix</label>
+                <label for="panel-suffix">{t('Suffix')}</label>
                 <input id="panel-suffix" value={str('suffix')} onInput={(e) => setOption('suffix', e.currentTarget.value)} />
               </div>
               <NumberField
                 id="panel-decimals"
-                label="Decimals"
+                label={t('Decimals')}
                 min={0}
                 value={Number(options.decimals ?? 0)}
                 onChange={(n) => setOption('decimals', n)}
@@ -256,7 +259,7 @@ export function PanelForm({ draft, onSaved, onCancel }: { draft: PanelDraft; onS
           {type === 'list' && (
             <>
               <div class="field">
-                <label for="panel-template">Display template</label>
+                <label for="panel-template">{t('Display template')}</label>
                 <input
                   id="panel-template"
                   value={str('displayTemplate')}
@@ -264,29 +267,29 @@ export function PanelForm({ draft, onSaved, onCancel }: { draft: PanelDraft; onS
                   onInput={(e) => setOption('displayTemplate', e.currentTarget.value)}
                 />
                 <p id="panel-template-help" class="help">
-                  Fields in double braces, such as {'{{title}} ({{status}})'}.
+                  {t('Fields in double braces, such as {example}.', { example: '{{title}} ({{status}})' })}
                 </p>
               </div>
               <Select
                 id="panel-sort"
-                label="Sort by"
+                label={t('Sort by')}
                 value={str('sortField')}
-                choices={fieldChoices(fields, all, 'No sort')}
+                choices={fieldChoices(fields, all, t('No sort'))}
                 onChange={(v) => setOption('sortField', v)}
               />
               <Select
                 id="panel-direction"
-                label="Direction"
+                label={t('Direction')}
                 value={str('sortDirection') || 'desc'}
                 choices={[
-                  ['desc', 'Descending'],
-                  ['asc', 'Ascending'],
+                  ['desc', t('Descending')],
+                  ['asc', t('Ascending')],
                 ]}
                 onChange={(v) => setOption('sortDirection', v)}
               />
               <NumberField
                 id="panel-limit"
-                label="Items shown"
+                label={t('Items shown')}
                 min={1}
                 value={Number(options.limit ?? 5)}
                 onChange={(n) => setOption('limit', n)}
@@ -297,37 +300,43 @@ export function PanelForm({ draft, onSaved, onCancel }: { draft: PanelDraft; onS
             <>
               <Select
                 id="panel-date-field"
-                label="Date field"
+                label={t('Date field')}
                 value={str('dateField')}
-                choices={fieldChoices(fields, (f) => DATE_TYPES.has(f.type), 'Choose a date field')}
+                choices={fieldChoices(fields, (f) => DATE_TYPES.has(f.type), t('Choose a date field'))}
                 onChange={(v) => setOption('dateField', v)}
               />
               <Select
                 id="panel-precision"
-                label="Group by"
+                label={t('Group by')}
                 value={str('precision') || 'day'}
                 choices={PRECISIONS.map((p) => [p, p])}
                 onChange={(v) => setOption('precision', v)}
               />
-              <Select id="panel-range" label="Range" value={str('range')} choices={RANGES} onChange={(v) => setOption('range', v)} />
+              <Select
+                id="panel-range"
+                label={t('Range')}
+                value={str('range')}
+                choices={RANGES.map(([value, label]) => [value, t(label)])}
+                onChange={(v) => setOption('range', v)}
+              />
               {aggregateSelect}
-              {valueFields('valueField', 'Value field')}
+              {valueFields('valueField', t('Value field'))}
             </>
           )}
           {(type === 'bar-chart' || type === 'line-chart') && (
             <>
               <Select
                 id="panel-group-field"
-                label="Group field"
+                label={t('Group field')}
                 value={str('groupField')}
-                choices={fieldChoices(fields, all, 'Choose a field')}
+                choices={fieldChoices(fields, all, t('Choose a field'))}
                 onChange={(v) => setOption('groupField', v)}
               />
               {aggregateSelect}
-              {valueFields('valueField', 'Value field')}
+              {valueFields('valueField', t('Value field'))}
               <NumberField
                 id="panel-limit"
-                label="Groups shown"
+                label={t('Groups shown')}
                 min={1}
                 value={Number(options.limit ?? 20)}
                 onChange={(n) => setOption('limit', n)}
@@ -335,7 +344,7 @@ export function PanelForm({ draft, onSaved, onCancel }: { draft: PanelDraft; onS
             </>
           )}
           <div class="field">
-            <label for="panel-filter">Filter (JSON, optional)</label>
+            <label for="panel-filter">{t('Filter (JSON, optional)')}</label>
             <textarea
               id="panel-filter"
               rows={2}
@@ -351,10 +360,10 @@ export function PanelForm({ draft, onSaved, onCancel }: { draft: PanelDraft; onS
       )}
       <div class="actions">
         <button type="submit" class="primary" disabled={saving}>
-          Save panel
+          {t('Save panel')}
         </button>
         <button type="button" onClick={onCancel}>
-          Cancel
+          {t('Cancel')}
         </button>
       </div>
       {error && (

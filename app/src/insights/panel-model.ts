@@ -1,3 +1,4 @@
+import { locale, msg, plural, t } from '../i18n/t.js';
 /**
  * The Insights panels as data: their types and options (Directus 11's panel shapes where they fit), the aggregate
  * query each type sends to `/items/:collection`, and how an answer becomes a number, a series or a list. Pure logic,
@@ -8,12 +9,12 @@ export const PANEL_TYPES = ['metric', 'list', 'time-series', 'bar-chart', 'line-
 export type PanelType = (typeof PANEL_TYPES)[number];
 
 export const PANEL_LABELS: Record<PanelType, string> = {
-  metric: 'Metric',
-  list: 'List',
-  'time-series': 'Time series',
-  'bar-chart': 'Bar chart',
-  'line-chart': 'Line chart',
-  label: 'Label',
+  metric: msg('Metric'),
+  list: msg('List'),
+  'time-series': msg('Time series'),
+  'bar-chart': msg('Bar chart'),
+  'line-chart': msg('Line chart'),
+  label: msg('Label'),
 };
 
 export const AGGREGATES = ['count', 'countDistinct', 'sum', 'avg', 'min', 'max'] as const;
@@ -24,12 +25,12 @@ export type Precision = (typeof PRECISIONS)[number];
 
 /** How far back a time series reaches (Directus's `range`), '' for all time. */
 export const RANGES: [string, string][] = [
-  ['', 'All time'],
-  ['1 day', 'Last day'],
-  ['1 week', 'Last week'],
-  ['1 month', 'Last month'],
-  ['3 months', 'Last 3 months'],
-  ['1 year', 'Last year'],
+  ['', msg('All time')],
+  ['1 day', msg('Last day')],
+  ['1 week', msg('Last week')],
+  ['1 month', msg('Last month')],
+  ['3 months', msg('Last 3 months')],
+  ['1 year', msg('Last year')],
 ];
 
 type Json = Record<string, unknown>;
@@ -122,18 +123,18 @@ export function panelRequest(type: string, options: Json | null): PanelRequest {
   const o = options ?? {};
   if (type === 'label') return { kind: 'none', reason: null };
   const collection = text(o, 'collection');
-  if (!isPanelType(type)) return { kind: 'none', reason: `Panels of type "${type}" are not shown by this app.` };
-  if (collection === '') return { kind: 'none', reason: 'Choose a collection in the panel settings.' };
+  if (!isPanelType(type)) return { kind: 'none', reason: t('Panels of type "{type}" are not shown by this app.', { type }) };
+  if (collection === '') return { kind: 'none', reason: t('Choose a collection in the panel settings.') };
   const filter = filterOf(o);
   const withFilter = (query: Json): Json => (filter ? { ...query, filter } : query);
   if (type === 'metric') {
     const { fn, field } = aggregateOf(o, 'field');
-    if (field === '') return { kind: 'none', reason: 'Choose a field in the panel settings.' };
+    if (field === '') return { kind: 'none', reason: t('Choose a field in the panel settings.') };
     return { kind: 'aggregate', collection, aggregate: { [fn]: field }, groupBy: [], query: withFilter({}) };
   }
   if (type === 'list') {
     const fields = templateFields(text(o, 'displayTemplate'));
-    if (fields.length === 0) return { kind: 'none', reason: 'Write a display template in the panel settings.' };
+    if (fields.length === 0) return { kind: 'none', reason: t('Write a display template in the panel settings.') };
     const sortField = text(o, 'sortField');
     const limit = typeof o.limit === 'number' && o.limit > 0 ? Math.min(o.limit, 100) : 5;
     const sort = sortField === '' ? [] : [`${o.sortDirection === 'asc' ? '' : '-'}${sortField}`];
@@ -142,7 +143,8 @@ export function panelRequest(type: string, options: Json | null): PanelRequest {
   if (type === 'time-series') {
     const { fn, field } = aggregateOf(o, 'valueField');
     const dateField = text(o, 'dateField');
-    if (field === '' || dateField === '') return { kind: 'none', reason: 'Choose a date field and a value field in the panel settings.' };
+    if (field === '' || dateField === '')
+      return { kind: 'none', reason: t('Choose a date field and a value field in the panel settings.') };
     const precision = (PRECISIONS as readonly string[]).includes(text(o, 'precision')) ? (text(o, 'precision') as Precision) : 'day';
     const groupBy = dateParts(precision).map((part) => `${part}(${dateField})`);
     const range = RANGES.some(([value]) => value !== '' && value === text(o, 'range')) ? text(o, 'range') : '';
@@ -158,7 +160,8 @@ export function panelRequest(type: string, options: Json | null): PanelRequest {
   }
   const { fn, field } = aggregateOf(o, 'valueField');
   const groupField = text(o, 'groupField');
-  if (field === '' || groupField === '') return { kind: 'none', reason: 'Choose a group field and a value field in the panel settings.' };
+  if (field === '' || groupField === '')
+    return { kind: 'none', reason: t('Choose a group field and a value field in the panel settings.') };
   return { kind: 'aggregate', collection, aggregate: { [fn]: field }, groupBy: [groupField], query: withFilter({ limit: -1 }) };
 }
 
@@ -227,7 +230,7 @@ export function groupPoints(
   const points = rows.map((row) => {
     const group = row[field];
     return {
-      label: group === null || group === undefined ? '(empty)' : String(group as string | number),
+      label: group === null || group === undefined ? t('(empty)') : String(group as string | number),
       value: aggregateValue(row, request.aggregate) ?? 0,
     };
   });
@@ -240,16 +243,27 @@ export function formatMetric(value: number | null, options: Json | null): string
   if (value === null) return '—';
   const o = options ?? {};
   const decimals = typeof o.decimals === 'number' && o.decimals >= 0 && o.decimals <= 6 ? o.decimals : 0;
-  const number = value.toLocaleString('en', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  const number = value.toLocaleString(locale(), { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
   return `${text(o, 'prefix')}${number}${text(o, 'suffix')}`;
 }
 
 /** A one-sentence summary of a chart's points, its text alternative. */
 export function chartSummary(kind: string, points: Point[]): string {
-  if (points.length === 0) return `${kind}: no data.`;
+  if (points.length === 0) return t('{kind}: no data.', { kind });
   const values = points.map((p) => p.value);
   const low = Math.min(...values);
   const high = Math.max(...values);
   const last = points[points.length - 1]!;
-  return `${kind} of ${points.length} ${points.length === 1 ? 'point' : 'points'}, from ${points[0]!.label} to ${last.label}; lowest ${low}, highest ${high}.`;
+  const params = { kind, first: points[0]!.label, last: last.label, low, high };
+  return plural(
+    points.length,
+    '{kind} of {count} point, from {first} to {last}; lowest {low}, highest {high}.',
+    '{kind} of {count} points, from {first} to {last}; lowest {low}, highest {high}.',
+    params,
+  );
+}
+
+/** A panel's title: its name, else its type's word in the current language. */
+export function panelTitle(panel: { name: string | null; type: string }): string {
+  return panel.name ?? (isPanelType(panel.type) ? t(PANEL_LABELS[panel.type]) : panel.type);
 }

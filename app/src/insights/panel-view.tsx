@@ -6,13 +6,13 @@ import {
   aggregateValue,
   formatMetric,
   groupPoints,
-  PANEL_LABELS,
   panelRequest,
+  panelTitle,
   renderTemplate,
   timeSeriesPoints,
-  isPanelType,
   type Panel,
 } from './panel-model.js';
+import { t } from '../i18n/t.js';
 
 type Json = Record<string, unknown>;
 
@@ -44,11 +44,11 @@ export function PanelContent({ panel, refresh }: { panel: Panel; refresh: number
 
   if (panel.type === 'label') return <p class="panel-label">{optionText(options, 'text')}</p>;
   if (request.kind === 'none') return <p class="panel-empty">{request.reason}</p>;
-  if (answer === null) return <p class="panel-empty">Loading…</p>;
+  if (answer === null) return <p class="panel-empty">{t('Loading…')}</p>;
   if (answer.kind === 'no-access')
     return (
       <p class="panel-no-access" role="note">
-        No access: you may not read {request.collection}.
+        {t('No access: you may not read {collection}.', { collection: request.collection })}
       </p>
     );
   if (answer.kind === 'failed')
@@ -60,7 +60,7 @@ export function PanelContent({ panel, refresh }: { panel: Panel; refresh: number
   const rows = answer.rows;
   if (request.kind === 'items') {
     const template = optionText(options, 'displayTemplate');
-    if (rows.length === 0) return <p class="panel-empty">No items.</p>;
+    if (rows.length === 0) return <p class="panel-empty">{t('No items.')}</p>;
     return (
       <ul class="panel-list">
         {rows.map((row, i) => (
@@ -72,14 +72,14 @@ export function PanelContent({ panel, refresh }: { panel: Panel; refresh: number
   if (panel.type === 'metric') {
     return <p class="panel-metric">{formatMetric(aggregateValue(rows[0], request.aggregate), options)}</p>;
   }
-  const title = panel.name ?? (isPanelType(panel.type) ? PANEL_LABELS[panel.type] : panel.type);
+  const title = panelTitle(panel);
   if (panel.type === 'time-series') {
     const points = timeSeriesPoints(rows, request);
     return (
       <LineChart
         points={points}
         area
-        kind={`${title}, time series`}
+        kind={t('{title}, time series', { title })}
         labelHeader={optionText(options, 'dateField')}
         valueHeader={valueHeader(options, 'valueField')}
       />
@@ -91,7 +91,7 @@ export function PanelContent({ panel, refresh }: { panel: Panel; refresh: number
     return (
       <LineChart
         points={groupPoints(rows, request, 'group', limit)}
-        kind={`${title}, line chart`}
+        kind={t('{title}, line chart', { title })}
         labelHeader={labelHeader}
         valueHeader={valueHeader(options, 'valueField')}
       />
@@ -100,7 +100,7 @@ export function PanelContent({ panel, refresh }: { panel: Panel; refresh: number
   return (
     <BarChart
       points={groupPoints(rows, request, 'value', limit)}
-      kind={`${title}, bar chart`}
+      kind={t('{title}, bar chart', { title })}
       labelHeader={labelHeader}
       valueHeader={valueHeader(options, 'valueField')}
     />

@@ -11,10 +11,11 @@ import {
   type NotificationRow,
   type NotificationStatus,
 } from './notifications-api.js';
+import { locale, msg, plural, t } from '../i18n/t.js';
 
 const TABS: { status: NotificationStatus; label: string }[] = [
-  { status: 'inbox', label: 'Inbox' },
-  { status: 'archived', label: 'Archived' },
+  { status: 'inbox', label: msg('Inbox') },
+  { status: 'archived', label: msg('Archived') },
 ];
 
 /** The signed-in user's notifications: the inbox and the archive, live; archive one or all, open what one is about. */
@@ -50,7 +51,9 @@ export function NotificationsPage() {
       await setNotificationStatus(client, ids, to);
       setRows((current) => current?.filter((row) => !ids.includes(row.id)) ?? null);
       setMessage(
-        to === 'archived' ? `Archived ${ids.length === 1 ? '1 notification' : `${ids.length} notifications`}.` : 'Moved back to the inbox.',
+        to === 'archived'
+          ? plural(ids.length, 'Archived {count} notification.', 'Archived {count} notifications.')
+          : t('Moved back to the inbox.'),
       );
     } catch (failure) {
       setError(requestMessage(failure));
@@ -59,9 +62,9 @@ export function NotificationsPage() {
 
   return (
     <section aria-labelledby="page-title">
-      <h1 id="page-title">Notifications</h1>
+      <h1 id="page-title">{t('Notifications')}</h1>
       <LiveNote state={live.state} />
-      <div class="tabs" role="group" aria-label="Show">
+      <div class="tabs" role="group" aria-label={t('Show')}>
         {TABS.map((tab) => (
           <button
             key={tab.status}
@@ -73,7 +76,7 @@ export function NotificationsPage() {
               setStatus(tab.status);
             }}
           >
-            {tab.label}
+            {t(tab.label)}
           </button>
         ))}
       </div>
@@ -84,9 +87,9 @@ export function NotificationsPage() {
       )}
       <p role="status">{message}</p>
       {rows === null ? (
-        <p class="loading">Loading…</p>
+        <p class="loading">{t('Loading…')}</p>
       ) : rows.length === 0 ? (
-        <p>{status === 'inbox' ? 'No new notifications.' : 'No archived notifications.'}</p>
+        <p>{status === 'inbox' ? t('No new notifications.') : t('No archived notifications.')}</p>
       ) : (
         <>
           {status === 'inbox' && (
@@ -99,10 +102,10 @@ export function NotificationsPage() {
                 )
               }
             >
-              Archive all
+              {t('Archive all')}
             </button>
           )}
-          <ul class="notification-list" aria-label={status === 'inbox' ? 'Inbox' : 'Archived notifications'}>
+          <ul class="notification-list" aria-label={status === 'inbox' ? t('Inbox') : t('Archived notifications')}>
             {rows.map((row) => (
               <NotificationItem key={row.id} row={row} onMove={(to) => void move([row.id], to)} />
             ))}
@@ -119,17 +122,18 @@ function NotificationItem({ row, onMove }: { row: NotificationRow; onMove: (to: 
   return (
     <li class="notification">
       <h2 class="notification-subject">{row.subject}</h2>
-      {when && !Number.isNaN(when.getTime()) && <time dateTime={when.toISOString()}>{when.toLocaleString()}</time>}
+      {when && !Number.isNaN(when.getTime()) && <time dateTime={when.toISOString()}>{when.toLocaleString(locale())}</time>}
       {row.message && <p class="notification-message">{row.message}</p>}
       <div class="actions">
-        {target && (target.external ? <a href={target.href}>Download the file</a> : <Link href={target.href}>Open the item</Link>)}
+        {target &&
+          (target.external ? <a href={target.href}>{t('Download the file')}</a> : <Link href={target.href}>{t('Open the item')}</Link>)}
         {row.status === 'inbox' ? (
           <button type="button" onClick={() => onMove('archived')}>
-            Archive <span class="visually-hidden">{row.subject}</span>
+            {t('Archive')} <span class="visually-hidden">{row.subject}</span>
           </button>
         ) : (
           <button type="button" onClick={() => onMove('inbox')}>
-            Move to inbox <span class="visually-hidden">{row.subject}</span>
+            {t('Move to inbox')} <span class="visually-hidden">{row.subject}</span>
           </button>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { t } from '../i18n/t.js';
 /**
  * POST /schema/diff's answer as a tree people can read (pure): one node per collection, holding the changes of
  * the collection itself, of its fields and of its relations; each change either the whole item added or
@@ -72,7 +73,7 @@ function summaryOf(type: DiffNode['type'], item: unknown): string | null {
   const record = (item ?? {}) as { type?: unknown; related_collection?: unknown; schema?: unknown };
   if (type === 'field' && typeof record.type === 'string') return record.type;
   if (type === 'relation' && typeof record.related_collection === 'string') return `→ ${record.related_collection}`;
-  if (type === 'collection' && record.schema === undefined) return 'folder';
+  if (type === 'collection' && record.schema === undefined) return t('folder');
   return null;
 }
 
@@ -102,7 +103,7 @@ export function buildDiffTree(diff: SchemaDiff): DiffNode[] {
   for (const entry of diff.fields) collectionNode(entry.collection).children.push(nodeOf('field', entry.field, entry.diff));
   for (const entry of diff.relations) {
     collectionNode(entry.collection).children.push(
-      nodeOf('relation', `${entry.field} → ${entry.related_collection ?? '(any)'}`, entry.diff),
+      nodeOf('relation', `${entry.field} → ${entry.related_collection ?? t('(any)')}`, entry.diff),
     );
   }
   const order = (node: DiffNode) => (node.type === 'field' ? 0 : 1);

@@ -14,6 +14,7 @@ import {
   type ApplyReport,
   type DiffAnswer,
 } from './schema-api.js';
+import { t } from '../i18n/t.js';
 
 type State =
   | { step: 'idle' }
@@ -33,7 +34,7 @@ export function SchemaPage() {
   const compare = async (force: boolean) => {
     setFailure(null);
     if (!file) {
-      setFailure('Choose a snapshot file first.');
+      setFailure(t('Choose a snapshot file first.'));
       return;
     }
     setBusy(true);
@@ -68,7 +69,9 @@ export function SchemaPage() {
       setState({ step: 'applied' });
     } catch (error) {
       const message = errorMessage(error) ?? requestMessage(error);
-      setFailure(isStaleHash(error) ? `${message} The schema changed since this comparison: compare the snapshot again.` : message);
+      setFailure(
+        isStaleHash(error) ? t('{message} The schema changed since this comparison: compare the snapshot again.', { message }) : message,
+      );
     } finally {
       setBusy(false);
     }
@@ -77,19 +80,19 @@ export function SchemaPage() {
   const tree = state.step === 'diff' ? buildDiffTree(state.diff.diff) : [];
   return (
     <section aria-labelledby="page-title">
-      <h1 id="page-title">Schema as code</h1>
-      <h2>Download the snapshot</h2>
+      <h1 id="page-title">{t('Schema as code')}</h1>
+      <h2>{t('Download the snapshot')}</h2>
       <p>
-        The collections, fields and relations of this instance:{' '}
+        {t('The collections, fields and relations of this instance:')}{' '}
         <a href={snapshotUrl('json')} download="snapshot.json">
-          Download snapshot as JSON
+          {t('Download snapshot as JSON')}
         </a>{' '}
         ·{' '}
         <a href={snapshotUrl('yaml')} download="snapshot.yaml">
-          Download snapshot as YAML
+          {t('Download snapshot as YAML')}
         </a>
       </p>
-      <h2 id="compare-title">Compare a snapshot</h2>
+      <h2 id="compare-title">{t('Compare a snapshot')}</h2>
       <form
         aria-labelledby="compare-title"
         onSubmit={(event) => {
@@ -98,7 +101,7 @@ export function SchemaPage() {
         }}
       >
         <div class="field">
-          <label for="snapshot-file">Snapshot file (JSON or YAML)</label>
+          <label for="snapshot-file">{t('Snapshot file (JSON or YAML)')}</label>
           <input
             id="snapshot-file"
             type="file"
@@ -111,7 +114,7 @@ export function SchemaPage() {
           />
         </div>
         <button type="submit" class="primary" disabled={busy}>
-          Compare with this instance
+          {t('Compare with this instance')}
         </button>
       </form>
       {failure && (
@@ -122,34 +125,34 @@ export function SchemaPage() {
       {state.step === 'mismatch' && (
         <div class="notice spaced" role="alertdialog" aria-labelledby="mismatch-title" aria-describedby="mismatch-text">
           <p id="mismatch-title">
-            <strong>This snapshot was made on another database vendor or server version.</strong>
+            <strong>{t('This snapshot was made on another database vendor or server version.')}</strong>
           </p>
           <p id="mismatch-text">
             {state.message} Column types are translated to this database; review the differences carefully before applying.
           </p>
           <div class="actions">
             <button type="button" disabled={busy} onClick={() => void compare(true)}>
-              Compare anyway
+              {t('Compare anyway')}
             </button>
             <button type="button" onClick={() => setState({ step: 'idle' })}>
-              Cancel
+              {t('Cancel')}
             </button>
           </div>
         </div>
       )}
-      {state.step === 'same' && <p role="status">The snapshot matches this instance: there is nothing to apply.</p>}
+      {state.step === 'same' && <p role="status">{t('The snapshot matches this instance: there is nothing to apply.')}</p>}
       {state.step === 'applied' && (
         <p role="status">
-          Applied: the schema now matches the snapshot. See the <Link href="/data-model">data model</Link>.
+          {t('Applied: the schema now matches the snapshot.')} <Link href="/data-model">{t('Open the data model')}</Link>
         </p>
       )}
       {state.step === 'diff' && (
         <>
-          <h2>Differences</h2>
+          <h2>{t('Differences')}</h2>
           <p role="status">{describeCounts(countDiff(tree))}.</p>
           {state.diff.warnings && state.diff.warnings.length > 0 && (
             <div class="notice">
-              <p>Ignored by this server:</p>
+              <p>{t('Ignored by this server:')}</p>
               <ul>
                 {state.diff.warnings.map((w) => (
                   <li key={w}>{w}</li>
@@ -164,11 +167,11 @@ export function SchemaPage() {
               {state.planError}
             </p>
           )}
-          {!state.plan && !state.planError && <p aria-live="polite">Working out the statements…</p>}
+          {!state.plan && !state.planError && <p aria-live="polite">{t('Working out the statements…')}</p>}
           {state.plan && (
             <>
               {state.plan.note && <p class="help">{state.plan.note}</p>}
-              <ol class="plan" aria-label="Steps">
+              <ol class="plan" aria-label={t('Steps')}>
                 {state.plan.steps.map((step, i) => (
                   <li key={i}>
                     {step.action} {step.kind} <strong>{step.field ? `${step.collection}.${step.field}` : step.collection}</strong>
@@ -188,7 +191,7 @@ export function SchemaPage() {
           )}
           <div class="actions">
             <button type="button" class="primary" disabled={busy} onClick={() => void apply(state.diff)}>
-              Apply changes
+              {t('Apply changes')}
             </button>
           </div>
         </>

@@ -1,4 +1,5 @@
 import { emptyPreset, FITS, FORMATS, type PresetRow } from './settings-form.js';
+import { t } from '../i18n/t.js';
 
 type Props = { rows: PresetRow[]; errors: Record<string, string>; onChange: (rows: PresetRow[]) => void };
 
@@ -8,8 +9,8 @@ export function AssetPresetsEditor({ rows, errors, onChange }: Props) {
     onChange(rows.map((row, i) => (i === index ? { ...row, [name]: value } : row)));
   return (
     <fieldset class="relation-list presets">
-      <legend>Asset presets</legend>
-      {rows.length === 0 && <p class="help">No preset.</p>}
+      <legend>{t('Asset presets')}</legend>
+      {rows.length === 0 && <p class="help">{t('No preset.')}</p>}
       {rows.map((row, i) => {
         const input = (name: 'key' | 'width' | 'height' | 'quality', label: string) => {
           const id = `preset-${i}-${name}`;
@@ -18,7 +19,7 @@ export function AssetPresetsEditor({ rows, errors, onChange }: Props) {
             <div class="field">
               <label for={id}>
                 {label}
-                <span class="visually-hidden"> of preset {i + 1}</span>
+                <span class="visually-hidden"> {t('of preset {number}', { number: i + 1 })}</span>
               </label>
               <input
                 id={id}
@@ -36,13 +37,14 @@ export function AssetPresetsEditor({ rows, errors, onChange }: Props) {
           );
         };
         return (
-          <div class="preset-row" key={i} role="group" aria-label={`Preset ${i + 1}`}>
-            {input('key', 'Key')}
-            {input('width', 'Width')}
-            {input('height', 'Height')}
+          <div class="preset-row" key={i} role="group" aria-label={t('Preset {number}', { number: i + 1 })}>
+            {input('key', t('Key'))}
+            {input('width', t('Width'))}
+            {input('height', t('Height'))}
             <div class="field">
               <label for={`preset-${i}-fit`}>
-                Fit<span class="visually-hidden"> of preset {i + 1}</span>
+                {t('Fit')}
+                <span class="visually-hidden"> {t('of preset {number}', { number: i + 1 })}</span>
               </label>
               <select id={`preset-${i}-fit`} value={row.fit} onChange={(e) => set(i, 'fit', e.currentTarget.value)}>
                 {FITS.map((f) => (
@@ -54,25 +56,27 @@ export function AssetPresetsEditor({ rows, errors, onChange }: Props) {
             </div>
             <div class="field">
               <label for={`preset-${i}-format`}>
-                Format<span class="visually-hidden"> of preset {i + 1}</span>
+                {t('Format')}
+                <span class="visually-hidden"> {t('of preset {number}', { number: i + 1 })}</span>
               </label>
               <select id={`preset-${i}-format`} value={row.format} onChange={(e) => set(i, 'format', e.currentTarget.value)}>
                 {FORMATS.map((f) => (
                   <option key={f} value={f}>
-                    {f === '' ? 'as uploaded' : f}
+                    {f === '' ? t('as uploaded') : f}
                   </option>
                 ))}
               </select>
             </div>
-            {input('quality', 'Quality')}
+            {input('quality', t('Quality'))}
             <button type="button" class="small" onClick={() => onChange(rows.filter((_, j) => j !== i))}>
-              Remove<span class="visually-hidden"> preset {i + 1}</span>
+              {t('Remove')}
+              <span class="visually-hidden"> {t('preset {number}', { number: i + 1 })}</span>
             </button>
           </div>
         );
       })}
       <button type="button" onClick={() => onChange([...rows, emptyPreset()])}>
-        Add preset
+        {t('Add preset')}
       </button>
     </fieldset>
   );

@@ -4,6 +4,7 @@
  */
 
 import { isUuid } from '../../../shared/is-uuid.js';
+import { msg, t } from '../i18n/t.js';
 
 export type AssetPreset = {
   key: string;
@@ -38,9 +39,9 @@ export type SettingsDraft = Record<TextSetting, string> & { presets: PresetRow[]
 
 export const APPEARANCES = ['auto', 'light', 'dark'] as const;
 export const TRANSFORM_MODES = [
-  { value: 'all', label: 'Any transformation' },
-  { value: 'none', label: 'No transformation' },
-  { value: 'presets', label: 'Only the presets below' },
+  { value: 'all', label: msg('Any transformation') },
+  { value: 'none', label: msg('No transformation') },
+  { value: 'presets', label: msg('Only the presets below') },
 ] as const;
 export const FITS = ['cover', 'contain', 'inside', 'outside'] as const;
 export const FORMATS = ['', 'jpeg', 'png', 'webp', 'avif', 'tiff', 'auto'] as const;
@@ -99,21 +100,21 @@ function presetsOf(rows: PresetRow[], errors: Record<string, string>): AssetPres
   return rows.map((row, i) => {
     const at = (name: string) => `storage_asset_presets.${i}.${name}`;
     const key = row.key.trim();
-    if (key === '') errors[at('key')] = 'Enter a key.';
-    else if (!/^[A-Za-z0-9_-]+$/.test(key)) errors[at('key')] = 'Use letters, digits, - and _.';
-    else if (seen.has(key)) errors[at('key')] = 'Another preset has this key.';
+    if (key === '') errors[at('key')] = t('Enter a key.');
+    else if (!/^[A-Za-z0-9_-]+$/.test(key)) errors[at('key')] = t('Use letters, digits, - and _.');
+    else if (seen.has(key)) errors[at('key')] = t('Another preset has this key.');
     seen.add(key);
     const preset: AssetPreset = { key, fit: row.fit || 'cover' };
     for (const name of ['width', 'height'] as const) {
       const text = row[name].trim();
       if (text === '') continue;
-      if (!/^\d+$/.test(text) || Number(text) < 1) errors[at(name)] = 'Enter a whole number of pixels, at least 1.';
+      if (!/^\d+$/.test(text) || Number(text) < 1) errors[at(name)] = t('Enter a whole number of pixels, at least 1.');
       else preset[name] = Number(text);
     }
     const quality = row.quality.trim();
     if (quality !== '') {
       if (!/^\d+$/.test(quality) || Number(quality) < 1 || Number(quality) > 100)
-        errors[at('quality')] = 'Enter a whole number from 1 to 100.';
+        errors[at('quality')] = t('Enter a whole number from 1 to 100.');
       else preset.quality = Number(quality);
     }
     if (row.format) preset.format = row.format;
@@ -135,20 +136,21 @@ export function settingsPayload(
 ): { payload: Record<string, unknown> } | { errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const value = (key: TextSetting) => draft[key].trim();
-  if (value('project_name') === '') errors.project_name = 'Enter the project name.';
-  if (value('project_url') !== '' && !checkUrl(value('project_url'))) errors.project_url = 'Enter a full http:// or https:// address.';
+  if (value('project_name') === '') errors.project_name = t('Enter the project name.');
+  if (value('project_url') !== '' && !checkUrl(value('project_url'))) errors.project_url = t('Enter a full http:// or https:// address.');
   if (value('project_color') !== '' && !HEX_COLOUR.test(value('project_color')))
-    errors.project_color = 'Enter a colour as #RRGGBB (for example #6644FF).';
+    errors.project_color = t('Enter a colour as #RRGGBB (for example #6644FF).');
   const attempts = value('auth_login_attempts');
-  if (attempts !== '' && !/^\d+$/.test(attempts)) errors.auth_login_attempts = 'Enter a whole number (empty for no limit).';
+  if (attempts !== '' && !/^\d+$/.test(attempts)) errors.auth_login_attempts = t('Enter a whole number (empty for no limit).');
   if (value('auth_password_policy') !== '' && !isValidPolicy(value('auth_password_policy')))
-    errors.auth_password_policy = 'This is not a valid regular expression.';
-  if (!LANGUAGE.test(value('default_language'))) errors.default_language = 'Enter a language tag such as en-US.';
-  if (!(APPEARANCES as readonly string[]).includes(value('default_appearance'))) errors.default_appearance = 'Choose auto, light or dark.';
+    errors.auth_password_policy = t('This is not a valid regular expression.');
+  if (!LANGUAGE.test(value('default_language'))) errors.default_language = t('Enter a language tag such as en-US.');
+  if (!(APPEARANCES as readonly string[]).includes(value('default_appearance')))
+    errors.default_appearance = t('Choose auto, light or dark.');
   if (!TRANSFORM_MODES.some((m) => m.value === value('storage_asset_transform')))
-    errors.storage_asset_transform = 'Choose one of the options.';
+    errors.storage_asset_transform = t('Choose one of the options.');
   const folder = value('storage_default_folder');
-  if (folder !== '' && !isUuid(folder)) errors.storage_default_folder = 'Choose a folder.';
+  if (folder !== '' && !isUuid(folder)) errors.storage_default_folder = t('Choose a folder.');
   const presets = presetsOf(draft.presets, errors);
   if (Object.keys(errors).length > 0) return { errors };
 

@@ -13,25 +13,26 @@ import {
   type SettingsDraft,
   type TextSetting,
 } from './settings-form.js';
+import { msg, t } from '../i18n/t.js';
 
 const LABELS: Record<TextSetting, string> = {
-  project_name: 'Project name',
-  project_url: 'Project URL',
-  project_color: 'Project colour',
-  project_descriptor: 'Project descriptor',
-  public_note: 'Public note',
-  auth_login_attempts: 'Login attempts',
-  auth_password_policy: 'Password policy',
-  default_language: 'Default language',
-  default_appearance: 'Default appearance',
-  custom_css: 'Custom CSS',
-  storage_asset_transform: 'Image transformations',
-  storage_default_folder: 'Default folder for uploads',
+  project_name: msg('Project name'),
+  project_url: msg('Project URL'),
+  project_color: msg('Project colour'),
+  project_descriptor: msg('Project descriptor'),
+  public_note: msg('Public note'),
+  auth_login_attempts: msg('Login attempts'),
+  auth_password_policy: msg('Password policy'),
+  default_language: msg('Default language'),
+  default_appearance: msg('Default appearance'),
+  custom_css: msg('Custom CSS'),
+  storage_asset_transform: msg('Image transformations'),
+  storage_default_folder: msg('Default folder for uploads'),
 };
 
 const HELP: Partial<Record<TextSetting, string>> = {
   project_color: 'A colour as #RRGGBB.',
-  auth_login_attempts: 'Failed sign-ins before an account is suspended; empty for no limit.',
+  auth_login_attempts: msg('Failed sign-ins before an account is suspended; empty for no limit.'),
   auth_password_policy: 'A regular expression new passwords must match, such as /^.{8,}$/ (the server enforces AUTH_PASSWORD_POLICY).',
   default_language: 'A language tag such as en-US.',
 };
@@ -66,12 +67,12 @@ export function SettingsPage() {
     const result = settingsPayload(draft, original);
     if ('errors' in result) {
       setErrors(result.errors);
-      setGeneral('Some settings need correcting.');
+      setGeneral(t('Some settings need correcting.'));
       return;
     }
     setErrors({});
     if (Object.keys(result.payload).length === 0) {
-      setStatus('Nothing changed.');
+      setStatus(t('Nothing changed.'));
       return;
     }
     setBusy(true);
@@ -79,11 +80,11 @@ export function SettingsPage() {
       const saved = await saveSettings(client, result.payload);
       setOriginal(saved);
       setDraft(settingsDraft(saved));
-      setStatus('Settings saved.');
+      setStatus(t('Settings saved.'));
     } catch (e) {
       const refused = errorsByField(e);
       setErrors(refused.fields);
-      setGeneral(refused.general[0] ?? (Object.keys(refused.fields).length > 0 ? 'Some settings were refused.' : requestMessage(e)));
+      setGeneral(refused.general[0] ?? (Object.keys(refused.fields).length > 0 ? t('Some settings were refused.') : requestMessage(e)));
     } finally {
       setBusy(false);
     }
@@ -99,11 +100,11 @@ export function SettingsPage() {
     const describedBy = [help ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
     return (
       <div class="field" key={key}>
-        <label for={id}>{LABELS[key]}</label>
+        <label for={id}>{t(LABELS[key])}</label>
         {control({ id, describedBy, invalid: Boolean(error) })}
         {help && (
           <p class="help" id={`${id}-help`}>
-            {help}
+            {t(help)}
           </p>
         )}
         {error && (
@@ -118,13 +119,13 @@ export function SettingsPage() {
   if (!draft) {
     return (
       <section aria-labelledby="page-title">
-        <h1 id="page-title">Settings</h1>
+        <h1 id="page-title">{t('Settings')}</h1>
         {general ? (
           <p class="error" role="alert">
             {general}
           </p>
         ) : (
-          <p aria-live="polite">Loading settings…</p>
+          <p aria-live="polite">{t('Loading settings…')}</p>
         )}
       </section>
     );
@@ -151,33 +152,33 @@ export function SettingsPage() {
 
   return (
     <section aria-labelledby="page-title">
-      <h1 id="page-title">Settings</h1>
-      <form class="item-form" aria-label="Project settings" onSubmit={(e) => void submit(e)} noValidate>
-        <h2>Project</h2>
+      <h1 id="page-title">{t('Settings')}</h1>
+      <form class="item-form" aria-label={t('Project settings')} onSubmit={(e) => void submit(e)} noValidate>
+        <h2>{t('Project')}</h2>
         {text('project_name')}
         {text('project_url')}
         {text('project_color')}
         {text('project_descriptor')}
         {area('public_note')}
-        <h2>Security</h2>
+        <h2>{t('Security')}</h2>
         {text('auth_login_attempts')}
         {text('auth_password_policy')}
-        <h2>Appearance</h2>
+        <h2>{t('Appearance')}</h2>
         {text('default_language')}
         {select(
           'default_appearance',
           APPEARANCES.map((a) => ({ value: a, label: a })),
         )}
         {area('custom_css')}
-        <h2>Files</h2>
+        <h2>{t('Files')}</h2>
         {select(
           'storage_asset_transform',
-          TRANSFORM_MODES.map((m) => ({ value: m.value, label: m.label })),
+          TRANSFORM_MODES.map((m) => ({ value: m.value, label: t(m.label) })),
         )}
         <AssetPresetsEditor rows={draft.presets} errors={errors} onChange={(presets) => setDraft({ ...draft, presets })} />
         {folders.length > 0 || draft.storage_default_folder === ''
           ? select('storage_default_folder', [
-              { value: '', label: 'None (the root)' },
+              { value: '', label: t('None (the root)') },
               ...folders.map((f) => ({ value: f.id, label: f.name })),
               ...(draft.storage_default_folder && !folders.some((f) => f.id === draft.storage_default_folder)
                 ? [{ value: draft.storage_default_folder, label: draft.storage_default_folder }]
@@ -192,7 +193,7 @@ export function SettingsPage() {
         {status && <p role="status">{status}</p>}
         <div class="actions">
           <button type="submit" class="primary" disabled={busy}>
-            Save settings
+            {t('Save settings')}
           </button>
         </div>
       </form>

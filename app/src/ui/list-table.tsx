@@ -1,7 +1,13 @@
 import type { ComponentChildren } from 'preact';
+import { t } from '../i18n/t.js';
 
 /** A column of a list: its header, and what a row shows in it. */
 export type ListColumn<T> = { header: string; cell: (row: T) => ComponentChildren };
+
+/** Columns made at load time with English headers (marked `msg`), their headers in the current language. */
+export function translatedColumns<T>(columns: readonly ListColumn<T>[]): ListColumn<T>[] {
+  return columns.map((column) => ({ ...column, header: t(column.header) }));
+}
 
 /** "Previous page" and "Next page" around the current page; the next one exists when `hasNext`. */
 export type ListPager = { page: number; hasNext: boolean; onPage: (page: number) => void };
@@ -52,13 +58,13 @@ export function ListTable<T extends { id: string | number }>({ label, caption, c
         </table>
       </div>
       {pager && (
-        <nav class="pager" aria-label="Pages">
+        <nav class="pager" aria-label={t('Pages')}>
           <button type="button" disabled={pager.page <= 1} onClick={() => pager.onPage(pager.page - 1)}>
-            Previous page
+            {t('Previous page')}
           </button>
-          <span aria-live="polite">Page {pager.page}</span>
+          <span aria-live="polite">{t('Page {page}', { page: pager.page })}</span>
           <button type="button" disabled={!pager.hasNext} onClick={() => pager.onPage(pager.page + 1)}>
-            Next page
+            {t('Next page')}
           </button>
         </nav>
       )}

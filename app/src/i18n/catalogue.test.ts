@@ -1,0 +1,47 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { de } from './de.js';
+import { messageKeys, placeholders } from './message-keys.js';
+
+const appSource = fileURLToPath(new URL('..', import.meta.url));
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    // The i18n folder itself (its examples in comments, the catalogue) is not code that shows messages.
+    if (entry.isDirectory()) return path === join(appSource, 'i18n') ? [] : sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+const sources = sourceFiles(appSource).map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+const used = new Set(sources.flatMap(({ text }) => messageKeys(text)));
+
+describe('the German catalogue', () => {
+  it('has every message the code uses', () => {
+    expect([...used].filter((key) => !(key in de)).sort()).toEqual([]);
+  });
+
+  it('has no message the code does not use', () => {
+    expect(
+      Object.keys(de)
+        .filter((key) => !used.has(key))
+        .sort(),
+    ).toEqual([]);
+  });
+
+  it('keeps every placeholder of each message', () => {
+    const lost = Object.entries(de).filter(([key, text]) => placeholders(key).join() !== placeholders(text).join());
+    expect(lost).toEqual([]);
+  });
+
+  it('finds every key: none is built with a template literal', () => {
+    expect(sources.filter(({ text }) => /\b(?:t|msg)\(\s*`|\bplural\([^,()]+,\s*`/.test(text)).map(({ file }) => file)).toEqual([]);
+  });
+
+  it('translates every message (no empty text)', () => {
+    expect(Object.entries(de).filter(([, text]) => text.trim() === '')).toEqual([]);
+  });
+});
