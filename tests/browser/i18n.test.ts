@@ -84,7 +84,7 @@ describe.skipIf(findChromium() === null)('the app in German', () => {
       ['/admin/schema', 'Schema als Code'],
     ] as const) {
       await page.goto(`${stratum.url}${path}`);
-      await expect.poll(() => page.getByRole('heading', { name: heading, level: 1 }).isVisible(), path).toBe(true);
+      await expect.poll(() => page.getByRole('heading', { name: heading, level: 1 }).isVisible(), { message: path }).toBe(true);
       await expectAccessible(page, `${path} in German`);
     }
     await expect.poll(() => page.getByRole('link', { name: 'Snapshot als JSON herunterladen' }).isVisible()).toBe(true);
