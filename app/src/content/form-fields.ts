@@ -14,14 +14,16 @@ export type RawFieldMeta = {
   note?: string | null;
   interface?: string | null;
   special?: string[] | string | null;
-  options?: ({
-    choices?: { text?: string; value: unknown }[] | null;
-    template?: string | null;
-    /** A divider's title. */
-    title?: string | null;
-    /** A `group-detail`'s state on opening the form: `open` (the default) or `closed`. */
-    start?: string | null;
-  } & Record<string, unknown>) | null;
+  options?:
+    | ({
+        choices?: { text?: string; value: unknown }[] | null;
+        template?: string | null;
+        /** A divider's title. */
+        title?: string | null;
+        /** A `group-detail`'s state on opening the form: `open` (the default) or `closed`. */
+        start?: string | null;
+      } & Record<string, unknown>)
+    | null;
   /** The form's layout: the field's width, the group it sits in, its place (`sort`). */
   width?: string | null;
   group?: string | null;
