@@ -27,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { ADMIN, launchChromium, signIn, startStratum, type StratumProcess } from '../tests/browser/browser-harness.js';
+import { ARTICLE_FIELDS, articleRow } from './lib/app-articles.js';
 import { measureDirectusApp, scriptsGzip, timeSinceNavigation } from './lib/directus-app.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -51,24 +52,12 @@ async function seed(stratum: StratumProcess): Promise<void> {
     const response = await stratum.call('POST', path, { token, body });
     if (response.status !== 200 && response.status !== 204) throw new Error(`${path}: ${response.status} ${JSON.stringify(response.json)}`);
   };
-  await post('/collections', {
-    collection: 'articles',
-    fields: [
-      { field: 'id', type: 'integer', meta: { hidden: true }, schema: { is_primary_key: true, has_auto_increment: true } },
-      { field: 'title', type: 'string', schema: { max_length: 80 } },
-      { field: 'status', type: 'string', schema: { max_length: 20 } },
-      { field: 'rating', type: 'integer' },
-      { field: 'body', type: 'text' },
-    ],
-  });
+  await post('/collections', { collection: 'articles', fields: ARTICLE_FIELDS });
   for (let start = 0; start < ROWS; start += 1000) {
-    const batch = Array.from({ length: 1000 }, (_, i) => ({
-      title: `Article ${start + i + 1}`,
-      status: (start + i) % 3 === 0 ? 'draft' : 'published',
-      rating: ((start + i) * 7) % 10,
-      body: 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(4),
-    }));
-    await post('/items/articles', batch);
+    await post(
+      '/items/articles',
+      Array.from({ length: 1000 }, (_, i) => articleRow(start + i)),
+    );
   }
 }
 

@@ -6,6 +6,7 @@
  * fresh SQLite database; the same 1,000 articles are created through its API.
  */
 import type { Browser, Page } from 'playwright-core';
+import { ARTICLE_FIELDS, articleRow } from './app-articles.js';
 import { ReferenceDirectus } from './reference-directus.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './stratum-server.js';
 
@@ -39,21 +40,10 @@ async function seedDirectus(call: Call, rows: number): Promise<void> {
     collection: 'articles',
     schema: {},
     meta: {},
-    fields: [
-      { field: 'id', type: 'integer', meta: { hidden: true }, schema: { is_primary_key: true, has_auto_increment: true } },
-      { field: 'title', type: 'string', schema: { max_length: 80 } },
-      { field: 'status', type: 'string', schema: { max_length: 20 } },
-      { field: 'rating', type: 'integer' },
-      { field: 'body', type: 'text' },
-    ],
+    fields: ARTICLE_FIELDS,
   });
   for (let start = 0; start < rows; start += 500) {
-    const batch = Array.from({ length: Math.min(500, rows - start) }, (_, i) => ({
-      title: `Article ${start + i + 1}`,
-      status: (start + i) % 3 === 0 ? 'draft' : 'published',
-      rating: ((start + i) * 7) % 10,
-      body: 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(4),
-    }));
+    const batch = Array.from({ length: Math.min(500, rows - start) }, (_, i) => articleRow(start + i));
     await call('POST', '/items/articles', batch);
   }
   const me = (await call('GET', '/users/me?fields=id')) as { data: { id: string } };

@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'preact';
 import { utilitySort } from '@directus/sdk';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Link, useLocation, useSearch } from 'wouter-preact';
@@ -31,6 +32,11 @@ const ImportExport = lazyPage(() => import('./import-export.js').then((m) => m.I
 const CardsLayout = lazyPage(() => import('./layouts/cards-layout.js').then((m) => m.CardsLayout));
 const CalendarLayout = lazyPage(() => import('./layouts/calendar-layout.js').then((m) => m.CalendarLayout));
 const KanbanLayout = lazyPage(() => import('./layouts/kanban-layout.js').then((m) => m.KanbanLayout));
+
+/** The calendar or the kanban board: the same props, each its own chunk. */
+function BoardLayout({ layout, ...props }: { layout: 'calendar' | 'kanban' } & ComponentProps<typeof CalendarLayout>) {
+  return layout === 'calendar' ? <CalendarLayout {...props} /> : <KanbanLayout {...props} />;
+}
 
 /**
  * A page of a collection's items: a header (title, "Create item"), a toolbar (search, and the filter builder,
@@ -204,19 +210,9 @@ export function ItemsPage({ collection }: { collection: string }) {
         </p>
       )}
       {status && <p role="status">{status}</p>}
-      {schema && layout === 'calendar' && (
-        <CalendarLayout
-          collection={collection}
-          label={label}
-          schema={schema}
-          query={query}
-          options={view.options}
-          setOptions={setOptions}
-          changes={live.changes}
-        />
-      )}
-      {schema && layout === 'kanban' && (
-        <KanbanLayout
+      {schema && (layout === 'calendar' || layout === 'kanban') && (
+        <BoardLayout
+          layout={layout}
           collection={collection}
           label={label}
           schema={schema}
