@@ -5,6 +5,7 @@ import type { InterfaceProps } from './interface-props.js';
 import { applyMarkdown, shortcutAction, type MarkdownAction } from './markdown-actions.js';
 import { renderMarkdown } from './markdown-render.js';
 import './rich-editors.css';
+import { SanitizedHtml } from './sanitized-html.js';
 
 const ACTIONS: { action: MarkdownAction; text: string }[] = [
   { action: 'bold', text: 'Bold' },
@@ -103,8 +104,7 @@ export function MarkdownEditor({ id, field, text, describedBy, invalid, readOnly
         tabIndex={0}
         hidden={mode !== 'preview'}
       >
-        {mode === 'preview' &&
-          (text.trim() === '' ? <p class="help">Nothing to preview.</p> : <div dangerouslySetInnerHTML={{ __html: preview }} />)}
+        {mode === 'preview' && (text.trim() === '' ? <p class="help">Nothing to preview.</p> : <SanitizedHtml html={preview} />)}
       </div>
     </div>
   );
