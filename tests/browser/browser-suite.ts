@@ -75,3 +75,6 @@ export function useBrowserSuite(options: BrowserSuiteOptions = {}): BrowserSuite
     },
   };
 }
+
+/** The browser's own line for a refused WebSocket upgrade (it cannot be silenced by the page). */
+export const refusedUpgrade = (problem: string): boolean => /WebSocket connection to '.*\/websocket' failed/.test(problem);

@@ -2,7 +2,7 @@ import type { Page, WebSocket } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminData } from './admin-data.js';
 import { ADMIN, expectAccessible, signIn, type StratumProcess } from './browser-harness.js';
-import { useBrowserSuite } from './browser-suite.js';
+import { refusedUpgrade, useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
 import { USER_PASSWORD, userWith } from './user-with.js';
 
@@ -150,9 +150,6 @@ describe.skipIf(!findChromium())('live updates over /websocket (the session cook
     expect(await page.getByRole('columnheader', { name: /Body/ }).count()).toBe(0);
   });
 });
-
-/** The browser's own line for a refused WebSocket upgrade (it cannot be silenced by the page). */
-const refusedUpgrade = (problem: string) => /WebSocket connection to '.*\/websocket' failed/.test(problem);
 
 describe.skipIf(!findChromium())('without realtime (WEBSOCKETS_ENABLED=false)', () => {
   const suite = useBrowserSuite({ env: { WEBSOCKETS_ENABLED: 'false' }, setUp: seed, ignoreProblem: refusedUpgrade });
