@@ -36,8 +36,14 @@ async function sourceFiles(dir: string): Promise<string[]> {
   return files;
 }
 
+/**
+ * What a build makes, part of the hash: builds before this one could be Vite's development build (JSX dev runtime,
+ * larger) when made under Vitest, whose NODE_ENV is `test`; they are made again once.
+ */
+const BUILD_KIND = 'production (NODE_ENV=production, decision 0152)';
+
 export async function sourceHash(): Promise<string> {
-  const hash = createHash('sha256');
+  const hash = createHash('sha256').update(BUILD_KIND).update('\0');
   const files = [...(await sourceFiles(appDir)), ...(await sourceFiles(join(root, 'shared'))), join(root, 'package-lock.json')]
     .filter((file) => existsSync(file))
     .sort();
@@ -76,6 +82,9 @@ async function main(): Promise<void> {
   console.log(previous === null ? 'Admin app: building (first start)…' : 'Admin app: building (app/ changed since the last build)…');
   const started = Date.now();
   try {
+    // Always the production build (what `npm start` and the image serve), also when the tests' set-up runs this
+    // under Vitest (NODE_ENV=test would make Vite use the development JSX runtime: a larger, different bundle).
+    process.env.NODE_ENV = 'production';
     const { build } = await import('vite');
     await build({ configFile: join(appDir, 'vite.config.ts'), logLevel: 'warn' });
     await compressAll(distDir);
