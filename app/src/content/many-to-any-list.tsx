@@ -1,3 +1,4 @@
+import { RelationFieldset } from './relation-fieldset.js';
 import { useEffect, useState } from 'preact/hooks';
 import { useSession } from '../auth/session.js';
 import { requestMessage } from '../api/errors.js';
@@ -77,17 +78,7 @@ export function ManyToAnyList({ field, relation, parent, onChange, version }: Pr
   const count = list.entries.length;
 
   return (
-    <fieldset class="field relation-list" aria-describedby={field.note ? `${id}-note` : undefined}>
-      <legend>
-        {label}
-        {field.readOnly && <span class="tag"> (read-only)</span>}
-      </legend>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-      {!saved && !error && <p aria-live="polite">Loading…</p>}
+    <RelationFieldset id={id} field={field} label={label} class="relation-list" error={error} loading={!saved}>
       {saved && (
         <ol class="related-items" aria-label={label}>
           {list.entries.map((entry, index) => {
@@ -166,11 +157,6 @@ export function ManyToAnyList({ field, relation, parent, onChange, version }: Pr
           </div>
         </div>
       )}
-      {field.note && (
-        <p id={`${id}-note`} class="help">
-          {field.note}
-        </p>
-      )}
-    </fieldset>
+    </RelationFieldset>
   );
 }

@@ -1,3 +1,4 @@
+import { RelationFieldset } from './relation-fieldset.js';
 import { useEffect, useState } from 'preact/hooks';
 import { Link as RouteLink } from 'wouter-preact';
 import { useSession } from '../auth/session.js';
@@ -86,22 +87,23 @@ export function ManyToManyList({ field, relation, parent, changes, onChange, ver
   };
 
   return (
-    <fieldset class="field relation-list" aria-describedby={field.note ? `${id}-note` : undefined}>
-      <legend>
-        {label}
-        {field.readOnly && <span class="tag"> (read-only)</span>}
-      </legend>
-      {plan === null && (
-        <p class="help">
-          {isSystemCollection(relation.related) ? `Links to ${relatedLabel} are not edited here yet.` : `You may not read ${relatedLabel}.`}
-        </p>
-      )}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-      {plan && !linked && !error && <p aria-live="polite">Loading…</p>}
+    <RelationFieldset
+      id={id}
+      field={field}
+      label={label}
+      class="relation-list"
+      notice={
+        plan === null && (
+          <p class="help">
+            {isSystemCollection(relation.related)
+              ? `Links to ${relatedLabel} are not edited here yet.`
+              : `You may not read ${relatedLabel}.`}
+          </p>
+        )
+      }
+      error={error}
+      loading={Boolean(plan && !linked)}
+    >
       {linked && (
         <ul class="related-items" aria-label={label}>
           {entries.map((entry) => (
@@ -165,11 +167,6 @@ export function ManyToManyList({ field, relation, parent, changes, onChange, ver
           </div>
         </div>
       )}
-      {field.note && (
-        <p id={`${id}-note`} class="help">
-          {field.note}
-        </p>
-      )}
-    </fieldset>
+    </RelationFieldset>
   );
 }

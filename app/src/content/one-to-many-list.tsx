@@ -1,3 +1,4 @@
+import { RelationFieldset } from './relation-fieldset.js';
 import { useEffect, useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
 import { useSession } from '../auth/session.js';
@@ -8,7 +9,6 @@ import { addChild, removeChild, visibleChildren, type OneToManyChanges } from '.
 import { readChildren, readDisplayPlan, searchRelated } from './related-api.js';
 import { RelatedSearch } from './related-search.js';
 import type { OneToMany } from './relations.js';
-import { systemLabel } from '../ui/system-label.js';
 import { useLinkedRows } from './use-linked-rows.js';
 
 type Props = {
@@ -51,18 +51,15 @@ export function OneToManyList({ field, relation, parent, changes, onChange, vers
   const editable = !field.readOnly && Boolean(plan) && linked !== null;
 
   return (
-    <fieldset class="field relation-list" aria-describedby={field.note ? `${id}-note` : undefined}>
-      <legend>
-        {label}
-        {field.readOnly && <span class="tag"> (read-only)</span>}
-      </legend>
-      {plan === null && <p class="help">You may not read {fieldLabel(relation.related)}.</p>}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-      {plan && !linked && !error && <p aria-live="polite">Loading…</p>}
+    <RelationFieldset
+      id={id}
+      field={field}
+      label={label}
+      class="relation-list"
+      notice={plan === null && <p class="help">You may not read {fieldLabel(relation.related)}.</p>}
+      error={error}
+      loading={Boolean(plan && !linked)}
+    >
       {linked && (
         <ul class="related-items" aria-label={label}>
           {visible.map(({ option, pending }) => (
@@ -104,11 +101,6 @@ export function OneToManyList({ field, relation, parent, changes, onChange, vers
           </p>
         </div>
       )}
-      {field.note && (
-        <p id={`${id}-note`} class="help">
-          {systemLabel(field.note)}
-        </p>
-      )}
-    </fieldset>
+    </RelationFieldset>
   );
 }

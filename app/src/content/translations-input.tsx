@@ -1,8 +1,8 @@
+import { RelationFieldset } from './relation-fieldset.js';
 import { readItems } from '@directus/sdk';
 import { useEffect, useState } from 'preact/hooks';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
-import { systemLabel } from '../ui/system-label.js';
 import { fieldLabel, readAccess, readRawFields } from './content-api.js';
 import type { PrimaryKey, RelatedOption } from './display-value.js';
 import { FieldInput } from './field-input.js';
@@ -95,17 +95,7 @@ export function TranslationsInput({ field, relation, parent, edits, onChange, ve
   const deleted = edits.deleted.includes(language);
 
   return (
-    <fieldset class="field translations" aria-describedby={field.note ? `${id}-note` : undefined}>
-      <legend>
-        {label}
-        {field.readOnly && <span class="tag"> (read-only)</span>}
-      </legend>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-      {!loaded && !error && <p aria-live="polite">Loading…</p>}
+    <RelationFieldset id={id} field={field} label={label} class="translations" error={error} loading={!loaded}>
       {loaded && loaded.languages.length === 0 && <p class="help">No languages yet.</p>}
       {loaded && current && (
         <>
@@ -174,12 +164,7 @@ export function TranslationsInput({ field, relation, parent, edits, onChange, ve
           </div>
         </>
       )}
-      {field.note && (
-        <p id={`${id}-note`} class="help">
-          {systemLabel(field.note)}
-        </p>
-      )}
-    </fieldset>
+    </RelationFieldset>
   );
 }
 
