@@ -152,6 +152,8 @@ describe('reused read results', () => {
   it('sends a kept result as it was built, even after a reader tried to change it', async () => {
     const path = '/items/articles?fields=title&sort=id&limit=1';
     const first = (await t.request('GET', path, { token: t.adminToken })).body;
+    // Kept at its second sighting (decision 0172), answered from it at the third.
+    expect((await t.request('GET', path, { token: t.adminToken })).body).toBe(first);
     const again = (await t.request('GET', path, { token: t.adminToken })).body;
     expect(again).toBe(first);
     expect(JSON.parse(again)).toEqual({ data: [{ title: 'One' }] });

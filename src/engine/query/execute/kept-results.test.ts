@@ -20,11 +20,38 @@ describe('kept results', () => {
   beforeEach(() => {
     caches = readCaches(createCacheRegistry());
   });
+  /** The read answered twice at `token` (a result is kept at its second sighting); the second answer is returned. */
+  const keepSeen = (p: ReadPlan, key: string, token: string, result: QueryResult): QueryResult => {
+    keepResult(caches, p, key, token, { data: [] });
+    return keepResult(caches, p, key, token, result);
+  };
+
+  it('keeps a result at its second sighting at the same token, not at its first (decision 0172)', () => {
+    const p = plan();
+    const first = { data: [{ id: 1 }] };
+    expect(keepResult(caches, p, 'k', 't1', first)).toBe(first);
+    expect(keptResult(caches, p, 'k', 't1')).toBeUndefined();
+    expect(Object.isFrozen(first)).toBe(false);
+    // Seen again at another token (the data changed in between), or through another plan: still only noted.
+    keepResult(caches, p, 'k', 't2', { data: [{ id: 1 }] });
+    keepResult(caches, plan(), 'k', 't2', { data: [{ id: 1 }] });
+    expect(keptResult(caches, p, 'k', 't2')).toBeUndefined();
+    // Reads that never come again leave the kept results alone.
+    const kept = keepSeen(p, 'kept', 't', { data: [{ id: 0 }] });
+    for (let i = 0; i < 2_000; i++) keepResult(caches, p, `once${i}`, 't', { data: [{ id: i }] });
+    expect(keptResult(caches, p, 'kept', 't')).toBe(kept);
+    expect(caches.results.size).toBe(1);
+    // A second sighting at the same token keeps it.
+    const second = { data: [{ id: 2 }] };
+    keepResult(caches, p, 'again', 't3', { data: [{ id: 2 }] });
+    expect(keepResult(caches, p, 'again', 't3', second)).toBe(second);
+    expect(keptResult(caches, p, 'again', 't3')).toBe(second);
+  });
 
   it('answers only at the token the result was kept at, frozen all the way down', () => {
     const p = plan();
     const result: QueryResult = { data: [{ id: 1, tags: ['a'], author: { name: 'x' } }], meta: { total_count: 1 } };
-    expect(keepResult(caches, p, 'k', 't1', result)).toBe(result);
+    expect(keepSeen(p, 'k', 't1', result)).toBe(result);
     expect(keptResult(caches, p, 'k', 't1')).toBe(result);
     expect(keptResult(caches, p, 'k', 't2')).toBeUndefined();
     // Another plan (another schema) or another read through the same plan (other values: decision 0056).
@@ -45,9 +72,9 @@ describe('kept results', () => {
 
   it('replaces the result of a plan kept at another token', () => {
     const p = plan();
-    keepResult(caches, p, 'k', 'old', { data: [{ id: 1 }] });
+    keepSeen(p, 'k', 'old', { data: [{ id: 1 }] });
     const fresh = { data: [{ id: 2 }] };
-    keepResult(caches, p, 'k', 'new', fresh);
+    keepSeen(p, 'k', 'new', fresh);
     expect(keptResult(caches, p, 'k', 'old')).toBeUndefined();
     expect(keptResult(caches, p, 'k', 'new')).toBe(fresh);
   });
@@ -55,13 +82,13 @@ describe('kept results', () => {
   it('keeps neither a result larger than the budget nor one holding anything but plain values', () => {
     const big = plan();
     const many = { data: Array.from({ length: MAX_VALUES / 2 }, (_, id) => ({ id })) };
-    keepResult(caches, big, 'k', 't', many);
+    keepSeen(big, 'k', 't', many);
     expect(keptResult(caches, big, 'k', 't')).toBeUndefined();
     expect(Object.isFrozen(many)).toBe(false);
     expect(isKeptResult(many)).toBe(false);
 
     const binary = plan();
-    keepResult(caches, binary, 'k', 't', { data: [{ id: 1, file: Buffer.from('x') }] });
+    keepSeen(binary, 'k', 't', { data: [{ id: 1, file: Buffer.from('x') }] });
     expect(keptResult(caches, binary, 'k', 't')).toBeUndefined();
   });
 
@@ -74,7 +101,7 @@ describe('kept results', () => {
     });
     const pagesToFill = Math.ceil(MAX_KEPT_VALUES / 30_000) + 1;
     const plans = Array.from({ length: pagesToFill }, plan);
-    plans.forEach((p, i) => keepResult(caches, p, `page${i}`, 't', { data: Array.from({ length: 1_000 }, (_, id) => row(id)) }));
+    plans.forEach((p, i) => keepSeen(p, `page${i}`, 't', { data: Array.from({ length: 1_000 }, (_, id) => row(id)) }));
     const last = plans.length - 1;
     expect(keptResult(caches, plans[last]!, `page${last}`, 't')).toBeDefined();
     expect(keptResult(caches, plans[0]!, 'page0', 't')).toBeUndefined();
@@ -83,7 +110,7 @@ describe('kept results', () => {
 
   it('keeps at most 64 results in the app registry (query.kept-results), dropping the one used longest ago; two apps share none', () => {
     const plans = Array.from({ length: 65 }, plan);
-    plans.forEach((p, i) => keepResult(caches, p, `k${i}`, 't', { data: [{ i }] }));
+    plans.forEach((p, i) => keepSeen(p, `k${i}`, 't', { data: [{ i }] }));
     expect(keptResult(caches, plans[0]!, 'k0', 't')).toBeUndefined();
     expect(keptResult(caches, plans[1]!, 'k1', 't')).toBeDefined();
     expect(keptResult(caches, plans[64]!, 'k64', 't')).toBeDefined();

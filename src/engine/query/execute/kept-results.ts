@@ -42,11 +42,19 @@ export function keptResult(caches: ReadCaches, plan: ReadPlan, key: string, toke
 
 /**
  * Keeps `result` as the answer of the read `key` through `plan` while the data token stays `token`, frozen (deeply), so that no reader
- * can change what the next one gets. A result too large, or holding anything but plain objects, arrays and
- * scalars, is not kept. Returns `result`.
+ * can change what the next one gets — on the read's second sighting at that token (decision 0172): a read seen once
+ * is only noted, so reads that never come again (another page or filter value every time) cost no freezing and push
+ * out no kept result. A result too large, or holding anything but plain objects, arrays and scalars, is not kept.
+ * Returns `result`.
  */
 export function keepResult(caches: ReadCaches, plan: ReadPlan, key: string, token: string, result: QueryResult): QueryResult {
   caches.results.delete(key);
+  const seen = caches.sightings.get(key);
+  if (seen === undefined || seen.plan !== plan || seen.token !== token) {
+    caches.sightings.set(key, { plan, token });
+    return result;
+  }
+  caches.sightings.delete(key);
   const budget = { left: MAX_VALUES };
   if (!freezeDeep(result.data, budget) || (result.meta !== undefined && !freezeDeep(result.meta, budget))) return result;
   Object.defineProperty(result, KEPT, { value: { text: undefined } });

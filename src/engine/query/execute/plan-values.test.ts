@@ -213,6 +213,8 @@ describe('read plans across values (decision 0056)', () => {
   it('keeps results by the exact values: a kept result never answers a read with other values', async () => {
     const ctx = await fresh(await fx.ctx());
     const query = (n: number): Query => ({ fields: ['id'], sort: ['id'], filter: { views: { _lte: n } } });
+    await readByQuery(ctx, 'articles', query(7), { reuse: true });
+    // Kept at its second sighting (decision 0172).
     const first = await readByQuery(ctx, 'articles', query(7), { reuse: true });
     // Where the dialect can tell that nothing changed (here: without the request's data version, SQLite only).
     if ((await ctx.dialect.dataToken(ctx.db, ctx.dataVersion)) !== undefined)
