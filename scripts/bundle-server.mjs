@@ -7,7 +7,7 @@
 // (an older build's per-file tree) is removed first.
 //
 //   node scripts/bundle-server.mjs [--outdir DIR]   (default: dist/ of this repository)
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -92,3 +92,16 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+
+// esbuild writes strings, regular expressions and names in ASCII (escapes), but keeps some comments (in class
+// bodies, object and array literals) as they are: one "—" there makes V8 hold the whole chunk's source as a
+// two-byte string, twice its size, for as long as the process lives (2.2 MB of idle heap for the two largest
+// chunks; decision 0173). What is left outside ASCII is in comments only, so each such UTF-16 unit becomes one
+// "?": the columns, and so the source maps, stay exact.
+for (const name of readdirSync(outdir).filter((file) => file.endsWith('.js'))) {
+  const file = join(outdir, name);
+  const text = readFileSync(file, 'utf8');
+  // eslint-disable-next-line no-control-regex -- the complement of ASCII, by range
+  const ascii = text.replace(/[^\u0000-\u007f]/g, '?');
+  if (ascii !== text) writeFileSync(file, ascii);
+}

@@ -86,6 +86,12 @@ describe('dist/stratum.js (the server bundle)', () => {
     expect(files.every((name) => /^stratum(-[A-Z0-9]+)?\.js$/.test(name))).toBe(true);
   });
 
+  it('is ASCII only, so V8 holds each chunk as a one-byte string (decision 0173)', () => {
+    const files = readdirSync(join(folder, 'dist')).filter((name) => name.endsWith('.js'));
+    // eslint-disable-next-line no-control-regex -- the complement of ASCII, by range
+    expect(files.filter((name) => /[^\u0000-\u007f]/.test(readFileSync(join(folder, 'dist', name), 'utf8')))).toEqual([]);
+  });
+
   it('migrated and bootstrapped a fresh database on its first start, and answers ping and the signed-in user', async () => {
     expect(server.output()).toMatch(/Stratum is running at http:\/\/127\.0\.0\.1:\d+/);
     expect(await server.call('GET', '/server/ping')).toEqual({ status: 200, json: 'pong' });
