@@ -101,7 +101,6 @@ await build({
 for (const name of readdirSync(outdir).filter((file) => file.endsWith('.js'))) {
   const file = join(outdir, name);
   const text = readFileSync(file, 'utf8');
-  // eslint-disable-next-line no-control-regex -- the complement of ASCII, by range
   const ascii = text.replace(/[^\u0000-\u007f]/g, '?');
   if (ascii !== text) writeFileSync(file, ascii);
 }

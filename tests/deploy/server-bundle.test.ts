@@ -88,7 +88,6 @@ describe('dist/stratum.js (the server bundle)', () => {
 
   it('is ASCII only, so V8 holds each chunk as a one-byte string (decision 0173)', () => {
     const files = readdirSync(join(folder, 'dist')).filter((name) => name.endsWith('.js'));
-    // eslint-disable-next-line no-control-regex -- the complement of ASCII, by range
     expect(files.filter((name) => /[^\u0000-\u007f]/.test(readFileSync(join(folder, 'dist', name), 'utf8')))).toEqual([]);
   });
 
