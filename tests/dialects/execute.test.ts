@@ -69,6 +69,24 @@ describe('Dialect.execute', () => {
     expect(await native(knex, knex('direct_things').count({ n: '*' }))).toEqual([{ n: 2 }]);
   });
 
+  it("a read outside a transaction that holds the one connection waits for it, and never sees the transaction's rows", async () => {
+    const count = async () => Number((await native(knex, knex('direct_things').count({ n: '*' })))[0]!.n);
+    let outside: Promise<number> | undefined;
+    await knex
+      .transaction(async (trx) => {
+        await trx('direct_things').insert({ name: 'd', size: 4 });
+        // Asked while the transaction holds the pool's only connection: answered after the rollback, never from inside.
+        outside = count();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error('roll back');
+      })
+      .catch((error: Error) => expect(error.message).toBe('roll back'));
+    expect(await outside).toBe(2);
+    // And with the connection free again, at once (a free connection is taken without a pool round on SQLite).
+    expect(await count()).toBe(2);
+    expect(await Promise.all([count(), count(), count()])).toEqual([2, 2, 2]);
+  });
+
   it('answers [] for a statement that returns no rows, and a bad statement fails without breaking the connection', async () => {
     expect(await native(knex, knex('direct_things').where('size', '=', 99).update({ name: 'z' }))).toEqual([]);
     await expect(dialect.execute(knex, { sql: 'select nope from direct_things', bindings: [] })).rejects.toThrow(/nope/);

@@ -18,6 +18,31 @@ type Client = {
   pool?: { on(event: 'release', listener: (connection: unknown) => void): void };
 };
 
+/** tarn's pool as knex holds it: the free connections and the acquires waiting for one. */
+type Pool = { free?: readonly { resource: unknown }[]; numPendingAcquires?(): number };
+
+/**
+ * Runs `work`, which must be synchronous, on a free pooled connection of `db` at once, when one is free and no
+ * acquire waits for one: SQLite's statements (better-sqlite3 runs them synchronously on its one connection), which
+ * then cost no pool round (a pending operation, its promise, a turn of the queue) at all. Nothing can take the
+ * connection while `work` runs, as nothing else runs. Inside a transaction (which holds the connection), while
+ * another request holds it, or while one waits for it, it is withConnection's turn: the same order as before.
+ */
+export function withFreeConnection<C, T>(db: Knex, work: (connection: C) => T): Promise<T> {
+  if (db.isTransaction !== true) {
+    const pool = (db.client as Client).pool as Pool | undefined;
+    const free = pool?.free?.[0]?.resource;
+    if (free !== undefined && pool?.numPendingAcquires?.() === 0) {
+      try {
+        return Promise.resolve(work(free as C));
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
+    }
+  }
+  return withConnection(db, work);
+}
+
 /** Runs `work` on a driver connection of `db` (a transaction's own one inside it), given back afterwards. */
 export async function withConnection<C, T>(db: Knex, work: (connection: C) => Promise<T> | T): Promise<T> {
   const client = db.client as Client;

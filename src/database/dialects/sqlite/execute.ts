@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { announce, withConnection } from '../../execute/knex-connection.js';
+import { announce, withFreeConnection } from '../../execute/knex-connection.js';
 import type { Row, Statement, Table } from '../../execute/statement.js';
 
 type RawStatement = {
@@ -15,10 +15,11 @@ type RawConnection = { prepare(sql: string): RawStatement };
  * SQLite's executor (Dialect.execute, decision 0049): the statement on the one connection (a transaction's, when
  * `db` is one: it holds that connection), without knex's runner (query events, uids, response processing). The
  * statement comes from the connection's cache (knex-config.ts), bindings are formatted the way knex's
- * better-sqlite3 client formats them. A statement that returns no rows runs and answers [].
+ * better-sqlite3 client formats them. A statement that returns no rows runs and answers []. The connection is
+ * taken at once when it is free (withFreeConnection): the statement runs synchronously.
  */
 export function execute(db: Knex, statement: Statement): Promise<Row[]> {
-  return withConnection(db, (connection: RawConnection) => run(db, connection, statement));
+  return withFreeConnection(db, (connection: RawConnection) => run(db, connection, statement));
 }
 
 function run(db: Knex, connection: RawConnection, statement: Statement): Row[] {
@@ -37,7 +38,7 @@ function run(db: Knex, connection: RawConnection, statement: Statement): Row[] {
  * back (the call is synchronous: no other read sees it in between).
  */
 export function executeTable(db: Knex, statement: Statement): Promise<Table> {
-  return withConnection(db, (connection: RawConnection): Table => {
+  return withFreeConnection(db, (connection: RawConnection): Table => {
     const prepared = connection.prepare(statement.sql);
     announce(db, connection, statement, prepared.reader ? 'select' : 'raw');
     const bindings = statement.bindings.map(formatBinding);
@@ -56,7 +57,7 @@ export function executeTable(db: Knex, statement: Statement): Promise<Table> {
 
 /** Runs `statement` on `db`'s connection without telling knex's listeners: no statement of the request's own. */
 export function executeUnheard(db: Knex, statement: Statement): Promise<Row[]> {
-  return withConnection(
+  return withFreeConnection(
     db,
     (connection: RawConnection) => connection.prepare(statement.sql).all(statement.bindings.map(formatBinding)) as Row[],
   );
