@@ -25,6 +25,7 @@ import { PageHeader } from '../shell/page-header.js';
 import { SavedViews } from './saved-views.js';
 import { readTableSchema, type TableSchema } from './table-api.js';
 import { parseTableQuery, tableQueryString } from './table-query.js';
+import { plural, t } from '../i18n/t.js';
 
 // The import and export panel is fetched on first use (the sign-in bundle does not carry it).
 const ImportExport = lazyPage(() => import('./import-export.js').then((m) => m.ImportExport));
@@ -126,11 +127,16 @@ export function ItemsPage({ collection }: { collection: string }) {
 
   const deleteSelected = async () => {
     const keys = [...selected];
-    if (!window.confirm(`Delete ${keys.length} item${keys.length === 1 ? '' : 's'} of ${fieldLabel(collection)}? This cannot be undone.`))
-      return;
+    const question = plural(
+      keys.length,
+      'Delete {count} item of {collection}? This cannot be undone.',
+      'Delete {count} items of {collection}? This cannot be undone.',
+      { collection: fieldLabel(collection) },
+    );
+    if (!window.confirm(question)) return;
     try {
       await deleteMany(client, collection, keys);
-      setStatus(`Deleted ${keys.length} item${keys.length === 1 ? '' : 's'}.`);
+      setStatus(plural(keys.length, 'Deleted {count} item.', 'Deleted {count} items.'));
       setReloads((n) => n + 1);
     } catch (failure) {
       setError(requestMessage(failure));
@@ -148,10 +154,10 @@ export function ItemsPage({ collection }: { collection: string }) {
   const reorder = async (item: string, to: string) => {
     try {
       await client.request(utilitySort(collection as never, item, to));
-      setStatus('Saved the new order.');
+      setStatus(t('Saved the new order.'));
       setReloads((n) => n + 1);
     } catch (failure) {
-      setError(errorStatus(failure) === 403 ? 'You may not reorder these items.' : requestMessage(failure));
+      setError(errorStatus(failure) === 403 ? t('You may not reorder these items.') : requestMessage(failure));
     }
   };
   const pages = page ? Math.max(1, Math.ceil(page.total / shown.limit)) : 1;
@@ -160,11 +166,11 @@ export function ItemsPage({ collection }: { collection: string }) {
 
   return (
     <section aria-labelledby="page-title">
-      <PageHeader crumbs={[{ label: 'Content', href: '/content' }, { label }]} title={label}>
+      <PageHeader crumbs={[{ label: t('Content'), href: '/content' }, { label }]} title={label}>
         <LiveNote state={live.state} />
         {canCreate && (
           <Link class="button" href={`/content/${encodeURIComponent(collection)}/+`}>
-            Create item
+            {t('Create item')}
           </Link>
         )}
       </PageHeader>
@@ -177,14 +183,14 @@ export function ItemsPage({ collection }: { collection: string }) {
             go({ search: searchText.trim(), page: 1 });
           }}
         >
-          <label for="search">Search</label>
+          <label for="search">{t('Search')}</label>
           <input id="search" type="search" value={searchText} onInput={(e) => setSearchText(e.currentTarget.value)} />
-          <button type="submit">Search</button>
+          <button type="submit">{t('Search')}</button>
         </form>
         {schema && <LayoutChooser paths={schema.paths} layout={layout} choose={(next) => go({ page: 1 }, { layout: next, options: {} })} />}
         {schema && (
           <details class="panel filter-panel">
-            <summary>Filter{conditions > 0 ? ` (${conditions})` : ''}</summary>
+            <summary>{conditions > 0 ? t('Filter ({count})', { count: conditions }) : t('Filter')}</summary>
             <FilterBuilder paths={schema.paths} filter={query.filter} apply={(filter) => go({ filter, page: 1 })} />
           </details>
         )}
@@ -192,7 +198,7 @@ export function ItemsPage({ collection }: { collection: string }) {
           <ColumnChooser paths={schema.paths} shown={columns.map((c) => c.path)} choose={(fields) => go({ fields })} />
         )}
         <details class="panel views-panel">
-          <summary>Views</summary>
+          <summary>{t('Views')}</summary>
           <SavedViews
             collection={collection}
             query={query}
@@ -222,7 +228,7 @@ export function ItemsPage({ collection }: { collection: string }) {
           changes={live.changes}
         />
       )}
-      {paged && !error && !page && <p aria-live="polite">Loading items…</p>}
+      {paged && !error && !page && <p aria-live="polite">{t('Loading items…')}</p>}
       {paged && schema && page && (
         <>
           {layout === 'cards' ? (
@@ -242,7 +248,7 @@ export function ItemsPage({ collection }: { collection: string }) {
             <ItemsTable
               collection={collection}
               label={label}
-              caption={`${label}, page ${shown.page} of ${pages}`}
+              caption={t('{label}, page {page} of {pages}', { label, page: shown.page, pages })}
               columns={columns}
               rows={page.rows}
               primaryKey={primaryKey}
@@ -262,12 +268,12 @@ export function ItemsPage({ collection }: { collection: string }) {
             <p class="batch">
               {canEdit && (
                 <button type="button" disabled={selected.size === 0} aria-expanded={editing} onClick={() => setEditing(true)}>
-                  Edit selected ({selected.size})
+                  {t('Edit selected ({count})', { count: selected.size })}
                 </button>
               )}
               {canDelete && (
                 <button type="button" class="danger" disabled={selected.size === 0} onClick={() => void deleteSelected()}>
-                  Delete selected ({selected.size})
+                  {t('Delete selected ({count})', { count: selected.size })}
                 </button>
               )}
             </p>
@@ -287,12 +293,14 @@ export function ItemsPage({ collection }: { collection: string }) {
               cancel={() => setEditing(false)}
               done={(count) => {
                 setEditing(false);
-                setStatus(`Updated ${count} item${count === 1 ? '' : 's'}.`);
+                setStatus(plural(count, 'Updated {count} item.', 'Updated {count} items.'));
                 setReloads((n) => n + 1);
               }}
             />
           )}
-          {page.rows.length === 0 && <p>No items{shown.filter ? ' match this filter' : shown.search ? ' match this search' : ' yet'}.</p>}
+          {page.rows.length === 0 && (
+            <p>{shown.filter ? t('No items match this filter.') : shown.search ? t('No items match this search.') : t('No items yet.')}</p>
+          )}
           <ListPager total={page.total} page={shown.page} limit={shown.limit} size={query.limit} loading={loading} go={go} />
         </>
       )}
