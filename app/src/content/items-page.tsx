@@ -19,7 +19,16 @@ import { allows } from './form-fields.js';
 import { lazyPage } from '../lazy-page.js';
 import { availableLayouts, cardFields, cardPlan } from './layouts/layout-fields.js';
 import { LayoutChooser } from './layouts/layout-chooser.js';
-import { columnWidths, parseListView, withListView, type ListView } from './list-layout.js';
+import {
+  columnWidths,
+  optionsOf,
+  parseListView,
+  withLayout,
+  withListView,
+  withOptions,
+  type LayoutOptions,
+  type ListView,
+} from './list-layout.js';
 import { ManualFlows } from './manual-flows.js';
 import { PageHeader } from '../shell/page-header.js';
 import { SavedViews } from './saved-views.js';
@@ -43,8 +52,8 @@ function BoardLayout({ layout, ...props }: { layout: 'calendar' | 'kanban' } & C
  * A page of a collection's items: a header (title, "Create item"), a toolbar (search, and the filter builder,
  * column choice and saved views as disclosure panels, closed by default so the table starts near the top),
  * a layout (the table, cards, a calendar or a kanban board, with their options), server-side paging, and batch
- * edit and delete of the selected rows; a row opens the item. The list's state, its layout included, is in the
- * address.
+ * edit and delete of the selected rows; a row opens the item. The list's state, its layout and every layout's
+ * options included, is in the address.
  */
 export function ItemsPage({ collection }: { collection: string }) {
   const { client } = useSession();
@@ -77,10 +86,10 @@ export function ItemsPage({ collection }: { collection: string }) {
   const columns = schema ? visibleColumns(schema.paths, query.fields) : [];
   const primaryKey = schema?.primaryKey ?? 'id';
   const layout = schema && !availableLayouts(schema.paths).includes(view.layout) ? 'tabular' : view.layout;
+  const options = optionsOf(view, layout);
   // The table and the cards show pages read here; the calendar and the kanban board read for themselves.
   const paged = layout === 'tabular' || layout === 'cards';
-  const requested =
-    schema && layout === 'cards' ? cardFields(cardPlan(collection, schema, view.options)) : requestedFields(primaryKey, columns);
+  const requested = schema && layout === 'cards' ? cardFields(cardPlan(collection, schema, options)) : requestedFields(primaryKey, columns);
   // Without a sort of its own, a collection with a sort field is in its manual order (as in Directus).
   const reading = { ...query, sort: query.sort ?? schema?.sortField ?? null };
   const key = `${collection}|${layout}|${requested.join(',')}|${tableQueryString(reading)}`;
@@ -150,7 +159,7 @@ export function ItemsPage({ collection }: { collection: string }) {
     setStatus(null);
     navigate(`/content/${encodeURIComponent(collection)}${withListView(tableQueryString({ ...query, ...next }), nextView)}`, { replace });
   };
-  const setOptions = (options: ListView['options'], replace = false) => go({}, { layout, options }, replace);
+  const setOptions = (next: LayoutOptions, replace = false) => go({}, withOptions(view, next, layout), replace);
   const reorder = async (item: string, to: string) => {
     try {
       await client.request(utilitySort(collection as never, item, to));
@@ -187,7 +196,7 @@ export function ItemsPage({ collection }: { collection: string }) {
           <input id="search" type="search" value={searchText} onInput={(e) => setSearchText(e.currentTarget.value)} />
           <button type="submit">{t('Search')}</button>
         </form>
-        {schema && <LayoutChooser paths={schema.paths} layout={layout} choose={(next) => go({ page: 1 }, { layout: next, options: {} })} />}
+        {schema && <LayoutChooser paths={schema.paths} layout={layout} choose={(next) => go({ page: 1 }, withLayout(view, next))} />}
         {schema && (
           <details class="panel filter-panel">
             <summary>{conditions > 0 ? t('Filter ({count})', { count: conditions }) : t('Filter')}</summary>
@@ -223,7 +232,7 @@ export function ItemsPage({ collection }: { collection: string }) {
           label={label}
           schema={schema}
           query={query}
-          options={view.options}
+          options={options}
           setOptions={setOptions}
           changes={live.changes}
         />
@@ -238,7 +247,7 @@ export function ItemsPage({ collection }: { collection: string }) {
               schema={schema}
               rows={page.rows}
               busy={loading}
-              options={view.options}
+              options={options}
               setOptions={setOptions}
               selectable={canDelete || canEdit}
               selected={selected}
@@ -258,8 +267,8 @@ export function ItemsPage({ collection }: { collection: string }) {
               selectable={canDelete || canEdit}
               selected={selected}
               onSelect={setSelected}
-              widths={columnWidths(view.options)}
-              onWidths={(widths) => setOptions({ ...view.options, widths }, true)}
+              widths={columnWidths(options)}
+              onWidths={(widths) => setOptions({ ...options, widths }, true)}
               onColumns={(fields) => go({ fields })}
               onMoveRow={canReorder ? (item, to) => void reorder(item, to) : null}
             />
