@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminData } from './admin-data.js';
-import { ADMIN, expectAccessible, openPage } from './browser-harness.js';
+import { ADMIN, expectAccessible, openPage, signIn } from './browser-harness.js';
 import { useBrowserSuite } from './browser-suite.js';
 import { findChromium } from './find-chromium.js';
 
@@ -88,5 +88,75 @@ describe.skipIf(findChromium() === null)('the app in German', () => {
       await expectAccessible(page, `${path} in German`);
     }
     await expect.poll(() => page.getByRole('link', { name: 'Snapshot als JSON herunterladen' }).isVisible()).toBe(true);
+  });
+
+  it('shows a German user the items list in German in each layout', async () => {
+    const { stratum, page } = suite;
+    const role = (await adminData(stratum, 'GET', '/users/me?fields=role')).role as string;
+    await adminData(stratum, 'POST', '/users', {
+      email: 'listen@example.com',
+      password: PASSWORD,
+      status: 'active',
+      role,
+      language: 'de-DE',
+    });
+    await adminData(stratum, 'POST', '/collections', {
+      collection: 'aufgaben',
+      fields: [
+        { field: 'id', type: 'integer', meta: { hidden: true }, schema: { is_primary_key: true, has_auto_increment: true } },
+        { field: 'title', type: 'string' },
+        { field: 'status', type: 'string', meta: { options: { choices: [{ text: 'Offen', value: 'open' }] } } },
+        { field: 'due', type: 'dateTime' },
+      ],
+    });
+    const today = new Date();
+    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-15T09:00:00`;
+    await adminData(stratum, 'POST', '/items/aufgaben', [
+      { title: 'Erste', status: 'open', due: day },
+      { title: 'Zweite', status: null, due: null },
+    ]);
+    await signIn(page, stratum.url, 'listen@example.com', PASSWORD, '/admin/content/aufgaben');
+    const openPanel = async (selector: string) => {
+      const details = page.locator(selector);
+      if ((await details.getAttribute('open')) === null) await details.locator('summary').first().click();
+    };
+
+    // The table: the toolbar, the table's name, the pager and an operator of the filter builder in German.
+    await expect.poll(() => page.getByRole('region', { name: 'Aufgaben: Tabelle' }).isVisible()).toBe(true);
+    expect(await htmlLang(page)).toBe('de');
+    const layout = page.getByLabel('Layout', { exact: true });
+    expect(await layout.locator('option').allTextContents()).toEqual(['Tabelle', 'Karten', 'Kalender', 'Kanban']);
+    expect(await page.getByRole('button', { name: 'Suche', exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Eintrag erstellen' }).isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: 'Seiten', exact: true }).textContent()).toContain('Einträge 1–2 von 2');
+    await openPanel('details.filter-panel');
+    await page.getByRole('button', { name: 'Bedingung hinzufügen' }).click();
+    await expect.poll(() => page.getByLabel('Operator', { exact: true }).locator('option:checked').textContent()).toBe('ist gleich');
+    await expectAccessible(page, 'the German table layout');
+
+    // Cards: their list and their options.
+    await layout.selectOption({ label: 'Karten' });
+    await expect.poll(() => page.getByRole('list', { name: 'Aufgaben: Karten' }).getByRole('link').count()).toBe(2);
+    await openPanel('details.layout-options');
+    expect(await page.locator('details.layout-options summary').textContent()).toBe('Layout-Optionen');
+    expect(await page.getByLabel('Kartengröße').isVisible()).toBe(true);
+    await expectAccessible(page, 'the German cards layout');
+
+    // The calendar: the month's name, the weekdays and the buttons.
+    await layout.selectOption({ label: 'Kalender' });
+    await expect.poll(() => page.getByRole('button', { name: 'Nächster Monat' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Heute', exact: true }).isVisible()).toBe(true);
+    const month = today.toLocaleString('de', { month: 'long', year: 'numeric' });
+    expect(await page.locator('table.calendar caption').textContent()).toContain(month);
+    expect(await page.locator('table.calendar thead th').first().getAttribute('abbr')).toBe('Montag');
+    await expectAccessible(page, 'the German calendar layout');
+
+    // Kanban: the column of items without a value, the options and the move controls.
+    await layout.selectOption({ label: 'Kanban' });
+    await expect.poll(() => page.locator('.kanban-column h2').allTextContents()).toEqual(['Offen (1)', 'Kein Wert (1)']);
+    expect(await page.getByLabel('Verschieben nach (für Erste)').isVisible()).toBe(true);
+    await openPanel('details.layout-options');
+    expect(await page.getByLabel('Gruppieren nach').isVisible()).toBe(true);
+    await expectAccessible(page, 'the German kanban layout');
   });
 });

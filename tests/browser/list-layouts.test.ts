@@ -236,13 +236,42 @@ describe.skipIf(!chromiumFound)('list layouts in Chromium: table, cards, calenda
     await expect.poll(() => statusOf('Task B')).toBe('done');
     await expect.poll(() => column('Done').getByRole('link').allTextContents()).toContain('Task B');
 
-    // A view with the kanban layout comes back as the board.
+    // Each layout keeps its options through a round of switches: the table's width, the cards' image, the
+    // calendar's week and the board's card title.
+    await openPanel('details.layout-options');
+    await page.getByLabel('Card title').fill('Card {{ title }}');
+    await page.getByLabel('Card title').press('Tab');
+    await expect.poll(() => column('Done').getByRole('link').allTextContents()).toContain('Card Task A');
+    await layout.selectOption({ label: 'Table' });
+    await expect.poll(async () => Number(await resizer.getAttribute('aria-valuenow'))).toBe(before + 80);
+    await layout.selectOption({ label: 'Cards' });
+    await expect.poll(() => cards.getByRole('img', { name: 'Task A' }).getAttribute('src')).toContain('/assets/');
+    await layout.selectOption({ label: 'Calendar' });
+    await expect.poll(() => page.locator('table.calendar tbody td').count()).toBe(7);
+    await layout.selectOption({ label: 'Kanban' });
+    await expect.poll(() => column('Done').getByRole('link').allTextContents()).toContain('Card Task A');
+
+    // A view with the kanban layout comes back as the board, with every layout's options.
     await saveView('Board');
+    const board = await stratum.call('GET', '/presets?filter[bookmark][_eq]=Board&fields=layout,layout_options', {
+      token: await stratum.adminToken(),
+    });
+    expect((board.json as { data: Row[] }).data[0]).toMatchObject({
+      layout: 'kanban',
+      layout_options: {
+        tabular: { widths: { title: before + 80 } },
+        cards: { imageSource: 'cover' },
+        calendar: { view: 'week' },
+        kanban: { title: 'Card {{ title }}' },
+      },
+    });
     await page.goto(`${stratum.url}/admin/content/tasks`);
     await expect.poll(titles).toHaveLength(5);
     await applyView('Board');
     await expect.poll(() => layout.inputValue()).toBe('kanban');
     await expect.poll(() => column('Done').getByRole('link').count()).toBe(2);
+    await layout.selectOption({ label: 'Cards' });
+    await expect.poll(() => cards.getByRole('img', { name: 'Task A' }).getAttribute('src')).toContain('/assets/');
 
     // A column reads 25 cards at first; "Load more" reads the rest.
     await page.goto(`${stratum.url}/admin/content/tickets?layout=kanban`);

@@ -88,9 +88,9 @@ export function RuleEditor({ collection, action, draft, focus, onChange, onClose
           <p class="help">{t('Which items the rule covers. Apply the row filter to the rule, then save the changes.')}</p>
           <FilterBuilder
             title={t('Row filter')}
-            emptyText="No conditions: the rule covers every item."
-            applyLabel="Apply row filter"
-            clearLabel="Clear row filter"
+            emptyText={t('No conditions: the rule covers every item.')}
+            applyLabel={t('Apply row filter')}
+            clearLabel={t('Clear row filter')}
             paths={paths}
             filter={draft.permissions && Object.keys(draft.permissions).length > 0 ? draft.permissions : null}
             apply={(filter) => onChange({ ...draft, permissions: filter ?? {} })}
@@ -130,10 +130,10 @@ export function RuleEditor({ collection, action, draft, focus, onChange, onClose
           <p class="help">{t('What the values written must match (create and update). Apply it to the rule, then save the changes.')}</p>
           <FilterBuilder
             title={t('Validation filter')}
-            emptyText="No conditions: any values may be written."
+            emptyText={t('No conditions: any values may be written.')}
             idPrefix="validation"
-            applyLabel="Apply validation"
-            clearLabel="Clear validation"
+            applyLabel={t('Apply validation')}
+            clearLabel={t('Clear validation')}
             paths={paths}
             filter={draft.validation && Object.keys(draft.validation).length > 0 ? draft.validation : null}
             apply={(filter) => onChange({ ...draft, validation: filter })}

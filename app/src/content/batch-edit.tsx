@@ -6,6 +6,7 @@ import { fieldLabel } from './content-api.js';
 import { FieldInput } from './field-input.js';
 import { errorsByField, type FormField } from './form-fields.js';
 import { updateMany } from './table-api.js';
+import { plural, t } from '../i18n/t.js';
 
 type Props = { collection: string; fields: FormField[]; keys: string[]; done(count: number): void; cancel(): void };
 
@@ -24,7 +25,6 @@ export function BatchEdit({ collection, fields, keys, done, cancel }: Props) {
   const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => title.current?.focus(), []);
 
-  const count = `${keys.length} item${keys.length === 1 ? '' : 's'}`;
   const mark = (field: string, on: boolean) => {
     const next = new Set(chosen);
     if (on) next.add(field);
@@ -45,7 +45,7 @@ export function BatchEdit({ collection, fields, keys, done, cancel }: Props) {
     } catch (failure) {
       const found = errorsByField(failure);
       setErrors(found.fields);
-      if (errorStatus(failure) === 403) setGeneral(['You do not have permission to change these items.']);
+      if (errorStatus(failure) === 403) setGeneral([t('You do not have permission to change these items.')]);
       else setGeneral(found.general.length > 0 || Object.keys(found.fields).length > 0 ? found.general : [requestMessage(failure)]);
     } finally {
       setSaving(false);
@@ -55,9 +55,13 @@ export function BatchEdit({ collection, fields, keys, done, cancel }: Props) {
   return (
     <section class="batch-edit" aria-labelledby="batch-title">
       <h2 id="batch-title" tabIndex={-1} ref={title}>
-        Edit {count} of {fieldLabel(collection)}
+        {plural(keys.length, 'Edit {count} item of {collection}', 'Edit {count} items of {collection}', {
+          collection: fieldLabel(collection),
+        })}
       </h2>
-      <p class="help">Tick the fields to change: their values are applied to every selected item. An empty value clears the field.</p>
+      <p class="help">
+        {t('Tick the fields to change: their values are applied to every selected item. An empty value clears the field.')}
+      </p>
       <form onSubmit={(event) => void submit(event)} noValidate>
         {fields.map((field) => (
           <div key={field.field} class="batch-field">
@@ -68,7 +72,7 @@ export function BatchEdit({ collection, fields, keys, done, cancel }: Props) {
                 checked={chosen.has(field.field)}
                 onChange={(e) => mark(field.field, e.currentTarget.checked)}
               />
-              <label for={`apply-${field.field}`}>Change {fieldLabel(field.field)}</label>
+              <label for={`apply-${field.field}`}>{t('Change {field}', { field: fieldLabel(field.field) })}</label>
             </p>
             <FieldInput
               field={field}
@@ -88,15 +92,15 @@ export function BatchEdit({ collection, fields, keys, done, cancel }: Props) {
         ))}
         {Object.keys(errors).length > 0 && general.length === 0 && (
           <p class="error" role="alert">
-            Some values were not accepted; see the fields above.
+            {t('Some values were not accepted; see the fields above.')}
           </p>
         )}
         <div class="actions">
           <button type="submit" class="primary" disabled={saving || chosen.size === 0}>
-            Apply to {count}
+            {plural(keys.length, 'Apply to {count} item', 'Apply to {count} items')}
           </button>
           <button type="button" onClick={cancel}>
-            Cancel
+            {t('Cancel')}
           </button>
         </div>
       </form>

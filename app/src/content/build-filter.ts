@@ -1,6 +1,7 @@
 import { valueShape } from './filter-operators.js';
 import type { FilterGroup, FilterNode, FilterRule } from './filter-tree.js';
 import { parseFilterList, parseFilterValue, type ValueField } from './filter-value.js';
+import { t } from '../i18n/t.js';
 
 /** A Directus filter object (`{ _and: [{ title: { _eq: 'x' } }] }`). */
 export type DirectusFilter = Record<string, unknown>;
@@ -25,7 +26,7 @@ export function buildFilter(root: FilterGroup, fieldOf: (path: string) => ValueF
   const ruleFilter = (rule: FilterRule, path: number[]): DirectusFilter | null => {
     const field = fieldOf(rule.field);
     if (!field) {
-      errors[pathKey(path)] = 'Choose a field.';
+      errors[pathKey(path)] = t('Choose a field.');
       return null;
     }
     let value: unknown;

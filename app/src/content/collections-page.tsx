@@ -5,6 +5,7 @@ import { useSession } from '../auth/session.js';
 import { fieldLabel, readableCollections, type CollectionInfo } from './content-api.js';
 import { systemLabel } from '../ui/system-label.js';
 import { PageHeader } from '../shell/page-header.js';
+import { t } from '../i18n/t.js';
 
 /** The collections the user may read, each a link to its table. */
 export function CollectionsPage() {
@@ -18,16 +19,16 @@ export function CollectionsPage() {
 
   return (
     <section aria-labelledby="page-title">
-      <PageHeader crumbs={[{ label: 'Content' }]} title="Content" />
+      <PageHeader crumbs={[{ label: t('Content') }]} title={t('Content')} />
       {error && (
         <p class="error" role="alert">
           {error}
         </p>
       )}
-      {!collections && !error && <p aria-live="polite">Loading collections…</p>}
-      {collections && collections.length === 0 && <p>There is no collection you may read yet.</p>}
+      {!collections && !error && <p aria-live="polite">{t('Loading collections…')}</p>}
+      {collections && collections.length === 0 && <p>{t('There is no collection you may read yet.')}</p>}
       {collections && collections.length > 0 && (
-        <ul class="collection-list" aria-label="Collections">
+        <ul class="collection-list" aria-label={t('Collections')}>
           {collections.map((c) => (
             <li key={c.collection}>
               <Link href={`/content/${encodeURIComponent(c.collection)}`}>{fieldLabel(c.collection)}</Link>

@@ -1,4 +1,5 @@
 import { defaultColumns, type FieldPath } from './field-paths.js';
+import { t } from '../i18n/t.js';
 
 type Props = { paths: FieldPath[]; shown: string[]; choose(fields: string[] | null): void };
 
@@ -16,9 +17,9 @@ export function ColumnChooser({ paths, shown, choose }: Props) {
   };
   return (
     <details class="columns">
-      <summary>Columns ({shown.length})</summary>
+      <summary>{t('Columns ({count})', { count: shown.length })}</summary>
       <fieldset>
-        <legend>Columns to show</legend>
+        <legend>{t('Columns to show')}</legend>
         <ul>
           {paths.map((p) => {
             const on = shown.includes(p.path);
@@ -39,7 +40,7 @@ export function ColumnChooser({ paths, shown, choose }: Props) {
         </ul>
       </fieldset>
       <button type="button" disabled={shown.join(',') === defaults.join(',')} onClick={() => choose(null)}>
-        Default columns
+        {t('Default columns')}
       </button>
     </details>
   );

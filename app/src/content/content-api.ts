@@ -12,6 +12,7 @@ import {
 } from '@directus/sdk';
 import type { Client } from '../api/client.js';
 import type { CollectionAccess, RawFormField } from './form-fields.js';
+import { t } from '../i18n/t.js';
 
 export type CollectionInfo = { collection: string; note: string | null };
 export type FieldInfo = { field: string; type: string; primaryKey: boolean; hidden: boolean };
@@ -91,7 +92,7 @@ export async function readOne(client: Client, collection: string, id: string): P
 /** How a value reads in a table cell or on the item page. */
 export function formatValue(value: unknown): string {
   if (value === null || value === undefined) return '—';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? t('Yes') : t('No');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }

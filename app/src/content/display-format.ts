@@ -2,8 +2,9 @@
  * How a list cell shows a value by its field's display (`meta.display`, Directus's ids, options in
  * `meta.display_options`), pure: `labels` as badges, `boolean` as words, `datetime` formatted or relative, `image`
  * as a thumbnail, `color` as a swatch with its value, `formatted-value` with prefix, suffix and grouping. Any other
- * display (or none) is plain text.
+ * display (or none) is plain text. Dates and numbers are written in the app's language (`locale()`) unless told.
  */
+import { locale as appLocale, t } from '../i18n/t.js';
 import { formatValue } from './content-api.js';
 
 export type Badge = { text: string; foreground: string; background: string };
@@ -87,7 +88,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 
 /** `value` against `now` in words (`3 days ago`, `in 2 hours`, `now`). */
-export function relativeTime(date: Date, now: Date, locale?: string): string {
+export function relativeTime(date: Date, now: Date, locale = appLocale()): string {
   const seconds = Math.round((date.getTime() - now.getTime()) / 1000);
   const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   for (const [unit, size] of UNITS)
@@ -96,7 +97,7 @@ export function relativeTime(date: Date, now: Date, locale?: string): string {
 }
 
 /** A stored date, time or date-time: a date alone is a local day (not midnight UTC), a time is shown as it is. */
-export function formatDate(value: string, type: string, options: Record<string, unknown>, now = new Date(), locale?: string): string {
+export function formatDate(value: string, type: string, options: Record<string, unknown>, now = new Date(), locale = appLocale()): string {
   if (type === 'time') return value.slice(0, options['includeSeconds'] === true ? 8 : 5);
   const dateOnly = type === 'date' || /^\d{4}-\d\d-\d\d$/.test(value);
   const date = dateOnly ? new Date(`${value.slice(0, 10)}T00:00:00`) : new Date(value);
@@ -108,7 +109,7 @@ export function formatDate(value: string, type: string, options: Record<string, 
   ).format(date);
 }
 
-function formatted(value: unknown, options: Record<string, unknown>, locale?: string): string {
+function formatted(value: unknown, options: Record<string, unknown>, locale: string): string {
   const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
   let text =
     options['format'] === true && Number.isFinite(number)
@@ -130,7 +131,7 @@ export function displayCell(
   type: string,
   spec: DisplaySpec,
   related: { id: string; text: string } | null = null,
-  locale?: string,
+  locale = appLocale(),
 ): Cell {
   const empty = value === null || value === undefined || value === '';
   if (empty && spec.display !== 'boolean') return { kind: 'text', text: '—' };
@@ -140,8 +141,8 @@ export function displayCell(
       return { kind: 'labels', badges: list, text: list.map((b) => b.text).join(', ') };
     }
     case 'boolean': {
-      const on = typeof spec.options['labelOn'] === 'string' ? spec.options['labelOn'] : 'Yes';
-      const off = typeof spec.options['labelOff'] === 'string' ? spec.options['labelOff'] : 'No';
+      const on = typeof spec.options['labelOn'] === 'string' ? spec.options['labelOn'] : t('Yes');
+      const off = typeof spec.options['labelOff'] === 'string' ? spec.options['labelOff'] : t('No');
       return { kind: 'text', text: empty ? '—' : value === true || value === 1 || value === '1' || value === 'true' ? on : off };
     }
     case 'datetime':
@@ -156,7 +157,7 @@ export function displayCell(
     case 'image': {
       const id = related?.id ?? (typeof value === 'string' ? value : null);
       if (!id) return { kind: 'text', text: formatValue(value) };
-      return { kind: 'image', id, alt: related?.text ?? `${spec.label} image`, text: related?.text ?? id };
+      return { kind: 'image', id, alt: related?.text ?? t('{label} image', { label: spec.label }), text: related?.text ?? id };
     }
     case 'formatted-value':
       return { kind: 'text', text: formatted(value, spec.options, locale) };

@@ -4,6 +4,7 @@ import type { FieldPath } from './field-paths.js';
 import { FilterCondition } from './filter-condition.js';
 import { appendAt, countRules, emptyGroup, newRule, removeAt, updateAt, type FilterGroup, type NodePath } from './filter-tree.js';
 import { readFilter } from './read-filter.js';
+import { plural, t } from '../i18n/t.js';
 
 type Props = {
   paths: FieldPath[];
@@ -25,7 +26,9 @@ function treeOf(filter: DirectusFilter | null): { tree: FilterGroup; problem: st
   } catch (failure) {
     return {
       tree: emptyGroup(),
-      problem: `The filter in the address cannot be edited here (${(failure as Error).message}); it still applies until you apply another one.`,
+      problem: t('The filter in the address cannot be edited here ({reason}); it still applies until you apply another one.', {
+        reason: (failure as Error).message,
+      }),
     };
   }
 }
@@ -39,11 +42,11 @@ export function FilterBuilder({
   paths,
   filter,
   apply,
-  title = 'Filter',
-  emptyText = 'No conditions: every item is shown.',
+  title = t('Filter'),
+  emptyText = t('No conditions: every item is shown.'),
   idPrefix = 'filter',
-  applyLabel = 'Apply filter',
-  clearLabel = 'Clear filter',
+  applyLabel = t('Apply filter'),
+  clearLabel = t('Clear filter'),
 }: Props) {
   const filterText = JSON.stringify(filter);
   const [state, setState] = useState(() => treeOf(filter));
@@ -70,9 +73,9 @@ export function FilterBuilder({
     const number = path.map((i) => i + 1).join('.');
     return (
       <fieldset class="filter-group" key={id}>
-        <legend>{path.length === 0 ? 'Conditions' : `Group ${number}`}</legend>
+        <legend>{path.length === 0 ? t('Conditions') : t('Group {number}', { number })}</legend>
         <span class="part">
-          <label for={`${id}-logic`}>Match</label>
+          <label for={`${id}-logic`}>{t('Match')}</label>
           <select
             id={`${id}-logic`}
             value={group.logic}
@@ -80,11 +83,11 @@ export function FilterBuilder({
               setTree(updateAt(tree, path, (node) => ({ ...node, logic: e.currentTarget.value as FilterGroup['logic'] }) as FilterGroup))
             }
           >
-            <option value="_and">all of these (AND)</option>
-            <option value="_or">any of these (OR)</option>
+            <option value="_and">{t('all of these (AND)')}</option>
+            <option value="_or">{t('any of these (OR)')}</option>
           </select>
         </span>
-        {group.children.length === 0 && <p class="help">{path.length === 0 ? emptyText : 'No conditions in this group yet.'}</p>}
+        {group.children.length === 0 && <p class="help">{path.length === 0 ? emptyText : t('No conditions in this group yet.')}</p>}
         {group.children.map((child, index) => {
           const childPath = [...path, index];
           if (child.kind === 'group') return renderGroup(child, childPath);
@@ -103,14 +106,14 @@ export function FilterBuilder({
         })}
         <div class="group-actions">
           <button type="button" disabled={!first} onClick={() => first && setTree(appendAt(tree, path, newRule(first.path, first.type)))}>
-            Add condition
+            {t('Add condition')}
           </button>
           <button type="button" onClick={() => setTree(appendAt(tree, path, emptyGroup(group.logic === '_and' ? '_or' : '_and')))}>
-            Add group
+            {t('Add group')}
           </button>
           {path.length > 0 && (
             <button type="button" class="remove" onClick={() => setTree(removeAt(tree, path))}>
-              Remove group
+              {t('Remove group')}
             </button>
           )}
         </div>
@@ -127,7 +130,7 @@ export function FilterBuilder({
         {renderGroup(tree, [])}
         {problems > 0 && (
           <p class="error" role="alert">
-            {problems === 1 ? 'One condition needs attention.' : `${problems} conditions need attention.`}
+            {plural(problems, 'One condition needs attention.', '{count} conditions need attention.')}
           </p>
         )}
         <div class="actions">

@@ -2,14 +2,17 @@ import type { FieldPath } from './field-paths.js';
 import { operatorLabel, operatorsForType, valueShape } from './filter-operators.js';
 import { withField, withOperator, type FilterRule } from './filter-tree.js';
 import { dynamicChoices, dynamicValueOf, type DynamicValue } from './filter-value.js';
+import { msg, t } from '../i18n/t.js';
 
 const DYNAMIC_LABELS: Record<DynamicValue, string> = {
-  $NOW: 'Now ($NOW)',
-  $CURRENT_USER: 'Current user ($CURRENT_USER)',
-  $CURRENT_ROLE: 'Current role ($CURRENT_ROLE)',
-  $CURRENT_ROLES: 'Current roles ($CURRENT_ROLES)',
-  $CURRENT_POLICIES: 'Current policies ($CURRENT_POLICIES)',
+  $NOW: msg('Now ($NOW)'),
+  $CURRENT_USER: msg('Current user ($CURRENT_USER)'),
+  $CURRENT_ROLE: msg('Current role ($CURRENT_ROLE)'),
+  $CURRENT_ROLES: msg('Current roles ($CURRENT_ROLES)'),
+  $CURRENT_POLICIES: msg('Current policies ($CURRENT_POLICIES)'),
 };
+/** A value input of a condition: one value, a list, or a range's bounds; with its label and its dynamic value's label. */
+type Slot = { kind: 'value' | 'list' | 'from' | 'to'; label: string; dynamic: string };
 const INPUT_TYPES: Record<string, string> = { date: 'date', dateTime: 'datetime-local', timestamp: 'datetime-local', time: 'time' };
 
 type ConditionProps = {
@@ -31,13 +34,23 @@ export function FilterCondition({ id, number, rule, paths, error, onChange, onRe
   const shape = valueShape(rule.operator);
   const errorId = error ? `${id}-error` : undefined;
   const setValue = (index: number, text: string) => onChange({ ...rule, values: rule.values.map((v, i) => (i === index ? text : v)) });
-  const slots = shape === 'range' ? ['From', 'To'] : shape === 'none' ? [] : [shape === 'list' ? 'Values, separated by commas' : 'Value'];
+  const slots: Slot[] =
+    shape === 'range'
+      ? [
+          { kind: 'from', label: t('From'), dynamic: t('Dynamic from') },
+          { kind: 'to', label: t('To'), dynamic: t('Dynamic to') },
+        ]
+      : shape === 'none'
+        ? []
+        : shape === 'list'
+          ? [{ kind: 'list', label: t('Values, separated by commas'), dynamic: t('Dynamic values, separated by commas') }]
+          : [{ kind: 'value', label: t('Value'), dynamic: t('Dynamic value') }];
 
   return (
     <fieldset class="condition">
-      <legend>Condition {number}</legend>
+      <legend>{t('Condition {number}', { number })}</legend>
       <span class="part">
-        <label for={`${id}-field`}>Field</label>
+        <label for={`${id}-field`}>{t('Field')}</label>
         <select
           id={`${id}-field`}
           value={rule.field}
@@ -55,7 +68,7 @@ export function FilterCondition({ id, number, rule, paths, error, onChange, onRe
         </select>
       </span>
       <span class="part">
-        <label for={`${id}-operator`}>Operator</label>
+        <label for={`${id}-operator`}>{t('Operator')}</label>
         <select
           id={`${id}-operator`}
           value={rule.operator}
@@ -69,11 +82,11 @@ export function FilterCondition({ id, number, rule, paths, error, onChange, onRe
           ))}
         </select>
       </span>
-      {slots.map((label, index) => (
+      {slots.map((slot, index) => (
         <ValueSlot
-          key={label}
+          key={slot.kind}
           id={`${id}-value-${index}`}
-          label={label}
+          slot={slot}
           field={field}
           single={shape === 'one'}
           text={rule.values[index] ?? ''}
@@ -82,7 +95,7 @@ export function FilterCondition({ id, number, rule, paths, error, onChange, onRe
         />
       ))}
       <button type="button" class="remove" onClick={onRemove}>
-        Remove condition
+        {t('Remove condition')}
       </button>
       {error && (
         <p id={errorId} class="error">
@@ -95,7 +108,7 @@ export function FilterCondition({ id, number, rule, paths, error, onChange, onRe
 
 type SlotProps = {
   id: string;
-  label: string;
+  slot: Slot;
   field: FieldPath | undefined;
   single: boolean;
   text: string;
@@ -104,15 +117,16 @@ type SlotProps = {
 };
 
 /** One value of a condition: an input fit for the field's type, and a choice of its dynamic values when it has some. */
-function ValueSlot({ id, label, field, single, text, describedBy, onChange }: SlotProps) {
-  const dynamic = field ? dynamicChoices(field, label === 'Values, separated by commas') : [];
+function ValueSlot({ id, slot, field, single, text, describedBy, onChange }: SlotProps) {
+  const list = slot.kind === 'list';
+  const dynamic = field ? dynamicChoices(field, list) : [];
   const current = field ? dynamicValueOf(field, text) : null;
   const common = { id, 'aria-describedby': describedBy, 'aria-invalid': describedBy ? true : undefined };
   let input;
   if (!current && single && field?.type === 'boolean') {
     input = (
       <select {...common} value={text} onChange={(e) => onChange(e.currentTarget.value)}>
-        <option value="">Choose</option>
+        <option value="">{t('Choose')}</option>
         <option value="true">true</option>
         <option value="false">false</option>
       </select>
@@ -120,7 +134,7 @@ function ValueSlot({ id, label, field, single, text, describedBy, onChange }: Sl
   } else if (!current && single && field && field.choices.length > 0) {
     input = (
       <select {...common} value={text} onChange={(e) => onChange(e.currentTarget.value)}>
-        <option value="">Choose</option>
+        <option value="">{t('Choose')}</option>
         {field.choices.map((choice) => (
           <option key={choice.value} value={choice.value}>
             {choice.text}
@@ -129,7 +143,7 @@ function ValueSlot({ id, label, field, single, text, describedBy, onChange }: Sl
       </select>
     );
   } else {
-    const type = current || label === 'Values, separated by commas' ? 'text' : (INPUT_TYPES[field?.type ?? ''] ?? 'text');
+    const type = current || list ? 'text' : (INPUT_TYPES[field?.type ?? ''] ?? 'text');
     input = (
       <input
         {...common}
@@ -144,19 +158,19 @@ function ValueSlot({ id, label, field, single, text, describedBy, onChange }: Sl
     <>
       {dynamic.length > 0 && (
         <span class="part">
-          <label for={`${id}-dynamic`}>{label === 'Value' ? 'Dynamic value' : `Dynamic ${label.toLowerCase()}`}</label>
+          <label for={`${id}-dynamic`}>{slot.dynamic}</label>
           <select id={`${id}-dynamic`} value={current ?? ''} onChange={(e) => onChange(e.currentTarget.value)}>
-            <option value="">None (enter a value)</option>
+            <option value="">{t('None (enter a value)')}</option>
             {dynamic.map((value) => (
               <option key={value} value={value}>
-                {DYNAMIC_LABELS[value]}
+                {t(DYNAMIC_LABELS[value])}
               </option>
             ))}
           </select>
         </span>
       )}
       <span class="part">
-        <label for={id}>{label}</label>
+        <label for={id}>{slot.label}</label>
         {input}
       </span>
     </>

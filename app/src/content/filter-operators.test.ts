@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { FIELD_TYPES } from '../../../shared/field-types.js';
 import { operatorsForType as acceptedByApi } from '../../../shared/filter-operators.js';
 import { FILTER_OPERATORS, isFilterOperator, operatorLabel, operatorsForType, valueShape } from './filter-operators.js';
+import { de } from '../i18n/de.js';
+import { setCatalogue } from '../i18n/t.js';
 
 describe('operatorsForType', () => {
   it.each([
@@ -69,6 +71,16 @@ describe('valueShape and operatorLabel', () => {
     const labels = FILTER_OPERATORS.map(operatorLabel);
     expect(new Set(labels).size).toBe(FILTER_OPERATORS.length);
     expect(operatorLabel('_nbetween')).toBe('is not between');
+  });
+
+  it('words every operator differently in German too', () => {
+    setCatalogue('de', de);
+    try {
+      expect(new Set(FILTER_OPERATORS.map(operatorLabel)).size).toBe(FILTER_OPERATORS.length);
+      expect(operatorLabel('_nbetween')).toBe('liegt nicht zwischen');
+    } finally {
+      setCatalogue('en', {});
+    }
   });
 
   it('recognises operators and nothing else', () => {

@@ -10,6 +10,7 @@ import {
   operatorsForType as acceptedForType,
   type FilterOperator as LanguageOperator,
 } from '../../../shared/filter-operators.js';
+import { msg, t } from '../i18n/t.js';
 
 /** The operators the builder offers: all of the language's but the geometry ones and `_regex`. */
 export type FilterOperator = Exclude<
@@ -21,32 +22,32 @@ export type FilterOperator = Exclude<
 export type ValueShape = 'none' | 'one' | 'list' | 'range';
 
 const LABELS: Record<FilterOperator, string> = {
-  _eq: 'equals',
-  _neq: 'does not equal',
-  _lt: 'is less than',
-  _lte: 'is less than or equal to',
-  _gt: 'is greater than',
-  _gte: 'is greater than or equal to',
-  _in: 'is one of',
-  _nin: 'is none of',
-  _null: 'is null',
-  _nnull: 'is not null',
-  _contains: 'contains',
-  _ncontains: 'does not contain',
-  _icontains: 'contains, any case',
-  _nicontains: 'does not contain, any case',
-  _starts_with: 'starts with',
-  _nstarts_with: 'does not start with',
-  _istarts_with: 'starts with, any case',
-  _nistarts_with: 'does not start with, any case',
-  _ends_with: 'ends with',
-  _nends_with: 'does not end with',
-  _iends_with: 'ends with, any case',
-  _niends_with: 'does not end with, any case',
-  _between: 'is between',
-  _nbetween: 'is not between',
-  _empty: 'is empty',
-  _nempty: 'is not empty',
+  _eq: msg('equals'),
+  _neq: msg('does not equal'),
+  _lt: msg('is less than'),
+  _lte: msg('is less than or equal to'),
+  _gt: msg('is greater than'),
+  _gte: msg('is greater than or equal to'),
+  _in: msg('is one of'),
+  _nin: msg('is none of'),
+  _null: msg('is null'),
+  _nnull: msg('is not null'),
+  _contains: msg('contains'),
+  _ncontains: msg('does not contain'),
+  _icontains: msg('contains, any case'),
+  _nicontains: msg('does not contain, any case'),
+  _starts_with: msg('starts with'),
+  _nstarts_with: msg('does not start with'),
+  _istarts_with: msg('starts with, any case'),
+  _nistarts_with: msg('does not start with, any case'),
+  _ends_with: msg('ends with'),
+  _nends_with: msg('does not end with'),
+  _iends_with: msg('ends with, any case'),
+  _niends_with: msg('does not end with, any case'),
+  _between: msg('is between'),
+  _nbetween: msg('is not between'),
+  _empty: msg('is empty'),
+  _nempty: msg('is not empty'),
 };
 
 function isOffered(operator: LanguageOperator): operator is FilterOperator {
@@ -99,9 +100,9 @@ export function isFilterOperator(key: string): key is FilterOperator {
   return (FILTER_OPERATORS as readonly string[]).includes(key);
 }
 
-/** How an operator reads in the builder ("is between"). */
+/** How an operator reads in the builder ("is between"), in the app's language. */
 export function operatorLabel(operator: FilterOperator): string {
-  return LABELS[operator];
+  return t(LABELS[operator]);
 }
 
 export function valueShape(operator: FilterOperator): ValueShape {

@@ -5,6 +5,7 @@
  */
 
 import { isUuid } from '../../../shared/is-uuid.js';
+import { t } from '../i18n/t.js';
 
 /** A dynamic value the builder offers as a choice for a field. */
 export type DynamicValue = '$CURRENT_USER' | '$CURRENT_ROLE' | '$CURRENT_ROLES' | '$CURRENT_POLICIES' | '$NOW';
@@ -56,36 +57,40 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z
 /** The filter value for one input's text; throws a sentence when the text is not a value of the field's type. */
 export function parseFilterValue(field: ValueField, text: string): unknown {
   const trimmed = text.trim();
-  if (trimmed === '') throw new Error('Enter a value.');
+  if (trimmed === '') throw new Error(t('Enter a value.'));
   if (dynamicValueOf(field, text)) return trimmed;
   switch (field.type) {
     case 'integer':
-      if (!/^-?\d+$/.test(trimmed)) throw new Error('Enter a whole number.');
+      if (!/^-?\d+$/.test(trimmed)) throw new Error(t('Enter a whole number.'));
       return Number(trimmed);
     case 'bigInteger':
-      if (!/^-?\d+$/.test(trimmed)) throw new Error('Enter a whole number.');
+      if (!/^-?\d+$/.test(trimmed)) throw new Error(t('Enter a whole number.'));
       return trimmed;
     case 'float':
     case 'decimal': {
-      if (!/^-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i.test(trimmed)) throw new Error('Enter a number.');
+      if (!/^-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i.test(trimmed)) throw new Error(t('Enter a number.'));
       return field.type === 'decimal' ? trimmed : Number(trimmed);
     }
     case 'boolean':
-      if (trimmed !== 'true' && trimmed !== 'false') throw new Error('Choose true or false.');
+      if (trimmed !== 'true' && trimmed !== 'false') throw new Error(t('Choose true or false.'));
       return trimmed === 'true';
     case 'date':
-      if (!DATE.test(trimmed)) throw new Error(withNow(field, 'Enter a date (YYYY-MM-DD).'));
+      if (!DATE.test(trimmed))
+        throw new Error(offersNow(field) ? t('Enter a date (YYYY-MM-DD), or choose now.') : t('Enter a date (YYYY-MM-DD).'));
       return trimmed;
     case 'dateTime':
     case 'timestamp':
-      if (!DATE_TIME.test(trimmed)) throw new Error(withNow(field, 'Enter a date and time (YYYY-MM-DDTHH:MM).'));
+      if (!DATE_TIME.test(trimmed))
+        throw new Error(
+          offersNow(field) ? t('Enter a date and time (YYYY-MM-DDTHH:MM), or choose now.') : t('Enter a date and time (YYYY-MM-DDTHH:MM).'),
+        );
       return trimmed;
     case 'time':
-      if (!TIME.test(trimmed)) throw new Error('Enter a time (HH:MM).');
+      if (!TIME.test(trimmed)) throw new Error(t('Enter a time (HH:MM).'));
       return trimmed;
     case 'uuid':
       if (!isUuid(trimmed))
-        throw new Error(field.dynamic.includes('$CURRENT_USER') ? 'Enter a UUID, or choose the current user.' : 'Enter a UUID.');
+        throw new Error(field.dynamic.includes('$CURRENT_USER') ? t('Enter a UUID, or choose the current user.') : t('Enter a UUID.'));
       return trimmed;
     default:
       // Text is compared as written (spaces included).
@@ -93,8 +98,8 @@ export function parseFilterValue(field: ValueField, text: string): unknown {
   }
 }
 
-function withNow(field: ValueField, sentence: string): string {
-  return field.dynamic.includes('$NOW') ? `${sentence.slice(0, -1)}, or choose now.` : sentence;
+function offersNow(field: ValueField): boolean {
+  return field.dynamic.includes('$NOW');
 }
 
 /** The values of an `_in` list: the texts between commas, each parsed; an empty list is refused. */
@@ -103,7 +108,7 @@ export function parseFilterList(field: ValueField, text: string): unknown[] {
     .split(',')
     .map((part) => part.trim())
     .filter((part) => part !== '');
-  if (parts.length === 0) throw new Error('Enter one or more values, separated by commas.');
+  if (parts.length === 0) throw new Error(t('Enter one or more values, separated by commas.'));
   return parts.map((part) => parseFilterValue(field, part));
 }
 

@@ -2,6 +2,7 @@ import { queryToParams, utilsExport, utilsImport } from '@directus/sdk';
 import { useState } from 'preact/hooks';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
+import { t } from '../i18n/t.js';
 
 const FORMATS = ['csv', 'json', 'xml', 'yaml'] as const;
 type Format = (typeof FORMATS)[number];
@@ -58,10 +59,10 @@ export function ImportExport({
       const form = new FormData();
       form.append('file', file, file.name);
       await client.request(utilsImport(collection, form));
-      setStatus(`Imported ${file.name}.`);
+      setStatus(t('Imported {file}.', { file: file.name }));
       imported();
     } catch (failure) {
-      setError(`Nothing was imported. ${requestMessage(failure)}`);
+      setError(t('Nothing was imported. {reason}', { reason: requestMessage(failure) }));
     } finally {
       setBusy(false);
     }
@@ -75,7 +76,11 @@ export function ImportExport({
       const saved = (await client.request(utilsExport(collection, format, query as never, {}))) as unknown as {
         filename_download?: string;
       };
-      setStatus(`Saved ${saved.filename_download ?? 'the export'} to the file library.`);
+      setStatus(
+        saved.filename_download
+          ? t('Saved {file} to the file library.', { file: saved.filename_download })
+          : t('Saved the export to the file library.'),
+      );
     } catch (failure) {
       setError(requestMessage(failure));
     } finally {
@@ -84,18 +89,18 @@ export function ImportExport({
   };
   return (
     <details class="import-export">
-      <summary>Import and export</summary>
+      <summary>{t('Import and export')}</summary>
       {canImport && (
         <form
-          aria-label="Import"
+          aria-label={t('Import')}
           onSubmit={(event) => {
             event.preventDefault();
             void runImport();
           }}
         >
-          <h2>Import</h2>
+          <h2>{t('Import')}</h2>
           <div class="field">
-            <label for="import-file">CSV or JSON file</label>
+            <label for="import-file">{t('CSV or JSON file')}</label>
             <input
               id="import-file"
               type="file"
@@ -104,20 +109,20 @@ export function ImportExport({
             />
           </div>
           <button type="submit" disabled={!file || busy}>
-            Import
+            {t('Import')}
           </button>
         </form>
       )}
       <form
-        aria-label="Export"
+        aria-label={t('Export')}
         onSubmit={(event) => {
           event.preventDefault();
           void saveToLibrary();
         }}
       >
-        <h2>Export</h2>
+        <h2>{t('Export')}</h2>
         <div class="field">
-          <label for="export-format">Format</label>
+          <label for="export-format">{t('Format')}</label>
           <select id="export-format" value={format} onChange={(e) => setFormat(e.currentTarget.value as Format)}>
             {FORMATS.map((f) => (
               <option key={f} value={f}>
@@ -128,18 +133,18 @@ export function ImportExport({
         </div>
         <div class="field checkbox">
           <input id="export-shown" type="checkbox" checked={shownFields} onChange={(e) => setShownFields(e.currentTarget.checked)} />
-          <label for="export-shown">Only the shown columns</label>
+          <label for="export-shown">{t('Only the shown columns')}</label>
         </div>
         <div class="field checkbox">
           <input id="export-filtered" type="checkbox" checked={filtered} onChange={(e) => setFiltered(e.currentTarget.checked)} />
-          <label for="export-filtered">Only the items the filter and search select</label>
+          <label for="export-filtered">{t('Only the items the filter and search select')}</label>
         </div>
         <p class="actions">
           <a class="button" href={exportDownloadUrl(collection, format, query)} download>
-            Download
+            {t('Download')}
           </a>
           <button type="submit" disabled={busy}>
-            Save to the file library
+            {t('Save to the file library')}
           </button>
         </p>
       </form>

@@ -19,12 +19,22 @@ import { allows } from './form-fields.js';
 import { lazyPage } from '../lazy-page.js';
 import { availableLayouts, cardFields, cardPlan } from './layouts/layout-fields.js';
 import { LayoutChooser } from './layouts/layout-chooser.js';
-import { columnWidths, parseListView, withListView, type ListView } from './list-layout.js';
+import {
+  columnWidths,
+  optionsOf,
+  parseListView,
+  withLayout,
+  withListView,
+  withOptions,
+  type LayoutOptions,
+  type ListView,
+} from './list-layout.js';
 import { ManualFlows } from './manual-flows.js';
 import { PageHeader } from '../shell/page-header.js';
 import { SavedViews } from './saved-views.js';
 import { readTableSchema, type TableSchema } from './table-api.js';
 import { parseTableQuery, tableQueryString } from './table-query.js';
+import { plural, t } from '../i18n/t.js';
 
 // The import and export panel is fetched on first use (the sign-in bundle does not carry it).
 const ImportExport = lazyPage(() => import('./import-export.js').then((m) => m.ImportExport));
@@ -42,8 +52,8 @@ function BoardLayout({ layout, ...props }: { layout: 'calendar' | 'kanban' } & C
  * A page of a collection's items: a header (title, "Create item"), a toolbar (search, and the filter builder,
  * column choice and saved views as disclosure panels, closed by default so the table starts near the top),
  * a layout (the table, cards, a calendar or a kanban board, with their options), server-side paging, and batch
- * edit and delete of the selected rows; a row opens the item. The list's state, its layout included, is in the
- * address.
+ * edit and delete of the selected rows; a row opens the item. The list's state, its layout and every layout's
+ * options included, is in the address.
  */
 export function ItemsPage({ collection }: { collection: string }) {
   const { client } = useSession();
@@ -76,10 +86,10 @@ export function ItemsPage({ collection }: { collection: string }) {
   const columns = schema ? visibleColumns(schema.paths, query.fields) : [];
   const primaryKey = schema?.primaryKey ?? 'id';
   const layout = schema && !availableLayouts(schema.paths).includes(view.layout) ? 'tabular' : view.layout;
+  const options = optionsOf(view, layout);
   // The table and the cards show pages read here; the calendar and the kanban board read for themselves.
   const paged = layout === 'tabular' || layout === 'cards';
-  const requested =
-    schema && layout === 'cards' ? cardFields(cardPlan(collection, schema, view.options)) : requestedFields(primaryKey, columns);
+  const requested = schema && layout === 'cards' ? cardFields(cardPlan(collection, schema, options)) : requestedFields(primaryKey, columns);
   // Without a sort of its own, a collection with a sort field is in its manual order (as in Directus).
   const reading = { ...query, sort: query.sort ?? schema?.sortField ?? null };
   const key = `${collection}|${layout}|${requested.join(',')}|${tableQueryString(reading)}`;
@@ -126,11 +136,16 @@ export function ItemsPage({ collection }: { collection: string }) {
 
   const deleteSelected = async () => {
     const keys = [...selected];
-    if (!window.confirm(`Delete ${keys.length} item${keys.length === 1 ? '' : 's'} of ${fieldLabel(collection)}? This cannot be undone.`))
-      return;
+    const question = plural(
+      keys.length,
+      'Delete {count} item of {collection}? This cannot be undone.',
+      'Delete {count} items of {collection}? This cannot be undone.',
+      { collection: fieldLabel(collection) },
+    );
+    if (!window.confirm(question)) return;
     try {
       await deleteMany(client, collection, keys);
-      setStatus(`Deleted ${keys.length} item${keys.length === 1 ? '' : 's'}.`);
+      setStatus(plural(keys.length, 'Deleted {count} item.', 'Deleted {count} items.'));
       setReloads((n) => n + 1);
     } catch (failure) {
       setError(requestMessage(failure));
@@ -144,14 +159,14 @@ export function ItemsPage({ collection }: { collection: string }) {
     setStatus(null);
     navigate(`/content/${encodeURIComponent(collection)}${withListView(tableQueryString({ ...query, ...next }), nextView)}`, { replace });
   };
-  const setOptions = (options: ListView['options'], replace = false) => go({}, { layout, options }, replace);
+  const setOptions = (next: LayoutOptions, replace = false) => go({}, withOptions(view, next, layout), replace);
   const reorder = async (item: string, to: string) => {
     try {
       await client.request(utilitySort(collection as never, item, to));
-      setStatus('Saved the new order.');
+      setStatus(t('Saved the new order.'));
       setReloads((n) => n + 1);
     } catch (failure) {
-      setError(errorStatus(failure) === 403 ? 'You may not reorder these items.' : requestMessage(failure));
+      setError(errorStatus(failure) === 403 ? t('You may not reorder these items.') : requestMessage(failure));
     }
   };
   const pages = page ? Math.max(1, Math.ceil(page.total / shown.limit)) : 1;
@@ -160,11 +175,11 @@ export function ItemsPage({ collection }: { collection: string }) {
 
   return (
     <section aria-labelledby="page-title">
-      <PageHeader crumbs={[{ label: 'Content', href: '/content' }, { label }]} title={label}>
+      <PageHeader crumbs={[{ label: t('Content'), href: '/content' }, { label }]} title={label}>
         <LiveNote state={live.state} />
         {canCreate && (
           <Link class="button" href={`/content/${encodeURIComponent(collection)}/+`}>
-            Create item
+            {t('Create item')}
           </Link>
         )}
       </PageHeader>
@@ -177,14 +192,14 @@ export function ItemsPage({ collection }: { collection: string }) {
             go({ search: searchText.trim(), page: 1 });
           }}
         >
-          <label for="search">Search</label>
+          <label for="search">{t('Search')}</label>
           <input id="search" type="search" value={searchText} onInput={(e) => setSearchText(e.currentTarget.value)} />
-          <button type="submit">Search</button>
+          <button type="submit">{t('Search')}</button>
         </form>
-        {schema && <LayoutChooser paths={schema.paths} layout={layout} choose={(next) => go({ page: 1 }, { layout: next, options: {} })} />}
+        {schema && <LayoutChooser paths={schema.paths} layout={layout} choose={(next) => go({ page: 1 }, withLayout(view, next))} />}
         {schema && (
           <details class="panel filter-panel">
-            <summary>Filter{conditions > 0 ? ` (${conditions})` : ''}</summary>
+            <summary>{conditions > 0 ? t('Filter ({count})', { count: conditions }) : t('Filter')}</summary>
             <FilterBuilder paths={schema.paths} filter={query.filter} apply={(filter) => go({ filter, page: 1 })} />
           </details>
         )}
@@ -192,7 +207,7 @@ export function ItemsPage({ collection }: { collection: string }) {
           <ColumnChooser paths={schema.paths} shown={columns.map((c) => c.path)} choose={(fields) => go({ fields })} />
         )}
         <details class="panel views-panel">
-          <summary>Views</summary>
+          <summary>{t('Views')}</summary>
           <SavedViews
             collection={collection}
             query={query}
@@ -217,12 +232,12 @@ export function ItemsPage({ collection }: { collection: string }) {
           label={label}
           schema={schema}
           query={query}
-          options={view.options}
+          options={options}
           setOptions={setOptions}
           changes={live.changes}
         />
       )}
-      {paged && !error && !page && <p aria-live="polite">Loading items…</p>}
+      {paged && !error && !page && <p aria-live="polite">{t('Loading items…')}</p>}
       {paged && schema && page && (
         <>
           {layout === 'cards' ? (
@@ -232,7 +247,7 @@ export function ItemsPage({ collection }: { collection: string }) {
               schema={schema}
               rows={page.rows}
               busy={loading}
-              options={view.options}
+              options={options}
               setOptions={setOptions}
               selectable={canDelete || canEdit}
               selected={selected}
@@ -242,7 +257,7 @@ export function ItemsPage({ collection }: { collection: string }) {
             <ItemsTable
               collection={collection}
               label={label}
-              caption={`${label}, page ${shown.page} of ${pages}`}
+              caption={t('{label}, page {page} of {pages}', { label, page: shown.page, pages })}
               columns={columns}
               rows={page.rows}
               primaryKey={primaryKey}
@@ -252,8 +267,8 @@ export function ItemsPage({ collection }: { collection: string }) {
               selectable={canDelete || canEdit}
               selected={selected}
               onSelect={setSelected}
-              widths={columnWidths(view.options)}
-              onWidths={(widths) => setOptions({ ...view.options, widths }, true)}
+              widths={columnWidths(options)}
+              onWidths={(widths) => setOptions({ ...options, widths }, true)}
               onColumns={(fields) => go({ fields })}
               onMoveRow={canReorder ? (item, to) => void reorder(item, to) : null}
             />
@@ -262,12 +277,12 @@ export function ItemsPage({ collection }: { collection: string }) {
             <p class="batch">
               {canEdit && (
                 <button type="button" disabled={selected.size === 0} aria-expanded={editing} onClick={() => setEditing(true)}>
-                  Edit selected ({selected.size})
+                  {t('Edit selected ({count})', { count: selected.size })}
                 </button>
               )}
               {canDelete && (
                 <button type="button" class="danger" disabled={selected.size === 0} onClick={() => void deleteSelected()}>
-                  Delete selected ({selected.size})
+                  {t('Delete selected ({count})', { count: selected.size })}
                 </button>
               )}
             </p>
@@ -287,12 +302,14 @@ export function ItemsPage({ collection }: { collection: string }) {
               cancel={() => setEditing(false)}
               done={(count) => {
                 setEditing(false);
-                setStatus(`Updated ${count} item${count === 1 ? '' : 's'}.`);
+                setStatus(plural(count, 'Updated {count} item.', 'Updated {count} items.'));
                 setReloads((n) => n + 1);
               }}
             />
           )}
-          {page.rows.length === 0 && <p>No items{shown.filter ? ' match this filter' : shown.search ? ' match this search' : ' yet'}.</p>}
+          {page.rows.length === 0 && (
+            <p>{shown.filter ? t('No items match this filter.') : shown.search ? t('No items match this search.') : t('No items yet.')}</p>
+          )}
           <ListPager total={page.total} page={shown.page} limit={shown.limit} size={query.limit} loading={loading} go={go} />
         </>
       )}

@@ -8,6 +8,7 @@ import { ColumnResizer } from './layouts/column-resizer.js';
 import { RowMover } from './layouts/row-mover.js';
 import { itemHref, moveBy, moveOnto, toggled } from './list-layout.js';
 import { nextSort } from './table-query.js';
+import { t } from '../i18n/t.js';
 
 type Props = {
   collection: string;
@@ -65,14 +66,14 @@ export function ItemsTable(props: Props) {
   });
 
   return (
-    <div class="table-wrap" tabIndex={0} role="region" aria-label={`${label} table`}>
+    <div class="table-wrap" tabIndex={0} role="region" aria-label={t('{label} table', { label })}>
       <table aria-busy={busy} class={columns.length <= FIT_COLUMNS ? 'fit' : undefined}>
         <caption class="visually-hidden">{caption}</caption>
         <thead>
           <tr>
             {onMoveRow && (
               <th scope="col" class="manual">
-                <span class="visually-hidden">Order</span>
+                <span class="visually-hidden">{t('Order')}</span>
               </th>
             )}
             {selectable && (
@@ -80,7 +81,7 @@ export function ItemsTable(props: Props) {
                 <input
                   type="checkbox"
                   id="select-page"
-                  aria-label="Select all items on this page"
+                  aria-label={t('Select all items on this page')}
                   checked={rows.length > 0 && selected.size === rows.length}
                   onChange={(e) => onSelect(e.currentTarget.checked ? new Set(ids) : new Set())}
                 />
@@ -152,7 +153,7 @@ export function ItemsTable(props: Props) {
                   <td class="select" onClick={(e) => e.stopPropagation()}>
                     <input
                       type="checkbox"
-                      aria-label={`Select item ${id}`}
+                      aria-label={t('Select item {id}', { id })}
                       checked={selected.has(id)}
                       onChange={(e) => onSelect(toggled(selected, id, e.currentTarget.checked))}
                     />

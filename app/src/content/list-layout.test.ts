@@ -5,34 +5,87 @@ import {
   itemHref,
   moveBy,
   moveOnto,
+  optionsOf,
   parseListView,
+  presetLayoutOptions,
   textOption,
   toggled,
   viewOfPreset,
+  withLayout,
   withListView,
+  withOptions,
+  type ListView,
 } from './list-layout.js';
 
 describe('list layout in the address and presets', () => {
-  it('reads the layout and its options, the table when absent or wrong', () => {
+  it("reads the layout and each layout's options, the table when absent or wrong", () => {
     expect(parseListView('')).toEqual({ layout: 'tabular', options: {} });
-    expect(parseListView('?layout=cards&options=%7B%22size%22%3A3%7D')).toEqual({ layout: 'cards', options: { size: 3 } });
+    expect(parseListView('?layout=cards&options=%7B%22cards%22%3A%7B%22size%22%3A3%7D%7D')).toEqual({
+      layout: 'cards',
+      options: { cards: { size: 3 } },
+    });
     expect(parseListView('?layout=gallery&options=nope')).toEqual({ layout: 'tabular', options: {} });
     expect(parseListView('?options=[1]')).toEqual({ layout: 'tabular', options: {} });
+    // Unknown layouts and options that are not objects are left out.
+    expect(parseListView(`?options=${encodeURIComponent('{"tabular":{"widths":{}},"gallery":{"a":1},"kanban":"x"}')}`)).toEqual({
+      layout: 'tabular',
+      options: { tabular: { widths: {} } },
+    });
+  });
+
+  it("takes an older address's options of the shown layout alone as that layout's", () => {
+    expect(parseListView('?layout=cards&options=%7B%22size%22%3A3%7D')).toEqual({ layout: 'cards', options: { cards: { size: 3 } } });
   });
 
   it('writes them after the table query, nothing for the plain table', () => {
     expect(withListView('', { layout: 'tabular', options: {} })).toBe('');
-    expect(withListView('?page=2', { layout: 'kanban', options: { groupField: 'status' } })).toBe(
-      '?page=2&layout=kanban&options=%7B%22groupField%22%3A%22status%22%7D',
+    expect(withListView('?page=2', { layout: 'kanban', options: { kanban: { groupField: 'status' } } })).toBe(
+      '?page=2&layout=kanban&options=%7B%22kanban%22%3A%7B%22groupField%22%3A%22status%22%7D%7D',
     );
-    const view = { layout: 'calendar' as const, options: { startDateField: 'due' } };
+    const view: ListView = { layout: 'calendar', options: { calendar: { startDateField: 'due' }, tabular: { widths: { title: 90 } } } };
     expect(parseListView(withListView('?sort=title', view))).toEqual(view);
   });
 
-  it("takes a preset's layout options of its own layout", () => {
-    expect(viewOfPreset('cards', { cards: { size: 2 }, tabular: { widths: {} } })).toEqual({ layout: 'cards', options: { size: 2 } });
+  it("keeps every layout's options through a round of layout switches", () => {
+    let view: ListView = { layout: 'tabular', options: {} };
+    view = withOptions(view, { widths: { title: 120 } });
+    view = withOptions(withLayout(view, 'cards'), { imageSource: 'cover', title: '{{ name }}' });
+    view = withOptions(withLayout(view, 'calendar'), { startDateField: 'due' });
+    view = withOptions(withLayout(view, 'kanban'), { groupField: 'status' });
+    view = withLayout(view, 'tabular');
+    const back = parseListView(withListView('', view));
+    expect(back.layout).toBe('tabular');
+    expect(optionsOf(back)).toEqual({ widths: { title: 120 } });
+    expect(optionsOf(back, 'cards')).toEqual({ imageSource: 'cover', title: '{{ name }}' });
+    expect(optionsOf(withLayout(back, 'calendar'))).toEqual({ startDateField: 'due' });
+    expect(optionsOf(back, 'kanban')).toEqual({ groupField: 'status' });
+  });
+
+  it('drops a layout whose options are emptied, and sets the options of a given layout', () => {
+    const view: ListView = { layout: 'cards', options: { cards: { size: 'large' }, kanban: { groupField: 'status' } } };
+    expect(withOptions(view, {})).toEqual({ layout: 'cards', options: { kanban: { groupField: 'status' } } });
+    expect(withOptions(view, { size: undefined, title: '{{ name }}' })).toEqual({
+      layout: 'cards',
+      options: { cards: { title: '{{ name }}' }, kanban: { groupField: 'status' } },
+    });
+    // The page shows the table for a layout the collection cannot have: its options go to the table.
+    expect(withOptions({ layout: 'kanban', options: {} }, { widths: { a: 80 } }, 'tabular')).toEqual({
+      layout: 'tabular',
+      options: { tabular: { widths: { a: 80 } } },
+    });
+  });
+
+  it("takes a preset's layout options of every layout, and writes them back", () => {
+    expect(viewOfPreset('cards', { cards: { size: 2 }, tabular: { widths: {} } })).toEqual({
+      layout: 'cards',
+      options: { cards: { size: 2 }, tabular: { widths: {} } },
+    });
     expect(viewOfPreset(null, null)).toEqual({ layout: 'tabular', options: {} });
     expect(viewOfPreset('kanban', { kanban: 'x' })).toEqual({ layout: 'kanban', options: {} });
+    expect(presetLayoutOptions({ layout: 'kanban', options: { kanban: { groupField: 'status' }, cards: {} } })).toEqual({
+      kanban: { groupField: 'status' },
+    });
+    expect(presetLayoutOptions({ layout: 'tabular', options: {} })).toBeNull();
   });
 
   it('reads options defensively', () => {

@@ -1,12 +1,15 @@
 /**
- * The list page's layout (pure): which one shows the items (`layout=cards`) and that layout's options
- * (`options={…}`, JSON) in the address, next to the table query (table-query.ts). A saved view keeps them as a
+ * The list page's layout (pure): which one shows the items (`layout=cards`) and every layout's options
+ * (`options={"cards":{…},"tabular":{…}}`, JSON, by layout as Directus's `layout_options`) in the address, next to
+ * the table query (table-query.ts). Switching layouts keeps each layout's options. A saved view keeps them as a
  * Directus preset does: `layout` and `layout_options.<layout>`.
  */
 export const LAYOUT_NAMES = ['tabular', 'cards', 'calendar', 'kanban'] as const;
 export type LayoutName = (typeof LAYOUT_NAMES)[number];
 export type LayoutOptions = Record<string, unknown>;
-export type ListView = { layout: LayoutName; options: LayoutOptions };
+/** Each layout's options by its name (Directus's `layout_options`); a layout without options is left out. */
+export type OptionsByLayout = Partial<Record<LayoutName, LayoutOptions>>;
+export type ListView = { layout: LayoutName; options: OptionsByLayout };
 
 export const DEFAULT_VIEW: ListView = { layout: 'tabular', options: {} };
 
@@ -18,32 +21,74 @@ function asOptions(value: unknown): LayoutOptions {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as LayoutOptions) : {};
 }
 
-/** The layout and its options of an address's query string; the table with no options when absent or wrong. */
-export function parseListView(search: string): ListView {
-  const params = new URLSearchParams(search);
-  const layout = params.get('layout');
-  let options: LayoutOptions = {};
-  try {
-    options = asOptions(JSON.parse(params.get('options') ?? '{}'));
-  } catch {
-    options = {};
+/** The options of each known layout in `value` (`layout_options`), the empty and malformed ones left out. */
+function byLayout(value: unknown): OptionsByLayout {
+  const out: OptionsByLayout = {};
+  for (const [name, options] of Object.entries(asOptions(value))) {
+    if (isLayoutName(name) && Object.keys(asOptions(options)).length > 0) out[name] = asOptions(options);
   }
-  return { layout: isLayoutName(layout) ? layout : 'tabular', options };
+  return out;
 }
 
-/** Adds the layout and its options to a table query string (`?page=2` → `?page=2&layout=cards`). */
+/** The options of one layout of the view (its current one by default). */
+export function optionsOf(view: ListView, layout: LayoutName = view.layout): LayoutOptions {
+  return view.options[layout] ?? {};
+}
+
+/** The view with another layout shown; every layout keeps its options. */
+export function withLayout(view: ListView, layout: LayoutName): ListView {
+  return { layout, options: view.options };
+}
+
+/**
+ * The view showing `layout` (its own by default) with that layout's options replaced (options set to undefined
+ * left out), the other layouts' kept.
+ */
+export function withOptions(view: ListView, options: LayoutOptions, layout: LayoutName = view.layout): ListView {
+  const set = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+  const rest = { ...view.options };
+  delete rest[layout];
+  return { layout, options: Object.keys(set).length > 0 ? { ...rest, [layout]: set } : rest };
+}
+
+/**
+ * The layout and the layouts' options of an address's query string; the table with no options when absent or
+ * wrong (unknown layouts left out). An older address's options of the shown layout alone (`options={"size":"large"}`)
+ * are that layout's.
+ */
+export function parseListView(search: string): ListView {
+  const params = new URLSearchParams(search);
+  const layout = isLayoutName(params.get('layout')) ? (params.get('layout') as LayoutName) : 'tabular';
+  let raw: LayoutOptions = {};
+  try {
+    raw = asOptions(JSON.parse(params.get('options') ?? '{}'));
+  } catch {
+    raw = {};
+  }
+  // No option of a layout is named after a layout, so options keyed by layout names are every layout's.
+  const keyed = Object.keys(raw).some(isLayoutName);
+  return { layout, options: keyed ? byLayout(raw) : byLayout({ [layout]: raw }) };
+}
+
+/** Adds the layout and the layouts' options to a table query string (`?page=2` → `?page=2&layout=cards`). */
 export function withListView(queryString: string, view: ListView): string {
   const params = new URLSearchParams(queryString);
+  const options = byLayout(view.options);
   if (view.layout !== 'tabular') params.set('layout', view.layout);
-  if (Object.keys(view.options).length > 0) params.set('options', JSON.stringify(view.options));
+  if (Object.keys(options).length > 0) params.set('options', JSON.stringify(options));
   const text = params.toString();
   return text ? `?${text}` : '';
 }
 
-/** A preset's view: its `layout` and `layout_options.<layout>`. */
+/** A preset's view: its `layout` and the options of each layout in `layout_options`. */
 export function viewOfPreset(layout: unknown, layoutOptions: unknown): ListView {
-  const name = isLayoutName(layout) ? layout : 'tabular';
-  return { layout: name, options: asOptions(asOptions(layoutOptions)[name]) };
+  return { layout: isLayoutName(layout) ? layout : 'tabular', options: byLayout(layoutOptions) };
+}
+
+/** A preset's `layout_options`: every layout's options (null when there are none). */
+export function presetLayoutOptions(view: ListView): OptionsByLayout | null {
+  const options = byLayout(view.options);
+  return Object.keys(options).length > 0 ? options : null;
 }
 
 /** A string option (a field's name, a template), or null. */

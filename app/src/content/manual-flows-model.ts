@@ -1,3 +1,5 @@
+import { t } from '../i18n/t.js';
+
 /** A manual flow as its buttons need it. */
 export type ManualFlow = { id: string; name: string; options: Record<string, unknown> | null };
 
@@ -48,12 +50,12 @@ export function confirmValues(fields: ConfirmField[], texts: Record<string, stri
       continue;
     }
     if (text === '') {
-      if (field.required) throw new ConfirmProblem(field.field, `${field.label} is required.`);
+      if (field.required) throw new ConfirmProblem(field.field, t('{label} is required.', { label: field.label }));
       continue;
     }
     if (field.kind === 'number') {
       const number = Number(text);
-      if (!Number.isFinite(number)) throw new ConfirmProblem(field.field, 'Enter a number.');
+      if (!Number.isFinite(number)) throw new ConfirmProblem(field.field, t('Enter a number.'));
       values[field.field] = number;
     } else values[field.field] = text;
   }

@@ -12,6 +12,7 @@ import {
   needsSelection,
   type ManualFlow,
 } from './manual-flows-model.js';
+import { plural, t } from '../i18n/t.js';
 
 /** The active manual flows of a collection that the user may read (none when they may not read flows). */
 async function readManualFlows(client: Client, collection: string): Promise<ManualFlow[]> {
@@ -66,7 +67,7 @@ export function ManualFlows({ collection, keys, where, ran }: Props) {
     try {
       await client.request(triggerFlow('POST', flow.id, { ...values, collection, keys } as never));
       setConfirming(null);
-      setStatus(`Ran ${flow.name}.`);
+      setStatus(t('Ran {flow}.', { flow: flow.name }));
       ran?.();
     } catch (failure) {
       setError(`${flow.name}: ${requestMessage(failure)}`);
@@ -86,7 +87,7 @@ export function ManualFlows({ collection, keys, where, ran }: Props) {
 
   const fields = confirming ? confirmFields(confirming) : [];
   return (
-    <div class="manual-flows" role="group" aria-label="Flows">
+    <div class="manual-flows" role="group" aria-label={t('Flows')}>
       <p class="flow-buttons">
         {flows.map((flow) => {
           const waiting = where === 'list' && needsSelection(flow) && keys.length === 0;
@@ -125,7 +126,7 @@ export function ManualFlows({ collection, keys, where, ran }: Props) {
           noValidate
         >
           <h2 id="flow-confirm-title">
-            Run {confirming.name} on {keys.length} item{keys.length === 1 ? '' : 's'}?
+            {plural(keys.length, 'Run {flow} on {count} item?', 'Run {flow} on {count} items?', { flow: confirming.name })}
           </h2>
           {fields.map((field) => {
             const id = `flow-field-${field.field}`;
@@ -137,10 +138,7 @@ export function ManualFlows({ collection, keys, where, ran }: Props) {
                 {field.kind === 'boolean' && (
                   <input id={id} type="checkbox" checked={text === 'true'} onChange={(e) => set(String(e.currentTarget.checked))} />
                 )}
-                <label for={id}>
-                  {field.label}
-                  {field.required ? ' (required)' : ''}
-                </label>
+                <label for={id}>{field.required ? t('{label} (required)', { label: field.label }) : field.label}</label>
                 {field.kind === 'textarea' && (
                   <textarea id={id} rows={3} value={text} onInput={(e) => set(e.currentTarget.value)} {...invalid} />
                 )}
@@ -163,10 +161,10 @@ export function ManualFlows({ collection, keys, where, ran }: Props) {
           })}
           <div class="actions">
             <button type="submit" class="primary" disabled={busy}>
-              Run {confirming.name}
+              {t('Run {flow}', { flow: confirming.name })}
             </button>
             <button type="button" onClick={() => setConfirming(null)}>
-              Cancel
+              {t('Cancel')}
             </button>
           </div>
         </form>

@@ -1,6 +1,7 @@
 import { isFilterOperator, valueShape } from './filter-operators.js';
 import { emptyGroup, type FilterGroup, type FilterNode } from './filter-tree.js';
 import { formatFilterList, formatFilterValue } from './filter-value.js';
+import { t } from '../i18n/t.js';
 
 /** Thrown for a filter the builder cannot show (an operator it does not offer, a malformed filter). */
 export class UnsupportedFilterError extends Error {}
@@ -19,7 +20,7 @@ export function readFilter(filter: unknown): FilterGroup {
 }
 
 function readGroup(logic: '_and' | '_or', entries: unknown): FilterGroup {
-  if (!Array.isArray(entries)) throw new UnsupportedFilterError(`"${logic}" must hold a list of filters.`);
+  if (!Array.isArray(entries)) throw new UnsupportedFilterError(t('"{operator}" must hold a list of filters.', { operator: logic }));
   return {
     kind: 'group',
     logic,
@@ -36,12 +37,15 @@ function readEntries(object: Record<string, unknown>, prefix: string[]): FilterN
   for (const [key, value] of Object.entries(object)) {
     if ((key === '_and' || key === '_or') && prefix.length === 0) nodes.push(readGroup(key, value));
     else if (key.startsWith('_')) {
-      if (prefix.length === 0 || !isFilterOperator(key)) throw new UnsupportedFilterError(`The filter builder does not offer "${key}".`);
+      if (prefix.length === 0 || !isFilterOperator(key))
+        throw new UnsupportedFilterError(t('The filter builder does not offer "{operator}".', { operator: key }));
       nodes.push({ kind: 'rule', field: prefix.join('.'), operator: key, values: ruleTexts(key, value) });
     } else nodes.push(...readEntries(asObject(value), [...prefix, key]));
   }
   if (nodes.length === 0)
-    throw new UnsupportedFilterError(prefix.length > 0 ? `No condition on "${prefix.join('.')}".` : 'An empty filter.');
+    throw new UnsupportedFilterError(
+      prefix.length > 0 ? t('No condition on "{field}".', { field: prefix.join('.') }) : t('An empty filter.'),
+    );
   return nodes;
 }
 
@@ -49,13 +53,13 @@ function ruleTexts(operator: Parameters<typeof valueShape>[0], value: unknown): 
   switch (valueShape(operator)) {
     case 'none':
       if (value === false || value === 'false')
-        throw new UnsupportedFilterError(`"${operator}: false" is not offered; use the opposite operator.`);
+        throw new UnsupportedFilterError(t('"{operator}: false" is not offered; use the opposite operator.', { operator }));
       return [];
     case 'list':
       return [formatFilterList(value)];
     case 'range': {
       const bounds = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
-      if (bounds.length !== 2) throw new UnsupportedFilterError(`"${operator}" takes two values.`);
+      if (bounds.length !== 2) throw new UnsupportedFilterError(t('"{operator}" takes two values.', { operator }));
       return bounds.map((bound) => formatFilterValue(typeof bound === 'string' ? bound.trim() : bound));
     }
     case 'one':
@@ -64,6 +68,7 @@ function ruleTexts(operator: Parameters<typeof valueShape>[0], value: unknown): 
 }
 
 function asObject(value: unknown): Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UnsupportedFilterError('A filter must be an object.');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new UnsupportedFilterError(t('A filter must be an object.'));
   return value as Record<string, unknown>;
 }

@@ -74,16 +74,17 @@ describe('presetOf', () => {
     });
   });
 
-  it("writes another layout's query and options under its own name, and reads them back", () => {
+  it("writes another layout's query under its own name and every layout's options, and reads them back", () => {
     const query = { page: 1, limit: 25, sort: 'due', search: '', filter: null, fields: null };
-    const preset = presetOf('u1', 'tasks', 'Board', query, { layout: 'kanban', options: { groupField: 'status' } });
+    const options = { kanban: { groupField: 'status' }, cards: { imageSource: 'cover' }, tabular: { widths: { title: 120 } } };
+    const preset = presetOf('u1', 'tasks', 'Board', query, { layout: 'kanban', options });
     expect(preset).toMatchObject({
       layout: 'kanban',
       layout_query: { kanban: { sort: ['due'], limit: 25 } },
-      layout_options: { kanban: { groupField: 'status' } },
+      layout_options: options,
     });
     const back = viewOf({ id: 9, bookmark: 'Board', search: null, ...(preset as object) } as Parameters<typeof viewOf>[0]);
-    expect(back.view).toEqual({ layout: 'kanban', options: { groupField: 'status' } });
+    expect(back.view).toEqual({ layout: 'kanban', options });
     expect(back.query.sort).toBe('due');
   });
 });

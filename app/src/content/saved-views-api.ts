@@ -1,13 +1,13 @@
 import { createPreset, deletePreset, readPresets } from '@directus/sdk';
 import type { Client } from '../api/client.js';
 import type { PageQuery } from './content-api.js';
-import { viewOfPreset, type ListView } from './list-layout.js';
+import { presetLayoutOptions, viewOfPreset, type ListView } from './list-layout.js';
 
 export type SavedView = {
   id: string;
   name: string;
   query: Pick<PageQuery, 'sort' | 'limit' | 'search' | 'filter' | 'fields'>;
-  /** The layout and its options. */
+  /** The layout and the options of each layout. */
   view: ListView;
 };
 
@@ -25,7 +25,7 @@ type PresetRow = {
 
 /**
  * A preset (Directus's shape: the filter in `filter`, the layout in `layout`, its sort, page size and columns under
- * `layout_query.<layout>` and its options under `layout_options.<layout>`) as a saved view.
+ * `layout_query.<layout>` and each layout's options under `layout_options.<layout>`) as a saved view.
  */
 export function viewOf(row: PresetRow): SavedView {
   const view = viewOfPreset(row.layout, row.layout_options);
@@ -58,7 +58,7 @@ export async function readSavedViews(client: Client, collection: string): Promis
   return rows.map(viewOf);
 }
 
-/** The preset that saves a list's query, layout and layout options under a name, for `user`. */
+/** The preset that saves a list's query, layout and every layout's options under a name, for `user`. */
 export function presetOf(user: string, collection: string, name: string, query: PageQuery, view: ListView): Record<string, unknown> {
   const layoutQuery: Record<string, unknown> = { sort: query.sort ? [query.sort] : null, limit: query.limit };
   if (query.fields) layoutQuery.fields = query.fields;
@@ -70,7 +70,7 @@ export function presetOf(user: string, collection: string, name: string, query: 
     search: query.search || null,
     filter: query.filter,
     layout_query: { [view.layout]: layoutQuery },
-    layout_options: Object.keys(view.options).length > 0 ? { [view.layout]: view.options } : null,
+    layout_options: presetLayoutOptions(view),
   };
 }
 

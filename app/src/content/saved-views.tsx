@@ -4,6 +4,7 @@ import { useSession } from '../auth/session.js';
 import type { PageQuery } from './content-api.js';
 import type { ListView } from './list-layout.js';
 import { readSavedViews, removeView, saveView, type SavedView } from './saved-views-api.js';
+import { t } from '../i18n/t.js';
 
 /**
  * Saved views of a collection's list (presets with a name): apply one, save the current sort, page size,
@@ -32,14 +33,14 @@ export function SavedViews({
     void load();
   }, [client, collection]);
 
-  const fail = (failure: unknown) => setMessage(errorStatus(failure) === 403 ? 'You may not save views.' : requestMessage(failure));
+  const fail = (failure: unknown) => setMessage(errorStatus(failure) === 403 ? t('You may not save views.') : requestMessage(failure));
   const save = async (event: Event) => {
     event.preventDefault();
-    if (name.trim() === '') return setMessage('Name the view first.');
+    if (name.trim() === '') return setMessage(t('Name the view first.'));
     if (!user) return;
     try {
       await saveView(client, String(user.id), collection, name.trim(), query, listView);
-      setMessage(`Saved the view "${name.trim()}".`);
+      setMessage(t('Saved the view "{name}".', { name: name.trim() }));
       setName('');
       await load();
     } catch (failure) {
@@ -50,12 +51,12 @@ export function SavedViews({
 
   return (
     <section class="saved-views" aria-labelledby="views-title">
-      <h2 id="views-title">Saved views</h2>
+      <h2 id="views-title">{t('Saved views')}</h2>
       {views.length > 0 && (
         <p>
-          <label for="saved-view">View</label>
+          <label for="saved-view">{t('View')}</label>
           <select id="saved-view" value={chosen} onChange={(e) => setChosen(e.currentTarget.value)}>
-            <option value="">Choose a view</option>
+            <option value="">{t('Choose a view')}</option>
             {views.map((v) => (
               <option key={v.id} value={v.id}>
                 {v.name}
@@ -63,7 +64,7 @@ export function SavedViews({
             ))}
           </select>
           <button type="button" disabled={!view} onClick={() => view && apply(view)}>
-            Apply view
+            {t('Apply view')}
           </button>
           <button
             type="button"
@@ -72,19 +73,19 @@ export function SavedViews({
               view &&
               removeView(client, view.id).then(() => {
                 setChosen('');
-                setMessage(`Deleted the view "${view.name}".`);
+                setMessage(t('Deleted the view "{name}".', { name: view.name }));
                 return load();
               }, fail)
             }
           >
-            Delete view
+            {t('Delete view')}
           </button>
         </p>
       )}
       <form onSubmit={(event) => void save(event)}>
-        <label for="view-name">Name of this view</label>
+        <label for="view-name">{t('Name of this view')}</label>
         <input id="view-name" value={name} onInput={(e) => setName(e.currentTarget.value)} />
-        <button type="submit">Save view</button>
+        <button type="submit">{t('Save view')}</button>
       </form>
       {message && <p role="status">{message}</p>}
     </section>

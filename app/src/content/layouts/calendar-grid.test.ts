@@ -11,9 +11,11 @@ import {
   shiftDay,
   shiftMonth,
   weekDays,
+  weekdayNames,
   weekOf,
   weekTitle,
 } from './calendar-grid.js';
+import { setCatalogue } from '../../i18n/t.js';
 
 describe('the calendar month', () => {
   const today = new Date(2026, 10, 28);
@@ -96,6 +98,29 @@ describe('the calendar month', () => {
       '2027-01-02',
       '2027-01-03',
     ]);
-    expect(weekTitle('2026-11-23')).toBe('Week of 23 November 2026');
+    expect(weekTitle('2026-11-23')).toBe('Week of November 23, 2026');
+  });
+});
+
+describe('the calendar in the app’s language', () => {
+  it('names months and weekdays, Monday first, in English and in German', () => {
+    expect(weekdayNames()[0]).toEqual({ long: 'Monday', short: 'Mon' });
+    expect(weekdayNames()[6]).toEqual({ long: 'Sunday', short: 'Sun' });
+    setCatalogue('de', { 'Week of {date}': 'Woche vom {date}' });
+    try {
+      expect(monthTitle({ year: 2026, month: 3 })).toBe('März 2026');
+      expect(weekdayNames().map((day) => day.long)).toEqual([
+        'Montag',
+        'Dienstag',
+        'Mittwoch',
+        'Donnerstag',
+        'Freitag',
+        'Samstag',
+        'Sonntag',
+      ]);
+      expect(weekTitle('2026-11-23')).toBe('Woche vom 23. November 2026');
+    } finally {
+      setCatalogue('en', {});
+    }
   });
 });

@@ -1,7 +1,10 @@
 /**
  * The calendar layout's month (pure): the weeks shown (Monday first, whole weeks around the month), the filter
- * that reads only them, and the items placed on their days (from a start date and an optional end date).
+ * that reads only them, and the items placed on their days (from a start date and an optional end date). Names of
+ * months and weekdays are in the app's language (`locale()`).
  */
+import { locale, t } from '../../i18n/t.js';
+
 export type Month = { year: number; month: number };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -24,10 +27,20 @@ export function shiftMonth(month: Month, by: number): Month {
   return { year: Math.floor(index / 12), month: (index % 12) + 1 };
 }
 
-/** The month's name and year, `November 2026`. */
+/** The month's name and year, `November 2026` (German `November 2026`). */
 export function monthTitle(month: Month): string {
   const date = new Date(Date.UTC(month.year, month.month - 1, 1));
-  return date.toLocaleString('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return date.toLocaleString(locale(), { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** The weekdays' names, Monday first, in full and short (`Monday`, `Mon`; German `Montag`, `Mo`). */
+export function weekdayNames(): { long: string; short: string }[] {
+  return Array.from({ length: 7 }, (_, i) => {
+    // 1 January 2024 was a Monday.
+    const day = new Date(Date.UTC(2024, 0, 1 + i));
+    const name = (weekday: 'long' | 'short') => day.toLocaleDateString(locale(), { weekday, timeZone: 'UTC' });
+    return { long: name('long'), short: name('short') };
+  });
 }
 
 /** The weeks of the month's grid, Monday to Sunday, each day as `YYYY-MM-DD`. */
@@ -121,8 +134,8 @@ export function weekDays(monday: string): string[] {
   return Array.from({ length: 7 }, (_, i) => shiftDay(monday, i));
 }
 
-/** `Week of 9 November 2026`. */
+/** `Week of November 9, 2026` (German `Woche vom 9. November 2026`). */
 export function weekTitle(monday: string): string {
   const date = new Date(`${monday}T00:00:00Z`);
-  return `Week of ${date.toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}`;
+  return t('Week of {date}', { date: date.toLocaleDateString(locale(), { dateStyle: 'long', timeZone: 'UTC' }) });
 }

@@ -15,12 +15,15 @@ import {
   shiftDay,
   shiftMonth,
   weekDays,
+  weekdayNames,
   weekOf,
   weekTitle,
 } from './calendar-grid.js';
 import { readMatching } from './layout-api.js';
 import { cardFields, cardPlan, chosenField, dateFields } from './layout-fields.js';
-import { OptionSelect, OptionsPanel, OptionText } from './options-panel.js';
+import { BoardOptions } from './board-options.js';
+import { OptionSelect, optionSetter } from './options-panel.js';
+import { t } from '../../i18n/t.js';
 import { useLayoutRead } from './use-layout-read.js';
 
 type Props = {
@@ -36,7 +39,6 @@ type Props = {
 
 /** At most this many items are read for one month. */
 const MONTH_LIMIT = 500;
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /**
  * The calendar layout: a month of items by a date field (a start, and an optional end for items that span days),
@@ -73,59 +75,43 @@ export function CalendarLayout({ collection, label, schema, query, options, setO
   const rows = read.value;
   const error = read.error;
 
-  const set = (name: string, value: unknown) => setOptions({ ...options, [name]: value ?? undefined });
+  const set = optionSetter(options, setOptions);
   const placed = start && rows ? itemsByDay(rows, start, end, days) : new Map<string, Record<string, unknown>[]>();
   const todayText = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
   const title = weekly ? weekTitle(monday) : monthTitle(month);
-  const unit = weekly ? 'week' : 'month';
   const shift = (by: number) => (weekly ? set('week', shiftDay(monday, 7 * by)) : set('month', monthText(shiftMonth(month, by))));
-  const dateChoices = dates.map((d) => ({ value: d.path, label: d.label }));
 
   return (
     <>
-      <OptionsPanel>
+      <BoardOptions
+        fields={[
+          { id: 'calendar-start', name: 'startDateField', label: t('Start date field'), value: start, fields: dates },
+          { id: 'calendar-end', name: 'endDateField', label: t('End date field'), value: end, fields: dates, none: t('None') },
+        ]}
+        title={{ id: 'calendar-template', name: 'template', label: t('Title'), value: plan.title.template }}
+        options={options}
+        setOptions={setOptions}
+      >
         <OptionSelect
           id="calendar-view"
-          label="Show"
+          label={t('Show')}
           value={weekly ? 'week' : 'month'}
           choices={[
-            { value: 'month', label: 'Month' },
-            { value: 'week', label: 'Week' },
+            { value: 'month', label: t('Month') },
+            { value: 'week', label: t('Week') },
           ]}
           choose={(v) => set('view', v === 'week' ? 'week' : undefined)}
         />
-        <OptionSelect
-          id="calendar-start"
-          label="Start date field"
-          value={start}
-          choices={dateChoices}
-          choose={(v) => set('startDateField', v)}
-        />
-        <OptionSelect
-          id="calendar-end"
-          label="End date field"
-          value={end}
-          choices={dateChoices}
-          none="None"
-          choose={(v) => set('endDateField', v)}
-        />
-        <OptionText
-          id="calendar-template"
-          label="Title"
-          value={plan.title.template}
-          hint="A display template, such as {{ title }}"
-          choose={(v) => set('template', v)}
-        />
-      </OptionsPanel>
-      <nav class="calendar-nav" aria-label={weekly ? 'Weeks' : 'Months'}>
+      </BoardOptions>
+      <nav class="calendar-nav" aria-label={weekly ? t('Weeks') : t('Months')}>
         <button type="button" onClick={() => shift(-1)}>
-          Previous {unit}
+          {weekly ? t('Previous week') : t('Previous month')}
         </button>
         <button type="button" onClick={() => setOptions({ ...options, month: undefined, week: undefined })}>
-          Today
+          {t('Today')}
         </button>
         <button type="button" onClick={() => shift(1)}>
-          Next {unit}
+          {weekly ? t('Next week') : t('Next month')}
         </button>
       </nav>
       {error && (
@@ -133,7 +119,7 @@ export function CalendarLayout({ collection, label, schema, query, options, setO
           {error}
         </p>
       )}
-      {rows && rows.length >= MONTH_LIMIT && <p>Only the first {MONTH_LIMIT} items of these weeks are shown.</p>}
+      {rows && rows.length >= MONTH_LIMIT && <p>{t('Only the first {count} items of these weeks are shown.', { count: MONTH_LIMIT })}</p>}
       <table class="calendar" aria-busy={!read.fresh}>
         <caption>
           <span class="visually-hidden">{label}: </span>
@@ -141,9 +127,9 @@ export function CalendarLayout({ collection, label, schema, query, options, setO
         </caption>
         <thead>
           <tr>
-            {WEEKDAYS.map((day) => (
-              <th key={day} scope="col" abbr={day}>
-                {day.slice(0, 3)}
+            {weekdayNames().map((day) => (
+              <th key={day.long} scope="col" abbr={day.long}>
+                {day.short}
               </th>
             ))}
           </tr>

@@ -4,7 +4,8 @@ import { displayText } from '../display-value.js';
 import { itemHref, toggled, type LayoutOptions } from '../list-layout.js';
 import type { TableSchema } from '../table-api.js';
 import { cardPlan, fileFields } from './layout-fields.js';
-import { OptionSelect, OptionsPanel, OptionText } from './options-panel.js';
+import { OptionSelect, optionSetter, OptionsPanel, OptionText, TemplateOption } from './options-panel.js';
+import { msg, t } from '../../i18n/t.js';
 
 type Props = {
   collection: string;
@@ -21,6 +22,7 @@ type Props = {
 
 /** Card sizes: the smallest width of a card in pixels. */
 const SIZES: Record<string, number> = { small: 140, medium: 200, large: 280 };
+const SIZE_NAMES: Record<string, string> = { small: msg('Small'), medium: msg('Medium'), large: msg('Large') };
 const fieldChoices = (fields: string[]) => fields.map((field) => ({ value: field, label: field }));
 
 /**
@@ -31,7 +33,7 @@ const fieldChoices = (fields: string[]) => fields.map((field) => ({ value: field
 export function CardsLayout({ collection, label, schema, rows, busy, options, setOptions, selectable, selected, onSelect }: Props) {
   const plan = cardPlan(collection, schema, options);
   const size = typeof options.size === 'string' && options.size in SIZES ? options.size : 'medium';
-  const set = (name: string, value: unknown) => setOptions({ ...options, [name]: value ?? undefined });
+  const set = optionSetter(options, setOptions);
   const files = fileFields(schema.fields, schema.paths);
   const thumb = SIZES[size]! * 2;
   return (
@@ -39,41 +41,31 @@ export function CardsLayout({ collection, label, schema, rows, busy, options, se
       <OptionsPanel>
         <OptionSelect
           id="card-image"
-          label="Image"
+          label={t('Image')}
           value={plan.image}
           choices={fieldChoices(files)}
-          none="No image"
+          none={t('No image')}
           choose={(v) => set('imageSource', v)}
         />
-        <OptionText
-          id="card-title"
-          label="Title"
-          value={plan.title.template ?? null}
-          hint="A display template, such as {{ title }}"
-          choose={(v) => set('title', v)}
-        />
+        <TemplateOption id="card-title" label={t('Title')} value={plan.title.template ?? null} choose={(v) => set('title', v)} />
         <OptionText
           id="card-subtitle"
-          label="Subtitle"
+          label={t('Subtitle')}
           value={plan.subtitle?.template ?? null}
-          hint="A display template"
+          hint={t('A display template')}
           choose={(v) => set('subtitle', v)}
         />
         <OptionSelect
           id="card-size"
-          label="Card size"
+          label={t('Card size')}
           value={size}
-          choices={[
-            { value: 'small', label: 'Small' },
-            { value: 'medium', label: 'Medium' },
-            { value: 'large', label: 'Large' },
-          ]}
+          choices={Object.entries(SIZE_NAMES).map(([value, label]) => ({ value, label: t(label) }))}
           choose={(v) => set('size', v)}
         />
       </OptionsPanel>
       <ul
         class="cards"
-        aria-label={`${label} cards`}
+        aria-label={t('{label} cards', { label })}
         aria-busy={busy}
         style={{ gridTemplateColumns: `repeat(auto-fill, minmax(${SIZES[size]}px, 1fr))` }}
       >
@@ -92,7 +84,7 @@ export function CardsLayout({ collection, label, schema, rows, busy, options, se
                 {selectable && (
                   <input
                     type="checkbox"
-                    aria-label={`Select ${title}`}
+                    aria-label={t('Select {title}', { title })}
                     checked={selected.has(id)}
                     onChange={(e) => onSelect(toggled(selected, id, e.currentTarget.checked))}
                   />

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { t } from '../../i18n/t.js';
 
 type Props = { label: string; first: boolean; last: boolean; move(by: number): void };
 
@@ -16,14 +17,14 @@ export function ColumnMenu({ label, first, last, move }: Props) {
       onClick={(event) => event.stopPropagation()}
     >
       {/* The ⋮ is drawn by the style sheet. */}
-      <summary aria-label={`Column ${label} options`} />
+      <summary aria-label={t('Column {label} options', { label })} />
       {open && (
         <div class="column-menu-body">
           <button type="button" disabled={first} onClick={() => move(-1)}>
-            Move left
+            {t('Move left')}
           </button>
           <button type="button" disabled={last} onClick={() => move(1)}>
-            Move right
+            {t('Move right')}
           </button>
         </div>
       )}

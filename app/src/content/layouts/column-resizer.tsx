@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { clampWidth, MAX_WIDTH, MIN_WIDTH, WIDTH_STEP } from '../list-layout.js';
+import { t } from '../../i18n/t.js';
 
 type Props = {
   label: string;
@@ -45,7 +46,7 @@ export function ColumnResizer({ label, width, resize }: Props) {
       class="col-resize"
       role="separator"
       aria-orientation="vertical"
-      aria-label={`Resize column ${label}`}
+      aria-label={t('Resize column {label}', { label })}
       aria-valuenow={now}
       aria-valuemin={MIN_WIDTH}
       aria-valuemax={MAX_WIDTH}

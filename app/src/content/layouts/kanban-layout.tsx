@@ -10,7 +10,8 @@ import type { TableSchema } from '../table-api.js';
 import { boardColumns, columnFilter, moveCard, type BoardColumn, type ChoiceValue } from './kanban-board.js';
 import { readMatching } from './layout-api.js';
 import { cardFields, cardPlan, choiceFields, chosenField } from './layout-fields.js';
-import { OptionSelect, OptionsPanel, OptionText } from './options-panel.js';
+import { BoardOptions } from './board-options.js';
+import { t } from '../../i18n/t.js';
 import { useLayoutRead } from './use-layout-read.js';
 
 type Props = {
@@ -56,7 +57,7 @@ export function KanbanLayout({ collection, label, schema, query, options, setOpt
     key,
     () =>
       Promise.all(
-        boardColumns(choices, 'No value').map(async (column) => {
+        boardColumns(choices, t('No value')).map(async (column) => {
           const limit = limits[valueKey(column.value)] ?? COLUMN_LIMIT;
           const filter = columnFilter(query.filter, group!, column.value);
           const rows = await readMatching(client, collection, { fields, filter, search: query.search, limit: limit + 1, sort });
@@ -78,36 +79,27 @@ export function KanbanLayout({ collection, label, schema, query, options, setOpt
     setBoard(after);
     try {
       await updateOne(client, collection, id, { [group]: to });
-      setMessage({ text: `Moved "${displayText(plan.title, card)}" to ${titleOf(to)}.`, error: false });
+      setMessage({ text: t('Moved "{title}" to {column}.', { title: displayText(plan.title, card), column: titleOf(to) }), error: false });
     } catch (failure) {
       setBoard(before);
       const refused = errorStatus(failure) === 403;
       setMessage({
-        text: refused ? `You may not move "${displayText(plan.title, card)}": it is back in its column.` : requestMessage(failure),
+        text: refused
+          ? t('You may not move "{title}": it is back in its column.', { title: displayText(plan.title, card) })
+          : requestMessage(failure),
         error: true,
       });
     }
   };
-  const set = (name: string, value: unknown) => setOptions({ ...options, [name]: value ?? undefined });
 
   return (
     <>
-      <OptionsPanel>
-        <OptionSelect
-          id="kanban-group"
-          label="Group by"
-          value={group}
-          choices={groups.map((g) => ({ value: g.path, label: g.label }))}
-          choose={(v) => set('groupField', v)}
-        />
-        <OptionText
-          id="kanban-title"
-          label="Card title"
-          value={plan.title.template}
-          hint="A display template, such as {{ title }}"
-          choose={(v) => set('title', v)}
-        />
-      </OptionsPanel>
+      <BoardOptions
+        fields={[{ id: 'kanban-group', name: 'groupField', label: t('Group by'), value: group, fields: groups }]}
+        title={{ id: 'kanban-title', name: 'title', label: t('Card title'), value: plan.title.template }}
+        options={options}
+        setOptions={setOptions}
+      />
       {message && (
         <p class={message.error ? 'error' : undefined} role={message.error ? 'alert' : 'status'}>
           {message.text}
@@ -118,9 +110,9 @@ export function KanbanLayout({ collection, label, schema, query, options, setOpt
           {read.error}
         </p>
       )}
-      {!board && !read.error && <p aria-live="polite">Loading items…</p>}
+      {!board && !read.error && <p aria-live="polite">{t('Loading items…')}</p>}
       {board && (
-        <div class="kanban" role="region" aria-label={`${label} board`} aria-busy={false}>
+        <div class="kanban" role="region" aria-label={t('{label} board', { label })} aria-busy={false}>
           {board.map((column) => {
             const headingId = `kanban-column-${valueKey(column.value) || 'none'}`;
             return (
@@ -175,7 +167,8 @@ export function KanbanLayout({ collection, label, schema, query, options, setOpt
                     type="button"
                     onClick={() => setLimits({ ...limits, [valueKey(column.value)]: column.rows.length + COLUMN_LIMIT })}
                   >
-                    Load more<span class="visually-hidden"> in {column.title}</span>
+                    {t('Load more')}
+                    <span class="visually-hidden"> {t('in {column}', { column: column.title })}</span>
                   </button>
                 )}
               </section>
@@ -196,7 +189,8 @@ function MoveTo(props: { id: string; title: string; current: ChoiceValue; column
   return (
     <p class="move-to">
       <label for={selectId}>
-        Move to<span class="visually-hidden"> (for {title})</span>
+        {t('Move to')}
+        <span class="visually-hidden"> {t('(for {title})', { title })}</span>
       </label>
       <select id={selectId} value={to} onChange={(e) => setTo(e.currentTarget.value)}>
         {others.map((c) => (
@@ -206,7 +200,8 @@ function MoveTo(props: { id: string; title: string; current: ChoiceValue; column
         ))}
       </select>
       <button type="button" onClick={() => move(others.find((c) => valueKey(c.value) === to)?.value ?? null)}>
-        Move<span class="visually-hidden"> {title}</span>
+        {t('Move')}
+        <span class="visually-hidden"> {title}</span>
       </button>
     </p>
   );

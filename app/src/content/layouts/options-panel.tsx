@@ -1,13 +1,20 @@
 import type { ComponentChildren } from 'preact';
+import { t } from '../../i18n/t.js';
+import type { LayoutOptions } from '../list-layout.js';
 
 /** A layout's options, in a disclosure closed by default. */
 export function OptionsPanel({ children }: { children: ComponentChildren }) {
   return (
     <details class="panel layout-options">
-      <summary>Layout options</summary>
+      <summary>{t('Layout options')}</summary>
       <div class="layout-options-body">{children}</div>
     </details>
   );
+}
+
+/** The change of one option of a layout (an empty value takes the option out). */
+export function optionSetter(options: LayoutOptions, setOptions: (options: LayoutOptions) => void): (name: string, value: unknown) => void {
+  return (name, value) => setOptions({ ...options, [name]: value ?? undefined });
 }
 
 type Choice = { value: string; label: string };
@@ -18,7 +25,7 @@ export function OptionSelect(props: {
   label: string;
   value: string | null;
   choices: Choice[];
-  none?: string;
+  none?: string | undefined;
   choose(value: string | null): void;
 }) {
   const { id, label, value, choices, none, choose } = props;
@@ -52,4 +59,9 @@ export function OptionText(props: { id: string; label: string; value: string | n
       <small id={`${id}-hint`}>{hint}</small>
     </p>
   );
+}
+
+/** A text option holding a display template (a card's, a calendar entry's title), with an example as its hint. */
+export function TemplateOption(props: { id: string; label: string; value: string | null; choose(value: string | null): void }) {
+  return <OptionText {...props} hint={t('A display template, such as {{ title }}')} />;
 }

@@ -1,3 +1,5 @@
+import { t } from '../../i18n/t.js';
+
 type Props = {
   id: string;
   first: boolean;
@@ -14,7 +16,7 @@ export function RowMover({ id, first, last, move, grab }: Props) {
       <span
         class="grip"
         draggable
-        title="Drag to reorder"
+        title={t('Drag to reorder')}
         aria-hidden="true"
         onDragStart={(event) => {
           event.dataTransfer?.setData('text/plain', id);
@@ -25,11 +27,11 @@ export function RowMover({ id, first, last, move, grab }: Props) {
       </span>
       <button type="button" class="icon" disabled={first} onClick={() => move(-1)}>
         <span aria-hidden="true">↑</span>
-        <span class="visually-hidden">Move item {id} up</span>
+        <span class="visually-hidden">{t('Move item {id} up', { id })}</span>
       </button>
       <button type="button" class="icon" disabled={last} onClick={() => move(1)}>
         <span aria-hidden="true">↓</span>
-        <span class="visually-hidden">Move item {id} down</span>
+        <span class="visually-hidden">{t('Move item {id} down', { id })}</span>
       </button>
     </td>
   );
