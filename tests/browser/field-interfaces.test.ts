@@ -60,6 +60,12 @@ async function seed(stratum: StratumProcess): Promise<void> {
       { field: 'keywords', type: 'json', meta: { interface: 'tags', options: { presets: ['fast', 'cheap'] } } },
       { field: 'labels', type: 'csv', meta: { interface: 'tags' } },
       { field: 'locked', type: 'json', meta: { interface: 'tags', readonly: true } },
+      {
+        field: 'flavour',
+        type: 'string',
+        meta: { interface: 'select-dropdown', options: { choices: CHOICES, allowOther: true, allowNone: true } },
+      },
+      { field: 'launch', type: 'dateTime', meta: { interface: 'datetime', options: { use24: false, includeSeconds: true } } },
     ],
   });
   await adminData(stratum, 'POST', '/fields/gadgets', {
@@ -79,6 +85,7 @@ async function seed(stratum: StratumProcess): Promise<void> {
     active: false,
     price: 1234.5,
     locked: ['fixed', 'kept'],
+    flavour: 'purple',
   });
 }
 
@@ -173,7 +180,31 @@ describe.skipIf(findChromium() === null)('the basic field interfaces and list di
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => level.inputValue()).toBe('6');
     await page.getByRole('button', { name: 'Now for Due' }).click();
-    await expect.poll(() => page.getByLabel('Due').inputValue()).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d/);
+    await expect.poll(() => page.getByLabel('Due', { exact: true }).inputValue()).toMatch(/^\d{4}-\d\d-\d\d$/);
+    await expect.poll(() => page.getByLabel('Due: hour').inputValue()).toMatch(/^\d{1,2}$/);
+    // The 24-hour clock by default (no AM/PM, hours up to 23), no seconds without includeSeconds.
+    expect(await page.getByLabel('Due: hour').getAttribute('max')).toBe('23');
+    expect(await page.getByLabel('Due: second').count()).toBe(0);
+    // use24: false and includeSeconds: an hour of 1–12 with AM/PM, and seconds.
+    await page.getByLabel('Launch', { exact: true }).fill('2024-05-01');
+    expect(await page.getByLabel('Launch: hour').getAttribute('max')).toBe('12');
+    await page.getByLabel('Launch: hour').fill('2');
+    await page.getByLabel('Launch: minute').fill('30');
+    await page.getByLabel('Launch: second').fill('15');
+    await page.getByLabel('Launch: AM or PM').selectOption({ label: 'PM' });
+    await expect.poll(() => page.getByLabel('Launch: hour').inputValue()).toBe('2');
+
+    // A drop-down with allowOther: a stored value that is not a choice shows as "Other…" with its text box.
+    const flavour = page.getByLabel('Flavour', { exact: true });
+    const otherFlavour = page.getByLabel('Other value for Flavour');
+    expect(await flavour.locator('option:checked').textContent()).toBe('Other…');
+    expect(await otherFlavour.inputValue()).toBe('purple');
+    expect(await flavour.locator('option').allTextContents()).toEqual(['None', 'Red', 'Green', 'Blue', 'Other…']);
+    await flavour.selectOption('red');
+    await expect.poll(() => otherFlavour.count()).toBe(0);
+    await flavour.selectOption({ label: 'Other…' });
+    await expect.poll(() => otherFlavour.inputValue()).toBe('');
+    await otherFlavour.fill('teal');
     const tint = page.getByRole('textbox', { name: 'Tint', exact: true });
     await tint.fill('not a colour');
     await expect.poll(() => page.getByText('Enter a colour as #rrggbb').isVisible()).toBe(true);
@@ -193,7 +224,9 @@ describe.skipIf(findChromium() === null)('the basic field interfaces and list di
         active: true,
         level: 6,
         tint: '#12AB34',
+        flavour: 'teal',
       });
+    expect(String((await stored(stratum))['launch'])).toMatch(/^2024-05-01T14:30:15/);
     const saved = await stored(stratum);
     expect([saved['labels']].flat().join(',')).toBe('one,two');
     expect(String(saved['due'])).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:00/);
@@ -329,6 +362,9 @@ describe.skipIf(findChromium() === null)('the basic field interfaces and list di
     expect(await page.getByRole('textbox', { name: /^Shade/ }).getAttribute('readonly')).not.toBeNull();
     expect(await page.getByRole('radiogroup').count()).toBe(0);
     expect(await page.getByRole('switch', { name: /^Active/ }).getAttribute('aria-readonly')).toBe('true');
+    // A drop-down's value and a date and time on its own clock, read-only.
+    expect(await page.getByRole('textbox', { name: /^Flavour/ }).inputValue()).toBe('teal');
+    expect(await page.getByRole('textbox', { name: /^Launch/ }).inputValue()).toMatch(/^May 1, 2024, 2:30:15\sPM$/);
     const cover = page.getByRole('group', { name: 'Cover' });
     await expect.poll(() => cover.getByRole('img', { name: 'Sky' }).count()).toBe(1);
     expect(await cover.getByRole('button', { name: /Focal point/ }).count()).toBe(0);

@@ -248,6 +248,7 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
     await page.getByRole('list', { name: 'Files' }).getByRole('button', { name: /^Edit/ }).first().click();
     expect(await page.getByLabel('Title').isEditable()).toBe(false);
     expect(await page.getByRole('button', { name: 'Delete file' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Crop image' }).count()).toBe(0);
     await expectAccessible(page, 'the library of a reader');
   });
 
@@ -274,5 +275,48 @@ describe.skipIf(findChromium() === null)('files in the admin app', () => {
     await page.keyboard.type('Harbour at dusk');
     await page.keyboard.press('Enter');
     await expect.poll(() => grid.getByRole('img', { name: 'Harbour at dusk' }).count()).toBe(1);
+  });
+
+  it('crops an image drawn with the mouse, moved by keyboard and typed; the file is replaced and its focal point moved in', async () => {
+    const { stratum, page } = suite;
+    const wide = await uploadAsAdmin(stratum, 'wide.png', 'image/png', await png(200, 100, '#884422'));
+    await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/files?search=wide');
+    const grid = page.getByRole('list', { name: 'Files' });
+    await expect.poll(() => grid.getByRole('listitem').count()).toBe(1);
+    await grid.getByRole('button', { name: 'Edit Wide' }).click();
+    await page.getByRole('button', { name: 'Crop image' }).click();
+    const crop = page.getByRole('group', { name: 'Crop Wide' });
+    await expect.poll(() => crop.getByRole('img', { name: 'Wide' }).isVisible()).toBe(true);
+    await expect.poll(() => loaded(page, 'Wide')).toBe(true);
+    await expectAccessible(page, 'the crop editor');
+
+    // The mouse draws the area from a tenth to six tenths of the image.
+    const area = (await page.locator('.crop-image').boundingBox())!;
+    await page.mouse.move(area.x + area.width * 0.1, area.y + area.height * 0.1);
+    await page.mouse.down();
+    await page.mouse.move(area.x + area.width * 0.6, area.y + area.height * 0.6, { steps: 5 });
+    await page.mouse.up();
+    const width = crop.getByLabel('Width (pixels)');
+    await expect.poll(async () => Math.abs(Number(await width.inputValue()) - 100)).toBeLessThanOrEqual(2);
+    // The arrow keys move it by a twentieth of the image.
+    const left = Number(await crop.getByLabel('Left (pixels)').inputValue());
+    await crop.getByRole('group', { name: 'Crop area' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => Number(await crop.getByLabel('Left (pixels)').inputValue())).toBe(left + 10);
+    // A fixed ratio makes the height follow the width.
+    await crop.getByLabel('Aspect ratio').selectOption({ label: 'Square (1:1)' });
+    await width.fill('50');
+    await expect.poll(() => crop.getByLabel('Height (pixels)').inputValue()).toBe('50');
+    // Typed, free again: 80 × 40 from 10, 10 (the image's centre falls outside: the focal point goes to the crop's).
+    await crop.getByLabel('Aspect ratio').selectOption({ label: 'Free' });
+    await crop.getByLabel('Left (pixels)').fill('10');
+    await crop.getByLabel('Top (pixels)').fill('10');
+    await width.fill('80');
+    await crop.getByLabel('Height (pixels)').fill('40');
+    await expect.poll(() => crop.getByText('Cropped to 80 × 40 pixels from 10, 10 of 200 × 100.').isVisible()).toBe(true);
+    await crop.getByRole('button', { name: 'Save cropped image' }).click();
+    await expect.poll(() => page.getByText('Cropped Wide to 80 × 40 pixels.').isVisible()).toBe(true);
+    const row = await adminData(stratum, 'GET', `/files/${String(wide.id)}?fields=width,height,focal_point_x,focal_point_y,type`);
+    expect(row).toEqual({ width: 80, height: 40, focal_point_x: 40, focal_point_y: 20, type: 'image/png' });
   });
 });

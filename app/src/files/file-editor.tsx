@@ -2,10 +2,12 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { errorsByField } from '../content/form-fields.js';
+import { lazyPage } from '../lazy-page.js';
 import { FileThumb } from './file-thumb.js';
 import {
   editsOf,
   fileLabel,
+  isCroppable,
   removeFile,
   replaceFile,
   saveMetadata,
@@ -14,6 +16,10 @@ import {
   type FileRow,
   type FilesAccess,
 } from './files-api.js';
+import { t } from '../i18n/t.js';
+
+// The crop editor is fetched when first opened (not in the library's chunk).
+const ImageCrop = lazyPage(() => import('./image-crop.js').then((m) => m.ImageCrop));
 
 type Props = {
   file: FileRow;
@@ -24,11 +30,12 @@ type Props = {
   onClose(): void;
 };
 
-/** One file's metadata (title, description, folder, tags), "Replace file" and "Delete file". */
+/** One file's metadata (title, description, folder, tags), "Crop image" (an image), "Replace file" and "Delete file". */
 export function FileEditor({ file, folders, access, onSaved, onDeleted, onClose }: Props) {
   const { client } = useSession();
   const [edits, setEdits] = useState<FileEdits>(editsOf(file));
   const [busy, setBusy] = useState(false);
+  const [cropping, setCropping] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const readOnly = !access.update;
@@ -62,7 +69,7 @@ export function FileEditor({ file, folders, access, onSaved, onDeleted, onClose 
 
   return (
     <section class="file-editor" aria-labelledby="file-editor-title">
-      <h2 id="file-editor-title">Edit {label}</h2>
+      <h2 id="file-editor-title">{t('Edit {name}', { name: label })}</h2>
       <FileThumb file={file} size={240} />
       <p class="help">{file.filename_download}</p>
       <form
@@ -70,12 +77,12 @@ export function FileEditor({ file, folders, access, onSaved, onDeleted, onClose 
           event.preventDefault();
           void run(async () => {
             await saveMetadata(client, file.id, edits);
-            onSaved(`Saved ${edits.title.trim() || file.filename_download}.`);
+            onSaved(t('Saved {name}.', { name: edits.title.trim() || file.filename_download }));
           });
         }}
       >
         <div class="field">
-          <label for="file-title">Title</label>
+          <label for="file-title">{t('Title')}</label>
           <input
             id="file-title"
             ref={first}
@@ -87,7 +94,7 @@ export function FileEditor({ file, folders, access, onSaved, onDeleted, onClose 
           {fieldError('title')}
         </div>
         <div class="field">
-          <label for="file-description">Description</label>
+          <label for="file-description">{t('Description')}</label>
           <textarea
             id="file-description"
             rows={3}
@@ -99,9 +106,9 @@ export function FileEditor({ file, folders, access, onSaved, onDeleted, onClose 
           {fieldError('description')}
         </div>
         <div class="field">
-          <label for="file-folder">Folder</label>
+          <label for="file-folder">{t('Folder')}</label>
           <select id="file-folder" value={edits.folder} disabled={readOnly} onChange={set('folder')}>
-            <option value="">No folder</option>
+            <option value="">{t('No folder')}</option>
             {folders.map((f) => (
               <option key={f.value} value={f.value}>
                 {f.text}
@@ -110,10 +117,10 @@ export function FileEditor({ file, folders, access, onSaved, onDeleted, onClose 
           </select>
         </div>
         <div class="field">
-          <label for="file-tags">Tags</label>
+          <label for="file-tags">{t('Tags')}</label>
           <input id="file-tags" value={edits.tags} readOnly={readOnly} aria-describedby="file-tags-help" onInput={set('tags')} />
           <p id="file-tags-help" class="help">
-            Separated by commas.
+            {t('Separated by commas.')}
           </p>
         </div>
         {error && (
@@ -124,11 +131,11 @@ export function FileEditor({ file, folders, access, onSaved, onDeleted, onClose 
         <div class="actions">
           {!readOnly && (
             <button type="submit" class="primary" disabled={busy}>
-              Save
+              {t('Save')}
             </button>
           )}
           <button type="button" onClick={onClose}>
-            Close
+            {t('Close')}
           </button>
           {access.delete && (
             <button
@@ -136,21 +143,41 @@ export function FileEditor({ file, folders, access, onSaved, onDeleted, onClose 
               class="danger"
               disabled={busy}
               onClick={() => {
-                if (!window.confirm(`Delete the file ${label}? This cannot be undone.`)) return;
+                if (!window.confirm(t('Delete the file {name}? This cannot be undone.', { name: label }))) return;
                 void run(async () => {
                   await removeFile(client, file.id);
-                  onDeleted(`Deleted ${label}.`);
+                  onDeleted(t('Deleted {name}.', { name: label }));
                 });
               }}
             >
-              Delete file
+              {t('Delete file')}
             </button>
           )}
         </div>
       </form>
+      {!readOnly && isCroppable(file.type) && (file.width ?? 0) > 0 && (file.height ?? 0) > 0 && (
+        <div class="spaced">
+          <button type="button" aria-expanded={cropping} disabled={busy} onClick={() => setCropping(!cropping)}>
+            {t('Crop image')}
+          </button>
+          {cropping && (
+            <ImageCrop
+              id="file-crop"
+              file={file}
+              onCropped={(row) => {
+                setCropping(false);
+                onSaved(
+                  t('Cropped {name} to {width} × {height} pixels.', { name: label, width: row.width ?? '?', height: row.height ?? '?' }),
+                );
+              }}
+              onCancel={() => setCropping(false)}
+            />
+          )}
+        </div>
+      )}
       {!readOnly && (
         <div class="field spaced">
-          <label for="file-replace">Replace file</label>
+          <label for="file-replace">{t('Replace file')}</label>
           <input
             id="file-replace"
             type="file"
@@ -162,11 +189,11 @@ export function FileEditor({ file, folders, access, onSaved, onDeleted, onClose 
               void run(async () => {
                 await replaceFile(client, file.id, chosen, { title: file.title });
                 input.value = '';
-                onSaved(`Replaced ${label} with ${chosen.name}.`);
+                onSaved(t('Replaced {name} with {file}.', { name: label, file: chosen.name }));
               }, uploadMessage);
             }}
           />
-          {busy && <p aria-live="polite">Working…</p>}
+          {busy && <p aria-live="polite">{t('Working…')}</p>}
         </div>
       )}
     </section>

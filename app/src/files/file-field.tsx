@@ -15,6 +15,7 @@ import {
   type FileRow,
   type FilesAccess,
 } from './files-api.js';
+import { t } from '../i18n/t.js';
 
 // The focal point editor and the upload with progress are fetched on first use (not in the main chunk).
 const FocalPointPicker = lazyPage(() => import('./focal-point-picker.js').then((m) => m.FocalPointPicker));
@@ -82,7 +83,7 @@ export function FileField({ id, field, text, describedBy, invalid, onChange }: P
       .then(({ uploadWithProgress }) => uploadWithProgress(chosen, setProgress))
       .then((row) => {
         if (row) choose(row);
-        else setError('The file was stored, but you may not read files, so it cannot be chosen here.');
+        else setError(t('The file was stored, but you may not read files, so it cannot be chosen here.'));
       })
       .catch((failure: unknown) => {
         setProgress(null);
@@ -118,21 +119,22 @@ export function FileField({ id, field, text, describedBy, invalid, onChange }: P
       aria-invalid={invalid ? true : undefined}
     >
       {text === '' ? (
-        <p id={`${id}-status`}>No file.</p>
+        <p id={`${id}-status`}>{t('No file.')}</p>
       ) : file ? (
         <div class="file-chosen">
           <FileThumb file={file} />
           <p id={`${id}-status`}>{fileLabel(file)}</p>
         </div>
       ) : (
-        <p id={`${id}-status`}>{missing ? `A file you may not read (${text}).` : 'Loading the file…'}</p>
+        <p id={`${id}-status`}>{missing ? t('A file you may not read ({key}).', { key: text }) : t('Loading the file…')}</p>
       )}
       {!readOnly && (
         <div class="file-actions">
           {access?.create && (
             <>
               <label for={`${id}-upload`}>
-                Upload a file<span class="visually-hidden"> for {label}</span>
+                {t('Upload a file')}
+                <span class="visually-hidden"> {t('for {field}', { field: label })}</span>
               </label>
               <input
                 id={`${id}-upload`}
@@ -147,29 +149,32 @@ export function FileField({ id, field, text, describedBy, invalid, onChange }: P
                     });
                 }}
               />
-              <span class="help">or drop a file here</span>
+              <span class="help">{t('or drop a file here')}</span>
             </>
           )}
           {access?.read && (
             <button type="button" aria-expanded={choosing} onClick={() => setChoosing(!choosing)}>
-              Choose from library<span class="visually-hidden"> for {label}</span>
+              {t('Choose from library')}
+              <span class="visually-hidden"> {t('for {field}', { field: label })}</span>
             </button>
           )}
           {access?.update && file && isPreviewable(file.type) && file.width && (
             <button type="button" aria-expanded={focusing} onClick={() => setFocusing(!focusing)}>
-              Focal point<span class="visually-hidden"> of the image of {label}</span>
+              {t('Focal point')}
+              <span class="visually-hidden"> {t('of the image of {field}', { field: label })}</span>
             </button>
           )}
           {!field.required && text !== '' && (
             <button type="button" onClick={() => onChange('')}>
-              Remove<span class="visually-hidden"> the file of {label}</span>
+              {t('Remove')}
+              <span class="visually-hidden"> {t('the file of {field}', { field: label })}</span>
             </button>
           )}
         </div>
       )}
       {progress !== null && (
         <p class="upload-progress">
-          <label for={`${id}-progress`}>{busy ? 'Uploading' : 'Uploaded'}</label>{' '}
+          <label for={`${id}-progress`}>{busy ? t('Uploading') : t('Uploaded')}</label>{' '}
           <progress id={`${id}-progress`} max={100} value={progress} /> <span aria-live="polite">{progress}%</span>
         </p>
       )}
@@ -181,7 +186,7 @@ export function FileField({ id, field, text, describedBy, invalid, onChange }: P
       )}
       {choosing && (
         <div class="field">
-          <label for={`${id}-library`}>Search the file library</label>
+          <label for={`${id}-library`}>{t('Search the file library')}</label>
           <RelatedSearch
             id={`${id}-library`}
             display=""
@@ -197,7 +202,7 @@ export function FileField({ id, field, text, describedBy, invalid, onChange }: P
               const row = found.find((f) => f.id === option.key);
               if (row) choose(row);
             }}
-            placeholder="Title or file name"
+            placeholder={t('Title or file name')}
           />
         </div>
       )}

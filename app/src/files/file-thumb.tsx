@@ -1,4 +1,5 @@
 import { assetUrl, fileLabel, isPreviewable, type FileRow } from './files-api.js';
+import { t } from '../i18n/t.js';
 
 /** A file's preview: a lazy-loaded cover thumbnail of an image (alt text from its title), else its type in a box. */
 export function FileThumb({ file, size = 160 }: { file: FileRow; size?: number }) {
@@ -17,7 +18,7 @@ export function FileThumb({ file, size = 160 }: { file: FileRow; size?: number }
   const extension = /\.([a-z0-9]{1,8})$/i.exec(file.filename_download)?.[1]?.toUpperCase();
   return (
     <span class="file-thumb file-kind" aria-hidden="true">
-      {extension ?? file.type ?? 'File'}
+      {extension ?? file.type ?? t('File')}
     </span>
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { setCatalogue } from '../i18n/t.js';
 import {
   assetUrl,
   editsOf,
@@ -6,6 +7,7 @@ import {
   folderOptions,
   formatSize,
   isFilesCollection,
+  isCroppable,
   isPreviewable,
   libraryFilter,
   libraryQueryString,
@@ -32,6 +34,9 @@ describe('files-api', () => {
     expect(isPreviewable('image/svg+xml')).toBe(false);
     expect(isPreviewable('text/plain')).toBe(false);
     expect(isPreviewable(null)).toBe(false);
+    expect(isCroppable('image/png')).toBe(true);
+    expect(isCroppable('image/tiff')).toBe(false);
+    expect(isCroppable('text/plain')).toBe(false);
   });
 
   it('filters the library by folder and type', () => {
@@ -116,6 +121,13 @@ describe('files-api', () => {
     expect(formatSize(1536)).toBe('1.5 KB');
     expect(formatSize('5242880')).toBe('5.0 MB');
     expect(formatSize(null)).toBe('—');
+    setCatalogue('de', {});
+    try {
+      expect(formatSize(1536)).toBe('1,5 KB');
+      expect(formatSize(25 * 1024 * 1024)).toBe('25 MB');
+    } finally {
+      setCatalogue('en', {});
+    }
   });
 
   it("says why an upload was refused, in the server's words", () => {

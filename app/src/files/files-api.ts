@@ -12,6 +12,7 @@ import {
 } from '@directus/sdk';
 import type { Client } from '../api/client.js';
 import { errorCode, errorMessage, errorStatus } from '../api/errors.js';
+import { locale, msg, t } from '../i18n/t.js';
 
 /**
  * The file library's SDK calls (`/files`, `/folders`, `/assets`) and its pure helpers: the asset addresses,
@@ -106,19 +107,27 @@ export function assetUrl(id: string, options: { size?: number; download?: boolea
   return `/assets/${encodeURIComponent(id)}${query ? `?${query}` : ''}`;
 }
 
-/** Whether the server can draw a preview of this type (sharp's inputs; SVG is served as an attachment). */
+/** The types the server can draw a preview of (sharp's inputs; SVG is served as an attachment). */
+export const PREVIEWABLE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/tiff'];
+
+/** Whether the server can draw a preview of this type. */
 export function isPreviewable(type: string | null): boolean {
-  return type !== null && /^image\/(png|jpeg|gif|webp|avif|tiff)$/.test(type);
+  return type !== null && PREVIEWABLE_TYPES.includes(type);
 }
 
-/** The kinds the library's type filter offers, and the filter each stands for. */
+/** Whether the browser can draw the image on a canvas, to crop it (a preview type, but TIFF). */
+export function isCroppable(type: string | null): boolean {
+  return isPreviewable(type) && type !== 'image/tiff';
+}
+
+/** The kinds the library's type filter offers (`text` a message: `t(text)` where shown), and the filter each stands for. */
 export const TYPE_FILTERS: { value: string; text: string; filter: Record<string, unknown> }[] = [
-  { value: 'image', text: 'Images', filter: { type: { _starts_with: 'image/' } } },
-  { value: 'video', text: 'Videos', filter: { type: { _starts_with: 'video/' } } },
-  { value: 'audio', text: 'Audio', filter: { type: { _starts_with: 'audio/' } } },
+  { value: 'image', text: msg('Images'), filter: { type: { _starts_with: 'image/' } } },
+  { value: 'video', text: msg('Videos'), filter: { type: { _starts_with: 'video/' } } },
+  { value: 'audio', text: msg('Audio'), filter: { type: { _starts_with: 'audio/' } } },
   {
     value: 'document',
-    text: 'Documents',
+    text: msg('Documents'),
     filter: { _or: [{ type: { _starts_with: 'text/' } }, { type: { _starts_with: 'application/' } }] },
   },
 ];
@@ -135,7 +144,7 @@ export function parseLibraryQuery(search: string, limit: number): LibraryQuery {
     page: Number.isFinite(page) && page > 0 ? page : 1,
     limit,
     folder: params.get('folder') ?? '',
-    type: TYPE_FILTERS.some((t) => t.value === type) ? type : '',
+    type: TYPE_FILTERS.some((kind) => kind.value === type) ? type : '',
     search: params.get('search') ?? '',
   };
 }
@@ -155,7 +164,7 @@ export function libraryFilter(query: Pick<LibraryQuery, 'folder' | 'type'>): Rec
   const parts: Record<string, unknown>[] = [];
   if (query.folder === ROOT_FOLDER) parts.push({ folder: { _null: true } });
   else if (query.folder) parts.push({ folder: { _eq: query.folder } });
-  const type = TYPE_FILTERS.find((t) => t.value === query.type);
+  const type = TYPE_FILTERS.find((kind) => kind.value === query.type);
   if (type) parts.push(type.filter);
   if (parts.length === 0) return null;
   return parts.length === 1 ? parts[0]! : { _and: parts };
@@ -186,17 +195,24 @@ export async function readLibrary(client: Client, query: LibraryQuery): Promise<
   return { files, total: Number(counted[0]?.count ?? files.length) };
 }
 
-/** Files whose title or name matches, for a picker. */
-export async function searchFiles(client: Client, search: string, limit = 10): Promise<FileRow[]> {
+/** Files whose title or name matches, for a picker (`images`: only images the server can show). */
+export async function searchFiles(client: Client, search: string, limit = 10, images = false): Promise<FileRow[]> {
   const text = search.trim();
+  const filter = images ? { type: { _in: PREVIEWABLE_TYPES } } : null;
   return (await client.request(
-    readFiles({ fields: FILE_FIELDS, sort: ['-uploaded_on'], limit, ...(text ? { search: text } : {}) } as never),
+    readFiles({
+      fields: FILE_FIELDS,
+      sort: ['-uploaded_on'],
+      limit,
+      ...(text ? { search: text } : {}),
+      ...(filter ? { filter } : {}),
+    } as never),
   )) as FileRow[];
 }
 
 export async function readFileRow(client: Client, id: string): Promise<FileRow> {
   const rows = (await client.request(readFiles({ fields: FILE_FIELDS, filter: { id: { _eq: id } }, limit: 1 } as never))) as FileRow[];
-  if (!rows[0]) throw new Error('This file does not exist or you may not read it.');
+  if (!rows[0]) throw new Error(t('This file does not exist or you may not read it.'));
   return rows[0];
 }
 
@@ -294,7 +310,7 @@ export function folderOptions(folders: Folder[]): { value: string; text: string 
   return result;
 }
 
-/** A size for people: 1.2 MB. */
+/** A size for people: 1.2 MB (1,2 MB in German). */
 export function formatSize(bytes: number | string | null): string {
   const n = Number(bytes);
   if (bytes === null || !Number.isFinite(n)) return '—';
@@ -306,7 +322,9 @@ export function formatSize(bytes: number | string | null): string {
     value /= 1024;
     unit += 1;
   }
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+  const digits = value < 10 ? 1 : 0;
+  const number = new Intl.NumberFormat(locale(), { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
+  return `${number.format(value)} ${units[unit]}`;
 }
 
 /** The sentence for a refused upload: the server's own words, with the reason it stands for. */
@@ -314,11 +332,12 @@ export function uploadMessage(error: unknown): string {
   const status = errorStatus(error);
   const code = errorCode(error);
   const message = errorMessage(error);
-  if (status === 413 || code === 'CONTENT_TOO_LARGE') return `The file is too large for this server.${message ? ` (${message})` : ''}`;
-  if (status === 403) return `You do not have permission to upload files here.${message ? ` (${message})` : ''}`;
-  if (status === null) return 'The server cannot be reached. Check your connection and try again.';
-  if (message && /may not be uploaded/.test(message)) return `This type of file is not allowed: ${message}`;
-  return message ?? `The upload failed (the server answered ${status}).`;
+  const withReason = (sentence: string) => (message ? `${sentence} (${message})` : sentence);
+  if (status === 413 || code === 'CONTENT_TOO_LARGE') return withReason(t('The file is too large for this server.'));
+  if (status === 403) return withReason(t('You do not have permission to upload files here.'));
+  if (status === null) return t('The server cannot be reached. Check your connection and try again.');
+  if (message && /may not be uploaded/.test(message)) return t('This type of file is not allowed: {reason}', { reason: message });
+  return message ?? t('The upload failed (the server answered {status}).', { status });
 }
 
 /** The text a file reads as: its title, else its name. */

@@ -24,6 +24,7 @@ import {
   type Folder,
   type LibraryQuery,
 } from './files-api.js';
+import { plural, t } from '../i18n/t.js';
 
 const PAGE_SIZE = 24;
 
@@ -89,7 +90,7 @@ export function FilesPage() {
     try {
       const folder = query.folder && query.folder !== ROOT_FOLDER ? query.folder : null;
       await upload(client, files, { folder });
-      setNotice(`Uploaded ${files.length} file${files.length === 1 ? '' : 's'}.`);
+      setNotice(plural(files.length, 'Uploaded {count} file.', 'Uploaded {count} files.'));
       input.value = '';
       refresh();
     } catch (failure) {
@@ -103,10 +104,10 @@ export function FilesPage() {
 
   return (
     <section aria-labelledby="page-title">
-      <h1 id="page-title">Files</h1>
+      <h1 id="page-title">{t('Files')}</h1>
       {access?.create && (
         <div class="field upload">
-          <label for="files-upload">Upload files</label>
+          <label for="files-upload">{t('Upload files')}</label>
           <input
             id="files-upload"
             type="file"
@@ -117,13 +118,13 @@ export function FilesPage() {
           />
           <p id="files-upload-help" class="help">
             {query.folder && query.folder !== ROOT_FOLDER
-              ? `Into the folder ${folderName(query.folder) ?? ''}.`
-              : 'Choose one or more files.'}
+              ? t('Into the folder {name}.', { name: folderName(query.folder) ?? '' })
+              : t('Choose one or more files.')}
           </p>
         </div>
       )}
       <p aria-live="polite" class="status">
-        {uploading > 0 ? `Uploading ${uploading} file${uploading === 1 ? '' : 's'}…` : (notice ?? '')}
+        {uploading > 0 ? plural(uploading, 'Uploading {count} file…', 'Uploading {count} files…') : (notice ?? '')}
       </p>
       {uploadError && (
         <p class="error" role="alert">
@@ -133,17 +134,17 @@ export function FilesPage() {
 
       <form
         class="filters"
-        aria-label="Filter files"
+        aria-label={t('Filter files')}
         onSubmit={(event) => {
           event.preventDefault();
           setQuery({ ...query, page: 1, search: searchText });
         }}
       >
         <div class="field">
-          <label for="files-folder">Folder</label>
+          <label for="files-folder">{t('Folder')}</label>
           <select id="files-folder" value={query.folder} onChange={(e) => setQuery({ ...query, page: 1, folder: e.currentTarget.value })}>
-            <option value="">All folders</option>
-            <option value={ROOT_FOLDER}>No folder</option>
+            <option value="">{t('All folders')}</option>
+            <option value={ROOT_FOLDER}>{t('No folder')}</option>
             {choices.map((c) => (
               <option key={c.value} value={c.value}>
                 {c.text}
@@ -152,22 +153,22 @@ export function FilesPage() {
           </select>
         </div>
         <div class="field">
-          <label for="files-type">Type</label>
+          <label for="files-type">{t('Type')}</label>
           <select id="files-type" value={query.type} onChange={(e) => setQuery({ ...query, page: 1, type: e.currentTarget.value })}>
-            <option value="">All types</option>
-            {TYPE_FILTERS.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.text}
+            <option value="">{t('All types')}</option>
+            {TYPE_FILTERS.map((kind) => (
+              <option key={kind.value} value={kind.value}>
+                {t(kind.text)}
               </option>
             ))}
           </select>
         </div>
         <div class="field">
-          <label for="files-search">Search files</label>
+          <label for="files-search">{t('Search files')}</label>
           <input id="files-search" type="search" value={searchText} onInput={(e) => setSearchText(e.currentTarget.value)} />
         </div>
         <div class="field">
-          <button type="submit">Search</button>
+          <button type="submit">{t('Search')}</button>
         </div>
       </form>
 
@@ -190,20 +191,18 @@ export function FilesPage() {
           {error}
         </p>
       )}
-      {!library && !error && <p aria-live="polite">Loading files…</p>}
+      {!library && !error && <p aria-live="polite">{t('Loading files…')}</p>}
       {library && (
         <>
-          <p>
-            {library.total} file{library.total === 1 ? '' : 's'}
-          </p>
-          {library.files.length === 0 && <p>No files match.</p>}
-          <ul class="file-grid" aria-label="Files">
+          <p>{plural(library.total, '{count} file', '{count} files')}</p>
+          {library.files.length === 0 && <p>{t('No files match.')}</p>}
+          <ul class="file-grid" aria-label={t('Files')}>
             {library.files.map((file) => (
               <li key={file.id} class={file.id === editing ? 'file-card selected' : 'file-card'}>
                 <FileThumb file={file} />
                 <span class="file-title">{fileLabel(file)}</span>
                 <span class="help">
-                  {file.type ?? 'unknown type'} · {formatSize(file.filesize)}
+                  {file.type ?? t('unknown type')} · {formatSize(file.filesize)}
                   {file.width && file.height ? ` · ${file.width}×${file.height}` : ''}
                 </span>
                 <span class="file-actions">
@@ -213,14 +212,16 @@ export function FilesPage() {
                     aria-expanded={file.id === editing}
                     onClick={() => setEditing(file.id === editing ? null : file.id)}
                   >
-                    Edit<span class="visually-hidden"> {fileLabel(file)}</span>
+                    {t('Edit')}
+                    <span class="visually-hidden"> {fileLabel(file)}</span>
                   </button>
                   <a
                     class="small"
                     href={assetUrl(file.id, { download: true, modified: file.modified_on })}
                     download={file.filename_download}
                   >
-                    Download<span class="visually-hidden"> {fileLabel(file)}</span>
+                    {t('Download')}
+                    <span class="visually-hidden"> {fileLabel(file)}</span>
                   </a>
                 </span>
               </li>
@@ -244,15 +245,13 @@ export function FilesPage() {
               onClose={() => setEditing(null)}
             />
           )}
-          <nav class="pager" aria-label="Pages">
+          <nav class="pager" aria-label={t('Pages')}>
             <button type="button" disabled={query.page <= 1} onClick={() => setQuery({ ...query, page: query.page - 1 })}>
-              Previous page
+              {t('Previous page')}
             </button>
-            <span aria-live="polite">
-              Page {query.page} of {pages}
-            </span>
+            <span aria-live="polite">{t('Page {page} of {pages}', { page: query.page, pages })}</span>
             <button type="button" disabled={query.page >= pages} onClick={() => setQuery({ ...query, page: query.page + 1 })}>
-              Next page
+              {t('Next page')}
             </button>
           </nav>
         </>

@@ -3,6 +3,7 @@ import { useSession } from '../auth/session.js';
 import { errorMessage } from '../api/errors.js';
 import { focalAfterKey, focalAtClick, focalOf, focalPercent, type Focal } from './focal-point.js';
 import { assetUrl, fileLabel, saveFocalPoint, type FileRow } from './files-api.js';
+import { t } from '../i18n/t.js';
 
 /**
  * An image's focal point (what crops keep in view): click the image or move the marker with the arrow keys (Shift
@@ -18,6 +19,7 @@ export function FocalPointPicker({ id, file, onSaved }: { id: string; file: File
   const stored = focalOf(file);
   const changed = focal.x !== stored.x || focal.y !== stored.y;
   const marker = focalPercent(focal, image);
+  const where = { x: focal.x, y: focal.y, width: image.width, height: image.height };
   const move = (next: Focal) => {
     setFocal(next);
     setStatus(null);
@@ -26,10 +28,12 @@ export function FocalPointPicker({ id, file, onSaved }: { id: string; file: File
     setBusy(true);
     saveFocalPoint(client, file.id, focal)
       .then((row) => {
-        setStatus('Focal point saved.');
+        setStatus(t('Focal point saved.'));
         onSaved(row);
       })
-      .catch((error: unknown) => setStatus(`The focal point was not saved: ${errorMessage(error) ?? 'the server refused it.'}`))
+      .catch((error: unknown) =>
+        setStatus(t('The focal point was not saved: {reason}', { reason: errorMessage(error) ?? t('the server refused it.') })),
+      )
       .finally(() => setBusy(false));
   };
   return (
@@ -39,7 +43,7 @@ export function FocalPointPicker({ id, file, onSaved }: { id: string; file: File
         class="focal-image"
         tabIndex={0}
         role="group"
-        aria-label={`Focal point of ${fileLabel(file)}`}
+        aria-label={t('Focal point of {name}', { name: fileLabel(file) })}
         aria-describedby={`${id}-where ${id}-how`}
         onKeyDown={(event) => {
           const next = focalAfterKey(focal, event.key, event.shiftKey, image);
@@ -56,13 +60,15 @@ export function FocalPointPicker({ id, file, onSaved }: { id: string; file: File
         <span class="focal-marker" aria-hidden="true" style={{ left: `${marker.left}%`, top: `${marker.top}%` }} />
       </div>
       <p id={`${id}-where`} class="help" aria-live="polite">
-        Focal point: {focal.x}, {focal.y} of {image.width} × {image.height} pixels{changed ? ' (not saved)' : ''}.
+        {changed
+          ? t('Focal point: {x}, {y} of {width} × {height} pixels (not saved).', where)
+          : t('Focal point: {x}, {y} of {width} × {height} pixels.', where)}
       </p>
       <p id={`${id}-how`} class="visually-hidden">
-        Use the arrow keys to move it, with Shift for small steps, or click the image.
+        {t('Use the arrow keys to move it, with Shift for small steps, or click the image.')}
       </p>
       <button type="button" disabled={!changed || busy} onClick={save}>
-        Save focal point
+        {t('Save focal point')}
       </button>
       {status && <p role="status">{status}</p>}
     </div>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { addFolder, removeFolder, renameFolder, type Folder } from './files-api.js';
+import { t } from '../i18n/t.js';
 
 type Props = {
   folders: Folder[];
@@ -37,25 +38,25 @@ export function FolderTools({ folders, current, access, onChanged }: Props) {
   if (!access.create && !(folder && (access.update || access.delete))) return null;
   return (
     <fieldset class="folder-tools">
-      <legend>Folders</legend>
+      <legend>{t('Folders')}</legend>
       {access.create && (
         <form
           class="inline-form"
           onSubmit={(event) => {
             event.preventDefault();
             const trimmed = name.trim();
-            if (!trimmed) return setError('Enter a name for the folder.');
+            if (!trimmed) return setError(t('Enter a name for the folder.'));
             void run(async () => {
               await addFolder(client, trimmed, folder?.id ?? null);
               setName('');
-              return `Created the folder ${trimmed}.`;
+              return t('Created the folder {name}.', { name: trimmed });
             });
           }}
         >
-          <label for="folder-new">New folder{folder ? ` in ${folder.name}` : ''}</label>
+          <label for="folder-new">{folder ? t('New folder in {name}', { name: folder.name }) : t('New folder')}</label>
           <input id="folder-new" value={name} onInput={(e) => setName(e.currentTarget.value)} />
           <button type="submit" disabled={busy}>
-            Create folder
+            {t('Create folder')}
           </button>
         </form>
       )}
@@ -65,17 +66,17 @@ export function FolderTools({ folders, current, access, onChanged }: Props) {
           onSubmit={(event) => {
             event.preventDefault();
             const trimmed = rename.trim();
-            if (!trimmed) return setError('Enter a name for the folder.');
+            if (!trimmed) return setError(t('Enter a name for the folder.'));
             void run(async () => {
               await renameFolder(client, folder.id, trimmed);
-              return `Renamed the folder to ${trimmed}.`;
+              return t('Renamed the folder to {name}.', { name: trimmed });
             });
           }}
         >
-          <label for="folder-rename">Name of this folder</label>
+          <label for="folder-rename">{t('Name of this folder')}</label>
           <input id="folder-rename" value={rename} onInput={(e) => setRename(e.currentTarget.value)} />
           <button type="submit" disabled={busy}>
-            Rename folder
+            {t('Rename folder')}
           </button>
         </form>
       )}
@@ -86,16 +87,20 @@ export function FolderTools({ folders, current, access, onChanged }: Props) {
           disabled={busy}
           onClick={() => {
             if (
-              !window.confirm(`Delete the folder ${folder.name}? Its files and folders move out of it; nothing is deleted but the folder.`)
+              !window.confirm(
+                t('Delete the folder {name}? Its files and folders move out of it; nothing is deleted but the folder.', {
+                  name: folder.name,
+                }),
+              )
             )
               return;
             void run(async () => {
               await removeFolder(client, folder.id);
-              return `Deleted the folder ${folder.name}.`;
+              return t('Deleted the folder {name}.', { name: folder.name });
             }, true);
           }}
         >
-          Delete folder
+          {t('Delete folder')}
         </button>
       )}
       {error && (

@@ -2,9 +2,10 @@ import type { InterfaceLoader } from './lazy-interface.js';
 
 /**
  * The basic interfaces by Directus's interface id (`meta.interface`), each its own chunk loaded when a form shows
- * such a field: choices, tags, toggle, slider, date and time, colour.
+ * such a field: choices (drop-down, radio buttons, check boxes, list box), tags, toggle, slider, date and time, colour.
  */
 export const BASIC_INTERFACES: Record<string, InterfaceLoader> = {
+  'select-dropdown': () => import('./select-dropdown.js').then((m) => m.SelectDropdown),
   'select-radio': () => import('./select-radio.js').then((m) => m.SelectRadio),
   'select-multiple-checkbox': () => import('./select-checkboxes.js').then((m) => m.SelectCheckboxes),
   'select-multiple-dropdown': () => import('./select-multiple.js').then((m) => m.SelectMultiple),

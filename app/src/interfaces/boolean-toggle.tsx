@@ -1,9 +1,11 @@
 import type { InterfaceProps } from './interface-props.js';
+import { t } from '../i18n/t.js';
 
 /** `boolean`: a switch (a check box with the switch role), with `options.label` beside it (On/Off otherwise). */
 export function BooleanToggle({ id, field, text, describedBy, invalid, readOnly, onChange }: InterfaceProps) {
   const on = text === 'true';
-  const label = typeof field.options['label'] === 'string' && field.options['label'] !== '' ? field.options['label'] : on ? 'On' : 'Off';
+  const label =
+    typeof field.options['label'] === 'string' && field.options['label'] !== '' ? field.options['label'] : on ? t('On') : t('Off');
   return (
     <span class="switch">
       <input

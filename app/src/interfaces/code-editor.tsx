@@ -11,6 +11,7 @@ import type { InterfaceProps } from './interface-props.js';
 import { jsonProblem } from './json-problem.js';
 import { styleRoot } from './style-root.js';
 import './rich-editors.css';
+import { t } from '../i18n/t.js';
 
 /** Marks the replacement of the text by a value from outside, which is not sent back to the form. */
 const fromOutside = Annotation.define<boolean>();
@@ -105,7 +106,7 @@ export function CodeEditor({ id, field, text, describedBy, invalid, readOnly, on
         {problem}
       </p>
       <p id={`${id}-keys`} class="help">
-        Tab indents; to move on with the keyboard, press Esc, then Tab.
+        {t('Tab indents; to move on with the keyboard, press Esc, then Tab.')}
       </p>
     </div>
   );

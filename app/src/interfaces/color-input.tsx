@@ -1,6 +1,7 @@
 import { fieldLabel } from '../content/content-api.js';
 import type { InterfaceProps } from './interface-props.js';
 import { colorPresets, normaliseColor } from './interface-values.js';
+import { t } from '../i18n/t.js';
 
 /**
  * `select-color`: a text box taking `#rrggbb` (the field's label names it), the browser's colour picker beside it,
@@ -32,7 +33,7 @@ export function ColorInput({ id, field, text, describedBy, invalid, readOnly, on
         {!readOnly && (
           <input
             type="color"
-            aria-label={`Pick a colour for ${label}`}
+            aria-label={t('Pick a colour for {field}', { field: label })}
             value={(color ?? '#000000').toLowerCase()}
             onInput={(e) => onChange(e.currentTarget.value.toUpperCase())}
           />
@@ -40,11 +41,11 @@ export function ColorInput({ id, field, text, describedBy, invalid, readOnly, on
       </span>
       {wrong && (
         <p id={`${id}-wrong`} class="error">
-          Enter a colour as #rrggbb, for example #6644FF.
+          {t('Enter a colour as #rrggbb, for example #6644FF.')}
         </p>
       )}
       {!readOnly && colorPresets(field.options).length > 0 && (
-        <div role="group" aria-label={`Preset colours for ${label}`} class="color-presets">
+        <div role="group" aria-label={t('Preset colours for {field}', { field: label })} class="color-presets">
           {colorPresets(field.options).map((preset) => (
             <button key={preset.color} type="button" aria-pressed={color === preset.color} onClick={() => onChange(preset.color)}>
               <span class="swatch" aria-hidden="true" style={{ background: preset.color }} />

@@ -1,6 +1,7 @@
 import { useEffect } from 'preact/hooks';
 import { fieldLabel } from '../content/content-api.js';
 import type { FormField } from '../content/form-fields.js';
+import { t } from '../i18n/t.js';
 
 /**
  * A hidden copy of the field's label, for `aria-labelledby` on an editable area that a `<label for>` cannot name
@@ -10,7 +11,7 @@ export function FieldName({ id, field }: { id: string; field: FormField }) {
   return (
     <span id={id} hidden>
       {fieldLabel(field.field)}
-      {field.readOnly && ' (read-only)'}
+      {field.readOnly && ` ${t('(read-only)')}`}
     </span>
   );
 }

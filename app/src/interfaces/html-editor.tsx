@@ -6,11 +6,14 @@ import { Echoes } from './echoes.js';
 import { EditorToolbar, type ToolbarButton } from './editor-toolbar.js';
 import { htmlToolbar } from './html-toolbar.js';
 import { FieldName, useLabelFocus } from './field-name.js';
+import { ImageForm } from './image-form.js';
+import { ImageNode } from './image-node.js';
 import type { InterfaceProps } from './interface-props.js';
 import { LinkForm } from './link-form.js';
 import { isAllowedAddress } from './sanitize-config.js';
 import { sanitizeHtml } from './sanitize-html.js';
 import './rich-editors.css';
+import { t } from '../i18n/t.js';
 
 /** The editable area's attributes: labelled by the field's name, described by its note and error. */
 function areaAttributes(id: string, labelId: string, describedBy: string | undefined, invalid: boolean, readOnly: boolean) {
@@ -35,7 +38,8 @@ function storedHtml(editor: Editor): string {
 
 /**
  * `input-rich-text-html`: a WYSIWYG editor (TipTap on ProseMirror, without a framework binding) with a toolbar
- * whose buttons say whether their mark or block is on (`aria-pressed`). The stored HTML is cleaned by DOMPurify
+ * whose buttons say whether their mark or block is on (`aria-pressed`); "Image" inserts an image of the file
+ * library, an uploaded one or one by its web address, with its alternative text (image-form.tsx). The stored HTML is cleaned by DOMPurify
  * on the way in and on the way out.
  */
 export function HtmlEditor({ id, field, text, describedBy, invalid, readOnly, onChange }: InterfaceProps) {
@@ -43,6 +47,7 @@ export function HtmlEditor({ id, field, text, describedBy, invalid, readOnly, on
   const [editor, setEditor] = useState<Editor | null>(null);
   const [, setRevision] = useState(0);
   const [linking, setLinking] = useState(false);
+  const [imaging, setImaging] = useState(false);
   const echoes = useRef(new Echoes());
   const change = useRef(onChange);
   change.current = onChange;
@@ -57,6 +62,7 @@ export function HtmlEditor({ id, field, text, describedBy, invalid, readOnly, on
           heading: { levels: [2, 3] },
           link: { openOnClick: false, autolink: true, isAllowedUri: (url, ctx) => ctx.defaultValidate(url) && isAllowedAddress(url) },
         }),
+        ImageNode,
       ],
       content: sanitizeHtml(text),
       editable: !readOnly,
@@ -92,12 +98,23 @@ export function HtmlEditor({ id, field, text, describedBy, invalid, readOnly, on
     useCallback(() => editor?.commands.focus(), [editor]),
   );
 
-  const buttons: ToolbarButton[] = editor ? htmlToolbar(editor, () => setLinking(true)) : [];
+  const buttons: ToolbarButton[] = editor
+    ? htmlToolbar(editor, {
+        link: () => {
+          setImaging(false);
+          setLinking(true);
+        },
+        image: () => {
+          setLinking(false);
+          setImaging(true);
+        },
+      })
+    : [];
 
   return (
     <div class="html-editor">
       <FieldName id={labelId} field={field} />
-      {editor && !readOnly && <EditorToolbar label={`${label} formatting`} controls={id} buttons={buttons} />}
+      {editor && !readOnly && <EditorToolbar label={t('{field} formatting', { field: label })} controls={id} buttons={buttons} />}
       {editor && linking && (
         <LinkForm
           id={`${id}-link`}
@@ -109,6 +126,19 @@ export function HtmlEditor({ id, field, text, describedBy, invalid, readOnly, on
           }}
           onCancel={() => {
             setLinking(false);
+            editor.commands.focus();
+          }}
+        />
+      )}
+      {editor && imaging && (
+        <ImageForm
+          id={`${id}-image`}
+          onInsert={(image) => {
+            setImaging(false);
+            editor.chain().focus().insertContent({ type: 'image', attrs: image }).run();
+          }}
+          onCancel={() => {
+            setImaging(false);
             editor.commands.focus();
           }}
         />

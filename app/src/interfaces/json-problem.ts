@@ -1,3 +1,5 @@
+import { msg, t } from '../i18n/t.js';
+
 /**
  * What is wrong with a JSON text, in words with its line and column, or null when it parses (pure). The code
  * editor shows it in place for a JSON field; form-fields.ts refuses to save such a value. Browsers word
@@ -12,7 +14,7 @@ export function jsonProblem(text: string): string | null {
   } catch {
     const found = scan(text);
     const { line, column } = lineAndColumn(text, found.position);
-    return `Not valid JSON at line ${line}, column ${column}: ${found.expected}.`;
+    return t('Not valid JSON at line {line}, column {column}: {problem}.', { line, column, problem: t(found.expected) });
   }
 }
 
@@ -29,7 +31,7 @@ class JsonScanner {
     while (/[ \t\n\r]/.test(this.text[this.i] ?? '')) this.i++;
   }
   literal(word: string): void {
-    if (!this.text.startsWith(word, this.i)) this.fail('expected a value');
+    if (!this.text.startsWith(word, this.i)) this.fail(msg('expected a value'));
     this.i += word.length;
   }
   value(): void {
@@ -42,7 +44,7 @@ class JsonScanner {
     if (c === 'f') return this.literal('false');
     if (c === 'n') return this.literal('null');
     const number = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(this.text.slice(this.i));
-    if (!number) this.fail(c === undefined ? 'the text ends where a value should be' : 'expected a value');
+    if (!number) this.fail(c === undefined ? msg('the text ends where a value should be') : msg('expected a value'));
     this.i += number[0].length;
   }
   string(): void {
@@ -52,12 +54,12 @@ class JsonScanner {
       if (c === '"') return void this.i++;
       if (c === '\\') {
         const escape = /^\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/.exec(this.text.slice(this.i));
-        if (!escape) this.fail('a wrong escape in a string');
+        if (!escape) this.fail(msg('a wrong escape in a string'));
         this.i += escape[0].length;
-      } else if (c < ' ') this.fail('a line break or control character inside a string');
+      } else if (c < ' ') this.fail(msg('a line break or control character inside a string'));
       else this.i++;
     }
-    this.fail('a string is not closed');
+    this.fail(msg('a string is not closed'));
   }
   container(close: string, object: boolean): void {
     this.i++;
@@ -66,17 +68,17 @@ class JsonScanner {
     for (;;) {
       if (object) {
         this.space();
-        if (this.text[this.i] !== '"') this.fail('expected a property name in double quotes');
+        if (this.text[this.i] !== '"') this.fail(msg('expected a property name in double quotes'));
         this.string();
         this.space();
-        if (this.text[this.i] !== ':') this.fail("expected ':' after the property name");
+        if (this.text[this.i] !== ':') this.fail(msg("expected ':' after the property name"));
         this.i++;
       }
       this.value();
       this.space();
       const c = this.text[this.i];
       if (c === close) return void this.i++;
-      if (c !== ',') this.fail(`expected ',' or '${close}'`);
+      if (c !== ',') this.fail(close === '}' ? msg("expected ',' or '}'") : msg("expected ',' or ']'"));
       this.i++;
     }
   }
@@ -87,12 +89,12 @@ function scan(text: string): Failure {
   try {
     scanner.value();
     scanner.space();
-    if (scanner.i < text.length) scanner.fail('unexpected text after the value');
+    if (scanner.i < text.length) scanner.fail(msg('unexpected text after the value'));
   } catch (failure) {
     if (failure && typeof failure === 'object' && 'expected' in failure) return failure as Failure;
     throw failure;
   }
-  return { position: 0, expected: 'the value is not JSON' };
+  return { position: 0, expected: msg('the value is not JSON') };
 }
 
 function lineAndColumn(text: string, position: number): { line: number; column: number } {

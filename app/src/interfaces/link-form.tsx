@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { isAllowedAddress } from './sanitize-config.js';
+import { t } from '../i18n/t.js';
 
 /**
  * The address of a link in the WYSIWYG editor, typed in place: "Apply link" (Enter) sets it on the selection, an
@@ -25,7 +26,7 @@ export function LinkForm({
   function apply() {
     const address = href.trim();
     if (address && !isAllowedAddress(address)) {
-      setError('Enter a web (https://…), mail (mailto:…) or phone (tel:…) address.');
+      setError(t('Enter a web (https://…), mail (mailto:…) or phone (tel:…) address.'));
       return;
     }
     onApply(address);
@@ -34,7 +35,7 @@ export function LinkForm({
   return (
     <div class="link-form" role="group" aria-labelledby={`${id}-label`}>
       <label id={`${id}-label`} for={id}>
-        Link address
+        {t('Link address')}
       </label>
       <input
         ref={input}
@@ -56,10 +57,10 @@ export function LinkForm({
         }}
       />
       <button type="button" class="small" onClick={apply}>
-        Apply link
+        {t('Apply link')}
       </button>
       <button type="button" class="small" onClick={onCancel}>
-        Cancel
+        {t('Cancel')}
       </button>
       {error ? (
         <p id={`${id}-error`} class="error" role="alert">
@@ -67,7 +68,7 @@ export function LinkForm({
         </p>
       ) : (
         <p id={`${id}-help`} class="help">
-          Leave it empty to remove the link.
+          {t('Leave it empty to remove the link.')}
         </p>
       )}
     </div>

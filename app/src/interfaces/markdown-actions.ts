@@ -1,3 +1,5 @@
+import { msg, t } from '../i18n/t.js';
+
 /**
  * The markdown editor's toolbar actions on a textarea's text and selection (pure): inline marks wrap the
  * selection (or remove the marks around it), line marks prefix every selected line (or remove the prefix), a
@@ -10,9 +12,9 @@ export type MarkdownAction = 'bold' | 'italic' | 'heading' | 'link' | 'list' | '
 export type TextEdit = { text: string; start: number; end: number };
 
 const INLINE: Partial<Record<MarkdownAction, { mark: string; placeholder: string }>> = {
-  bold: { mark: '**', placeholder: 'bold text' },
-  italic: { mark: '_', placeholder: 'italic text' },
-  code: { mark: '`', placeholder: 'code' },
+  bold: { mark: '**', placeholder: msg('bold text') },
+  italic: { mark: '_', placeholder: msg('italic text') },
+  code: { mark: '`', placeholder: msg('code') },
 };
 
 const LINE_PREFIX: Partial<Record<MarkdownAction, string>> = { heading: '## ', list: '- ', quote: '> ' };
@@ -26,12 +28,12 @@ export function applyMarkdown(action: MarkdownAction, text: string, start: numbe
   const selected = text.slice(start, end);
   if (action === 'code' && selected.includes('\n')) return fence(text, start, end);
   if (action === 'link') {
-    const label = selected || 'link text';
+    const label = selected || t('link text');
     const before = `${text.slice(0, start)}[${label}](`;
     return { text: `${before}${LINK_ADDRESS})${text.slice(end)}`, start: before.length, end: before.length + LINK_ADDRESS.length };
   }
   const inline = INLINE[action]!;
-  return wrapInline(text, start, end, inline.mark, inline.placeholder);
+  return wrapInline(text, start, end, inline.mark, t(inline.placeholder));
 }
 
 function wrapInline(text: string, start: number, end: number, mark: string, placeholder: string): TextEdit {

@@ -6,15 +6,16 @@ import { applyMarkdown, shortcutAction, type MarkdownAction } from './markdown-a
 import { renderMarkdown } from './markdown-render.js';
 import './rich-editors.css';
 import { SanitizedHtml } from './sanitized-html.js';
+import { msg, t } from '../i18n/t.js';
 
 const ACTIONS: { action: MarkdownAction; text: string }[] = [
-  { action: 'bold', text: 'Bold' },
-  { action: 'italic', text: 'Italic' },
-  { action: 'heading', text: 'Heading' },
-  { action: 'link', text: 'Link' },
-  { action: 'list', text: 'List' },
-  { action: 'code', text: 'Code' },
-  { action: 'quote', text: 'Quote' },
+  { action: 'bold', text: msg('Bold') },
+  { action: 'italic', text: msg('Italic') },
+  { action: 'heading', text: msg('Heading') },
+  { action: 'link', text: msg('Link') },
+  { action: 'list', text: msg('List') },
+  { action: 'code', text: msg('Code') },
+  { action: 'quote', text: msg('Quote') },
 ];
 
 type Mode = 'edit' | 'preview';
@@ -46,14 +47,14 @@ export function MarkdownEditor({ id, field, text, describedBy, invalid, readOnly
   }
 
   const modes: { mode: Mode; text: string }[] = [
-    { mode: 'edit', text: 'Edit' },
-    { mode: 'preview', text: 'Preview' },
+    { mode: 'edit', text: t('Edit') },
+    { mode: 'preview', text: t('Preview') },
   ];
-  const buttons: ToolbarButton[] = ACTIONS.map(({ action, text: label }) => ({ text: label, run: () => run(action) }));
+  const buttons: ToolbarButton[] = ACTIONS.map(({ action, text: label }) => ({ text: t(label), run: () => run(action) }));
 
   return (
     <div class="markdown-editor">
-      <div class="tabs" role="tablist" aria-label={`${fieldLabel(field.field)}: edit or preview`}>
+      <div class="tabs" role="tablist" aria-label={t('{field}: edit or preview', { field: fieldLabel(field.field) })}>
         {modes.map((option, i) => (
           <button
             key={option.mode}
@@ -78,7 +79,7 @@ export function MarkdownEditor({ id, field, text, describedBy, invalid, readOnly
         ))}
       </div>
       <div role="tabpanel" id={`${id}-panel-edit`} aria-labelledby={`${id}-tab-edit`} hidden={mode !== 'edit'}>
-        {!readOnly && <EditorToolbar label={`${fieldLabel(field.field)} formatting`} controls={id} buttons={buttons} />}
+        {!readOnly && <EditorToolbar label={t('{field} formatting', { field: fieldLabel(field.field) })} controls={id} buttons={buttons} />}
         <textarea
           ref={area}
           id={id}
@@ -104,7 +105,7 @@ export function MarkdownEditor({ id, field, text, describedBy, invalid, readOnly
         tabIndex={0}
         hidden={mode !== 'preview'}
       >
-        {mode === 'preview' && (text.trim() === '' ? <p class="help">Nothing to preview.</p> : <SanitizedHtml html={preview} />)}
+        {mode === 'preview' && (text.trim() === '' ? <p class="help">{t('Nothing to preview.')}</p> : <SanitizedHtml html={preview} />)}
       </div>
     </div>
   );

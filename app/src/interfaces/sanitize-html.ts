@@ -1,5 +1,12 @@
 import DOMPurify from 'dompurify';
-import { SANITIZE_CONFIG } from './sanitize-config.js';
+import { IMAGE_ATTRIBUTES, isAllowedImageSource, SANITIZE_CONFIG } from './sanitize-config.js';
+
+// An image keeps only its `src` (a library file or a web address) and `alt` (sanitize-config.ts).
+DOMPurify.addHook('uponSanitizeAttribute', (node, data) => {
+  if (node.tagName !== 'IMG') return;
+  if (!IMAGE_ATTRIBUTES.includes(data.attrName) || (data.attrName === 'src' && !isAllowedImageSource(data.attrValue)))
+    data.keepAttr = false;
+});
 
 // An image the text gives no description is taken as decorative (`alt=""`), so the preview stays accessible.
 DOMPurify.addHook('afterSanitizeAttributes', (node) => {

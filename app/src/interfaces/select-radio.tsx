@@ -1,6 +1,7 @@
 import { fieldLabel } from '../content/content-api.js';
 import type { InterfaceProps } from './interface-props.js';
 import { ReadOnlyValue, choiceTexts } from './read-only-value.js';
+import { t } from '../i18n/t.js';
 
 /** `select-radio`: one radio button per choice in a labelled radio group (arrow keys move between them). */
 export function SelectRadio({ id, field, text, describedBy, invalid, readOnly, onChange }: InterfaceProps) {
@@ -30,7 +31,8 @@ export function SelectRadio({ id, field, text, describedBy, invalid, readOnly, o
       ))}
       {!field.required && text !== '' && (
         <button type="button" class="link" onClick={() => onChange('')}>
-          Clear<span class="visually-hidden"> {fieldLabel(field.field)}</span>
+          {t('Clear')}
+          <span class="visually-hidden"> {fieldLabel(field.field)}</span>
         </button>
       )}
     </div>

@@ -1,5 +1,6 @@
 import type { InterfaceProps } from './interface-props.js';
 import { sliderRange } from './interface-values.js';
+import { t } from '../i18n/t.js';
 
 /** `slider`: a range input within `options.minValue`–`maxValue` by `stepInterval`, with its value shown beside it. */
 export function SliderInput({ id, field, text, describedBy, invalid, readOnly, onChange }: InterfaceProps) {
@@ -16,13 +17,13 @@ export function SliderInput({ id, field, text, describedBy, invalid, readOnly, o
         step={step}
         value={empty ? min : text}
         disabled={readOnly}
-        aria-valuetext={empty ? 'No value' : text}
+        aria-valuetext={empty ? t('No value') : text}
         aria-describedby={describedBy}
         aria-invalid={invalid ? true : undefined}
         onInput={(e) => onChange(e.currentTarget.value)}
       />
       <output for={id} tabIndex={readOnly ? 0 : undefined}>
-        {empty ? 'No value' : text}
+        {empty ? t('No value') : text}
       </output>
     </span>
   );

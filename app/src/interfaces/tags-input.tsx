@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { InterfaceProps } from './interface-props.js';
 import { addToList, formatList, parseList, stringPresets } from './interface-values.js';
 import { ReadOnlyValue } from './read-only-value.js';
+import { t } from '../i18n/t.js';
 
 /**
  * `tags`: the tags as a list with a "Remove <tag>" button each, and a text box where Enter or a comma adds what was
@@ -20,7 +21,7 @@ export function TagsInput({ id, field, text, describedBy, invalid, readOnly, onC
   return (
     <div class="tags-input">
       {tags.length > 0 && (
-        <ul class="tag-list" aria-label="Tags">
+        <ul class="tag-list" aria-label={t('Tags')}>
           {tags.map((tag) => (
             <li key={tag} class="tag-chip">
               <span>{tag}</span>
@@ -29,13 +30,13 @@ export function TagsInput({ id, field, text, describedBy, invalid, readOnly, onC
                 onClick={() =>
                   onChange(
                     formatList(
-                      tags.filter((t) => t !== tag),
+                      tags.filter((other) => other !== tag),
                       field.type,
                     ),
                   )
                 }
               >
-                Remove {tag}
+                {t('Remove {tag}', { tag })}
               </button>
             </li>
           ))}
@@ -64,7 +65,7 @@ export function TagsInput({ id, field, text, describedBy, invalid, readOnly, onC
         onBlur={add}
       />
       <p id={`${id}-how`} class="help">
-        Press Enter or type a comma to add a tag.
+        {t('Press Enter or type a comma to add a tag.')}
       </p>
       {presets.length > 0 && (
         <datalist id={`${id}-presets`}>
