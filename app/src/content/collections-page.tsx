@@ -5,6 +5,7 @@ import { useSession } from '../auth/session.js';
 import { fieldLabel, readableCollections, type CollectionInfo } from './content-api.js';
 import { systemLabel } from '../ui/system-label.js';
 import { PageHeader } from '../shell/page-header.js';
+import { CollectionIcon } from '../ui/collection-icon.js';
 
 /** The collections the user may read, each a link to its table. */
 export function CollectionsPage() {
@@ -30,6 +31,7 @@ export function CollectionsPage() {
         <ul class="collection-list" aria-label="Collections">
           {collections.map((c) => (
             <li key={c.collection}>
+              <CollectionIcon icon={c.icon} color={c.color} label={fieldLabel(c.collection)} />
               <Link href={`/content/${encodeURIComponent(c.collection)}`}>{fieldLabel(c.collection)}</Link>
               {c.note && <span class="note"> — {systemLabel(c.note)}</span>}
             </li>
