@@ -54,7 +54,7 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
     await expectAccessible(page, 'the field editor');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await addField('title', 'string', async (p) => {
-      await p.getByLabel('Note').fill('The title on the cover');
+      await p.getByLabel('Note', { exact: true }).fill('The title on the cover');
     });
     await addField('genre', 'string', async (p) => {
       await p.getByLabel('Choices').fill('sf = Science fiction\ncrime = Crime');
@@ -139,7 +139,7 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
     // The alias's metadata edited (it has no column, so no schema options).
     await page.getByRole('button', { name: 'Edit novels' }).click();
     expect(await page.getByLabel('Nullable').count()).toBe(0);
-    await page.getByLabel('Note').fill('Books by this writer');
+    await page.getByLabel('Note', { exact: true }).fill('Books by this writer');
     await page.getByRole('button', { name: 'Save field' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Field novels saved.');
     expect((await adminData(stratum, 'GET', '/fields/writers/novels')) as Row).toMatchObject({

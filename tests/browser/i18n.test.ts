@@ -114,7 +114,7 @@ describe.skipIf(findChromium() === null)('the app in German', () => {
     await expect
       .poll(() => page.getByRole('navigation', { name: 'Sammlungen' }).getByRole('link', { name: 'Buecher' }).isVisible())
       .toBe(true);
-    expect(await page.getByRole('button', { name: 'Abmelden' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Abmelden', exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Zum Inhalt springen' }).count()).toBe(1);
     await expect.poll(() => page.getByRole('heading', { name: 'Zwei-Faktor-Authentifizierung' }).isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Wo Sie angemeldet sind' }).isVisible()).toBe(true);

@@ -678,7 +678,7 @@ export const de: Record<string, string> = {
   'The server cannot be reached. Check your connection and try again.':
     'Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   'The server gave no answer for {action}.': 'Der Server gab keine Antwort für {action}.',
-  'the session started {time}': 'die am {time} begonnene Sitzung',
+  'the session started {time}': '– Sitzung vom {time}',
   'The snapshot matches this instance: there is nothing to apply.':
     'Der Snapshot stimmt mit dieser Instanz überein: Es gibt nichts anzuwenden.',
   'The trigger runs the first operation; each then continues on success or on failure.':
