@@ -15,6 +15,7 @@ import { lazyPage } from './lazy-page.js';
 import { LiveProvider } from './realtime/live.js';
 import { SharedPage } from './shared/shared-page.js';
 import { TranslationsGate } from './shell/translations-gate.js';
+import { t } from './i18n/t.js';
 
 // The administrator sections load on first use: the sign-in page does not carry them.
 const DataModelPage = lazyPage(() => import('./data-model/data-model-page.js').then((m) => m.DataModelPage));
@@ -45,7 +46,7 @@ function Pages() {
         {() =>
           user === undefined ? (
             <p class="loading" aria-live="polite">
-              Loading…
+              {t('Loading…')}
             </p>
           ) : user === null ? (
             <SignInPage />
@@ -93,8 +94,8 @@ function SignedIn() {
             <Route path="/">{() => <Redirect to="/content" replace />}</Route>
             <Route>
               <section aria-labelledby="page-title">
-                <h1 id="page-title">Page not found</h1>
-                <p>There is no page at this address.</p>
+                <h1 id="page-title">{t('Page not found')}</h1>
+                <p>{t('There is no page at this address.')}</p>
               </section>
             </Route>
           </Switch>

@@ -1,5 +1,6 @@
 import type { ComponentChild, ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { t } from './i18n/t.js';
 
 /**
  * A page whose code is fetched on first use (a separate chunk, so the sign-in page does not carry it): "Loading…"
@@ -8,7 +9,7 @@ import { useEffect, useState } from 'preact/hooks';
  */
 export function lazyPage<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  loading: (props: P) => ComponentChild = () => <p aria-live="polite">Loading…</p>,
+  loading: (props: P) => ComponentChild = () => <p aria-live="polite">{t('Loading…')}</p>,
 ): ComponentType<P> {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<ComponentType<P>> | null = null;
@@ -35,7 +36,7 @@ export function lazyPage<P extends object>(
     if (failed) {
       return (
         <p class="error" role="alert">
-          This page could not be loaded. Reload the page to try again.
+          {t('This page could not be loaded. Reload the page to try again.')}
         </p>
       );
     }

@@ -54,7 +54,7 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
     await expectAccessible(page, 'the field editor');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await addField('title', 'string', async (p) => {
-      await p.getByLabel('Note').fill('The title on the cover');
+      await p.getByLabel('Note', { exact: true }).fill('The title on the cover');
     });
     await addField('genre', 'string', async (p) => {
       await p.getByLabel('Choices').fill('sf = Science fiction\ncrime = Crime');
@@ -139,7 +139,7 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
     // The alias's metadata edited (it has no column, so no schema options).
     await page.getByRole('button', { name: 'Edit novels' }).click();
     expect(await page.getByLabel('Nullable').count()).toBe(0);
-    await page.getByLabel('Note').fill('Books by this writer');
+    await page.getByLabel('Note', { exact: true }).fill('Books by this writer');
     await page.getByRole('button', { name: 'Save field' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Field novels saved.');
     expect((await adminData(stratum, 'GET', '/fields/writers/novels')) as Row).toMatchObject({
@@ -182,6 +182,82 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete collection notes' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/data-model');
     expect((await stratum.call('GET', '/collections/notes', { token: await stratum.adminToken() })).status).toBe(403);
+  });
+
+  it('chooses a field’s interface and display from those that fit, and a collection’s icon and colour', async () => {
+    const { stratum, page } = suite;
+    await adminData(stratum, 'POST', '/collections', {
+      collection: 'products',
+      fields: [
+        { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
+        { field: 'name', type: 'string' },
+        { field: 'size', type: 'string' },
+      ],
+    });
+    await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/data-model/products');
+
+    // A dropdown with two choices, shown as labels in lists.
+    await page.getByRole('button', { name: 'Edit size' }).click();
+    const chooser = page.getByLabel('Interface', { exact: true });
+    expect(await chooser.locator('option').allTextContents()).toEqual([
+      'Default for the type',
+      'Text input',
+      'Markdown',
+      'WYSIWYG (HTML)',
+      'Code',
+      'Dropdown',
+      'Radio buttons',
+      'Colour',
+    ]);
+    await chooser.selectOption({ label: 'Dropdown' });
+    await page.getByLabel('Choices').fill('s = Small\nl = Large');
+    await page.getByLabel('Display', { exact: true }).selectOption({ label: 'Labels' });
+    await expectAccessible(page, 'the field editor with its interface and display');
+    await page.getByRole('button', { name: 'Save field' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Field size saved.');
+    expect((await adminData(stratum, 'GET', '/fields/products/size')) as Row).toMatchObject({
+      meta: {
+        interface: 'select-dropdown',
+        options: {
+          choices: [
+            { text: 'Small', value: 's' },
+            { text: 'Large', value: 'l' },
+          ],
+        },
+        display: 'labels',
+      },
+    });
+
+    // The item form then shows a select with the two choices.
+    await page.goto(`${stratum.url}/admin/content/products/+`);
+    const size = page.getByLabel('Size');
+    await expect.poll(() => size.evaluate((element) => (element as unknown as { tagName: string }).tagName)).toBe('SELECT');
+    expect(await size.locator('option').allTextContents()).toEqual(['—', 'Small', 'Large']);
+
+    // An icon found by searching, and a colour: both in the navigation at once.
+    await page.goto(`${stratum.url}/admin/data-model/products`);
+    await page.getByLabel('Find an icon').fill('cart');
+    await page.getByRole('radio', { name: 'shopping cart' }).check();
+    // (the colour's text box is the `select-color` interface, a chunk of its own)
+    await page.locator('input#look-color').waitFor();
+    await page.getByLabel('Colour', { exact: true }).fill('#FF6600');
+    await expectAccessible(page, 'the icon and colour of a collection');
+    await page.getByRole('button', { name: 'Save icon and colour' }).click();
+    await expect.poll(() => page.getByText('Icon and colour saved.').isVisible()).toBe(true);
+    expect((await adminData(stratum, 'GET', '/collections/products')) as Row).toMatchObject({
+      meta: { icon: 'shopping_cart', color: '#FF6600' },
+    });
+    const link = page.getByRole('navigation', { name: 'Collections' }).getByRole('link', { name: 'Products', exact: true });
+    await expect.poll(() => link.locator('svg').count()).toBe(1);
+    const glyph = link.locator('.nav-glyph');
+    expect(await glyph.evaluate((element) => (element as unknown as { style: { backgroundColor: string } }).style.backgroundColor)).toBe(
+      'rgb(255, 102, 0)',
+    );
+    expect(await glyph.getAttribute('aria-hidden')).toBe('true');
+    // …and on the collections page.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Content' }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'Collections' }).locator('svg').count()).toBe(1);
+    await expectAccessible(page, 'the collections page with an icon');
   });
 
   it('deletes a field with the keyboard alone, the confirmation taking the focus', async () => {

@@ -159,4 +159,61 @@ describe.skipIf(findChromium() === null)('the app in German', () => {
     expect(await page.getByLabel('Gruppieren nach').isVisible()).toBe(true);
     await expectAccessible(page, 'the German kanban layout');
   });
+
+  it('shows the frame, the shortcuts, the account and the data model in German', async () => {
+    const { stratum, page } = suite;
+    const role = (await adminData(stratum, 'GET', '/users/me?fields=role')).role as string;
+    await adminData(stratum, 'POST', '/users', { email: 'modell@example.com', password: PASSWORD, status: 'active', role, language: 'de' });
+    await adminData(stratum, 'POST', '/collections', {
+      collection: 'buecher',
+      meta: { icon: 'menu_book' },
+      fields: [
+        { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
+        { field: 'titel', type: 'string' },
+      ],
+    });
+    await page.goto(`${stratum.url}/admin/account`);
+    await page.getByLabel('Email').fill('modell@example.com');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    // The frame and the account page.
+    await expect.poll(() => page.getByRole('heading', { name: 'Konto', level: 1 }).isVisible()).toBe(true);
+    const main = page.getByRole('navigation', { name: 'Hauptnavigation' });
+    for (const name of ['Inhalte', 'Konto', 'Datenmodell']) expect(await main.getByRole('link', { name }).isVisible(), name).toBe(true);
+    await expect
+      .poll(() => page.getByRole('navigation', { name: 'Sammlungen' }).getByRole('link', { name: 'Buecher' }).isVisible())
+      .toBe(true);
+    expect(await page.getByRole('button', { name: 'Abmelden', exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Zum Inhalt springen' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: 'Zwei-Faktor-Authentifizierung' }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Wo Sie angemeldet sind' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Alle anderen Sitzungen abmelden' }).isVisible()).toBe(true);
+    await expectAccessible(page, 'the account page in German');
+
+    // The keyboard shortcuts' help.
+    await page.getByRole('button', { name: 'Tastenkürzel' }).click();
+    const help = page.getByRole('dialog', { name: 'Tastenkürzel' });
+    await expect.poll(() => help.isVisible()).toBe(true);
+    expect(await help.textContent()).toContain('Strg');
+    expect(await help.textContent()).toContain('Den bearbeiteten Eintrag speichern');
+    await expectAccessible(page, 'the keyboard shortcuts in German');
+    await help.getByRole('button', { name: 'Schließen' }).click();
+
+    // The data model: the collections, then one collection with its field editor and its icon and colour.
+    await main.getByRole('link', { name: 'Datenmodell' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Datenmodell', level: 1 }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Sammlung erstellen' }).isVisible()).toBe(true);
+    await expectAccessible(page, 'the data model in German');
+    await page.getByRole('link', { name: 'buecher', exact: true }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Feld hinzufügen' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Symbol und Farbe' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('radio', { name: 'menu book' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Feld hinzufügen' }).click();
+    await expect.poll(() => page.getByLabel('Eingabeart', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByLabel('Eingabeart', { exact: true }).locator('option').first().textContent()).toBe('Standard für den Typ');
+    await page.getByRole('button', { name: 'Feld erstellen' }).click();
+    await expect.poll(() => page.getByText('Geben Sie einen Feldnamen ein.').isVisible()).toBe(true);
+    await expectAccessible(page, 'a collection of the data model in German');
+  });
 });

@@ -1,5 +1,6 @@
 import { customEndpoint, readMe, updateMe } from '@directus/sdk';
 import type { Client } from '../api/client.js';
+import { t } from '../i18n/t.js';
 
 export type SessionRow = {
   id: string;
@@ -40,7 +41,7 @@ export async function updateMyProfile(client: Client, values: Record<string, unk
 
 /** A short description of a browser from its user agent ("Chrome on Linux"), or the raw text. */
 export function describeUserAgent(agent: string | null): string {
-  if (!agent) return 'Unknown';
+  if (!agent) return t('Unknown');
   const browser = /Edg\//.test(agent)
     ? 'Edge'
     : /Firefox\//.test(agent)
@@ -61,6 +62,6 @@ export function describeUserAgent(agent: string | null): string {
           : /Linux/.test(agent)
             ? 'Linux'
             : null;
-  if (browser && system) return `${browser} on ${system}`;
+  if (browser && system) return t('{browser} on {system}', { browser, system });
   return browser ?? system ?? agent.slice(0, 60);
 }

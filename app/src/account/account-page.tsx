@@ -10,11 +10,12 @@ import { ProfileForm } from './profile-form.js';
 import { lazyPage } from '../lazy-page.js';
 import { profileFields, type ProfileField } from './profile-fields.js';
 import { changeMyPassword, describeUserAgent, endMyOtherSessions, endMySession, readMySessions, type SessionRow } from './account-api.js';
+import { locale, t } from '../i18n/t.js';
 
 // The colour scheme's choice is fetched with the frame's code, not with the sign-in page.
 const AppearanceChoice = lazyPage(() => import('./appearance-choice.js').then((m) => m.AppearanceChoice));
 
-const when = (value: string | null) => (value ? new Date(value).toLocaleString() : '—');
+const when = (value: string | null) => (value ? new Date(value).toLocaleString(locale()) : '—');
 
 /** The signed-in user's account: their profile, a new password, two-factor, and where they are signed in. */
 export function AccountPage() {
@@ -41,16 +42,16 @@ export function AccountPage() {
   if (!user) return null;
   return (
     <section aria-labelledby="page-title">
-      <h1 id="page-title">Account</h1>
+      <h1 id="page-title">{t('Account')}</h1>
       {profile && profile.length > 0 && <ProfileForm fields={profile} />}
       {profile?.length === 0 && (
         <dl class="item">
           <div>
-            <dt>Name</dt>
+            <dt>{t('Name')}</dt>
             <dd>{displayName(user)}</dd>
           </div>
           <div>
-            <dt>Email</dt>
+            <dt>{t('Email')}</dt>
             <dd>{user.email ?? '—'}</dd>
           </div>
         </dl>
@@ -59,10 +60,11 @@ export function AccountPage() {
       {canChangePassword === true && <PasswordForm />}
       {canChangePassword === false && (
         <>
-          <h2>Change password</h2>
+          <h2>{t('Change password')}</h2>
           <p>
-            Your access does not include changing your password here. Ask an administrator, or use “Forgot your password?” on the sign-in
-            page.
+            {t(
+              'Your access does not include changing your password here. Ask an administrator, or use “Forgot your password?” on the sign-in page.',
+            )}
           </p>
         </>
       )}
@@ -82,7 +84,7 @@ function PasswordForm() {
   const submit = async (event: Event) => {
     event.preventDefault();
     if (password !== repeat) {
-      setMessage({ kind: 'error', field: 'repeat', text: 'The two passwords are not the same.' });
+      setMessage({ kind: 'error', field: 'repeat', text: t('The two passwords are not the same.') });
       return;
     }
     setBusy(true);
@@ -91,7 +93,7 @@ function PasswordForm() {
       await changeMyPassword(client, password);
       setPassword('');
       setRepeat('');
-      setMessage({ kind: 'status', field: null, text: 'Your password is changed. Your other sessions were signed out.' });
+      setMessage({ kind: 'status', field: null, text: t('Your password is changed. Your other sessions were signed out.') });
     } catch (failure) {
       const { field, text } = resetMessage(failure);
       setMessage({ kind: 'error', field, text });
@@ -104,10 +106,10 @@ function PasswordForm() {
 
   return (
     <form class="item-form" onSubmit={submit} aria-labelledby="password-title">
-      <h2 id="password-title">Change password</h2>
+      <h2 id="password-title">{t('Change password')}</h2>
       {(['password', 'repeat'] as const).map((field) => (
         <div class="field" key={field}>
-          <label for={`account-${field}`}>{field === 'password' ? 'New password' : 'Repeat new password'}</label>
+          <label for={`account-${field}`}>{field === 'password' ? t('New password') : t('Repeat new password')}</label>
           <input
             id={`account-${field}`}
             type="password"
@@ -131,7 +133,7 @@ function PasswordForm() {
         </p>
       )}
       <button type="submit" disabled={busy || password === ''}>
-        Change password
+        {t('Change password')}
       </button>
     </form>
   );
@@ -167,7 +169,7 @@ function Sessions() {
 
   return (
     <section aria-labelledby="sessions-title">
-      <h2 id="sessions-title">Where you are signed in</h2>
+      <h2 id="sessions-title">{t('Where you are signed in')}</h2>
       {error && (
         <p class="error" role="alert">
           {error}
@@ -175,16 +177,16 @@ function Sessions() {
       )}
       {sessions && (
         <>
-          <div class="table-wrap" tabIndex={0} role="region" aria-label="Sessions table">
+          <div class="table-wrap" tabIndex={0} role="region" aria-label={t('Sessions table')}>
             <table>
               <thead>
                 <tr>
-                  <th scope="col">Browser</th>
-                  <th scope="col">Address</th>
-                  <th scope="col">Signed in</th>
-                  <th scope="col">Last used</th>
+                  <th scope="col">{t('Browser')}</th>
+                  <th scope="col">{t('Address')}</th>
+                  <th scope="col">{t('Signed in')}</th>
+                  <th scope="col">{t('Last used')}</th>
                   <th scope="col">
-                    <span class="visually-hidden">Actions</span>
+                    <span class="visually-hidden">{t('Actions')}</span>
                   </th>
                 </tr>
               </thead>
@@ -193,14 +195,15 @@ function Sessions() {
                   <tr key={session.id}>
                     <td>
                       {describeUserAgent(session.user_agent)}
-                      {session.current && <strong> (this session)</strong>}
+                      {session.current && <strong> {t('(this session)')}</strong>}
                     </td>
                     <td>{session.ip ?? '—'}</td>
                     <td>{when(session.date_created)}</td>
                     <td>{when(session.last_used)}</td>
                     <td>
                       <button type="button" onClick={() => void end(session)}>
-                        Sign out<span class="visually-hidden"> the session started {when(session.date_created)}</span>
+                        {t('Sign out')}
+                        <span class="visually-hidden"> {t('the session started {time}', { time: when(session.date_created) })}</span>
                       </button>
                     </td>
                   </tr>
@@ -209,7 +212,7 @@ function Sessions() {
             </table>
           </div>
           <button type="button" class="spaced" disabled={sessions.filter((s) => !s.current).length === 0} onClick={() => void endOthers()}>
-            Sign out all other sessions
+            {t('Sign out all other sessions')}
           </button>
         </>
       )}

@@ -2,11 +2,12 @@ import { useEffect, useState } from 'preact/hooks';
 import { errorStatus, requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { applyAppearance, readAppearance, saveAppearance, type Appearance } from '../shell/appearance.js';
+import { msg, t } from '../i18n/t.js';
 
 const CHOICES: { value: Appearance; label: string }[] = [
-  { value: 'auto', label: 'Auto (as the system)' },
-  { value: 'light', label: 'Light' },
-  { value: 'dark', label: 'Dark' },
+  { value: 'auto', label: msg('Auto (as the system)') },
+  { value: 'light', label: msg('Light') },
+  { value: 'dark', label: msg('Dark') },
 ];
 
 /** The user's colour scheme: applied at once, and saved in their `appearance` so it follows them. */
@@ -24,17 +25,20 @@ export function AppearanceChoice() {
     applyAppearance(next);
     try {
       await saveAppearance(client, next);
-      setMessage({ kind: 'status', text: 'Saved.' });
+      setMessage({ kind: 'status', text: t('Saved.') });
     } catch (failure) {
       setValue(before);
       applyAppearance(before);
-      setMessage({ kind: 'error', text: errorStatus(failure) === 403 ? 'You may not change your appearance.' : requestMessage(failure) });
+      setMessage({
+        kind: 'error',
+        text: errorStatus(failure) === 403 ? t('You may not change your appearance.') : requestMessage(failure),
+      });
     }
   };
 
   return (
     <fieldset class="appearance" disabled={value === null}>
-      <legend>Appearance</legend>
+      <legend>{t('Appearance')}</legend>
       {CHOICES.map((choice) => (
         <p class="inline-check" key={choice.value}>
           <input
@@ -44,7 +48,7 @@ export function AppearanceChoice() {
             checked={value === choice.value}
             onChange={() => void choose(choice.value)}
           />
-          <label for={`appearance-${choice.value}`}>{choice.label}</label>
+          <label for={`appearance-${choice.value}`}>{t(choice.label)}</label>
         </p>
       ))}
       <p class={message?.kind === 'error' ? 'error' : 'status'} role={message?.kind === 'error' ? 'alert' : 'status'}>

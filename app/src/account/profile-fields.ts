@@ -1,14 +1,15 @@
 import type { CollectionAccess } from '../content/form-fields.js';
 import { allows, errorsByField } from '../content/form-fields.js';
+import { msg, t } from '../i18n/t.js';
 
 /** The own-account fields the profile form offers (never the ones that decide access: role, status…). */
 export const PROFILE_FIELDS = [
-  { field: 'first_name', label: 'First name', multiline: false },
-  { field: 'last_name', label: 'Last name', multiline: false },
-  { field: 'email', label: 'Email', multiline: false },
-  { field: 'title', label: 'Title', multiline: false },
-  { field: 'location', label: 'Location', multiline: false },
-  { field: 'description', label: 'Description', multiline: true },
+  { field: 'first_name', label: msg('First name'), multiline: false },
+  { field: 'last_name', label: msg('Last name'), multiline: false },
+  { field: 'email', label: msg('Email'), multiline: false },
+  { field: 'title', label: msg('Title'), multiline: false },
+  { field: 'location', label: msg('Location'), multiline: false },
+  { field: 'description', label: msg('Description'), multiline: true },
 ] as const;
 
 export type ProfileField = (typeof PROFILE_FIELDS)[number] & { editable: boolean };
@@ -50,9 +51,9 @@ export function profileErrors(error: unknown, fields: ProfileField[]): { fields:
   for (const message of general) {
     const named = fields.find((f) => message.includes(`"${f.field}"`));
     if (named && !(named.field in byField))
-      byField[named.field] = message.replace(/^Invalid payload\.\s*/, '').replace(`"${named.field}"`, named.label);
+      byField[named.field] = message.replace(/^Invalid payload\.\s*/, '').replace(`"${named.field}"`, t(named.label));
     else rest.push(message);
   }
-  if (byField.email && /has to be unique/.test(byField.email)) byField.email = 'Another account already uses this e-mail address.';
+  if (byField.email && /has to be unique/.test(byField.email)) byField.email = t('Another account already uses this e-mail address.');
   return { fields: byField, general: rest };
 }

@@ -3,6 +3,7 @@ import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { readMyProfile, updateMyProfile } from './account-api.js';
 import { changedProfile, profileErrors, type ProfileField } from './profile-fields.js';
+import { t } from '../i18n/t.js';
 
 /** The user's own profile as a form: the fields their policies let them update; refusals on their field. */
 export function ProfileForm({ fields }: { fields: ProfileField[] }) {
@@ -28,7 +29,7 @@ export function ProfileForm({ fields }: { fields: ProfileField[] }) {
     const changed = changedProfile(fields, stored, texts);
     setFieldErrors({});
     setMessage(null);
-    if (Object.keys(changed).length === 0) return setMessage({ kind: 'status', text: 'Nothing to save.' });
+    if (Object.keys(changed).length === 0) return setMessage({ kind: 'status', text: t('Nothing to save.') });
     setBusy(true);
     try {
       await updateMyProfile(client, changed);
@@ -37,7 +38,7 @@ export function ProfileForm({ fields }: { fields: ProfileField[] }) {
       // A new e-mail address ends the other sessions (as a new password does).
       setMessage({
         kind: 'status',
-        text: 'email' in changed ? 'Your profile is saved. Your other sessions were signed out.' : 'Your profile is saved.',
+        text: 'email' in changed ? t('Your profile is saved. Your other sessions were signed out.') : t('Your profile is saved.'),
       });
     } catch (failure) {
       const { fields: byField, general } = profileErrors(failure, fields);
@@ -48,7 +49,7 @@ export function ProfileForm({ fields }: { fields: ProfileField[] }) {
           general.length > 0
             ? general.join(' ')
             : Object.keys(byField).length > 0
-              ? 'Some fields need attention.'
+              ? t('Some fields need attention.')
               : requestMessage(failure),
       });
     } finally {
@@ -58,7 +59,7 @@ export function ProfileForm({ fields }: { fields: ProfileField[] }) {
 
   return (
     <form class="item-form" onSubmit={submit} aria-labelledby="profile-title" noValidate>
-      <h2 id="profile-title">Profile</h2>
+      <h2 id="profile-title">{t('Profile')}</h2>
       {fields.map((f) => {
         const id = `profile-${f.field}`;
         const error = fieldErrors[f.field];
@@ -74,8 +75,8 @@ export function ProfileForm({ fields }: { fields: ProfileField[] }) {
         return (
           <div class="field" key={f.field}>
             <label for={id}>
-              {f.label}
-              {!f.editable && <span class="tag"> (read-only)</span>}
+              {t(f.label)}
+              {!f.editable && <span class="tag"> {t('(read-only)')}</span>}
             </label>
             {f.multiline ? (
               <textarea {...common} rows={3} />
@@ -96,7 +97,7 @@ export function ProfileForm({ fields }: { fields: ProfileField[] }) {
         </p>
       )}
       <button type="submit" disabled={busy || stored === null}>
-        Save profile
+        {t('Save profile')}
       </button>
     </form>
   );

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { errorCode, errorMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { disable, enable, generateSecret, newRecoveryCodes, qrCodeDataUrl } from './two-factor-api.js';
+import { t } from '../i18n/t.js';
 
 type Step =
   | { name: 'idle' }
@@ -13,11 +14,11 @@ type Step =
 
 function explain(error: unknown): string {
   const code = errorCode(error);
-  if (code === 'INVALID_CREDENTIALS') return 'That password is not right.';
+  if (code === 'INVALID_CREDENTIALS') return t('That password is not right.');
   if (code === 'INVALID_OTP' || (code === 'INVALID_PAYLOAD' && /otp/i.test(errorMessage(error) ?? '')))
-    return 'That code is not valid. Enter the current code from your authenticator app.';
-  if (code === 'REQUESTS_EXCEEDED') return 'Too many attempts. Wait a few minutes, then try again.';
-  return errorMessage(error) ?? 'That did not work. Try again.';
+    return t('That code is not valid. Enter the current code from your authenticator app.');
+  if (code === 'REQUESTS_EXCEEDED') return t('Too many attempts. Wait a few minutes, then try again.');
+  return errorMessage(error) ?? t('That did not work. Try again.');
 }
 
 /**
@@ -68,19 +69,19 @@ export function TwoFactorSection({ enabled, required, onChange }: { enabled: boo
 
   return (
     <section aria-labelledby="tfa-title" id="two-factor">
-      <h2 id="tfa-title">Two-factor authentication</h2>
+      <h2 id="tfa-title">{t('Two-factor authentication')}</h2>
       {required && !enabled && (
         <p class="notice" role="status">
-          Your organisation requires two-factor authentication for your account. Set it up now.
+          {t('Your organisation requires two-factor authentication for your account. Set it up now.')}
         </p>
       )}
       {step.name === 'codes' ? (
         <>
           <p role="status">
-            {step.renewed ? 'These are your new recovery codes; the old ones no longer work.' : 'Two-factor authentication is on.'} Keep
-            these recovery codes somewhere safe: each signs you in once if you lose your phone. They are shown only now.
+            {step.renewed ? t('These are your new recovery codes; the old ones no longer work.') : t('Two-factor authentication is on.')}{' '}
+            {t('Keep these recovery codes somewhere safe: each signs you in once if you lose your phone. They are shown only now.')}
           </p>
-          <ul class="codes" aria-label="Recovery codes">
+          <ul class="codes" aria-label={t('Recovery codes')}>
             {step.codes.map((code) => (
               <li key={code}>
                 <code>{code}</code>
@@ -88,7 +89,7 @@ export function TwoFactorSection({ enabled, required, onChange }: { enabled: boo
             ))}
           </ul>
           <button type="button" onClick={() => void onChange().then(() => setStep({ name: 'idle' }))}>
-            I have saved the codes
+            {t('I have saved the codes')}
           </button>
         </>
       ) : enabled ? (
@@ -99,9 +100,9 @@ export function TwoFactorSection({ enabled, required, onChange }: { enabled: boo
               void run(async () => (await disable(client, input), await onChange(), setStep({ name: 'idle' })))
             )}
           >
-            {field('tfa-disable-otp', 'One-time code', 'text', 'one-time-code')}
+            {field('tfa-disable-otp', t('One-time code'), 'text', 'one-time-code')}
             <button type="submit" disabled={busy}>
-              Turn off two-factor authentication
+              {t('Turn off two-factor authentication')}
             </button>
           </form>
         ) : step.name === 'renew' ? (
@@ -111,35 +112,37 @@ export function TwoFactorSection({ enabled, required, onChange }: { enabled: boo
               void run(async () => setStep({ name: 'codes', codes: await newRecoveryCodes(client, input), renewed: true }))
             )}
           >
-            <p>New recovery codes replace the old ones, which stop working. Confirm with the current code of your authenticator app.</p>
-            {field('tfa-renew-otp', 'One-time code', 'text', 'one-time-code')}
+            <p>
+              {t('New recovery codes replace the old ones, which stop working. Confirm with the current code of your authenticator app.')}
+            </p>
+            {field('tfa-renew-otp', t('One-time code'), 'text', 'one-time-code')}
             <div class="actions">
               <button type="submit" class="primary" disabled={busy}>
-                Create new recovery codes
+                {t('Create new recovery codes')}
               </button>
               <button type="button" onClick={() => (setError(null), setInput(''), setStep({ name: 'idle' }))}>
-                Cancel
+                {t('Cancel')}
               </button>
             </div>
           </form>
         ) : (
           <>
-            <p>Two-factor authentication is on.</p>
+            <p>{t('Two-factor authentication is on.')}</p>
             <div class="actions">
               <button type="button" onClick={() => setStep({ name: 'renew' })}>
-                New recovery codes…
+                {t('New recovery codes…')}
               </button>
               <button type="button" onClick={() => setStep({ name: 'disable' })}>
-                Turn off…
+                {t('Turn off…')}
               </button>
             </div>
           </>
         )
       ) : step.name === 'idle' ? (
         <>
-          <p>Two-factor authentication is off. With it, signing in also asks for a code from an authenticator app.</p>
+          <p>{t('Two-factor authentication is off. With it, signing in also asks for a code from an authenticator app.')}</p>
           <button type="button" class={required ? 'primary' : undefined} onClick={() => setStep({ name: 'password' })}>
-            Set up two-factor authentication
+            {t('Set up two-factor authentication')}
           </button>
         </>
       ) : step.name === 'password' ? (
@@ -152,9 +155,9 @@ export function TwoFactorSection({ enabled, required, onChange }: { enabled: boo
             });
           }}
         >
-          {field('tfa-password', 'Current password', 'password', 'current-password')}
+          {field('tfa-password', t('Current password'), 'password', 'current-password')}
           <button type="submit" disabled={busy}>
-            Continue
+            {t('Continue')}
           </button>
         </form>
       ) : step.name === 'confirm' ? (
@@ -164,20 +167,20 @@ export function TwoFactorSection({ enabled, required, onChange }: { enabled: boo
             void run(async () => setStep({ name: 'codes', codes: await enable(client, step.secret, input), renewed: false }));
           }}
         >
-          <p>Scan this code with your authenticator app, or enter the secret by hand, then type the code the app shows.</p>
+          <p>{t('Scan this code with your authenticator app, or enter the secret by hand, then type the code the app shows.')}</p>
           <img
             class="qr"
             src={qrCodeDataUrl(step.otpauthUrl)}
-            alt="QR code of the secret for your authenticator app"
+            alt={t('QR code of the secret for your authenticator app')}
             width={200}
             height={200}
           />
           <p>
-            Secret: <code id="tfa-secret">{step.secret}</code>
+            {t('Secret:')} <code id="tfa-secret">{step.secret}</code>
           </p>
-          {field('tfa-otp', 'One-time code', 'text', 'one-time-code')}
+          {field('tfa-otp', t('One-time code'), 'text', 'one-time-code')}
           <button type="submit" class="primary" disabled={busy}>
-            Turn on two-factor authentication
+            {t('Turn on two-factor authentication')}
           </button>
         </form>
       ) : null}

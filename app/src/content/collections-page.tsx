@@ -6,6 +6,7 @@ import { fieldLabel, readableCollections, type CollectionInfo } from './content-
 import { systemLabel } from '../ui/system-label.js';
 import { PageHeader } from '../shell/page-header.js';
 import { t } from '../i18n/t.js';
+import { CollectionIcon } from '../ui/collection-icon.js';
 
 /** The collections the user may read, each a link to its table. */
 export function CollectionsPage() {
@@ -31,6 +32,7 @@ export function CollectionsPage() {
         <ul class="collection-list" aria-label={t('Collections')}>
           {collections.map((c) => (
             <li key={c.collection}>
+              <CollectionIcon icon={c.icon} color={c.color} label={fieldLabel(c.collection)} />
               <Link href={`/content/${encodeURIComponent(c.collection)}`}>{fieldLabel(c.collection)}</Link>
               {c.note && <span class="note"> — {systemLabel(c.note)}</span>}
             </li>

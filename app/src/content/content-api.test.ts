@@ -4,7 +4,7 @@ import { fieldLabel, formatValue, pickReadable } from './content-api.js';
 describe('pickReadable', () => {
   it('keeps user collections with read access, leaves out system ones, folders and hidden ones', () => {
     const collections = [
-      { collection: 'articles', meta: { note: 'News' }, schema: {} },
+      { collection: 'articles', meta: { note: 'News', icon: 'article', color: '#2ECDA7' }, schema: {} },
       { collection: 'authors', meta: null, schema: {} },
       { collection: 'secrets', meta: null, schema: {} },
       { collection: 'service_users', meta: null, schema: {} },
@@ -19,8 +19,8 @@ describe('pickReadable', () => {
       hidden: { read: { access: 'full' as const } },
     };
     expect(pickReadable(collections, access)).toEqual([
-      { collection: 'articles', note: 'News' },
-      { collection: 'authors', note: null },
+      { collection: 'articles', note: 'News', icon: 'article', color: '#2ECDA7' },
+      { collection: 'authors', note: null, icon: null, color: null },
     ]);
   });
 });

@@ -14,10 +14,14 @@ import type { Client } from '../api/client.js';
 import type { CollectionAccess, RawFormField } from './form-fields.js';
 import { t } from '../i18n/t.js';
 
-export type CollectionInfo = { collection: string; note: string | null };
+export type CollectionInfo = { collection: string; note: string | null; icon: string | null; color: string | null };
 export type FieldInfo = { field: string; type: string; primaryKey: boolean; hidden: boolean };
 
-type RawCollection = { collection: string; meta?: { note?: string | null; hidden?: boolean } | null; schema?: unknown };
+type RawCollection = {
+  collection: string;
+  meta?: { note?: string | null; hidden?: boolean; icon?: string | null; color?: string | null } | null;
+  schema?: unknown;
+};
 type RawField = { field: string; type: string; meta?: { hidden?: boolean } | null; schema?: { is_primary_key?: boolean } | null };
 type ActionAccess = { access: 'none' | 'partial' | 'full'; fields?: string[] };
 type Access = Record<string, { read?: ActionAccess } | undefined>;
@@ -41,7 +45,7 @@ export function pickReadable(collections: RawCollection[], access: Access): Coll
   return collections
     .filter((c) => c.schema !== null && !isSystemCollection(c.collection) && !c.meta?.hidden)
     .filter((c) => (access[c.collection]?.read?.access ?? 'none') !== 'none')
-    .map((c) => ({ collection: c.collection, note: c.meta?.note ?? null }))
+    .map((c) => ({ collection: c.collection, note: c.meta?.note ?? null, icon: c.meta?.icon ?? null, color: c.meta?.color ?? null }))
     .sort((a, b) => a.collection.localeCompare(b.collection));
 }
 

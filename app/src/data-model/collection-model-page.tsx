@@ -13,13 +13,18 @@ import {
   removeCollection,
   removeField,
   runPlan,
+  saveCollectionLook,
   saveField,
 } from './data-model-api.js';
 import { collectionDeletionSummary, fieldDeletionSummary, type RelationRow } from './deletion-summary.js';
 import { draftFromField, emptyDraft, type ApiField } from './field-draft.js';
 import { FieldEditor } from './field-editor.js';
+import { CollectionLook, type Look } from './collection-look.js';
+import { refreshNav } from '../shell/nav-refresh.js';
+import { relationalKind } from './interface-choices.js';
 import { RelationEditor } from './relation-editor.js';
 import { RelationRules } from './relation-rules.js';
+import { t } from '../i18n/t.js';
 
 type Editing =
   | { mode: 'none' }
@@ -36,6 +41,7 @@ export function CollectionModelPage({ collection }: { collection: string }) {
   const [fields, setFields] = useState<ApiField[] | null>(null);
   const [relations, setRelations] = useState<RelationRow[]>([]);
   const [collections, setCollections] = useState<string[]>([]);
+  const [look, setLook] = useState<Look | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing>({ mode: 'none' });
   const [status, setStatus] = useState<string | null>(null);
@@ -47,6 +53,8 @@ export function CollectionModelPage({ collection }: { collection: string }) {
     setFields(f);
     setRelations(r);
     setCollections(c.map((x) => x.collection));
+    const own = c.find((x) => x.collection === collection)?.meta;
+    setLook({ icon: own?.icon ?? null, color: own?.color ?? null });
   }, [client, collection]);
 
   useEffect(() => {
@@ -80,7 +88,7 @@ export function CollectionModelPage({ collection }: { collection: string }) {
   return (
     <section aria-labelledby="page-title">
       <p class="breadcrumb">
-        <Link href="/data-model">Data model</Link>
+        <Link href="/data-model">{t('Data model')}</Link>
       </p>
       <h1 id="page-title">{collection}</h1>
       {error && (
@@ -89,31 +97,31 @@ export function CollectionModelPage({ collection }: { collection: string }) {
         </p>
       )}
       {status && <p role="status">{status}</p>}
-      {!fields && !error && <p aria-live="polite">Loading fields…</p>}
+      {!fields && !error && <p aria-live="polite">{t('Loading fields…')}</p>}
       {fields && (
         <>
-          <div class="table-wrap" role="region" aria-label="Fields" tabIndex={0}>
+          <div class="table-wrap" role="region" aria-label={t('Fields')} tabIndex={0}>
             <table>
-              <caption class="visually-hidden">Fields of {collection}</caption>
+              <caption class="visually-hidden">{t('Fields of {collection}', { collection })}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Field</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Options</th>
-                  <th scope="col">Relation</th>
-                  <th scope="col">Actions</th>
+                  <th scope="col">{t('Field')}</th>
+                  <th scope="col">{t('Type')}</th>
+                  <th scope="col">{t('Options')}</th>
+                  <th scope="col">{t('Relation')}</th>
+                  <th scope="col">{t('Actions')}</th>
                 </tr>
               </thead>
               <tbody>
                 {fields.map((f) => {
                   const relation = relationOf(f.field);
                   const options = [
-                    f.schema?.is_primary_key && 'primary key',
-                    f.schema && f.schema.is_nullable === false && 'not null',
-                    f.schema?.is_unique && 'unique',
-                    f.meta?.required && 'required',
-                    f.meta?.readonly && 'read-only',
-                    f.meta?.hidden && 'hidden',
+                    f.schema?.is_primary_key && t('primary key'),
+                    f.schema && f.schema.is_nullable === false && t('not null'),
+                    f.schema?.is_unique && t('unique'),
+                    f.meta?.required && t('required'),
+                    f.meta?.readonly && t('read-only'),
+                    f.meta?.hidden && t('hidden'),
                   ]
                     .filter(Boolean)
                     .join(', ');
@@ -131,11 +139,13 @@ export function CollectionModelPage({ collection }: { collection: string }) {
                       </td>
                       <td>
                         <button type="button" class="small" onClick={() => setEditing({ mode: 'edit-field', field: f })}>
-                          Edit<span class="visually-hidden"> {f.field}</span>
+                          {t('Edit')}
+                          <span class="visually-hidden"> {f.field}</span>
                         </button>{' '}
                         {!f.schema?.is_primary_key && (
                           <button type="button" class="small danger" onClick={() => setEditing({ mode: 'delete-field', field: f.field })}>
-                            Delete<span class="visually-hidden"> {f.field}</span>
+                            {t('Delete')}
+                            <span class="visually-hidden"> {f.field}</span>
                           </button>
                         )}
                       </td>
@@ -152,59 +162,59 @@ export function CollectionModelPage({ collection }: { collection: string }) {
           )}
           {editing.mode === 'delete-field' && (
             <ConfirmDeletion
-              action={`Delete field ${editing.field}`}
+              action={t('Delete field {field}', { field: editing.field })}
               summary={fieldDeletionSummary(collection, editing.field, relations)}
               busy={busy}
               onCancel={() => setEditing({ mode: 'none' })}
               onConfirm={() =>
                 void remove(
                   () => removeField(client, collection, editing.field),
-                  () => done(`Field ${editing.field} deleted.`),
+                  () => done(t('Field {field} deleted.', { field: editing.field })),
                 )
               }
             />
           )}
           <div class="actions">
             <button type="button" onClick={() => setEditing({ mode: 'new-field' })}>
-              Add field
+              {t('Add field')}
             </button>
             <button type="button" onClick={() => setEditing({ mode: 'new-relation' })}>
-              Add relation
+              {t('Add relation')}
             </button>
-            <Link href={`/content/${encodeURIComponent(collection)}`}>Open in Content</Link>
+            <Link href={`/content/${encodeURIComponent(collection)}`}>{t('Open in Content')}</Link>
           </div>
           {editing.mode === 'new-field' && (
             <>
-              <h2>New field</h2>
+              <h2>{t('New field')}</h2>
               <FieldEditor
                 initial={emptyDraft()}
                 existing={false}
                 onCancel={() => setEditing({ mode: 'none' })}
                 onSubmit={async (payload) => {
                   await addField(client, collection, payload);
-                  await done(`Field ${payload.field} created.`);
+                  await done(t('Field {field} created.', { field: payload.field }));
                 }}
               />
             </>
           )}
           {editing.mode === 'edit-field' && (
             <>
-              <h2>Edit field {editing.field.field}</h2>
+              <h2>{t('Edit field {field}', { field: editing.field.field })}</h2>
               <FieldEditor
                 key={editing.field.field}
-                initial={draftFromField(editing.field)}
+                initial={draftFromField(editing.field, relationalKind(collection, editing.field, relations))}
                 existing
                 onCancel={() => setEditing({ mode: 'none' })}
                 onSubmit={async (payload) => {
                   await saveField(client, collection, editing.field, payload);
-                  await done(`Field ${payload.field} saved.`);
+                  await done(t('Field {field} saved.', { field: payload.field }));
                 }}
               />
             </>
           )}
           {editing.mode === 'new-relation' && (
             <>
-              <h2>New relation</h2>
+              <h2>{t('New relation')}</h2>
               <RelationEditor
                 collection={collection}
                 collections={collections}
@@ -225,12 +235,12 @@ export function CollectionModelPage({ collection }: { collection: string }) {
                 }}
                 onRun={async (steps) => {
                   await runPlan(client, steps);
-                  await done('Relation created.');
+                  await done(t('Relation created.'));
                 }}
               />
             </>
           )}
-          <h2>Relations</h2>
+          <h2>{t('Relations')}</h2>
           <RelationRules
             key={relations.length}
             collection={collection}
@@ -240,10 +250,21 @@ export function CollectionModelPage({ collection }: { collection: string }) {
               setRelations(await readAllRelations(client));
             }}
           />
-          <h2>Delete the collection</h2>
+          {look && (
+            <CollectionLook
+              key={collection}
+              initial={look}
+              onSave={async (next) => {
+                await saveCollectionLook(client, collection, next);
+                setLook(next);
+                refreshNav();
+              }}
+            />
+          )}
+          <h2>{t('Delete the collection')}</h2>
           {editing.mode === 'delete-collection' ? (
             <ConfirmDeletion
-              action={`Delete collection ${collection}`}
+              action={t('Delete collection {collection}', { collection })}
               summary={collectionDeletionSummary(
                 collection,
                 fields.map((f) => f.field),
@@ -254,13 +275,16 @@ export function CollectionModelPage({ collection }: { collection: string }) {
               onConfirm={() =>
                 void remove(
                   () => removeCollection(client, collection),
-                  () => navigate('/data-model'),
+                  () => {
+                    refreshNav();
+                    navigate('/data-model');
+                  },
                 )
               }
             />
           ) : (
             <button type="button" class="danger" onClick={() => setEditing({ mode: 'delete-collection' })}>
-              Delete collection {collection}
+              {t('Delete collection {collection}', { collection })}
             </button>
           )}
         </>

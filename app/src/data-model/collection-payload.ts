@@ -1,11 +1,12 @@
 /** A new collection as a `createCollection` body (pure): its name, note and primary key. */
+import { msg, t } from '../i18n/t.js';
 
 export type PrimaryKeyKind = 'integer' | 'uuid' | 'string';
 
 export const PRIMARY_KEY_KINDS: { value: PrimaryKeyKind; label: string }[] = [
-  { value: 'integer', label: 'Auto-increment integer' },
-  { value: 'uuid', label: 'Generated UUID' },
-  { value: 'string', label: 'Manually entered string' },
+  { value: 'integer', label: msg('Auto-increment integer') },
+  { value: 'uuid', label: msg('Generated UUID') },
+  { value: 'string', label: msg('Manually entered string') },
 ];
 
 /** The primary key field of each kind. */
@@ -39,11 +40,11 @@ export function collectionPayload(draft: CollectionDraft): { payload: Record<str
   const errors: Record<string, string> = {};
   const name = draft.collection.trim();
   const key = draft.primaryKeyName.trim() || 'id';
-  if (name === '') errors.collection = 'Enter a collection name.';
-  else if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) errors.collection = 'Use letters, digits and underscores, not starting with a digit.';
+  if (name === '') errors.collection = t('Enter a collection name.');
+  else if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) errors.collection = t('Use letters, digits and underscores, not starting with a digit.');
   else if (name.startsWith('service_') || name.startsWith('directus_'))
-    errors.collection = 'Names starting with service_ or directus_ are reserved.';
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) errors.primaryKeyName = 'Use letters, digits and underscores, not starting with a digit.';
+    errors.collection = t('Names starting with service_ or directus_ are reserved.');
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) errors.primaryKeyName = t('Use letters, digits and underscores, not starting with a digit.');
   if (Object.keys(errors).length > 0) return { errors };
   return {
     payload: { collection: name, meta: { note: draft.note.trim() || null }, schema: {}, fields: [primaryKeyField(draft.primaryKey, key)] },

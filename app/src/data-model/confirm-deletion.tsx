@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
+import { t } from '../i18n/t.js';
 
 /**
  * An inline confirmation that says what a deletion loses: the focus moves to it, "Cancel" or Escape closes it.
@@ -39,7 +40,7 @@ export function ConfirmDeletion({
           {action}
         </button>
         <button type="button" onClick={onCancel}>
-          Cancel
+          {t('Cancel')}
         </button>
       </div>
     </div>

@@ -7,6 +7,7 @@ import {
   readCollections,
   readFieldsByCollection,
   readRelations,
+  updateCollection,
   updateField,
   updateRelation,
 } from '@directus/sdk';
@@ -14,12 +15,19 @@ import type { Client } from '../api/client.js';
 import type { RelationRow } from './deletion-summary.js';
 import type { ApiField, FieldPayload } from './field-draft.js';
 import type { PlanStep } from './relation-plan.js';
+import { t } from '../i18n/t.js';
 
 /** The data model's SDK calls (`/collections`, `/fields`, `/relations`). */
 
 export type CollectionRow = {
   collection: string;
-  meta?: { note?: string | null; hidden?: boolean | null; singleton?: boolean | null } | null;
+  meta?: {
+    note?: string | null;
+    hidden?: boolean | null;
+    singleton?: boolean | null;
+    icon?: string | null;
+    color?: string | null;
+  } | null;
   schema?: unknown;
 };
 
@@ -45,6 +53,15 @@ export async function addCollection(client: Client, payload: Record<string, unkn
   await client.request(createCollection(payload));
 }
 
+/** Saves a collection's icon and colour (`meta.icon`, `meta.color`; null for none), its other settings kept. */
+export async function saveCollectionLook(
+  client: Client,
+  collection: string,
+  look: { icon: string | null; color: string | null },
+): Promise<void> {
+  await client.request(updateCollection(collection, { meta: look }));
+}
+
 export async function removeCollection(client: Client, collection: string): Promise<void> {
   await client.request(deleteCollection(collection));
 }
@@ -53,16 +70,11 @@ export async function addField(client: Client, collection: string, payload: Fiel
   await client.request(createField(collection, payload));
 }
 
-/** Saves a field's changes; its name stays (Directus fields cannot be renamed). */
+/** Saves a field's changes (its interface, options and display as the editor has them); its name stays (Directus fields cannot be renamed). */
 export async function saveField(client: Client, collection: string, original: ApiField, payload: FieldPayload): Promise<void> {
   const meta = { ...payload.meta };
   // Keep the field's own `special` flags unless its type changes (they may carry more than the type).
   if (payload.type === original.type) delete meta.special;
-  // Choices removed: the options and the dropdown they gave go too.
-  if (meta.options === undefined && original.meta?.options?.choices?.length) {
-    meta.options = null;
-    if (original.meta.interface === 'select-dropdown') meta.interface = null;
-  }
   if (payload.type === 'alias') await client.request(updateField(collection, original.field, { meta }));
   else await client.request(updateField(collection, original.field, { type: payload.type, schema: payload.schema, meta }));
 }
@@ -86,7 +98,7 @@ const ON_DELETE_RULES = ['SET NULL', 'CASCADE', 'RESTRICT', 'NO ACTION', 'SET DE
 
 export async function changeOnDelete(client: Client, relation: RelationRow, onDelete: string): Promise<void> {
   const rule = ON_DELETE_RULES.find((known) => known === onDelete);
-  if (!rule) throw new Error(`Unknown on-delete rule "${onDelete}".`);
+  if (!rule) throw new Error(t('Unknown on-delete rule "{rule}".', { rule: onDelete }));
   await client.request(updateRelation(relation.collection, relation.field, { schema: { on_delete: rule } }));
 }
 

@@ -5,6 +5,9 @@ import { useSession } from '../auth/session.js';
 import { collectionPayload, PRIMARY_KEY_KINDS, type CollectionDraft, type PrimaryKeyKind } from './collection-payload.js';
 import { addCollection, readUserCollections, type CollectionRow } from './data-model-api.js';
 import { systemLabel } from '../ui/system-label.js';
+import { t } from '../i18n/t.js';
+import { CollectionIcon } from '../ui/collection-icon.js';
+import { refreshNav } from '../shell/nav-refresh.js';
 
 /** The user collections, each a link to its fields, and the form that creates one. */
 export function DataModelPage() {
@@ -33,6 +36,7 @@ export function DataModelPage() {
     setBusy(true);
     try {
       await addCollection(client, result.payload);
+      refreshNav();
       navigate(`/data-model/${encodeURIComponent(draft.collection.trim())}`);
     } catch (e) {
       setFailure(errorMessage(e) ?? requestMessage(e));
@@ -42,28 +46,29 @@ export function DataModelPage() {
 
   return (
     <section aria-labelledby="page-title">
-      <h1 id="page-title">Data model</h1>
+      <h1 id="page-title">{t('Data model')}</h1>
       {error && (
         <p class="error" role="alert">
           {error}
         </p>
       )}
-      {!collections && !error && <p aria-live="polite">Loading collections…</p>}
-      {collections && collections.length === 0 && <p>There is no collection yet.</p>}
+      {!collections && !error && <p aria-live="polite">{t('Loading collections…')}</p>}
+      {collections && collections.length === 0 && <p>{t('There is no collection yet.')}</p>}
       {collections && collections.length > 0 && (
-        <ul class="collection-list" aria-label="Collections">
+        <ul class="collection-list" aria-label={t('Collections')}>
           {collections.map((c) => (
             <li key={c.collection}>
+              <CollectionIcon icon={c.meta?.icon} color={c.meta?.color} label={c.collection} />
               <Link href={`/data-model/${encodeURIComponent(c.collection)}`}>{c.collection}</Link>
               {c.meta?.note && <span class="note"> — {systemLabel(c.meta.note)}</span>}
             </li>
           ))}
         </ul>
       )}
-      <h2 id="new-collection">New collection</h2>
+      <h2 id="new-collection">{t('New collection')}</h2>
       <form class="item-form" aria-labelledby="new-collection" onSubmit={(e) => void submit(e)} noValidate>
         <div class="field">
-          <label for="nc-name">Collection name</label>
+          <label for="nc-name">{t('Collection name')}</label>
           <input
             id="nc-name"
             value={draft.collection}
@@ -78,7 +83,7 @@ export function DataModelPage() {
           )}
         </div>
         <div class="field">
-          <label for="nc-key">Primary key</label>
+          <label for="nc-key">{t('Primary key')}</label>
           <select
             id="nc-key"
             value={draft.primaryKey}
@@ -86,13 +91,13 @@ export function DataModelPage() {
           >
             {PRIMARY_KEY_KINDS.map((k) => (
               <option key={k.value} value={k.value}>
-                {k.label}
+                {t(k.label)}
               </option>
             ))}
           </select>
         </div>
         <div class="field">
-          <label for="nc-key-name">Primary key field</label>
+          <label for="nc-key-name">{t('Primary key field')}</label>
           <input
             id="nc-key-name"
             value={draft.primaryKeyName}
@@ -107,7 +112,7 @@ export function DataModelPage() {
           )}
         </div>
         <div class="field">
-          <label for="nc-note">Note</label>
+          <label for="nc-note">{t('Note')}</label>
           <input id="nc-note" value={draft.note} onInput={(e) => setDraft({ ...draft, note: e.currentTarget.value })} />
         </div>
         {failure && (
@@ -116,7 +121,7 @@ export function DataModelPage() {
           </p>
         )}
         <button type="submit" class="primary" disabled={busy}>
-          Create collection
+          {t('Create collection')}
         </button>
       </form>
     </section>

@@ -33,6 +33,8 @@ describe('fieldPayload', () => {
               { text: 'published', value: 'published' },
             ],
           },
+          display: null,
+          display_options: null,
         },
       },
     });
@@ -147,7 +149,16 @@ describe('parseChoices', () => {
         field: 'chapters',
         type: 'alias',
         schema: {},
-        meta: { note: 'All of them', required: false, readonly: false, hidden: false },
+        meta: {
+          note: 'All of them',
+          required: false,
+          readonly: false,
+          hidden: false,
+          interface: null,
+          options: null,
+          display: null,
+          display_options: null,
+        },
       },
     });
   });

@@ -4,6 +4,9 @@
  */
 
 import { FIELD_TYPES as ALL_FIELD_TYPES, type FieldType } from '../../../shared/field-types.js';
+import { t } from '../i18n/t.js';
+import { presentationMeta, presentationOf, showsChoices, type Presentation } from './field-presentation.js';
+import type { RelationalKind } from './interface-choices.js';
 
 /** The column types the editor offers (`alias` comes only with a one-to-many; `binary` and `unknown` are read-only). */
 export type EditableType = Exclude<FieldType, 'alias' | 'binary' | 'unknown'>;
@@ -30,7 +33,7 @@ export type FieldDraft = {
   readonly: boolean;
   hidden: boolean;
   sort: string;
-};
+} & Presentation;
 
 export type ApiField = {
   field: string;
@@ -43,7 +46,9 @@ export type ApiField = {
     sort?: number | null;
     special?: string[] | string | null;
     interface?: string | null;
-    options?: { choices?: { text?: string; value: unknown }[] | null } | null;
+    options?: ({ choices?: { text?: string; value: unknown }[] | null; template?: unknown } & Record<string, unknown>) | null;
+    display?: string | null;
+    display_options?: ({ template?: unknown } & Record<string, unknown>) | null;
   } | null;
   schema?: {
     is_nullable?: boolean;
@@ -67,11 +72,6 @@ export function hasPrecision(type: string): boolean {
   return type === 'decimal' || type === 'float';
 }
 
-/** Whether a type can offer a list of choices. */
-export function hasChoices(type: string): boolean {
-  return ['string', 'text', 'integer', 'bigInteger', 'float', 'decimal', 'csv'].includes(type);
-}
-
 /** A new field's editor state. */
 export function emptyDraft(type = 'string'): FieldDraft {
   return {
@@ -89,6 +89,7 @@ export function emptyDraft(type = 'string'): FieldDraft {
     readonly: false,
     hidden: false,
     sort: '',
+    ...presentationOf(null, null),
   };
 }
 
@@ -99,8 +100,8 @@ const text = (value: unknown): string =>
       ? JSON.stringify(value)
       : String(value as string | number | boolean);
 
-/** The editor state of an existing field. */
-export function draftFromField(field: ApiField): FieldDraft {
+/** The editor state of an existing field (`relation`: the kind of relation it has, for its interfaces and displays). */
+export function draftFromField(field: ApiField, relation: RelationalKind | null = null): FieldDraft {
   const schema = field.schema ?? {};
   const meta = field.meta ?? {};
   const choices = meta.options?.choices ?? [];
@@ -121,6 +122,7 @@ export function draftFromField(field: ApiField): FieldDraft {
     readonly: meta.readonly ?? false,
     hidden: meta.hidden ?? false,
     sort: text(meta.sort),
+    ...presentationOf(field.meta, relation),
   };
 }
 
@@ -143,20 +145,20 @@ export function parseChoices(source: string, type: string): { text: string; valu
 function typedDefault(source: string, type: string): { value: unknown } | { error: string } {
   const value = source.trim();
   if (value === '') return { value: null };
-  if (type === 'integer') return /^-?\d+$/.test(value) ? { value: Number(value) } : { error: 'Enter a whole number.' };
+  if (type === 'integer') return /^-?\d+$/.test(value) ? { value: Number(value) } : { error: t('Enter a whole number.') };
   if (type === 'float' || type === 'decimal' || type === 'bigInteger') {
-    if (!/^-?\d+(\.\d+)?$/.test(value)) return { error: type === 'bigInteger' ? 'Enter a whole number.' : 'Enter a number.' };
+    if (!/^-?\d+(\.\d+)?$/.test(value)) return { error: type === 'bigInteger' ? t('Enter a whole number.') : t('Enter a number.') };
     return { value: type === 'float' ? Number(value) : value };
   }
   if (type === 'boolean') {
     if (value === 'true' || value === 'false') return { value: value === 'true' };
-    return { error: 'Enter true or false.' };
+    return { error: t('Enter true or false.') };
   }
   if (type === 'json') {
     try {
       return { value: JSON.parse(value) as unknown };
     } catch {
-      return { error: 'Enter valid JSON.' };
+      return { error: t('Enter valid JSON.') };
     }
   }
   return { value };
@@ -166,7 +168,7 @@ function positive(source: string, label: string, errors: Record<string, string>,
   const value = source.trim();
   if (value === '') return null;
   if (!/^\d+$/.test(value) || Number(value) < 1) {
-    errors[key] = `${label} must be a whole number of at least 1.`;
+    errors[key] = t('{label} must be a whole number of at least 1.', { label });
     return null;
   }
   return Number(value);
@@ -181,25 +183,25 @@ export type FieldPayload = { field: string; type: string; schema: Record<string,
 export function fieldPayload(draft: FieldDraft): { payload: FieldPayload } | { errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const name = draft.field.trim();
-  if (name === '') errors.field = 'Enter a field name.';
-  else if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) errors.field = 'Use letters, digits and underscores, not starting with a digit.';
+  if (name === '') errors.field = t('Enter a field name.');
+  else if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) errors.field = t('Use letters, digits and underscores, not starting with a digit.');
   const schema: Record<string, unknown> = { is_nullable: draft.nullable, is_unique: draft.unique };
   const typed = typedDefault(draft.defaultValue, draft.type);
   if ('error' in typed) errors.defaultValue = typed.error;
   else schema.default_value = typed.value;
   if (hasLength(draft.type)) {
-    const length = positive(draft.maxLength, 'Length', errors, 'maxLength');
+    const length = positive(draft.maxLength, t('Length'), errors, 'maxLength');
     if (length !== null) schema.max_length = length;
   }
   if (hasPrecision(draft.type)) {
-    const precision = positive(draft.precision, 'Precision', errors, 'precision');
+    const precision = positive(draft.precision, t('Precision'), errors, 'precision');
     const scaleText = draft.scale.trim();
     let scale: number | null = null;
     if (scaleText !== '') {
-      if (!/^\d+$/.test(scaleText)) errors.scale = 'Scale must be a whole number.';
+      if (!/^\d+$/.test(scaleText)) errors.scale = t('Scale must be a whole number.');
       else scale = Number(scaleText);
     }
-    if (precision !== null && scale !== null && scale > precision) errors.scale = 'Scale cannot be larger than the precision.';
+    if (precision !== null && scale !== null && scale > precision) errors.scale = t('Scale cannot be larger than the precision.');
     if (precision !== null) schema.numeric_precision = precision;
     if (scale !== null) schema.numeric_scale = scale;
   }
@@ -211,15 +213,11 @@ export function fieldPayload(draft: FieldDraft): { payload: FieldPayload } | { e
   };
   const sort = draft.sort.trim();
   if (sort !== '') {
-    if (!/^\d+$/.test(sort)) errors.sort = 'Sort must be a whole number.';
+    if (!/^\d+$/.test(sort)) errors.sort = t('Sort must be a whole number.');
     else meta.sort = Number(sort);
   }
-  const choices = hasChoices(draft.type) ? parseChoices(draft.choices, draft.type) : [];
-  // Choices set the options and the dropdown interface; without choices both are left as they are.
-  if (choices.length > 0) {
-    meta.options = { choices };
-    meta.interface = 'select-dropdown';
-  }
+  const choices = showsChoices(draft) ? parseChoices(draft.choices, draft.type) : [];
+  Object.assign(meta, presentationMeta(draft, choices));
   if (draft.type === 'uuid') meta.special = ['uuid'];
   else if (draft.type === 'json') meta.special = ['cast-json'];
   else if (draft.type === 'boolean') meta.special = ['cast-boolean'];

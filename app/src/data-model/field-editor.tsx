@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { errorMessage, requestMessage } from '../api/errors.js';
-import { FIELD_TYPES, fieldPayload, hasChoices, hasLength, hasPrecision, type FieldDraft, type FieldPayload } from './field-draft.js';
+import { t } from '../i18n/t.js';
+import { Check, TextInput } from './editor-inputs.js';
+import { FIELD_TYPES, fieldPayload, hasLength, hasPrecision, type FieldDraft, type FieldPayload } from './field-draft.js';
+import { retype } from './field-presentation.js';
+import { PresentationFields } from './presentation-fields.js';
 
 type Props = {
   /** The draft to start from (empty for a new field). */
@@ -11,60 +15,7 @@ type Props = {
   onCancel: () => void;
 };
 
-/** Text input of the field editor, with its label and its error tied to it. */
-function TextInput({
-  id,
-  label,
-  value,
-  error,
-  help,
-  onInput,
-  readOnly,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  error?: string;
-  help?: string;
-  onInput: (value: string) => void;
-  readOnly?: boolean;
-}) {
-  const described = [error ? `${id}-error` : '', help ? `${id}-help` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div class="field">
-      <label for={id}>{label}</label>
-      <input
-        id={id}
-        value={value}
-        readOnly={readOnly}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        onInput={(e) => onInput(e.currentTarget.value)}
-      />
-      {help && (
-        <p class="help" id={`${id}-help`}>
-          {help}
-        </p>
-      )}
-      {error && (
-        <p class="error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function Check({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (value: boolean) => void }) {
-  return (
-    <div class="field checkbox inline-check">
-      <input type="checkbox" id={id} checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} />{' '}
-      <label for={id}>{label}</label>
-    </div>
-  );
-}
-
-/** Create or edit a field: its type, schema options and metadata. The API's refusal shows above the buttons. */
+/** Create or edit a field: its type, schema options, interface and display, and metadata. The API's refusal shows above the buttons. */
 export function FieldEditor({ initial, existing, onSubmit, onCancel }: Props) {
   const [draft, setDraft] = useState<FieldDraft>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -101,68 +52,67 @@ export function FieldEditor({ initial, existing, onSubmit, onCancel }: Props) {
     <form
       ref={formRef}
       class="item-form field-editor"
-      aria-label={existing ? `Edit field ${initial.field}` : 'New field'}
+      aria-label={existing ? t('Edit field {field}', { field: initial.field }) : t('New field')}
       onSubmit={(e) => void submit(e)}
       noValidate
     >
-      <TextInput id="fe-name" label="Field name" value={draft.field} error={errors.field} readOnly={existing} onInput={set('field')} />
+      <TextInput id="fe-name" label={t('Field name')} value={draft.field} error={errors.field} readOnly={existing} onInput={set('field')} />
       <div class="field">
-        <label for="fe-type">Type</label>
-        <select id="fe-type" value={draft.type} onChange={(e) => set('type')(e.currentTarget.value)}>
+        <label for="fe-type">{t('Type')}</label>
+        <select
+          id="fe-type"
+          value={draft.type}
+          onChange={(e) => {
+            const type = e.currentTarget.value;
+            setDraft((d) => retype(d, type));
+          }}
+        >
           {!FIELD_TYPES.includes(draft.type as never) && <option value={draft.type}>{draft.type}</option>}
-          {FIELD_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {t}
+          {FIELD_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {type}
             </option>
           ))}
         </select>
       </div>
       {draft.type !== 'alias' && (
         <fieldset class="relation-list">
-          <legend>Schema</legend>
-          <Check id="fe-nullable" label="Nullable" checked={draft.nullable} onChange={set('nullable')} />
-          <Check id="fe-unique" label="Unique" checked={draft.unique} onChange={set('unique')} />
+          <legend>{t('Schema')}</legend>
+          <Check id="fe-nullable" label={t('Nullable')} checked={draft.nullable} onChange={set('nullable')} />
+          <Check id="fe-unique" label={t('Unique')} checked={draft.unique} onChange={set('unique')} />
           <TextInput
             id="fe-default"
-            label="Default value"
+            label={t('Default value')}
             value={draft.defaultValue}
             error={errors.defaultValue}
-            help="Empty for none."
+            help={t('Empty for none.')}
             onInput={set('defaultValue')}
           />
           {hasLength(draft.type) && (
-            <TextInput id="fe-length" label="Length" value={draft.maxLength} error={errors.maxLength} onInput={set('maxLength')} />
+            <TextInput id="fe-length" label={t('Length')} value={draft.maxLength} error={errors.maxLength} onInput={set('maxLength')} />
           )}
           {hasPrecision(draft.type) && (
-            <TextInput id="fe-precision" label="Precision" value={draft.precision} error={errors.precision} onInput={set('precision')} />
+            <TextInput
+              id="fe-precision"
+              label={t('Precision')}
+              value={draft.precision}
+              error={errors.precision}
+              onInput={set('precision')}
+            />
           )}
           {hasPrecision(draft.type) && (
-            <TextInput id="fe-scale" label="Scale" value={draft.scale} error={errors.scale} onInput={set('scale')} />
+            <TextInput id="fe-scale" label={t('Scale')} value={draft.scale} error={errors.scale} onInput={set('scale')} />
           )}
         </fieldset>
       )}
+      <PresentationFields draft={draft} set={set} />
       <fieldset class="relation-list spaced">
-        <legend>Metadata</legend>
-        {hasChoices(draft.type) && (
-          <div class="field">
-            <label for="fe-choices">Choices</label>
-            <textarea
-              id="fe-choices"
-              rows={3}
-              aria-describedby="fe-choices-help"
-              value={draft.choices}
-              onInput={(e) => set('choices')(e.currentTarget.value)}
-            />
-            <p class="help" id="fe-choices-help">
-              One a line: a value, or value = label. Empty for free input.
-            </p>
-          </div>
-        )}
-        <TextInput id="fe-note" label="Note" value={draft.note} onInput={set('note')} />
-        <Check id="fe-required" label="Required" checked={draft.required} onChange={set('required')} />
-        <Check id="fe-readonly" label="Read-only" checked={draft.readonly} onChange={set('readonly')} />
-        <Check id="fe-hidden" label="Hidden" checked={draft.hidden} onChange={set('hidden')} />
-        <TextInput id="fe-sort" label="Sort" value={draft.sort} error={errors.sort} onInput={set('sort')} />
+        <legend>{t('Metadata')}</legend>
+        <TextInput id="fe-note" label={t('Note')} value={draft.note} onInput={set('note')} />
+        <Check id="fe-required" label={t('Required')} checked={draft.required} onChange={set('required')} />
+        <Check id="fe-readonly" label={t('Read-only')} checked={draft.readonly} onChange={set('readonly')} />
+        <Check id="fe-hidden" label={t('Hidden')} checked={draft.hidden} onChange={set('hidden')} />
+        <TextInput id="fe-sort" label={t('Sort')} value={draft.sort} error={errors.sort} onInput={set('sort')} />
       </fieldset>
       {failure && (
         <p class="error" role="alert">
@@ -171,10 +121,10 @@ export function FieldEditor({ initial, existing, onSubmit, onCancel }: Props) {
       )}
       <div class="actions">
         <button type="submit" class="primary" disabled={busy}>
-          {existing ? 'Save field' : 'Create field'}
+          {existing ? t('Save field') : t('Create field')}
         </button>
         <button type="button" onClick={onCancel}>
-          Cancel
+          {t('Cancel')}
         </button>
       </div>
     </form>

@@ -6,6 +6,7 @@
  * the junction → this collection one (`one_field` naming the alias, `junction_field` the related foreign key).
  */
 import { foreignKeyType, NAME, type PlanStep, type RelationContext, type RelationDraft } from './relation-plan.js';
+import { t } from '../i18n/t.js';
 
 /** The junction's foreign key fields. */
 export function junctionFields(collection: string, related: string): { parentField: string; relatedField: string } {
@@ -16,12 +17,13 @@ export function manyToManyPlan(draft: RelationDraft, context: RelationContext): 
   const errors: Record<string, string> = {};
   const field = draft.field.trim();
   const related = draft.related;
-  if (field === '') errors.field = 'Enter a field name.';
-  else if (!NAME.test(field)) errors.field = 'Use letters, digits and underscores, not starting with a digit.';
-  if (related === '') errors.related = 'Choose the related collection.';
+  if (field === '') errors.field = t('Enter a field name.');
+  else if (!NAME.test(field)) errors.field = t('Use letters, digits and underscores, not starting with a digit.');
+  if (related === '') errors.related = t('Choose the related collection.');
   const junction = draft.junction.trim() || (related === '' ? '' : `${context.collection}_${related}`);
-  if (related !== '' && !NAME.test(junction)) errors.junction = 'Use letters, digits and underscores, not starting with a digit.';
-  else if (junction !== '' && (context.collections ?? []).includes(junction)) errors.junction = `A collection ${junction} exists already.`;
+  if (related !== '' && !NAME.test(junction)) errors.junction = t('Use letters, digits and underscores, not starting with a digit.');
+  else if (junction !== '' && (context.collections ?? []).includes(junction))
+    errors.junction = t('A collection {name} exists already.', { name: junction });
   if (Object.keys(errors).length > 0) return { errors };
 
   const { parentField, relatedField } = junctionFields(context.collection, related);

@@ -10,19 +10,24 @@ import {
   type RelationDraft,
   type RelationKind,
 } from './relation-plan.js';
+import { msg, t } from '../i18n/t.js';
 
 const KINDS: { value: RelationKind; label: string }[] = [
-  { value: 'm2o', label: 'Many-to-one (this item points at one related item)' },
-  { value: 'o2m', label: 'One-to-many (related items point at this one)' },
-  { value: 'm2m', label: 'Many-to-many (through a new junction collection)' },
-  { value: 'file', label: 'File (many-to-one to the files)' },
+  { value: 'm2o', label: msg('Many-to-one (this item points at one related item)') },
+  { value: 'o2m', label: msg('One-to-many (related items point at this one)') },
+  { value: 'm2m', label: msg('Many-to-many (through a new junction collection)') },
+  { value: 'file', label: msg('File (many-to-one to the files)') },
 ];
 
 /** What the junction will be: its default name and its two foreign keys. */
 function junctionHelp(collection: string, related: string): string {
-  if (related === '') return `A new hidden collection with a row per link; empty: ${collection}_<related collection>.`;
+  if (related === '')
+    return t('A new hidden collection with a row per link; empty: {name}.', { name: `${collection}_<${t('related collection')}>` });
   const { parentField, relatedField } = junctionFields(collection, related);
-  return `A new hidden collection with a row per link (${parentField}, ${relatedField}); empty: ${collection}_${related}.`;
+  return t('A new hidden collection with a row per link ({fields}); empty: {name}.', {
+    fields: `${parentField}, ${relatedField}`,
+    name: `${collection}_${related}`,
+  });
 }
 
 type Props = {
@@ -76,19 +81,21 @@ export function RelationEditor({ collection, collections, loadContext, onRun, on
   };
 
   return (
-    <form ref={formRef} class="item-form" aria-label="New relation" onSubmit={(e) => void submit(e)} noValidate>
+    <form ref={formRef} class="item-form" aria-label={t('New relation')} onSubmit={(e) => void submit(e)} noValidate>
       <div class="field">
-        <label for="re-kind">Relation</label>
+        <label for="re-kind">{t('Relation')}</label>
         <select id="re-kind" value={draft.kind} onChange={(e) => set('kind')(e.currentTarget.value as RelationKind)}>
           {KINDS.map((k) => (
             <option key={k.value} value={k.value}>
-              {k.label}
+              {t(k.label)}
             </option>
           ))}
         </select>
       </div>
       <div class="field">
-        <label for="re-field">{draft.kind === 'o2m' || draft.kind === 'm2m' ? 'Field name (in this collection)' : 'Field name'}</label>
+        <label for="re-field">
+          {draft.kind === 'o2m' || draft.kind === 'm2m' ? t('Field name (in this collection)') : t('Field name')}
+        </label>
         <input
           id="re-field"
           value={draft.field}
@@ -100,7 +107,7 @@ export function RelationEditor({ collection, collections, loadContext, onRun, on
       </div>
       {draft.kind !== 'file' && (
         <div class="field">
-          <label for="re-related">Related collection</label>
+          <label for="re-related">{t('Related collection')}</label>
           <select
             id="re-related"
             value={draft.related}
@@ -108,7 +115,7 @@ export function RelationEditor({ collection, collections, loadContext, onRun, on
             aria-describedby={describe('related')}
             onChange={(e) => set('related')(e.currentTarget.value)}
           >
-            <option value="">Choose…</option>
+            <option value="">{t('Choose…')}</option>
             {collections.map((c) => (
               <option key={c} value={c}>
                 {c}
@@ -120,7 +127,7 @@ export function RelationEditor({ collection, collections, loadContext, onRun, on
       )}
       {draft.kind === 'o2m' && (
         <div class="field">
-          <label for="re-fk">Foreign key field (in the related collection)</label>
+          <label for="re-fk">{t('Foreign key field (in the related collection)')}</label>
           <input
             id="re-fk"
             value={draft.foreignKey}
@@ -129,14 +136,14 @@ export function RelationEditor({ collection, collections, loadContext, onRun, on
             onInput={(e) => set('foreignKey')(e.currentTarget.value)}
           />
           <p class="help" id="re-fk-help">
-            Created when the related collection has no such field.
+            {t('Created when the related collection has no such field.')}
           </p>
           {errorOf('foreignKey')}
         </div>
       )}
       {draft.kind === 'm2m' && (
         <div class="field">
-          <label for="re-junction">Junction collection</label>
+          <label for="re-junction">{t('Junction collection')}</label>
           <input
             id="re-junction"
             value={draft.junction}
@@ -153,7 +160,7 @@ export function RelationEditor({ collection, collections, loadContext, onRun, on
       )}
       <div class="field">
         <label for="re-on-delete">
-          {draft.kind === 'm2m' ? 'When an item on either side is deleted (its junction rows)' : 'When the related item is deleted'}
+          {draft.kind === 'm2m' ? t('When an item on either side is deleted (its junction rows)') : t('When the related item is deleted')}
         </label>
         <select
           id="re-on-delete"
@@ -173,11 +180,11 @@ export function RelationEditor({ collection, collections, loadContext, onRun, on
       {draft.kind !== 'o2m' && draft.kind !== 'm2m' && (
         <div class="field checkbox inline-check">
           <input type="checkbox" id="re-required" checked={draft.required} onChange={(e) => set('required')(e.currentTarget.checked)} />{' '}
-          <label for="re-required">Required</label>
+          <label for="re-required">{t('Required')}</label>
         </div>
       )}
       <div class="field">
-        <label for="re-note">Note</label>
+        <label for="re-note">{t('Note')}</label>
         <input id="re-note" value={draft.note} onInput={(e) => set('note')(e.currentTarget.value)} />
       </div>
       {failure && (
@@ -187,13 +194,15 @@ export function RelationEditor({ collection, collections, loadContext, onRun, on
       )}
       <div class="actions">
         <button type="submit" class="primary" disabled={busy}>
-          Create relation
+          {t('Create relation')}
         </button>
         <button type="button" onClick={onCancel}>
-          Cancel
+          {t('Cancel')}
         </button>
       </div>
-      <p class="help">Fields of {collection} are created first; if the relation is refused, remove the new field and try again.</p>
+      <p class="help">
+        {t('Fields of {collection} are created first; if the relation is refused, remove the new field and try again.', { collection })}
+      </p>
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { manyToManyPlan } from './many-to-many-plan.js';
+import { t } from '../i18n/t.js';
 
 /**
  * A relational field as the API calls that make it (pure): a many-to-one (a foreign key column and its
@@ -60,17 +61,17 @@ export function relationPlan(draft: RelationDraft, context: RelationContext): { 
   if (draft.kind === 'm2m') return manyToManyPlan(draft, context);
   const errors: Record<string, string> = {};
   const field = draft.field.trim();
-  if (field === '') errors.field = 'Enter a field name.';
-  else if (!NAME.test(field)) errors.field = 'Use letters, digits and underscores, not starting with a digit.';
+  if (field === '') errors.field = t('Enter a field name.');
+  else if (!NAME.test(field)) errors.field = t('Use letters, digits and underscores, not starting with a digit.');
   const related = draft.kind === 'file' ? 'service_files' : draft.related;
-  if (related === '') errors.related = 'Choose the related collection.';
+  if (related === '') errors.related = t('Choose the related collection.');
   const foreignKey = draft.foreignKey.trim();
   if (draft.kind === 'o2m') {
-    if (foreignKey === '') errors.foreignKey = 'Enter the foreign key field of the related collection.';
-    else if (!NAME.test(foreignKey)) errors.foreignKey = 'Use letters, digits and underscores, not starting with a digit.';
+    if (foreignKey === '') errors.foreignKey = t('Enter the foreign key field of the related collection.');
+    else if (!NAME.test(foreignKey)) errors.foreignKey = t('Use letters, digits and underscores, not starting with a digit.');
   }
   if (draft.onDelete === 'SET NULL' && draft.required && draft.kind !== 'o2m')
-    errors.onDelete = 'A required field cannot be set to null: choose another rule.';
+    errors.onDelete = t('A required field cannot be set to null: choose another rule.');
   if (Object.keys(errors).length > 0) return { errors };
 
   const note = draft.note.trim() || null;
@@ -95,11 +96,21 @@ export function relationPlan(draft: RelationDraft, context: RelationContext): { 
     if (existing) {
       if (existing.related_collection !== context.collection)
         return {
-          errors: { foreignKey: `${related}.${foreignKey} already points at ${existing.related_collection ?? 'another collection'}.` },
+          errors: {
+            foreignKey: t('{field} already points at {collection}.', {
+              field: `${related}.${foreignKey}`,
+              collection: existing.related_collection ?? t('another collection'),
+            }),
+          },
         };
       if (existing.meta?.one_field)
         return {
-          errors: { foreignKey: `${related}.${foreignKey} is already listed as ${context.collection}.${existing.meta.one_field}.` },
+          errors: {
+            foreignKey: t('{field} is already listed as {alias}.', {
+              field: `${related}.${foreignKey}`,
+              alias: `${context.collection}.${existing.meta.one_field}`,
+            }),
+          },
         };
       steps.push({
         action: 'updateRelation',

@@ -3,6 +3,7 @@ import { useContext, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { sessionEvents } from '../api/client.js';
 import { createLiveConnection, type LiveConnection, type LiveEvent, type LiveState, type LiveSubscription } from './live-connection.js';
 import { sdkSocket } from './live-socket.js';
+import { t } from '../i18n/t.js';
 
 const LiveContext = createContext<LiveConnection | null>(null);
 
@@ -58,7 +59,7 @@ export function useLive(subscriptions: LiveSubscription | LiveSubscription[] | n
 
 /** A short line saying whether the view updates live, for the views that do (nothing while connecting). */
 export function LiveNote({ state }: { state: LiveState }) {
-  if (state === 'live') return <p class="live-note">Updates live</p>;
+  if (state === 'live') return <p class="live-note">{t('Updates live')}</p>;
   return null;
 }
 

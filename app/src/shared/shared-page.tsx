@@ -1,6 +1,7 @@
 import { authenticateShare, createDirectus, readItem, readShareInfo, rest, withToken } from '@directus/sdk';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { errorStatus, requestMessage } from '../api/errors.js';
+import { t } from '../i18n/t.js';
 
 type Info = { id: string; collection: string; item: string; password: string | null };
 type State =
@@ -59,7 +60,7 @@ export function SharedPage({ id }: { id: string }) {
       await open(state.info, password);
     } catch (failure) {
       const status = errorStatus(failure);
-      setError(status === 401 ? 'Wrong password, or the share can no longer be used.' : requestMessage(failure));
+      setError(status === 401 ? t('Wrong password, or the share can no longer be used.') : requestMessage(failure));
     } finally {
       setBusy(false);
     }
@@ -67,13 +68,13 @@ export function SharedPage({ id }: { id: string }) {
 
   return (
     <main class="shared-page" aria-labelledby="shared-title">
-      <h1 id="shared-title">Shared item</h1>
-      {state.step === 'loading' && !error && <p aria-live="polite">Loading…</p>}
-      {state.step === 'unavailable' && <p role="alert">This share does not exist, or it can't be used any more.</p>}
+      <h1 id="shared-title">{t('Shared item')}</h1>
+      {state.step === 'loading' && !error && <p aria-live="polite">{t('Loading…')}</p>}
+      {state.step === 'unavailable' && <p role="alert">{t("This share does not exist, or it can't be used any more.")}</p>}
       {state.step === 'password' && (
         <form onSubmit={(event) => void submit(event)}>
-          <p>This share is protected by a password.</p>
-          <label for="share-password">Password</label>
+          <p>{t('This share is protected by a password.')}</p>
+          <label for="share-password">{t('Password')}</label>
           <input
             id="share-password"
             type="password"
@@ -84,7 +85,7 @@ export function SharedPage({ id }: { id: string }) {
             onInput={(event) => setPassword((event.target as HTMLInputElement).value)}
           />
           <button type="submit" disabled={busy}>
-            Open
+            {t('Open')}
           </button>
         </form>
       )}

@@ -3,12 +3,15 @@ import { Link, useLocation, useSearch } from 'wouter-preact';
 import { useSession } from '../auth/session.js';
 import { fieldLabel } from '../content/content-api.js';
 import { readBookmarks, readNavTree, type Bookmark } from './nav-api.js';
-import { textOn, type NavNode } from './nav-tree.js';
+import type { NavNode } from './nav-tree.js';
+import { CollectionIcon } from '../ui/collection-icon.js';
+import { t } from '../i18n/t.js';
+import { navRefresh } from './nav-refresh.js';
 
 /**
- * The collections the user may read, in their folders (`meta.group`), each with its saved views (bookmarks) under
- * it. The tree is read once per user; the bookmarks again on every page change (a view saved on the list shows up
- * on the next one).
+ * The collections the user may read, in their folders (`meta.group`), each with its icon and colour and its saved
+ * views (bookmarks) under it. The tree is read once per user and again when the data model changes it
+ * (`nav-refresh.ts`); the bookmarks again on every page change (a view saved on the list shows up on the next one).
  */
 export function CollectionsNav() {
   const { client, user } = useSession();
@@ -17,7 +20,12 @@ export function CollectionsNav() {
   const [bookmarks, setBookmarks] = useState<Map<string, Bookmark[]>>(new Map());
   useEffect(() => {
     if (!user) return;
-    readNavTree(client).then(setTree, () => setTree([]));
+    const read = () => {
+      readNavTree(client).then(setTree, () => setTree([]));
+    };
+    read();
+    navRefresh.addEventListener('refresh', read);
+    return () => navRefresh.removeEventListener('refresh', read);
   }, [client, user?.id]);
   useEffect(() => {
     if (!user) return;
@@ -25,8 +33,8 @@ export function CollectionsNav() {
   }, [client, user?.id, location]);
   if (!tree || tree.length === 0) return null;
   return (
-    <nav aria-label="Collections" class="collections-nav">
-      <h2 class="nav-title">Collections</h2>
+    <nav aria-label={t('Collections')} class="collections-nav">
+      <h2 class="nav-title">{t('Collections')}</h2>
       <ul>
         {tree.map((node) => (
           <Entry key={node.collection} node={node} bookmarks={bookmarks} />
@@ -53,24 +61,24 @@ function Entry({ node, bookmarks }: { node: NavNode; bookmarks: Map<string, Book
       <div class="nav-row">
         {node.table ? (
           <Link href={href} aria-current={current ? 'page' : undefined}>
-            <Glyph label={label} color={node.color} />
+            <CollectionIcon icon={node.icon} label={label} color={node.color} />
             {label}
           </Link>
         ) : (
           <button type="button" class="nav-folder" aria-expanded={open} aria-controls={groupId} onClick={toggle}>
-            <Glyph label={label} color={node.color} />
+            <CollectionIcon icon={node.icon} label={label} color={node.color} />
             {label}
           </button>
         )}
         {node.table && node.children.length > 0 && (
           <button type="button" class="nav-toggle" aria-expanded={open} aria-controls={groupId} onClick={toggle}>
             <span aria-hidden="true">{open ? '▾' : '▸'}</span>
-            <span class="visually-hidden">Collections in {label}</span>
+            <span class="visually-hidden">{t('Collections in {name}', { name: label })}</span>
           </button>
         )}
       </div>
       {marks.length > 0 && (
-        <ul class="bookmarks" aria-label={`Saved views of ${label}`}>
+        <ul class="bookmarks" aria-label={t('Saved views of {name}', { name: label })}>
           {marks.map((bookmark) => (
             <li key={bookmark.id}>
               <Link href={bookmark.href} aria-current={bookmark.href === here ? 'page' : undefined}>
@@ -89,18 +97,5 @@ function Entry({ node, bookmarks }: { node: NavNode; bookmarks: Map<string, Book
         </ul>
       )}
     </li>
-  );
-}
-
-/** The collection's first letter on its colour (black or white text, whichever reads better); decorative (CSS content). */
-function Glyph({ label, color }: { label: string; color: string | null }) {
-  const text = textOn(color);
-  return (
-    <span
-      class="nav-glyph"
-      data-letter={label.charAt(0).toUpperCase()}
-      aria-hidden="true"
-      style={text ? { background: color!, color: text, borderColor: color! } : undefined}
-    />
   );
 }

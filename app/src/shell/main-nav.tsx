@@ -6,21 +6,22 @@ import { isAdministrator } from '../data-model/is-administrator.js';
 import { readFilesAccess } from '../files/files-api.js';
 import { countUnread, NOTIFICATIONS_SUBSCRIPTION } from '../notifications/notifications-api.js';
 import { useLiveRefresh } from '../realtime/live.js';
+import { msg, t } from '../i18n/t.js';
 
 const SECTIONS = [
-  { href: '/content', label: 'Content' },
-  { href: '/activity', label: 'Activity' },
-  { href: '/account', label: 'Account' },
+  { href: '/content', label: msg('Content') },
+  { href: '/activity', label: msg('Activity') },
+  { href: '/account', label: msg('Account') },
 ];
 
 /** The user's notifications, with the inbox's unread count beside it. */
-const NOTIFICATIONS = { href: '/notifications', label: 'Notifications' };
+const NOTIFICATIONS = { href: '/notifications', label: msg('Notifications') };
 
 /** Sections for administrators only (`admin_access` of /policies/me/globals). */
 const MODEL_SECTIONS = [
-  { href: '/data-model', label: 'Data model' },
-  { href: '/schema', label: 'Schema' },
-  { href: '/settings', label: 'Settings' },
+  { href: '/data-model', label: msg('Data model') },
+  { href: '/schema', label: msg('Schema') },
+  { href: '/settings', label: msg('Settings') },
 ];
 
 /** The app's sections, those the user may use; the current one marked. */
@@ -35,7 +36,7 @@ export function MainNav() {
       () => setFiles(false),
     );
   }, [client, user?.id]);
-  const sections = files ? [...SECTIONS.slice(0, 1), { href: '/files', label: 'Files' }, ...SECTIONS.slice(1)] : SECTIONS;
+  const sections = files ? [...SECTIONS.slice(0, 1), { href: '/files', label: msg('Files') }, ...SECTIONS.slice(1)] : SECTIONS;
   const [modelAdmin, setModelAdmin] = useState(false);
   useEffect(() => {
     if (!user) return;
@@ -51,19 +52,23 @@ export function MainNav() {
   }, [client, user?.id, notificationsLive.changes, location]);
 
   return (
-    <nav aria-label="Main" class="main-nav">
+    <nav aria-label={t('Main')} class="main-nav">
       <ul>
-        {[...sections, NOTIFICATIONS, ...(modelAdmin ? MODEL_SECTIONS : []), ...accessLinks].map((section) => {
+        {[
+          // The frame's own sections' labels are messages; the access links come translated.
+          ...[...sections, NOTIFICATIONS, ...(modelAdmin ? MODEL_SECTIONS : [])].map((s) => ({ ...s, label: t(s.label) })),
+          ...accessLinks,
+        ].map((section) => {
           const current = location === section.href || location.startsWith(`${section.href}/`);
           return (
             <li key={section.href}>
               <Link href={section.href} aria-current={current ? 'page' : undefined}>
                 {section.label}
-                {section === NOTIFICATIONS && unread > 0 && (
+                {section.href === NOTIFICATIONS.href && unread > 0 && (
                   <span class="badge">
                     {' '}
                     {unread}
-                    <span class="visually-hidden"> unread</span>
+                    <span class="visually-hidden"> {t('unread')}</span>
                   </span>
                 )}
               </Link>

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { Link } from 'wouter-preact';
+import { t } from '../i18n/t.js';
 
 /** One step of the breadcrumbs: a link, or (the last, the page itself) plain text. */
 export type Crumb = { label: ComponentChildren; href?: string; onClick?: (event: MouseEvent) => void };
@@ -12,7 +13,7 @@ export function PageHeader({ crumbs, title, children }: { crumbs: Crumb[]; title
   return (
     <header class="page-head">
       <div>
-        <nav aria-label="Breadcrumb">
+        <nav aria-label={t('Breadcrumb')}>
           <ol class="breadcrumb">
             {crumbs.map((crumb, index) => (
               <li key={index}>

@@ -8,6 +8,8 @@ import { CollectionsNav } from './collections-nav.js';
 import { MainNav } from './main-nav.js';
 import { ShortcutsHelp } from './shortcuts-help.js';
 import { useShortcuts } from './use-shortcuts.js';
+import { t } from '../i18n/t.js';
+import { loadIcons } from '../ui/collection-icon.js';
 
 /**
  * The frame of every signed-in page: a skip link, the navigation at the left (the sections, then the collections
@@ -22,6 +24,11 @@ export function Shell({ children }: { children: ComponentChildren }) {
   const [help, setHelp] = useState(false);
   const openHelp = useCallback(() => setHelp(true), []);
   useShortcuts(openHelp);
+
+  // The collections' icons are fetched at once, beside the navigation's own reads.
+  useEffect(() => {
+    void loadIcons().catch(() => undefined);
+  }, []);
 
   // The narrow screen's menu closes once a link in it has been followed.
   useEffect(() => setMenuOpen(false), [location]);
@@ -47,7 +54,7 @@ export function Shell({ children }: { children: ComponentChildren }) {
   return (
     <div class="shell">
       <a class="skip-link" href="#main">
-        Skip to content
+        {t('Skip to content')}
       </a>
       <div class="side">
         <div class="side-head">
@@ -59,7 +66,7 @@ export function Shell({ children }: { children: ComponentChildren }) {
             aria-controls="side-nav"
             onClick={() => setMenuOpen((open) => !open)}
           >
-            Menu
+            {t('Menu')}
           </button>
         </div>
         <div id="side-nav" class={menuOpen ? 'side-body open' : 'side-body'}>
@@ -70,7 +77,7 @@ export function Shell({ children }: { children: ComponentChildren }) {
       <div class="page">
         <header class="top">
           <button type="button" onClick={openHelp}>
-            Keyboard shortcuts
+            {t('Keyboard shortcuts')}
           </button>
           <div class="user">
             <span class="user-name">{user ? displayName(user) : ''}</span>
@@ -82,7 +89,7 @@ export function Shell({ children }: { children: ComponentChildren }) {
                 void signOut().finally(() => setBusy(false));
               }}
             >
-              Sign out
+              {t('Sign out')}
             </button>
           </div>
         </header>

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
+import { t } from '../i18n/t.js';
 
 /**
  * The keyboard shortcuts' help: a modal dialog, in the page only while open (so its name and list are not found
@@ -11,35 +12,35 @@ export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
   }, []);
   return (
     <dialog ref={dialog} class="shortcuts-help" aria-labelledby="shortcuts-title" onClose={onClose}>
-      <h2 id="shortcuts-title">Keyboard shortcuts</h2>
+      <h2 id="shortcuts-title">{t('Keyboard shortcuts')}</h2>
       <dl class="shortcut-list">
         <div>
           <dt>
-            <kbd>Ctrl</kbd> + <kbd>S</kbd> (<kbd>⌘</kbd> + <kbd>S</kbd> on a Mac)
+            <kbd>{t('Ctrl')}</kbd> + <kbd>S</kbd> (<kbd>⌘</kbd> + <kbd>S</kbd> {t('on a Mac')})
           </dt>
-          <dd>Save the item being edited</dd>
+          <dd>{t('Save the item being edited')}</dd>
         </div>
         <div>
           <dt>
             <kbd>/</kbd>
           </dt>
-          <dd>Go to the list's search field</dd>
+          <dd>{t("Go to the list's search field")}</dd>
         </div>
         <div>
           <dt>
             <kbd>?</kbd>
           </dt>
-          <dd>Show these shortcuts</dd>
+          <dd>{t('Show these shortcuts')}</dd>
         </div>
         <div>
           <dt>
-            <kbd>Esc</kbd>
+            <kbd>{t('Esc')}</kbd>
           </dt>
-          <dd>Close a dialog</dd>
+          <dd>{t('Close a dialog')}</dd>
         </div>
       </dl>
       <form method="dialog">
-        <button type="submit">Close</button>
+        <button type="submit">{t('Close')}</button>
       </form>
     </dialog>
   );

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { useSession } from '../auth/session.js';
+import { t } from '../i18n/t.js';
 
 /**
  * Shows the signed-in pages once the project's translation strings are read (one request, its code fetched on
@@ -25,7 +26,7 @@ export function TranslationsGate({ children }: { children: ComponentChildren }) 
   if (!ready)
     return (
       <p class="loading" aria-live="polite">
-        Loading…
+        {t('Loading…')}
       </p>
     );
   return <>{children}</>;
