@@ -388,7 +388,13 @@ async function createFlows(stratum: StratumProcess, admin: string): Promise<stri
 
 export async function seedShowcase(stratum: StratumProcess): Promise<ShowcaseKeys> {
   const me = await adminData(stratum, 'GET', '/users/me?fields=id,role');
-  await adminData(stratum, 'PATCH', '/users/me', { first_name: 'Clara', last_name: 'Bennett', title: 'Managing editor' });
+  await adminData(stratum, 'PATCH', '/users/me', {
+    first_name: 'Clara',
+    last_name: 'Bennett',
+    title: 'Managing editor',
+    location: 'Riverside newsroom, second floor',
+    description: 'Plans the week, edits the long reads and signs off the weekend newsletter.',
+  });
   await createModel(stratum);
   const covers = await uploadCovers(stratum);
   const article = await createArticles(stratum, covers);
