@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
-// Three projects: `unit` (tests beside the code in src/ and app/src/), `integration` (tests/ that boot the whole
+// Three projects: `unit` (tests beside the code in src/, app/src/ and scripts/), `integration` (tests/ that boot the whole
 // app) and `browser` (tests/browser: the admin app in Chromium against a real server process; skipped with one
 // line when no Chromium is found, see tests/browser/global-setup.ts).
 // TEST_DB=sqlite|postgres|mysql selects the database for all of them; each test file gets a fresh database (in the
@@ -50,7 +50,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'app/src/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'app/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           // Files run one after another in each fork on one module graph, as in the integration project: importing
           // each file's modules afresh was most of this project's time (206 files: 578 s against 104 s on a loaded
           // 2-core machine). No unit test mocks modules; the one that stubs globals and timers restores them.
