@@ -10,6 +10,7 @@ import {
   readUserPermissions,
   updateItem,
 } from '@directus/sdk';
+import { t } from '../i18n/t.js';
 import type { Client } from '../api/client.js';
 import type { CollectionAccess, RawFormField } from './form-fields.js';
 
@@ -91,7 +92,7 @@ export async function readOne(client: Client, collection: string, id: string): P
 /** How a value reads in a table cell or on the item page. */
 export function formatValue(value: unknown): string {
   if (value === null || value === undefined) return '—';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? t('Yes') : t('No');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }

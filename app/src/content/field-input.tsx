@@ -1,6 +1,7 @@
 import { fieldLabel } from './content-api.js';
 import type { FormField } from './form-fields.js';
 import { ManyToOnePicker } from './many-to-one-picker.js';
+import { ReadOnlyTag } from './read-only-tag.js';
 import { FileField } from '../files/file-field.js';
 import { isFilesCollection } from '../files/files-api.js';
 import { basicInterface } from '../interfaces/basic-interfaces.js';
@@ -117,7 +118,7 @@ export function FieldInput({
       <label for={id}>
         {fieldLabel(field.field)}
         {field.required && <span aria-hidden="true"> *</span>}
-        {field.readOnly && <span class="tag"> (read-only)</span>}
+        {field.readOnly && <ReadOnlyTag />}
       </label>
       {input}
       {field.note && (

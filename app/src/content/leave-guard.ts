@@ -1,6 +1,7 @@
 import { useEffect } from 'preact/hooks';
+import { msg, t } from '../i18n/t.js';
 
-const LEAVE = 'Leave this page? Your unsaved changes will be lost.';
+const LEAVE = msg('Leave this page? Your unsaved changes will be lost.');
 // Clicks already answered, so a link's own handler does not ask a second time.
 const answered = new WeakSet<Event>();
 
@@ -16,7 +17,7 @@ export function leavesPage(event: MouseEvent, link: HTMLAnchorElement | null, he
 export function confirmLeave(event: Event): boolean {
   if (answered.has(event)) return !event.defaultPrevented;
   answered.add(event);
-  if (window.confirm(LEAVE)) return true;
+  if (window.confirm(t(LEAVE))) return true;
   event.preventDefault();
   event.stopPropagation();
   return false;

@@ -1,7 +1,9 @@
+import { AddedTag } from './added-tag.js';
 import { RelationFieldset } from './relation-fieldset.js';
 import { useEffect, useState } from 'preact/hooks';
 import { useSession } from '../auth/session.js';
 import { requestMessage } from '../api/errors.js';
+import { plural, t } from '../i18n/t.js';
 import { fieldLabel } from './content-api.js';
 import type { DisplayPlan, PrimaryKey } from './display-value.js';
 import type { FormField } from './form-fields.js';
@@ -86,30 +88,33 @@ export function ManyToAnyList({ field, relation, parent, onChange, version }: Pr
             return (
               <li key={`${entry.collection}:${String(entry.key)}`}>
                 <span>{entry.text}</span> <span class="tag">{fieldLabel(entry.collection)}</span>
-                {entry.junctionKey === null && <span class="tag"> (added; saved with the item)</span>}
+                {entry.junctionKey === null && <AddedTag />}
                 {sortable && (
                   <>
                     <button
                       type="button"
                       class="small"
                       disabled={index === 0}
-                      onClick={() => update(moveAny(list, index, -1), `${name} moved up.`)}
+                      onClick={() => update(moveAny(list, index, -1), t('{name} moved up.', { name }))}
                     >
-                      Move up<span class="visually-hidden"> {name}</span>
+                      {t('Move up')}
+                      <span class="visually-hidden"> {name}</span>
                     </button>
                     <button
                       type="button"
                       class="small"
                       disabled={index === count - 1}
-                      onClick={() => update(moveAny(list, index, 1), `${name} moved down.`)}
+                      onClick={() => update(moveAny(list, index, 1), t('{name} moved down.', { name }))}
                     >
-                      Move down<span class="visually-hidden"> {name}</span>
+                      {t('Move down')}
+                      <span class="visually-hidden"> {name}</span>
                     </button>
                   </>
                 )}
                 {editable && (
-                  <button type="button" class="small" onClick={() => update(removeAny(list, index), `${name} removed.`)}>
-                    Remove<span class="visually-hidden"> {name}</span>
+                  <button type="button" class="small" onClick={() => update(removeAny(list, index), t('{name} removed.', { name }))}>
+                    {t('Remove')}
+                    <span class="visually-hidden"> {name}</span>
                   </button>
                 )}
               </li>
@@ -117,20 +122,26 @@ export function ManyToAnyList({ field, relation, parent, onChange, version }: Pr
           })}
         </ol>
       )}
-      {saved && count === 0 && <p class="help">None.</p>}
+      {saved && count === 0 && <p class="help">{t('None.')}</p>}
       <p class="visually-hidden" role="status">
         {status}
       </p>
       {list.removed.length > 0 && (
         <p class="help">
-          {list.removed.length} {list.removed.length === 1 ? 'link' : 'links'} will be removed when you save (the items are kept).
+          {plural(
+            list.removed.length,
+            '{count} link will be removed when you save (the items are kept).',
+            '{count} links will be removed when you save (the items are kept).',
+          )}
         </p>
       )}
-      {editable && relation.sortField === null && count > 1 && <p class="help">The order is not kept: this relation has no sort field.</p>}
+      {editable && relation.sortField === null && count > 1 && (
+        <p class="help">{t('The order is not kept: this relation has no sort field.')}</p>
+      )}
       {editable && (
         <div class="inline-form">
           <div class="field">
-            <label for={`${id}-collection`}>Add to {label} from</label>
+            <label for={`${id}-collection`}>{t('Add to {field} from', { field: label })}</label>
             <select id={`${id}-collection`} value={collection} onChange={(e) => setCollection(e.currentTarget.value)}>
               {relation.allowed.map((name) => (
                 <option key={name} value={name}>
@@ -140,19 +151,24 @@ export function ManyToAnyList({ field, relation, parent, onChange, version }: Pr
             </select>
           </div>
           <div class="field">
-            <label for={`${id}-add`}>Add an item of {fieldLabel(collection)}</label>
+            <label for={`${id}-add`}>{t('Add an item of {collection}', { collection: fieldLabel(collection) })}</label>
             {plan ? (
               <RelatedSearch
                 id={`${id}-add`}
                 display=""
-                placeholder={`Search ${fieldLabel(collection)}`}
+                placeholder={t('Search {collection}', { collection: fieldLabel(collection) })}
                 search={(query) => searchRelated(client, plan, query, 20)}
                 onChoose={(option) =>
-                  update(addAny(list, { collection, key: option.key, text: option.text }), `${option.text} added to ${label}.`)
+                  update(
+                    addAny(list, { collection, key: option.key, text: option.text }),
+                    t('{item} added to {field}.', { item: option.text, field: label }),
+                  )
                 }
               />
             ) : (
-              <output id={`${id}-add`}>{plan === null ? `You may not read ${fieldLabel(collection)}.` : 'Loading…'}</output>
+              <output id={`${id}-add`}>
+                {plan === null ? t('You may not read {collection}.', { collection: fieldLabel(collection) }) : t('Loading…')}
+              </output>
             )}
           </div>
         </div>

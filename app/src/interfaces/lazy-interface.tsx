@@ -1,5 +1,6 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { t } from '../i18n/t.js';
 import { lazyPage } from '../lazy-page.js';
 import type { InterfaceProps } from './interface-props.js';
 
@@ -37,7 +38,7 @@ export function LazyInterface({ load, ...props }: InterfaceProps & { load: Inter
   }
   return (
     <output id={props.id} aria-busy={!failed} aria-describedby={props.describedBy} class="help">
-      {failed ? 'The editor could not be loaded. Reload the page to try again.' : 'Loading editor…'}
+      {failed ? t('The editor could not be loaded. Reload the page to try again.') : t('Loading editor…')}
     </output>
   );
 }
@@ -52,7 +53,7 @@ export function lazyInterface(load: () => Promise<ComponentType<InterfaceProps>>
     <div class="interface-loading">
       <textarea id={id} rows={4} readOnly value={text} aria-describedby={describedBy} />
       <p class="help" aria-live="polite">
-        Loading editor…
+        {t('Loading editor…')}
       </p>
     </div>
   ));
