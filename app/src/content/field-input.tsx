@@ -37,9 +37,8 @@ export function FieldInput({
   };
 
   let input;
-  // An interface by `meta.interface` (each its own chunk): the basic ones, then the rich editors.
-  const basic = field.relation ? undefined : basicInterface(field.interface);
-  const Rich = basic ? null : richInterface(field);
+  // An interface by `meta.interface` (each its own chunk, loaded by LazyInterface): the basic ones, then the rich editors.
+  const editor = (field.relation ? undefined : basicInterface(field.interface)) ?? richInterface(field);
   const interfaceProps = {
     id,
     field,
@@ -49,10 +48,8 @@ export function FieldInput({
     readOnly: field.readOnly,
     onChange,
   };
-  if (basic) {
-    input = <LazyInterface load={basic} {...interfaceProps} />;
-  } else if (Rich) {
-    input = <Rich {...interfaceProps} />;
+  if (editor) {
+    input = <LazyInterface load={editor} {...interfaceProps} />;
   } else if (field.relation?.kind === 'm2o' && isFilesCollection(field.relation.related)) {
     input = <FileField id={id} field={field} text={text} describedBy={described} invalid={Boolean(error)} onChange={onChange} />;
   } else if (field.relation?.kind === 'm2o') {
