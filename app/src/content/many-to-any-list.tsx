@@ -35,7 +35,8 @@ export function ManyToAnyList({ field, relation, parent, onChange, version }: Pr
   const [list, setList] = useState<AnyList>({ entries: [], removed: [] });
   const [error, setError] = useState<string | null>(null);
   const [collection, setCollection] = useState(relation.allowed[0] ?? '');
-  const [plan, setPlan] = useState<DisplayPlan | null | undefined>(undefined);
+  // The display plan of the collection to add from, read for that collection (null: the user may not read it).
+  const [planned, setPlanned] = useState<{ collection: string; plan: DisplayPlan | null } | null>(null);
   const [status, setStatus] = useState('');
   // While the links are read (again after a save) nothing can change: such a change would be lost.
   const [reading, setReading] = useState(true);
@@ -66,9 +67,18 @@ export function ManyToAnyList({ field, relation, parent, onChange, version }: Pr
   }, [client, relation.junction, parent, version]);
 
   useEffect(() => {
-    setPlan(undefined);
-    if (collection) readDisplayPlan(client, collection).then(setPlan, () => setPlan(null));
+    let cancelled = false;
+    const settle = (plan: DisplayPlan | null) => {
+      if (!cancelled) setPlanned({ collection, plan });
+    };
+    if (collection) readDisplayPlan(client, collection).then(settle, () => settle(null));
+    return () => {
+      cancelled = true;
+    };
   }, [client, collection]);
+  // Undefined while the chosen collection's plan is read: the search never runs on another collection's plan (right
+  // after a change of collection, before its own plan is there, the search would otherwise show under its label).
+  const plan = planned?.collection === collection ? planned.plan : undefined;
 
   const update = (next: AnyList, said: string) => {
     setList(next);
