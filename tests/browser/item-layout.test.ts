@@ -148,6 +148,40 @@ describe.skipIf(!findChromium())('the item page: layout, side panel, history com
     await expect.poll(() => page.url()).toMatch(/\/admin\/content\/articles$/);
   });
 
+  it('asks before the browser’s Back button leaves unsaved changes: staying keeps the page and the edit', async () => {
+    const { page, stratum } = suite;
+    // A new item from the list, so that Back is a step inside the app (a popstate, not a new document).
+    await signIn(page, stratum.url, ADMIN.email, ADMIN.password, '/admin/content/articles');
+    await page.getByRole('link', { name: 'Create item' }).click();
+    const title = page.getByLabel(/^Title/);
+    await expect.poll(() => title.isEditable()).toBe(true);
+    await title.fill('Unsaved title');
+
+    const asked: string[] = [];
+    const answer = (accept: boolean) => (dialog: { message(): string; accept(): Promise<void>; dismiss(): Promise<void> }) => {
+      asked.push(dialog.message());
+      void (accept ? dialog.accept() : dialog.dismiss());
+    };
+    page.once('dialog', answer(false));
+    await page.goBack();
+    await expect.poll(() => asked).toEqual(['Leave this page? Your unsaved changes will be lost.']);
+    // Stayed: the item's address, its form and the edit (the router never saw the list's address).
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/content/articles/+');
+    expect(await title.inputValue()).toBe('Unsaved title');
+    await page.waitForTimeout(200);
+    expect(await title.inputValue()).toBe('Unsaved title');
+    expect(await page.getByRole('button', { name: 'Create' }).isVisible()).toBe(true);
+
+    // Back again, agreeing this time: the list.
+    page.once('dialog', answer(true));
+    await page.goBack();
+    await expect.poll(() => asked).toHaveLength(2);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/content/articles');
+    await expect.poll(() => page.getByRole('heading', { name: 'Articles', level: 1 }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Create', exact: true }).count()).toBe(0);
+    expect(await adminData(stratum, 'GET', '/items/articles?filter[title][_eq]=Unsaved%20title')).toEqual([]);
+  });
+
   it('shows a user who may only read the history and its compare, without any revert button', async () => {
     const { page, stratum } = suite;
     await signIn(page, stratum.url, 'reader@example.com', USER_PASSWORD, '/admin/content/articles/1');

@@ -1,5 +1,6 @@
 import { createComment, readComments } from '@directus/sdk';
 import type { Client } from '../api/client.js';
+import { t } from '../i18n/t.js';
 
 export type ItemComment = { id: string; comment: string; timestamp: string; who: string };
 
@@ -25,8 +26,8 @@ export async function readItemComments(client: Client, collection: string, item:
     comment: row.comment ?? '',
     timestamp: row.date_created,
     who: row.user_created
-      ? [row.user_created.first_name, row.user_created.last_name].filter(Boolean).join(' ') || row.user_created.email || 'Someone'
-      : 'Someone',
+      ? [row.user_created.first_name, row.user_created.last_name].filter(Boolean).join(' ') || row.user_created.email || t('Someone')
+      : t('Someone'),
   }));
 }
 

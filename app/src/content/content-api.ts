@@ -10,6 +10,7 @@ import {
   readUserPermissions,
   updateItem,
 } from '@directus/sdk';
+import { t } from '../i18n/t.js';
 import type { Client } from '../api/client.js';
 import type { CollectionAccess, RawFormField } from './form-fields.js';
 import { t } from '../i18n/t.js';

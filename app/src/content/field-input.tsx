@@ -1,6 +1,7 @@
 import { fieldLabel } from './content-api.js';
 import type { FormField } from './form-fields.js';
 import { ManyToOnePicker } from './many-to-one-picker.js';
+import { ReadOnlyTag } from './read-only-tag.js';
 import { FileField } from '../files/file-field.js';
 import { isFilesCollection } from '../files/files-api.js';
 import { basicInterface } from '../interfaces/basic-interfaces.js';
@@ -36,9 +37,8 @@ export function FieldInput({
   };
 
   let input;
-  // An interface by `meta.interface` (each its own chunk): the basic ones, then the rich editors.
-  const basic = field.relation ? undefined : basicInterface(field.interface);
-  const Rich = basic ? null : richInterface(field);
+  // An interface by `meta.interface` (each its own chunk, loaded by LazyInterface): the basic ones, then the rich editors.
+  const editor = (field.relation ? undefined : basicInterface(field.interface)) ?? richInterface(field);
   const interfaceProps = {
     id,
     field,
@@ -48,10 +48,8 @@ export function FieldInput({
     readOnly: field.readOnly,
     onChange,
   };
-  if (basic) {
-    input = <LazyInterface load={basic} {...interfaceProps} />;
-  } else if (Rich) {
-    input = <Rich {...interfaceProps} />;
+  if (editor) {
+    input = <LazyInterface load={editor} {...interfaceProps} />;
   } else if (field.relation?.kind === 'm2o' && isFilesCollection(field.relation.related)) {
     input = <FileField id={id} field={field} text={text} describedBy={described} invalid={Boolean(error)} onChange={onChange} />;
   } else if (field.relation?.kind === 'm2o') {
@@ -117,7 +115,7 @@ export function FieldInput({
       <label for={id}>
         {fieldLabel(field.field)}
         {field.required && <span aria-hidden="true"> *</span>}
-        {field.readOnly && <span class="tag"> (read-only)</span>}
+        {field.readOnly && <ReadOnlyTag />}
       </label>
       {input}
       {field.note && (

@@ -1,3 +1,4 @@
+import { t } from '../i18n/t.js';
 import { fieldTemplate } from './display-value.js';
 import { asTranslations, type FieldRelation } from './relations.js';
 
@@ -203,7 +204,7 @@ export function fromInputText(field: FormField, text: string): unknown {
     try {
       JSON.parse(text);
     } catch {
-      throw new Error('Enter valid JSON.');
+      throw new Error(t('Enter valid JSON.'));
     }
     return text;
   }
@@ -211,19 +212,19 @@ export function fromInputText(field: FormField, text: string): unknown {
     case 'm2o':
       return field.type === 'integer' ? Number(text) : text;
     case 'integer': {
-      if (!/^-?\d+$/.test(text.trim())) throw new Error('Enter a whole number.');
+      if (!/^-?\d+$/.test(text.trim())) throw new Error(t('Enter a whole number.'));
       return field.type === 'bigInteger' ? text.trim() : Number(text);
     }
     case 'float': {
       const number = Number(text);
-      if (!Number.isFinite(number)) throw new Error('Enter a number.');
+      if (!Number.isFinite(number)) throw new Error(t('Enter a number.'));
       return field.type === 'decimal' ? text.trim() : number;
     }
     case 'json':
       try {
         return JSON.parse(text) as unknown;
       } catch {
-        throw new Error('Enter valid JSON.');
+        throw new Error(t('Enter valid JSON.'));
       }
     default:
       return text;
@@ -258,7 +259,7 @@ export function errorsByField(error: unknown, form: FormField[] = []): { fields:
   if (!Array.isArray(errors)) return result;
   for (const entry of errors as ApiError[]) {
     const field = entry.extensions?.field;
-    const message = (entry.message ?? 'Not accepted.').replace(/^Validation failed for field "[^"]*"(?: at "[^"]*")?\.\s*/, '');
+    const message = (entry.message ?? t('Not accepted.')).replace(/^Validation failed for field "[^"]*"(?: at "[^"]*")?\.\s*/, '');
     const own = entry.extensions?.code === 'FAILED_VALIDATION' ? form.find((f) => f.field === field)?.validationMessage : null;
     if (field) result.fields[field] ??= own ?? message;
     else result.general.push(message);

@@ -1,5 +1,6 @@
 import { customEndpoint, readRevisions } from '@directus/sdk';
 import type { Client } from '../api/client.js';
+import { t } from '../i18n/t.js';
 
 export type RevisionRow = {
   id: number | string;
@@ -55,7 +56,7 @@ export function historyEntries(revisions: RevisionRow[]): HistoryEntry[] {
   return revisions.map((revision, index) => {
     const previous = revisions[index + 1]?.data ?? null;
     const user = revision.activity?.user;
-    const who = user ? [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email || 'Someone' : 'The system';
+    const who = user ? [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email || t('Someone') : t('The system');
     const changes = Object.entries(revision.delta ?? {})
       .map(([field, after]) => ({ field, before: previous ? (previous[field] ?? null) : null, after }))
       .filter((change) => !previous || !same(change.before, change.after));

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { errorStatus, requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
+import { t } from '../i18n/t.js';
 import { addItemComment, readItemComments, type ItemComment } from './comments-api.js';
+import { TimeStamp } from './time-stamp.js';
 
 /** The comments on an item, and a form to add one. */
 export function ItemComments({ collection, id }: { collection: string; id: string }) {
@@ -13,7 +15,7 @@ export function ItemComments({ collection, id }: { collection: string; id: strin
 
   const load = () =>
     readItemComments(client, collection, id).then(setComments, (failure: unknown) =>
-      setError(errorStatus(failure) === 403 ? 'You may not see the comments on this item.' : requestMessage(failure)),
+      setError(errorStatus(failure) === 403 ? t('You may not see the comments on this item.') : requestMessage(failure)),
     );
   useEffect(() => {
     void load();
@@ -22,7 +24,7 @@ export function ItemComments({ collection, id }: { collection: string; id: strin
   const submit = async (event: Event) => {
     event.preventDefault();
     if (text.trim() === '') {
-      setError('Write a comment first.');
+      setError(t('Write a comment first.'));
       return;
     }
     setBusy(true);
@@ -32,7 +34,7 @@ export function ItemComments({ collection, id }: { collection: string; id: strin
       setText('');
       await load();
     } catch (failure) {
-      setError(errorStatus(failure) === 403 ? 'You may not comment on this item.' : requestMessage(failure));
+      setError(errorStatus(failure) === 403 ? t('You may not comment on this item.') : requestMessage(failure));
     } finally {
       setBusy(false);
     }
@@ -40,14 +42,13 @@ export function ItemComments({ collection, id }: { collection: string; id: strin
 
   return (
     <div class="comments">
-      {comments && comments.length === 0 && <p>No comments yet.</p>}
+      {comments && comments.length === 0 && <p>{t('No comments yet.')}</p>}
       {comments && comments.length > 0 && (
         <ol>
           {comments.map((comment) => (
             <li key={comment.id}>
               <p>
-                <strong>{comment.who}</strong>,{' '}
-                <time dateTime={comment.timestamp}>{comment.timestamp ? new Date(comment.timestamp).toLocaleString() : ''}</time>
+                <strong>{comment.who}</strong>, <TimeStamp value={comment.timestamp} />
               </p>
               <p>{comment.comment}</p>
             </li>
@@ -55,7 +56,7 @@ export function ItemComments({ collection, id }: { collection: string; id: strin
         </ol>
       )}
       <form onSubmit={(event) => void submit(event)}>
-        <label for="new-comment">Comment</label>
+        <label for="new-comment">{t('Comment')}</label>
         <textarea
           id="new-comment"
           value={text}
@@ -69,7 +70,7 @@ export function ItemComments({ collection, id }: { collection: string; id: strin
           </p>
         )}
         <button type="submit" disabled={busy}>
-          Add comment
+          {t('Add comment')}
         </button>
       </form>
     </div>

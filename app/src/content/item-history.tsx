@@ -1,13 +1,21 @@
 import { useEffect, useState } from 'preact/hooks';
 import { errorStatus, requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
+import { msg, t } from '../i18n/t.js';
 import { fieldLabel } from './content-api.js';
 import { relatedText, useRelatedTexts } from './history-related.js';
 import { historyEntries, readItemRevisions, revertTo, type HistoryEntry } from './history-api.js';
 import type { FormField } from './form-fields.js';
 import { RevisionCompareDialog } from './revision-compare-dialog.js';
+import { TimeStamp, timeStampText } from './time-stamp.js';
 
-const ACTIONS: Record<string, string> = { create: 'Created', update: 'Updated', delete: 'Deleted' };
+const ACTIONS: Record<string, string> = { create: msg('Created'), update: msg('Updated'), delete: msg('Deleted') };
+
+/** A revision's action in words (an unknown one as it is). */
+function actionText(action: string): string {
+  const label = ACTIONS[action];
+  return label ? t(label) : action;
+}
 
 /**
  * The item's timeline: who changed what and when, field by field; any revision compared with the current item;
@@ -44,8 +52,10 @@ export function ItemHistory({
   const show = (field: string, value: unknown) => relatedText(related, field, value);
 
   const revert = async (entry: HistoryEntry) => {
-    const when = entry.timestamp ? new Date(entry.timestamp).toLocaleString() : 'then';
-    if (!window.confirm(`Revert this item to the version of ${when}? The change is recorded in its history.`)) return;
+    const question = entry.timestamp
+      ? t('Revert this item to the version of {when}? The change is recorded in its history.', { when: timeStampText(entry.timestamp) })
+      : t('Revert this item to that version? The change is recorded in its history.');
+    if (!window.confirm(question)) return;
     setBusy(true);
     setError(null);
     try {
@@ -53,7 +63,7 @@ export function ItemHistory({
       setComparing(null);
       onReverted?.();
     } catch (failure) {
-      setError(errorStatus(failure) === 403 ? 'You may not revert this item.' : requestMessage(failure));
+      setError(errorStatus(failure) === 403 ? t('You may not revert this item.') : requestMessage(failure));
     } finally {
       setBusy(false);
     }
@@ -62,30 +72,30 @@ export function ItemHistory({
   useEffect(() => {
     readItemRevisions(client, collection, id).then(
       (revisions) => setEntries(historyEntries(revisions)),
-      (failure: unknown) => setError(errorStatus(failure) === 403 ? 'You may not see the history of this item.' : requestMessage(failure)),
+      (failure: unknown) =>
+        setError(errorStatus(failure) === 403 ? t('You may not see the history of this item.') : requestMessage(failure)),
     );
   }, [client, collection, id, version]);
 
   return (
     <div class="history">
       {error && <p>{error}</p>}
-      {entries && entries.length === 0 && <p>No recorded changes.</p>}
+      {entries && entries.length === 0 && <p>{t('No recorded changes.')}</p>}
       {entries && entries.length > 0 && (
         <ol class="timeline">
           {entries.map((entry, index) => (
             <li key={entry.id}>
               <p>
-                <strong>{ACTIONS[entry.action] ?? entry.action}</strong> by {entry.who},{' '}
-                <time dateTime={entry.timestamp}>{entry.timestamp ? new Date(entry.timestamp).toLocaleString() : ''}</time>
+                <strong>{actionText(entry.action)}</strong> {t('by {user}', { user: entry.who })}, <TimeStamp value={entry.timestamp} />
               </p>
               {entry.changes.length > 0 && (
                 <table class="diff">
-                  <caption class="visually-hidden">Changes of this revision</caption>
+                  <caption class="visually-hidden">{t('Changes of this revision')}</caption>
                   <thead>
                     <tr>
-                      <th scope="col">Field</th>
-                      <th scope="col">Before</th>
-                      <th scope="col">After</th>
+                      <th scope="col">{t('Field')}</th>
+                      <th scope="col">{t('Before')}</th>
+                      <th scope="col">{t('After')}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -105,12 +115,12 @@ export function ItemHistory({
               )}
               {entry.data && entry.action !== 'delete' && (
                 <button type="button" onClick={() => setComparing(entry)}>
-                  Compare with current
+                  {t('Compare with current')}
                 </button>
               )}{' '}
               {canRevert && index > 0 && entry.action !== 'delete' && (
                 <button type="button" disabled={busy} onClick={() => void revert(entry)}>
-                  Revert to this version
+                  {t('Revert to this version')}
                 </button>
               )}
             </li>

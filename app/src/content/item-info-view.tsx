@@ -1,11 +1,13 @@
 import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { useSession } from '../auth/session.js';
+import { t } from '../i18n/t.js';
 import { formatValue } from './content-api.js';
 import { USERS_PLAN } from './display-value.js';
 import type { RawFormField } from './form-fields.js';
 import { itemInfo } from './item-info.js';
 import { readOptions } from './related-api.js';
+import { TimeStamp } from './time-stamp.js';
 
 /** The side panel's Information: the key, who created and updated the item (by name where readable) and when. */
 export function ItemInfoView({ fields, item, primaryKey }: { fields: RawFormField[]; item: Record<string, unknown>; primaryKey: string }) {
@@ -31,10 +33,10 @@ export function ItemInfoView({ fields, item, primaryKey }: { fields: RawFormFiel
     <dl class="item-info">
       {rows.map((row) => (
         <Fragment key={row.field}>
-          <dt>{row.label}</dt>
+          <dt>{t(row.label)}</dt>
           <dd>
             {row.kind === 'date' && typeof row.value === 'string' ? (
-              <time dateTime={row.value}>{new Date(row.value).toLocaleString()}</time>
+              <TimeStamp value={row.value} />
             ) : (
               (names.get(String(row.value)) ?? formatValue(row.value))
             )}

@@ -1,14 +1,15 @@
+import { msg } from '../i18n/t.js';
 import type { RawFormField } from './form-fields.js';
 
 /** What the side panel's Information section lists, in this order, by the field's `special`. */
 const SPECIALS: [string, string][] = [
-  ['user-created', 'Created by'],
-  ['date-created', 'Created on'],
-  ['user-updated', 'Updated by'],
-  ['date-updated', 'Updated on'],
+  ['user-created', msg('Created by')],
+  ['date-created', msg('Created on')],
+  ['user-updated', msg('Updated by')],
+  ['date-updated', msg('Updated on')],
 ];
 
-/** `user`: a user's key, shown by their name; `date`: a time. */
+/** `label`: an English message key (shown with `t`); `user`: a user's key, shown by their name; `date`: a time. */
 export type InfoRow = { label: string; field: string; value: unknown; kind: 'key' | 'user' | 'date' };
 
 function specials(field: RawFormField): string[] {
@@ -21,7 +22,7 @@ function specials(field: RawFormField): string[] {
  * (`special` user-created, date-created, user-updated, date-updated).
  */
 export function itemInfo(fields: RawFormField[], item: Record<string, unknown>, primaryKey: string): InfoRow[] {
-  const rows: InfoRow[] = [{ label: 'Primary key', field: primaryKey, value: item[primaryKey], kind: 'key' }];
+  const rows: InfoRow[] = [{ label: msg('Primary key'), field: primaryKey, value: item[primaryKey], kind: 'key' }];
   for (const [special, label] of SPECIALS) {
     const field = fields.find((f) => specials(f).includes(special));
     if (field) rows.push({ label, field: field.field, value: item[field.field], kind: special.startsWith('date') ? 'date' : 'user' });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { Link, useLocation } from 'wouter-preact';
 import { requestMessage } from '../api/errors.js';
+import { t } from '../i18n/t.js';
 import { lazyPage } from '../lazy-page.js';
 import { useSession } from '../auth/session.js';
 import { LiveNote, useLive } from '../realtime/live.js';
@@ -129,7 +130,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
   }, [client, collection, id]);
 
   const switchVersion = (next: ItemVersion | null) => {
-    if (dirty && !window.confirm('Switch versions? Your unsaved changes will be lost.')) return;
+    if (dirty && !window.confirm(t('Switch versions? Your unsaved changes will be lost.'))) return;
     setActive(next);
     setNotice(null);
     setError(null);
@@ -147,7 +148,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
   const dirty = loaded
     ? Object.keys(changedValues(loaded.form, loaded.item, texts)).length > 0 ||
       Object.values(lists).some((list) => hasChanges(list.changes)) ||
-      Object.values(translations).some((t) => Object.keys(t.edits.texts).length > 0 || t.edits.deleted.length > 0) ||
+      Object.values(translations).some((entry) => Object.keys(entry.edits.texts).length > 0 || entry.edits.deleted.length > 0) ||
       Object.values(links).some(hasLinkChanges) ||
       Object.values(anyLinks).some(Boolean)
     : false;
@@ -216,13 +217,17 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
         // The form now holds the server's version: an earlier event is settled (ours arrives with the same values).
         setRemote(null);
         setVersion((v) => v + 1);
-        setNotice(active ? `Saved to the version "${active.name ?? active.key}".` : 'Saved.');
+        setNotice(active ? t('Saved to the version "{name}".', { name: active.name ?? active.key }) : t('Saved.'));
       }
     } catch (failure) {
       const { fields, general } = errorsByField(failure, loaded.form);
       setFieldErrors(fields);
       setError(
-        general.length > 0 ? general.join(' ') : Object.keys(fields).length > 0 ? 'Some fields need attention.' : requestMessage(failure),
+        general.length > 0
+          ? general.join(' ')
+          : Object.keys(fields).length > 0
+            ? t('Some fields need attention.')
+            : requestMessage(failure),
       );
     } finally {
       setBusy(false);
@@ -230,7 +235,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
   };
 
   const reload = () => {
-    if (dirty && !window.confirm('Load the other version? Your unsaved changes will be lost.')) return;
+    if (dirty && !window.confirm(t('Load the other version? Your unsaved changes will be lost.'))) return;
     setNotice(null);
     load().then(
       () => {
@@ -242,7 +247,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
   };
 
   const remove = async () => {
-    if (!window.confirm(`Delete this item of ${fieldLabel(collection)}? This cannot be undone.`)) return;
+    if (!window.confirm(t('Delete this item of {collection}? This cannot be undone.', { collection: fieldLabel(collection) }))) return;
     setBusy(true);
     try {
       await deleteOne(client, collection, id);
@@ -263,7 +268,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
         () => {
           setRemote(null);
           setVersion((v) => v + 1);
-          setNotice('Reverted.');
+          setNotice(t('Reverted.'));
         },
         (failure: unknown) => setError(requestMessage(failure)),
       )
@@ -276,26 +281,28 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
     <section aria-labelledby="page-title">
       <PageHeader
         crumbs={[
-          { label: 'Content', href: '/content', onClick: leave },
+          { label: t('Content'), href: '/content', onClick: leave },
           { label: fieldLabel(collection), href: listHref, onClick: leave },
-          { label: isNew ? 'New' : id },
+          { label: isNew ? t('New') : id },
         ]}
         title={title}
       />
       <LiveNote state={live} />
       {deleted && !busy && (
         <div class="remote-change" role="alert">
-          <p>Someone else deleted this item.</p>
-          <Link href={listHref}>Back to {fieldLabel(collection)}</Link>
+          <p>{t('Someone else deleted this item.')}</p>
+          <Link href={listHref}>{t('Back to {collection}', { collection: fieldLabel(collection) })}</Link>
         </div>
       )}
       {stale && !deleted && (
         <div class="remote-change" role="alert">
           <p>
-            Someone else changed this item. {dirty ? 'Your unsaved changes are kept until you reload.' : 'Reload to see their version.'}
+            {dirty
+              ? t('Someone else changed this item. Your unsaved changes are kept until you reload.')
+              : t('Someone else changed this item. Reload to see their version.')}
           </p>
           <button type="button" onClick={reload}>
-            Reload
+            {t('Reload')}
           </button>
         </div>
       )}
@@ -310,7 +317,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
             load(null).then(
               () => {
                 setVersion((v) => v + 1);
-                setNotice("Promoted: the item now has the version's changes.");
+                setNotice(t("Promoted: the item now has the version's changes."));
               },
               (failure: unknown) => setError(requestMessage(failure)),
             );
@@ -319,7 +326,7 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
           busy={busy}
         />
       )}
-      {!error && !loaded && <p aria-live="polite">Loading…</p>}
+      {!error && !loaded && <p aria-live="polite">{t('Loading…')}</p>}
       <div class="item-layout">
         <div class="item-main">
           {loaded && (
@@ -386,16 +393,16 @@ export function ItemPage({ collection, id }: { collection: string; id: string })
                   )
                 }
               />
-              {!canSave && <p class="help">You may read this item but not change it.</p>}
+              {!canSave && <p class="help">{t('You may read this item but not change it.')}</p>}
               <div class="actions">
                 {canSave && (
                   <button type="submit" class="primary" disabled={busy}>
-                    {isNew ? 'Create' : 'Save'}
+                    {isNew ? t('Create') : t('Save')}
                   </button>
                 )}
                 {canDelete && (
                   <button type="button" class="danger" disabled={busy} onClick={() => void remove()}>
-                    Delete
+                    {t('Delete')}
                   </button>
                 )}
               </div>

@@ -1,3 +1,4 @@
+import { t } from '../i18n/t.js';
 import { Disclosure } from './disclosure.js';
 import type { FormField, RawFormField } from './form-fields.js';
 import { ItemComments } from './item-comments.js';
@@ -58,11 +59,11 @@ export function ItemPanel({
     onToggle: (open: boolean) => remember(name, open),
   });
   return (
-    <aside class="item-panel" aria-label="About this item">
-      <Disclosure {...section('info')} title="Information">
+    <aside class="item-panel" aria-label={t('About this item')}>
+      <Disclosure {...section('info')} title={t('Information')}>
         <ItemInfoView fields={fields} item={item} primaryKey={primaryKey} />
       </Disclosure>
-      <Disclosure {...section('history')} title="History">
+      <Disclosure {...section('history')} title={t('History')}>
         <ItemHistory
           collection={collection}
           id={id}
@@ -74,11 +75,11 @@ export function ItemPanel({
           onUseValue={onUseValue}
         />
       </Disclosure>
-      <Disclosure {...section('comments')} title="Comments">
+      <Disclosure {...section('comments')} title={t('Comments')}>
         <ItemComments collection={collection} id={id} />
       </Disclosure>
       {canShare && (
-        <Disclosure {...section('sharing')} title="Sharing">
+        <Disclosure {...section('sharing')} title={t('Sharing')}>
           <ShareDialog collection={collection} id={id} />
         </Disclosure>
       )}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useSession } from '../auth/session.js';
+import { t } from '../i18n/t.js';
 import { fieldLabel } from './content-api.js';
 import { readDisplayPlan, readRelatedOption } from './related-api.js';
 
@@ -10,7 +11,7 @@ import { readDisplayPlan, readRelatedOption } from './related-api.js';
  */
 export function useItemTitle(collection: string, id: string | null, version: number): string {
   const { client } = useSession();
-  const fallback = id === null ? `New item in ${fieldLabel(collection)}` : `${fieldLabel(collection)} ${id}`;
+  const fallback = id === null ? t('New item in {collection}', { collection: fieldLabel(collection) }) : `${fieldLabel(collection)} ${id}`;
   const [title, setTitle] = useState<{ key: string; text: string } | null>(null);
   const key = `${collection}/${id ?? ''}`;
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { errorStatus, requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
+import { t } from '../i18n/t.js';
 import { fieldLabel, formatValue } from './content-api.js';
 import {
   compareVersion,
@@ -57,7 +58,7 @@ export function ItemVersions({ collection, id, active, onSelect, onPromoted, sav
   const create = async (event: Event) => {
     event.preventDefault();
     if (name.trim() === '') {
-      setError('Name the version first.');
+      setError(t('Name the version first.'));
       return;
     }
     setWorking(true);
@@ -75,7 +76,7 @@ export function ItemVersions({ collection, id, active, onSelect, onPromoted, sav
       setName('');
       onSelect(made);
     } catch (failure) {
-      fail(failure, 'You may not make versions of this item.');
+      fail(failure, t('You may not make versions of this item.'));
     } finally {
       setWorking(false);
     }
@@ -87,23 +88,27 @@ export function ItemVersions({ collection, id, active, onSelect, onPromoted, sav
     setError(null);
     try {
       const compared = await compareVersion(client, active.id);
-      const outdated = compared.outdated
-        ? ' The main item has changed since this version was made; its changes to these fields are replaced.'
-        : '';
-      if (!window.confirm(`Promote "${versionName(active)}" to the main item?${outdated} The version is deleted afterwards.`)) return;
+      const named = { name: versionName(active) };
+      const question = compared.outdated
+        ? t(
+            'Promote "{name}" to the main item? The main item has changed since this version was made; its changes to these fields are replaced. The version is deleted afterwards.',
+            named,
+          )
+        : t('Promote "{name}" to the main item? The version is deleted afterwards.', named);
+      if (!window.confirm(question)) return;
       await promoteVersion(client, active.id, compared.mainHash);
       setShowCompare(false);
       await load();
       onPromoted();
     } catch (failure) {
-      fail(failure, 'You may not promote this version.');
+      fail(failure, t('You may not promote this version.'));
     } finally {
       setWorking(false);
     }
   };
 
   const remove = async () => {
-    if (!active || !window.confirm(`Delete the version "${versionName(active)}"? Its changes are lost.`)) return;
+    if (!active || !window.confirm(t('Delete the version "{name}"? Its changes are lost.', { name: versionName(active) }))) return;
     setWorking(true);
     setError(null);
     try {
@@ -112,7 +117,7 @@ export function ItemVersions({ collection, id, active, onSelect, onPromoted, sav
       await load();
       onSelect(null);
     } catch (failure) {
-      fail(failure, 'You may not delete this version.');
+      fail(failure, t('You may not delete this version.'));
     } finally {
       setWorking(false);
     }
@@ -124,11 +129,11 @@ export function ItemVersions({ collection, id, active, onSelect, onPromoted, sav
   return (
     <div class="versions" role="group" aria-labelledby="versions-title">
       <h2 id="versions-title" class="visually-hidden">
-        Versions
+        {t('Versions')}
       </h2>
       <div class="filters">
         <div class="field">
-          <label for="item-version">Version</label>
+          <label for="item-version">{t('Version')}</label>
           <select
             id="item-version"
             value={active?.id ?? ''}
@@ -139,7 +144,7 @@ export function ItemVersions({ collection, id, active, onSelect, onPromoted, sav
               onSelect(chosen);
             }}
           >
-            <option value="">Main</option>
+            <option value="">{t('Main')}</option>
             {versions.map((version) => (
               <option key={version.id} value={version.id}>
                 {versionName(version)}
@@ -149,19 +154,19 @@ export function ItemVersions({ collection, id, active, onSelect, onPromoted, sav
         </div>
         {!creating && (
           <button type="button" disabled={disabled} onClick={() => setCreating(true)}>
-            Create version
+            {t('Create version')}
           </button>
         )}
         {active && (
           <>
             <button type="button" disabled={disabled} aria-pressed={showCompare} onClick={() => setShowCompare(!showCompare)}>
-              Compare with main
+              {t('Compare with main')}
             </button>
             <button type="button" class="primary" disabled={disabled} onClick={() => void promote()}>
-              Promote
+              {t('Promote')}
             </button>
             <button type="button" class="danger" disabled={disabled} onClick={() => void remove()}>
-              Delete version
+              {t('Delete version')}
             </button>
           </>
         )}
@@ -169,32 +174,36 @@ export function ItemVersions({ collection, id, active, onSelect, onPromoted, sav
       {creating && (
         <form class="filters" onSubmit={create}>
           <label class="field">
-            Version name
+            {t('Version name')}
             <input value={name} onInput={(event) => setName((event.target as HTMLInputElement).value)} />
           </label>
           <button type="submit" disabled={working}>
-            Create
+            {t('Create')}
           </button>
           <button type="button" onClick={() => setCreating(false)}>
-            Cancel
+            {t('Cancel')}
           </button>
         </form>
       )}
-      {active && <p class="help">You are editing the version "{versionName(active)}": saving keeps the changes in it, not in the item.</p>}
+      {active && (
+        <p class="help">
+          {t('You are editing the version "{name}": saving keeps the changes in it, not in the item.', { name: versionName(active) })}
+        </p>
+      )}
       {active && showCompare && comparison && (
         <div class="table-wrap">
-          {comparison.outdated && <p class="notice">The main item has changed since this version was made.</p>}
+          {comparison.outdated && <p class="notice">{t('The main item has changed since this version was made.')}</p>}
           {rows.length === 0 ? (
-            <p>This version changes nothing yet.</p>
+            <p>{t('This version changes nothing yet.')}</p>
           ) : (
             <table class="diff">
-              <caption>Main item and version "{versionName(active)}" side by side</caption>
+              <caption>{t('Main item and version "{name}" side by side', { name: versionName(active) })}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Field</th>
-                  <th scope="col">Main</th>
-                  <th scope="col">This version</th>
-                  <th scope="col">Changed</th>
+                  <th scope="col">{t('Field')}</th>
+                  <th scope="col">{t('Main')}</th>
+                  <th scope="col">{t('This version')}</th>
+                  <th scope="col">{t('Changed')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -203,7 +212,7 @@ export function ItemVersions({ collection, id, active, onSelect, onPromoted, sav
                     <th scope="row">{fieldLabel(row.field)}</th>
                     <td>{row.changed ? <del>{formatValue(row.main)}</del> : formatValue(row.main)}</td>
                     <td>{row.changed ? <ins>{formatValue(row.version)}</ins> : formatValue(row.version)}</td>
-                    <td>{row.changed ? 'Changed' : 'Same'}</td>
+                    <td>{row.changed ? t('Changed') : t('Same')}</td>
                   </tr>
                 ))}
               </tbody>

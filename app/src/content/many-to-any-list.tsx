@@ -1,7 +1,9 @@
+import { AddedTag } from './added-tag.js';
 import { RelationFieldset } from './relation-fieldset.js';
 import { useEffect, useState } from 'preact/hooks';
 import { useSession } from '../auth/session.js';
 import { requestMessage } from '../api/errors.js';
+import { plural, t } from '../i18n/t.js';
 import { fieldLabel } from './content-api.js';
 import type { DisplayPlan, PrimaryKey } from './display-value.js';
 import type { FormField } from './form-fields.js';
@@ -33,7 +35,8 @@ export function ManyToAnyList({ field, relation, parent, onChange, version }: Pr
   const [list, setList] = useState<AnyList>({ entries: [], removed: [] });
   const [error, setError] = useState<string | null>(null);
   const [collection, setCollection] = useState(relation.allowed[0] ?? '');
-  const [plan, setPlan] = useState<DisplayPlan | null | undefined>(undefined);
+  // The display plan of the collection to add from, read for that collection (null: the user may not read it).
+  const [planned, setPlanned] = useState<{ collection: string; plan: DisplayPlan | null } | null>(null);
   const [status, setStatus] = useState('');
   // While the links are read (again after a save) nothing can change: such a change would be lost.
   const [reading, setReading] = useState(true);
@@ -64,9 +67,18 @@ export function ManyToAnyList({ field, relation, parent, onChange, version }: Pr
   }, [client, relation.junction, parent, version]);
 
   useEffect(() => {
-    setPlan(undefined);
-    if (collection) readDisplayPlan(client, collection).then(setPlan, () => setPlan(null));
+    let cancelled = false;
+    const settle = (plan: DisplayPlan | null) => {
+      if (!cancelled) setPlanned({ collection, plan });
+    };
+    if (collection) readDisplayPlan(client, collection).then(settle, () => settle(null));
+    return () => {
+      cancelled = true;
+    };
   }, [client, collection]);
+  // Undefined while the chosen collection's plan is read: the search never runs on another collection's plan (right
+  // after a change of collection, before its own plan is there, the search would otherwise show under its label).
+  const plan = planned?.collection === collection ? planned.plan : undefined;
 
   const update = (next: AnyList, said: string) => {
     setList(next);
@@ -86,30 +98,33 @@ export function ManyToAnyList({ field, relation, parent, onChange, version }: Pr
             return (
               <li key={`${entry.collection}:${String(entry.key)}`}>
                 <span>{entry.text}</span> <span class="tag">{fieldLabel(entry.collection)}</span>
-                {entry.junctionKey === null && <span class="tag"> (added; saved with the item)</span>}
+                {entry.junctionKey === null && <AddedTag />}
                 {sortable && (
                   <>
                     <button
                       type="button"
                       class="small"
                       disabled={index === 0}
-                      onClick={() => update(moveAny(list, index, -1), `${name} moved up.`)}
+                      onClick={() => update(moveAny(list, index, -1), t('{name} moved up.', { name }))}
                     >
-                      Move up<span class="visually-hidden"> {name}</span>
+                      {t('Move up')}
+                      <span class="visually-hidden"> {name}</span>
                     </button>
                     <button
                       type="button"
                       class="small"
                       disabled={index === count - 1}
-                      onClick={() => update(moveAny(list, index, 1), `${name} moved down.`)}
+                      onClick={() => update(moveAny(list, index, 1), t('{name} moved down.', { name }))}
                     >
-                      Move down<span class="visually-hidden"> {name}</span>
+                      {t('Move down')}
+                      <span class="visually-hidden"> {name}</span>
                     </button>
                   </>
                 )}
                 {editable && (
-                  <button type="button" class="small" onClick={() => update(removeAny(list, index), `${name} removed.`)}>
-                    Remove<span class="visually-hidden"> {name}</span>
+                  <button type="button" class="small" onClick={() => update(removeAny(list, index), t('{name} removed.', { name }))}>
+                    {t('Remove')}
+                    <span class="visually-hidden"> {name}</span>
                   </button>
                 )}
               </li>
@@ -117,20 +132,26 @@ export function ManyToAnyList({ field, relation, parent, onChange, version }: Pr
           })}
         </ol>
       )}
-      {saved && count === 0 && <p class="help">None.</p>}
+      {saved && count === 0 && <p class="help">{t('None.')}</p>}
       <p class="visually-hidden" role="status">
         {status}
       </p>
       {list.removed.length > 0 && (
         <p class="help">
-          {list.removed.length} {list.removed.length === 1 ? 'link' : 'links'} will be removed when you save (the items are kept).
+          {plural(
+            list.removed.length,
+            '{count} link will be removed when you save (the items are kept).',
+            '{count} links will be removed when you save (the items are kept).',
+          )}
         </p>
       )}
-      {editable && relation.sortField === null && count > 1 && <p class="help">The order is not kept: this relation has no sort field.</p>}
+      {editable && relation.sortField === null && count > 1 && (
+        <p class="help">{t('The order is not kept: this relation has no sort field.')}</p>
+      )}
       {editable && (
         <div class="inline-form">
           <div class="field">
-            <label for={`${id}-collection`}>Add to {label} from</label>
+            <label for={`${id}-collection`}>{t('Add to {field} from', { field: label })}</label>
             <select id={`${id}-collection`} value={collection} onChange={(e) => setCollection(e.currentTarget.value)}>
               {relation.allowed.map((name) => (
                 <option key={name} value={name}>
@@ -140,19 +161,24 @@ export function ManyToAnyList({ field, relation, parent, onChange, version }: Pr
             </select>
           </div>
           <div class="field">
-            <label for={`${id}-add`}>Add an item of {fieldLabel(collection)}</label>
+            <label for={`${id}-add`}>{t('Add an item of {collection}', { collection: fieldLabel(collection) })}</label>
             {plan ? (
               <RelatedSearch
                 id={`${id}-add`}
                 display=""
-                placeholder={`Search ${fieldLabel(collection)}`}
+                placeholder={t('Search {collection}', { collection: fieldLabel(collection) })}
                 search={(query) => searchRelated(client, plan, query, 20)}
                 onChoose={(option) =>
-                  update(addAny(list, { collection, key: option.key, text: option.text }), `${option.text} added to ${label}.`)
+                  update(
+                    addAny(list, { collection, key: option.key, text: option.text }),
+                    t('{item} added to {field}.', { item: option.text, field: label }),
+                  )
                 }
               />
             ) : (
-              <output id={`${id}-add`}>{plan === null ? `You may not read ${fieldLabel(collection)}.` : 'Loading…'}</output>
+              <output id={`${id}-add`}>
+                {plan === null ? t('You may not read {collection}.', { collection: fieldLabel(collection) }) : t('Loading…')}
+              </output>
             )}
           </div>
         </div>

@@ -1,7 +1,9 @@
+import { AddedTag } from './added-tag.js';
 import { RelationFieldset } from './relation-fieldset.js';
 import { useEffect, useState } from 'preact/hooks';
 import { Link as RouteLink } from 'wouter-preact';
 import { useSession } from '../auth/session.js';
+import { plural, t } from '../i18n/t.js';
 import { fieldLabel, isSystemCollection, readAccess } from './content-api.js';
 import type { DisplayPlan, PrimaryKey } from './display-value.js';
 import type { FormField } from './form-fields.js';
@@ -22,12 +24,6 @@ type Props = {
   version: number;
   /** Called when a link to a related item is followed (the form's unsaved-changes guard). */
   onLeave(event: Event): void;
-};
-
-const TAGS: Record<ListedLink['state'], string | null> = {
-  linked: null,
-  added: ' (added; saved with the item)',
-  created: ' (new; created when you save)',
 };
 
 /**
@@ -96,8 +92,8 @@ export function ManyToManyList({ field, relation, parent, changes, onChange, ver
         plan === null && (
           <p class="help">
             {isSystemCollection(relation.related)
-              ? `Links to ${relatedLabel} are not edited here yet.`
-              : `You may not read ${relatedLabel}.`}
+              ? t('Links to {collection} are not edited here yet.', { collection: relatedLabel })
+              : t('You may not read {collection}.', { collection: relatedLabel })}
           </p>
         )
       }
@@ -115,29 +111,35 @@ export function ManyToManyList({ field, relation, parent, changes, onChange, ver
               ) : (
                 <span>{textOf(entry)}</span>
               )}
-              {TAGS[entry.state] && <span class="tag">{TAGS[entry.state]}</span>}
+              {entry.state === 'added' && <AddedTag />}
+              {entry.state === 'created' && <span class="tag"> {t('(new; created when you save)')}</span>}
               {editable && (
                 <button type="button" class="small" onClick={() => onChange(removeListed(changes, entry))}>
-                  Remove<span class="visually-hidden"> {textOf(entry)}</span>
+                  {t('Remove')}
+                  <span class="visually-hidden"> {textOf(entry)}</span>
                 </button>
               )}
             </li>
           ))}
         </ul>
       )}
-      {linked && entries.length === 0 && <p class="help">None.</p>}
+      {linked && entries.length === 0 && <p class="help">{t('None.')}</p>}
       {changes.removed.length > 0 && (
         <p class="help" role="status">
-          {changes.removed.length} {changes.removed.length === 1 ? 'link' : 'links'} will be removed when you save (the items are kept).
+          {plural(
+            changes.removed.length,
+            '{count} link will be removed when you save (the items are kept).',
+            '{count} links will be removed when you save (the items are kept).',
+          )}
         </p>
       )}
       {editable && plan && (
         <div class="field">
-          <label for={`${id}-add`}>Add to {label}</label>
+          <label for={`${id}-add`}>{t('Add to {field}', { field: label })}</label>
           <RelatedSearch
             id={`${id}-add`}
             display=""
-            placeholder={`Search ${relatedLabel}`}
+            placeholder={t('Search {collection}', { collection: relatedLabel })}
             search={async (query) => (await searchRelated(client, plan, query, 20)).filter((option) => !shownKeys.has(String(option.key)))}
             onChoose={(option) => onChange(addRelated(changes, option, linked ?? []))}
           />
@@ -145,9 +147,7 @@ export function ManyToManyList({ field, relation, parent, changes, onChange, ver
       )}
       {canCreate && labelField && (
         <div class="field">
-          <label for={`${id}-new`}>
-            New {relatedLabel} ({fieldLabel(labelField)})
-          </label>
+          <label for={`${id}-new`}>{t('New {collection} ({field})', { collection: relatedLabel, field: fieldLabel(labelField) })}</label>
           <div class="inline-form">
             <input
               id={`${id}-new`}
@@ -162,7 +162,7 @@ export function ManyToManyList({ field, relation, parent, changes, onChange, ver
               }}
             />
             <button type="button" disabled={newText.trim() === ''} onClick={createNew}>
-              Create and add
+              {t('Create and add')}
             </button>
           </div>
         </div>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useSession } from '../auth/session.js';
+import { t } from '../i18n/t.js';
 import { fieldLabel } from './content-api.js';
 import type { DisplayPlan, RelatedOption } from './display-value.js';
 import type { FormField } from './form-fields.js';
@@ -59,7 +60,7 @@ export function ManyToOnePicker({ id, field, related, text, describedBy, invalid
           aria-invalid={invalid ? true : undefined}
           onInput={(e) => onChange(e.currentTarget.value)}
         />
-        {!field.readOnly && <p class="help">The key of an item of {fieldLabel(related)}.</p>}
+        {!field.readOnly && <p class="help">{t('The key of an item of {collection}.', { collection: fieldLabel(related) })}</p>}
       </>
     );
   }
@@ -78,11 +79,12 @@ export function ManyToOnePicker({ id, field, related, text, describedBy, invalid
         required={field.required}
         describedBy={describedBy}
         invalid={invalid}
-        placeholder={`Search ${fieldLabel(related)}`}
+        placeholder={t('Search {collection}', { collection: fieldLabel(related) })}
       />
       {!readOnly && !field.required && text !== '' && (
         <button type="button" onClick={() => onChange('')}>
-          Clear<span class="visually-hidden"> {fieldLabel(field.field)}</span>
+          {t('Clear')}
+          <span class="visually-hidden"> {fieldLabel(field.field)}</span>
         </button>
       )}
     </div>

@@ -1,7 +1,9 @@
+import { AddedTag } from './added-tag.js';
 import { RelationFieldset } from './relation-fieldset.js';
 import { useEffect, useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
 import { useSession } from '../auth/session.js';
+import { plural, t } from '../i18n/t.js';
 import { fieldLabel } from './content-api.js';
 import type { DisplayPlan, PrimaryKey } from './display-value.js';
 import type { FormField } from './form-fields.js';
@@ -56,7 +58,7 @@ export function OneToManyList({ field, relation, parent, changes, onChange, vers
       field={field}
       label={label}
       class="relation-list"
-      notice={plan === null && <p class="help">You may not read {fieldLabel(relation.related)}.</p>}
+      notice={plan === null && <p class="help">{t('You may not read {collection}.', { collection: fieldLabel(relation.related) })}</p>}
       error={error}
       loading={Boolean(plan && !linked)}
     >
@@ -67,37 +69,43 @@ export function OneToManyList({ field, relation, parent, changes, onChange, vers
               <Link href={href(option.key)} onClick={onLeave}>
                 {option.text}
               </Link>
-              {pending && <span class="tag"> (added; saved with the item)</span>}
+              {pending && <AddedTag />}
               {editable && (
                 <button type="button" class="small" onClick={() => plan && onChange(removeChild(changes, option.key), plan.primaryKey)}>
-                  Remove<span class="visually-hidden"> {option.text}</span>
+                  {t('Remove')}
+                  <span class="visually-hidden"> {option.text}</span>
                 </button>
               )}
             </li>
           ))}
         </ul>
       )}
-      {linked && visible.length === 0 && <p class="help">None.</p>}
+      {linked && visible.length === 0 && <p class="help">{t('None.')}</p>}
       {changes.removed.length > 0 && (
         <p class="help" role="status">
-          {changes.removed.length} {changes.removed.length === 1 ? 'item' : 'items'}{' '}
-          {relation.deselect === 'delete' ? 'will be deleted' : 'will be unlinked'} when you save.
+          {relation.deselect === 'delete'
+            ? plural(changes.removed.length, '{count} item will be deleted when you save.', '{count} items will be deleted when you save.')
+            : plural(
+                changes.removed.length,
+                '{count} item will be unlinked when you save.',
+                '{count} items will be unlinked when you save.',
+              )}
         </p>
       )}
       {editable && plan && (
         <div class="field">
-          <label for={`${id}-add`}>Add to {label}</label>
+          <label for={`${id}-add`}>{t('Add to {field}', { field: label })}</label>
           <RelatedSearch
             id={`${id}-add`}
             display=""
-            placeholder={`Search ${fieldLabel(relation.related)}`}
+            placeholder={t('Search {collection}', { collection: fieldLabel(relation.related) })}
             search={async (query) => (await searchRelated(client, plan, query, 20)).filter((option) => !shown.has(String(option.key)))}
             onChoose={(option) => onChange(addChild(changes, option, linked ?? []), plan.primaryKey)}
           />
           <p class="help">
             {relation.deselect === 'delete'
-              ? 'Removing an item deletes it when you save.'
-              : 'Removing an item unlinks it; the item itself is kept.'}
+              ? t('Removing an item deletes it when you save.')
+              : t('Removing an item unlinks it; the item itself is kept.')}
           </p>
         </div>
       )}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { plural, t } from '../i18n/t.js';
 import type { RelatedOption } from './display-value.js';
 
 type Props = {
@@ -32,17 +33,17 @@ export function RelatedSearch({ id, display, search, onChoose, readOnly, require
   useEffect(() => {
     if (!open) return;
     let cancelled = false;
-    setStatus('Searching…');
+    setStatus(t('Searching…'));
     const timer = setTimeout(() => {
       searchRef.current(query ?? '').then(
         (found) => {
           if (cancelled) return;
           setOptions(found);
           setActive(found.length > 0 ? 0 : -1);
-          setStatus(found.length === 0 ? 'No matches.' : `${found.length} ${found.length === 1 ? 'match' : 'matches'}.`);
+          setStatus(found.length === 0 ? t('No matches.') : plural(found.length, '{count} match.', '{count} matches.'));
         },
         () => {
-          if (!cancelled) setStatus('The search failed.');
+          if (!cancelled) setStatus(t('The search failed.'));
         },
       );
     }, 200);
@@ -114,7 +115,7 @@ export function RelatedSearch({ id, display, search, onChoose, readOnly, require
         onKeyDown={onKeyDown}
         onBlur={close}
       />
-      <ul id={listId} role="listbox" aria-label="Matches" class="combobox-options" hidden={!expanded}>
+      <ul id={listId} role="listbox" aria-label={t('Matches')} class="combobox-options" hidden={!expanded}>
         {options.map((option, index) => (
           <li
             key={String(option.key)}

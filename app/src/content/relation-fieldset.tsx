@@ -1,5 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import type { FormField } from './form-fields.js';
+import { t } from '../i18n/t.js';
+import { ReadOnlyTag } from './read-only-tag.js';
 import { systemLabel } from '../ui/system-label.js';
 
 /**
@@ -30,7 +32,7 @@ export function RelationFieldset({
     <fieldset class={`field ${className}`} aria-describedby={field.note ? `${id}-note` : undefined}>
       <legend>
         {label}
-        {field.readOnly && <span class="tag"> (read-only)</span>}
+        {field.readOnly && <ReadOnlyTag />}
       </legend>
       {notice}
       {error && (
@@ -38,7 +40,7 @@ export function RelationFieldset({
           {error}
         </p>
       )}
-      {loading && !error && <p aria-live="polite">Loading…</p>}
+      {loading && !error && <p aria-live="polite">{t('Loading…')}</p>}
       {children}
       {field.note && (
         <p id={`${id}-note`} class="help">

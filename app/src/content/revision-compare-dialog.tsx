@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { plural, t } from '../i18n/t.js';
 import { fieldLabel } from './content-api.js';
 import type { FormField } from './form-fields.js';
 import type { HistoryEntry } from './history-api.js';
 import { relatedText, useRelatedTexts } from './history-related.js';
 import { compareRevision } from './revision-compare.js';
+import { timeStampText } from './time-stamp.js';
 
 /**
  * A revision beside the current item, field by field in a modal dialog: changed fields say so in words; with
@@ -44,22 +46,24 @@ export function RevisionCompareDialog({
   useEffect(() => {
     if (!dialog.current?.open) dialog.current?.showModal();
   }, []);
-  const when = entry.timestamp ? new Date(entry.timestamp).toLocaleString() : '';
+  const when = timeStampText(entry.timestamp);
   const changed = rows.filter((row) => row.changed).length;
 
   return (
     <dialog ref={dialog} aria-labelledby="compare-title" class="compare-dialog" onClose={onClose}>
-      <h2 id="compare-title">Revision of {when} and the current item</h2>
-      <p>{changed === 0 ? 'The revision matches the current item.' : `${changed} ${changed === 1 ? 'field differs' : 'fields differ'}.`}</p>
+      <h2 id="compare-title">{t('Revision of {when} and the current item', { when })}</h2>
+      <p>
+        {changed === 0 ? t('The revision matches the current item.') : plural(changed, '{count} field differs.', '{count} fields differ.')}
+      </p>
       <table class="compare-table">
-        <caption class="visually-hidden">Each field in the revision and now</caption>
+        <caption class="visually-hidden">{t('Each field in the revision and now')}</caption>
         <thead>
           <tr>
-            <th scope="col">Field</th>
-            <th scope="col">In the revision</th>
-            <th scope="col">Now</th>
-            <th scope="col">Difference</th>
-            {canRevert && <th scope="col">Action</th>}
+            <th scope="col">{t('Field')}</th>
+            <th scope="col">{t('In the revision')}</th>
+            <th scope="col">{t('Now')}</th>
+            <th scope="col">{t('Difference')}</th>
+            {canRevert && <th scope="col">{t('Action')}</th>}
           </tr>
         </thead>
         <tbody>
@@ -70,12 +74,12 @@ export function RevisionCompareDialog({
                 <th scope="row">{fieldLabel(row.field)}</th>
                 <td>{show(row.field, row.revision)}</td>
                 <td>{show(row.field, row.current)}</td>
-                <td>{row.changed ? 'Changed' : 'Same'}</td>
+                <td>{row.changed ? t('Changed') : t('Same')}</td>
                 {canRevert && (
                   <td>
                     {row.revertible &&
                       (used.includes(row.field) ? (
-                        'In the form, not saved yet'
+                        t('In the form, not saved yet')
                       ) : (
                         <button
                           type="button"
@@ -84,7 +88,7 @@ export function RevisionCompareDialog({
                             setUsed([...used, row.field]);
                           }}
                         >
-                          Revert {fieldLabel(row.field)}
+                          {t('Revert {field}', { field: fieldLabel(row.field) })}
                         </button>
                       ))}
                   </td>
@@ -94,15 +98,15 @@ export function RevisionCompareDialog({
           })}
         </tbody>
       </table>
-      {canRevert && used.length > 0 && <p role="status">Save the item to keep the reverted fields.</p>}
+      {canRevert && used.length > 0 && <p role="status">{t('Save the item to keep the reverted fields.')}</p>}
       <p class="actions">
         {canRevert && changed > 0 && (
           <button type="button" class="danger" disabled={busy} onClick={onRevertItem}>
-            Revert the whole item
+            {t('Revert the whole item')}
           </button>
         )}
         <button type="button" onClick={() => dialog.current?.close()}>
-          Close
+          {t('Close')}
         </button>
       </p>
     </dialog>

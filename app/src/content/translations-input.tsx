@@ -3,6 +3,7 @@ import { readItems } from '@directus/sdk';
 import { useEffect, useState } from 'preact/hooks';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
+import { t } from '../i18n/t.js';
 import { fieldLabel, readAccess, readRawFields } from './content-api.js';
 import type { PrimaryKey, RelatedOption } from './display-value.js';
 import { FieldInput } from './field-input.js';
@@ -44,9 +45,9 @@ export function TranslationsInput({ field, relation, parent, edits, onChange, ve
   useEffect(() => {
     let cancelled = false;
     (async () => {
-      if (!relation.languages) throw new Error('The translations have no languages collection.');
+      if (!relation.languages) throw new Error(t('The translations have no languages collection.'));
       const plan = await readDisplayPlan(client, relation.languages);
-      if (!plan) throw new Error(`You may not read ${fieldLabel(relation.languages)}.`);
+      if (!plan) throw new Error(t('You may not read {collection}.', { collection: fieldLabel(relation.languages) }));
       const [languages, raw, access] = await Promise.all([
         searchRelated(client, plan, '', 100),
         readRawFields(client, relation.related),
@@ -96,10 +97,10 @@ export function TranslationsInput({ field, relation, parent, edits, onChange, ve
 
   return (
     <RelationFieldset id={id} field={field} label={label} class="translations" error={error} loading={!loaded}>
-      {loaded && loaded.languages.length === 0 && <p class="help">No languages yet.</p>}
+      {loaded && loaded.languages.length === 0 && <p class="help">{t('No languages yet.')}</p>}
       {loaded && current && (
         <>
-          <div class="tabs" role="tablist" aria-label={`${label} languages`}>
+          <div class="tabs" role="tablist" aria-label={t('{field} languages', { field: label })}>
             {loaded.languages.map((option, i) => {
               const has =
                 Boolean(rowOf(loaded.rows, relation.languageField, String(option.key))) || Boolean(edits.texts[String(option.key)]);
@@ -123,7 +124,7 @@ export function TranslationsInput({ field, relation, parent, edits, onChange, ve
                   }}
                 >
                   {option.text}
-                  {has && <span class="visually-hidden"> (translated)</span>}
+                  {has && <span class="visually-hidden"> {t('(translated)')}</span>}
                 </button>
               );
             })}
@@ -131,13 +132,13 @@ export function TranslationsInput({ field, relation, parent, edits, onChange, ve
           <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${active}`}>
             {deleted ? (
               <p class="help" role="status">
-                The {current.text} translation will be deleted when you save.{' '}
+                {t('The {language} translation will be deleted when you save.', { language: current.text })}{' '}
                 <button
                   type="button"
                   class="small"
                   onClick={() => change({ ...edits, deleted: edits.deleted.filter((l) => l !== language) })}
                 >
-                  Keep it
+                  {t('Keep it')}
                 </button>
               </p>
             ) : (
@@ -156,7 +157,7 @@ export function TranslationsInput({ field, relation, parent, edits, onChange, ve
                 ))}
                 {stored && !field.readOnly && (
                   <button type="button" class="danger small" onClick={() => change({ ...edits, deleted: [...edits.deleted, language] })}>
-                    Delete the {current.text} translation
+                    {t('Delete the {language} translation', { language: current.text })}
                   </button>
                 )}
               </>
