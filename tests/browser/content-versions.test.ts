@@ -49,7 +49,7 @@ describe.skipIf(!findChromium())('content versions on the item page', () => {
     await expectAccessible(page, 'the item page with a version compared');
 
     // Main again shows the item itself.
-    await versionSelect().selectOption({ label: 'Main' });
+    await versionSelect().selectOption({ label: 'Main version' });
     await expect.poll(() => page.getByLabel(/^Title/).inputValue()).toBe('Launch');
     await versionSelect().selectOption({ label: 'Spring copy' });
     await expect.poll(() => page.getByLabel(/^Title/).inputValue()).toBe('Launch day');

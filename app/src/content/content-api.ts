@@ -13,7 +13,6 @@ import {
 import { t } from '../i18n/t.js';
 import type { Client } from '../api/client.js';
 import type { CollectionAccess, RawFormField } from './form-fields.js';
-import { t } from '../i18n/t.js';
 
 export type CollectionInfo = { collection: string; note: string | null; icon: string | null; color: string | null };
 export type FieldInfo = { field: string; type: string; primaryKey: boolean; hidden: boolean };

@@ -144,7 +144,7 @@ export function ItemVersions({ collection, id, active, onSelect, onPromoted, sav
               onSelect(chosen);
             }}
           >
-            <option value="">{t('Main')}</option>
+            <option value="">{t('Main version')}</option>
             {versions.map((version) => (
               <option key={version.id} value={version.id}>
                 {versionName(version)}
@@ -201,7 +201,7 @@ export function ItemVersions({ collection, id, active, onSelect, onPromoted, sav
               <thead>
                 <tr>
                   <th scope="col">{t('Field')}</th>
-                  <th scope="col">{t('Main')}</th>
+                  <th scope="col">{t('Main version')}</th>
                   <th scope="col">{t('This version')}</th>
                   <th scope="col">{t('Changed')}</th>
                 </tr>
