@@ -1,5 +1,5 @@
 import { msg } from '../i18n/t.js';
-import type { Focal } from './focal-point.js';
+import { arrowStep, type Focal } from './focal-point.js';
 
 /**
  * The crop of an image (pure): a rectangle in the image's own pixels, drawn with the mouse, moved and resized with
@@ -73,15 +73,7 @@ export function rectFromDrag(from: Point, to: Point, image: Size, ratio: number 
  * resize it (Right and Down larger, Left and Up smaller; at a fixed ratio both sides change). Null for other keys.
  */
 export function rectAfterKey(rect: Rect, key: string, shift: boolean, fine: boolean, image: Size, ratio: number | null): Rect | null {
-  const stepX = Math.max(1, Math.round(image.width / (fine ? 100 : 20)));
-  const stepY = Math.max(1, Math.round(image.height / (fine ? 100 : 20)));
-  const moves: Record<string, [number, number]> = {
-    ArrowLeft: [-stepX, 0],
-    ArrowRight: [stepX, 0],
-    ArrowUp: [0, -stepY],
-    ArrowDown: [0, stepY],
-  };
-  const move = moves[key];
+  const move = arrowStep(key, fine, image);
   if (!move) return null;
   if (!shift) return clampRect({ ...rect, x: rect.x + move[0], y: rect.y + move[1] }, image);
   const width = Math.max(1, Math.min(image.width - rect.x, rect.width + move[0]));

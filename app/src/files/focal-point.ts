@@ -32,17 +32,30 @@ export function focalAtClick(
   };
 }
 
-/** The point moved by an arrow key: a twentieth of the image per press (a hundredth with Shift); null for other keys. */
-export function focalAfterKey(focal: Focal, key: string, fine: boolean, image: { width: number; height: number }): Focal | null {
+/**
+ * How far an arrow key moves something on an image, in image pixels: a twentieth of the image per press (a hundredth
+ * when `fine`), at least one; null for other keys. The focal point and the crop rectangle both move by it.
+ */
+export function arrowStep(key: string, fine: boolean, image: { width: number; height: number }): [number, number] | null {
   const stepX = Math.max(1, Math.round(image.width / (fine ? 100 : 20)));
   const stepY = Math.max(1, Math.round(image.height / (fine ? 100 : 20)));
-  const moves: Record<string, [number, number]> = {
-    ArrowLeft: [-stepX, 0],
-    ArrowRight: [stepX, 0],
-    ArrowUp: [0, -stepY],
-    ArrowDown: [0, stepY],
-  };
-  const move = moves[key];
+  switch (key) {
+    case 'ArrowLeft':
+      return [-stepX, 0];
+    case 'ArrowRight':
+      return [stepX, 0];
+    case 'ArrowUp':
+      return [0, -stepY];
+    case 'ArrowDown':
+      return [0, stepY];
+    default:
+      return null;
+  }
+}
+
+/** The point moved by an arrow key: a twentieth of the image per press (a hundredth with Shift); null for other keys. */
+export function focalAfterKey(focal: Focal, key: string, fine: boolean, image: { width: number; height: number }): Focal | null {
+  const move = arrowStep(key, fine, image);
   if (!move) return null;
   return { x: clamp(focal.x + move[0], image.width), y: clamp(focal.y + move[1], image.height) };
 }
