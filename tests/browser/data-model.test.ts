@@ -232,7 +232,7 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
     await page.goto(`${stratum.url}/admin/content/products/+`);
     const size = page.getByLabel('Size');
     await expect.poll(() => size.evaluate((element) => (element as unknown as { tagName: string }).tagName)).toBe('SELECT');
-    expect(await size.locator('option').allTextContents()).toEqual(['—', 'Small', 'Large']);
+    expect(await size.locator('option').allTextContents()).toEqual(['None', 'Small', 'Large']);
 
     // An icon found by searching, and a colour: both in the navigation at once.
     await page.goto(`${stratum.url}/admin/data-model/products`);

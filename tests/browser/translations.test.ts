@@ -28,8 +28,8 @@ describe.skipIf(findChromium() === null)('translation strings in the app', () =>
     expect(await page.locator('main').textContent()).not.toContain('$t:');
     await expectAccessible(page, 'the roles page with translated names');
 
-    // The app speaks the user's language too (de-DE): the Policies link is "Richtlinien".
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Richtlinien' }).click();
+    // The app speaks the user's language too (de-DE): the main navigation is "Hauptnavigation", its Policies link "Richtlinien".
+    await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Richtlinien' }).click();
     await expect.poll(() => page.getByRole('link', { name: 'Öffentlich' }).isVisible()).toBe(true);
     expect(await page.locator('main').textContent()).not.toContain('$t:');
 
