@@ -75,7 +75,7 @@ export function PolicyFields({ id, draft, onChange }: { id: string; draft: Polic
       {flag('app_access', t('App access (may use the admin app)'))}
       {flag('enforce_tfa', t('Require two-factor authentication'))}
       <div class="field">
-        <label for={`${id}-ip_access`}>Allowed IP addresses or ranges (comma-separated; empty: any)</label>
+        <label for={`${id}-ip_access`}>{t('Allowed IP addresses or ranges (comma-separated; empty: any)')}</label>
         <input id={`${id}-ip_access`} value={draft.ip_access} onInput={(e) => onChange({ ...draft, ip_access: e.currentTarget.value })} />
       </div>
     </>

@@ -73,6 +73,7 @@ export const de: Record<string, string> = {
   'All folders': 'Alle Ordner',
   'All time': 'Gesamter Zeitraum',
   'All types': 'Alle Typen',
+  'Allowed IP addresses or ranges (comma-separated; empty: any)': 'Erlaubte IP-Adressen oder -Bereiche (durch Kommas getrennt; leer: alle)',
   'Allowed to {verb} {what}.': 'Erlaubt, {what} zu {verb}.',
   'Allowed: a policy with administrator access lets them {verb} anything.':
     'Erlaubt: Eine Richtlinie mit Administratorzugriff erlaubt, alles zu {verb}.',
