@@ -41,6 +41,27 @@ describe('the German catalogue', () => {
     expect(sources.filter(({ text }) => /\b(?:t|msg)\(\s*`|\bplural\([^,()]+,\s*`/.test(text)).map(({ file }) => file)).toEqual([]);
   });
 
+  it('finds no words written straight into the markup (text between tags, labels, titles, placeholders)', () => {
+    // Words outside t(): text between two tags on one line, or a plain attribute a person reads or hears.
+    const literal = /<[A-Za-z][^<>]*>\s*[A-Za-z][^<>{}]*<\/|\b(?:aria-label|title|placeholder|alt)="[A-Za-z]/;
+    // The product's name, key caps, and the literal values true and false of the filter builder.
+    const allowed = [
+      '<span class="brand">Stratum</span>',
+      '<kbd>',
+      '<option value="true">true</option>',
+      '<option value="false">false</option>',
+    ];
+    const found = sources
+      .filter(({ file }) => file.endsWith('.tsx'))
+      .flatMap(({ file, text }) =>
+        text
+          .split('\n')
+          .filter((line) => literal.test(line) && !allowed.some((ok) => line.includes(ok)))
+          .map((line) => `${file.slice(appSource.length)}: ${line.trim()}`),
+      );
+    expect(found).toEqual([]);
+  });
+
   it('translates every message (no empty text)', () => {
     expect(Object.entries(de).filter(([, text]) => text.trim() === '')).toEqual([]);
   });

@@ -932,6 +932,7 @@ export const de: Record<string, string> = {
   'Run {flow} on {count} item?': '{flow} auf {count} Eintrag ausführen?',
   'Run {flow} on {count} items?': '{flow} auf {count} Einträge ausführen?',
   Runs: 'Ausführungen',
+  'SQL plan (dry run)': 'SQL-Plan (Probelauf)',
   Save: 'Speichern',
   'Save cropped image': 'Zugeschnittenes Bild speichern',
   Same: 'Gleich',

@@ -161,7 +161,7 @@ export function SchemaPage() {
             </div>
           )}
           <DiffTreeView tree={tree} />
-          <h2>SQL plan (dry run)</h2>
+          <h2>{t('SQL plan (dry run)')}</h2>
           {state.planError && (
             <p class="error" role="alert">
               {state.planError}
