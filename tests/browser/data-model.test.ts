@@ -112,7 +112,10 @@ describe.skipIf(findChromium() === null)('the data model screens', () => {
     await page.getByRole('link', { name: 'Open in Content' }).click();
     await page.getByRole('link', { name: 'Create item' }).click();
     await page.getByLabel('Title').fill('The Dispossessed');
-    await page.getByLabel('Genre').selectOption({ label: 'Science fiction' });
+    // The drop-down is loaded at its first use (decision 0157): until then a read-only text area holds its place.
+    const genre = page.getByLabel('Genre');
+    await expect.poll(() => genre.evaluate((element) => (element as unknown as { tagName: string }).tagName)).toBe('SELECT');
+    await genre.selectOption({ label: 'Science fiction' });
     await typeWhenEditable(page.getByRole('combobox', { name: 'Writer' }), 'Urs');
     await page.getByRole('option', { name: 'Ursula' }).click();
     await page.getByRole('button', { name: 'Create' }).click();

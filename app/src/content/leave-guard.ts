@@ -1,4 +1,4 @@
-import { useEffect } from 'preact/hooks';
+import { useLayoutEffect } from 'preact/hooks';
 import { msg, t } from '../i18n/t.js';
 import { setTraversalGate } from './traversal-gate.js';
 
@@ -49,9 +49,11 @@ export function guardTraversal(event: Event, here: Place, to: string, ask: () =>
  * While `dirty`: closing or reloading the tab asks (beforeunload), and so does any link in the app that leaves the
  * page (a click caught before the link's own handler: the menu, the header, links in the form), and the browser's
  * Back and Forward buttons (a popstate seen by the traversal gate before the router; staying puts the address back).
+ * Installed as the render that made the page dirty is committed (a layout effect), not after the next frame: an edit
+ * followed at once by Back is guarded too.
  */
 export function useLeaveGuard(dirty: boolean): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     const click = (event: MouseEvent) => {

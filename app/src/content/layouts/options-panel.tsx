@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
 import { t } from '../../i18n/t.js';
 import type { LayoutOptions } from '../list-layout.js';
 
@@ -47,13 +48,18 @@ export function OptionSelect(props: {
 /** A labelled text option applied when it changes (on leaving the input or Enter), such as a display template. */
 export function OptionText(props: { id: string; label: string; value: string | null; hint: string; choose(value: string | null): void }) {
   const { id, label, value, hint, choose } = props;
+  // What is typed is the input's own until it is chosen (on change): a render in between (a live update of the
+  // list) must not put the chosen value back over it.
+  const [draft, setDraft] = useState(value ?? '');
+  useEffect(() => setDraft(value ?? ''), [value]);
   return (
     <p>
       <label for={id}>{label}</label>
       <input
         id={id}
-        value={value ?? ''}
+        value={draft}
         aria-describedby={`${id}-hint`}
+        onInput={(e) => setDraft(e.currentTarget.value)}
         onChange={(e) => choose(e.currentTarget.value.trim() === '' ? null : e.currentTarget.value.trim())}
       />
       <small id={`${id}-hint`}>{hint}</small>
