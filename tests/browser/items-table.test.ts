@@ -405,5 +405,11 @@ describe.skipIf(!chromiumFound)('the items table in Chromium: filter builder, co
     await openPanel('filter');
     expect(await page.getByRole('region', { name: 'Filter', exact: true }).isVisible()).toBe(true);
     await expectAccessible(page, 'a table that fits the page, its filter panel open');
+
+    // The row's link opens the item once: one Back is the list again.
+    await page.locator('tbody tr').first().getByRole('link').click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/admin\/content\/wide_rows\/\d+$/);
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/content/wide_rows');
   });
 });

@@ -139,7 +139,15 @@ export function ItemsTable(props: Props) {
             const id = ids[index]!;
             const href = itemHref(collection, id);
             return (
-              <tr key={id} class="clickable" onClick={() => navigate(href)} {...(onMoveRow ? dropOn('row', id) : {})}>
+              <tr
+                key={id}
+                class="clickable"
+                // A click on the row's own link is the link's (one history entry, not two).
+                onClick={(e) => {
+                  if (!(e.target as Element | null)?.closest?.('a[href]')) navigate(href);
+                }}
+                {...(onMoveRow ? dropOn('row', id) : {})}
+              >
                 {onMoveRow && (
                   <RowMover
                     id={id}
