@@ -8,8 +8,9 @@ import './styles.css';
 // Before the router listens: the item page's leave guard has the first say on Back and Forward.
 installTraversalGate();
 
-// The sign-in page speaks the browser's language: its catalogue (if not English) is loaded before the first render.
+// The sign-in page speaks the browser's language: the signed-out pages' messages (if not English) are loaded before
+// the first render; the rest comes with the translations gate after sign-in.
 const language = pickLanguage(null, browserLanguages());
-(language === 'en' ? Promise.resolve() : applyLanguage(language).catch(() => undefined)).then(() =>
+(language === 'en' ? Promise.resolve() : applyLanguage(language, 'signed-out').catch(() => undefined)).then(() =>
   render(<App client={createClient()} />, document.getElementById('app')!),
 );

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { de } from './de.js';
+import { de as rest } from './de.js';
+import { deSignedOut } from './de-signed-out.js';
 import { messageKeys, placeholders } from './message-keys.js';
 
 const appSource = fileURLToPath(new URL('..', import.meta.url));
@@ -17,6 +18,15 @@ function sourceFiles(dir: string): string[] {
 }
 
 const sources = sourceFiles(appSource).map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+/** The whole German catalogue: the signed-out pages' chunk and the rest (decision 0151). */
+const de: Record<string, string> = { ...deSignedOut, ...rest };
+/** The sources of the signed-out pages, whose messages a German browser loads before the sign-in page shows. */
+const SIGNED_OUT = ['auth/', 'api/', 'shared/', 'app.tsx', 'lazy-page.tsx'];
+const signedOutKeys = new Set(
+  sources
+    .filter(({ file }) => SIGNED_OUT.some((part) => file.slice(appSource.length).startsWith(part)))
+    .flatMap(({ text }) => messageKeys(text)),
+);
 const used = new Set(sources.flatMap(({ text }) => messageKeys(text)));
 
 describe('the German catalogue', () => {
@@ -60,6 +70,12 @@ describe('the German catalogue', () => {
           .map((line) => `${file.slice(appSource.length)}: ${line.trim()}`),
       );
     expect(found).toEqual([]);
+  });
+
+  it("keeps the signed-out pages' messages in their own small chunk, and the rest apart from them", () => {
+    expect([...signedOutKeys].filter((key) => !(key in deSignedOut)).sort()).toEqual([]);
+    expect(Object.keys(deSignedOut).filter((key) => !signedOutKeys.has(key))).toEqual([]);
+    expect(Object.keys(rest).filter((key) => key in deSignedOut)).toEqual([]);
   });
 
   it('translates every message (no empty text)', () => {

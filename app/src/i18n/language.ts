@@ -1,8 +1,23 @@
 import { setCatalogue } from './t.js';
 
-/** The languages the app has besides English (their catalogues are chunks of their own). */
-const CATALOGUES: Record<string, () => Promise<Record<string, string>>> = {
-  de: () => import('./de.js').then((m) => m.de),
+/** Which messages to load: the signed-out pages' only (before sign-in), or all of them. */
+export type CatalogueScope = 'signed-out' | 'all';
+
+type Messages = Record<string, string>;
+
+/**
+ * The languages the app has besides English, each as two chunks: the signed-out pages' messages, loaded before the
+ * sign-in page shows, and the rest, loaded with them after sign-in (decision 0151).
+ */
+const CATALOGUES: Record<string, Record<CatalogueScope, () => Promise<Messages>>> = {
+  de: {
+    'signed-out': () => import('./de-signed-out.js').then((m) => m.deSignedOut),
+    all: () =>
+      Promise.all([import('./de-signed-out.js'), import('./de.js')]).then(([signedOut, rest]) => ({
+        ...signedOut.deSignedOut,
+        ...rest.de,
+      })),
+  },
 };
 
 /**
@@ -23,9 +38,9 @@ export function browserLanguages(): readonly string[] {
   return navigator.languages?.length ? navigator.languages : [navigator.language];
 }
 
-/** Loads the language's catalogue (English: none), makes it current, and sets `<html lang>`. */
-export async function applyLanguage(tag: string): Promise<void> {
-  const load = CATALOGUES[tag];
+/** Loads the language's catalogue (English: none; `scope`: which messages), makes it current, and sets `<html lang>`. */
+export async function applyLanguage(tag: string, scope: CatalogueScope = 'all'): Promise<void> {
+  const load = CATALOGUES[tag]?.[scope];
   setCatalogue(load ? tag : 'en', load ? await load() : {});
   document.documentElement.lang = load ? tag : 'en';
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { de } from '../i18n/de.js';
+import { deSignedOut } from '../i18n/de-signed-out.js';
 import { setCatalogue } from '../i18n/t.js';
 import { setTranslationStrings, systemLabel } from './system-label.js';
 import { translationStrings } from './translation-strings.js';
@@ -40,7 +41,7 @@ describe('systemLabel with the project translation strings', () => {
 
 describe('systemLabel in German', () => {
   it("shows Directus's known keys in the app's language when the project has no string for them", () => {
-    setCatalogue('de', de);
+    setCatalogue('de', { ...deSignedOut, ...de });
     try {
       expect(systemLabel('$t:public_label')).toBe('Öffentlich');
       expect(systemLabel('$t:admin_description')).toBe('Uneingeschränkter Zugriff auf die App und die API');
