@@ -2,7 +2,8 @@ import { customEndpoint } from '@directus/sdk';
 import { useEffect, useState } from 'preact/hooks';
 import { requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
-import { locale, t } from '../i18n/t.js';
+import { t } from '../i18n/t.js';
+import { timeStampText } from '../ui/time-stamp.js';
 
 type SessionRow = {
   id: string;
@@ -13,7 +14,7 @@ type SessionRow = {
   user_agent: string | null;
 };
 
-const when = (value: string | null) => (value ? new Date(value).toLocaleString(locale()) : '—');
+const when = (value: string | null) => timeStampText(value) || '—';
 
 /** A user's live sign-ins (`GET /users/:id/sessions`, administrators only). */
 export function UserSessions({ user }: { user: string }) {

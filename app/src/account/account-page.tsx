@@ -10,12 +10,13 @@ import { ProfileForm } from './profile-form.js';
 import { lazyPage } from '../lazy-page.js';
 import { profileFields, type ProfileField } from './profile-fields.js';
 import { changeMyPassword, describeUserAgent, endMyOtherSessions, endMySession, readMySessions, type SessionRow } from './account-api.js';
-import { locale, t } from '../i18n/t.js';
+import { t } from '../i18n/t.js';
+import { timeStampText } from '../ui/time-stamp.js';
 
 // The colour scheme's choice is fetched with the frame's code, not with the sign-in page.
 const AppearanceChoice = lazyPage(() => import('./appearance-choice.js').then((m) => m.AppearanceChoice));
 
-const when = (value: string | null) => (value ? new Date(value).toLocaleString(locale()) : '—');
+const when = (value: string | null) => timeStampText(value) || '—';
 
 /** The signed-in user's account: their profile, a new password, two-factor, and where they are signed in. */
 export function AccountPage() {

@@ -3,7 +3,7 @@ import { errorStatus, requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
 import { t } from '../i18n/t.js';
 import { addItemComment, readItemComments, type ItemComment } from './comments-api.js';
-import { TimeStamp } from './time-stamp.js';
+import { TimeStamp } from '../ui/time-stamp.js';
 
 /** The comments on an item, and a form to add one. */
 export function ItemComments({ collection, id }: { collection: string; id: string }) {

@@ -7,7 +7,7 @@ import { relatedText, useRelatedTexts } from './history-related.js';
 import { historyEntries, readItemRevisions, revertTo, type HistoryEntry } from './history-api.js';
 import type { FormField } from './form-fields.js';
 import { RevisionCompareDialog } from './revision-compare-dialog.js';
-import { TimeStamp, timeStampText } from './time-stamp.js';
+import { TimeStamp, timeStampText } from '../ui/time-stamp.js';
 
 const ACTIONS: Record<string, string> = { create: msg('Created'), update: msg('Updated'), delete: msg('Deleted') };
 

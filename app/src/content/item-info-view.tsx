@@ -7,7 +7,7 @@ import { USERS_PLAN } from './display-value.js';
 import type { RawFormField } from './form-fields.js';
 import { itemInfo } from './item-info.js';
 import { readOptions } from './related-api.js';
-import { TimeStamp } from './time-stamp.js';
+import { TimeStamp } from '../ui/time-stamp.js';
 
 /** The side panel's Information: the key, who created and updated the item (by name where readable) and when. */
 export function ItemInfoView({ fields, item, primaryKey }: { fields: RawFormField[]; item: Record<string, unknown>; primaryKey: string }) {

@@ -5,7 +5,7 @@ import type { FormField } from './form-fields.js';
 import type { HistoryEntry } from './history-api.js';
 import { relatedText, useRelatedTexts } from './history-related.js';
 import { compareRevision } from './revision-compare.js';
-import { timeStampText } from './time-stamp.js';
+import { timeStampText } from '../ui/time-stamp.js';
 
 /**
  * A revision beside the current item, field by field in a modal dialog: changed fields say so in words; with

@@ -12,7 +12,7 @@ import {
   type ItemShare,
   type NewShare,
 } from './shares-api.js';
-import { timeStampText } from './time-stamp.js';
+import { timeStampText } from '../ui/time-stamp.js';
 
 const EMPTY: NewShare = { name: '', password: '', date_start: '', date_end: '', max_uses: '' };
 
