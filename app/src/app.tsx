@@ -5,7 +5,7 @@ import { ActivityPage } from './activity/activity-page.js';
 import type { Client } from './api/client.js';
 import { PasswordRequestPage } from './auth/password-request-page.js';
 import { ResetPasswordPage } from './auth/reset-password-page.js';
-import { SessionProvider, useSession } from './auth/session.js';
+import { SessionProvider, useSession, type WarmUp } from './auth/session.js';
 import { SignInPage } from './auth/sign-in-page.js';
 import { CollectionsPage } from './content/collections-page.js';
 import { FilesPage } from './files/files-page.js';
@@ -16,6 +16,8 @@ import { LiveProvider } from './realtime/live.js';
 import { SharedPage } from './shared/shared-page.js';
 import { TranslationsGate } from './shell/translations-gate.js';
 import { t } from './i18n/t.js';
+import { browserLanguages, pickLanguage, preloadLanguage } from './i18n/language.js';
+import { warmFirstPage } from './warm-up.js';
 
 // The administrator sections load on first use: the sign-in page does not carry them.
 const DataModelPage = lazyPage(() => import('./data-model/data-model-page.js').then((m) => m.DataModelPage));
@@ -105,10 +107,34 @@ function SignedIn() {
   );
 }
 
+/** The signed-in frame's and the first page's code and reads, started while the session is restored (decision 0182). */
+const warmUp: WarmUp = {
+  code() {
+    Shell.preload();
+    void import('./ui/translations-loader.js').catch(() => undefined);
+    // The browser's language: most users keep it (the user's own, if another, is known only with the user).
+    preloadLanguage(pickLanguage(null, browserLanguages()));
+    const page = firstPage();
+    if (page.kind === 'items') ItemsPage.preload();
+    if (page.kind === 'item') ItemPage.preload();
+  },
+  data: (client) => warmFirstPage(client, firstPage()),
+};
+
+/** What the address asks for, of the pages worth warming up. */
+function firstPage(): { kind: 'items' | 'item' | 'other'; collection?: string } {
+  const parts = window.location.pathname
+    .replace(/^\/admin\/?/, '')
+    .split('/')
+    .map(decodeURIComponent);
+  if (parts[0] !== 'content' || !parts[1]) return { kind: 'other' };
+  return { kind: parts.length > 2 && parts[2] ? 'item' : 'items', collection: parts[1] };
+}
+
 export function App({ client }: { client: Client }) {
   return (
     <Router base="/admin">
-      <SessionProvider client={client}>
+      <SessionProvider client={client} warmUp={warmUp}>
         <Pages />
       </SessionProvider>
     </Router>

@@ -2,6 +2,9 @@ import type { ComponentChild, ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { t } from './i18n/t.js';
 
+/** A lazily loaded page; `preload()` fetches its code ahead of its first render. */
+export type LazyPage<P extends object> = ComponentType<P> & { preload(): void };
+
 /**
  * A page whose code is fetched on first use (a separate chunk, so the sign-in page does not carry it): "Loading…"
  * until it arrives (or what `loading` draws for the props), a message if it cannot be fetched (a new deployment
@@ -10,17 +13,17 @@ import { t } from './i18n/t.js';
 export function lazyPage<P extends object>(
   load: () => Promise<ComponentType<P>>,
   loading: (props: P) => ComponentChild = () => <p aria-live="polite">{t('Loading…')}</p>,
-): ComponentType<P> {
+): LazyPage<P> {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<ComponentType<P>> | null = null;
-  return function LazyPage(props: P) {
+  const fetchCode = () => (pending ??= load().then((page) => (loaded = page)));
+  function LazyPage(props: P) {
     const [component, setComponent] = useState<{ page: ComponentType<P> } | null>(loaded ? { page: loaded } : null);
     const [failed, setFailed] = useState(false);
     useEffect(() => {
       if (component) return;
       let live = true;
-      pending ??= load().then((page) => (loaded = page));
-      pending.then(
+      fetchCode().then(
         (page) => {
           if (live) setComponent({ page });
         },
@@ -43,5 +46,8 @@ export function lazyPage<P extends object>(
     if (!component) return loading(props);
     const Page = component.page;
     return <Page {...props} />;
-  };
+  }
+  // Fetching ahead of the first render (decision 0182); a failure is left for the render to report.
+  LazyPage.preload = () => void fetchCode().catch(() => (pending = null));
+  return LazyPage;
 }

@@ -1,4 +1,4 @@
-import { readUserPermissions } from '@directus/sdk';
+import { readMyPermissions } from '../api/shared-reads.js';
 import { useEffect, useState } from 'preact/hooks';
 import { useSession } from '../auth/session.js';
 import { accessSections, type Section } from './access-sections.js';
@@ -10,7 +10,7 @@ export function useAccessSections(): Section[] {
   useEffect(() => {
     if (!user) return;
     let live = true;
-    (client.request(readUserPermissions()) as Promise<Parameters<typeof accessSections>[0]>).then(
+    readMyPermissions<Parameters<typeof accessSections>[0]>(client).then(
       (access) => live && setSections(accessSections(access)),
       () => live && setSections([]),
     );

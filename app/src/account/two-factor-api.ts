@@ -1,6 +1,7 @@
-import { customEndpoint, disableTwoFactor, enableTwoFactor, generateTwoFactorSecret, readPolicyGlobals } from '@directus/sdk';
+import { customEndpoint, disableTwoFactor, enableTwoFactor, generateTwoFactorSecret } from '@directus/sdk';
 import { renderSVG } from 'uqr';
 import type { Client } from '../api/client.js';
+import { readMyGlobals } from '../api/shared-reads.js';
 
 export async function generateSecret(client: Client, password: string): Promise<{ secret: string; otpauth_url: string }> {
   return (await client.request(generateTwoFactorSecret(password))) as { secret: string; otpauth_url: string };
@@ -29,7 +30,7 @@ export async function newRecoveryCodes(client: Client, otp: string): Promise<str
 
 /** Whether the user's policies require two-factor and it is not set up yet (`enforce_tfa` of /policies/me/globals). */
 export async function mustSetUpTwoFactor(client: Client): Promise<boolean> {
-  return ((await client.request(readPolicyGlobals())) as { enforce_tfa?: boolean }).enforce_tfa === true;
+  return (await readMyGlobals(client)).enforce_tfa === true;
 }
 
 /** The QR code of an otpauth:// URL as an SVG data URL (the CSP allows data: images, not inline markup). */

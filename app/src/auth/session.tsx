@@ -1,7 +1,8 @@
 import { readMe } from '@directus/sdk';
 import { createContext, type ComponentChildren } from 'preact';
-import { useCallback, useContext, useEffect, useMemo, useState } from 'preact/hooks';
+import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { sessionEvents, type Client } from '../api/client.js';
+import { forgetSharedReads } from '../api/shared-reads.js';
 import { errorCode, signInMessage } from '../api/errors.js';
 import { t } from '../i18n/t.js';
 
@@ -12,6 +13,9 @@ export type CurrentUser = {
   last_name: string | null;
   /** Masked (`**********`) when two-factor is on, null when off. */
   tfa_secret: string | null;
+  /** The user's language (null: the project's default, else the browser's) and colour scheme, read with the rest. */
+  language: string | null;
+  appearance: string | null;
 };
 
 export type Session = {
@@ -29,7 +33,7 @@ export type Session = {
 
 const SessionContext = createContext<Session | null>(null);
 
-const USER_FIELDS = ['id', 'email', 'first_name', 'last_name', 'tfa_secret'];
+const USER_FIELDS = ['id', 'email', 'first_name', 'last_name', 'tfa_secret', 'language', 'appearance'];
 
 /** The display name of a user: first and last name, else the e-mail address. */
 export function displayName(user: CurrentUser): string {
@@ -67,11 +71,17 @@ export function expectSession(): void {
 }
 
 /**
+ * What the signed-in pages will need, started early (decision 0182): `code` when a session is about to be restored
+ * (before `/auth/refresh` answers), `data` as soon as the session is known (beside the user's own read).
+ */
+export type WarmUp = { code(): void; data(client: Client): void };
+
+/**
  * Holds who is signed in. On start, when this browser may hold a session, it asks the server for a fresh token with
  * the refresh cookie (a silent sign-in after a reload); from then on the SDK refreshes the session cookie before it
  * expires.
  */
-export function SessionProvider({ client, children }: { client: Client; children: ComponentChildren }) {
+export function SessionProvider({ client, warmUp, children }: { client: Client; warmUp?: WarmUp; children: ComponentChildren }) {
   const [user, setUser] = useState<CurrentUser | null | undefined>(undefined);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -79,15 +89,21 @@ export function SessionProvider({ client, children }: { client: Client; children
     setUser((await client.request(readMe({ fields: USER_FIELDS }))) as CurrentUser);
   }, [client]);
 
-  useEffect(() => {
+  // A layout effect: the restore starts as soon as the first render is done, not a frame later after the paint.
+  useLayoutEffect(() => {
     let cancelled = false;
     if (!sessionHinted()) {
       setUser(null);
       return;
     }
+    warmUp?.code();
     client
       .refresh()
-      .then(() => (cancelled ? undefined : loadUser()))
+      .then(() => {
+        if (cancelled) return undefined;
+        warmUp?.data(client);
+        return loadUser();
+      })
       .catch((failure: unknown) => {
         if (cancelled) return;
         hintSession(false);
@@ -98,7 +114,7 @@ export function SessionProvider({ client, children }: { client: Client; children
     return () => {
       cancelled = true;
     };
-  }, [client, loadUser]);
+  }, [client, loadUser, warmUp]);
 
   // A 401 on any API call while signed in: back to the sign-in page, saying why.
   useEffect(() => {
@@ -107,6 +123,7 @@ export function SessionProvider({ client, children }: { client: Client; children
         if (current) {
           hintSession(false);
           client.stopRefreshing();
+          forgetSharedReads(client);
           setNotice(t('Your session has ended. Sign in again.'));
           return null;
         }
@@ -126,6 +143,8 @@ export function SessionProvider({ client, children }: { client: Client; children
         setNotice(null);
         await client.login({ email, password }, otp ? { otp, mode: 'session' } : { mode: 'session' });
         hintSession(true);
+        forgetSharedReads(client);
+        warmUp?.data(client);
         await loadUser();
       },
       reloadUser: loadUser,
@@ -135,11 +154,12 @@ export function SessionProvider({ client, children }: { client: Client; children
         } finally {
           hintSession(false);
           client.stopRefreshing();
+          forgetSharedReads(client);
           setUser(null);
         }
       },
     }),
-    [client, user, notice, loadUser],
+    [client, user, notice, loadUser, warmUp],
   );
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;

@@ -1,17 +1,7 @@
-import {
-  aggregate,
-  createItem,
-  deleteItem,
-  deleteItems,
-  readCollections,
-  readFieldsByCollection,
-  readItem,
-  readItems,
-  readUserPermissions,
-  updateItem,
-} from '@directus/sdk';
+import { aggregate, createItem, deleteItem, deleteItems, readItem, readItems, updateItem } from '@directus/sdk';
 import { t } from '../i18n/t.js';
 import type { Client } from '../api/client.js';
+import { readAllCollections, readCollectionFields, readMyPermissions } from '../api/shared-reads.js';
 import type { CollectionAccess, RawFormField } from './form-fields.js';
 
 export type CollectionInfo = { collection: string; note: string | null; icon: string | null; color: string | null };
@@ -33,10 +23,7 @@ export function isSystemCollection(name: string): boolean {
 
 /** The user collections the signed-in user may read, by name. */
 export async function readableCollections(client: Client): Promise<CollectionInfo[]> {
-  const [collections, access] = await Promise.all([
-    client.request(readCollections()) as Promise<RawCollection[]>,
-    client.request(readUserPermissions()) as Promise<Access>,
-  ]);
+  const [collections, access] = await Promise.all([readAllCollections<RawCollection>(client), readMyPermissions<Access>(client)]);
   return pickReadable(collections, access);
 }
 
@@ -51,7 +38,7 @@ export function pickReadable(collections: RawCollection[], access: Access): Coll
 
 /** The fields of a collection that hold a value (no alias such as one-to-many), in the schema's order. */
 export async function readFields(client: Client, collection: string): Promise<FieldInfo[]> {
-  const fields = (await client.request(readFieldsByCollection(collection))) as RawField[];
+  const fields = await readCollectionFields<RawField>(client, collection);
   return fields
     .filter((f) => f.type !== 'alias')
     .map((f) => ({ field: f.field, type: f.type, primaryKey: f.schema?.is_primary_key === true, hidden: f.meta?.hidden === true }));
@@ -109,12 +96,12 @@ export function fieldLabel(field: string): string {
 
 /** The raw field metadata of a collection (for the form generator). */
 export async function readRawFields(client: Client, collection: string): Promise<RawFormField[]> {
-  return (await client.request(readFieldsByCollection(collection))) as RawFormField[];
+  return readCollectionFields<RawFormField>(client, collection);
 }
 
 /** What the user may do in one collection (`GET /permissions/me`). */
 export async function readAccess(client: Client, collection: string): Promise<CollectionAccess> {
-  const access = (await client.request(readUserPermissions())) as Access;
+  const access = await readMyPermissions<Access>(client);
   return (access[collection] ?? {}) as CollectionAccess;
 }
 

@@ -1,5 +1,6 @@
-import { readCollection, readItem, readItems, readRelations, readUser, readUsers } from '@directus/sdk';
+import { readItem, readItems, readRelations, readUser, readUsers } from '@directus/sdk';
 import type { Client } from '../api/client.js';
+import { readOneCollection } from '../api/shared-reads.js';
 import { readAccess, readRawFields } from './content-api.js';
 import { planDisplay, toOption, USERS_PLAN, type DisplayPlan, type PrimaryKey, type RelatedOption } from './display-value.js';
 import { allows } from './form-fields.js';
@@ -26,7 +27,7 @@ export async function readDisplayPlan(client: Client, collection: string, fieldT
   if (!access.read || access.read.access === 'none') return null;
   const [fields, info] = await Promise.all([
     readRawFields(client, collection),
-    client.request(readCollection(collection)).catch(() => null) as Promise<{ meta?: { display_template?: string | null } | null } | null>,
+    readOneCollection<{ meta?: { display_template?: string | null } | null }>(client, collection).catch(() => null),
   ]);
   const template = fieldTemplate ?? info?.meta?.display_template ?? null;
   return planDisplay(collection, fields, template, (field) => allows(access.read, field));

@@ -1,5 +1,6 @@
-import { readCollection, readFieldsByCollection, readRelationByCollection, readUserPermissions, updateItems } from '@directus/sdk';
+import { updateItems } from '@directus/sdk';
 import type { Client } from '../api/client.js';
+import { readCollectionFields, readCollectionRelations, readMyPermissions, readOneCollection } from '../api/shared-reads.js';
 import { buildFieldPaths, manyToOnes, type CollectionSchema, type FieldPath } from './field-paths.js';
 import { fieldTemplate, planDisplay, type DisplayPlan } from './display-value.js';
 import { allows, type CollectionAccess, type RawFormField } from './form-fields.js';
@@ -24,10 +25,10 @@ type RawRelation = { collection: string; field: string; related_collection?: str
  */
 export async function readTableSchema(client: Client, collection: string): Promise<TableSchema> {
   const [fields, permissions, relations, info] = await Promise.all([
-    client.request(readFieldsByCollection(collection)) as Promise<RawFormField[]>,
-    client.request(readUserPermissions()) as Promise<Record<string, CollectionAccess | undefined>>,
-    (client.request(readRelationByCollection(collection)) as Promise<RawRelation[]>).catch(() => [] as RawRelation[]),
-    (client.request(readCollection(collection)) as Promise<CollectionMeta>).catch(() => null),
+    readCollectionFields<RawFormField>(client, collection),
+    readMyPermissions<Record<string, CollectionAccess | undefined>>(client),
+    readCollectionRelations<RawRelation>(client, collection).catch(() => [] as RawRelation[]),
+    readOneCollection<CollectionMeta>(client, collection).catch(() => null),
   ]);
   const own: CollectionSchema = { fields, access: permissions[collection] ?? {} };
   const links = manyToOnes(collection, relations).filter((link) => (permissions[link.related]?.read?.access ?? 'none') !== 'none');
@@ -38,8 +39,8 @@ export async function readTableSchema(client: Client, collection: string): Promi
     targets.map(async (target) => {
       try {
         const [targetFields, targetInfo] = await Promise.all([
-          client.request(readFieldsByCollection(target)) as Promise<RawFormField[]>,
-          (client.request(readCollection(target)) as Promise<CollectionMeta>).catch(() => null),
+          readCollectionFields<RawFormField>(client, target),
+          readOneCollection<CollectionMeta>(client, target).catch(() => null),
         ]);
         related[target] = { fields: targetFields, access: permissions[target] ?? {} };
         templates[target] = targetInfo?.meta?.display_template ?? (USER_COLLECTIONS.has(target) ? USERS_TEMPLATE : null);

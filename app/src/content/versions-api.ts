@@ -3,12 +3,12 @@ import {
   createContentVersion,
   deleteContentVersion,
   promoteContentVersion,
-  readCollection,
   readContentVersions,
   readItem,
   saveToContentVersion,
 } from '@directus/sdk';
 import type { Client } from '../api/client.js';
+import { readOneCollection } from '../api/shared-reads.js';
 
 export type ItemVersion = { id: string; key: string; name: string | null };
 export type VersionComparison = {
@@ -22,7 +22,7 @@ export type ComparedField = { field: string; main: unknown; version: unknown; ch
 
 /** Whether the collection keeps content versions (its meta's `versioning`). */
 export async function versioningOn(client: Client, collection: string): Promise<boolean> {
-  const info = (await client.request(readCollection(collection)).catch(() => null)) as { meta?: { versioning?: unknown } | null } | null;
+  const info = await readOneCollection<{ meta?: { versioning?: unknown } | null }>(client, collection).catch(() => null);
   return info?.meta?.versioning === true;
 }
 

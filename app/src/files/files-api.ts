@@ -5,12 +5,12 @@ import {
   deleteFolder,
   readFiles,
   readFolders,
-  readUserPermissions,
   updateFile,
   updateFolder,
   uploadFiles,
 } from '@directus/sdk';
 import type { Client } from '../api/client.js';
+import { readMyPermissions } from '../api/shared-reads.js';
 import { errorCode, errorMessage, errorStatus } from '../api/errors.js';
 import { locale, msg, t } from '../i18n/t.js';
 
@@ -85,7 +85,7 @@ export function filesAccess(access: Access): FilesAccess {
 }
 
 export async function readFilesAccess(client: Client): Promise<FilesAccess> {
-  return filesAccess((await client.request(readUserPermissions())) as Access);
+  return filesAccess(await readMyPermissions<Access>(client));
 }
 
 /**

@@ -44,3 +44,8 @@ export async function applyLanguage(tag: string, scope: CatalogueScope = 'all'):
   setCatalogue(load ? tag : 'en', load ? await load() : {});
   document.documentElement.lang = load ? tag : 'en';
 }
+
+/** Fetches the language's whole catalogue ahead of `applyLanguage` (while a session is restored; decision 0182). */
+export function preloadLanguage(tag: string): void {
+  void CATALOGUES[tag]?.all().catch(() => undefined);
+}

@@ -1,5 +1,5 @@
-import { readUserPermissions } from '@directus/sdk';
 import { useEffect, useState } from 'preact/hooks';
+import { readMyPermissions } from '../api/shared-reads.js';
 import { useSession } from '../auth/session.js';
 
 type Summary = Record<string, Record<string, { access?: string } | undefined> | undefined>;
@@ -20,7 +20,7 @@ export function useInsightsWrites(): { dashboards: Writes; panels: Writes } {
   const [writes, setWrites] = useState({ dashboards: NONE, panels: NONE });
   useEffect(() => {
     let live = true;
-    (client.request(readUserPermissions()) as Promise<Summary>).then(
+    readMyPermissions<Summary>(client).then(
       (access) => live && setWrites({ dashboards: writesOf(access, 'service_dashboards'), panels: writesOf(access, 'service_panels') }),
       () => undefined,
     );

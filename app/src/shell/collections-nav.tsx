@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { Link, useLocation, useSearch } from 'wouter-preact';
+import { forgetSharedReads } from '../api/shared-reads.js';
 import { useSession } from '../auth/session.js';
 import { fieldLabel } from '../content/content-api.js';
 import { readBookmarks, readNavTree, type Bookmark } from './nav-api.js';
@@ -24,8 +25,13 @@ export function CollectionsNav() {
       readNavTree(client).then(setTree, () => setTree([]));
     };
     read();
-    navRefresh.addEventListener('refresh', read);
-    return () => navRefresh.removeEventListener('refresh', read);
+    // Something on the page changed the collections: read them afresh, not the page's shared answer.
+    const reread = () => {
+      forgetSharedReads(client);
+      read();
+    };
+    navRefresh.addEventListener('refresh', reread);
+    return () => navRefresh.removeEventListener('refresh', reread);
   }, [client, user?.id]);
   useEffect(() => {
     if (!user) return;

@@ -1,5 +1,6 @@
-import { readCollections, readPresets, readUserPermissions } from '@directus/sdk';
+import { readPresets } from '@directus/sdk';
 import type { Client } from '../api/client.js';
+import { readAllCollections, readMyPermissions } from '../api/shared-reads.js';
 import { viewOf, type SavedView } from '../content/saved-views-api.js';
 import { tableQueryString } from '../content/table-query.js';
 import { navTree, type NavCollection, type NavNode } from './nav-tree.js';
@@ -10,8 +11,8 @@ export type Bookmark = { id: string; name: string; href: string };
 /** The collections the user may read, as the navigation's tree of folders. */
 export async function readNavTree(client: Client): Promise<NavNode[]> {
   const [collections, access] = await Promise.all([
-    client.request(readCollections()) as Promise<NavCollection[]>,
-    client.request(readUserPermissions()) as Promise<Parameters<typeof navTree>[1]>,
+    readAllCollections<NavCollection>(client),
+    readMyPermissions<Parameters<typeof navTree>[1]>(client),
   ]);
   return navTree(collections, access);
 }

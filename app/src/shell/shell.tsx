@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'wouter-preact';
 import { mustSetUpTwoFactor } from '../account/two-factor-api.js';
 import { displayName, useSession } from '../auth/session.js';
-import { applyAppearance, readAppearance } from './appearance.js';
+import { appearanceOf, applyAppearance } from './appearance.js';
 import { CollectionsNav } from './collections-nav.js';
 import { MainNav } from './main-nav.js';
 import { ShortcutsHelp } from './shortcuts-help.js';
@@ -33,12 +33,12 @@ export function Shell({ children }: { children: ComponentChildren }) {
   // The narrow screen's menu closes once a link in it has been followed.
   useEffect(() => setMenuOpen(false), [location]);
 
-  // The user's colour scheme (service_users.appearance); the system's while it is read, and after signing out.
+  // The user's colour scheme (service_users.appearance, read with the session's user); the system's after signing out.
   useEffect(() => {
     if (!user) return;
-    readAppearance(client).then(applyAppearance, () => applyAppearance('auto'));
+    applyAppearance(appearanceOf(user.appearance));
     return () => applyAppearance('auto');
-  }, [client, user?.id]);
+  }, [user?.id, user?.appearance]);
 
   // A user under `enforce_tfa` without two-factor is led to its set-up once signed in (the API does not block).
   useEffect(() => {

@@ -14,7 +14,7 @@ export function TranslationsGate({ children }: { children: ComponentChildren }) 
   useEffect(() => {
     let live = true;
     import('../ui/translations-loader.js')
-      .then((m) => m.loadTranslations(client))
+      .then((m) => m.loadTranslations(client, user?.language ?? null))
       .catch(() => undefined)
       .finally(() => {
         if (live) setReady(true);
@@ -22,7 +22,7 @@ export function TranslationsGate({ children }: { children: ComponentChildren }) 
     return () => {
       live = false;
     };
-  }, [client, user?.id]);
+  }, [client, user?.id, user?.language]);
   if (!ready)
     return (
       <p class="loading" aria-live="polite">

@@ -1,0 +1,35 @@
+import type { Client } from './api/client.js';
+import {
+  readAllCollections,
+  readAllTranslations,
+  readCollectionFields,
+  readCollectionRelations,
+  readDefaultLanguage,
+  readMyGlobals,
+  readMyPermissions,
+  readOneCollection,
+} from './api/shared-reads.js';
+
+/**
+ * Starts the reads the signed-in frame and the first page will ask for, all at once, as soon as the session is known
+ * (decision 0182): the frame's (who may do what, the global flags, the collections, the default language, the translation strings) and, on a
+ * collection's page, the collection's fields, relations and settings. The pages ask for the same through the shared
+ * reads and get these answers; a failure here is the page's to report when it asks.
+ */
+export function warmFirstPage(client: Client, page: { kind: string; collection?: string }): void {
+  const reads: Promise<unknown>[] = [
+    readMyPermissions(client),
+    readMyGlobals(client),
+    readAllCollections(client),
+    readDefaultLanguage(client),
+    readAllTranslations(client),
+  ];
+  if (page.collection) {
+    reads.push(
+      readCollectionFields(client, page.collection),
+      readCollectionRelations(client, page.collection),
+      readOneCollection(client, page.collection),
+    );
+  }
+  for (const read of reads) read.catch(() => undefined);
+}
