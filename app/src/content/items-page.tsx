@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'preact';
 import { utilitySort } from '@directus/sdk';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { Link, useLocation, useSearch } from 'wouter-preact';
 import { errorStatus, requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
@@ -73,7 +73,9 @@ export function ItemsPage({ collection }: { collection: string }) {
   // Raised after a batch change so the page is read again.
   const [reloads, setReloads] = useState(0);
 
-  useEffect(() => {
+  // Layout effects here and for the page's read: the requests start when the page is committed, not a frame later
+  // (decision 0182).
+  useLayoutEffect(() => {
     setSchema(null);
     setPage(null);
     setError(null);
@@ -105,7 +107,7 @@ export function ItemsPage({ collection }: { collection: string }) {
   const live = useLiveRefresh(schema ? { collection, query: { fields: [primaryKey], limit: 1 } } : null);
   const liveChanges = useRef(live.changes);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!schema || !paged) return;
     let cancelled = false;
     const loading = { key, query };

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import { useSession } from '../auth/session.js';
 import { t } from '../i18n/t.js';
 
@@ -11,7 +11,8 @@ import { t } from '../i18n/t.js';
 export function TranslationsGate({ children }: { children: ComponentChildren }) {
   const { client, user } = useSession();
   const [ready, setReady] = useState(false);
-  useEffect(() => {
+  // A layout effect: the read starts with the first render, not a frame later (decision 0182).
+  useLayoutEffect(() => {
     let live = true;
     import('../ui/translations-loader.js')
       .then((m) => m.loadTranslations(client, user?.language ?? null))
