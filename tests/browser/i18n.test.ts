@@ -88,6 +88,12 @@ describe.skipIf(findChromium() === null)('the app in German', () => {
       await expectAccessible(page, `${path} in German`);
     }
     await expect.poll(() => page.getByRole('link', { name: 'Snapshot als JSON herunterladen' }).isVisible()).toBe(true);
+
+    // Signed out, the sign-in page speaks the browser's language again, without a reload.
+    await page.getByRole('button', { name: 'Abmelden', exact: true }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Sign in to Stratum', level: 1 }).isVisible()).toBe(true);
+    expect(await htmlLang(page)).toBe('en');
+    expect(await page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
   });
 
   it('shows a German user the items list in German in each layout', async () => {

@@ -4,6 +4,7 @@ import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState 
 import { sessionEvents, type Client } from '../api/client.js';
 import { forgetSharedReads } from '../api/shared-reads.js';
 import { errorCode, signInMessage } from '../api/errors.js';
+import { applyLanguage, browserLanguages, pickLanguage } from '../i18n/language.js';
 import { t } from '../i18n/t.js';
 
 export type CurrentUser = {
@@ -65,6 +66,11 @@ function sessionHinted(): boolean {
   }
 }
 
+/** Signed out, the app speaks the browser's language again (the signed-in user's may have been another). */
+function backToBrowserLanguage(): Promise<void> {
+  return applyLanguage(pickLanguage(null, browserLanguages()), 'signed-out').catch(() => undefined);
+}
+
 /** Called before leaving for a single sign-on provider, which comes back with a session cookie. */
 export function expectSession(): void {
   hintSession(true);
@@ -119,16 +125,18 @@ export function SessionProvider({ client, warmUp, children }: { client: Client; 
   // A 401 on any API call while signed in: back to the sign-in page, saying why.
   useEffect(() => {
     const ended = () => {
-      setUser((current) => {
-        if (current) {
-          hintSession(false);
-          client.stopRefreshing();
-          forgetSharedReads(client);
-          setNotice(t('Your session has ended. Sign in again.'));
-          return null;
-        }
-        return current;
-      });
+      void backToBrowserLanguage().then(() =>
+        setUser((current) => {
+          if (current) {
+            hintSession(false);
+            client.stopRefreshing();
+            forgetSharedReads(client);
+            setNotice(t('Your session has ended. Sign in again.'));
+            return null;
+          }
+          return current;
+        }),
+      );
     };
     sessionEvents.addEventListener('session-ended', ended);
     return () => sessionEvents.removeEventListener('session-ended', ended);
@@ -155,6 +163,7 @@ export function SessionProvider({ client, warmUp, children }: { client: Client; 
           hintSession(false);
           client.stopRefreshing();
           forgetSharedReads(client);
+          await backToBrowserLanguage();
           setUser(null);
         }
       },
