@@ -17,7 +17,7 @@ import { SharedPage } from './shared/shared-page.js';
 import { TranslationsGate } from './shell/translations-gate.js';
 import { t } from './i18n/t.js';
 import { browserLanguages, pickLanguage, preloadLanguage } from './i18n/language.js';
-import { warmFirstPage } from './warm-up.js';
+import { pageToWarm, warmFirstPage } from './warm-up.js';
 
 // The administrator sections load on first use: the sign-in page does not carry them.
 const DataModelPage = lazyPage(() => import('./data-model/data-model-page.js').then((m) => m.DataModelPage));
@@ -107,6 +107,9 @@ function SignedIn() {
   );
 }
 
+/** The page the address asks for, of those worth warming up. */
+const firstPage = () => pageToWarm(window.location.pathname);
+
 /** The signed-in frame's and the first page's code and reads, started while the session is restored (decision 0182). */
 const warmUp: WarmUp = {
   code() {
@@ -120,16 +123,6 @@ const warmUp: WarmUp = {
   },
   data: (client) => warmFirstPage(client, firstPage()),
 };
-
-/** What the address asks for, of the pages worth warming up. */
-function firstPage(): { kind: 'items' | 'item' | 'other'; collection?: string } {
-  const parts = window.location.pathname
-    .replace(/^\/admin\/?/, '')
-    .split('/')
-    .map(decodeURIComponent);
-  if (parts[0] !== 'content' || !parts[1]) return { kind: 'other' };
-  return { kind: parts.length > 2 && parts[2] ? 'item' : 'items', collection: parts[1] };
-}
 
 export function App({ client }: { client: Client }) {
   return (
