@@ -34,6 +34,7 @@ export function createGraphqlRoutes(
   return async (app: FastifyInstance) => {
     const register = (url: string, scope: GraphqlScope) => {
       const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+        // An object, or an answer's JSON text made already (decision 0178): sent as it is, as REST sends a kept result.
         const body = await runGraphql(deps, cache, scope, request, reply);
         reply.header('Cache-Control', 'no-cache');
         return reply.code(200).type('application/json; charset=utf-8').send(body);

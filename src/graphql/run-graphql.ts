@@ -13,7 +13,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { methodNotAllowed } from '../kernel/errors/index.js';
 import type { GraphqlContext, GraphqlDeps } from './graphql.types.js';
-import { executeGraphql } from './execution/execute-graphql.js';
+import { executeGraphql, type AnswerText } from './execution/execute-graphql.js';
 import { readGraphqlParams } from './read-graphql-params.js';
 import { classifyDatabaseError } from '../database/classify-database-error.js';
 import { formatResolverError, graphqlExecutionError, graphqlValidationError } from './resolvers/map-error.js';
@@ -42,7 +42,8 @@ export type GraphqlResponse = { data?: unknown; errors?: GraphQLFormattedError[]
 /**
  * One GraphQL request, end to end: read the parameters, parse (token limit), build or reuse the caller's schema,
  * validate (standard rules, single-use mutations, depth), execute with the request's Context, format errors.
- * Request-level problems throw catalogue errors (400/405); resolver errors come back inside the result.
+ * Request-level problems throw catalogue errors (400/405); resolver errors come back inside the result. An answer
+ * made partly from kept rows comes back as its JSON text (decision 0178), to be sent as it is.
  */
 export async function runGraphql(
   deps: GraphqlDeps,
@@ -50,7 +51,7 @@ export async function runGraphql(
   scope: GraphqlScope,
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<GraphqlResponse> {
+): Promise<GraphqlResponse | string> {
   const params = readGraphqlParams(request);
   const document = parseDocument(cache, params.query);
 
@@ -68,7 +69,7 @@ export async function runGraphql(
   }
 
   const contextValue: GraphqlContext = { ctx, request, reply };
-  let result: ExecutionResult;
+  let result: ExecutionResult | AnswerText;
   try {
     result = await executeGraphql({
       schema,
@@ -80,6 +81,7 @@ export async function runGraphql(
   } catch (error) {
     throw graphqlExecutionError(error);
   }
+  if ('text' in result) return result.text;
   // No data at all: the request itself was wrong (unknown operation, variables of the wrong type).
   if (result.data === undefined && result.errors && result.errors.length > 0) throw graphqlValidationError(result.errors);
   const response: GraphqlResponse = { data: result.data ?? null };

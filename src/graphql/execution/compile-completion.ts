@@ -9,6 +9,14 @@ export const NOT_PLAIN: unique symbol = Symbol('not plain');
 export type Completion = (value: unknown) => unknown;
 
 /**
+ * A completion with its shape: the response keys and field names it collects, nested as collected (`{id,t:title,
+ * author{name}}`; leaves and list or non-null wrappers add nothing). With the schema and the field's type, the shape
+ * names everything the completion depends on besides the value, whatever document, fragments, directives or
+ * variables it came from: equal shapes of the same field of the same schema complete a value alike (decision 0178).
+ */
+export type CompiledCompletion = { complete: Completion; shape: string };
+
+/**
  * The completion of the values of one field (`type`, selected by `nodes`) as graphql-js's `completeValue` would
  * produce them when no error occurs: leaves through the type's own `serialize`, lists item by item, objects
  * with the collected fields in their order, `__typename` as the type's name, each field read from its source
@@ -18,41 +26,50 @@ export type Completion = (value: unknown) => unknown;
  * type, an Error value, a list that is not an array, a function or a promise where a value is expected, a leaf
  * that does not serialize.
  */
-export function compileCompletion(env: ExecutionEnv, type: GraphQLOutputType, nodes: readonly FieldNode[]): Completion | null {
+export function compileCompletion(env: ExecutionEnv, type: GraphQLOutputType, nodes: readonly FieldNode[]): CompiledCompletion | null {
   if (isNonNullType(type)) {
     const inner = compileCompletion(env, type.ofType, nodes);
     if (!inner) return null;
-    return (value) => {
-      const completed = inner(value);
-      if (completed === null) throw NOT_PLAIN;
-      return completed;
+    const complete = inner.complete;
+    return {
+      complete: (value) => {
+        const completed = complete(value);
+        if (completed === null) throw NOT_PLAIN;
+        return completed;
+      },
+      shape: inner.shape,
     };
   }
   if (isListType(type)) {
-    const item = compileCompletion(env, type.ofType, nodes);
-    if (!item) return null;
-    return (value) => {
+    const compiled = compileCompletion(env, type.ofType, nodes);
+    if (!compiled) return null;
+    const item = compiled.complete;
+    const complete: Completion = (value) => {
       if (value === null || value === undefined) return null;
       if (!Array.isArray(value)) throw NOT_PLAIN;
       const out = new Array<unknown>(value.length);
       for (let i = 0; i < value.length; i++) out[i] = item(valueOrThrow(value[i]));
       return out;
     };
+    return { complete, shape: compiled.shape };
   }
   if (isLeafType(type)) {
-    return (value) => {
+    const complete: Completion = (value) => {
       if (value === null || value === undefined) return null;
       if (value instanceof Error) throw NOT_PLAIN;
       const serialized = type.serialize(value);
       if (serialized === null || serialized === undefined) throw NOT_PLAIN;
       return serialized;
     };
+    return { complete, shape: '' };
   }
   if (!isObjectType(type) || type.isTypeOf) return null;
 
   const keys: string[] = [];
   const names: string[] = [];
   const completions: (Completion | null)[] = [];
+  // Response keys and field names are GraphQL names (letters, digits, `_`), so the punctuation cannot be confused.
+  const shapes: string[] = [];
   const definitions = type.getFields();
   for (const [key, fieldNodes] of collectResponseFields(
     env,
@@ -65,6 +82,7 @@ export function compileCompletion(env: ExecutionEnv, type: GraphQLOutputType, no
       keys.push(key);
       names.push(name);
       completions.push(null);
+      shapes.push(key === name ? name : `${key}:${name}`);
       continue;
     }
     const definition = definitions[name];
@@ -78,15 +96,16 @@ export function compileCompletion(env: ExecutionEnv, type: GraphQLOutputType, no
         return null;
       }
     }
-    const completion = compileCompletion(env, definition.type, fieldNodes);
-    if (!completion) return null;
+    const compiled = compileCompletion(env, definition.type, fieldNodes);
+    if (!compiled) return null;
     keys.push(key);
     names.push(name);
-    completions.push(completion);
+    completions.push(compiled.complete);
+    shapes.push(`${key === name ? name : `${key}:${name}`}${compiled.shape}`);
   }
   const typeName = type.name;
   const count = keys.length;
-  return (value) => {
+  const complete: Completion = (value) => {
     if (value === null || value === undefined) return null;
     if (typeof value !== 'object' || value instanceof Error) throw NOT_PLAIN;
     const source = value as Record<string, unknown>;
@@ -97,6 +116,7 @@ export function compileCompletion(env: ExecutionEnv, type: GraphQLOutputType, no
     }
     return out;
   };
+  return { complete, shape: `{${shapes.join(',')}}` };
 }
 
 /** A field's or list item's value as it is; graphql-js would call a function or wait for a promise: throws. */

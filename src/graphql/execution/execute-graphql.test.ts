@@ -126,9 +126,9 @@ async function both(source: string, variableValues?: Record<string, unknown>, op
   const actual = await executeGraphql({ schema: oursSchema, document, variableValues, operationName, contextValue: { ...context } });
   return {
     expected: JSON.stringify(expected),
-    actual: JSON.stringify(actual),
+    actual: 'text' in actual ? actual.text : JSON.stringify(actual),
     // graphql-js makes its result objects without a prototype; the compiled completion makes plain objects.
-    compiled: actual.data !== null && actual.data !== undefined && Object.getPrototypeOf(actual.data) !== null,
+    compiled: 'text' in actual || (actual.data !== null && actual.data !== undefined && Object.getPrototypeOf(actual.data) !== null),
     calls: ours.calls,
     referenceCalls: reference.calls,
   };

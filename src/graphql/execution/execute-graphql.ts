@@ -13,13 +13,21 @@ import {
   type OperationDefinitionNode,
   type GraphQLResolveInfo,
 } from 'graphql';
+import { keptRowsText } from '../../engine/query/execute/kept-results.js';
 import type { GraphqlContext } from '../graphql.types.js';
 import { collectResponseFields, type ExecutionEnv } from './collect-response-fields.js';
 import { compileCompletion, type Completion } from './compile-completion.js';
 import { isPromiseLike } from './is-promise-like.js';
 import { SHAPED_ROOT } from './shaped-root-field.js';
 
-type RootEntry = { key: string; field: GraphQLField<unknown, unknown>; nodes: FieldNode[]; complete: Completion };
+/**
+ * An answer without errors whose JSON text (`{"data":{…}}`) is made already, as JSON.stringify would make it from
+ * the data, because a part of it was kept with the rows it was completed from (decision 0178): send it as it is.
+ */
+export type AnswerText = { text: string };
+
+/** `shape`: the root field's name and its completion's shape (CompiledCompletion), the key of a kept text. */
+type RootEntry = { key: string; field: GraphQLField<unknown, unknown>; nodes: FieldNode[]; complete: Completion; shape: string };
 type PlainRoots = ExecutionEnv & { entries: RootEntry[]; operation: OperationDefinitionNode; queryType: GraphQLObjectType };
 
 /**
@@ -31,8 +39,10 @@ type PlainRoots = ExecutionEnv & { entries: RootEntry[]; operation: OperationDef
  * fields, wrong variables — and any error at all (a resolver's, a null for a non-null field, a scalar that cannot
  * serialize) goes to graphql-js's `execute`, which then answers with the root resolvers' first results
  * (GraphqlContext.resolvedRoots): errors, paths and partial data are graphql-js's own (decision 0058).
+ * A root whose rows are a kept result's (decision 0033) is completed and written as JSON once per schema and
+ * shape, and kept with those rows (keptRowsText); then the whole answer comes back as its text (decision 0178).
  */
-export async function executeGraphql(args: ExecutionArgs & { contextValue: GraphqlContext }): Promise<ExecutionResult> {
+export async function executeGraphql(args: ExecutionArgs & { contextValue: GraphqlContext }): Promise<ExecutionResult | AnswerText> {
   const roots = plainRoots(args);
   if (!roots) return execute(args);
   const { schema, rootValue, contextValue } = args;
@@ -71,9 +81,18 @@ export async function executeGraphql(args: ExecutionArgs & { contextValue: Graph
   let plain = settled.every((s) => s.status === 'fulfilled');
   if (plain) {
     try {
-      for (const { key, complete } of roots.entries) {
-        const value = outcomes.get(key)!();
-        data[key] = complete(isPromiseLike(value) ? await value : value);
+      const texts: (string | undefined)[] = [];
+      for (const { key, complete, shape } of roots.entries) {
+        const outcome = outcomes.get(key)!();
+        const value = isPromiseLike(outcome) ? await outcome : outcome;
+        // The schema and the shape name all that the completion depends on besides the rows (CompiledCompletion).
+        const text = keptRowsText(value, schema, shape, () => JSON.stringify(complete(value)));
+        if (text === undefined) data[key] = complete(value);
+        texts.push(text);
+      }
+      if (texts.some((text) => text !== undefined)) {
+        const parts = roots.entries.map(({ key }, i) => `${JSON.stringify(key)}:${texts[i] ?? JSON.stringify(data[key])}`);
+        return { text: `{"data":{${parts.join(',')}}}` };
       }
     } catch {
       // NOT_PLAIN, or a leaf's serialize refusing a value: graphql-js reports it where it occurred.
@@ -102,14 +121,14 @@ function plainRoots(args: ExecutionArgs): PlainRoots | null {
     const field = queryType.getFields()[nodes[0]!.name.value];
     // `data` is a plain object: a `__proto__` alias would set its prototype instead of a key.
     if (key === '__proto__' || !field || !field.extensions[SHAPED_ROOT] || !field.resolve) return null;
-    const complete = compileCompletion(env, field.type, nodes);
-    if (!complete) return null;
+    const compiled = compileCompletion(env, field.type, nodes);
+    if (!compiled) return null;
     try {
       getArgumentValues(field, nodes[0]!, variables);
     } catch {
       return null;
     }
-    entries.push({ key, field, nodes, complete });
+    entries.push({ key, field, nodes, complete: compiled.complete, shape: `${field.name}${compiled.shape}` });
   }
   return entries.length > 0 ? { ...env, entries, operation, queryType } : null;
 }

@@ -1,7 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { QueryResult } from '../query.types.js';
 import { createCacheRegistry } from '../../../kernel/caches/index.js';
-import { isKeptResult, keepResult, keptResult, keptText, MAX_VALUES } from './kept-results.js';
+import {
+  FORM_CHARS_PER_VALUE,
+  isKeptResult,
+  keepResult,
+  keptResult,
+  keptRowsText,
+  keptText,
+  MAX_FORMS,
+  MAX_VALUES,
+} from './kept-results.js';
 import { MAX_KEPT_VALUES, readCaches } from './read-caches.js';
 import type { ReadPlan } from './read-plans.js';
 
@@ -115,5 +124,80 @@ describe('kept results', () => {
     expect(keptResult(caches, plans[1]!, 'k1', 't')).toBeDefined();
     expect(keptResult(caches, plans[64]!, 'k64', 't')).toBeDefined();
     expect(keptResult(readCaches(createCacheRegistry()), plans[64]!, 'k64', 't')).toBeUndefined();
+  });
+
+  describe("texts made from a kept result's rows (keptRowsText, decision 0178)", () => {
+    const owner = {};
+    const rowsOf = (result: QueryResult) => result.data as unknown;
+
+    it('are made once per owner and key, for the rows of a kept result only', () => {
+      const result = keepSeen(plan(), 'k', 't', { data: [{ id: 1, title: 'x' }] });
+      let made = 0;
+      const make = (text: string) => () => {
+        made++;
+        return text;
+      };
+      expect(keptRowsText(rowsOf(result), owner, 'a', make('A'))).toBe('A');
+      expect(keptRowsText(rowsOf(result), owner, 'a', make('changed'))).toBe('A');
+      expect(made).toBe(1);
+      // Another key, another owner: made again, each kept on its own.
+      expect(keptRowsText(rowsOf(result), owner, 'b', make('B'))).toBe('B');
+      expect(keptRowsText(rowsOf(result), {}, 'a', make('other owner'))).toBe('other owner');
+      expect(keptRowsText(rowsOf(result), owner, 'a', make('changed'))).toBe('A');
+      expect(made).toBe(3);
+      // Not the rows of a kept result: rows seen once, merely frozen rows, a copy of kept rows, the result itself.
+      const once = keepResult(caches, plan(), 'once', 't', { data: [{ id: 1 }] });
+      for (const rows of [rowsOf(once), Object.freeze([{ id: 1 }]), [...(result.data as unknown[])], result, null, 'text'])
+        expect(keptRowsText(rows, owner, 'a', make('made'))).toBeUndefined();
+      expect(made).toBe(3);
+    });
+
+    it("leave the rows and the result's own text as they were", () => {
+      const result = keepSeen(plan(), 'k', 't', { data: [{ id: 1 }], meta: { total_count: 1 } });
+      keptRowsText(rowsOf(result), owner, 'a', () => 'A');
+      expect(Object.isFrozen(result.data)).toBe(true);
+      expect(Object.keys(result.data)).toEqual(['0']);
+      expect(JSON.stringify(result.data)).toBe('[{"id":1}]');
+      expect(keptText(result as never)).toBe('{"data":[{"id":1}],"meta":{"total_count":1}}');
+    });
+
+    it('keep nothing when the maker throws', () => {
+      const result = keepSeen(plan(), 'k', 't', { data: [{ id: 1 }] });
+      expect(() =>
+        keptRowsText(rowsOf(result), owner, 'a', () => {
+          throw new Error('not plain');
+        }),
+      ).toThrow('not plain');
+      expect(keptRowsText(rowsOf(result), owner, 'a', () => 'A')).toBe('A');
+    });
+
+    it(`are at most ${MAX_FORMS} a result, of ${FORM_CHARS_PER_VALUE} characters a value together; the oldest go first`, () => {
+      const rows = Array.from({ length: 9 }, (_, id) => ({ id }));
+      // The array, 9 objects and their 9 ids: 19 values.
+      const result = keepSeen(plan(), 'k', 't', { data: rows });
+      const budget = 19 * FORM_CHARS_PER_VALUE;
+      const made: string[] = [];
+      const text = (key: string, length = 10) =>
+        keptRowsText(rowsOf(result), owner, key, () => {
+          made.push(key);
+          return key.padEnd(length, '.');
+        });
+      for (let i = 0; i <= MAX_FORMS; i++) text(`k${i}`);
+      text('k0');
+      expect(made).toEqual([...Array.from({ length: MAX_FORMS + 1 }, (_, i) => `k${i}`), 'k0']);
+      text(`k${MAX_FORMS}`);
+      expect(made).toHaveLength(MAX_FORMS + 2);
+      // A text longer than the whole budget is made every time; long texts push out older ones.
+      text('huge', budget + 1);
+      text('huge', budget + 1);
+      expect(made.filter((key) => key === 'huge')).toHaveLength(2);
+      text('half', budget / 2);
+      text('half2', budget / 2);
+      made.length = 0;
+      text('half');
+      text('half2');
+      text(`k${MAX_FORMS}`);
+      expect(made).toEqual([`k${MAX_FORMS}`]);
+    });
   });
 });
