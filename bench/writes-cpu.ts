@@ -9,7 +9,7 @@
  *
  *   node --import tsx bench/writes-cpu.ts --trees /work/wt/a,/work/wt/b [--labels a,b] [--cases patch-one,post-one,activity]
  *     [--requests 3000] [--warmup 500] [--rounds 5] [--connections 10] [--port 8610] [--profile DIR]
- *     [--prelude all|case,... [--prelude-seconds 5]]
+ *     [--prelude all|case,... [--prelude-seconds 5]] [--tree-env 'KEY=VALUE+KEY=VALUE,,KEY=VALUE']
  *
  * `--prelude` loads each server with these cases first (`all`: every case of `npm run bench` before the first
  * measured one, in its order), each for the given seconds: the state a full bench run leaves before its writes.
@@ -35,6 +35,7 @@ const { values } = parseArgs({
   options: {
     trees: { type: 'string', default: repoRoot },
     labels: { type: 'string' },
+    'tree-env': { type: 'string' },
     cases: { type: 'string', default: 'patch-one,post-one,activity' },
     requests: { type: 'string', default: '3000' },
     warmup: { type: 'string', default: '500' },
@@ -50,6 +51,15 @@ const { values } = parseArgs({
 const trees = values.trees.split(',').map((t) => path.resolve(t));
 const labels = values.labels?.split(',') ?? trees.map((t) => path.basename(t));
 if (labels.length !== trees.length) throw new Error('--labels needs one label per tree');
+/** Settings per tree (`--tree-env`, one entry per tree, `+` between settings): one tree twice, a setting apart. */
+const treeEnvs = (values['tree-env']?.split(',') ?? []).map((entry) =>
+  Object.fromEntries(
+    entry
+      .split('+')
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  ),
+);
 const caseIds = values.cases.split(',');
 for (const id of caseIds) if (!CASES.some((c) => c.id === id)) throw new Error(`unknown case ${id}`);
 const requests = Number(values.requests);
@@ -68,7 +78,7 @@ async function runAmount(port: number, spec: LoadSpec, amount: number): Promise<
 
 type Running = { label: string; ctx: ServerContext };
 
-async function startTree(tree: string, label: string, port: number): Promise<Running> {
+async function startTree(tree: string, label: string, port: number, env: Record<string, string>): Promise<Running> {
   if (await portAnswers(port)) throw new Error(`something already answers on 127.0.0.1:${port}`);
   const workDir = path.join(repoRoot, `bench/.work/writes-cpu-${port}`);
   rmSync(workDir, { recursive: true, force: true });
@@ -88,6 +98,7 @@ async function startTree(tree: string, label: string, port: number): Promise<Run
     port,
     db,
     logName: 'stratum',
+    env,
     ...(profileDir ? { cpuProfDir: profileDir } : {}),
   });
   await server.start();
@@ -109,7 +120,7 @@ const median = (xs: number[]) => {
 async function main(): Promise<void> {
   installCleanupHandlers(3 * 60 * 60_000);
   const servers: Running[] = [];
-  for (const [i, tree] of trees.entries()) servers.push(await startTree(tree, labels[i] ?? tree, firstPort + i));
+  for (const [i, tree] of trees.entries()) servers.push(await startTree(tree, labels[i] ?? tree, firstPort + i, treeEnvs[i] ?? {}));
   const firstMeasured = CASES.findIndex((c) => caseIds.includes(c.id));
   const prelude =
     values.prelude === undefined
