@@ -11,7 +11,7 @@ export type Memory = { rssMb: number; peakMb: number; children: number; children
 
 let clockTicks: number | undefined;
 
-function ticksPerSecond(): number {
+export function ticksPerSecond(): number {
   if (clockTicks === undefined) {
     try {
       clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;

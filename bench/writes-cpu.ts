@@ -1,0 +1,186 @@
+/**
+ * `npm run bench:writes-cpu`: an A/B of builds by the server CPU time per request (issue 27), robust on a shared
+ * machine. Each tree given (a checkout with its own `dist/` from `npm run build`, and its node_modules) runs as its
+ * own Stratum on a fresh SQLite database, all at the same time, seeded the same way as `npm run bench`. Then, round
+ * after round, each case runs a fixed number of requests on each server in turn (the order rotates every round):
+ * utime + stime of the server's process (and its children, /proc/<pid>/stat) before and after, divided by the
+ * requests. Other processes on the machine take wall time, not this CPU time, so two builds compare within a few
+ * per cent even when requests per second vary by ±20 %. Prints the median (and the spread) per case and tree.
+ *
+ *   node --import tsx bench/writes-cpu.ts --trees /work/wt/a,/work/wt/b [--labels a,b] [--cases patch-one,post-one,activity]
+ *     [--requests 3000] [--warmup 500] [--rounds 5] [--connections 10] [--port 8610] [--profile DIR]
+ *     [--prelude all|case,... [--prelude-seconds 5]] [--tree-env 'KEY=VALUE+KEY=VALUE,,KEY=VALUE']
+ *
+ * `--prelude` loads each server with these cases first (`all`: every case of `npm run bench` before the first
+ * measured one, in its order), each for the given seconds: the state a full bench run leaves before its writes.
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { baseUrl, login } from './lib/api-client.js';
+import { CASES, type LoadSpec, type ServerContext } from './lib/cases.js';
+import { cleanupAll, installCleanupHandlers } from './lib/cleanup.js';
+import { probe, runLoad } from './lib/load.js';
+import { cpuSnapshot, portAnswers, ticksPerSecond } from './lib/process-metrics.js';
+import { createSchemaViaApi, READER_EMAIL, READER_PASSWORD, seedData, type Target } from './lib/seed.js';
+import { createSchemaDirectly } from './lib/stratum-schema-fallback.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, StratumServer } from './lib/stratum-server.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const log = (message: string) => console.error(`[bench:writes-cpu] ${message}`);
+
+const { values } = parseArgs({
+  options: {
+    trees: { type: 'string', default: repoRoot },
+    labels: { type: 'string' },
+    'tree-env': { type: 'string' },
+    cases: { type: 'string', default: 'patch-one,post-one,activity' },
+    requests: { type: 'string', default: '3000' },
+    warmup: { type: 'string', default: '500' },
+    rounds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+    port: { type: 'string', default: '8610' },
+    prelude: { type: 'string' },
+    'prelude-seconds': { type: 'string', default: '5' },
+    profile: { type: 'string' },
+  },
+  strict: true,
+});
+const trees = values.trees.split(',').map((t) => path.resolve(t));
+const labels = values.labels?.split(',') ?? trees.map((t) => path.basename(t));
+if (labels.length !== trees.length) throw new Error('--labels needs one label per tree');
+/** Settings per tree (`--tree-env`, one entry per tree, `+` between settings): one tree twice, a setting apart. */
+const treeEnvs = (values['tree-env']?.split(',') ?? []).map((entry) =>
+  Object.fromEntries(
+    entry
+      .split('+')
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  ),
+);
+const caseIds = values.cases.split(',');
+for (const id of caseIds) if (!CASES.some((c) => c.id === id)) throw new Error(`unknown case ${id}`);
+const requests = Number(values.requests);
+const warmup = Number(values.warmup);
+const rounds = Number(values.rounds);
+const connections = Number(values.connections);
+const firstPort = Number(values.port);
+
+/** A fixed number of requests with autocannon (`amount`), failing on any answer that is not 2xx. */
+async function runAmount(port: number, spec: LoadSpec, amount: number): Promise<void> {
+  const request: autocannon.Request = { method: spec.method, path: spec.path, headers: spec.headers };
+  if (spec.body !== undefined) request.body = spec.body;
+  const result = await autocannon({ url: baseUrl(port), connections, amount, pipelining: 1, timeout: 30, requests: [request] });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`port ${port}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+}
+
+type Running = { label: string; ctx: ServerContext };
+
+async function startTree(tree: string, label: string, port: number, env: Record<string, string>): Promise<Running> {
+  if (await portAnswers(port)) throw new Error(`something already answers on 127.0.0.1:${port}`);
+  const workDir = path.join(repoRoot, `bench/.work/writes-cpu-${port}`);
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(workDir, { recursive: true });
+  const db = { client: 'sqlite' as const, filename: path.join(workDir, 'stratum.db') };
+  const target: Target = { label, port, usersCollection: 'service_users' };
+  const first = new StratumServer({ repoRoot: tree, workDir, port, db, logName: 'first-start' });
+  await first.start();
+  const schema = await createSchemaViaApi(target, (await login(port, ADMIN_EMAIL, ADMIN_PASSWORD)).accessToken);
+  await first.stop();
+  if (!schema.collection || !schema.relation)
+    await createSchemaDirectly(db, { collection: !schema.collection, relation: !schema.relation });
+  const profileDir = values.profile ? path.join(path.resolve(values.profile), label) : undefined;
+  const server = new StratumServer({
+    repoRoot: tree,
+    workDir,
+    port,
+    db,
+    logName: 'stratum',
+    env,
+    ...(profileDir ? { cpuProfDir: profileDir } : {}),
+  });
+  await server.start();
+  log(`${label}: seeding on ${port} ...`);
+  const seeded = await seedData(target);
+  const tokens = {
+    admin: (await login(port, ADMIN_EMAIL, ADMIN_PASSWORD)).accessToken,
+    reader: (await login(port, READER_EMAIL, READER_PASSWORD)).accessToken,
+  };
+  return { label, ctx: { label, port, pid: () => server.pid, seeded, token: (who) => Promise.resolve(tokens[who]) } };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
+};
+
+async function main(): Promise<void> {
+  installCleanupHandlers(3 * 60 * 60_000);
+  const servers: Running[] = [];
+  for (const [i, tree] of trees.entries()) servers.push(await startTree(tree, labels[i] ?? tree, firstPort + i, treeEnvs[i] ?? {}));
+  const firstMeasured = CASES.findIndex((c) => caseIds.includes(c.id));
+  const prelude =
+    values.prelude === undefined
+      ? []
+      : values.prelude === 'all'
+        ? CASES.slice(0, firstMeasured)
+        : CASES.filter((c) => values.prelude?.split(',').includes(c.id));
+  for (const server of servers) {
+    for (const benchCase of prelude) {
+      log(`${server.label}: prelude ${benchCase.id} for ${values['prelude-seconds']} s ...`);
+      const spec = await benchCase.spec(server.ctx, connections);
+      await runLoad(server.ctx.port, spec, { connections, durationS: Number(values['prelude-seconds']) });
+    }
+  }
+  const perTick = 1e6 / ticksPerSecond();
+  const samples = new Map<string, number[]>();
+  for (let round = 0; round < rounds; round++) {
+    for (const id of caseIds) {
+      const benchCase = CASES.find((c) => c.id === id);
+      if (!benchCase) continue;
+      for (let k = 0; k < servers.length; k++) {
+        const server = servers[(k + round) % servers.length];
+        if (!server) continue;
+        const spec = await benchCase.spec(server.ctx, connections);
+        const answer = await probe(server.ctx.port, spec);
+        if (answer.status >= 300) throw new Error(`${server.label} ${id}: ${answer.status} ${answer.text.slice(0, 200)}`);
+        await runAmount(server.ctx.port, spec, warmup);
+        const before = cpuSnapshot(server.ctx.pid()).server;
+        await runAmount(server.ctx.port, spec, requests);
+        const us = ((cpuSnapshot(server.ctx.pid()).server - before) * perTick) / requests;
+        const key = `${id}\t${server.label}`;
+        samples.set(key, [...(samples.get(key) ?? []), us]);
+        log(`round ${round + 1} ${id} ${server.label}: ${us.toFixed(0)} µs CPU per request`);
+      }
+    }
+  }
+  const lines = [
+    `Server CPU per request (µs; median of ${rounds} rounds of ${requests} requests after ${warmup} warm-up, ${connections} connections; min–max)`,
+    '',
+    `| Case | ${labels.join(' | ')} |`,
+    `|---|${labels.map(() => '--:').join('|')}|`,
+  ];
+  for (const id of caseIds) {
+    const cells = labels.map((label) => {
+      const xs = samples.get(`${id}\t${label}`) ?? [];
+      return `${median(xs).toFixed(0)} (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})`;
+    });
+    lines.push(`| \`${id}\` | ${cells.join(' | ')} |`);
+  }
+  console.log(lines.join('\n'));
+}
+
+main().then(
+  async () => {
+    await cleanupAll();
+    process.exit(0);
+  },
+  async (error: unknown) => {
+    console.error('[bench:writes-cpu] failed:', error instanceof Error ? (error.stack ?? error.message) : error);
+    await cleanupAll();
+    process.exit(1);
+  },
+);
