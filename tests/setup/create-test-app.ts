@@ -1,6 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { createApp, type App, type AppOverrides } from '../../src/app.js';
-import { inject } from 'vitest';
 import { createTestDatabase, type TestDatabase, type TestVendor } from './test-database.js';
 import { copyTemplate } from './template-database.js';
 import { fixturePasswordHash } from './fixture-password.js';
@@ -117,7 +116,8 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
 
 /** A copy of the run's template when it fits `env`, else a new, empty database. */
 export async function testDatabaseFor(env: Record<string, string> = {}): Promise<TestDatabase> {
-  const template = inject('stratumTemplate');
+  // Outside vitest (bench/statements.ts runs this file under plain Node) there is no template, and importing vitest fails.
+  const template = process.env.VITEST ? (await import('vitest')).inject('stratumTemplate') : undefined;
   const fits = !Object.keys(env).some((key) => key.startsWith('ADMIN_') || key.startsWith('DB_'));
   return template?.bootstrapped && fits ? copyTemplate(template) : createTestDatabase();
 }
