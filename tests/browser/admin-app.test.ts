@@ -601,10 +601,9 @@ describe.skipIf(!chromiumFound)('the admin app in Chromium', () => {
     await expectAccessible(page, 'the activity page with filters');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'CSV' }).click()]);
-    // Read through Playwright (the run's Chromium is another process's: its download has no local path).
-    const chunks: Buffer[] = [];
-    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-    const csv = Buffer.concat(chunks).toString('utf8');
+    const path = await download.path();
+    const { readFile } = await import('node:fs/promises');
+    const csv = await readFile(path, 'utf8');
     const lines = csv.trim().split('\n');
     expect(lines[0]).toContain('action');
     expect(lines.length).toBe((await rows.count()) + 1);

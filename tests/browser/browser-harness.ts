@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type BrowserServer, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { loadConfig, v8Flags } from '../../src/config/index.js';
 import { createTestDatabase, type TestDatabase } from '../setup/test-database.js';
 import { databaseEnv, TEST_ENV } from '../setup/test-config.js';
@@ -43,11 +43,7 @@ export async function startStratum(env: Record<string, string> = {}, entry?: rea
   // run-cli.ts reads the run's bundle from Vitest: imported only here, so that bench:app (outside Vitest) can give
   // its own entry and use this harness.
   const serverEntry = entry ?? (await import('../setup/run-cli.js')).cliEntry();
-  // In the browser project (no `entry`), a copy of the run's bootstrapped template, so the server starts on a
-  // migrated database (tests/browser/global-setup.ts); bench:app and docs:screenshots give an entry and start empty.
-  const database: TestDatabase = entry
-    ? await createTestDatabase()
-    : await (await import('../setup/test-database-for.js')).testDatabaseFor(env);
+  const database: TestDatabase = await createTestDatabase();
   const childEnv = { ...process.env, ...TEST_ENV, ...databaseEnv(database.db), HOST: '127.0.0.1', PORT: '0', ...env };
   // V8's heap flags on the command line, as `npm start` passes them, so the server does not relaunch itself (decision 0053).
   const { HEAP_GROWING_PERCENT, HEAP_YOUNG_GENERATION_MB } = childEnv as NodeJS.ProcessEnv;
@@ -123,41 +119,23 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Chromium's switches: headless, no sandbox, nothing that reaches the network. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-/** The Chromium the machine has (never downloaded): CHROMIUM_PATH or /usr/bin/chromium. */
-function chromiumPath(): string {
+/** Chromium as the machine has it (never downloaded): headless, no sandbox, nothing that reaches the network. */
+export async function launchChromium(): Promise<Browser> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('no Chromium (CHROMIUM_PATH or /usr/bin/chromium)');
-  return executablePath;
-}
-
-/** Chromium as the machine has it, for this process alone (bench:app, docs:screenshots). */
-export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
-}
-
-/**
- * One Chromium for a whole run of the browser project, started by its global set-up: the test files connect to it
- * (connectChromium) instead of each starting its own, which cost about a CPU-second per file (decision 0180).
- * Each file still has its own connection and each test its own context, so no cookie or page outlives a test.
- */
-export async function launchChromiumServer(): Promise<BrowserServer> {
-  return chromium.launchServer({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
-}
-
-/** A connection to the run's Chromium (launchChromiumServer's endpoint); closing it closes its contexts only. */
-export async function connectChromium(wsEndpoint: string): Promise<Browser> {
-  return chromium.connect(wsEndpoint);
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
-import { connectChromium, openPage, saveScreenshot, startStratum, type StratumProcess } from './browser-harness.js';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { launchChromium, openPage, saveScreenshot, startStratum, type StratumProcess } from './browser-harness.js';
 
 export type BrowserSuiteOptions = {
   /**
@@ -25,10 +25,10 @@ export type BrowserSuite = {
 };
 
 /**
- * Registers, in the calling `describe`, the hooks of a browser suite: a Stratum server process and a connection to
- * the run's Chromium (tests/browser/global-setup.ts) for the suite; for each test a fresh context and page, a
- * screenshot in tests/browser/.artifacts when it fails, no problem in the page (CSP violations, exceptions, 5xx),
- * and the context closed. Answers the suite's objects, to be read inside tests and hooks.
+ * Registers, in the calling `describe`, the hooks of a browser suite: a Stratum server process and Chromium for
+ * the suite; for each test a fresh context and page, a screenshot in tests/browser/.artifacts when it fails, no
+ * problem in the page (CSP violations, exceptions, 5xx), and the context closed. Answers the suite's objects,
+ * to be read inside tests and hooks.
  */
 export function useBrowserSuite(options: BrowserSuiteOptions = {}): BrowserSuite {
   let stratum: StratumProcess | undefined;
@@ -39,7 +39,7 @@ export function useBrowserSuite(options: BrowserSuiteOptions = {}): BrowserSuite
 
   beforeAll(async () => {
     const env = typeof options.env === 'function' ? await options.env() : options.env;
-    [stratum, browser] = await Promise.all([startStratum(env), connectChromium(inject('stratumChromium'))]);
+    [stratum, browser] = await Promise.all([startStratum(env), launchChromium()]);
     await options.setUp?.(stratum);
   });
   afterAll(async () => {

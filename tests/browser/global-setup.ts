@@ -2,30 +2,18 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { buildServerBundle } from '../setup/server-bundle.js';
-import { createTemplate, dropStaleTemplates, dropTemplate } from '../setup/template-database.js';
-import { testVendor } from '../setup/test-database.js';
-import { launchChromiumServer } from './browser-harness.js';
 import { browserRequired, findChromium, SKIP_LINE } from './find-chromium.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The run's Chromium (launchChromiumServer's WebSocket endpoint), or '' where none runs. */
-    stratumChromium: string;
-  }
-}
 
 /**
  * Once per run of the browser project: without a Chromium, one line says the tests are skipped (or, with
  * STRATUM_REQUIRE_BROWSER=1, the run fails); with one, the admin app is built if its sources changed, so the
  * server processes the tests start serve the current app; then the server bundle those processes run is built from
- * src/ (tests/setup/server-bundle.ts), the bootstrapped template their databases are copied from is made
- * (tests/setup/template-database.ts), and one Chromium is started that every file connects to (decision 0180).
+ * src/ (tests/setup/server-bundle.ts).
  */
-export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+export default function setup(project: TestProject): (() => void) | undefined {
   project.provide('stratumServerEntry', '');
-  project.provide('stratumChromium', '');
   if (!findChromium()) {
     if (browserRequired())
       throw new Error(
@@ -38,15 +26,5 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   if (build.status !== 0) throw new Error('The admin app did not build (scripts/build-app.ts); the browser tests need it.');
   const bundle = buildServerBundle(project.name);
   project.provide('stratumServerEntry', bundle.entry);
-  const vendor = testVendor();
-  await dropStaleTemplates(vendor);
-  const template = await createTemplate(vendor, true);
-  project.provide('stratumTemplate', template);
-  const chromium = await launchChromiumServer();
-  project.provide('stratumChromium', chromium.wsEndpoint());
-  return async () => {
-    await chromium.close();
-    await dropTemplate(template);
-    bundle.remove();
-  };
+  return bundle.remove;
 }

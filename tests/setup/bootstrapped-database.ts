@@ -1,5 +1,5 @@
 import { runCli } from './run-cli.js';
-import { testDatabaseFor } from './test-database-for.js';
+import { testDatabaseFor } from './create-test-app.js';
 import type { TestDatabase } from './test-database.js';
 
 /**

@@ -1,7 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { createApp, type App, type AppOverrides } from '../../src/app.js';
-import type { TestVendor } from './test-database.js';
-import { testDatabaseFor } from './test-database-for.js';
+import { inject } from 'vitest';
+import { createTestDatabase, type TestDatabase, type TestVendor } from './test-database.js';
+import { copyTemplate } from './template-database.js';
 import { fixturePasswordHash } from './fixture-password.js';
 import { rm } from 'node:fs/promises';
 import { isTestUploadsFolder, testConfig } from './test-config.js';
@@ -112,4 +113,11 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
       }
     },
   };
+}
+
+/** A copy of the run's template when it fits `env`, else a new, empty database. */
+export async function testDatabaseFor(env: Record<string, string> = {}): Promise<TestDatabase> {
+  const template = inject('stratumTemplate');
+  const fits = !Object.keys(env).some((key) => key.startsWith('ADMIN_') || key.startsWith('DB_'));
+  return template?.bootstrapped && fits ? copyTemplate(template) : createTestDatabase();
 }

@@ -3,6 +3,7 @@ import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
+import { createApp } from '../../src/app.js';
 import type { Config } from '../../src/config/index.js';
 import { dbConfig, onServer, serverEnv, type TestDatabase, type TestVendor } from './test-database.js';
 import { fixturePasswordHash } from './fixture-password.js';
@@ -48,9 +49,6 @@ export async function createTemplate(vendor: TestVendor, bootstrapped: boolean):
     db = dbConfig({ ...serverEnv(vendor), DB_DATABASE: name });
   }
   const config = testConfig(db);
-  // The app is imported here, not at the top: copying a template (a browser test file's server database) needs
-  // none of it, and the browser tests' forks need not load it.
-  const { createApp } = await import('../../src/app.js');
   const app = await createApp(config);
   try {
     if (bootstrapped) {
