@@ -24,12 +24,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { callOk, isRecord, login, sleep } from './lib/api-client.js';
-import { cleanupAll } from './lib/cleanup.js';
+
 import { runLoad } from './lib/load.js';
 import { memoryOf } from './lib/process-metrics.js';
 import { prepareRun } from './lib/prepare-run.js';
 import { ReferenceDirectus } from './lib/reference-directus.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, StratumServer } from './lib/stratum-server.js';
+import { runMain } from './lib/run-main.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const workDir = path.join(repoRoot, 'bench/.work/realtime');
@@ -410,11 +411,4 @@ async function main(): Promise<void> {
   );
 }
 
-main().then(
-  () => process.exit(0),
-  async (error: unknown) => {
-    console.error('[bench:realtime] failed:', error instanceof Error ? (error.stack ?? error.message) : error);
-    await cleanupAll();
-    process.exit(1);
-  },
-);
+runMain('bench:realtime', main);

@@ -14,12 +14,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { login } from './lib/api-client.js';
-import { cleanupAll, installCleanupHandlers } from './lib/cleanup.js';
+import { installCleanupHandlers } from './lib/cleanup.js';
 import { probe } from './lib/load.js';
 import { countThroughApi, createRelationsSchema, DEFAULT_SIZES, insertRows, type Db } from './lib/relations-data.js';
 import { RELATION_CASES, type RelationServer } from './lib/relations-cases.js';
 import { recreatePostgresDatabase } from './lib/stratum-schema-fallback.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, StratumServer } from './lib/stratum-server.js';
+import { runMain } from './lib/run-main.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (message: string) => console.error(`[bench:relations-cpu] ${message}`);
@@ -100,14 +101,4 @@ async function main(): Promise<void> {
   console.log(lines.join('\n'));
 }
 
-main().then(
-  async () => {
-    await cleanupAll();
-    process.exit(0);
-  },
-  async (error: unknown) => {
-    console.error('[bench:relations-cpu] failed:', error instanceof Error ? (error.stack ?? error.message) : error);
-    await cleanupAll();
-    process.exit(1);
-  },
-);
+runMain('bench:relations-cpu', main, { cleanUpAfterSuccess: true });

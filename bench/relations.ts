@@ -25,6 +25,7 @@ import { RELATION_CASES, sameJson, type Measured, type RelationServer } from './
 import { renderRelations } from './lib/relations-report.js';
 import { recreatePostgresDatabase } from './lib/stratum-schema-fallback.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, StratumServer } from './lib/stratum-server.js';
+import { runMain } from './lib/run-main.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const workDir = path.join(repoRoot, 'bench/.work/relations');
@@ -171,11 +172,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  async (error: unknown) => {
-    console.error('[bench:relations] failed:', error instanceof Error ? (error.stack ?? error.message) : error);
-    await cleanupAll();
-    process.exit(1);
-  },
-);
+runMain('bench:relations', main);

@@ -23,6 +23,7 @@ import { createSchemaViaApi, READER_EMAIL, READER_PASSWORD, removeBenchData, see
 import { analyzePostgresDatabase, createSchemaDirectly, recreatePostgresDatabase } from './lib/stratum-schema-fallback.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, buildStratum, StratumServer, type StratumConfig } from './lib/stratum-server.js';
 import { renderSummary, summarise } from './profile-summary.js';
+import { runMain } from './lib/run-main.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const workDir = path.join(repoRoot, 'bench/.work');
@@ -343,11 +344,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  async (error: unknown) => {
-    console.error('[bench] failed:', error instanceof Error ? (error.stack ?? error.message) : error);
-    await cleanupAll();
-    process.exit(1);
-  },
-);
+runMain('bench', main);

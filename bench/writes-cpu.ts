@@ -21,12 +21,13 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { baseUrl, login } from './lib/api-client.js';
 import { CASES, type LoadSpec, type ServerContext } from './lib/cases.js';
-import { cleanupAll, installCleanupHandlers } from './lib/cleanup.js';
+import { installCleanupHandlers } from './lib/cleanup.js';
 import { probe, runLoad } from './lib/load.js';
 import { cpuSnapshot, portAnswers, ticksPerSecond } from './lib/process-metrics.js';
 import { createSchemaViaApi, READER_EMAIL, READER_PASSWORD, seedData, type Target } from './lib/seed.js';
 import { createSchemaDirectly } from './lib/stratum-schema-fallback.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, StratumServer } from './lib/stratum-server.js';
+import { runMain } from './lib/run-main.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (message: string) => console.error(`[bench:writes-cpu] ${message}`);
@@ -173,14 +174,4 @@ async function main(): Promise<void> {
   console.log(lines.join('\n'));
 }
 
-main().then(
-  async () => {
-    await cleanupAll();
-    process.exit(0);
-  },
-  async (error: unknown) => {
-    console.error('[bench:writes-cpu] failed:', error instanceof Error ? (error.stack ?? error.message) : error);
-    await cleanupAll();
-    process.exit(1);
-  },
-);
+runMain('bench:writes-cpu', main, { cleanUpAfterSuccess: true });

@@ -4,6 +4,7 @@ import { closeDatabase, createDatabase } from '../../src/database/connection.js'
 import { createTestApp, type TestApp } from '../setup/create-test-app.js';
 import { gql, type GraphqlBody } from './graphql-request.js';
 import { seedCollections } from '../setup/seed-collections.js';
+import { statementsOf } from '../support/statements-of.js';
 
 type Row = { id: number; title: string; status: string };
 
@@ -53,19 +54,6 @@ describe('GraphQL answers from kept rows (/graphql)', () => {
     return (response.json() as { data: Row[] }).data;
   };
   const text = (rows: Record<string, unknown>[]) => JSON.stringify({ data: { articles: rows } });
-  const statementsOf = async (work: () => Promise<unknown>): Promise<string[]> => {
-    const statements: string[] = [];
-    const listener = (q: { sql: string }) => {
-      if (!q.sql.includes('schema_version')) statements.push(q.sql);
-    };
-    t.app.knex.on('query', listener);
-    try {
-      await work();
-    } finally {
-      t.app.knex.off('query', listener);
-    }
-    return statements;
-  };
 
   const list = '{ articles(sort: ["id"]) { id title } }';
 
@@ -76,7 +64,7 @@ describe('GraphQL answers from kept rows (/graphql)', () => {
     // PostgreSQL's data token moves with any commit on the server (other test files' too): a few tries.
     let statements: string[] = [];
     for (let attempt = 0; attempt < 5; attempt++) {
-      statements = await statementsOf(async () => {
+      statements = await statementsOf(t.app.knex, async () => {
         again = await answer(list);
       });
       if (statements.length === 0) break;

@@ -5,6 +5,7 @@ import { readByQuery } from '../../../src/engine/query/read-by-query.js';
 import { createTestApp, type TestApp } from '../../setup/create-test-app.js';
 import { dataOf } from '../../setup/expect-error.js';
 import { seedCollections } from '../../setup/seed-collections.js';
+import { statementsOf } from '../../support/statements-of.js';
 
 type Row = Record<string, unknown>;
 
@@ -43,20 +44,7 @@ describe('reused read results', () => {
     return dataOf<Row[]>(response);
   };
   const titles = async (path = url, token = t.adminToken) => (await read(path, token)).map((row) => row.title);
-  /** The statements `work` runs, but the cache versions' read every request makes. */
-  const statementsOf = async (work: () => Promise<unknown>): Promise<string[]> => {
-    const statements: string[] = [];
-    const listener = (q: { sql: string }) => {
-      if (!q.sql.includes('schema_version')) statements.push(q.sql);
-    };
-    t.app.knex.on('query', listener);
-    try {
-      await work();
-    } finally {
-      t.app.knex.off('query', listener);
-    }
-    return statements;
-  };
+
   /**
    * The statements of `work` (a read repeated after an equal one), tried up to five times until one runs none.
    * PostgreSQL's data token is the server's snapshot, which any commit on the server moves — another test file's
@@ -65,7 +53,7 @@ describe('reused read results', () => {
   const repeatedReadStatements = async (work: () => Promise<unknown>): Promise<string[]> => {
     let statements: string[] = [];
     for (let attempt = 0; attempt < 5; attempt++) {
-      statements = await statementsOf(work);
+      statements = await statementsOf(t.app.knex, work);
       if (statements.length === 0) break;
     }
     return statements;
