@@ -30,9 +30,11 @@ export function pageToWarm(pathname: string): PageToWarm {
 
 /**
  * Starts the reads the signed-in frame and the first page will ask for, all at once, as soon as the session is known
- * (decision 0182): the frame's (who may do what, the global flags, the collections, the default language, the translation strings) and, on a
- * collection's page, the collection's fields, relations and settings. The pages ask for the same through the shared
- * reads and get these answers; a failure here is the page's to report when it asks.
+ * (decision 0182): the frame's (who may do what, the global flags, the collections, the default language, the
+ * translation strings) and, on a collection's page or item, the collection's fields, relations and settings. The
+ * pages ask for the same through the shared reads and get these answers; a failure here is the page's to report
+ * when it asks. (The list page's own reads are in its chunk, table-api.ts: this list repeats them so that the
+ * sign-in bundle does not carry that chunk.)
  */
 export function warmFirstPage(client: Client, page: PageToWarm): void {
   const reads: Promise<unknown>[] = [

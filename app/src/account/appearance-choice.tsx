@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { errorStatus, requestMessage } from '../api/errors.js';
 import { useSession } from '../auth/session.js';
-import { applyAppearance, readAppearance, saveAppearance, type Appearance } from '../shell/appearance.js';
+import { appearanceOf, applyAppearance, saveAppearance, type Appearance } from '../shell/appearance.js';
 import { msg, t } from '../i18n/t.js';
 
 const CHOICES: { value: Appearance; label: string }[] = [
@@ -10,21 +10,24 @@ const CHOICES: { value: Appearance; label: string }[] = [
   { value: 'dark', label: msg('Dark') },
 ];
 
-/** The user's colour scheme: applied at once, and saved in their `appearance` so it follows them. */
+/**
+ * The user's colour scheme: applied at once, and saved in their `appearance` so it follows them. It starts from the
+ * session's user (read with `appearance`), and the session reads the user again after a save, so the frame and this
+ * choice never disagree.
+ */
 export function AppearanceChoice() {
-  const { client } = useSession();
-  const [value, setValue] = useState<Appearance | null>(null);
+  const { client, user, reloadUser } = useSession();
+  const [value, setValue] = useState<Appearance>(appearanceOf(user?.appearance));
   const [message, setMessage] = useState<{ kind: 'error' | 'status'; text: string } | null>(null);
-  useEffect(() => {
-    readAppearance(client).then(setValue, () => setValue('auto'));
-  }, [client]);
 
   const choose = async (next: Appearance) => {
-    const before = value ?? 'auto';
+    const before = value;
     setValue(next);
     applyAppearance(next);
     try {
       await saveAppearance(client, next);
+      // Saved: the session's user takes the new value (a failed re-read leaves it as it is; the choice still shows).
+      await reloadUser().catch(() => undefined);
       setMessage({ kind: 'status', text: t('Saved.') });
     } catch (failure) {
       setValue(before);
@@ -37,7 +40,7 @@ export function AppearanceChoice() {
   };
 
   return (
-    <fieldset class="appearance" disabled={value === null}>
+    <fieldset class="appearance">
       <legend>{t('Appearance')}</legend>
       {CHOICES.map((choice) => (
         <p class="inline-check" key={choice.value}>

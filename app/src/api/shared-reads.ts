@@ -63,9 +63,12 @@ export function readMyPermissions<T = Record<string, unknown>>(client: Client): 
   return sharedRead(client, 'permissions/me', () => client.request(readUserPermissions()) as Promise<T>);
 }
 
+/** The user's global flags from their policies. */
+export type MyGlobals = { admin_access?: boolean; app_access?: boolean; enforce_tfa?: boolean };
+
 /** `GET /policies/me/globals`: the user's `admin_access`, `app_access` and `enforce_tfa`. */
-export function readMyGlobals(client: Client): Promise<{ admin_access?: boolean; app_access?: boolean; enforce_tfa?: boolean }> {
-  return sharedRead(client, 'policies/me/globals', () => client.request(readPolicyGlobals()) as Promise<{ admin_access?: boolean }>);
+export function readMyGlobals(client: Client): Promise<MyGlobals> {
+  return sharedRead(client, 'policies/me/globals', () => client.request(readPolicyGlobals()) as Promise<MyGlobals>);
 }
 
 /** `GET /collections`. */

@@ -1,4 +1,4 @@
-import { readMe, updateMe } from '@directus/sdk';
+import { updateMe } from '@directus/sdk';
 import type { Client } from '../api/client.js';
 
 /** A user's colour scheme (Directus's `directus_users.appearance`): follow the system, or always light or dark. */
@@ -16,11 +16,6 @@ export function appearanceOf(value: unknown): Appearance {
 export function applyAppearance(appearance: Appearance, root: HTMLElement = document.documentElement): void {
   if (appearance === 'auto') root.removeAttribute('data-theme');
   else root.setAttribute('data-theme', appearance);
-}
-
-export async function readAppearance(client: Client): Promise<Appearance> {
-  const me = (await client.request(readMe({ fields: ['appearance'] } as never))) as { appearance?: unknown };
-  return appearanceOf(me.appearance);
 }
 
 export async function saveAppearance(client: Client, appearance: Appearance): Promise<void> {

@@ -6,10 +6,10 @@ import { FALLBACK_LANGUAGE, translationStrings, type TranslationRow } from './tr
 
 /**
  * Takes the project's translation strings (all of them, read once per page load beside the frame's other reads, so
- * that this read need not wait for the user's language) for the signed-in user's language (`userLanguage`, read with
- * the session's user; else the project's default, else en-US) with en-US as fallback, and hands them to systemLabel; loads the
- * app's message catalogue for the user's language (i18n/language.ts). Loaded after sign-in as its own chunk, so the
- * sign-in page carries none of it.
+ * that this read need not wait for the user's language) for the signed-in user's language (`userLanguage`, read
+ * with the session's user; else the project's default, else en-US) with en-US as fallback, and hands them to
+ * systemLabel; loads the app's message catalogue for the user's language (i18n/language.ts). Loaded after sign-in
+ * as its own chunk, so the sign-in page carries none of it.
  */
 export async function loadTranslations(client: Client, userLanguage: string | null): Promise<void> {
   const language = userLanguage || (await readDefaultLanguage(client)) || FALLBACK_LANGUAGE;
