@@ -118,11 +118,15 @@ function readPlan(
   const variants = findReadPlans(caches, ctx.schema, key);
   let values: string | undefined;
   for (const kept of variants) {
-    const statement = kept.values
-      ? fillValues(env, kept.values, kept, query, scope)
-      : kept.compiledFor === (values ??= readValuesKey(query, scope))
-        ? kept
-        : null;
+    values ??= readValuesKey(query, scope);
+    let statement: NativeStatement | null;
+    if (!kept.values) statement = kept.compiledFor === values ? kept : null;
+    else if (kept.filled?.values === values) statement = kept.filled.statement;
+    else {
+      // Filled from these values once: the same values (under the same key: reader, schema, shape) fill it alike.
+      statement = fillValues(env, kept.values, kept, query, scope);
+      if (statement) kept.filled = { values, statement };
+    }
     if (statement) {
       skipAliases(env, kept.aliases);
       return { plan: kept, statement };

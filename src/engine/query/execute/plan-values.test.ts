@@ -9,7 +9,7 @@ import { readByQuery } from '../read-by-query.js';
 import { splitSql } from './plan-values.js';
 import { readCaches } from './read-caches.js';
 import { runAst } from './run-ast.js';
-import { findReadPlans, readPlanKey } from './read-plans.js';
+import { findReadPlans, readPlanKey, readValuesKey } from './read-plans.js';
 
 let fx: EngineFixture;
 beforeAll(async () => {
@@ -282,6 +282,19 @@ describe("the caller's scope as values (decision 0184)", () => {
     const kept = findReadPlans(readCaches(ctx.caches), ctx.schema, readPlanKey('articles', counted, byKeys([1]), ctx.permissions));
     expect(kept.length).toBeGreaterThan(1);
     expect(plansOf(ctx)).toBe(1);
+  });
+
+  it('hands a read that repeats the last values the statement filled for them, and fills other values anew', async () => {
+    const ctx = await fresh(await fx.ctx());
+    const planOf = () => findReadPlans(readCaches(ctx.caches), ctx.schema, readPlanKey('articles', query, byKeys([1]), ctx.permissions))[0];
+    await readByQuery(ctx, 'articles', query, { scope: byKeys([1]) });
+    await readByQuery(ctx, 'articles', query, { scope: byKeys([2]) });
+    const filled = planOf()?.filled;
+    expect(filled?.values).toBe(readValuesKey(query, byKeys([2])));
+    expect((await readByQuery(ctx, 'articles', query, { scope: byKeys([2]) })).data.map((row) => row.id)).toEqual([2]);
+    expect(planOf()?.filled).toBe(filled);
+    expect((await readByQuery(ctx, 'articles', query, { scope: byKeys([5]) })).data.map((row) => row.id)).toEqual([5]);
+    expect(planOf()?.filled?.values).toBe(readValuesKey(query, byKeys([5])));
   });
 
   it('keeps results by the exact scope: a kept result never answers a read of other keys', async () => {

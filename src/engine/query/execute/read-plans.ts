@@ -30,6 +30,11 @@ export type ReadPlan = {
   compiledFor: string;
   /** The `meta` counts' statement of an empty page, for the values it was compiled with (readValuesKey). */
   meta?: { values: string; statement: NativeStatement };
+  /**
+   * The statement last filled in from `values` (plan-values.ts), for the values it was filled with (readValuesKey):
+   * a read repeating them (a write's read back of the same key) takes it without compiling its conditions again.
+   */
+  filled?: { values: string; statement: NativeStatement };
 };
 
 /** Plans kept per shape: reads whose values compile to other SQL text (`_eq: null`, another list length) get their own. */
