@@ -72,7 +72,7 @@ async function readWithPlan(
   const { plan, statement } = readPlan(ctx, caches, env, key, collection, query, scope);
   // Read before the statements run: a change committed after this point makes the next token differ.
   const token = reuse && !plan.random ? await ctx.dialect.dataToken(ctx.db, ctx.dataVersion) : undefined;
-  const exact = token === undefined ? '' : `${key}\u0000${readValuesKey(query)}`;
+  const exact = token === undefined ? '' : `${key}\u0000${readValuesKey(query, scope)}`;
   if (token !== undefined) {
     const kept = keptResult(caches, plan, exact, token);
     if (kept) return kept;
@@ -82,10 +82,10 @@ async function readWithPlan(
   let meta: Record<string, number> | undefined;
   if (keys.length > 0 && table.rows.length > 0) meta = metaOf(firstRow(table), keys, META);
   else if (keys.length > 0) {
-    // The counts' own statement, kept for the values it was compiled with.
-    const values = readValuesKey(query);
+    // The counts' own statement, kept for the values (and scope) it was compiled with.
+    const values = readValuesKey(query, scope);
     if (plan.meta?.values !== values)
-      plan.meta = { values, statement: metaStatement(env, collection, plan.ast.rowFilter, query, keys).toSQL().toNative() };
+      plan.meta = { values, statement: metaStatement(env, collection, plan.ast.rowFilter, query, keys, scope).toSQL().toNative() };
     meta = metaOf((await runNative(env, plan.meta.statement))[0], keys, 'c');
   }
   const result: QueryResult = { data: await finishRoot(env, plan.ast, table) };
@@ -101,9 +101,10 @@ function rowFilterFor(ctx: Context, collection: string, scope: Filter | null): F
 
 /**
  * The read's plan and its statement with the read's values: a plan kept for the read's shape whose filter,
- * search and window compile to the same text for these values (read-plans.ts, plan-values.ts), else a new plan,
- * kept. A read that is refused or invalid throws while building or filling, so only reads that were allowed
- * are ever kept.
+ * search, scope and window compile to the same text for these values (read-plans.ts, plan-values.ts), else a
+ * new plan, kept. A read that is refused or invalid throws while building or filling, so only reads that were
+ * allowed are ever kept. The plan's AST holds the reader's row filter only: the scope is compiled beside it
+ * (run-ast.ts rootWhere), with the values of each read.
  */
 function readPlan(
   ctx: Context,
@@ -117,26 +118,30 @@ function readPlan(
   const variants = findReadPlans(caches, ctx.schema, key);
   let values: string | undefined;
   for (const kept of variants) {
-    const statement = kept.values
-      ? fillValues(env, kept.values, kept, query)
-      : kept.compiledFor === (values ??= readValuesKey(query))
-        ? kept
-        : null;
+    values ??= readValuesKey(query, scope);
+    let statement: NativeStatement | null;
+    if (!kept.values) statement = kept.compiledFor === values ? kept : null;
+    else if (kept.filled?.values === values) statement = kept.filled.statement;
+    else {
+      // Filled from these values once: the same values (under the same key: reader, schema, shape) fill it alike.
+      statement = fillValues(env, kept.values, kept, query, scope);
+      if (statement) kept.filled = { values, statement };
+    }
     if (statement) {
       skipAliases(env, kept.aliases);
       return { plan: kept, statement };
     }
   }
-  const rowFilter = rowFilterFor(ctx, collection, scope);
+  const rowFilter = rowFilterFor(ctx, collection, null);
   const ast = buildAst(astEnv(ctx), collection, query);
   ast.rowFilter = rowFilter;
   if (query.deep) checkDeepQueries(env, ast.children);
-  const compiledFor = values ?? readValuesKey(query);
+  const compiledFor = values ?? readValuesKey(query, scope);
   const counting = countingAliases(env);
   const recorder = createValueRecorder(counting.taken);
   const meta =
-    query.meta && query.meta.length > 0 ? metaColumns(counting.env, collection, rowFilter, query, query.meta, META, recorder) : [];
-  const root = compileRoot(counting.env, ast, meta, recorder);
+    query.meta && query.meta.length > 0 ? metaColumns(counting.env, collection, rowFilter, query, query.meta, META, recorder, scope) : [];
+  const root = compileRoot(counting.env, ast, meta, recorder, scope);
   let plan: ReadPlan = {
     ast,
     sql: root.sql,
@@ -147,7 +152,7 @@ function readPlan(
     compiledFor,
   };
   const recorded = recorder.finish(root);
-  const filled = recorded ? fillValues(env, recorded, root, query) : null;
+  const filled = recorded ? fillValues(env, recorded, root, query, scope) : null;
   if (recorded && filled) {
     plan.values = recorded;
     keepReadPlan(caches, ctx.schema, key, plan);
@@ -156,8 +161,9 @@ function readPlan(
   // Values the recorder could not place (never seen in practice): the plan answers its own values only,
   // compiled again with them from the first alias (the aliases handed out above stay unused).
   const again = countingAliases({ ...env, nextAlias: aliasesFrom(0) });
-  const extra = query.meta && query.meta.length > 0 ? metaColumns(again.env, collection, rowFilter, query, query.meta, META) : [];
-  const compiled = compileRoot(again.env, ast, extra);
+  const extra =
+    query.meta && query.meta.length > 0 ? metaColumns(again.env, collection, rowFilter, query, query.meta, META, undefined, scope) : [];
+  const compiled = compileRoot(again.env, ast, extra, undefined, scope);
   plan = { ...plan, sql: compiled.sql, bindings: compiled.bindings, aliases: again.taken() };
   keepReadPlan(caches, ctx.schema, key, plan);
   return { plan, statement: plan };
@@ -185,8 +191,9 @@ function metaStatement(
   rowFilter: Filter | null,
   query: Query,
   keys: readonly string[],
+  scope: Filter | null = null,
 ): Knex.QueryBuilder {
-  const columns = metaColumns(env, collection, rowFilter, query, keys, 'c');
+  const columns = metaColumns(env, collection, rowFilter, query, keys, 'c', undefined, scope);
   return env.knex.select(env.knex.raw(columns.map((c) => c.sql).join(', '), columns.flatMap((c) => c.bindings) as Knex.RawBinding[]));
 }
 
@@ -202,9 +209,10 @@ function metaColumns(
   keys: readonly string[],
   prefix: string,
   values?: ValueRecorder,
+  scope: Filter | null = null,
 ): Sql[] {
   return keys.map((key, i) => {
-    const where = rootWhere(env, collection, 'm', rowFilter, query, key !== 'total_count', values);
+    const where = rootWhere(env, collection, 'm', rowFilter, query, key !== 'total_count', values, scope);
     return {
       sql: `(SELECT COUNT(*) FROM ?? AS ?? WHERE ${where.sql}) AS ??`,
       bindings: [collection, 'm', ...where.bindings, `${prefix}${i}`],

@@ -9,7 +9,7 @@ import { readByQuery } from '../read-by-query.js';
 import { splitSql } from './plan-values.js';
 import { readCaches } from './read-caches.js';
 import { runAst } from './run-ast.js';
-import { findReadPlans, readPlanKey } from './read-plans.js';
+import { findReadPlans, readPlanKey, readValuesKey } from './read-plans.js';
 
 let fx: EngineFixture;
 beforeAll(async () => {
@@ -193,21 +193,22 @@ describe('read plans across values (decision 0056)', () => {
   });
 
   it('answers only its own values when a stand-in is not found exactly once among the values', async () => {
-    // The scope (compiled as it is, in the key) holds the LIMIT's stand-in number: the plan can't tell its place.
-    const scope = { price: { _neq: Number.MAX_SAFE_INTEGER - 7 } };
-    const ctx = await fresh(await fx.ctx());
-    for (const limit of [1, 3, 1, 2]) {
+    // The reader's row rule (compiled as it is, in the key) holds the LIMIT's stand-in number: the plan can't tell its place.
+    const ctx = await fresh(
+      await fx.ctx({ rules: [{ collection: 'articles', permissions: { price: { _neq: Number.MAX_SAFE_INTEGER - 7 } } }] }),
+    );
+    for (const limit of [1, 2, 1]) {
       const query: Query = { fields: ['id'], sort: ['id'], limit };
-      const through = await readByQuery(ctx, 'articles', query, { scope });
-      expect(through).toEqual(await readByQuery(await fresh(ctx), 'articles', query, { scope }));
+      const through = await readByQuery(ctx, 'articles', query);
+      expect(through).toEqual(await readByQuery(await fresh(ctx), 'articles', query));
       expect(through.data).toHaveLength(limit);
     }
     const plans = findReadPlans(
       readCaches(ctx.caches),
       ctx.schema,
-      readPlanKey('articles', { fields: ['id'], sort: ['id'] }, scope, ctx.permissions),
+      readPlanKey('articles', { fields: ['id'], sort: ['id'] }, null, ctx.permissions),
     );
-    expect(plans.map((p) => p.values)).toEqual([null, null, null]);
+    expect(plans.map((p) => p.values)).toEqual([null, null]);
   });
 
   it('keeps results by the exact values: a kept result never answers a read with other values', async () => {
@@ -245,6 +246,66 @@ describe('read plans across values (decision 0056)', () => {
     // A reader who may not filter on a field is refused on a shape another reader's plan holds.
     const narrow = { ...(await fx.ctx({ rules: [{ collection: 'articles', fields: ['id', 'status'] }] })), caches };
     await expect(readByQuery(narrow, 'articles', query(0))).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+});
+
+describe("the caller's scope as values (decision 0184)", () => {
+  const byKeys = (keys: number[]): Filter => ({ id: { _in: keys } });
+  const query: Query = { fields: ['id', 'title', 'status'], sort: ['id'], limit: -1 };
+
+  it('serves reads of one scope shape (the keys a write answers with) from one plan, each with its own keys', async () => {
+    const ctx = await fresh(await fx.ctx());
+    for (const keys of [[1], [2], [5], [1], [999], [3]]) {
+      const through = await readByQuery(ctx, 'articles', query, { scope: byKeys(keys) });
+      expect(through, JSON.stringify(keys)).toEqual(await readByQuery(await fresh(ctx), 'articles', query, { scope: byKeys(keys) }));
+      expect(through, JSON.stringify(keys)).toEqual(await plainRead(ctx, 'articles', { ...query, filter: byKeys(keys) }));
+      expect(through.data.map((row) => row.id)).toEqual(keys.filter((key) => key <= 6));
+    }
+    expect(plansOf(ctx)).toBe(1);
+    const kept = findReadPlans(readCaches(ctx.caches), ctx.schema, readPlanKey('articles', query, byKeys([1]), ctx.permissions));
+    expect(kept).toHaveLength(1);
+    expect(kept[0]?.values).not.toBeNull();
+  });
+
+  it("narrows the reader's rows with the scope, in the page and its counts, for lists of other lengths too", async () => {
+    const reader = await fx.ctx({ rules: [{ collection: 'articles', permissions: { status: { _eq: 'published' } } }] });
+    const ctx = await fresh(reader);
+    const counted: Query = { ...query, meta: ['total_count', 'filter_count'], filter: { views: { _gte: 1 } } };
+    // [3] and [4] are not the reader's rows: an empty page, whose counts are a statement of their own.
+    for (const keys of [[1], [1, 2], [3], [2, 5], [5], [4], [1, 2, 3, 5], [2]]) {
+      const through = await readByQuery(ctx, 'articles', counted, { scope: byKeys(keys) });
+      expect(through, JSON.stringify(keys)).toEqual(await readByQuery(await fresh(reader), 'articles', counted, { scope: byKeys(keys) }));
+      expect(through.data.every((row) => row.status === 'published')).toBe(true);
+      expect(through.meta?.total_count, JSON.stringify(keys)).toBe(keys.filter((key) => [1, 2, 5].includes(key)).length);
+    }
+    // One plan per length of the list (each its own SQL text), under one shape.
+    const kept = findReadPlans(readCaches(ctx.caches), ctx.schema, readPlanKey('articles', counted, byKeys([1]), ctx.permissions));
+    expect(kept.length).toBeGreaterThan(1);
+    expect(plansOf(ctx)).toBe(1);
+  });
+
+  it('hands a read that repeats the last values the statement filled for them, and fills other values anew', async () => {
+    const ctx = await fresh(await fx.ctx());
+    const planOf = () => findReadPlans(readCaches(ctx.caches), ctx.schema, readPlanKey('articles', query, byKeys([1]), ctx.permissions))[0];
+    await readByQuery(ctx, 'articles', query, { scope: byKeys([1]) });
+    await readByQuery(ctx, 'articles', query, { scope: byKeys([2]) });
+    const filled = planOf()?.filled;
+    expect(filled?.values).toBe(readValuesKey(query, byKeys([2])));
+    expect((await readByQuery(ctx, 'articles', query, { scope: byKeys([2]) })).data.map((row) => row.id)).toEqual([2]);
+    expect(planOf()?.filled).toBe(filled);
+    expect((await readByQuery(ctx, 'articles', query, { scope: byKeys([5]) })).data.map((row) => row.id)).toEqual([5]);
+    expect(planOf()?.filled?.values).toBe(readValuesKey(query, byKeys([5])));
+  });
+
+  it('keeps results by the exact scope: a kept result never answers a read of other keys', async () => {
+    const ctx = await fresh(await fx.ctx());
+    await readByQuery(ctx, 'articles', query, { scope: byKeys([1]), reuse: true });
+    const first = await readByQuery(ctx, 'articles', query, { scope: byKeys([1]), reuse: true });
+    if ((await ctx.dialect.dataToken(ctx.db, ctx.dataVersion)) !== undefined)
+      expect(await readByQuery(ctx, 'articles', query, { scope: byKeys([1]), reuse: true })).toBe(first);
+    const other = await readByQuery(ctx, 'articles', query, { scope: byKeys([2]), reuse: true });
+    expect(other.data.map((row) => row.id)).toEqual([2]);
+    expect(first.data.map((row) => row.id)).toEqual([1]);
   });
 });
 

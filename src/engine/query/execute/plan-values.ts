@@ -1,5 +1,6 @@
 import type { Statement } from '../../../database/execute/statement.js';
-import { compileFilter, type CompileEnv } from '../compile/compile-filter.js';
+import type { Filter } from '../../schema-overview/schema-overview.types.js';
+import { compileFilter, compilePermissionFilter, type CompileEnv } from '../compile/compile-filter.js';
 import { compileSearch } from '../compile/compile-search.js';
 import { TRUE_SQL, type Sql } from '../compile/sql.js';
 import { aliasesFrom } from '../create-compile-env.js';
@@ -7,8 +8,8 @@ import type { Query } from '../query.types.js';
 
 /**
  * The parts of a root statement that follow the query's values (decision 0056): its `filter` and `search`
- * conditions (in the WHERE and in a `filter_count`), and its window (LIMIT, OFFSET from `limit`, `offset`,
- * `page`). A read plan records where their values sit among the statement's bindings; another read of the same
+ * conditions (in the WHERE and in a `filter_count`), the caller's scope (ReadOptions.scope, e.g. the keys of the
+ * items a write answers with: decision 0184), and its window (LIMIT, OFFSET from `limit`, `offset`, `page`). A read plan records where their values sit among the statement's bindings; another read of the same
  * shape compiles its own filter and search again (our compiler, not knex) and reuses the plan only when that
  * gives the very same SQL text and identifiers, putting its values in their places.
  */
@@ -16,7 +17,7 @@ export type PlanValues = { parts: readonly Part[]; slots: readonly number[] };
 
 /** A condition of the query, compiled at alias position `start` on table alias `alias`, with its text then. */
 type Condition = {
-  kind: 'filter' | 'search';
+  kind: ConditionKind;
   collection: string;
   alias: string;
   start: number;
@@ -24,19 +25,32 @@ type Condition = {
   identifiers: readonly unknown[];
   values: number;
 };
+/** The query's `filter` or `search`, or the caller's scope. */
+export type ConditionKind = 'filter' | 'search' | 'scope';
 /** LIMIT or OFFSET: absent, bound (a value in a slot), or a value kept as it was (not a plain count). */
 type Window = { kind: 'limit' | 'offset'; value: number | undefined; bound: boolean };
 type Part = Condition | Window;
 
 /** While a plan compiles: hands out stand-ins for the values, and says where they went (null: it can't). */
 export type ValueRecorder = {
-  condition(env: CompileEnv, kind: Condition['kind'], collection: string, alias: string, query: Query): Sql;
+  condition(env: CompileEnv, kind: ConditionKind, collection: string, alias: string, query: Query, scope: Filter | null): Sql;
   window(kind: Window['kind'], value: number | undefined): number | undefined;
   finish(statement: Statement): PlanValues | null;
 };
 
-/** The query's filter or search on `alias` as our compiler gives it (TRUE_SQL when it has none). */
-export function queryCondition(env: CompileEnv, kind: Condition['kind'], collection: string, alias: string, query: Query): Sql {
+/**
+ * The query's filter or search on `alias` as our compiler gives it (TRUE_SQL when it has none), or the caller's
+ * scope (compiled as the row filter it narrows: the caller's own condition, not the reader's).
+ */
+export function queryCondition(
+  env: CompileEnv,
+  kind: ConditionKind,
+  collection: string,
+  alias: string,
+  query: Query,
+  scope: Filter | null = null,
+): Sql {
+  if (kind === 'scope') return scope ? compilePermissionFilter(env, scope, collection, alias) : TRUE_SQL;
   if (kind === 'filter') return query.filter ? compileFilter(env, query.filter, collection, alias) : TRUE_SQL;
   return query.search ? compileSearch(env, query.search, collection, alias) : TRUE_SQL;
 }
@@ -71,9 +85,9 @@ export function createValueRecorder(position: () => number): ValueRecorder {
   const stands: unknown[] = [];
   let failed = false;
   return {
-    condition(env, kind, collection, alias, query) {
+    condition(env, kind, collection, alias, query, scope) {
       const start = position();
-      const sql = queryCondition(env, kind, collection, alias, query);
+      const sql = queryCondition(env, kind, collection, alias, query, scope);
       const split = splitSql(sql);
       if (!split || !split.values.every(isPlain)) {
         failed = true;
@@ -112,11 +126,17 @@ export function createValueRecorder(position: () => number): ValueRecorder {
 }
 
 /**
- * The statement of `plan` for `query` (a read of the plan's shape), or null when the query's conditions or
- * window do not compile to the plan's text: then the read needs its own plan. A value the compiler refuses
- * throws here as it would for a new plan.
+ * The statement of `plan` for `query` and the caller's `scope` (a read of the plan's shape), or null when the
+ * query's conditions, scope or window do not compile to the plan's text: then the read needs its own plan. A
+ * value the compiler refuses throws here as it would for a new plan.
  */
-export function fillValues(env: CompileEnv, values: PlanValues, statement: Statement, query: Query): Statement | null {
+export function fillValues(
+  env: CompileEnv,
+  values: PlanValues,
+  statement: Statement,
+  query: Query,
+  scope: Filter | null = null,
+): Statement | null {
   const bindings = statement.bindings.slice();
   const window = rootWindow(query);
   let next = 0;
@@ -128,7 +148,7 @@ export function fillValues(env: CompileEnv, values: PlanValues, statement: State
       if (bound) bindings[values.slots[next++]!] = value;
       continue;
     }
-    const sql = queryCondition({ ...env, nextAlias: aliasesFrom(part.start) }, part.kind, part.collection, part.alias, query);
+    const sql = queryCondition({ ...env, nextAlias: aliasesFrom(part.start) }, part.kind, part.collection, part.alias, query, scope);
     if (sql.sql !== part.sql) return null;
     const split = splitSql(sql);
     if (!split || split.values.length !== part.values || !split.values.every(isPlain)) return null;

@@ -52,8 +52,15 @@ describe('read plans', () => {
     expect(readPlanKey('articles', {}, null, reader({ owner: { _eq: 'u1' } }))).not.toBe(
       readPlanKey('articles', {}, null, reader({ owner: { _eq: 'u2' } })),
     );
-    // The scope's values too (exactly as given).
-    expect(readPlanKey('articles', {}, { id: { _eq: 1 } }, admin)).not.toBe(readPlanKey('articles', {}, { id: { _eq: 2 } }, admin));
+    // The scope's shape, not its values (decision 0184): the keys a write answers with differ on every write.
+    expect(readPlanKey('articles', {}, { id: { _eq: 1 } }, admin)).toBe(readPlanKey('articles', {}, { id: { _eq: 2 } }, admin));
+    expect(readPlanKey('articles', {}, { id: { _in: [1] } }, admin)).toBe(readPlanKey('articles', {}, { id: { _in: [2, 3] } }, admin));
+    expect(readPlanKey('articles', {}, { id: { _in: [1] } }, admin)).not.toBe(readPlanKey('articles', {}, { id: { _eq: 1 } }, admin));
+    expect(readPlanKey('articles', {}, { id: { _in: [1] } }, admin)).not.toBe(readPlanKey('articles', {}, { slug: { _in: [1] } }, admin));
+    expect(readPlanKey('articles', {}, { id: { _in: [1] } }, admin)).not.toBe(readPlanKey('articles', {}, null, admin));
+    // …which stay in the values' key: a kept result is for one exact read.
+    expect(readValuesKey({}, { id: { _in: [1] } })).not.toBe(readValuesKey({}, { id: { _in: [2] } }));
+    expect(readValuesKey({}, { id: { _in: [1] } })).not.toBe(readValuesKey({}, null));
   });
 
   it("leaves the filter's operands, the search term and the window out of the key, and keeps them in the values' key", () => {

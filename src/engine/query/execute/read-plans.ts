@@ -30,6 +30,11 @@ export type ReadPlan = {
   compiledFor: string;
   /** The `meta` counts' statement of an empty page, for the values it was compiled with (readValuesKey). */
   meta?: { values: string; statement: NativeStatement };
+  /**
+   * The statement last filled in from `values` (plan-values.ts), for the values it was filled with (readValuesKey):
+   * a read repeating them (a write's read back of the same key) takes it without compiling its conditions again.
+   */
+  filled?: { values: string; statement: NativeStatement };
 };
 
 /** Plans kept per shape: reads whose values compile to other SQL text (`_eq: null`, another list length) get their own. */
@@ -40,19 +45,20 @@ const permissionKeys = new WeakMap<PermissionSet, string>();
 
 /**
  * The key of a read's shape: the collection, the query after its dynamic variables were resolved but without
- * its filter's operands, its search term, `limit`, `offset` and `page` (the plan's values), the caller's scope
- * and the reader's permissions after theirs were resolved (`$CURRENT_USER`, `$NOW` … are values by then). The
- * shape only sorts plans: which plan may answer is told by compiling the values (plan-values.ts).
+ * its filter's operands, its search term, `limit`, `offset` and `page` (the plan's values), the shape of the
+ * caller's scope (its operands are values too: the keys a write answers with differ on every write, decision
+ * 0184) and the reader's permissions after theirs were resolved (`$CURRENT_USER`, `$NOW` … are values by then).
+ * The shape only sorts plans: which plan may answer is told by compiling the values (plan-values.ts).
  */
 export function readPlanKey(collection: string, query: Query, scope: Filter | null, permissions: PermissionSet): string {
   const { filter, search, limit, offset, page, ...rest } = query;
   const shape = JSON.stringify({ ...rest, filter: filter === undefined ? undefined : filterShape(filter), search: search !== undefined });
-  return `${collection}\u0000${shape}\u0000${scope === null ? '' : JSON.stringify(scope)}\u0000${permissionKey(permissions)}`;
+  return `${collection}\u0000${shape}\u0000${scope === null ? '' : JSON.stringify(filterShape(scope))}\u0000${permissionKey(permissions)}`;
 }
 
-/** The values readPlanKey leaves out: with it, the key of one exact read (a kept result's, decision 0033). */
-export function readValuesKey(query: Query): string {
-  return JSON.stringify([query.filter ?? null, query.search ?? null, query.limit ?? null, query.offset ?? null, query.page ?? null]);
+/** The values readPlanKey leaves out (the scope's too): with it, the key of one exact read (a kept result's, decision 0033). */
+export function readValuesKey(query: Query, scope: Filter | null = null): string {
+  return JSON.stringify([query.filter ?? null, query.search ?? null, query.limit ?? null, query.offset ?? null, query.page ?? null, scope]);
 }
 
 /** A filter with its operands as 0: fields, operators, `_and`/`_or` lists and relational paths stay. */

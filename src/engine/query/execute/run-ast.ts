@@ -12,7 +12,7 @@ import { and, type Sql, TRUE_SQL } from '../compile/sql.js';
 import type { DeepQuery, Query } from '../query.types.js';
 import { createKeyLookup, uniqueKeys } from './key-lookup.js';
 import { keyedStatement } from './keyed-statement.js';
-import { queryCondition, rootWindow, type ValueRecorder } from './plan-values.js';
+import { queryCondition, rootWindow, type ConditionKind, type ValueRecorder } from './plan-values.js';
 import { CONCEALED } from '../../../kernel/text/concealed.js';
 import { REVISION_COLLECTION_KEY, revisionCollectionColumn, revisionValueKeys, stripRevisionRow } from './revision-values.js';
 
@@ -37,10 +37,17 @@ export async function runAst(env: CompileEnv, ast: RootAst): Promise<Row[]> {
 
 /**
  * The root statement of an AST as the driver runs it (native placeholders), for a read plan (read-plans.ts).
- * With `values`, the query's filter, search and window go in as stand-ins the recorder places (plan-values.ts).
+ * With `values`, the query's filter, search, the caller's `scope` and the window go in as stand-ins the recorder
+ * places (plan-values.ts).
  */
-export function compileRoot(env: CompileEnv, ast: RootAst, extra: Sql[] = [], values?: ValueRecorder): NativeStatement {
-  return rootStatement(env, ast, extra, values).toSQL().toNative();
+export function compileRoot(
+  env: CompileEnv,
+  ast: RootAst,
+  extra: Sql[] = [],
+  values?: ValueRecorder,
+  scope: Filter | null = null,
+): NativeStatement {
+  return rootStatement(env, ast, extra, values, scope).toSQL().toNative();
 }
 
 /** The rows of a root statement compiled before (compileRoot) as the API shows them, with their relations. */
@@ -64,11 +71,17 @@ export function runTable(env: CompileEnv, statement: Statement): Promise<Table> 
 /** A compiled statement as the driver runs it (the executor's Statement). */
 export type NativeStatement = Statement;
 
-function rootStatement(env: CompileEnv, ast: RootAst, extra: Sql[] = [], values?: ValueRecorder): Knex.QueryBuilder {
+function rootStatement(
+  env: CompileEnv,
+  ast: RootAst,
+  extra: Sql[] = [],
+  values?: ValueRecorder,
+  scope: Filter | null = null,
+): Knex.QueryBuilder {
   const alias = env.nextAlias();
   const qb = env.knex.from({ [alias]: ast.collection });
   selectLevel(env, qb, ast.collection, alias, ast.children, extra, hasOneToMany(ast.children));
-  const where = rootWhere(env, ast.collection, alias, ast.rowFilter, ast.query, true, values);
+  const where = rootWhere(env, ast.collection, alias, ast.rowFilter, ast.query, true, values, scope);
   qb.whereRaw(where.sql, where.bindings as Knex.RawBinding[]);
   applyOrder(env, qb, orderFor(env, ast.collection, alias, ast.query.sort, ast.query.aggregate !== undefined));
   const window = rootWindow(ast.query);
@@ -79,7 +92,11 @@ function rootStatement(env: CompileEnv, ast: RootAst, extra: Sql[] = [], values?
   return qb;
 }
 
-/** WHERE of a root read: permissions, then the query's filter, then search (through `values` while a plan records them). */
+/**
+ * WHERE of a root read: permissions, the caller's scope (with or without the filter: it narrows the rows as the
+ * permissions do), then the query's filter, then search (the last three through `values` while a plan records
+ * them).
+ */
 export function rootWhere(
   env: CompileEnv,
   collection: string,
@@ -88,11 +105,13 @@ export function rootWhere(
   query: Query,
   withFilter = true,
   values?: ValueRecorder,
+  scope: Filter | null = null,
 ): Sql {
-  const condition = (kind: 'filter' | 'search') =>
-    values ? values.condition(env, kind, collection, alias, query) : queryCondition(env, kind, collection, alias, query);
+  const condition = (kind: ConditionKind) =>
+    values ? values.condition(env, kind, collection, alias, query, scope) : queryCondition(env, kind, collection, alias, query, scope);
   return and([
     rowFilter ? compilePermissionFilter(env, rowFilter, collection, alias) : TRUE_SQL,
+    scope ? condition('scope') : TRUE_SQL,
     withFilter ? condition('filter') : TRUE_SQL,
     withFilter ? condition('search') : TRUE_SQL,
   ]);
