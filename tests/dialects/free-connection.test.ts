@@ -14,6 +14,8 @@ type Resource = { resource: { __knex__disposed?: unknown } };
 type TarnPool = {
   free: Resource[];
   used: Resource[];
+  acquire(): { promise: Promise<unknown> };
+  release(resource: unknown): boolean;
   on(event: 'acquireRequest', listener: () => void): void;
   removeListener(event: 'acquireRequest', listener: () => void): void;
   numPendingAcquires(): number;
@@ -57,7 +59,8 @@ afterAll(async () => {
 
 describe('the executor on a free pooled connection', () => {
   it('takes a free connection without an acquire, and gives it back to the pool', async () => {
-    await read(knex);
+    // Handed out once by knex's own acquire (the next test shows why that matters).
+    await lease(knex);
     expect(pool().free).toHaveLength(1);
     const connection = pool().free[0]!.resource;
     expect(await acquiresDuring(async () => expect(await lease(knex)).toBe(connection))).toBe(0);
@@ -88,6 +91,23 @@ describe('the executor on a free pooled connection', () => {
       await trx('free_things').where({ name: 'c' }).delete();
     });
     expect(pool().used).toHaveLength(0);
+  });
+
+  it("takes only a connection knex's own acquire has handed out before (knex's first-time work on it stays)", async () => {
+    const other = await createDatabase({ ...testDb.db, poolMin: 0, poolMax: 1 });
+    try {
+      const otherPool = (other.knex.client as { pool: TarnPool }).pool;
+      // A connection made and given back by the pool alone, never handed out by knex.
+      otherPool.release(await otherPool.acquire().promise);
+      let acquires = 0;
+      otherPool.on('acquireRequest', () => acquires++);
+      await lease(other.knex);
+      expect(acquires).toBe(1);
+      await lease(other.knex);
+      expect(acquires).toBe(1);
+    } finally {
+      await closeDatabase(other.knex);
+    }
   });
 
   it('leaves a connection knex marked broken to the pool, which drops it and reads on a new one', async () => {

@@ -55,7 +55,11 @@ export function withFreeConnection<C, T>(db: Knex, work: (connection: C) => T): 
  */
 export async function withConnection<C, T>(db: Knex, work: (connection: C) => Promise<T> | T): Promise<T> {
   const client = db.client as Client;
-  const connection = ((db.isTransaction === true ? undefined : takeFree(client)) ?? (await client.acquireConnection())) as C;
+  let connection = (db.isTransaction === true ? undefined : takeFree(client)) as C | undefined;
+  if (connection === undefined) {
+    connection = (await client.acquireConnection()) as C;
+    (connection as { [HANDED_OUT]?: boolean })[HANDED_OUT] = true;
+  }
   try {
     return await work(connection);
   } finally {
@@ -64,9 +68,16 @@ export async function withConnection<C, T>(db: Knex, work: (connection: C) => Pr
 }
 
 /**
+ * Marks a driver connection knex's own acquire has handed out once: knex does its first-time work on it then
+ * (it hides the connection settings' password from enumeration), so takeFree takes only such connections.
+ */
+const HANDED_OUT = Symbol('stratum.handedOutByKnex');
+
+/**
  * The free connection tarn's acquire would give next, moved to the pool's used ones as tarn moves it, when one
- * is free and no acquire waits (so none is overtaken); undefined otherwise, and for a connection knex has marked
- * broken (`__knex__disposed`, which tarn's validation would refuse): the caller then acquires as usual. What this
+ * is free and no acquire waits (so none is overtaken); undefined otherwise, for a connection knex's acquire has not
+ * handed out yet (HANDED_OUT), and for one knex has marked broken (`__knex__disposed`, which tarn's validation
+ * would refuse): the caller then acquires as usual. What this
  * skips is the acquire's bookkeeping: two pending operations, each with its own timer, a validation that for these
  * connections only reads that mark, and about a dozen promises (bench/RESULTS.md, session twelve).
  */
@@ -76,7 +87,8 @@ function takeFree(client: Client): unknown {
   const used = pool?.used;
   if (!free || !used || free.length === 0 || pool.numPendingAcquires?.() !== 0) return undefined;
   const resource = free[free.length - 1]!;
-  if ((resource.resource as { __knex__disposed?: unknown } | null)?.__knex__disposed) return undefined;
+  const connection = resource.resource as { __knex__disposed?: unknown; [HANDED_OUT]?: boolean } | null;
+  if (connection?.[HANDED_OUT] !== true || connection.__knex__disposed) return undefined;
   free.pop();
   used.push(resource);
   pool._startReaping?.();
