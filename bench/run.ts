@@ -152,10 +152,10 @@ async function main(): Promise<void> {
   const stratumDb: StratumConfig['db'] =
     options.db === 'sqlite'
       ? { client: 'sqlite', filename: path.join(workDir, 'stratum.db') }
-      : { client: 'postgres', connectionString: `postgres://${pgUser}@127.0.0.1/stratum_bench` };
+      : { client: 'postgres', connectionString: `postgres://${pgUser}@127.0.0.1/${options.pgDatabase}` };
   if (stratumDb.client === 'sqlite')
     for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(stratumDb.filename + suffix, { force: true });
-  else await recreatePostgresDatabase(`postgres://${pgUser}@127.0.0.1/postgres`, 'stratum_bench');
+  else await recreatePostgresDatabase(`postgres://${pgUser}@127.0.0.1/postgres`, options.pgDatabase);
   const profileDir = path.join(workDir, 'profiles');
   const profileWindows: { caseId: string; from: number; to: number }[] = [];
   if (options.profile) rmSync(profileDir, { recursive: true, force: true });

@@ -13,19 +13,26 @@
  *
  * `--prelude` loads each server with these cases first (`all`: every case of `npm run bench` before the first
  * measured one, in its order), each for the given seconds: the state a full bench run leaves before its writes.
+ *
+ * `--db postgres` gives each tree a fresh PostgreSQL database of its own (`<pg-database>_<n>`, default
+ * `stratum_writes_cpu_<n>`) and also prints PostgreSQL's CPU per request: the utime + stime of the backends serving
+ * the server's database (pg_stat_activity), the same way. `--floor` measures bench/floor.ts too, for the cases that
+ * have a floor, reading the first tree's database (on SQLite, a copy of it).
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import knexFactory, { type Knex } from 'knex';
 import { baseUrl, login } from './lib/api-client.js';
 import { CASES, type LoadSpec, type ServerContext } from './lib/cases.js';
 import { installCleanupHandlers } from './lib/cleanup.js';
 import { probe, runLoad } from './lib/load.js';
 import { cpuSnapshot, portAnswers, ticksPerSecond } from './lib/process-metrics.js';
 import { createSchemaViaApi, READER_EMAIL, READER_PASSWORD, seedData, type Target } from './lib/seed.js';
-import { createSchemaDirectly } from './lib/stratum-schema-fallback.js';
+import { analyzePostgresDatabase, createSchemaDirectly, recreatePostgresDatabase } from './lib/stratum-schema-fallback.js';
+import { copySqlite, FloorServer } from './lib/floor-server.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, StratumServer } from './lib/stratum-server.js';
 import { runMain } from './lib/run-main.js';
 
@@ -46,6 +53,9 @@ const { values } = parseArgs({
     prelude: { type: 'string' },
     'prelude-seconds': { type: 'string', default: '5' },
     profile: { type: 'string' },
+    db: { type: 'string', default: 'sqlite' },
+    'pg-database': { type: 'string', default: 'stratum_writes_cpu' },
+    floor: { type: 'boolean', default: false },
   },
   strict: true,
 });
@@ -68,23 +78,39 @@ const warmup = Number(values.warmup);
 const rounds = Number(values.rounds);
 const connections = Number(values.connections);
 const firstPort = Number(values.port);
+if (values.db !== 'sqlite' && values.db !== 'postgres') throw new Error('--db must be sqlite or postgres');
+const onPostgres = values.db === 'postgres';
+const pgUser = process.env.PGUSER ?? 'postgres';
+const pgUrl = (database: string) => `postgres://${pgUser}@127.0.0.1/${database}`;
+/** The floor's connections name themselves, so its backends are told from Stratum's on the same database. */
+const FLOOR_APP = 'writes_cpu_floor';
 
 /** A fixed number of requests with autocannon (`amount`), failing on any answer that is not 2xx. */
 async function runAmount(port: number, spec: LoadSpec, amount: number): Promise<void> {
   const request: autocannon.Request = { method: spec.method, path: spec.path, headers: spec.headers };
   if (spec.body !== undefined) request.body = spec.body;
+  if (spec.hooks) {
+    const hooks = spec.hooks;
+    request.setupRequest = (req, context) => hooks.setupRequest(req, context) as autocannon.Request;
+  }
   const result = await autocannon({ url: baseUrl(port), connections, amount, pipelining: 1, timeout: 30, requests: [request] });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`port ${port}: ${result.non2xx} non-2xx, ${result.errors} errors`);
 }
 
-type Running = { label: string; ctx: ServerContext };
+/** Where a server's PostgreSQL backends are found: its database, and the floor's application name or not. */
+type Backends = { database: string; floor: boolean };
+type Running = { label: string; ctx: ServerContext; backends?: Backends; floorPath?: boolean };
 
 async function startTree(tree: string, label: string, port: number, env: Record<string, string>): Promise<Running> {
   if (await portAnswers(port)) throw new Error(`something already answers on 127.0.0.1:${port}`);
   const workDir = path.join(repoRoot, `bench/.work/writes-cpu-${port}`);
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
-  const db = { client: 'sqlite' as const, filename: path.join(workDir, 'stratum.db') };
+  const database = `${values['pg-database']}_${port - firstPort}`;
+  if (onPostgres) await recreatePostgresDatabase(pgUrl('postgres'), database);
+  const db = onPostgres
+    ? { client: 'postgres' as const, connectionString: pgUrl(database) }
+    : { client: 'sqlite' as const, filename: path.join(workDir, 'stratum.db') };
   const target: Target = { label, port, usersCollection: 'service_users' };
   const first = new StratumServer({ repoRoot: tree, workDir, port, db, logName: 'first-start' });
   await first.start();
@@ -109,7 +135,65 @@ async function startTree(tree: string, label: string, port: number, env: Record<
     admin: (await login(port, ADMIN_EMAIL, ADMIN_PASSWORD)).accessToken,
     reader: (await login(port, READER_EMAIL, READER_PASSWORD)).accessToken,
   };
-  return { label, ctx: { label, port, pid: () => server.pid, seeded, token: (who) => Promise.resolve(tokens[who]) } };
+  if (onPostgres) await analyzePostgresDatabase(pgUrl(database));
+  return {
+    label,
+    ctx: { label, port, pid: () => server.pid, seeded, token: (who) => Promise.resolve(tokens[who]) },
+    ...(onPostgres ? { backends: { database, floor: false } } : {}),
+  };
+}
+
+/** bench/floor.ts on the first tree's data (its database on PostgreSQL, a copy of its file on SQLite). */
+async function startFloor(first: Running, port: number): Promise<Running> {
+  if (await portAnswers(port)) throw new Error(`something already answers on 127.0.0.1:${port}`);
+  const workDir = path.join(repoRoot, `bench/.work/writes-cpu-${port}`);
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(workDir, { recursive: true });
+  let source: { sqlite: string } | { pg: string };
+  if (first.backends) {
+    source = { pg: `${pgUrl(first.backends.database)}?application_name=${FLOOR_APP}` };
+  } else {
+    const copy = path.join(workDir, 'floor.db');
+    await copySqlite(path.join(repoRoot, `bench/.work/writes-cpu-${first.ctx.port}/stratum.db`), copy);
+    source = { sqlite: copy };
+  }
+  const floor = new FloorServer({ repoRoot, workDir, port, source });
+  await floor.start();
+  return {
+    label: 'floor',
+    ctx: { label: 'floor', port, pid: () => floor.pid, seeded: first.ctx.seeded, token: () => Promise.resolve('') },
+    ...(first.backends ? { backends: { database: first.backends.database, floor: true } } : {}),
+    floorPath: true,
+  };
+}
+
+/** utime + stime (ticks) of the PostgreSQL backends serving `backends`, by pid (pg_stat_activity). */
+async function backendTicks(admin: Knex, backends: Backends): Promise<Map<number, number>> {
+  const rows = (
+    await admin.raw<{ rows: { pid: number }[] }>(
+      `SELECT pid FROM pg_stat_activity WHERE datname = ? AND backend_type = 'client backend' AND pid <> pg_backend_pid()
+         AND (application_name = ?) = ?`,
+      [backends.database, FLOOR_APP, backends.floor],
+    )
+  ).rows;
+  const ticks = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks.set(pid, Number(f[11]) + Number(f[12]));
+    } catch {
+      // the backend ended meanwhile
+    }
+  }
+  return ticks;
+}
+
+/** Ticks used between two readings: backends seen at both, and the whole of those that started in between. */
+function ticksBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, ticks] of after) sum += ticks - (before.get(pid) ?? 0);
+  return sum;
 }
 
 const median = (xs: number[]) => {
@@ -122,6 +206,9 @@ async function main(): Promise<void> {
   installCleanupHandlers(3 * 60 * 60_000);
   const servers: Running[] = [];
   for (const [i, tree] of trees.entries()) servers.push(await startTree(tree, labels[i] ?? tree, firstPort + i, treeEnvs[i] ?? {}));
+  const stratumServers = [...servers];
+  if (values.floor && servers[0]) servers.push(await startFloor(servers[0], firstPort + trees.length));
+  const admin = onPostgres ? knexFactory({ client: 'pg', connection: pgUrl('postgres'), pool: { min: 0, max: 1 } }) : undefined;
   const firstMeasured = CASES.findIndex((c) => caseIds.includes(c.id));
   const prelude =
     values.prelude === undefined
@@ -129,7 +216,7 @@ async function main(): Promise<void> {
       : values.prelude === 'all'
         ? CASES.slice(0, firstMeasured)
         : CASES.filter((c) => values.prelude?.split(',').includes(c.id));
-  for (const server of servers) {
+  for (const server of stratumServers) {
     for (const benchCase of prelude) {
       log(`${server.label}: prelude ${benchCase.id} for ${values['prelude-seconds']} s ...`);
       const spec = await benchCase.spec(server.ctx, connections);
@@ -138,6 +225,7 @@ async function main(): Promise<void> {
   }
   const perTick = 1e6 / ticksPerSecond();
   const samples = new Map<string, number[]>();
+  const pgSamples = new Map<string, number[]>();
   for (let round = 0; round < rounds; round++) {
     for (const id of caseIds) {
       const benchCase = CASES.find((c) => c.id === id);
@@ -145,33 +233,49 @@ async function main(): Promise<void> {
       for (let k = 0; k < servers.length; k++) {
         const server = servers[(k + round) % servers.length];
         if (!server) continue;
-        const spec = await benchCase.spec(server.ctx, connections);
+        if (server.floorPath && !benchCase.floorPath) continue;
+        const caseSpec = await benchCase.spec(server.floorPath ? (servers[0]?.ctx ?? server.ctx) : server.ctx, connections);
+        const spec =
+          server.floorPath && benchCase.floorPath ? { ...caseSpec, path: benchCase.floorPath(server.ctx.seeded), headers: {} } : caseSpec;
         const answer = await probe(server.ctx.port, spec);
         if (answer.status >= 300) throw new Error(`${server.label} ${id}: ${answer.status} ${answer.text.slice(0, 200)}`);
         await runAmount(server.ctx.port, spec, warmup);
+        const pgBefore = admin && server.backends ? await backendTicks(admin, server.backends) : undefined;
         const before = cpuSnapshot(server.ctx.pid()).server;
         await runAmount(server.ctx.port, spec, requests);
         const us = ((cpuSnapshot(server.ctx.pid()).server - before) * perTick) / requests;
         const key = `${id}\t${server.label}`;
         samples.set(key, [...(samples.get(key) ?? []), us]);
-        log(`round ${round + 1} ${id} ${server.label}: ${us.toFixed(0)} µs CPU per request`);
+        let pgNote = '';
+        if (admin && server.backends && pgBefore) {
+          const pgUs = (ticksBetween(pgBefore, await backendTicks(admin, server.backends)) * perTick) / requests;
+          pgSamples.set(key, [...(pgSamples.get(key) ?? []), pgUs]);
+          pgNote = `, PostgreSQL ${pgUs.toFixed(0)} µs`;
+        }
+        log(`round ${round + 1} ${id} ${server.label}: ${us.toFixed(0)} µs CPU per request${pgNote}`);
       }
     }
   }
-  const lines = [
-    `Server CPU per request (µs; median of ${rounds} rounds of ${requests} requests after ${warmup} warm-up, ${connections} connections; min–max)`,
-    '',
-    `| Case | ${labels.join(' | ')} |`,
-    `|---|${labels.map(() => '--:').join('|')}|`,
-  ];
-  for (const id of caseIds) {
-    const cells = labels.map((label) => {
-      const xs = samples.get(`${id}\t${label}`) ?? [];
-      return `${median(xs).toFixed(0)} (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})`;
-    });
-    lines.push(`| \`${id}\` | ${cells.join(' | ')} |`);
-  }
-  console.log(lines.join('\n'));
+  await admin?.destroy();
+  const columns = servers.map((s) => s.label);
+  const table = (title: string, from: Map<string, number[]>) => {
+    const lines = [
+      `${title} (µs; median of ${rounds} rounds of ${requests} requests after ${warmup} warm-up, ${connections} connections; min–max)`,
+      '',
+      `| Case | ${columns.join(' | ')} |`,
+      `|---|${columns.map(() => '--:').join('|')}|`,
+    ];
+    for (const id of caseIds) {
+      const cells = columns.map((label) => {
+        const xs = from.get(`${id}\t${label}`) ?? [];
+        return xs.length === 0 ? '—' : `${median(xs).toFixed(0)} (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})`;
+      });
+      lines.push(`| \`${id}\` | ${cells.join(' | ')} |`);
+    }
+    return lines.join('\n');
+  };
+  console.log(table('Server CPU per request', samples));
+  if (onPostgres) console.log(`\n${table("PostgreSQL's CPU per request (the backends serving each server)", pgSamples)}`);
 }
 
 runMain('bench:writes-cpu', main, { cleanUpAfterSuccess: true });

@@ -19,6 +19,8 @@ export type Options = {
   env: Record<string, string>;
   quietWaitS: number;
   ports: { stratum: number; directus: number; floor: number };
+  /** Stratum's PostgreSQL database (dropped and created again by each run). */
+  pgDatabase: string;
   args: string[];
 };
 
@@ -37,6 +39,7 @@ export const USAGE = `npm run bench [-- options]
   --node-args=<flags>     extra Node.js flags for Stratum's process, space-separated (to measure a setting)
   --env KEY=VALUE,...     extra settings in Stratum's environment (to measure one, e.g. HEAP_GROWING_PERCENT=0)
   --stratum-port, --directus-port, --floor-port   (default 8165, 8057, 8167)
+  --pg-database <name>    Stratum's PostgreSQL database, dropped and created again (default stratum_bench)
 
 A run with --only or --no-directus prints its table and writes bench/.work/last-run.md; a full run also
 replaces its database's section of bench/RESULTS.md.`;
@@ -66,6 +69,7 @@ export function parseOptions(argv: string[]): Options | 'help' {
       'stratum-port': { type: 'string' },
       'directus-port': { type: 'string' },
       'floor-port': { type: 'string' },
+      'pg-database': { type: 'string', default: 'stratum_bench' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -99,6 +103,7 @@ export function parseOptions(argv: string[]): Options | 'help' {
       directus: positiveNumber('directus-port', values['directus-port'], 8057),
       floor: positiveNumber('floor-port', values['floor-port'], 8167),
     },
+    pgDatabase: values['pg-database'],
     args: argv,
   };
 }

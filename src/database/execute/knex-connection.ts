@@ -18,8 +18,13 @@ type Client = {
   pool?: { on(event: 'release', listener: (connection: unknown) => void): void };
 };
 
-/** tarn's pool as knex holds it: the free connections and the acquires waiting for one. */
-type Pool = { free?: readonly { resource: unknown }[]; numPendingAcquires?(): number };
+/** tarn's pool as knex holds it: the free connections, those in use, and the acquires waiting for one. */
+type Pool = {
+  free?: { resource: unknown }[];
+  used?: { resource: unknown }[];
+  numPendingAcquires?(): number;
+  _startReaping?(): void;
+};
 
 /**
  * Runs `work`, which must be synchronous, on a free pooled connection of `db` at once, when one is free and no
@@ -43,15 +48,51 @@ export function withFreeConnection<C, T>(db: Knex, work: (connection: C) => T): 
   return withConnection(db, work);
 }
 
-/** Runs `work` on a driver connection of `db` (a transaction's own one inside it), given back afterwards. */
+/**
+ * Runs `work` on a driver connection of `db` (a transaction's own one inside it), given back afterwards. Outside
+ * a transaction, a connection free in the pool while no acquire waits is taken at once (takeFree), without
+ * tarn's acquire; it goes back through the pool's own release either way.
+ */
 export async function withConnection<C, T>(db: Knex, work: (connection: C) => Promise<T> | T): Promise<T> {
   const client = db.client as Client;
-  const connection = (await client.acquireConnection()) as C;
+  let connection = (db.isTransaction === true ? undefined : takeFree(client)) as C | undefined;
+  if (connection === undefined) {
+    connection = (await client.acquireConnection()) as C;
+    (connection as { [HANDED_OUT]?: boolean })[HANDED_OUT] = true;
+  }
   try {
     return await work(connection);
   } finally {
     await client.releaseConnection(connection);
   }
+}
+
+/**
+ * Marks a driver connection knex's own acquire has handed out once: knex does its first-time work on it then
+ * (it hides the connection settings' password from enumeration), so takeFree takes only such connections.
+ */
+const HANDED_OUT = Symbol('stratum.handedOutByKnex');
+
+/**
+ * The free connection tarn's acquire would give next, moved to the pool's used ones as tarn moves it, when one
+ * is free and no acquire waits (so none is overtaken); undefined otherwise, for a connection knex's acquire has not
+ * handed out yet (HANDED_OUT), and for one knex has marked broken (`__knex__disposed`, which tarn's validation
+ * would refuse): the caller then acquires as usual. What this
+ * skips is the acquire's bookkeeping: two pending operations, each with its own timer, a validation that for these
+ * connections only reads that mark, and about a dozen promises (bench/RESULTS.md, session twelve).
+ */
+function takeFree(client: Client): unknown {
+  const pool = client.pool as Pool | undefined;
+  const free = pool?.free;
+  const used = pool?.used;
+  if (!free || !used || free.length === 0 || pool.numPendingAcquires?.() !== 0) return undefined;
+  const resource = free[free.length - 1]!;
+  const connection = resource.resource as { __knex__disposed?: unknown; [HANDED_OUT]?: boolean } | null;
+  if (connection?.[HANDED_OUT] !== true || connection.__knex__disposed) return undefined;
+  free.pop();
+  used.push(resource);
+  pool._startReaping?.();
+  return resource.resource;
 }
 
 /**

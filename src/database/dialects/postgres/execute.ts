@@ -7,7 +7,7 @@ import type { StatementNames } from './statement-names.js';
 type QueryConfig = { text: string; values: unknown[]; name?: string; types?: unknown; rowMode?: 'array' };
 type Result = { rows: Row[]; fields?: { name: string }[] };
 type RawConnection = {
-  query(config: QueryConfig | string): Promise<Result>;
+  query(config: QueryConfig, callback: (error: Error | null, result?: Result) => void): void;
   /** pg's record of the statements this connection has prepared, by name (pg has no public way to forget one). */
   connection?: { parsedStatements?: Record<string, string> };
   [KEEPS_STATEMENTS]?: boolean;
@@ -46,21 +46,35 @@ function run(names: StatementNames, db: Knex, statement: Statement, rowMode: 'ar
     announce(db, connection, statement, isPlainRead(statement.sql) ? 'select' : 'raw');
     const config: QueryConfig = { text: statement.sql, values: statement.bindings as unknown[], types: ENGINE_READ_TYPES };
     if (rowMode) config.rowMode = rowMode;
-    const name = connection[KEEPS_STATEMENTS] === true && config.values.length <= MAX_NAMED_VALUES ? names(config.text) : undefined;
-    return name === undefined ? connection.query(config) : named(connection, name, config);
+    if (connection[KEEPS_STATEMENTS] === true && config.values.length <= MAX_NAMED_VALUES) {
+      const name = names(config.text);
+      if (name !== undefined) config.name = name;
+    }
+    return send(connection, config);
   });
 }
 
-async function named(connection: RawConnection, name: string, config: QueryConfig): Promise<Result> {
-  try {
-    return await connection.query({ ...config, name });
-  } catch (error) {
-    if (!isStalePlan(error)) throw error;
-    // A column's type changed under a prepared statement: prepare it again on this connection.
-    await connection.query(`DEALLOCATE ${name}`);
-    delete connection.connection?.parsedStatements?.[name];
-    return connection.query({ ...config, name });
-  }
+/**
+ * The statement on the connection, by pg's callback (its promise form adds a promise and a handler of its own to
+ * every statement). A named statement whose plan went stale is prepared again once.
+ */
+function send(connection: RawConnection, config: QueryConfig): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    connection.query(config, (error, result) => {
+      if (!error) resolve(result as Result);
+      else if (config.name !== undefined && isStalePlan(error)) resolve(prepareAgain(connection, config, config.name));
+      else reject(error);
+    });
+  });
+}
+
+/** A column's type changed under a prepared statement: prepare it again on this connection. */
+async function prepareAgain(connection: RawConnection, config: QueryConfig, name: string): Promise<Result> {
+  await new Promise<void>((resolve, reject) =>
+    connection.query({ text: `DEALLOCATE ${name}`, values: [] }, (error) => (error ? reject(error) : resolve())),
+  );
+  delete connection.connection?.parsedStatements?.[name];
+  return new Promise((resolve, reject) => connection.query(config, (error, result) => (error ? reject(error) : resolve(result as Result))));
 }
 
 /** PostgreSQL's "cached plan must not change result type" (after ALTER TABLE changed a column's type). */
