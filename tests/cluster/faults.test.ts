@@ -235,11 +235,17 @@ describe('an instance killed with SIGKILL in the middle of writes, five times', 
       killed = true;
       await Promise.all(writers);
 
-      // Integrity, read straight from the database after the crash.
-      const items = new Set((await sql('ledger').select('id')).map((row: { id: number }) => String(row.id)));
+      // Integrity, read straight from the database after the crash, in one snapshot: a COMMIT the killed process
+      // sent just before it died can still land after the kill, and must not fall between two of these reads.
+      const { items, activity, revisions } = await sql.transaction(
+        async (trx) => ({
+          items: new Set((await trx('ledger').select('id')).map((row: { id: number }) => String(row.id))),
+          activity: await trx('service_activity').select('id', 'item').where({ collection: 'ledger', action: 'create' }),
+          revisions: await trx('service_revisions').select('activity', 'item').where({ collection: 'ledger' }),
+        }),
+        database.vendor === 'sqlite' ? undefined : { isolationLevel: 'repeatable read' },
+      );
       for (const id of acknowledged) expect(items.has(id), `acknowledged item ${id} exists`).toBe(true);
-      const activity = await sql('service_activity').select('id', 'item').where({ collection: 'ledger', action: 'create' });
-      const revisions = await sql('service_revisions').select('activity', 'item').where({ collection: 'ledger' });
       expect(new Set(activity.map((row: { item: string }) => String(row.item)))).toEqual(items);
       expect(activity).toHaveLength(items.size);
       expect(new Set(revisions.map((row: { item: string }) => String(row.item)))).toEqual(items);
