@@ -10,23 +10,35 @@
  *   node --import tsx bench/writes-cpu.ts --trees /work/wt/a,/work/wt/b [--labels a,b] [--cases patch-one,post-one,activity]
  *     [--requests 3000] [--warmup 500] [--rounds 5] [--connections 10] [--port 8610] [--profile DIR]
  *     [--prelude all|case,... [--prelude-seconds 5]] [--tree-env 'KEY=VALUE+KEY=VALUE,,KEY=VALUE']
+ *     [--db sqlite|postgres [--pg-database PREFIX]]
+ *
+ * `--db postgres`: each tree gets a fresh database `<PREFIX>_<port>` (dropped and created again; dropped at the end)
+ * on the local PostgreSQL (127.0.0.1:5432, user `PGUSER` or postgres), seeded as `npm run bench -- --db postgres`
+ * seeds, `VACUUM ANALYZE` after the seeding included. The server's CPU is the figure; PostgreSQL's own work per
+ * request is in other processes and is not counted.
  *
  * `--prelude` loads each server with these cases first (`all`: every case of `npm run bench` before the first
  * measured one, in its order), each for the given seconds: the state a full bench run leaves before its writes.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { baseUrl, login } from './lib/api-client.js';
 import { CASES, type LoadSpec, type ServerContext } from './lib/cases.js';
-import { installCleanupHandlers } from './lib/cleanup.js';
+import { installCleanupHandlers, onCleanup } from './lib/cleanup.js';
 import { probe, runLoad } from './lib/load.js';
 import { cpuSnapshot, portAnswers, ticksPerSecond } from './lib/process-metrics.js';
 import { createSchemaViaApi, READER_EMAIL, READER_PASSWORD, seedData, type Target } from './lib/seed.js';
-import { createSchemaDirectly } from './lib/stratum-schema-fallback.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, StratumServer } from './lib/stratum-server.js';
+import {
+  analyzePostgresDatabase,
+  createSchemaDirectly,
+  dropPostgresDatabase,
+  recreatePostgresDatabase,
+} from './lib/stratum-schema-fallback.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, StratumServer, type StratumConfig } from './lib/stratum-server.js';
 import { runMain } from './lib/run-main.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,9 +58,15 @@ const { values } = parseArgs({
     prelude: { type: 'string' },
     'prelude-seconds': { type: 'string', default: '5' },
     profile: { type: 'string' },
+    db: { type: 'string', default: 'sqlite' },
+    callgrind: { type: 'string' },
+    'pg-database': { type: 'string', default: 'stratum_writes_cpu' },
   },
   strict: true,
 });
+if (values.db !== 'sqlite' && values.db !== 'postgres') throw new Error('--db must be sqlite or postgres');
+const pgUser = process.env.PGUSER ?? 'postgres';
+const pgAdmin = `postgres://${pgUser}@127.0.0.1/postgres`;
 const trees = values.trees.split(',').map((t) => path.resolve(t));
 const labels = values.labels?.split(',') ?? trees.map((t) => path.basename(t));
 if (labels.length !== trees.length) throw new Error('--labels needs one label per tree');
@@ -68,6 +86,38 @@ const warmup = Number(values.warmup);
 const rounds = Number(values.rounds);
 const connections = Number(values.connections);
 const firstPort = Number(values.port);
+const callgrindDir = values.callgrind ? path.resolve(values.callgrind) : undefined;
+if (callgrindDir) {
+  rmSync(callgrindDir, { recursive: true, force: true });
+  mkdirSync(callgrindDir, { recursive: true });
+}
+
+/** callgrind_control for one server's process (instrumentation on/off, zero the counters, dump them). */
+function callgrindControl(pid: number, ...args: string[]): void {
+  // vgdb finds the process by files named after the user and host of its environment: the server's (HOST is its
+  // listening address, no USER or LOGNAME: stratum-server.ts).
+  const { USER: _user, LOGNAME: _logname, ...env } = process.env;
+  const said = execFileSync('callgrind_control', [...args, String(pid)], {
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: { ...env, HOST: '127.0.0.1' },
+  });
+  if (!said.includes('OK')) throw new Error(`callgrind_control ${args.join(' ')} ${pid}: ${said}`);
+}
+
+/** The instructions (Ir) of a server's newest callgrind dump: the requests since its counters were zeroed. */
+function lastDumpInstructions(label: string): { ir: number; file: string } {
+  const dir = callgrindDir as string;
+  const dumps = readdirSync(dir)
+    .filter((f) => f.startsWith(`${label}.out.`))
+    .map((f) => path.join(dir, f))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  const file = dumps[0];
+  if (!file) throw new Error(`no callgrind dump of ${label} in ${dir}`);
+  const match = /^totals: (\d+)/m.exec(readFileSync(file, 'utf8'));
+  if (!match) throw new Error(`no instruction total in ${file}`);
+  return { ir: Number(match[1]), file };
+}
 
 /** A fixed number of requests with autocannon (`amount`), failing on any answer that is not 2xx. */
 async function runAmount(port: number, spec: LoadSpec, amount: number): Promise<void> {
@@ -84,7 +134,20 @@ async function startTree(tree: string, label: string, port: number, env: Record<
   const workDir = path.join(repoRoot, `bench/.work/writes-cpu-${port}`);
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
-  const db = { client: 'sqlite' as const, filename: path.join(workDir, 'stratum.db') };
+  const db: StratumConfig['db'] =
+    values.db === 'postgres'
+      ? { client: 'postgres', connectionString: `postgres://${pgUser}@127.0.0.1/${values['pg-database']}_${port}` }
+      : { client: 'sqlite', filename: path.join(workDir, 'stratum.db') };
+  if (db.client === 'postgres') {
+    const database = `${values['pg-database']}_${port}`;
+    await recreatePostgresDatabase(pgAdmin, database);
+    // Registered first, so it runs after the server's own stop (cleanup runs newest first).
+    onCleanup(
+      `database ${database}`,
+      () => dropPostgresDatabase(pgAdmin, database),
+      () => undefined,
+    );
+  }
   const target: Target = { label, port, usersCollection: 'service_users' };
   const first = new StratumServer({ repoRoot: tree, workDir, port, db, logName: 'first-start' });
   await first.start();
@@ -101,10 +164,22 @@ async function startTree(tree: string, label: string, port: number, env: Record<
     logName: 'stratum',
     env,
     ...(profileDir ? { cpuProfDir: profileDir } : {}),
+    ...(callgrindDir
+      ? {
+          // Instrumented only while a measured load runs (callgrind_control -i on/off around it): start and seeding
+          // run at valgrind's uninstrumented speed.
+          wrapper: ['valgrind', '--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${callgrindDir}/${label}.out`],
+          // No compiler or collector threads: what V8 does in the background would otherwise land in whichever
+          // measured window it happens to finish in.
+          nodeArgs: ['--single-threaded'],
+          startTimeoutMs: 600_000,
+        }
+      : {}),
   });
   await server.start();
   log(`${label}: seeding on ${port} ...`);
   const seeded = await seedData(target);
+  if (db.client === 'postgres') await analyzePostgresDatabase(db.connectionString);
   const tokens = {
     admin: (await login(port, ADMIN_EMAIL, ADMIN_PASSWORD)).accessToken,
     reader: (await login(port, READER_EMAIL, READER_PASSWORD)).accessToken,
@@ -149,17 +224,31 @@ async function main(): Promise<void> {
         const answer = await probe(server.ctx.port, spec);
         if (answer.status >= 300) throw new Error(`${server.label} ${id}: ${answer.status} ${answer.text.slice(0, 200)}`);
         await runAmount(server.ctx.port, spec, warmup);
+        const key = `${id}\t${server.label}`;
+        if (callgrindDir) {
+          const pid = server.ctx.pid();
+          callgrindControl(pid, '-z');
+          callgrindControl(pid, '-i', 'on');
+          await runAmount(server.ctx.port, spec, requests);
+          callgrindControl(pid, '-i', 'off');
+          callgrindControl(pid, '-d', `${id}-round-${round + 1}`);
+          const dump = lastDumpInstructions(server.label);
+          const kIr = dump.ir / requests / 1000;
+          samples.set(key, [...(samples.get(key) ?? []), kIr]);
+          log(`round ${round + 1} ${id} ${server.label}: ${kIr.toFixed(1)} thousand instructions per request (${dump.file})`);
+          continue;
+        }
         const before = cpuSnapshot(server.ctx.pid()).server;
         await runAmount(server.ctx.port, spec, requests);
         const us = ((cpuSnapshot(server.ctx.pid()).server - before) * perTick) / requests;
-        const key = `${id}\t${server.label}`;
         samples.set(key, [...(samples.get(key) ?? []), us]);
         log(`round ${round + 1} ${id} ${server.label}: ${us.toFixed(0)} µs CPU per request`);
       }
     }
   }
+  const what = callgrindDir ? 'Server instructions per request (thousands, callgrind Ir' : 'Server CPU per request (µs';
   const lines = [
-    `Server CPU per request (µs; median of ${rounds} rounds of ${requests} requests after ${warmup} warm-up, ${connections} connections; min–max)`,
+    `${what}; median of ${rounds} rounds of ${requests} requests after ${warmup} warm-up, ${connections} connections; min–max)`,
     '',
     `| Case | ${labels.join(' | ')} |`,
     `|---|${labels.map(() => '--:').join('|')}|`,
@@ -167,7 +256,8 @@ async function main(): Promise<void> {
   for (const id of caseIds) {
     const cells = labels.map((label) => {
       const xs = samples.get(`${id}\t${label}`) ?? [];
-      return `${median(xs).toFixed(0)} (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})`;
+      const digits = callgrindDir ? 1 : 0;
+      return `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`;
     });
     lines.push(`| \`${id}\` | ${cells.join(' | ')} |`);
   }

@@ -25,6 +25,10 @@ export type StratumConfig = {
   nodeArgs?: string[];
   /** Settings for Stratum's environment on top of the bench's own (e.g. HEAP_GROWING_PERCENT=0, to measure one). */
   env?: Record<string, string>;
+  /** A command (and its arguments) that runs node, e.g. valgrind's; its pid is node's when it runs node in-process. */
+  wrapper?: string[];
+  /** How long to wait for the first pong (ms; default 60,000). */
+  startTimeoutMs?: number;
 };
 
 export type StartTiming = {
@@ -96,7 +100,14 @@ export class StratumServer {
       ...(config.nodeArgs ?? []),
     ];
     const started = performance.now();
-    const child = spawn(process.execPath, [...nodeArgs, path.join(config.repoRoot, 'dist/stratum.js'), 'start'], {
+    const [command, ...args] = [
+      ...(config.wrapper ?? []),
+      process.execPath,
+      ...nodeArgs,
+      path.join(config.repoRoot, 'dist/stratum.js'),
+      'start',
+    ];
+    const child = spawn(command as string, args, {
       cwd: config.workDir,
       env,
       stdio: ['ignore', log, log],
@@ -114,7 +125,7 @@ export class StratumServer {
     );
     let exited = false;
     child.once('exit', () => (exited = true));
-    await waitForPong(config.port, 60_000, () => !exited);
+    await waitForPong(config.port, config.startTimeoutMs ?? 60_000, () => !exited);
     const processAgeMs = processAgeSeconds(pid) * 1000;
     return { spawnToPongMs: performance.now() - started, processAgeMs };
   }
