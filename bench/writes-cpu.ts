@@ -86,6 +86,8 @@ const warmup = Number(values.warmup);
 const rounds = Number(values.rounds);
 const connections = Number(values.connections);
 const firstPort = Number(values.port);
+/** Access tokens are used for at most this long (ms), well within their lifetime. */
+const TOKEN_AGE_MS = 5 * 60_000;
 const callgrindDir = values.callgrind ? path.resolve(values.callgrind) : undefined;
 if (callgrindDir) {
   rmSync(callgrindDir, { recursive: true, force: true });
@@ -180,11 +182,20 @@ async function startTree(tree: string, label: string, port: number, env: Record<
   log(`${label}: seeding on ${port} ...`);
   const seeded = await seedData(target);
   if (db.client === 'postgres') await analyzePostgresDatabase(db.connectionString);
-  const tokens = {
-    admin: (await login(port, ADMIN_EMAIL, ADMIN_PASSWORD)).accessToken,
-    reader: (await login(port, READER_EMAIL, READER_PASSWORD)).accessToken,
+  // Signed in again when older than TOKEN_AGE_MS: a long run (callgrind's) outlives an access token.
+  const credentials = { admin: [ADMIN_EMAIL, ADMIN_PASSWORD], reader: [READER_EMAIL, READER_PASSWORD] } as const;
+  const tokens = new Map<'admin' | 'reader', { token: string; at: number }>();
+  const token = async (who: 'admin' | 'reader') => {
+    const known = tokens.get(who);
+    if (known && Date.now() - known.at < TOKEN_AGE_MS) return known.token;
+    const [email, password] = credentials[who];
+    const fresh = { token: (await login(port, email, password)).accessToken, at: Date.now() };
+    tokens.set(who, fresh);
+    return fresh.token;
   };
-  return { label, ctx: { label, port, pid: () => server.pid, seeded, token: (who) => Promise.resolve(tokens[who]) } };
+  await token('admin');
+  await token('reader');
+  return { label, ctx: { label, port, pid: () => server.pid, seeded, token } };
 }
 
 const median = (xs: number[]) => {
