@@ -27,11 +27,16 @@ import autocannon from 'autocannon';
 import knexFactory, { type Knex } from 'knex';
 import { baseUrl, login } from './lib/api-client.js';
 import { CASES, type LoadSpec, type ServerContext } from './lib/cases.js';
-import { installCleanupHandlers } from './lib/cleanup.js';
+import { installCleanupHandlers, onCleanup } from './lib/cleanup.js';
 import { probe, runLoad } from './lib/load.js';
 import { cpuSnapshot, portAnswers, ticksPerSecond } from './lib/process-metrics.js';
 import { createSchemaViaApi, READER_EMAIL, READER_PASSWORD, seedData, type Target } from './lib/seed.js';
-import { analyzePostgresDatabase, createSchemaDirectly, recreatePostgresDatabase } from './lib/stratum-schema-fallback.js';
+import {
+  analyzePostgresDatabase,
+  createSchemaDirectly,
+  dropPostgresDatabase,
+  recreatePostgresDatabase,
+} from './lib/stratum-schema-fallback.js';
 import { copySqlite, FloorServer } from './lib/floor-server.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, StratumServer } from './lib/stratum-server.js';
 import { runMain } from './lib/run-main.js';
@@ -107,7 +112,15 @@ async function startTree(tree: string, label: string, port: number, env: Record<
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
   const database = `${values['pg-database']}_${port - firstPort}`;
-  if (onPostgres) await recreatePostgresDatabase(pgUrl('postgres'), database);
+  if (onPostgres) {
+    await recreatePostgresDatabase(pgUrl('postgres'), database);
+    // Registered before the server starts, so it runs after the server's own stop (cleanup runs newest first).
+    onCleanup(
+      `database ${database}`,
+      () => dropPostgresDatabase(pgUrl('postgres'), database),
+      () => undefined,
+    );
+  }
   const db = onPostgres
     ? { client: 'postgres' as const, connectionString: pgUrl(database) }
     : { client: 'sqlite' as const, filename: path.join(workDir, 'stratum.db') };

@@ -46,6 +46,17 @@ export async function recreatePostgresDatabase(adminConnection: string, database
   }
 }
 
+/** Drops a PostgreSQL database that a benchmark created (connections to it closed by force). */
+export async function dropPostgresDatabase(adminConnection: string, database: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error(`unsafe database name ${database}`);
+  const knex = knexFactory({ client: 'pg', connection: adminConnection });
+  try {
+    await knex.raw(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  } finally {
+    await knex.destroy();
+  }
+}
+
 /**
  * `VACUUM ANALYZE` of a whole PostgreSQL database: the planner statistics and visibility map that autovacuum
  * would have made by itself a minute later. The bench seeds and then measures at once; without this, whether

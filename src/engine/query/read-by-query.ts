@@ -10,7 +10,7 @@ import type { Sql } from './compile/sql.js';
 import { aliasesFrom, countingAliases, createCompileEnv, skipAliases } from './create-compile-env.js';
 import { compileRoot, finishRoot, rootWhere, runNative, runTable, type NativeStatement } from './execute/run-ast.js';
 import { keepResult, keptResult } from './execute/kept-results.js';
-import { findReadPlans, keepReadPlan, readPlanKey, readValuesKey, type ReadPlan } from './execute/read-plans.js';
+import { findReadPlans, keepReadPlan, readKey, readPlanKey, readValuesKey, type ReadPlan } from './execute/read-plans.js';
 import { createValueRecorder, fillValues, type ValueRecorder } from './execute/plan-values.js';
 import { readCaches, type ReadCaches } from './execute/read-caches.js';
 import { runRead } from './execute/run-read.js';
@@ -68,15 +68,17 @@ async function readWithPlan(
   reuse: boolean,
 ): Promise<QueryResult> {
   const caches = readCaches(ctx.caches);
-  const key = readPlanKey(collection, query, scope, ctx.permissions);
-  const { plan, statement } = readPlan(ctx, caches, env, key, collection, query, scope);
   // Read before the statements run: a change committed after this point makes the next token differ.
-  const token = reuse && !plan.random ? await ctx.dialect.dataToken(ctx.db, ctx.dataVersion) : undefined;
-  const exact = token === undefined ? '' : `${key}\u0000${readValuesKey(query, scope)}`;
-  if (token !== undefined) {
-    const kept = keptResult(caches, plan, exact, token);
+  const read = reuse ? await ctx.dialect.dataToken(ctx.db, ctx.dataVersion) : undefined;
+  const exact = read === undefined ? '' : readKey(collection, query, scope, ctx.permissions);
+  // A kept result answers before the read's plan is looked for or filled with its values (decision 0185).
+  if (read !== undefined) {
+    const kept = keptResult(caches, ctx.schema, exact, read);
     if (kept) return kept;
   }
+  const { plan, statement } = readPlan(ctx, caches, env, collection, query, scope);
+  // A read at random is never kept.
+  const token = plan.random ? undefined : read;
   const table = await runTable(env, statement);
   const keys = query.meta ?? [];
   let meta: Record<string, number> | undefined;
@@ -110,11 +112,11 @@ function readPlan(
   ctx: Context,
   caches: ReadCaches,
   env: CompileEnv,
-  key: string,
   collection: string,
   query: Query,
   scope: Filter | null,
 ): { plan: ReadPlan; statement: NativeStatement } {
+  const key = readPlanKey(collection, query, scope, ctx.permissions);
   const variants = findReadPlans(caches, ctx.schema, key);
   let values: string | undefined;
   for (const kept of variants) {
@@ -143,6 +145,7 @@ function readPlan(
     query.meta && query.meta.length > 0 ? metaColumns(counting.env, collection, rowFilter, query, query.meta, META, recorder, scope) : [];
   const root = compileRoot(counting.env, ast, meta, recorder, scope);
   let plan: ReadPlan = {
+    schema: ctx.schema,
     ast,
     sql: root.sql,
     bindings: root.bindings,

@@ -113,6 +113,29 @@ describe('reused read results', () => {
     await t.app.knex('articles').where({ title: 'Same request' }).delete();
   });
 
+  it('answers a kept result without compiling the read again: the schema is not looked at (decision 0185)', async () => {
+    const system = await t.app.systemContext();
+    // The same overview object for every read (plans are kept per overview), counting the properties read from it.
+    let lookedAt = 0;
+    const schema = new Proxy(system.schema, {
+      get(target, property, receiver) {
+        lookedAt++;
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    const ctx = { ...system, schema, dataVersion: 'read at the start' };
+    const query = { fields: ['title'], filter: { status: { _eq: 'published' } }, sort: ['id'], limit: 10 };
+    const first = await readByQuery(ctx, 'articles', query, { reuse: true });
+    // The second equal read keeps its result (decision 0172); the third is answered with it.
+    await readByQuery(ctx, 'articles', query, { reuse: true });
+    expect(lookedAt).toBeGreaterThan(0);
+    lookedAt = 0;
+    const third = await readByQuery(ctx, 'articles', { ...query, filter: { status: { _eq: 'published' } } }, { reuse: true });
+    expect(third.data).toEqual(first.data);
+    if (reuses()) expect(lookedAt).toBe(0);
+    else expect(lookedAt).toBeGreaterThan(0);
+  });
+
   it('answers each reader with their own rows, alternating', async () => {
     const reader = await t.userWith({
       permissions: [

@@ -14,7 +14,9 @@ import {
 import { MAX_KEPT_VALUES, readCaches } from './read-caches.js';
 import type { ReadPlan } from './read-plans.js';
 
+/** A plan of a schema overview of its own (a new overview for each: its kept results answer only for it). */
 const plan = (): ReadPlan => ({
+  schema: {} as ReadPlan['schema'],
   ast: {} as ReadPlan['ast'],
   sql: 'select 1',
   bindings: [],
@@ -39,33 +41,33 @@ describe('kept results', () => {
     const p = plan();
     const first = { data: [{ id: 1 }] };
     expect(keepResult(caches, p, 'k', 't1', first)).toBe(first);
-    expect(keptResult(caches, p, 'k', 't1')).toBeUndefined();
+    expect(keptResult(caches, p.schema, 'k', 't1')).toBeUndefined();
     expect(Object.isFrozen(first)).toBe(false);
     // Seen again at another token (the data changed in between), or through another plan: still only noted.
     keepResult(caches, p, 'k', 't2', { data: [{ id: 1 }] });
     keepResult(caches, plan(), 'k', 't2', { data: [{ id: 1 }] });
-    expect(keptResult(caches, p, 'k', 't2')).toBeUndefined();
+    expect(keptResult(caches, p.schema, 'k', 't2')).toBeUndefined();
     // Reads that never come again leave the kept results alone.
     const kept = keepSeen(p, 'kept', 't', { data: [{ id: 0 }] });
     for (let i = 0; i < 2_000; i++) keepResult(caches, p, `once${i}`, 't', { data: [{ id: i }] });
-    expect(keptResult(caches, p, 'kept', 't')).toBe(kept);
+    expect(keptResult(caches, p.schema, 'kept', 't')).toBe(kept);
     expect(caches.results.size).toBe(1);
     // A second sighting at the same token keeps it.
     const second = { data: [{ id: 2 }] };
     keepResult(caches, p, 'again', 't3', { data: [{ id: 2 }] });
     expect(keepResult(caches, p, 'again', 't3', second)).toBe(second);
-    expect(keptResult(caches, p, 'again', 't3')).toBe(second);
+    expect(keptResult(caches, p.schema, 'again', 't3')).toBe(second);
   });
 
   it('answers only at the token the result was kept at, frozen all the way down', () => {
     const p = plan();
     const result: QueryResult = { data: [{ id: 1, tags: ['a'], author: { name: 'x' } }], meta: { total_count: 1 } };
     expect(keepSeen(p, 'k', 't1', result)).toBe(result);
-    expect(keptResult(caches, p, 'k', 't1')).toBe(result);
-    expect(keptResult(caches, p, 'k', 't2')).toBeUndefined();
-    // Another plan (another schema) or another read through the same plan (other values: decision 0056).
-    expect(keptResult(caches, plan(), 'k', 't1')).toBeUndefined();
-    expect(keptResult(caches, p, 'k2', 't1')).toBeUndefined();
+    expect(keptResult(caches, p.schema, 'k', 't1')).toBe(result);
+    expect(keptResult(caches, p.schema, 'k', 't2')).toBeUndefined();
+    // Another schema overview, or another read (other values: decision 0056).
+    expect(keptResult(caches, plan().schema, 'k', 't1')).toBeUndefined();
+    expect(keptResult(caches, p.schema, 'k2', 't1')).toBeUndefined();
     expect(Object.isFrozen(result)).toBe(true);
     // Marked as kept (sendResult sends its text, made once), not told by being frozen.
     expect(isKeptResult(result)).toBe(true);
@@ -84,21 +86,21 @@ describe('kept results', () => {
     keepSeen(p, 'k', 'old', { data: [{ id: 1 }] });
     const fresh = { data: [{ id: 2 }] };
     keepSeen(p, 'k', 'new', fresh);
-    expect(keptResult(caches, p, 'k', 'old')).toBeUndefined();
-    expect(keptResult(caches, p, 'k', 'new')).toBe(fresh);
+    expect(keptResult(caches, p.schema, 'k', 'old')).toBeUndefined();
+    expect(keptResult(caches, p.schema, 'k', 'new')).toBe(fresh);
   });
 
   it('keeps neither a result larger than the budget nor one holding anything but plain values', () => {
     const big = plan();
     const many = { data: Array.from({ length: MAX_VALUES / 2 }, (_, id) => ({ id })) };
     keepSeen(big, 'k', 't', many);
-    expect(keptResult(caches, big, 'k', 't')).toBeUndefined();
+    expect(keptResult(caches, big.schema, 'k', 't')).toBeUndefined();
     expect(Object.isFrozen(many)).toBe(false);
     expect(isKeptResult(many)).toBe(false);
 
     const binary = plan();
     keepSeen(binary, 'k', 't', { data: [{ id: 1, file: Buffer.from('x') }] });
-    expect(keptResult(caches, binary, 'k', 't')).toBeUndefined();
+    expect(keptResult(caches, binary.schema, 'k', 't')).toBeUndefined();
   });
 
   it('keeps a page of 1,000 related rows, and bounds the values of all kept results together (older ones go first)', () => {
@@ -112,18 +114,18 @@ describe('kept results', () => {
     const plans = Array.from({ length: pagesToFill }, plan);
     plans.forEach((p, i) => keepSeen(p, `page${i}`, 't', { data: Array.from({ length: 1_000 }, (_, id) => row(id)) }));
     const last = plans.length - 1;
-    expect(keptResult(caches, plans[last]!, `page${last}`, 't')).toBeDefined();
-    expect(keptResult(caches, plans[0]!, 'page0', 't')).toBeUndefined();
+    expect(keptResult(caches, plans[last]!.schema, `page${last}`, 't')).toBeDefined();
+    expect(keptResult(caches, plans[0]!.schema, 'page0', 't')).toBeUndefined();
     expect(caches.results.size).toBeLessThan(pagesToFill);
   });
 
   it('keeps at most 64 results in the app registry (query.kept-results), dropping the one used longest ago; two apps share none', () => {
     const plans = Array.from({ length: 65 }, plan);
     plans.forEach((p, i) => keepSeen(p, `k${i}`, 't', { data: [{ i }] }));
-    expect(keptResult(caches, plans[0]!, 'k0', 't')).toBeUndefined();
-    expect(keptResult(caches, plans[1]!, 'k1', 't')).toBeDefined();
-    expect(keptResult(caches, plans[64]!, 'k64', 't')).toBeDefined();
-    expect(keptResult(readCaches(createCacheRegistry()), plans[64]!, 'k64', 't')).toBeUndefined();
+    expect(keptResult(caches, plans[0]!.schema, 'k0', 't')).toBeUndefined();
+    expect(keptResult(caches, plans[1]!.schema, 'k1', 't')).toBeDefined();
+    expect(keptResult(caches, plans[64]!.schema, 'k64', 't')).toBeDefined();
+    expect(keptResult(readCaches(createCacheRegistry()), plans[64]!.schema, 'k64', 't')).toBeUndefined();
   });
 
   describe("texts made from a kept result's rows (keptRowsText, decision 0178)", () => {

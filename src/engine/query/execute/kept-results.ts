@@ -1,6 +1,7 @@
 import type { QueryResult } from '../query.types.js';
 import type { ReadCaches } from './read-caches.js';
 import type { ReadPlan } from './read-plans.js';
+import type { SchemaOverview } from '../../schema-overview/schema-overview.types.js';
 
 /**
  * A result with more values than this (objects, arrays and scalars, nested ones included) is not kept: a page of
@@ -78,17 +79,17 @@ export function keptRowsText(rows: unknown, owner: object, key: string, make: ()
 }
 
 /**
- * The result of the read `key` (its plan's key and its values: collection, resolved query, scope, resolved
- * permissions) through `plan` (its schema) kept at `token`, if any (decision 0033), in the app's registry
- * (query.kept-results).
+ * The result of the read `key` (readKey: collection, resolved query, scope, resolved permissions) kept at `token`,
+ * if any (decision 0033), in the app's registry (query.kept-results), when the plan that read it was built for
+ * `schema`, the current overview. Asked before the read's plan is looked for (decision 0185).
  */
-export function keptResult(caches: ReadCaches, plan: ReadPlan, key: string, token: string): QueryResult | undefined {
+export function keptResult(caches: ReadCaches, schema: SchemaOverview, key: string, token: string): QueryResult | undefined {
   const entry = caches.results.get(key);
-  return entry !== undefined && entry.plan === plan && entry.token === token ? entry.result : undefined;
+  return entry !== undefined && entry.token === token && entry.plan.schema === schema ? entry.result : undefined;
 }
 
 /**
- * Keeps `result` as the answer of the read `key` through `plan` while the data token stays `token`, frozen (deeply), so that no reader
+ * Keeps `result` as the answer of the read `key` (readKey) through `plan` while the data token stays `token`, frozen (deeply), so that no reader
  * can change what the next one gets — on the read's second sighting at that token (decision 0172): a read seen once
  * is only noted, so reads that never come again (another page or filter value every time) cost no freezing and push
  * out no kept result. A result too large, or holding anything but plain objects, arrays and scalars, is not kept.

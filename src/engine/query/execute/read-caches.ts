@@ -22,7 +22,7 @@ export type Sighting = { plan: ReadPlan; token: string };
 /** The query engine's caches in the app's registry (decision 0050): read plans and kept results. */
 export type ReadCaches = {
   plans: RegisteredCache<string, KeptPlan>;
-  /** By the exact read: its plan's key and its values (readValuesKey). */
+  /** By the exact read (readKey: collection, the whole resolved query, scope, permissions). */
   results: RegisteredCache<string, KeptEntry>;
   /** By the exact read, like `results`: reads answered once and not kept yet. */
   sightings: RegisteredCache<string, Sighting>;

@@ -4,7 +4,7 @@ import type { SchemaOverview } from '../../schema-overview/schema-overview.types
 import type { RootAst } from '../ast/ast.types.js';
 import { createCacheRegistry } from '../../../kernel/caches/index.js';
 import { readCaches } from './read-caches.js';
-import { findReadPlans, keepReadPlan, MAX_VARIANTS, readPlanKey, readValuesKey, type ReadPlan } from './read-plans.js';
+import { findReadPlans, keepReadPlan, MAX_VARIANTS, readKey, readPlanKey, readValuesKey, type ReadPlan } from './read-plans.js';
 
 const admin: PermissionSet = { admin: true, rules: [], index: new Map() };
 const reader = (filter: unknown): PermissionSet => ({
@@ -24,6 +24,7 @@ const reader = (filter: unknown): PermissionSet => ({
   index: new Map(),
 });
 const plan = (sql: string): ReadPlan => ({
+  schema: {} as SchemaOverview,
   ast: {} as RootAst,
   sql,
   bindings: [],
@@ -80,6 +81,26 @@ describe('read plans', () => {
     );
     expect(shape({ filter: { views: { _lte: 5 } } })).not.toBe(shape({}));
     expect(shape({ search: 'x' })).not.toBe(shape({}));
+  });
+
+  it('keys one exact read (a kept result, decision 0185) by collection, the whole resolved query, scope and permissions', () => {
+    const exact = (collection: string, query: Parameters<typeof readKey>[1], scope = null as Parameters<typeof readKey>[2], who = admin) =>
+      readKey(collection, query, scope, who);
+    const base = exact('articles', { filter: { views: { _lte: 5 } }, limit: 20 });
+    expect(exact('articles', { filter: { views: { _lte: 5 } }, limit: 20 })).toBe(base);
+    // Everything readPlanKey and readValuesKey tell apart, the values included.
+    expect(exact('comments', { filter: { views: { _lte: 5 } }, limit: 20 })).not.toBe(base);
+    expect(exact('articles', { filter: { views: { _lte: 6 } }, limit: 20 })).not.toBe(base);
+    expect(exact('articles', { filter: { views: { _gte: 5 } }, limit: 20 })).not.toBe(base);
+    expect(exact('articles', { filter: { views: { _lte: 5 } }, limit: 21 })).not.toBe(base);
+    expect(exact('articles', { filter: { views: { _lte: 5 } }, limit: 20, offset: 20 })).not.toBe(base);
+    expect(exact('articles', { filter: { views: { _lte: 5 } }, limit: 20, search: 'x' })).not.toBe(base);
+    expect(exact('articles', { filter: { views: { _lte: 5 } }, limit: 20, fields: ['id'] })).not.toBe(base);
+    expect(exact('articles', { filter: { views: { _lte: 5 } }, limit: 20 }, { id: { _eq: 1 } })).not.toBe(base);
+    expect(exact('articles', { filter: { views: { _lte: 5 } }, limit: 20 }, null, reader(null))).not.toBe(base);
+    expect(exact('articles', {}, null, reader({ owner: { _eq: 'u1' } }))).not.toBe(
+      exact('articles', {}, null, reader({ owner: { _eq: 'u2' } })),
+    );
   });
 
   it(`keeps at most ${MAX_VARIANTS} plans per shape, the oldest going first`, () => {

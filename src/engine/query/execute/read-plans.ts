@@ -14,6 +14,8 @@ import type { NativeStatement } from './run-ast.js';
  * or window values puts its own values in their places (plan-values.ts, decision 0056).
  */
 export type ReadPlan = {
+  /** The schema overview the plan was built for: its kept results answer only while it is the current one. */
+  schema: SchemaOverview;
   ast: RootAst;
   sql: string;
   bindings: readonly unknown[];
@@ -54,6 +56,16 @@ export function readPlanKey(collection: string, query: Query, scope: Filter | nu
   const { filter, search, limit, offset, page, ...rest } = query;
   const shape = JSON.stringify({ ...rest, filter: filter === undefined ? undefined : filterShape(filter), search: search !== undefined });
   return `${collection}\u0000${shape}\u0000${scope === null ? '' : JSON.stringify(filterShape(scope))}\u0000${permissionKey(permissions)}`;
+}
+
+/**
+ * The key of one exact read (a kept result's, decision 0033): the collection, the whole query after its dynamic
+ * variables were resolved, the caller's scope and the reader's resolved permissions. Made from the query as it is,
+ * without readPlanKey's shape of its filter, so that a read answered from a kept result costs one text of its
+ * query (decision 0185).
+ */
+export function readKey(collection: string, query: Query, scope: Filter | null, permissions: PermissionSet): string {
+  return `${collection}\u0000${JSON.stringify(query)}\u0000${scope === null ? '' : JSON.stringify(scope)}\u0000${permissionKey(permissions)}`;
 }
 
 /** The values readPlanKey leaves out (the scope's too): with it, the key of one exact read (a kept result's, decision 0033). */
