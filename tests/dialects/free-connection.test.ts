@@ -119,4 +119,25 @@ describe('the executor on a free pooled connection', () => {
     expect(pool().free.map((r) => r.resource)).toEqual([other]);
     expect(await read(knex)).toEqual([{ name: 'a' }, { name: 'b' }]);
   });
+
+  it("leaves a connection its dialect's check refuses to the pool (a MariaDB connection killed while free)", async () => {
+    // mysql2 marks a connection the server ended only on itself, never as knex's `__knex__disposed`; knex's
+    // mysql2 client tells it by `validateConnection`, as tarn's validation asks. (The real kill, on every vendor:
+    // tests/http/system/database-connections-killed.test.ts.)
+    await read(knex);
+    const refused = pool().free[0]!.resource;
+    const client = knex.client as { validateConnection(connection: unknown): unknown };
+    const own = Object.getOwnPropertyDescriptor(client, 'validateConnection');
+    const validate = client.validateConnection.bind(client);
+    client.validateConnection = (connection) => connection !== refused && validate(connection);
+    try {
+      const other = await lease(knex);
+      expect(other).not.toBe(refused);
+      expect(pool().free.map((r) => r.resource)).toEqual([other]);
+      expect(await read(knex)).toEqual([{ name: 'a' }, { name: 'b' }]);
+    } finally {
+      if (own) Object.defineProperty(client, 'validateConnection', own);
+      else delete (client as { validateConnection?: unknown }).validateConnection;
+    }
+  });
 });

@@ -15,6 +15,8 @@ type Client = {
   acquireConnection(): Promise<unknown>;
   releaseConnection(connection: unknown): Promise<unknown>;
   emit(event: string, ...args: unknown[]): boolean;
+  /** The dialect's check of a pooled connection before it is handed out (tarn's `validate` calls it). */
+  validateConnection?(connection: unknown): unknown;
   pool?: { on(event: 'release', listener: (connection: unknown) => void): void };
 };
 
@@ -76,8 +78,9 @@ const HANDED_OUT = Symbol('stratum.handedOutByKnex');
 /**
  * The free connection tarn's acquire would give next, moved to the pool's used ones as tarn moves it, when one
  * is free and no acquire waits (so none is overtaken); undefined otherwise, for a connection knex's acquire has not
- * handed out yet (HANDED_OUT), and for one knex has marked broken (`__knex__disposed`, which tarn's validation
- * would refuse): the caller then acquires as usual. What this
+ * handed out yet (HANDED_OUT), and for one knex has marked broken (`__knex__disposed`) or its dialect's
+ * `validateConnection` refuses (both of which tarn's validation would refuse): the caller then acquires as usual,
+ * and tarn's acquire replaces the broken connection. What this
  * skips is the acquire's bookkeeping: two pending operations, each with its own timer, a validation that for these
  * connections only reads that mark, and about a dozen promises (bench/RESULTS.md, session twelve).
  */
@@ -88,7 +91,10 @@ function takeFree(client: Client): unknown {
   if (!free || !used || free.length === 0 || pool.numPendingAcquires?.() !== 0) return undefined;
   const resource = free[free.length - 1]!;
   const connection = resource.resource as { __knex__disposed?: unknown; [HANDED_OUT]?: boolean } | null;
-  if (connection?.[HANDED_OUT] !== true || connection.__knex__disposed) return undefined;
+  // The dialect's own check too, as tarn's validate makes it: a MariaDB connection the server killed while it sat
+  // free is marked by mysql2 only (`_fatalError`, a destroyed stream), never `__knex__disposed`.
+  if (connection?.[HANDED_OUT] !== true || connection.__knex__disposed || client.validateConnection?.(connection) !== true)
+    return undefined;
   free.pop();
   used.push(resource);
   pool._startReaping?.();
