@@ -68,7 +68,7 @@ export function readKey(collection: string, query: Query, scope: Filter | null, 
   return `${collection}\u0000${JSON.stringify(query)}\u0000${scope === null ? '' : JSON.stringify(scope)}\u0000${permissionKey(permissions)}`;
 }
 
-/** The values readPlanKey leaves out (the scope's too): with it, the key of one exact read (a kept result's, decision 0033). */
+/** The values readPlanKey leaves out, the scope's too: a plan's filled statement and an empty page's counts are kept by them. */
 export function readValuesKey(query: Query, scope: Filter | null = null): string {
   return JSON.stringify([query.filter ?? null, query.search ?? null, query.limit ?? null, query.offset ?? null, query.page ?? null, scope]);
 }
