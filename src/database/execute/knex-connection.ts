@@ -29,7 +29,7 @@ type Pool = {
 };
 
 /**
- * Runs `work`, which must be synchronous, on a free pooled connection of `db` at once, when one is free and no
+ * Runs `work`, which must be synchronous, on a free pooled connection of `db` at once, when one is free (usableFree) and no
  * acquire waits for one: SQLite's statements (better-sqlite3 runs them synchronously on its one connection), which
  * then cost no pool round (a pending operation, its promise, a turn of the queue) at all. Nothing can take the
  * connection while `work` runs, as nothing else runs. Inside a transaction (which holds the connection), while
@@ -37,11 +37,10 @@ type Pool = {
  */
 export function withFreeConnection<C, T>(db: Knex, work: (connection: C) => T): Promise<T> {
   if (db.isTransaction !== true) {
-    const pool = (db.client as Client).pool as Pool | undefined;
-    const free = pool?.free?.[0]?.resource;
-    if (free !== undefined && pool?.numPendingAcquires?.() === 0) {
+    const free = usableFree(db.client as Client);
+    if (free !== undefined) {
       try {
-        return Promise.resolve(work(free as C));
+        return Promise.resolve(work(free.resource as C));
       } catch (error) {
         return Promise.reject(error as Error);
       }
@@ -76,27 +75,34 @@ export async function withConnection<C, T>(db: Knex, work: (connection: C) => Pr
 const HANDED_OUT = Symbol('stratum.handedOutByKnex');
 
 /**
- * The free connection tarn's acquire would give next, moved to the pool's used ones as tarn moves it, when one
- * is free and no acquire waits (so none is overtaken); undefined otherwise, for a connection knex's acquire has not
- * handed out yet (HANDED_OUT), and for one knex has marked broken (`__knex__disposed`) or its dialect's
- * `validateConnection` refuses (both of which tarn's validation would refuse): the caller then acquires as usual,
- * and tarn's acquire replaces the broken connection. What this
- * skips is the acquire's bookkeeping: two pending operations, each with its own timer, a validation that for these
- * connections only reads that mark, and about a dozen promises (bench/RESULTS.md, session twelve).
+ * The free connection tarn's acquire would give next, when one is free and no acquire waits (so none is
+ * overtaken), and tarn's validation would pass it: undefined for a connection knex's acquire has not handed out yet
+ * (HANDED_OUT), one knex has marked broken (`__knex__disposed`), and one its dialect's `validateConnection` refuses
+ * (a MariaDB connection the server killed while it sat free is marked by mysql2 only: `_fatalError`, a destroyed
+ * stream). The caller then acquires as usual, and tarn's acquire replaces a broken connection.
+ */
+function usableFree(client: Client): { resource: unknown } | undefined {
+  const pool = client.pool as Pool | undefined;
+  const free = pool?.free;
+  if (!free || free.length === 0 || pool.numPendingAcquires?.() !== 0) return undefined;
+  const resource = free[free.length - 1]!;
+  const connection = resource.resource as { __knex__disposed?: unknown; [HANDED_OUT]?: boolean } | null;
+  if (connection?.[HANDED_OUT] !== true || connection.__knex__disposed || client.validateConnection?.(connection) !== true)
+    return undefined;
+  return resource;
+}
+
+/**
+ * usableFree's connection, moved to the pool's used ones as tarn's acquire moves it. What this skips is the
+ * acquire's bookkeeping: two pending operations, each with its own timer, a promise-wrapped validation, and about a
+ * dozen promises (bench/RESULTS.md, session twelve).
  */
 function takeFree(client: Client): unknown {
   const pool = client.pool as Pool | undefined;
-  const free = pool?.free;
-  const used = pool?.used;
-  if (!free || !used || free.length === 0 || pool.numPendingAcquires?.() !== 0) return undefined;
-  const resource = free[free.length - 1]!;
-  const connection = resource.resource as { __knex__disposed?: unknown; [HANDED_OUT]?: boolean } | null;
-  // The dialect's own check too, as tarn's validate makes it: a MariaDB connection the server killed while it sat
-  // free is marked by mysql2 only (`_fatalError`, a destroyed stream), never `__knex__disposed`.
-  if (connection?.[HANDED_OUT] !== true || connection.__knex__disposed || client.validateConnection?.(connection) !== true)
-    return undefined;
-  free.pop();
-  used.push(resource);
+  const resource = usableFree(client);
+  if (!pool?.used || resource === undefined) return undefined;
+  pool.free!.pop();
+  pool.used.push(resource);
   pool._startReaping?.();
   return resource.resource;
 }

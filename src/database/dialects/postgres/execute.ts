@@ -68,13 +68,16 @@ function send(connection: RawConnection, config: QueryConfig): Promise<Result> {
   });
 }
 
+/** One statement by pg's callback, without send's second chance. */
+function query(connection: RawConnection, config: QueryConfig): Promise<Result> {
+  return new Promise((resolve, reject) => connection.query(config, (error, result) => (error ? reject(error) : resolve(result as Result))));
+}
+
 /** A column's type changed under a prepared statement: prepare it again on this connection. */
 async function prepareAgain(connection: RawConnection, config: QueryConfig, name: string): Promise<Result> {
-  await new Promise<void>((resolve, reject) =>
-    connection.query({ text: `DEALLOCATE ${name}`, values: [] }, (error) => (error ? reject(error) : resolve())),
-  );
+  await query(connection, { text: `DEALLOCATE ${name}`, values: [] });
   delete connection.connection?.parsedStatements?.[name];
-  return new Promise((resolve, reject) => connection.query(config, (error, result) => (error ? reject(error) : resolve(result as Result))));
+  return query(connection, config);
 }
 
 /** PostgreSQL's "cached plan must not change result type" (after ALTER TABLE changed a column's type). */
