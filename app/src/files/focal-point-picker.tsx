@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { useSession } from '../auth/session.js';
 import { errorMessage } from '../api/errors.js';
 import { focalAfterKey, focalAtClick, focalOf, focalPercent, type Focal } from './focal-point.js';
@@ -15,9 +15,17 @@ export function FocalPointPicker({ id, file, onSaved }: { id: string; file: File
   const [focal, setFocal] = useState<Focal>(() => focalOf(file));
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => setFocal(focalOf(file)), [file.id, file.focal_point_x, file.focal_point_y]);
-  const stored = focalOf(file);
-  const changed = focal.x !== stored.x || focal.y !== stored.y;
+  // Back to the stored point when the file or its stored point changes, and only then: an effect run at mount would
+  // undo arrow keys pressed before it ran (the state starts from the stored point already).
+  const stored = `${file.id} ${String(file.focal_point_x)} ${String(file.focal_point_y)}`;
+  const shown = useRef(stored);
+  useEffect(() => {
+    if (shown.current === stored) return;
+    shown.current = stored;
+    setFocal(focalOf(file));
+  }, [stored]);
+  const storedFocal = focalOf(file);
+  const changed = focal.x !== storedFocal.x || focal.y !== storedFocal.y;
   const marker = focalPercent(focal, image);
   const where = { x: focal.x, y: focal.y, width: image.width, height: image.height };
   const move = (next: Focal) => {
