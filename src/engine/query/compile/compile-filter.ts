@@ -14,7 +14,8 @@ import { dateFunctionsFor, parseFieldFunction, type FieldFunction } from '../ast
 import { requireReadableField } from '../require-readable-field.js';
 import { compileOperator } from './compile-operator.js';
 import { compileManyToAny, compileManyToOne, compileOneToMany, type RelationalCompiler } from './compile-relational-filter.js';
-import { isFilterOperator, operatorsForType } from './filter-operators.js';
+import { isFilterOperator, operatorsForType, type FilterOperator } from './filter-operators.js';
+import type { FieldType } from '../../../kernel/system/field-types.js';
 import { and, FALSE_SQL, or, type Sql, TRUE_SQL } from './sql.js';
 import { isPlainObject } from '../../../kernel/values/is-plain-object.js';
 
@@ -30,7 +31,17 @@ export type CompileEnv = {
   nextAlias: () => string;
   /** Compiling a permission rule's filter (see compilePermissionFilter). */
   trusted?: boolean;
+  /** Where a read plan notes the operators of the filter it compiles (plan-values.ts); permission rules note none. */
+  leaves?: LeafSink | undefined;
 };
+
+/** One operator on one field as the filter compiled it: what a plan needs to compile it alone for other values. */
+export type FilterLeaf = { key: string; field: string; op: FilterOperator; column: Sql; type: FieldType; sql: string; bindings: unknown[] };
+/**
+ * The operators of a filter in the order they were compiled. `plain` stays true while the condition is nothing
+ * but its operators joined by AND and OR (no relational path, whose subquery is text of its own).
+ */
+export type LeafSink = { leaves: FilterLeaf[]; plain: boolean };
 
 const DATE_TYPES = ['date', 'dateTime', 'timestamp', 'time'];
 
@@ -52,7 +63,7 @@ export function compilePermissionFilter(env: CompileEnv, filter: Filter, collect
 
 /** compilePermissionFilter with the query engine's own errors, for checking a rule before it is stored. */
 export function checkPermissionFilter(env: CompileEnv, filter: Filter, collection: string, alias: string): Sql {
-  return compileNode({ ...env, permissions: ADMIN_PERMISSIONS, trusted: true }, filter, collection, alias, 'root', 0, 0);
+  return compileNode({ ...env, permissions: ADMIN_PERMISSIONS, trusted: true, leaves: undefined }, filter, collection, alias, 'root', 0, 0);
 }
 
 /**
@@ -101,6 +112,7 @@ function compileField(
 ): Sql {
   const overview = getCollection(env.schema, collection, path);
   const scoped = /^([^:]+):(.+)$/.exec(key);
+  if (scoped && env.leaves) env.leaves.plain = false;
   if (scoped) return compileAnyField(env, scoped[1]!, scoped[2]!, value, collection, alias, path, depth, relationalDepth);
   const fn = parseFieldFunction(key);
   const fieldName = fn ? fn.field : key;
@@ -116,6 +128,7 @@ function compileField(
   const through = fn !== null || (relation !== null && (operators.length === 0 || relation.kind === 'o2m'));
   const field = requireReadableField(env, collection, fieldName, path, through ? 'value' : 'presence');
   if (relation && (operators.length === 0 || relation.kind === 'o2m')) {
+    if (env.leaves) env.leaves.plain = false;
     if (relationalDepth + 1 > env.maxRelationalDepth) throw invalidQuery('Max relational depth exceeded');
     const childPath = path === 'root' ? fieldName : `${path}.${fieldName}`;
     const compiler: RelationalCompiler = {
@@ -149,7 +162,9 @@ function compileField(
     if (!isFilterOperator(op) || !operatorsForType(type, concealed).includes(op)) {
       throw invalidQuery(`"${type}" field type does not contain the "${op}" filter operator`);
     }
-    parts.push(compileOperator(env, op, operand, column, type, fieldName));
+    const part = compileOperator(env, op, operand, column, type, fieldName);
+    env.leaves?.leaves.push({ key, field: fieldName, op, column, type, sql: part.sql, bindings: part.bindings });
+    parts.push(part);
   }
   return and(parts);
 }

@@ -6,7 +6,7 @@ import { buildAst } from '../ast/build-ast.js';
 import { createCompileEnv } from '../create-compile-env.js';
 import type { Filter, Query, QueryResult } from '../query.types.js';
 import { readByQuery } from '../read-by-query.js';
-import { splitSql } from './plan-values.js';
+import { splitSql } from './split-sql.js';
 import { readCaches } from './read-caches.js';
 import { runAst } from './run-ast.js';
 import { findReadPlans, readPlanKey, readValuesKey } from './read-plans.js';
@@ -246,6 +246,56 @@ describe('read plans across values (decision 0056)', () => {
     // A reader who may not filter on a field is refused on a shape another reader's plan holds.
     const narrow = { ...(await fx.ctx({ rules: [{ collection: 'articles', fields: ['id', 'status'] }] })), caches };
     await expect(readByQuery(narrow, 'articles', query(0))).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+});
+
+describe('a plain filter filled operator by operator (decision 0186)', () => {
+  /** The filter parts of the plans kept for `query`'s shape: whether each fills its values from its operators. */
+  const leafParts = (ctx: Context, query: Query) =>
+    findReadPlans(readCaches(ctx.caches), ctx.schema, readPlanKey('articles', query, null, ctx.permissions)).flatMap((plan) =>
+      (plan.values?.parts ?? []).filter((part) => part.kind === 'filter').map((part) => 'leaves' in part && part.leaves !== undefined),
+    );
+  const bench = (n: unknown): Query => ({
+    fields: ['id', 'title'],
+    sort: ['-views', 'id'],
+    limit: 3,
+    filter: { _and: [{ status: { _eq: 'published' } }, { views: { _lte: n } }] },
+  });
+
+  it('fills operators on fields joined by AND and OR from the plan, with the answers of a fresh read', async () => {
+    const ctx = await sameAsFresh('articles', [5, 100, 7, '50', 0, 1000].map(bench));
+    expect(leafParts(ctx, bench(5))).toEqual([true]);
+    const counted = (n: unknown): Query => ({ ...bench(n), meta: ['filter_count', 'total_count'] });
+    await sameAsFresh('articles', [5, 100, -1, 7].map(counted), ctx);
+    expect(leafParts(ctx, counted(5))).toEqual([true, true]);
+  });
+
+  it('does not for a relational filter, whose subquery is text of its own', async () => {
+    const query = (name: unknown): Query => ({ fields: ['id'], sort: ['id'], filter: { author: { name: { _eq: name } } } });
+    const ctx = await sameAsFresh('articles', ['Ada', 'Grace', 'nobody'].map(query));
+    expect(leafParts(ctx, query('Ada'))).toEqual([false]);
+  });
+
+  it('compiles the whole filter again when an operator gives other text, and refuses what a fresh read refuses', async () => {
+    const ctx = await sameAsFresh('articles', [5, 100].map(bench));
+    const eq = (v: unknown): Query => ({ ...bench(5), filter: { _or: [{ price: { _eq: v } }, { views: { _gt: 3 } }] } });
+    await sameAsFresh('articles', [1, null, 9.99, null, '0'].map(eq), ctx);
+    await expect(readByQuery(ctx, 'articles', bench('many'))).rejects.toMatchObject({ code: 'INVALID_QUERY' });
+    await expect(readByQuery(ctx, 'articles', bench({ a: 1 }))).rejects.toMatchObject({ code: 'INVALID_QUERY' });
+    await expect(readByQuery(ctx, 'articles', bench(null))).rejects.toMatchObject({ code: 'INVALID_QUERY' });
+  });
+
+  it("fills a field the reader sees on some rows only (its CASE WHEN) and keeps the reader's row rule", async () => {
+    const reader = await fx.ctx({
+      rules: [
+        { collection: 'articles', fields: ['id', 'title', 'status'], permissions: { status: { _eq: 'published' } } },
+        { collection: 'articles', fields: ['id', 'title', 'status', 'views'], permissions: { status: { _eq: 'draft' } } },
+      ],
+    });
+    const query = (n: unknown): Query => ({ fields: ['id', 'status'], sort: ['id'], filter: { views: { _gte: n } } });
+    const ctx = await sameAsFresh('articles', [0, 5, 100, 0, '3'].map(query), await fresh(reader));
+    expect(leafParts(ctx, query(0))).toEqual([true]);
+    for (const n of [0, 5]) expect(await readByQuery(ctx, 'articles', query(n))).toEqual(await plainRead(ctx, 'articles', query(n)));
   });
 });
 

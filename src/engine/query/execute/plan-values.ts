@@ -1,6 +1,9 @@
 import type { Statement } from '../../../database/execute/statement.js';
 import type { Filter } from '../../schema-overview/schema-overview.types.js';
-import { compileFilter, compilePermissionFilter, type CompileEnv } from '../compile/compile-filter.js';
+import { compileFilter, compilePermissionFilter, type CompileEnv, type LeafSink } from '../compile/compile-filter.js';
+import { isPlainBinding as isPlain } from './is-plain-binding.js';
+import { fillLeaves, leafPlan, type LeafPlan } from './leaf-plan.js';
+import { splitSql } from './split-sql.js';
 import { compileSearch } from '../compile/compile-search.js';
 import { TRUE_SQL, type Sql } from '../compile/sql.js';
 import { aliasesFrom } from '../create-compile-env.js';
@@ -24,7 +27,13 @@ type Condition = {
   sql: string;
   identifiers: readonly unknown[];
   values: number;
+  /**
+   * A filter that is nothing but operators on fields joined by AND and OR: its structure (shapeOf) and each
+   * operator as compiled (decision 0186). Another read fills it by compiling each operator alone.
+   */
+  leaves?: LeafPlan;
 };
+
 /** The query's `filter` or `search`, or the caller's scope. */
 export type ConditionKind = 'filter' | 'search' | 'scope';
 /** LIMIT or OFFSET: absent, bound (a value in a slot), or a value kept as it was (not a plain count). */
@@ -87,13 +96,17 @@ export function createValueRecorder(position: () => number): ValueRecorder {
   return {
     condition(env, kind, collection, alias, query, scope) {
       const start = position();
-      const sql = queryCondition(env, kind, collection, alias, query, scope);
+      const sink: LeafSink | undefined = kind === 'filter' && query.filter ? { leaves: [], plain: true } : undefined;
+      const sql = queryCondition(sink ? { ...env, leaves: sink } : env, kind, collection, alias, query, scope);
       const split = splitSql(sql);
       if (!split || !split.values.every(isPlain)) {
         failed = true;
         return sql;
       }
-      parts.push({ kind, collection, alias, start, sql: sql.sql, identifiers: split.identifiers, values: split.values.length });
+      const part: Condition = { kind, collection, alias, start, sql: sql.sql, identifiers: split.identifiers, values: split.values.length };
+      const leaves = sink?.plain && query.filter ? leafPlan(query.filter, sink.leaves, sql) : null;
+      if (leaves) part.leaves = leaves;
+      parts.push(part);
       if (split.values.length === 0) return sql;
       const bindings = sql.bindings.slice();
       for (const at of split.at) {
@@ -148,6 +161,11 @@ export function fillValues(
       if (bound) bindings[values.slots[next++]!] = value;
       continue;
     }
+    const filled = part.leaves && part.kind === 'filter' && query.filter ? fillLeaves(env, part.leaves, query.filter) : null;
+    if (filled && filled.length === part.values) {
+      for (const value of filled) bindings[values.slots[next++]!] = value;
+      continue;
+    }
     const sql = queryCondition({ ...env, nextAlias: aliasesFrom(part.start) }, part.kind, part.collection, part.alias, query, scope);
     if (sql.sql !== part.sql) return null;
     const split = splitSql(sql);
@@ -160,46 +178,4 @@ export function fillValues(
 
 function isWindow(part: Part): part is Window {
   return part.kind === 'limit' || part.kind === 'offset';
-}
-
-/**
- * A fragment's bindings sorted as knex reads its text (the same pattern as knex's raw): `??` an identifier,
- * `?` a value, `\?` a question mark. Null when the counts don't add up (knex would refuse it anyway).
- */
-export function splitSql(sql: Sql): { identifiers: unknown[]; values: unknown[]; at: number[] } | null {
-  const identifiers: unknown[] = [];
-  const values: unknown[] = [];
-  const at: number[] = [];
-  let index = 0;
-  for (const match of sql.sql.matchAll(/\\?\?\??/g)) {
-    if (match[0] === '\\?') continue;
-    if (index >= sql.bindings.length) return null;
-    if (match[0] === '??') identifiers.push(sql.bindings[index]);
-    else {
-      values.push(sql.bindings[index]);
-      at.push(index);
-    }
-    index++;
-  }
-  return index === sql.bindings.length ? { identifiers, values, at } : null;
-}
-
-/**
- * A value knex binds as it is (one `?`, never written into the text): a scalar, a date, bytes, or a list of
- * those (PostgreSQL's `= ANY(?)`). Anything else (knex's raw, a builder, a function) could change the text.
- */
-function isPlain(value: unknown): boolean {
-  if (value === null) return true;
-  switch (typeof value) {
-    case 'string':
-    case 'number':
-    case 'boolean':
-    case 'bigint':
-      return true;
-    case 'object':
-      if (value instanceof Date || Buffer.isBuffer(value)) return true;
-      return Array.isArray(value) && value.every((item) => item === null || (typeof item !== 'object' && typeof item !== 'function'));
-    default:
-      return false;
-  }
 }
