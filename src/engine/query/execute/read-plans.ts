@@ -53,9 +53,14 @@ const permissionKeys = new WeakMap<PermissionSet, string>();
  * The shape only sorts plans: which plan may answer is told by compiling the values (plan-values.ts).
  */
 export function readPlanKey(collection: string, query: Query, scope: Filter | null, permissions: PermissionSet): string {
-  const { filter, search, limit, offset, page, ...rest } = query;
-  const shape = JSON.stringify({ ...rest, filter: filter === undefined ? undefined : filterShape(filter), search: search !== undefined });
-  return `${collection}\u0000${shape}\u0000${scope === null ? '' : JSON.stringify(filterShape(scope))}\u0000${permissionKey(permissions)}`;
+  // A copy without the values, made key by key: a rest pattern and a spread cost several times as much here.
+  const shape: Record<string, unknown> = {};
+  for (const key in query) {
+    if (key === 'limit' || key === 'offset' || key === 'page') continue;
+    const value = query[key as keyof Query];
+    shape[key] = key === 'filter' && value !== undefined ? filterShape(value) : key === 'search' ? value !== undefined : value;
+  }
+  return `${collection}\u0000${JSON.stringify(shape)}\u0000${scope === null ? '' : JSON.stringify(filterShape(scope))}\u0000${permissionKey(permissions)}`;
 }
 
 /**
@@ -78,12 +83,14 @@ function filterShape(filter: unknown): unknown {
   if (Array.isArray(filter)) return filter.map(filterShape);
   if (!isPlainObject(filter)) return 0;
   const shape: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(filter)) shape[key] = OPERAND.test(key) ? 0 : filterShape(value);
+  for (const key of Object.keys(filter)) shape[key] = isOperand(key) ? 0 : filterShape(filter[key]);
   return shape;
 }
 
 /** An operator whose value is an operand (not `_and`/`_or`, not a relational `_some`/`_none`). */
-const OPERAND = /^_(?!and$|or$|some$|none$)/;
+function isOperand(key: string): boolean {
+  return key.charCodeAt(0) === 95 && key !== '_and' && key !== '_or' && key !== '_some' && key !== '_none';
+}
 
 /**
  * The plans kept for `key` over `schema` (the app's registry: query.read-plans), at most MAX_VARIANTS, oldest
