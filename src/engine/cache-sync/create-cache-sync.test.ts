@@ -159,6 +159,41 @@ describe('createCacheSync', () => {
     expect(b.drops.access).toBe(2);
   });
 
+  it('sends one read at a time: requests arriving while one is in flight share the next, which sees what they must', async () => {
+    // The version read through a readDirect whose answers this test gives, one by one.
+    const answers: ((row: Record<string, unknown>) => void)[] = [];
+    const drops = { access: 0 };
+    const sync = createCacheSync({
+      knex: db.knex,
+      maxAge: 0,
+      readDirect: () => new Promise((resolve) => answers.push((row) => resolve([row]))),
+      onSchemaChange: () => undefined,
+      onAccessChange: () => drops.access++,
+      onExpiry: () => undefined,
+    });
+    const versions = (access: number) => ({ version: 1, access_version: access, session_version: 0 });
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const first = sync.check();
+    await expect.poll(() => answers.length).toBe(1);
+    // Two requests in two later turns, while the first read is in flight: neither sends a read of its own yet.
+    const second = sync.check();
+    await turn();
+    const third = sync.check();
+    await turn();
+    expect(answers).toHaveLength(1);
+    answers[0]!(versions(0));
+    await first;
+    // (The first read drops everything: caches may predate it.)
+    expect(drops.access).toBe(1);
+    // Then one read for both, sent after both arrived: a change committed before they arrived is seen by both.
+    await expect.poll(() => answers.length).toBe(2);
+    expect(third).toBe(second);
+    answers[1]!(versions(1));
+    await Promise.all([second, third]);
+    expect(drops.access).toBe(2);
+    expect(answers).toHaveLength(2);
+  });
+
   it('with CACHE_SYSTEM_TTL, reads everything again once the caches are older than it (changes made by hand)', async () => {
     const b = instance(5000);
     await b.sync.check();

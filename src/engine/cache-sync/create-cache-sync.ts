@@ -14,7 +14,8 @@ export type CacheSync = {
    * Makes this process's caches current before a request uses them: reads the stored versions and drops what a
    * change committed anywhere (this or another instance) has made stale. Requests that arrive in the same turn
    * of the event loop share one read, which is always sent after they arrived, so a change committed before
-   * a request arrived is always seen by it.
+   * a request arrived is always seen by it. One read is in flight at a time: requests that arrive while one is
+   * share the next, sent when it has answered (decision 0187).
    */
   check(): Promise<void>;
   /** Records a change of access control in `db` (the writing transaction): the access version, once per transaction. */
@@ -80,6 +81,8 @@ export function createCacheSync(deps: CacheSyncDeps): CacheSync {
   let applied = 0;
   /** A read not sent yet: requests arriving now join it. */
   let queued: Promise<void> | null = null;
+  /** The read sent and not answered yet, if any: the queued one is sent after it (decision 0187). */
+  let inFlight: Promise<void> | null = null;
   /** Only a positive answer is kept: a database migrated later is noticed. */
   let versioned: Promise<boolean> | null = null;
 
@@ -144,10 +147,21 @@ export function createCacheSync(deps: CacheSyncDeps): CacheSync {
   return {
     check() {
       queued ??= new Promise<void>((resolve, reject) => {
-        setImmediate(() => {
+        const send = () => {
           queued = null;
-          read().then(resolve, reject);
-        });
+          const reading = read();
+          inFlight = reading;
+          const settled = () => {
+            if (inFlight === reading) inFlight = null;
+          };
+          reading.then(settled, settled);
+          reading.then(resolve, reject);
+        };
+        // After the turn in which the first of its requests arrived, and after the read in flight answered:
+        // either way it is sent after every request that joins it arrived.
+        const sendNextTurn = () => setImmediate(send);
+        if (inFlight) inFlight.then(sendNextTurn, sendNextTurn);
+        else sendNextTurn();
       });
       return queued;
     },
