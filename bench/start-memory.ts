@@ -6,7 +6,10 @@
  * records the process's age at the first pong (kernel clock, like `npm run bench`), VmRSS 2 s after the pong and
  * VmRSS after --idle seconds more, with no request in between. Prints each run and the medians.
  *
- *   npm run bench:start -- [--runs 5] [--idle 60] [--no-build] [--port 8175] [--db postgres]
+ *   npm run bench:start -- [--runs 5] [--idle 60] [--no-build] [--port 8175] [--db postgres] [--env KEY=VALUE,...]
+ *
+ * `--env` adds settings to Stratum's environment, as `npm run bench`'s does (e.g. HEAP_YOUNG_GENERATION_MB=32, to
+ * measure a heap setting: the server's V8 flags follow it, decision 0053).
  *
  * With --db postgres it uses the database `stratum_start` on 127.0.0.1:5432 (user postgres), created if missing.
  */
@@ -30,6 +33,12 @@ const runs = Number(option('runs', '5'));
 const idleS = Number(option('idle', '60'));
 const port = Number(option('port', '8175'));
 const dbKind = option('db', 'sqlite');
+const env = Object.fromEntries(
+  option('env', '')
+    .split(',')
+    .filter(Boolean)
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -56,7 +65,7 @@ async function main(): Promise<void> {
     dbKind === 'postgres'
       ? { client: 'postgres', connectionString: await preparePostgres() }
       : { client: 'sqlite', filename: path.join(workDir, 'stratum.db') };
-  const config: StratumConfig = { repoRoot, workDir, port, db, logName: 'stratum' };
+  const config: StratumConfig = { repoRoot, workDir, port, db, logName: 'stratum', env };
 
   const first = new StratumServer({ ...config, logName: 'first-start' });
   const firstTiming = await first.start();

@@ -11,6 +11,11 @@
  *     [--requests 3000] [--warmup 500] [--rounds 5] [--connections 10] [--port 8610] [--profile DIR]
  *     [--prelude all|case,... [--prelude-seconds 5]] [--tree-env 'KEY=VALUE+KEY=VALUE,,KEY=VALUE']
  *
+ * Every tree starts with this checkout's V8 heap flags on node's command line (bench/lib/stratum-server.ts, decision
+ * 0053), whatever its own harness did: round eight's tree ran without them in its own `npm run bench`, and with
+ * them its `PATCH` one is in another garbage-collection state (bench/RESULTS.md, session thirteen; `npm run
+ * bench:gc -- --launch own` starts a tree with its own launcher).
+ *
  * `--prelude` loads each server with these cases first (`all`: every case of `npm run bench` before the first
  * measured one, in its order), each for the given seconds: the state a full bench run leaves before its writes.
  *
