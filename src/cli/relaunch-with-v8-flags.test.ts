@@ -2,12 +2,14 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { execArgvWith, stopWhenLauncherGoes } from './relaunch-with-v8-flags.js';
 
-const FLAGS = ['--heap-growing-percent=25', '--max-semi-space-size=8'];
+const FLAGS = ['--heap-growing-percent=25', '--max-semi-space-size=8', '--no-allocation-site-pretenuring'];
 
 describe('execArgvWith', () => {
   it('is null when node already carries exactly the flags (npm start, the image), in any order or spelling', () => {
     expect(execArgvWith(FLAGS, FLAGS)).toBeNull();
-    expect(execArgvWith(['--max_semi_space_size=8', '--import', 'tsx', '--heap-growing-percent=25'], FLAGS)).toBeNull();
+    expect(
+      execArgvWith(['--max_semi_space_size=8', '--import', 'tsx', '--no_allocation_site_pretenuring', '--heap-growing-percent=25'], FLAGS),
+    ).toBeNull();
     expect(execArgvWith([], [])).toBeNull();
     expect(execArgvWith(['--import', 'tsx'], [])).toBeNull();
   });
@@ -21,8 +23,18 @@ describe('execArgvWith', () => {
     expect(
       execArgvWith(['--heap-growing-percent=25', '--max-semi-space-size=8', '--enable-source-maps'], ['--heap-growing-percent=40']),
     ).toEqual(['--enable-source-maps', '--heap-growing-percent=40']);
-    expect(execArgvWith(['--heap-growing-percent=40', '--heap-growing-percent=25', '--max-semi-space-size=8'], FLAGS)).toBeNull();
-    expect(execArgvWith(['--heap-growing-percent=25', '--heap-growing-percent=40', '--max-semi-space-size=8'], FLAGS)).toEqual(FLAGS);
+    expect(execArgvWith(['--heap-growing-percent=40', '--heap-growing-percent=25', ...FLAGS.slice(1)], FLAGS)).toBeNull();
+    expect(execArgvWith(['--heap-growing-percent=25', '--heap-growing-percent=40', ...FLAGS.slice(1)], FLAGS)).toEqual(FLAGS);
+  });
+
+  it('takes a flag and its `--no-` form as one flag: the last given is the one V8 uses', () => {
+    expect(
+      execArgvWith(['--no-allocation-site-pretenuring', '--allocation-site-pretenuring'], ['--no-allocation-site-pretenuring']),
+    ).toEqual(['--no-allocation-site-pretenuring']);
+    expect(
+      execArgvWith(['--allocation-site-pretenuring', '--no-allocation-site-pretenuring'], ['--no-allocation-site-pretenuring']),
+    ).toBeNull();
+    expect(execArgvWith(['--allocation-site-pretenuring', '--import', 'tsx'], [])).toEqual(['--import', 'tsx']);
   });
 
   it('removes the managed flags when the configuration asks for none (a setting of 0), and leaves unmanaged flags alone', () => {

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 
-/** The V8 flags `stratum start` manages (src/config/v8-flags.ts). */
-const MANAGED = new Set(['--heap-growing-percent', '--max-semi-space-size']);
+/** The V8 flags `stratum start` manages (src/config/v8-flags.ts), by name (a `--no-` flag's name is its own). */
+const MANAGED = new Set(['--heap-growing-percent', '--max-semi-space-size', '--allocation-site-pretenuring']);
 /** The signals a launcher passes on to the server it started. */
 const FORWARDED: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];
 
@@ -11,7 +11,11 @@ function normalise(arg: string): string {
   return arg.replace(/^--[^=]*/, (name) => name.replace(/_/g, '-'));
 }
 
-const nameOf = (arg: string): string => normalise(arg).split('=')[0]!;
+/** A flag's name: `--no-allocation-site-pretenuring` and `--allocation-site-pretenuring` set the same flag. */
+const nameOf = (arg: string): string =>
+  normalise(arg)
+    .split('=')[0]!
+    .replace(/^--no-/, '--');
 
 /**
  * Node's own arguments (`process.execArgv`) with the managed V8 flags replaced by `flags`, or null when they carry

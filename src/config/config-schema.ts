@@ -72,7 +72,7 @@ export const CONFIG_SCHEMA: readonly VarSpec[] = [
     default: '16',
     min: 0,
     description:
-      "Largest size of the JavaScript heap's young generation, in MB. 0 leaves it to V8 (up to 32 MB), which keeps more memory after a burst of requests.",
+      "Largest size of the JavaScript heap's young generation, in MB; a cap also turns V8's allocation-site pretenuring off (decision 0190). 0 leaves both to V8 (up to 32 MB), which keeps more memory after a burst of requests.",
   },
   { name: 'IP_TRUST_PROXY', type: 'boolean', default: 'false', description: 'Trust `X-Forwarded-For` for the client address.' },
   { name: 'IP_CUSTOM_HEADER', type: 'string', default: '', description: 'Header holding the client address (e.g. `CF-Connecting-IP`).' },

@@ -108,7 +108,7 @@ describe('deploy/Dockerfile', () => {
   const flags = v8Flags(loadConfig({}, { readDotEnv: false }).server);
 
   it("starts what `npm start` starts, with the defaults' V8 flags on node's command line, as an unprivileged user, with a health check on /server/health", () => {
-    expect(flags).toEqual(['--heap-growing-percent=25', '--max-semi-space-size=8']);
+    expect(flags).toEqual(['--heap-growing-percent=25', '--max-semi-space-size=8', '--no-allocation-site-pretenuring']);
     expect(pkg.scripts.start).toBe(`node ${flags.join(' ')} ${pkg.bin.stratum} start`);
     const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
     expect(JSON.parse(cmd!)).toEqual(['node', ...flags, pkg.bin.stratum, 'start']);

@@ -260,7 +260,13 @@ describe('dist/stratum.js (the server bundle)', () => {
     const [child] = children(launcher.pid);
     const argv = readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0');
     expect(argv).toEqual(
-      expect.arrayContaining(['--heap-growing-percent=30', '--max-semi-space-size=4', join(folder, 'dist/stratum.js'), 'start']),
+      expect.arrayContaining([
+        '--heap-growing-percent=30',
+        '--max-semi-space-size=4',
+        '--no-allocation-site-pretenuring',
+        join(folder, 'dist/stratum.js'),
+        'start',
+      ]),
     );
     expect(await launcher.call('GET', '/server/ping')).toEqual({ status: 200, json: 'pong' });
     // SIGTERM to the launcher reaches the server, which shuts down gracefully; the launcher ends with its code.
