@@ -19,14 +19,14 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
-import { baseUrl, login, sleep } from './lib/api-client.js';
-import { CASES, type LoadSpec, type ServerContext } from './lib/cases.js';
+import { login, sleep } from './lib/api-client.js';
+import { CASES, type ServerContext } from './lib/cases.js';
 import { installCleanupHandlers } from './lib/cleanup.js';
+import { median, runAmount } from './lib/load.js';
 import { ticksPerSecond } from './lib/process-metrics.js';
+import { prepareBenchSchema } from './lib/prepare-bench-schema.js';
 import { runMain } from './lib/run-main.js';
-import { createSchemaViaApi, seedData, type Target } from './lib/seed.js';
-import { createSchemaDirectly } from './lib/stratum-schema-fallback.js';
+import { seedData, type Target } from './lib/seed.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, StratumServer, type StratumConfig } from './lib/stratum-server.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -68,12 +68,7 @@ async function start(i: number, tree: string): Promise<Running> {
   mkdirSync(workDir, { recursive: true });
   const db = { client: 'sqlite' as const, filename: path.join(workDir, 'stratum.db') };
   const target: Target = { label, port, usersCollection: 'service_users' };
-  const first = new StratumServer({ repoRoot: tree, workDir, port, db, logName: 'first-start' });
-  await first.start();
-  const schema = await createSchemaViaApi(target, (await login(port, ADMIN_EMAIL, ADMIN_PASSWORD)).accessToken);
-  await first.stop();
-  if (!schema.collection || !schema.relation)
-    await createSchemaDirectly(db, { collection: !schema.collection, relation: !schema.relation });
+  await prepareBenchSchema({ tree, workDir, db, target });
   const Server: ServerClass =
     values.launch.split(',')[i] === 'own'
       ? ((await import(path.join(tree, 'bench/lib/stratum-server.ts'))) as { StratumServer: ServerClass }).StratumServer
@@ -129,19 +124,6 @@ function traced(file: string, from: number): { promotedKb: number; copiedKb: num
   return { promotedKb: sum('promoted') / 1024 / n, copiedKb: sum('new_space_survived') / 1024 / n, scavenges: scavenges.length };
 }
 
-async function amount(port: number, spec: LoadSpec, count: number): Promise<void> {
-  const request: autocannon.Request = { method: spec.method, path: spec.path, headers: spec.headers };
-  if (spec.body !== undefined) request.body = spec.body;
-  const result = await autocannon({ url: baseUrl(port), connections, amount: count, pipelining: 1, timeout: 30, requests: [request] });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`port ${port}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-}
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
-};
-
 async function main(): Promise<void> {
   installCleanupHandlers(3 * 60 * 60_000);
   const servers: Running[] = [];
@@ -154,12 +136,12 @@ async function main(): Promise<void> {
       if (!s) continue;
       const pid = s.server.pid;
       const spec = await benchCase!.spec(s.ctx, connections);
-      await amount(s.ctx.port, spec, Number(values.warmup));
+      await runAmount(s.ctx.port, spec, { connections, amount: Number(values.warmup) });
       process.kill(pid, 'SIGUSR2');
       await sleep(200);
       const logFrom = statSync(s.logFile).size;
       const before = threadTicks(pid);
-      await amount(s.ctx.port, spec, requests);
+      await runAmount(s.ctx.port, spec, { connections, amount: requests });
       const after = threadTicks(pid);
       process.kill(pid, 'SIGUSR2');
       await sleep(300);

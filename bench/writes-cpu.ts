@@ -28,22 +28,17 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import knexFactory, { type Knex } from 'knex';
-import { baseUrl, login } from './lib/api-client.js';
-import { CASES, type LoadSpec, type ServerContext } from './lib/cases.js';
+import { login } from './lib/api-client.js';
+import { CASES, type ServerContext } from './lib/cases.js';
 import { installCleanupHandlers, onCleanup } from './lib/cleanup.js';
-import { probe, runLoad } from './lib/load.js';
+import { median, probe, runAmount, runLoad } from './lib/load.js';
 import { cpuSnapshot, portAnswers, ticksPerSecond } from './lib/process-metrics.js';
-import { createSchemaViaApi, READER_EMAIL, READER_PASSWORD, seedData, type Target } from './lib/seed.js';
-import {
-  analyzePostgresDatabase,
-  createSchemaDirectly,
-  dropPostgresDatabase,
-  recreatePostgresDatabase,
-} from './lib/stratum-schema-fallback.js';
+import { READER_EMAIL, READER_PASSWORD, seedData, type Target } from './lib/seed.js';
+import { analyzePostgresDatabase, dropPostgresDatabase, recreatePostgresDatabase } from './lib/stratum-schema-fallback.js';
 import { copySqlite, FloorServer } from './lib/floor-server.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, StratumServer } from './lib/stratum-server.js';
+import { prepareBenchSchema } from './lib/prepare-bench-schema.js';
 import { runMain } from './lib/run-main.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -95,18 +90,6 @@ const pgUrl = (database: string) => `postgres://${pgUser}@127.0.0.1/${database}`
 /** The floor's connections name themselves, so its backends are told from Stratum's on the same database. */
 const FLOOR_APP = 'writes_cpu_floor';
 
-/** A fixed number of requests with autocannon (`amount`), failing on any answer that is not 2xx. */
-async function runAmount(port: number, spec: LoadSpec, amount: number): Promise<void> {
-  const request: autocannon.Request = { method: spec.method, path: spec.path, headers: spec.headers };
-  if (spec.body !== undefined) request.body = spec.body;
-  if (spec.hooks) {
-    const hooks = spec.hooks;
-    request.setupRequest = (req, context) => hooks.setupRequest(req, context) as autocannon.Request;
-  }
-  const result = await autocannon({ url: baseUrl(port), connections, amount, pipelining: 1, timeout: 30, requests: [request] });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`port ${port}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-}
-
 /** Where a server's PostgreSQL backends are found: its database, and the floor's application name or not. */
 type Backends = { database: string; floor: boolean };
 type Running = { label: string; ctx: ServerContext; backends?: Backends; floorPath?: boolean };
@@ -130,12 +113,7 @@ async function startTree(tree: string, label: string, port: number, env: Record<
     ? { client: 'postgres' as const, connectionString: pgUrl(database) }
     : { client: 'sqlite' as const, filename: path.join(workDir, 'stratum.db') };
   const target: Target = { label, port, usersCollection: 'service_users' };
-  const first = new StratumServer({ repoRoot: tree, workDir, port, db, logName: 'first-start' });
-  await first.start();
-  const schema = await createSchemaViaApi(target, (await login(port, ADMIN_EMAIL, ADMIN_PASSWORD)).accessToken);
-  await first.stop();
-  if (!schema.collection || !schema.relation)
-    await createSchemaDirectly(db, { collection: !schema.collection, relation: !schema.relation });
+  await prepareBenchSchema({ tree, workDir, db, target });
   const profileDir = values.profile ? path.join(path.resolve(values.profile), label) : undefined;
   const server = new StratumServer({
     repoRoot: tree,
@@ -214,12 +192,6 @@ function ticksBetween(before: Map<number, number>, after: Map<number, number>): 
   return sum;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
-};
-
 async function main(): Promise<void> {
   installCleanupHandlers(3 * 60 * 60_000);
   const servers: Running[] = [];
@@ -257,10 +229,10 @@ async function main(): Promise<void> {
           server.floorPath && benchCase.floorPath ? { ...caseSpec, path: benchCase.floorPath(server.ctx.seeded), headers: {} } : caseSpec;
         const answer = await probe(server.ctx.port, spec);
         if (answer.status >= 300) throw new Error(`${server.label} ${id}: ${answer.status} ${answer.text.slice(0, 200)}`);
-        await runAmount(server.ctx.port, spec, warmup);
+        await runAmount(server.ctx.port, spec, { connections, amount: warmup });
         const pgBefore = admin && server.backends ? await backendTicks(admin, server.backends) : undefined;
         const before = cpuSnapshot(server.ctx.pid()).server;
-        await runAmount(server.ctx.port, spec, requests);
+        await runAmount(server.ctx.port, spec, { connections, amount: requests });
         const us = ((cpuSnapshot(server.ctx.pid()).server - before) * perTick) / requests;
         const key = `${id}\t${server.label}`;
         samples.set(key, [...(samples.get(key) ?? []), us]);

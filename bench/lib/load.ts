@@ -39,13 +39,7 @@ export async function probe(port: number, spec: LoadSpec): Promise<Probe> {
 }
 
 export async function runLoad(port: number, spec: LoadSpec, options: { connections: number; durationS: number }): Promise<LoadResult> {
-  const request: autocannon.Request = { method: spec.method, path: spec.path, headers: spec.headers };
-  if (spec.body !== undefined) request.body = spec.body;
-  if (spec.hooks) {
-    const hooks = spec.hooks;
-    request.setupRequest = (req, context) => hooks.setupRequest(req, context) as autocannon.Request;
-    request.onResponse = (status, body) => hooks.onResponse(status, body);
-  }
+  const request = autocannonRequest(spec, true);
   const url = baseUrl(port);
   if (new URL(url).hostname !== HOST) throw new Error('autocannon may only target 127.0.0.1');
   const result = await autocannon({
@@ -80,4 +74,40 @@ export async function stillAnswers(port: number): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * A fixed number of requests with autocannon (`amount`), the case's hooks included, failing on any answer that is
+ * not 2xx: for the per-request harnesses (bench:writes-cpu, bench:gc), which divide a server's CPU by the requests.
+ */
+export async function runAmount(port: number, spec: LoadSpec, options: { connections: number; amount: number }): Promise<void> {
+  const request = autocannonRequest(spec, false);
+  const result = await autocannon({
+    url: baseUrl(port),
+    connections: options.connections,
+    amount: options.amount,
+    pipelining: 1,
+    timeout: 30,
+    requests: [request],
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`port ${port}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+}
+
+/** The median of some figures (the mean of the middle two for an even count; 0 for none). */
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
+}
+
+/** The case's request for autocannon, with its hooks (and, with `answers`, its check of each answer). */
+function autocannonRequest(spec: LoadSpec, answers: boolean): autocannon.Request {
+  const request: autocannon.Request = { method: spec.method, path: spec.path, headers: spec.headers };
+  if (spec.body !== undefined) request.body = spec.body;
+  if (spec.hooks) {
+    const hooks = spec.hooks;
+    request.setupRequest = (req, context) => hooks.setupRequest(req, context) as autocannon.Request;
+    if (answers) request.onResponse = (status, body) => hooks.onResponse(status, body);
+  }
+  return request;
 }
