@@ -24,6 +24,7 @@ import { CASES, type ServerContext } from './lib/cases.js';
 import { installCleanupHandlers } from './lib/cleanup.js';
 import { median, runAmount } from './lib/load.js';
 import { ticksPerSecond } from './lib/process-metrics.js';
+import { settings } from './lib/options.js';
 import { prepareBenchSchema } from './lib/prepare-bench-schema.js';
 import { runMain } from './lib/run-main.js';
 import { seedData, type Target } from './lib/seed.js';
@@ -74,9 +75,7 @@ async function start(i: number, tree: string): Promise<Running> {
       ? ((await import(path.join(tree, 'bench/lib/stratum-server.ts'))) as { StratumServer: ServerClass }).StratumServer
       : StratumServer;
   const probeFile = path.join(workDir, 'gc-probe.json');
-  const env = Object.fromEntries(
-    perTree(values['tree-env'], i).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
-  );
+  const env = settings(values['tree-env'].split(',')[i], '+');
   const server = new Server({
     repoRoot: tree,
     workDir,

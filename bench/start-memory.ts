@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sleep } from './lib/api-client.js';
 import { cleanupAll, installCleanupHandlers } from './lib/cleanup.js';
+import { settings } from './lib/options.js';
 import { memoryOf } from './lib/process-metrics.js';
 import { buildStratum, StratumServer, type StratumConfig } from './lib/stratum-server.js';
 
@@ -33,12 +34,7 @@ const runs = Number(option('runs', '5'));
 const idleS = Number(option('idle', '60'));
 const port = Number(option('port', '8175'));
 const dbKind = option('db', 'sqlite');
-const env = Object.fromEntries(
-  option('env', '')
-    .split(',')
-    .filter(Boolean)
-    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
-);
+const env = settings(option('env', ''), ',');
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -38,6 +38,7 @@ import { READER_EMAIL, READER_PASSWORD, seedData, type Target } from './lib/seed
 import { analyzePostgresDatabase, dropPostgresDatabase, recreatePostgresDatabase } from './lib/stratum-schema-fallback.js';
 import { copySqlite, FloorServer } from './lib/floor-server.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, StratumServer } from './lib/stratum-server.js';
+import { settings } from './lib/options.js';
 import { prepareBenchSchema } from './lib/prepare-bench-schema.js';
 import { runMain } from './lib/run-main.js';
 
@@ -68,14 +69,7 @@ const trees = values.trees.split(',').map((t) => path.resolve(t));
 const labels = values.labels?.split(',') ?? trees.map((t) => path.basename(t));
 if (labels.length !== trees.length) throw new Error('--labels needs one label per tree');
 /** Settings per tree (`--tree-env`, one entry per tree, `+` between settings): one tree twice, a setting apart. */
-const treeEnvs = (values['tree-env']?.split(',') ?? []).map((entry) =>
-  Object.fromEntries(
-    entry
-      .split('+')
-      .filter(Boolean)
-      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
-  ),
-);
+const treeEnvs = (values['tree-env']?.split(',') ?? []).map((entry) => settings(entry, '+'));
 const caseIds = values.cases.split(',');
 for (const id of caseIds) if (!CASES.some((c) => c.id === id)) throw new Error(`unknown case ${id}`);
 const requests = Number(values.requests);

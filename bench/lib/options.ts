@@ -94,9 +94,7 @@ export function parseOptions(argv: string[]): Options | 'help' {
     directus: !values['no-directus'],
     profile: values.profile,
     nodeArgs: values['node-args']?.split(/\s+/).filter(Boolean) ?? [],
-    env: Object.fromEntries(
-      (values.env?.split(',').filter(Boolean) ?? []).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
-    ),
+    env: settings(values.env, ','),
     quietWaitS: values['quiet-wait'] === '0' ? 0 : positiveNumber('quiet-wait', values['quiet-wait'], 10),
     ports: {
       stratum: positiveNumber('stratum-port', values['stratum-port'], 8165),
@@ -106,4 +104,13 @@ export function parseOptions(argv: string[]): Options | 'help' {
     pgDatabase: values['pg-database'],
     args: argv,
   };
+}
+
+/**
+ * Settings written `KEY=VALUE`, `separator` between them (`--env`, a tree's entry of `--tree-env`), as an
+ * environment: a value keeps any `=` after the first; empty entries are skipped.
+ */
+export function settings(text: string | undefined, separator: string): Record<string, string> {
+  const pairs = (text ?? '').split(separator).filter(Boolean);
+  return Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
 }
