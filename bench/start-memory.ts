@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sleep } from './lib/api-client.js';
 import { cleanupAll, installCleanupHandlers } from './lib/cleanup.js';
+import { median } from './lib/load.js';
 import { settings } from './lib/options.js';
 import { memoryOf } from './lib/process-metrics.js';
 import { buildStratum, StratumServer, type StratumConfig } from './lib/stratum-server.js';
@@ -35,12 +36,6 @@ const idleS = Number(option('idle', '60'));
 const port = Number(option('port', '8175'));
 const dbKind = option('db', 'sqlite');
 const env = settings(option('env', ''), ',');
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 async function preparePostgres(): Promise<string> {
   const { default: pg } = await import('pg');
